@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+import { RowVersion } from './common';
+
+const name = (label: string) =>
+  v.pipe(
+    v.string(`${label} is required.`),
+    v.trim(),
+    v.nonEmpty(`${label} is required.`),
+    v.maxLength(20, `${label} can be no longer than 20 characters.`),
+  );
+
+/** spec 1 §5: at least 8, an upper, a lower, a digit and one of # ? ! @ $ % ^ & * - */
+export const PASSWORD_SYMBOLS = '#?!@$%^&*-';
+export const Password = v.pipe(
+  v.string('Password is required.'),
+  v.nonEmpty('Password is required.'),
+  v.minLength(8, 'Password must be at least 8 characters.'),
+  v.maxLength(128, 'Password can be no longer than 128 characters.'),
+  v.regex(/[A-Z]/, 'Password must contain an upper-case letter.'),
+  v.regex(/[a-z]/, 'Password must contain a lower-case letter.'),
+  v.regex(/\d/, 'Password must contain a digit.'),
+  v.regex(/[#?!@$%^&*-]/, `Password must contain one of ${PASSWORD_SYMBOLS.split('').join(' ')}.`),
+);
+
+/** PUT {api}/Account: the own account (spec 1 §5 My Account). An empty password means no change. */
+export const AccountUpdateBody = v.pipe(
+  v.object({
+    firstName: name('First name'),
+    lastName: name('Last name'),
+    password: v.optional(v.union([v.literal(''), Password]), ''),
+    confirmPassword: v.optional(v.string(), ''),
+    rowVersion: RowVersion,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      'Passwords do not match.',
+    ),
+    ['confirmPassword'],
+  ),
+);
+export type AccountUpdateBody = v.InferOutput<typeof AccountUpdateBody>;

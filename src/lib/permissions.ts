@@ -1,0 +1,45 @@
+import type { CmhUser, RoleName } from '../contract';
+
+/** The parts of a user the permission rules read; the server's token user and the client profile both fit. */
+export interface PermissionSubject {
+  roles: readonly string[];
+  isPlantUser: boolean;
+  isInternal: boolean;
+  currentRetailer: Pick<NonNullable<CmhUser['currentRetailer']>, 'retailerType' | 'retailerNumber'> | null;
+  availableRetailers: readonly unknown[];
+}
+
+export const hasRole = (user: Pick<PermissionSubject, 'roles'>, ...roles: RoleName[]) =>
+  roles.some((role) => user.roles.includes(role));
+
+/** spec 1 §9: retailer type 'C' is company-owned. */
+export const isCompanyOwnedRetailer = (user: Pick<PermissionSubject, 'currentRetailer'>) =>
+  user.currentRetailer?.retailerType === 'C';
+
+/** Derived flags of spec 1 §3 and §6. */
+export function deriveFlags(user: PermissionSubject) {
+  const companyOwned = isCompanyOwnedRetailer(user);
+  return {
+    isAdmin: hasRole(user, 'Rtl_Admin') && !user.isPlantUser,
+    isServiceAdmin: hasRole(user, 'Service_User'),
+    isServiceViewer: hasRole(user, 'Service_User', 'Service_Viewer'),
+    isSalesUser: hasRole(user, 'Sales_User'),
+    isSalesViewer: hasRole(user, 'Sales_User', 'Sales_Viewer'),
+    isPriceViewer: hasRole(user, 'View_Pricing'),
+    isNpsViewer: hasRole(user, 'Nps_Viewer'),
+    isWarrantyAdmin: hasRole(user, 'Warranty_User'),
+    isLeadsAdmin: hasRole(user, 'Sales_Leads_Claim'),
+    isPartsCatalogChangeManager: hasRole(user, 'Parts_Catalog_Change_Admin'),
+    isEbeUser: hasRole(user, 'EBE_Driver_Manager'),
+    isProspectsUser: hasRole(user, 'Prospects_User'),
+    isMchAdmin: hasRole(user, 'MyCustomHomes_Admin'),
+    canViewRetailerManagement: hasRole(user, 'RetailerManagement'),
+    canViewQuoteApprovals: hasRole(user, 'MyCustomHomes_Quote_Approver', 'MyCustomHomes_OverrideApprover'),
+    canViewLeads: !companyOwned && hasRole(user, 'Sales_Leads_Claim', 'Sales_Leads_Viewer'),
+    canViewNps: !companyOwned && hasRole(user, 'Nps_Viewer'),
+    canViewMyAccount: !user.isInternal,
+    canViewCustomerExperienceLearning: user.isPlantUser || (!user.isPlantUser && !user.isInternal),
+    canViewEnergyCreditsLearning: user.isPlantUser,
+  };
+}
+export type DerivedFlags = ReturnType<typeof deriveFlags>;
