@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer } from '../../src/server/main';
+
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo#2026!';
+export const demoUser = (name: string) => `${name}@demo.homesite.test`;
+
+/** Flags that let Debian's Chromium run headless as root on a machine with no outside network. */
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export interface E2eApp {
+  url: string;
+  browser: Browser;
+  /** Calls the real API as a demo user (to verify on the server what the browser did). */
+  api<T = unknown>(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  tokenFor(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The built app (dist/) and a real server on a free port with a fresh embedded database. */
+export async function startE2eApp(): Promise<E2eApp> {
+  if (!existsSync('dist/index.html')) throw new Error('Run `npx vite build` before the end-to-end tests.');
+  const dataDir = mkdtempSync(join(tmpdir(), 'homesite-e2e-'));
+  const server = await startServer({ port: 0, dataDir, quiet: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+  async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (method !== 'GET') headers['idempotency-key'] = crypto.randomUUID();
+    const response = await fetch(server.url + path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  async function tokenFor(name: string) {
+    const login = await api<{ bearerToken: string }>('POST', '/auth/api/Account/Token', {
+      body: { Username: demoUser(name), Password: DEMO_PASSWORD },
+    });
+    if (login.status !== 200) throw new Error(`login ${name}: ${login.status}`);
+    return login.body.bearerToken;
+  }
+
+  return {
+    url: server.url,
+    browser,
+    api,
+    tokenFor,
+    async close() {
+      await browser.close();
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh browser profile (its own cookies, storage and service worker). */
+export async function newContext(app: E2eApp): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Waits until the service worker controls the page, so the app can open offline. */
+export async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    return Boolean(registration?.active && navigator.serviceWorker.controller);
+  }, undefined, { timeout: 30_000 });
+}
