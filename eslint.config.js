@@ -26,7 +26,7 @@ for (const feature of features) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/routeTree.gen.ts', 'dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**', 'coverage/**'] },
+  { ignores: ['**/routeTree.gen.ts', '.tmp/**', 'dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

@@ -25,3 +25,8 @@ export const REDIRECT_COOKIE = 'HomeSite.redirect';
 
 /** Header that makes a write exactly-once (ARCHITECTURE: the REST contract). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** The customer-facing site's base URL: where a login with a customer returnUrl leaves to (spec 1 §4). */
+export const CUSTOMER_BASE_URL_COOKIE = 'HomeSite.customerBaseUrl';
+/** The parent domain the token cookie is shared across (spec 1 §7), when a deployment sets one. */
+export const COOKIE_DOMAIN_COOKIE = 'HomeSite.cookieDomain';

@@ -1,0 +1,38 @@
+import { setHttpNavigation } from '../lib/http';
+import { hashBangPath } from '../lib/links';
+import { setNotifier } from '../lib/notifier';
+import { createToastNotifier } from '../ui/toaster';
+import { pageTitle, routeTitle } from './page-title';
+import type { AppRouter } from './router';
+import { hideStartupSplash } from './splash';
+
+/** spec 1 §2: an old `#!/x` link (bookmarks, e-mails) becomes `/x` before the router reads the URL. */
+export function redirectHashBangLink() {
+  const path = hashBangPath(window.location.hash);
+  if (path) window.history.replaceState(window.history.state, '', path);
+}
+
+/** Connects the framework-free lib (notices, 401 navigation) and the page chrome to the router. Returns a cleanup. */
+export function wireRouter(router: AppRouter): () => void {
+  const navigate = (href: string) => void router.navigate({ href });
+  setNotifier(createToastNotifier(navigate));
+  setHttpNavigation({ currentPath: () => router.latestLocation.href, navigate });
+
+  const unsubscribe = router.subscribe('onResolved', () => {
+    document.title = pageTitle(routeTitle(router.state.matches));
+    hideStartupSplash();
+  });
+
+  const onHashChange = () => {
+    const path = hashBangPath(window.location.hash);
+    if (path) void router.navigate({ href: path, replace: true });
+  };
+  window.addEventListener('hashchange', onHashChange);
+
+  return () => {
+    unsubscribe();
+    window.removeEventListener('hashchange', onHashChange);
+    setNotifier(null);
+    setHttpNavigation(null);
+  };
+}

@@ -1,0 +1,145 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { AccountUpdateBody, PASSWORD_SYMBOLS, type CmhUser } from '../../../contract';
+import { isHttpError, isOfflineError } from '../../../lib/http';
+import { notify } from '../../../lib/notifier';
+import { revalidateLogic, useAppForm } from '../../../ui/form';
+import { focusFirstInvalidField } from '../../../ui/focus';
+import { ExpiredPasswordUpdateBody, useUpdateAccount } from '../api/update-account';
+
+export const ACCOUNT_UPDATED_MESSAGE = 'Your account has been updated!';
+const PASSWORD_RULES = `At least 8 characters, with an upper-case letter, a lower-case letter, a digit and one of ${PASSWORD_SYMBOLS.split('').join(' ')}`;
+
+export interface MyAccountScreenProps {
+  user: Pick<CmhUser, 'userName' | 'firstName' | 'lastName' | 'rowVersion'>;
+  /** spec 1 §2: passwordExpired=true opens password-change mode. */
+  passwordExpired: boolean;
+  /** Reloads the profile after a save (and after a conflict), so the app shows what the server holds. */
+  refreshProfile: () => Promise<unknown>;
+}
+
+/** spec 1 §2, §5 My Account: names, and an optional password change (required when the password expired). */
+export function MyAccountScreen({ user, passwordExpired, refreshProfile }: MyAccountScreenProps) {
+  const navigate = useNavigate();
+  const updateAccount = useUpdateAccount();
+  const [changingPassword, setChangingPassword] = useState(passwordExpired);
+  const [offline, setOffline] = useState(false);
+  const passwordOpen = passwordExpired || changingPassword;
+
+  const schema: v.GenericSchema<v.InferInput<typeof AccountUpdateBody>, AccountUpdateBody> = passwordExpired
+    ? ExpiredPasswordUpdateBody
+    : AccountUpdateBody;
+  const form = useAppForm({
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      password: '',
+      confirmPassword: '',
+      rowVersion: user.rowVersion,
+    } as v.InferInput<typeof AccountUpdateBody>,
+    validationLogic: revalidateLogic({ mode: 'blur', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: schema },
+    onSubmit: async ({ value, formApi }) => {
+      setOffline(false);
+      try {
+        // The latest rowVersion the app knows, so that a profile refreshed meanwhile is not reported as a conflict.
+        await updateAccount.mutateAsync(v.parse(AccountUpdateBody, { ...value, rowVersion: user.rowVersion }));
+        notify({ level: 'success', title: ACCOUNT_UPDATED_MESSAGE });
+        formApi.setFieldValue('password', '', { dontValidate: true });
+        formApi.setFieldValue('confirmPassword', '', { dontValidate: true });
+        setChangingPassword(false);
+        await refreshProfile();
+        if (passwordExpired) await navigate({ href: '/home' });
+      } catch (error) {
+        if (isOfflineError(error)) setOffline(true);
+        if (isHttpError(error, 409)) {
+          notify({
+            level: 'warning',
+            title: 'Your account was changed elsewhere.',
+            description: 'The latest version has been loaded. Review your changes and save again.',
+          });
+          await refreshProfile();
+        }
+      }
+    },
+  });
+
+  function togglePassword() {
+    if (changingPassword) {
+      form.setFieldValue('password', '', { dontValidate: true });
+      form.setFieldValue('confirmPassword', '', { dontValidate: true });
+    }
+    setChangingPassword(!changingPassword);
+  }
+
+  return (
+    <div className="page page--narrow">
+      <h1 className="page__title">My Account</h1>
+      {passwordExpired && (
+        <p className="notice notice--warning" role="status">
+          Your password has expired. Choose a new password to continue using the site.
+        </p>
+      )}
+      {offline && (
+        <p className="notice notice--warning" role="alert">
+          You are offline. Your changes were not saved: save again when you are back online.
+        </p>
+      )}
+      <form
+        className="form card"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const element = event.currentTarget;
+          void form.handleSubmit().then(() => focusFirstInvalidField(element));
+        }}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor="account-username">
+            Username
+          </label>
+          <input id="account-username" className="field__input" value={user.userName} disabled aria-describedby="account-username-hint" />
+          <p id="account-username-hint" className="field__hint">
+            Your username can be changed only by the service desk.
+          </p>
+        </div>
+        <div className="form__row">
+          <form.AppField name="firstName">
+            {(field) => <field.TextField label="First name" autoComplete="given-name" required />}
+          </form.AppField>
+          <form.AppField name="lastName">
+            {(field) => <field.TextField label="Last name" autoComplete="family-name" required />}
+          </form.AppField>
+        </div>
+
+        <fieldset className="form__section">
+          <legend className="form__legend">Password</legend>
+          {!passwordExpired && (
+            <button type="button" className="button button--link" aria-expanded={changingPassword} aria-controls="password-fields" onClick={togglePassword}>
+              {changingPassword ? 'Keep my current password' : 'Change password'}
+            </button>
+          )}
+          {passwordOpen && (
+            <div id="password-fields" className="form__row">
+              <form.AppField name="password">
+                {(field) => (
+                  <field.TextField label="New password" type="password" autoComplete="new-password" required={passwordExpired} hint={PASSWORD_RULES} />
+                )}
+              </form.AppField>
+              <form.AppField name="confirmPassword">
+                {(field) => <field.TextField label="Confirm new password" type="password" autoComplete="new-password" required={passwordExpired} />}
+              </form.AppField>
+            </div>
+          )}
+        </fieldset>
+
+        <div className="form__actions">
+          <form.AppForm>
+            <form.SubmitButton busyLabel="Saving...">Save</form.SubmitButton>
+          </form.AppForm>
+        </div>
+      </form>
+    </div>
+  );
+}

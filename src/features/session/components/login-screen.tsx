@@ -1,0 +1,101 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import * as v from 'valibot';
+import { LoginBody } from '../../../contract';
+import { readCustomerBaseUrl } from '../../../lib/config';
+import { PASSWORD_EXPIRED_PATH, PRODUCT_NAME } from '../../../lib/constants';
+import { isOfflineError } from '../../../lib/http';
+import { loginDestination } from '../../../lib/login-destination';
+import { takeRedirect } from '../../../lib/session-token';
+import { revalidateLogic, useAppForm } from '../../../ui/form';
+import { focusFirstInvalidField } from '../../../ui/focus';
+import { useLogin } from '../api/login';
+import { announcePasswordExpiry } from '../password-expiry-notice';
+
+export interface LoginScreenProps {
+  /** /login/expired: the session ended and the user signs in again. */
+  expired: boolean;
+  /** spec 1 §4: the returnUrl query value, undefined when absent. */
+  returnUrl?: string;
+}
+
+/**
+ * spec 1 §2 Login. The spec's sign-out redirect to an external sign-in service does not apply: this product is
+ * its own sign-in service, so opening the login screen only clears the stored token and profile (the route does).
+ */
+export function LoginScreen({ expired, returnUrl }: LoginScreenProps) {
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [offline, setOffline] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const form = useAppForm({
+    defaultValues: { Username: '', Password: '' },
+    validationLogic: revalidateLogic({ mode: 'blur', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: LoginBody },
+    onSubmit: async ({ value, formApi }) => {
+      setOffline(false);
+      try {
+        const user = await loginMutation.mutateAsync(v.parse(LoginBody, value));
+        const redirectPath = takeRedirect();
+        if (announcePasswordExpiry(user, { warnings: true }) === 'expired') {
+          await navigate({ href: PASSWORD_EXPIRED_PATH, replace: true });
+          return;
+        }
+        const destination = loginDestination({ redirectPath, returnUrl, customerBaseUrl: readCustomerBaseUrl() });
+        if (destination.kind === 'external') window.location.assign(destination.url);
+        else await navigate({ href: destination.href, replace: true });
+      } catch (error) {
+        // spec 1 §4: on failure the submitted flag clears (the form's own) and the password is emptied.
+        formApi.setFieldValue('Password', '', { dontValidate: true });
+        setOffline(isOfflineError(error));
+        formRef.current?.querySelector<HTMLInputElement>('input[name="Password"]')?.focus();
+      }
+    },
+  });
+
+  return (
+    <main className="login-page">
+      <section className="login-card" aria-labelledby="login-title">
+        <div className="brand brand--large" aria-hidden="true">
+          <span className="brand__mark">H</span>
+          <span className="brand__name">{PRODUCT_NAME}</span>
+        </div>
+        <h1 id="login-title" className="login-card__title">
+          Welcome to {PRODUCT_NAME}
+        </h1>
+        <p className="login-card__lead">Sign in with your {PRODUCT_NAME} user name and password.</p>
+        {expired && (
+          <p className="notice notice--info" role="status">
+            Your session has ended. Please sign in again.
+          </p>
+        )}
+        {offline && (
+          <p className="notice notice--warning" role="alert">
+            You are offline. Signing in needs a connection: please try again when you are back online.
+          </p>
+        )}
+        <form
+          ref={formRef}
+          className="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const element = event.currentTarget;
+            void form.handleSubmit().then(() => focusFirstInvalidField(element));
+          }}
+        >
+          <form.AppField name="Username">
+            {(field) => <field.TextField label="Username" autoComplete="username" required autoFocus />}
+          </form.AppField>
+          <form.AppField name="Password">
+            {(field) => <field.TextField label="Password" type="password" autoComplete="current-password" required />}
+          </form.AppField>
+          <form.AppForm>
+            <form.SubmitButton busyLabel="Signing in…">Sign in</form.SubmitButton>
+          </form.AppForm>
+        </form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,127 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { notify } from '../../lib/notifier';
+import { describeAge } from '../../offline/age';
+import type { OutboxEntry } from '../../offline/db';
+import { useNow, useOnline, useOutboxEntries, useOutboxSummary, useStorageEstimate } from '../../offline/react';
+import { discardEntry, getOffline, retryEntry, syncNow } from '../../offline/runtime';
+import { useModals } from '../../ui/modals';
+import { describeEntries, type EntryState } from './entry-state';
+import { SIGN_IN_AGAIN_PATH } from './sync-paths';
+import './sync.css';
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
+export const NOTHING_PENDING_MESSAGE = 'No changes are waiting. Everything you entered has reached the server.';
+
+/** Every change made offline that has not reached the server yet: what it is, where it stands, and what to do about it. */
+export function PendingChangesScreen() {
+  const entries = useOutboxEntries();
+  const { pending, failed, paused, syncing, lastSync } = useOutboxSummary();
+  const online = useOnline();
+  const now = useNow(5_000);
+  const storage = useStorageEstimate();
+  const states = describeEntries(entries, { now, online, paused });
+
+  return (
+    <section className="pending-changes" aria-labelledby="pending-changes-title">
+      <header className="pending-changes__header">
+        <h1 id="pending-changes-title">Pending changes</h1>
+        <p className="pending-changes__summary">
+          {online ? 'Online' : 'Offline'} · {pending} waiting · {failed} failed
+          {lastSync !== undefined && <> · last change saved {describeAge(lastSync, now)}</>}
+        </p>
+        <button type="button" className="button button--primary" onClick={() => void syncNow()} disabled={syncing || !!paused || pending === 0}>
+          {syncing ? 'Syncing…' : 'Sync now'}
+        </button>
+      </header>
+
+      {paused && (
+        <p className="pending-changes__paused" role="alert">
+          {paused.error.message} <Link to={SIGN_IN_AGAIN_PATH}>Sign in again</Link>
+        </p>
+      )}
+
+      {entries.length === 0 ? (
+        <p className="pending-changes__empty">{NOTHING_PENDING_MESSAGE}</p>
+      ) : (
+        <ol className="pending-changes__list">
+          {entries.map((entry, index) => (
+            <PendingChange key={entry.id} entry={entry} state={states[index]!} now={now} />
+          ))}
+        </ol>
+      )}
+
+      {storage && storage.quota > 0 && (
+        <p className="pending-changes__storage">
+          This device stores {megabytes(storage.usage)} of {megabytes(storage.quota)} available for this app
+          {storage.persisted ? '.' : '; the browser may clear it when space runs low.'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function PendingChange({ entry, state, now }: { entry: OutboxEntry; state: EntryState; now: number }) {
+  const modals = useModals();
+  const [busy, setBusy] = useState(false);
+  const fileCount = entry.fileIds.length;
+
+  async function retry() {
+    setBusy(true);
+    try {
+      await retryEntry(entry.seq!);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function discard() {
+    const dependents = await getOffline().outbox.dependentsOf(entry.seq!);
+    const alsoLost = dependents.length
+      ? ` ${dependents.length === 1 ? 'This change depends on it and' : 'These changes depend on it and'} will be discarded too: ${dependents.map((d) => `“${d.label}”`).join(', ')}.`
+      : '';
+    const confirmed = await modals.confirm(`Discard “${entry.label}”? It has not reached the server and will be lost.${alsoLost}`);
+    if (!confirmed) return;
+    setBusy(true);
+    try {
+      await discardEntry(entry.seq!);
+    } catch (error) {
+      notify({ level: 'error', title: 'The change was not discarded.', description: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className={`pending-change pending-change--${state.tone}`} aria-label={entry.label}>
+      <div className="pending-change__what">
+        <span className="pending-change__label">{entry.label}</span>
+        <span className="pending-change__details">
+          Entered {describeAge(entry.createdAt, now)}
+          {fileCount > 0 && ` · ${fileCount} file${fileCount === 1 ? '' : 's'}`}
+        </span>
+      </div>
+      <p className="pending-change__state">{state.text}</p>
+      {state.error && (
+        <p className="pending-change__error" role={state.tone === 'failed' ? 'alert' : undefined}>
+          {state.error}
+        </p>
+      )}
+      {(state.canRetry || state.canDiscard) && (
+        <div className="pending-change__actions">
+          {state.canRetry && (
+            <button type="button" className="button button--primary" onClick={() => void retry()} disabled={busy}>
+              Retry
+            </button>
+          )}
+          {state.canDiscard && (
+            <button type="button" className="button" onClick={() => void discard()} disabled={busy}>
+              Discard
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

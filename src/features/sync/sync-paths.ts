@@ -1,0 +1,4 @@
+/** The route of the pending-changes screen (the app's route table maps it to PendingChangesScreen). */
+export const PENDING_CHANGES_PATH = '/pending-changes';
+/** Where a user whose session expired signs in again (spec 1 §8). */
+export const SIGN_IN_AGAIN_PATH = '/login/expired';

@@ -1,0 +1,51 @@
+const MS_DATE = /^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/;
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const PLACEHOLDER_PREFIXES = ['1900-01-01', '0001-01-01'];
+
+/** The `/Date(ms)/` format of the terms document (spec 1 §3); null when the value is not one. */
+export function parseMsDate(value: string): Date | null {
+  const match = MS_DATE.exec(value.trim());
+  if (!match) return null;
+  const date = new Date(Number(match[1]));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** spec 1 §5: empty, 1900-01-01 and 0001-01-01 mean "no date". */
+export function isEmptyDate(value: string | Date | null | undefined): boolean {
+  if (value === null || value === undefined) return true;
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return true;
+    return PLACEHOLDER_PREFIXES.includes(isoDay(value));
+  }
+  const text = value.trim();
+  if (!text) return true;
+  const msDate = parseMsDate(text);
+  if (msDate) return PLACEHOLDER_PREFIXES.includes(isoDay(msDate));
+  return PLACEHOLDER_PREFIXES.some((prefix) => text.startsWith(prefix));
+}
+
+/** A date from a `/Date(ms)/` value, an ISO timestamp or a calendar day (YYYY-MM-DD, taken as a local day). */
+export function toDate(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  const text = value.trim();
+  const msDate = parseMsDate(text);
+  if (msDate) return msDate;
+  const day = DATE_ONLY.exec(text);
+  if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** spec 1 §5: dates show as MM/DD/YYYY; empty and placeholder dates show TBD; anything unreadable is shown as given. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (isEmptyDate(value)) return 'TBD';
+  const date = toDate(value);
+  if (!date) return String(value);
+  return `${twoDigits(date.getMonth() + 1)}/${twoDigits(date.getDate())}/${date.getFullYear()}`;
+}

@@ -1,0 +1,223 @@
+import { ofetch, type $Fetch } from 'ofetch';
+import * as v from 'valibot';
+import { ErrorBody, IDEMPOTENCY_HEADER, type ApiBase, type Endpoint } from '../contract';
+import { readBases } from './config';
+import { SUPPORT_PATH } from './constants';
+import { newUuid } from './ids';
+import { notify } from './notifier';
+import { readToken, rememberRedirect } from './session-token';
+
+/** The error catalogue of spec 1 §8: every message the http layer shows, in one place. */
+export const HTTP_MESSAGES = {
+  badRequest: 'Bad Request',
+  maintenance: {
+    title: 'Website Under Maintenance.',
+    description: 'The site is currently unavailable. Please come back soon.',
+    action: { label: 'Contact support', href: SUPPORT_PATH },
+  },
+  generic: {
+    title: 'Error has occurred.',
+    description:
+      'Oops! Looks like something went wrong with your request. Please try again or contact support for assistance.',
+  },
+  default: {
+    title: 'Error has occurred!',
+    description: 'Uh oh! Looks like something has gone wrong with your request!',
+  },
+} as const;
+
+export const LOGIN_EXPIRED_PATH = '/login/expired';
+
+/** The server answered with an error status. `body` is the `{ message, field?, issues? }` error body when there is one. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | undefined,
+    readonly data: unknown,
+    readonly endpoint: Endpoint,
+  ) {
+    super(body?.message ?? `HTTP ${status} from ${endpoint.base}${endpoint.path}`);
+  }
+}
+
+/** No answer at all: offline, DNS, connection refused. The UI shows this as offline state, never as an error toast. */
+export class OfflineError extends Error {
+  override readonly name = 'OfflineError';
+  constructor(readonly endpoint: Endpoint, options?: { cause?: unknown }) {
+    super(`No connection for ${endpoint.base}${endpoint.path}`, options);
+  }
+}
+
+/** The answer does not fit its contract schema: treated as an error, never accepted silently. */
+export class ContractViolationError extends Error {
+  override readonly name = 'ContractViolationError';
+  constructor(readonly endpoint: Endpoint, readonly issues: readonly v.BaseIssue<unknown>[]) {
+    super(`Answer of ${endpoint.base}${endpoint.path} does not match its contract: ${v.summarize(issues as [v.BaseIssue<unknown>])}`);
+  }
+}
+
+export const isOfflineError = (error: unknown): error is OfflineError => error instanceof OfflineError;
+export const isHttpError = (error: unknown, status?: number): error is HttpError =>
+  error instanceof HttpError && (status === undefined || error.status === status);
+
+/** How the http layer learns the current path and changes it; the app plugs in its router. */
+export interface HttpNavigation {
+  currentPath(): string;
+  navigate(path: string): void;
+}
+
+const browserNavigation: HttpNavigation = {
+  currentPath: () => location.pathname + location.search + location.hash,
+  navigate: (path) => location.assign(path),
+};
+let navigation = browserNavigation;
+
+export function setHttpNavigation(next: HttpNavigation | null) {
+  navigation = next ?? browserNavigation;
+}
+
+export function notifyBadRequest(message?: string) {
+  notify({ level: 'warning', title: message?.trim() || HTTP_MESSAGES.badRequest });
+}
+
+export function notifyDefaultError() {
+  notify({ level: 'error', id: 'default-error', ...HTTP_MESSAGES.default });
+}
+
+function notifyGenericError() {
+  notify({ level: 'error', id: 'generic-error', ...HTTP_MESSAGES.generic });
+}
+
+function handleUnauthorized() {
+  const current = navigation.currentPath();
+  if (current.startsWith(LOGIN_EXPIRED_PATH)) return;
+  rememberRedirect(current);
+  navigation.navigate(LOGIN_EXPIRED_PATH);
+}
+
+/** spec 1 §8 for one failed call. */
+export function reportHttpError(error: HttpError) {
+  switch (error.status) {
+    case 401:
+      return handleUnauthorized();
+    case 400:
+      return notifyBadRequest(error.body?.message);
+    case 503:
+      return notify({ level: 'warning', id: 'maintenance', ...HTTP_MESSAGES.maintenance });
+    default:
+      return notifyGenericError();
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Callers that replay a write (the outbox) pass the key they stored; otherwise each write gets a new one. */
+  idempotencyKey?: string;
+  /** Statuses the caller handles itself, so the catalogue stays silent for them; 'all' silences it entirely. */
+  handles?: readonly number[] | 'all';
+  signal?: AbortSignal;
+}
+
+/** `/api` + `/api/Logger` is `/api/api/Logger`: bases are plain prefixes (ofetch's baseURL would drop the repeat). */
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+function applyStandardHeaders(headers: Headers, method: string) {
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (method === 'GET') {
+    headers.set('Cache-Control', 'no-cache');
+    headers.set('Pragma', 'no-cache');
+  } else if (!headers.has(IDEMPOTENCY_HEADER)) {
+    headers.set(IDEMPOTENCY_HEADER, newUuid());
+  }
+}
+
+interface BaseClient {
+  prefix: string;
+  fetch: $Fetch;
+}
+
+const clients = new Map<ApiBase, BaseClient>();
+
+/** The one client instance per API base (spec 1 §7: bases come from the bases cookie over the defaults). */
+export function httpClient(base: ApiBase): BaseClient {
+  let client = clients.get(base);
+  if (!client) {
+    client = {
+      prefix: readBases()[base],
+      fetch: ofetch.create({
+        retry: 0,
+        ignoreResponseError: true,
+        onRequest: ({ options }) => applyStandardHeaders(options.headers, (options.method ?? 'GET').toUpperCase()),
+      }),
+    };
+    clients.set(base, client);
+  }
+  return client;
+}
+
+/** Forgets the per-base clients, so that changed base cookies take effect (tests, configuration reload). */
+export function resetHttpClients() {
+  clients.clear();
+}
+
+const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || (error.cause as Error | undefined)?.name === 'AbortError');
+
+function errorBodyOf(data: unknown): ErrorBody | undefined {
+  const parsed = v.safeParse(ErrorBody, data);
+  if (parsed.success) return parsed.output;
+  if (typeof data === 'string' && data.trim() && data.length <= 500 && !data.trimStart().startsWith('<')) {
+    return { message: data.trim() };
+  }
+  return undefined;
+}
+
+const silenced = (handles: RequestOptions['handles'], status: number) =>
+  handles === 'all' || (handles?.includes(status) ?? false);
+
+/** Calls an endpoint and parses its answer with the contract schema the caller gives. */
+export async function request<S extends v.GenericSchema>(endpoint: Endpoint, options: RequestOptions & { schema: S }): Promise<v.InferOutput<S>>;
+export async function request(endpoint: Endpoint, options?: RequestOptions & { schema?: undefined }): Promise<void>;
+export async function request(endpoint: Endpoint, options: RequestOptions & { schema?: v.GenericSchema } = {}): Promise<unknown> {
+  const client = httpClient(endpoint.base);
+  const method = options.method ?? 'GET';
+  const headers = new Headers();
+  if (options.idempotencyKey && method !== 'GET') headers.set(IDEMPOTENCY_HEADER, options.idempotencyKey);
+
+  let response: Awaited<ReturnType<$Fetch['raw']>>;
+  try {
+    response = await client.fetch.raw(joinUrl(client.prefix, endpoint.path), {
+      method,
+      headers,
+      query: options.query,
+      body: options.body as BodyInit | Record<string, unknown> | undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new OfflineError(endpoint, { cause: error });
+  }
+
+  if (!response.ok) {
+    const error = new HttpError(response.status, errorBodyOf(response._data), response._data, endpoint);
+    if (!silenced(options.handles, response.status)) reportHttpError(error);
+    throw error;
+  }
+  if (!options.schema) return undefined;
+
+  const parsed = v.safeParse(options.schema, response._data);
+  if (!parsed.success) {
+    const error = new ContractViolationError(endpoint, parsed.issues);
+    console.error(error);
+    if (options.handles !== 'all') notifyGenericError();
+    throw error;
+  }
+  return parsed.output;
+}

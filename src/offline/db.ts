@@ -1,0 +1,163 @@
+import { Dexie, type EntityTable, type Table } from 'dexie';
+import type { ApiBase } from '../contract';
+
+/*
+ * The browser's own store, split by kind of data:
+ * - outbox: every write made while it could not (yet) reach the server, as the very REST call it stands for;
+ * - files: the blobs those calls upload, apart from the entries so that listing the queue never loads photos;
+ * - tempIds: ids handed out offline (tmp_<uuid>) and the server ids they became;
+ * - entities: records that must stay readable offline, by kind and id;
+ * - meta: small facts about the store (last sync, primed at, whether the queue is paused).
+ */
+
+export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'done';
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** What the server said when it refused an entry (or the last transient error it met). */
+export interface OutboxError {
+  /** HTTP status, or 0 when the request never got an answer. */
+  status: number;
+  message: string;
+}
+
+export interface OutboxEntry {
+  /** Position in the queue: entries replay in this order. */
+  seq?: number;
+  /** Stable id of the entry (uuid), used by the UI and for logging. */
+  id: string;
+  method: OutboxMethod;
+  base: ApiBase;
+  /** Path below the base, exactly as the contract writes it (may hold temp ids until they are known). */
+  path: string;
+  query?: Record<string, string>;
+  body?: JsonValue;
+  /** Rows of `files` uploaded with this call (multipart); removed with the entry once it is sent. */
+  fileIds: string[];
+  /** Created once, at enqueue, and sent on every retry: it is what makes replay exactly-once. */
+  idempotencyKey: string;
+  /** The user who made the change (lower-cased user name): it is only ever sent with that user's token. */
+  owner?: string;
+  /** The record this call belongs to, e.g. `service-request:tmp_…`: entries of one record keep their order. */
+  recordKey: string;
+  /** What the user reads, e.g. 'Create service request'. */
+  label: string;
+  /** The temp id this call creates; its server id is read from the answer at `idField`. */
+  createsTempId?: string;
+  /** Dot path of the new record's id in the create's answer (default `id`). */
+  idField?: string;
+  /** Temp ids this call refers to: it waits until their creates have been sent. */
+  dependsOn: string[];
+  status: OutboxStatus;
+  attempts: number;
+  /** Earliest time (ms) of the next automatic try after a transient error; 0 when due now. */
+  nextAttemptAt: number;
+  lastError?: OutboxError;
+  createdAt: number;
+}
+
+/**
+ * A file waiting to be uploaded. Its bytes are kept as an ArrayBuffer, not a Blob: Blobs in IndexedDB
+ * have failed on iOS Safari and do not survive every structured-clone implementation (STACK.md).
+ */
+export interface OutboxFile {
+  id: string;
+  /** Multipart field name the server expects for this file. */
+  field: string;
+  data: ArrayBuffer;
+  name: string;
+  type: string;
+  size: number;
+}
+
+export interface TempIdMapping {
+  tempId: string;
+  serverId: string | number;
+  /** When the create that produced it was acknowledged. */
+  assignedAt: number;
+}
+
+export interface CachedEntity<T = unknown> {
+  kind: string;
+  id: string;
+  data: T;
+  /** When this copy was fetched from (or accepted by) the server. */
+  updatedAt: number;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export class OfflineDb extends Dexie {
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  files!: EntityTable<OutboxFile, 'id'>;
+  tempIds!: EntityTable<TempIdMapping, 'tempId'>;
+  entities!: Table<CachedEntity, [string, string]>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  constructor(name: string) {
+    super(name);
+    // Each schema change is a new version() with an upgrade; never edit a released one.
+    this.version(1).stores({
+      outbox: '++seq, &id, status, recordKey, createsTempId, *dependsOn',
+      files: 'id',
+      tempIds: 'tempId',
+      entities: '[kind+id], kind, updatedAt',
+      meta: 'key',
+    });
+  }
+}
+
+export const OFFLINE_DB_NAME = 'homesite';
+
+export function openOfflineDb(name: string = OFFLINE_DB_NAME): OfflineDb {
+  return new OfflineDb(name);
+}
+
+export async function getMeta<T>(db: OfflineDb, key: string): Promise<T | undefined> {
+  return (await db.meta.get(key))?.value as T | undefined;
+}
+
+export async function setMeta(db: OfflineDb, key: string, value: unknown): Promise<void> {
+  await db.meta.put({ key, value });
+}
+
+export const META_LAST_SYNC = 'lastSync';
+export const META_PRIMED_AT = 'primedAt';
+export const META_OUTBOX_PAUSE = 'outboxPause';
+
+/**
+ * Without persistence the browser may evict IndexedDB under storage pressure, and with it a week of
+ * unsent field work (STACK.md). Returns whether the store is (now) persistent; false where unsupported.
+ */
+export async function requestPersistentStorage(): Promise<boolean> {
+  const storage = globalThis.navigator?.storage;
+  if (!storage?.persist) return false;
+  try {
+    if (storage.persisted && (await storage.persisted())) return true;
+    return await storage.persist();
+  } catch {
+    return false;
+  }
+}
+
+export interface StorageEstimate {
+  usage: number;
+  quota: number;
+  persisted: boolean;
+}
+
+/** How much this origin stores and may store; undefined where the browser does not tell. */
+export async function storageEstimate(): Promise<StorageEstimate | undefined> {
+  const storage = globalThis.navigator?.storage;
+  if (!storage?.estimate) return undefined;
+  try {
+    const { usage = 0, quota = 0 } = await storage.estimate();
+    const persisted = storage.persisted ? await storage.persisted() : false;
+    return { usage, quota, persisted };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,225 @@
+import { useQueryClient, hashKey, type QueryKey } from '@tanstack/react-query';
+import { liveQuery } from 'dexie';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { META_LAST_SYNC, META_OUTBOX_PAUSE, storageEstimate, type OfflineDb, type OutboxEntry, type StorageEstimate } from './db';
+import type { Outbox, OutboxEvent, OutboxPause } from './outbox';
+import { describeAge } from './age';
+import { getOffline } from './runtime';
+
+/*
+ * React's view of the offline store. Dexie's liveQuery re-runs a query whenever its tables change
+ * (in this tab or another) and useSyncExternalStore hands the result to React.
+ */
+
+interface ExternalStore<T> {
+  subscribe: (onChange: () => void) => () => void;
+  getSnapshot: () => T;
+}
+
+function liveStore<T>(querier: () => Promise<T>, initial: T): ExternalStore<T> {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  let subscription: { unsubscribe(): void } | undefined;
+  return {
+    subscribe(onChange) {
+      listeners.add(onChange);
+      subscription ??= liveQuery(querier).subscribe({
+        next: (next) => {
+          value = next;
+          for (const listener of listeners) listener();
+        },
+        error: (error: unknown) => console.error('offline store query failed', error),
+      });
+      return () => {
+        listeners.delete(onChange);
+        if (listeners.size === 0) {
+          subscription?.unsubscribe();
+          subscription = undefined;
+        }
+      };
+    },
+    getSnapshot: () => value,
+  };
+}
+
+export interface OutboxSummary {
+  /** Waiting to be sent (including the one being sent). */
+  pending: number;
+  /** Refused by the server: the user has to retry, fix or discard them. */
+  failed: number;
+  /** Set while a 401 holds the queue until the user signs in again. */
+  paused: OutboxPause | undefined;
+  /** A replay is running (in this tab) or an entry is being sent (in any tab). */
+  syncing: boolean;
+  /** When the server last acknowledged a queued change. */
+  lastSync: number | undefined;
+}
+
+interface StoredSummary {
+  pending: number;
+  failed: number;
+  sending: number;
+  paused: OutboxPause | undefined;
+  lastSync: number | undefined;
+}
+
+const EMPTY_SUMMARY: StoredSummary = { pending: 0, failed: 0, sending: 0, paused: undefined, lastSync: undefined };
+
+interface Stores {
+  summary: ExternalStore<StoredSummary>;
+  entries: ExternalStore<OutboxEntry[]>;
+  replaying: ExternalStore<boolean>;
+}
+
+const storesByOutbox = new WeakMap<Outbox, Stores>();
+
+function storesFor(db: OfflineDb, outbox: Outbox): Stores {
+  let stores = storesByOutbox.get(outbox);
+  if (!stores) {
+    stores = {
+      summary: liveStore(async () => {
+        const [pending, sending, failed, pause, lastSync] = await Promise.all([
+          db.outbox.where('status').equals('pending').count(),
+          db.outbox.where('status').equals('sending').count(),
+          db.outbox.where('status').equals('failed').count(),
+          db.meta.get(META_OUTBOX_PAUSE),
+          db.meta.get(META_LAST_SYNC),
+        ]);
+        return {
+          pending: pending + sending,
+          sending,
+          failed,
+          paused: pause?.value as OutboxPause | undefined,
+          lastSync: lastSync?.value as number | undefined,
+        };
+      }, EMPTY_SUMMARY),
+      entries: liveStore(() => db.outbox.orderBy('seq').toArray(), []),
+      replaying: {
+        subscribe: (onChange) =>
+          outbox.subscribe((event) => {
+            if (event.type === 'replayStarted' || event.type === 'replayFinished') onChange();
+          }),
+        getSnapshot: () => outbox.isReplaying(),
+      },
+    };
+    storesByOutbox.set(outbox, stores);
+  }
+  return stores;
+}
+
+function useStores(): Stores {
+  const { db, outbox } = getOffline();
+  return storesFor(db, outbox);
+}
+
+export function useOutboxSummary(): OutboxSummary {
+  const stores = useStores();
+  const stored = useSyncExternalStore(stores.summary.subscribe, stores.summary.getSnapshot, stores.summary.getSnapshot);
+  const replaying = useSyncExternalStore(stores.replaying.subscribe, stores.replaying.getSnapshot, stores.replaying.getSnapshot);
+  return {
+    pending: stored.pending,
+    failed: stored.failed,
+    paused: stored.paused,
+    syncing: replaying || stored.sending > 0,
+    lastSync: stored.lastSync,
+  };
+}
+
+/** Every queued change in queue order, kept current. */
+export function useOutboxEntries(): OutboxEntry[] {
+  const stores = useStores();
+  return useSyncExternalStore(stores.entries.subscribe, stores.entries.getSnapshot, stores.entries.getSnapshot);
+}
+
+/** Calls `listener` for each outbox event while mounted (e.g. to toast a refused change). */
+export function useOutboxEvents(listener: (event: OutboxEvent) => void) {
+  const [handler] = useState(() => ({ current: listener }));
+  useEffect(() => {
+    handler.current = listener;
+  });
+  useEffect(() => getOffline().outbox.subscribe((event) => handler.current(event)), [handler]);
+}
+
+export interface OutboxProgress {
+  /** Changes sent in the running replay, of `total` waiting when it started. */
+  sent: number;
+  total: number;
+  /** Bytes of the file upload under way, when the browser reports them. */
+  upload?: { loaded: number; total: number };
+}
+
+/** Progress of the replay running in this tab, or undefined when none runs. */
+export function useOutboxProgress(): OutboxProgress | undefined {
+  const [progress, setProgress] = useState<OutboxProgress>();
+  useOutboxEvents((event) => {
+    if (event.type === 'replayStarted') setProgress({ sent: 0, total: 0 });
+    else if (event.type === 'replayFinished') setProgress(undefined);
+    else if (event.type === 'progress') {
+      setProgress({ sent: event.sent, total: event.total, ...(event.upload ? { upload: event.upload } : {}) });
+    }
+  });
+  return progress;
+}
+
+const subscribeOnline = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
+
+/** The browser's idea of connectivity: false means surely offline; true means a network, not necessarily the server. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** When the data of a query was last fetched from the server (ms), or undefined if it never was. */
+export function useCachedAt(queryKey: QueryKey): number | undefined {
+  const client = useQueryClient();
+  const queryHash = hashKey(queryKey);
+  const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
+  const getSnapshot = useCallback(() => {
+    const updatedAt = client.getQueryCache().get(queryHash)?.state.dataUpdatedAt;
+    return updatedAt ? updatedAt : undefined;
+  }, [client, queryHash]);
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+/** The current time, refreshed every `intervalMs`, so that "3 minutes ago" keeps counting. */
+export function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** How much the origin stores; undefined until known or where the browser does not tell. */
+export function useStorageEstimate(): StorageEstimate | undefined {
+  const [estimate, setEstimate] = useState<StorageEstimate>();
+  useEffect(() => {
+    let active = true;
+    void storageEstimate().then((value) => active && setEstimate(value));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return estimate;
+}
+
+/**
+ * How old the shown data of a query is, e.g. 'Updated 3 hours ago', or undefined when there is none.
+ * Screens show it while offline (or whenever the copy is not fresh) so nobody mistakes it for live data.
+ */
+export function useDataAge(queryKey: QueryKey, intervalMs = 30_000): string | undefined {
+  const updatedAt = useCachedAt(queryKey);
+  const now = useNow(intervalMs);
+  return updatedAt === undefined ? undefined : `Updated ${describeAge(updatedAt, now)}`;
+}

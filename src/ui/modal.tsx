@@ -1,0 +1,43 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  title: string;
+  /** Omitted for gates (terms of use) that must be answered: then Escape and the backdrop do nothing. */
+  onClose?: () => void;
+  description?: ReactNode;
+  children?: ReactNode;
+  actions: ReactNode;
+  size?: 'small' | 'medium' | 'large';
+}
+
+/** An accessible modal dialog (focus trap, labelled, Escape and backdrop close it when it may be closed). */
+export function Modal({ open, title, onClose, description, children, actions, size = 'small' }: ModalProps) {
+  const dismissible = onClose !== undefined;
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose?.()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="modal-backdrop" />
+        <Dialog.Content
+          className={`modal modal--${size}`}
+          onEscapeKeyDown={(event) => !dismissible && event.preventDefault()}
+          onPointerDownOutside={(event) => !dismissible && event.preventDefault()}
+          onInteractOutside={(event) => !dismissible && event.preventDefault()}
+          // Focus starts on the dialog itself, so its title and text are read first and no button is pre-chosen.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+          tabIndex={-1}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <Dialog.Title className="modal__title">{title}</Dialog.Title>
+          {description && <Dialog.Description className="modal__description">{description}</Dialog.Description>}
+          {children && <div className="modal__body">{children}</div>}
+          <div className="modal__actions">{actions}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { META_PRIMED_AT, getMeta, requestPersistentStorage, setMeta, storageEstimate } from '../../../src/offline/db';
+import { freshDb } from './helpers';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('offline database', () => {
+  it('has the v1 stores, with entities keyed by kind and id', async () => {
+    const db = freshDb();
+    await db.open();
+    expect(db.verno).toBe(1);
+    expect(db.tables.map((table) => table.name).sort()).toEqual(['entities', 'files', 'meta', 'outbox', 'tempIds']);
+    await db.entities.bulkPut([
+      { kind: 'work-order', id: '1', data: { a: 1 }, updatedAt: 10 },
+      { kind: 'work-order', id: '2', data: { a: 2 }, updatedAt: 20 },
+      { kind: 'parts-order', id: '1', data: { b: 1 }, updatedAt: 30 },
+    ]);
+    expect(await db.entities.get(['work-order', '2'])).toMatchObject({ data: { a: 2 } });
+    expect(await db.entities.where('kind').equals('work-order').count()).toBe(2);
+    await setMeta(db, META_PRIMED_AT, 123);
+    expect(await getMeta(db, META_PRIMED_AT)).toBe(123);
+  });
+
+  it('asks for persistent storage once and reports usage', async () => {
+    const persist = vi.fn(async () => true);
+    let persisted = false;
+    vi.stubGlobal('navigator', {
+      storage: { persist, persisted: async () => persisted, estimate: async () => ({ usage: 2048, quota: 4096 }) },
+    });
+    expect(await requestPersistentStorage()).toBe(true);
+    persisted = true;
+    expect(await requestPersistentStorage()).toBe(true);
+    expect(persist).toHaveBeenCalledTimes(1);
+    expect(await storageEstimate()).toEqual({ usage: 2048, quota: 4096, persisted: true });
+  });
+
+  it('answers false and undefined where the browser has no storage manager', async () => {
+    vi.stubGlobal('navigator', {});
+    expect(await requestPersistentStorage()).toBe(false);
+    expect(await storageEstimate()).toBeUndefined();
+  });
+});

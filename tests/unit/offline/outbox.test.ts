@@ -1,0 +1,416 @@
+import { describe, expect, it } from 'vitest';
+import { META_LAST_SYNC, getMeta } from '../../../src/offline/db';
+import {
+  BACKOFF_BASE_MS,
+  BACKOFF_MAX_MS,
+  MAX_SERVER_ERROR_ATTEMPTS,
+  backoffDelay,
+  classifyStatus,
+  createOutbox,
+} from '../../../src/offline/outbox';
+import { addItem, createRecord, freshDb, linkRecords, renameRecord, setup, tempId, type Mode } from './helpers';
+
+describe('outbox enqueue and replay', () => {
+  it('stores the exact call with one idempotency key and replays in queue order', async () => {
+    const { outbox, server, db, calls, events } = setup();
+    await outbox.enqueue(createRecord(tempId(1), 'First'));
+    await outbox.enqueue(createRecord(tempId(2), 'Second'));
+    const stored = await db.outbox.orderBy('seq').toArray();
+    expect(stored.map((e) => [e.method, e.base, e.path, e.body, e.status])).toEqual([
+      ['POST', 'api', '/records', { title: 'First' }, 'pending'],
+      ['POST', 'api', '/records', { title: 'Second' }, 'pending'],
+    ]);
+    expect(new Set(stored.map((e) => e.idempotencyKey)).size).toBe(2);
+
+    const result = await outbox.replay();
+    expect(result).toEqual({ sent: 2, failed: 0, remaining: 0, stoppedBy: 'drained' });
+    expect([...server.records.values()].map((r) => r.title)).toEqual(['First', 'Second']);
+    expect(calls.map((c) => c.idempotencyKey)).toEqual(stored.map((e) => e.idempotencyKey));
+    expect(await db.outbox.count()).toBe(0);
+    expect(await getMeta(db, META_LAST_SYNC)).toBeTypeOf('number');
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['queued', 'queued', 'replayStarted', 'sending', 'sent', 'idAssigned', 'progress']),
+    );
+  });
+
+  it('refuses a call without label or record', async () => {
+    const { outbox } = setup();
+    await expect(outbox.enqueue({ ...renameRecord(1, 'x'), label: ' ' })).rejects.toThrow(/label/);
+  });
+});
+
+describe('ordering', () => {
+  it('holds back later entries of a record whose earlier entry failed; other records go on', async () => {
+    const { outbox, server, db } = setup();
+    server.records.set(1, { id: 1, title: 'A', items: [], links: [], photos: [] });
+    server.records.set(2, { id: 2, title: 'B', items: [], links: [], photos: [] });
+    server.refuse(/^\/records\/1$/, 400, 'Title is not allowed.');
+    await outbox.enqueue(renameRecord(1, 'A1'));
+    await outbox.enqueue(addItem(1, 'after A1'));
+    await outbox.enqueue(renameRecord(2, 'B1'));
+
+    const result = await outbox.replay();
+    expect(result).toMatchObject({ sent: 1, failed: 1, remaining: 2 });
+    expect(server.records.get(2)!.title).toBe('B1');
+    expect(server.records.get(1)).toMatchObject({ title: 'A', items: [] });
+    const [failed, waiting] = await db.outbox.orderBy('seq').toArray();
+    expect(failed).toMatchObject({ status: 'failed', lastError: { status: 400, message: 'Title is not allowed.' } });
+    expect(waiting).toMatchObject({ status: 'pending', path: '/records/1/items' });
+
+    await outbox.retry(failed!.seq!);
+    await outbox.replay();
+    expect(server.records.get(1)).toMatchObject({ title: 'A1', items: ['after A1'] });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a transient failure stops the run, so the queue keeps its order', async () => {
+    const { outbox, server, calls } = setup({ modes: ['503'] });
+    await outbox.enqueue(createRecord(tempId(1), 'one'));
+    await outbox.enqueue(createRecord(tempId(2), 'two'));
+    expect(await outbox.replay()).toMatchObject({ sent: 0, stoppedBy: 'transient', remaining: 2 });
+    expect(calls).toHaveLength(1);
+    await outbox.replay({ force: true });
+    expect([...server.records.values()].map((r) => r.title)).toEqual(['one', 'two']);
+  });
+});
+
+describe('temp ids', () => {
+  it('rewrites a temp id in path and body with the server id from the create answer', async () => {
+    const { outbox, server, db, events } = setup();
+    const tmp = tempId(7);
+    await outbox.enqueue(createRecord(tmp, 'Offline record'));
+    const child = await outbox.enqueue(addItem(tmp, 'first item'));
+    expect(child.dependsOn).toEqual([tmp]);
+
+    await outbox.replay();
+    const [record] = [...server.records.values()];
+    expect(record).toMatchObject({ title: 'Offline record', items: ['first item'] });
+    const childCall = server.applied[1]!;
+    expect(childCall.path).toBe(`/records/${record!.id}/items`);
+    expect(childCall.body).toEqual({ recordId: record!.id, text: 'first item' }); // a number, as the server gave it
+    expect(await db.tempIds.get(tmp)).toMatchObject({ serverId: record!.id });
+    expect(events).toContainEqual({ type: 'idAssigned', tempId: tmp, serverId: record!.id });
+    expect(await outbox.resolveId(tmp)).toBe(record!.id);
+  });
+
+  it('writes a known server id into a call enqueued after the create was sent', async () => {
+    const { outbox, server } = setup();
+    const tmp = tempId(8);
+    await outbox.enqueue(createRecord(tmp, 'R'));
+    await outbox.replay();
+    const entry = await outbox.enqueue(renameRecord(tmp, 'R2'));
+    const id = [...server.records.keys()][0]!;
+    expect(entry).toMatchObject({ path: `/records/${id}`, recordKey: `record:${id}`, dependsOn: [] });
+    await outbox.replay();
+    expect(server.records.get(id)!.title).toBe('R2');
+  });
+
+  it('a call that needs another record waits for its create, even across records', async () => {
+    const { outbox, server, modes } = setup();
+    const a = tempId(1);
+    const b = tempId(2);
+    server.refuse(/^\/records$/, 422, 'Title taken.'); // the first create (A) fails
+    await outbox.enqueue(createRecord(a, 'A'));
+    await outbox.enqueue(createRecord(b, 'B'));
+    await outbox.enqueue(linkRecords(b, a)); // B → A must wait for A
+    await outbox.replay();
+    const entries = await outbox.db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => [e.label, e.status])).toEqual([
+      ['Create A', 'failed'],
+      [expect.stringMatching(/^Link/), 'pending'],
+    ]);
+    expect(modes).toEqual([]);
+    await outbox.retry(entries[0]!.seq!);
+    await outbox.replay();
+    const [recordB, recordA] = [...server.records.values()];
+    expect(recordB!.links).toEqual([recordA!.id]);
+  });
+
+  it('discarding a create also discards what depends on it, after saying so', async () => {
+    const { outbox, server, db } = setup();
+    const tmp = tempId(3);
+    server.refuse(/^\/records$/, 400, 'Bad title.');
+    const create = await outbox.enqueue(createRecord(tmp, 'X'));
+    await outbox.enqueue(addItem(tmp, 'child'));
+    const unrelated = await outbox.enqueue(renameRecord(5, 'other'));
+    await outbox.replay();
+    expect((await outbox.dependentsOf(create.seq!)).map((e) => e.label)).toEqual(['Add child']);
+    const removed = await outbox.discard(create.seq!);
+    expect(removed.map((e) => e.label)).toEqual(['Create X', 'Add child']);
+    expect((await db.outbox.toArray()).map((e) => e.seq)).toEqual([unrelated.seq]);
+  });
+
+  it('parks a call that refers to a temp id nobody creates', async () => {
+    const { outbox, db, calls } = setup();
+    await outbox.enqueue(addItem(tempId(9), 'orphan'));
+    await outbox.replay();
+    expect(calls).toHaveLength(0);
+    expect(await db.outbox.toArray()).toMatchObject([{ status: 'failed', lastError: { message: expect.stringMatching(/never saved/) } }]);
+  });
+});
+
+describe('backoff', () => {
+  it('waits 2 s, 4 s, 8 s … up to 5 minutes between automatic tries', async () => {
+    const { outbox, clock, db, calls } = setup({ modes: Array(12).fill('network') });
+    await outbox.enqueue(renameRecord(1, 'x'));
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect(await outbox.replay()).toMatchObject({ stoppedBy: 'transient' });
+      const entry = (await db.outbox.toArray())[0]!;
+      expect(entry).toMatchObject({ status: 'pending', attempts: attempt, lastError: { status: 0 } });
+      delays.push(entry.nextAttemptAt - clock.time);
+      // Not yet due: an automatic replay leaves it alone.
+      clock.advance(entry.nextAttemptAt - clock.time - 1);
+      expect(await outbox.replay()).toMatchObject({ sent: 0, stoppedBy: 'drained' });
+      expect(calls).toHaveLength(attempt);
+      clock.advance(1);
+    }
+    expect(delays).toEqual([2000, 4000, 8000, 16000, 32000, 64000, 128000, 256000, BACKOFF_MAX_MS, BACKOFF_MAX_MS]);
+  });
+
+  it('applies jitter within ±20 % and never beyond the cap', () => {
+    expect(backoffDelay(1, () => 0)).toBe(1600);
+    expect(backoffDelay(1, () => 0.999999)).toBe(2400);
+    expect(backoffDelay(30, () => 0.999999)).toBe(BACKOFF_MAX_MS);
+  });
+
+  it('a forced replay (online, Sync now) ignores the delay', async () => {
+    const { outbox, server } = setup({ modes: ['500'] });
+    server.records.set(1, { id: 1, title: 'a', items: [], links: [], photos: [] });
+    await outbox.enqueue(renameRecord(1, 'b'));
+    await outbox.replay();
+    expect(await outbox.replay()).toMatchObject({ sent: 0 });
+    expect(await outbox.replay({ force: true })).toMatchObject({ sent: 1 });
+    expect(server.records.get(1)!.title).toBe('b');
+  });
+
+  it('an entry waiting for a retry holds back the whole queue, so nothing overtakes it', async () => {
+    const { outbox, server, clock, calls } = setup({ modes: ['network'] });
+    server.records.set(1, { id: 1, title: 'a', items: [], links: [], photos: [] });
+    server.records.set(2, { id: 2, title: 'b', items: [], links: [], photos: [] });
+    await outbox.enqueue(renameRecord(1, 'a1'));
+    await outbox.enqueue(renameRecord(2, 'b1'));
+    await outbox.replay(); // a1 meets a network error
+    expect(await outbox.replay()).toMatchObject({ sent: 0, remaining: 2 });
+    expect(calls).toHaveLength(1);
+    clock.advance(BACKOFF_BASE_MS * 2);
+    expect(await outbox.replay()).toMatchObject({ sent: 2 });
+    expect(server.applied.map((call) => call.path)).toEqual(['/records/1', '/records/2']);
+  });
+
+  it('parks an entry the server keeps failing with 500, keeping its key for a retry; 503 never parks', async () => {
+    const { outbox, server, clock, db } = setup({
+      modes: [...Array(MAX_SERVER_ERROR_ATTEMPTS).fill('500'), ...Array(20).fill('503')] as Mode[],
+    });
+    server.records.set(1, { id: 1, title: 'a', items: [], links: [], photos: [] });
+    const entry = await outbox.enqueue(renameRecord(1, 'a1'));
+    for (let i = 0; i < MAX_SERVER_ERROR_ATTEMPTS; i++) {
+      await outbox.replay();
+      clock.advance(BACKOFF_MAX_MS);
+    }
+    const parked = (await db.outbox.get(entry.seq!))!;
+    expect(parked).toMatchObject({ status: 'failed', attempts: MAX_SERVER_ERROR_ATTEMPTS, lastError: { status: 500 } });
+    expect(parked.lastError!.message).toMatch(/^Boom \(the server failed 8 times\)$/);
+
+    await outbox.retry(entry.seq!);
+    expect((await db.outbox.get(entry.seq!))!.idempotencyKey).toBe(entry.idempotencyKey);
+    for (let i = 0; i < 20; i++) {
+      await outbox.replay();
+      clock.advance(BACKOFF_MAX_MS);
+    }
+    expect((await db.outbox.get(entry.seq!))!).toMatchObject({ status: 'pending', attempts: 20, lastError: { status: 503 } });
+    await outbox.replay();
+    expect(server.records.get(1)!.title).toBe('a1');
+  });
+
+  it('classifies answers', () => {
+    expect([200, 201, 204].map(classifyStatus)).toEqual(['done', 'done', 'done']);
+    expect([500, 502, 503, 408, 429].map(classifyStatus)).toEqual(Array(5).fill('transient'));
+    expect(classifyStatus(401)).toBe('unauthorized');
+    expect([400, 403, 404, 409, 422].map(classifyStatus)).toEqual(Array(5).fill('rejected'));
+  });
+});
+
+describe('401 pause', () => {
+  it('pauses the whole queue until resume(), also across a reload', async () => {
+    const { outbox, server, db, calls, events } = setup();
+    server.records.set(1, { id: 1, title: 'a', items: [], links: [], photos: [] });
+    server.refuse(/./, 401, 'Token expired');
+    await outbox.enqueue(renameRecord(1, 'a1'));
+    await outbox.enqueue(renameRecord(2, 'other record'));
+    expect(await outbox.replay()).toMatchObject({ stoppedBy: 'paused', sent: 0 });
+    expect(events.at(-2)).toMatchObject({ type: 'paused', error: { status: 401 } });
+    expect(await outbox.replay({ force: true })).toMatchObject({ stoppedBy: 'paused' });
+    expect(calls).toHaveLength(1);
+
+    const reloaded = createOutbox({ db, send: async (entry, files) => server.handle(entry, files), locks: null });
+    expect(await reloaded.pauseState()).toMatchObject({ error: { status: 401 } });
+    expect(await reloaded.replay()).toMatchObject({ stoppedBy: 'paused' });
+
+    server.records.set(2, { id: 2, title: 'b', items: [], links: [], photos: [] });
+    expect(await reloaded.resume()).toMatchObject({ sent: 2, stoppedBy: 'drained' });
+    expect(await reloaded.pauseState()).toBeUndefined();
+    expect(server.records.get(1)!.title).toBe('a1');
+  });
+});
+
+describe('owner', () => {
+  it('sends a change only while the user who made it is signed in', async () => {
+    let user: string | undefined = 'Tech@Example.com';
+    const { outbox, server, calls, db } = setup({ currentUser: () => user });
+    server.records.set(1, { id: 1, title: 'a', items: [], links: [], photos: [] });
+    const entry = await outbox.enqueue(renameRecord(1, 'by tech'));
+    expect(entry.owner).toBe('tech@example.com');
+
+    user = 'someone.else@example.com';
+    expect(await outbox.replay()).toMatchObject({ stoppedBy: 'paused', sent: 0 });
+    expect(calls).toHaveLength(0);
+    expect(await outbox.pauseState()).toMatchObject({ error: { message: 'Sign in as tech@example.com to send the changes made under that account.' } });
+
+    user = 'tech@example.com';
+    expect(await outbox.resume()).toMatchObject({ sent: 1 });
+    expect(server.records.get(1)!.title).toBe('by tech');
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('refused changes', () => {
+  it('parks a 400/409 with the server message; retry sends it again with a new key; discard removes it', async () => {
+    const { outbox, server, db } = setup();
+    server.records.set(1, { id: 1, title: 'a', items: [], links: [], photos: [] });
+    server.refuse(/^\/records\/1$/, 409, 'This record was changed by someone else.', 2);
+    const entry = await outbox.enqueue(renameRecord(1, 'mine'));
+    await outbox.replay();
+    const failed = (await db.outbox.get(entry.seq!))!;
+    expect(failed).toMatchObject({ status: 'failed', lastError: { status: 409, message: 'This record was changed by someone else.' } });
+    // A failed entry stays put: replays do not send it again on their own.
+    await outbox.replay({ force: true });
+    expect(server.received).toHaveLength(1);
+
+    await outbox.retry(entry.seq!);
+    const retried = (await db.outbox.get(entry.seq!))!;
+    expect(retried).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(retried.idempotencyKey).not.toBe(entry.idempotencyKey);
+    await outbox.replay();
+    expect((await db.outbox.get(entry.seq!))!.status).toBe('failed');
+
+    await outbox.discard(entry.seq!);
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.records.get(1)!.title).toBe('a');
+  });
+
+  it('revise replaces the body of a failed entry and sends it', async () => {
+    const { outbox, server, db } = setup();
+    server.records.set(1, { id: 1, title: 'a', items: [], links: [], photos: [] });
+    server.refuse(/^\/records\/1$/, 409, 'Stale.');
+    const entry = await outbox.enqueue(renameRecord(1, 'mine'));
+    await outbox.replay();
+    await outbox.revise(entry.seq!, { body: { title: 'mine, rebased' } });
+    await outbox.replay();
+    expect(server.records.get(1)!.title).toBe('mine, rebased');
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('files', () => {
+  it('keeps the files until the call is sent, then removes them', async () => {
+    const { outbox, server, db, calls } = setup({ modes: ['network', 'lostAfter'] });
+    server.records.set(1, { id: 1, title: 'a', items: [], links: [], photos: [] });
+    const photo = new Blob(['jpeg bytes'], { type: 'image/jpeg' });
+    await outbox.enqueue({ ...addItem(1, 'with photo'), files: [{ field: 'photo', blob: photo, name: 'roof.jpg' }] });
+    expect(await db.files.toArray()).toMatchObject([{ field: 'photo', name: 'roof.jpg', type: 'image/jpeg', size: 10 }]);
+
+    await outbox.replay();
+    await outbox.replay({ force: true });
+    expect(await db.files.count()).toBe(1);
+    await outbox.replay({ force: true });
+    expect(await db.files.count()).toBe(0);
+    expect(calls).toHaveLength(3);
+    expect(server.records.get(1)!.photos).toEqual([{ name: 'roof.jpg', text: 'jpeg bytes' }]);
+  });
+
+  it('parks an entry whose file has gone missing instead of sending it without', async () => {
+    const { outbox, db, calls } = setup();
+    await outbox.enqueue({ ...addItem(1, 'x'), files: [{ field: 'photo', blob: new Blob(['x']), name: 'a.jpg' }] });
+    await db.files.clear();
+    await outbox.replay();
+    expect(calls).toHaveLength(0);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'failed', lastError: { message: expect.stringMatching(/missing/) } });
+  });
+});
+
+describe('one replay at a time', () => {
+  it('a second replay() joins the running one', async () => {
+    const db = freshDb();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let sends = 0;
+    const outbox = createOutbox({
+      db,
+      locks: null,
+      send: async () => {
+        sends += 1;
+        await gate;
+        return { status: 200, body: {} };
+      },
+    });
+    await outbox.enqueue(renameRecord(1, 'a'));
+    const first = outbox.replay();
+    const second = outbox.replay();
+    expect(second).toBe(first);
+    expect(outbox.isReplaying()).toBe(true);
+    release();
+    expect(await first).toMatchObject({ sent: 1 });
+    expect(sends).toBe(1);
+    expect(outbox.isReplaying()).toBe(false);
+  });
+
+  it('two tabs (two outboxes on one database) sharing a Web Lock send each entry once', async () => {
+    const db = freshDb();
+    const locks = fakeLockManager();
+    const sent: string[] = [];
+    const send = async (entry: { idempotencyKey: string }) => {
+      sent.push(entry.idempotencyKey);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return { status: 200, body: {} };
+    };
+    const tabA = createOutbox({ db, send, locks });
+    const tabB = createOutbox({ db, send, locks });
+    for (let i = 0; i < 5; i++) await tabA.enqueue(renameRecord(i, `t${i}`));
+    await Promise.all([tabA.replay(), tabB.replay(), tabA.replay()]);
+    expect(sent).toHaveLength(5);
+    expect(new Set(sent).size).toBe(5);
+    expect(locks.requests).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a reload in the middle of a send sends the entry again with the same key', async () => {
+    const db = freshDb();
+    const keys: string[] = [];
+    const hung = createOutbox({ db, locks: null, send: (entry) => (keys.push(entry.idempotencyKey), new Promise(() => undefined)) });
+    await hung.enqueue(renameRecord(1, 'x'));
+    void hung.replay();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await db.outbox.toArray())[0]!.status).toBe('sending');
+
+    const reloaded = createOutbox({ db, locks: null, send: async (entry) => (keys.push(entry.idempotencyKey), { status: 200, body: {} }) });
+    expect(await reloaded.replay()).toMatchObject({ sent: 1 });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+});
+
+/** A minimal LockManager: exclusive locks granted in request order. */
+function fakeLockManager() {
+  const tails = new Map<string, Promise<unknown>>();
+  const manager = {
+    requests: 0,
+    request(name: string, _options: unknown, callback: () => Promise<unknown>) {
+      manager.requests += 1;
+      const previous = tails.get(name) ?? Promise.resolve();
+      const result = previous.then(() => callback());
+      tails.set(name, result.catch(() => undefined));
+      return result;
+    },
+  };
+  return manager as typeof manager & LockManager;
+}
