@@ -4,7 +4,7 @@
 set -euo pipefail
 version=$(ls /usr/lib/postgresql | sort -n | tail -1)
 pg_lsclusters -h | grep -q "^$version main" || pg_createcluster "$version" main >/dev/null 2>&1
-pg_ctlcluster "$version" main start 2>/dev/null || true
+pg_ctlcluster "$version" main start >/dev/null 2>&1 || true
 for _ in $(seq 1 30); do pg_isready -q && break; sleep 0.5; done
 password=$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')
 as_postgres() { if [ "$(id -u)" -eq 0 ]; then su postgres -c "$1"; else sudo -u postgres sh -c "$1"; fi; }

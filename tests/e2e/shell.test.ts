@@ -30,7 +30,7 @@ describe('sign-in, home, terms, offline, sign-out', () => {
     // spec 1 §4: no acceptance yet → the terms modal; Agree records it on the server.
     const terms = page.getByRole('dialog', { name: 'Terms of Use' });
     await terms.waitFor();
-    await terms.getByRole('button', { name: 'Agree' }).click();
+    await terms.getByRole('button', { name: 'Agree', exact: true }).click();
     await terms.waitFor({ state: 'detached' });
     const token = await app.tokenFor('admin');
     const profile = await app.api<{ termsAcceptanceDate: string | null }>('GET', '/auth/api/Account/User', { token });
@@ -70,7 +70,7 @@ describe('sign-in, home, terms, offline, sign-out', () => {
     const { context, page } = await newContext(app);
     await signIn(page, 'company');
     await page.waitForURL('**/home');
-    await page.getByRole('dialog', { name: 'Terms of Use' }).getByRole('button', { name: 'Agree' }).click();
+    await page.getByRole('dialog', { name: 'Terms of Use' }).getByRole('button', { name: 'Agree', exact: true }).click();
     expect(names(await tileNames(page))).toEqual([
       'Quotes', 'Orders', 'Inventory', 'My Homeowners', 'Service & Parts', 'Reports',
       'Learn', 'Help', 'Feedback', 'My Facilities', 'My Plants',
@@ -80,7 +80,7 @@ describe('sign-in, home, terms, offline, sign-out', () => {
     const viewer = await newContext(app);
     await signIn(viewer.page, 'viewer');
     await viewer.page.waitForURL('**/home');
-    await viewer.page.getByRole('dialog', { name: 'Terms of Use' }).getByRole('button', { name: 'Agree' }).click();
+    await viewer.page.getByRole('dialog', { name: 'Terms of Use' }).getByRole('button', { name: 'Agree', exact: true }).click();
     expect(names(await tileNames(viewer.page))).toEqual([
       'Quotes', 'Orders', 'Inventory', 'My Homeowners', 'Service & Parts', 'Reports',
       'Learn', 'Help', 'Feedback', 'My Facilities', 'My Plants',

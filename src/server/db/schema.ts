@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Retail centers (spec 1 §3 Retailer) with the homeowner-portal metadata of spec 3 §3. */
+export const retailers = pgTable('retailers', {
+  retailerNumber: text('retailer_number').primaryKey(),
+  name: text('name').notNull(),
+  /** 'C' is company-owned (spec 1 §9), 'I' independent. */
+  retailerType: text('retailer_type').notNull(),
+  address1: text('address1').notNull().default(''),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  zipCode: text('zip_code').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  webEnabled: boolean('web_enabled').notNull().default(true),
+  portalMetadataId: integer('portal_metadata_id'),
+  developerName: text('developer_name').notNull().default(''),
+  businessUnit: text('business_unit').notNull().default(''),
+  businessUnitNumber: text('business_unit_number').notNull().default(''),
+  deployWorkflow: boolean('deploy_workflow').notNull().default(false),
+  deployDispatch: boolean('deploy_dispatch').notNull().default(false),
+  deployPortal: boolean('deploy_portal').notNull().default(false),
+  partnerPortal: boolean('partner_portal').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Plants, which the spec also calls facilities (spec 1 §3 Facility). */
+export const plants = pgTable('plants', {
+  plantNumber: text('plant_number').primaryKey(),
+  name: text('name').notNull(),
+  printName: text('print_name').notNull(),
+  /** First three letters of every serial number built at this plant. */
+  serialPrefix: text('serial_prefix').notNull(),
+  marketingUrlRetail: text('marketing_url_retail').notNull(),
+  marketingUrlIndependent: text('marketing_url_independent').notNull(),
+  address1: text('address1').notNull().default(''),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  zipCode: text('zip_code').notNull().default(''),
+  phone: text('phone').notNull(),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** The e-mail address, stored lower-cased. */
+    userName: text('user_name').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    passwordLastChanged: stamp('password_last_changed'),
+    isActive: boolean('is_active').notNull().default(true),
+    isInternal: boolean('is_internal').notNull().default(false),
+    isPlantUser: boolean('is_plant_user').notNull().default(false),
+    employeeId: text('employee_id'),
+    termsAcceptanceDate: stamp('terms_acceptance_date'),
+    currentRetailerNumber: text('current_retailer_number').references(() => retailers.retailerNumber),
+    rowVersion: integer('row_version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`)],
+);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull().references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+export const userRetailers = pgTable(
+  'user_retailers',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.retailerNumber] }), index('user_retailers_retailer_idx').on(t.retailerNumber)],
+);
+
+export const userPlants = pgTable(
+  'user_plants',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.plantNumber] })],
+);
+
+/** A manufactured home: built at a plant, sold through a retailer, possibly to a homeowner. */
+export const homes = pgTable(
+  'homes',
+  {
+    id: serial('id').primaryKey(),
+    /** e.g. CLW012345TNAB: plant prefix, six digits, state built for, one letter per section. */
+    serialNumber: text('serial_number').notNull().unique(),
+    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber),
+    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber),
+    modelNumber: text('model_number').notNull(),
+    modelName: text('model_name').notNull(),
+    sections: smallint('sections').notNull(),
+    squareFootage: integer('square_footage').notNull(),
+    bedrooms: smallint('bedrooms').notNull(),
+    bathrooms: smallint('bathrooms').notNull(),
+    manufacturedDate: date('manufactured_date', { mode: 'string' }).notNull(),
+    soldDate: date('sold_date', { mode: 'string' }),
+    homeownerFirstName: text('homeowner_first_name'),
+    homeownerLastName: text('homeowner_last_name'),
+    homeownerEmail: text('homeowner_email'),
+    homeownerPhone: text('homeowner_phone'),
+    address1: text('address1'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    rowVersion: integer('row_version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('homes_retailer_idx').on(t.retailerNumber), index('homes_plant_idx').on(t.plantNumber)],
+);
+
+/** Terms of use versions; the newest decides whether the terms gate shows (spec 1 §4). */
+export const termsDocuments = pgTable('terms_documents', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  createdAt: stamp('created_at').notNull(),
+  modifiedAt: stamp('modified_at').notNull(),
+});
+
+export const logMessages = pgTable('log_messages', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  format: text('format').notNull(),
+  message: text('message').notNull(),
+  exception: text('exception'),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+});
+
+export const supportMessages = pgTable('support_messages', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  retailerNumber: text('retailer_number').references(() => retailers.retailerNumber),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  priority: text('priority').notNull(),
+  type: text('type').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Idempotency-Key → stored response, per user (null user: an anonymous write such as a log call).
+ * `claim` identifies the request that holds a running key, so an abandoned claim can be taken over safely.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    state: text('state', { enum: ['running', 'done'] }).notNull(),
+    claim: text('claim').notNull(),
+    responseStatus: integer('response_status'),
+    responseContentType: text('response_content_type'),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+    startedAt: stamp('started_at').notNull(),
+    completedAt: stamp('completed_at'),
+  },
+  (t) => [unique('idempotency_keys_user_key').on(t.userId, t.key).nullsNotDistinct()],
+);
+
+/** Failed sign-ins, for throttling by user name across instances. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    userName: text('user_name').notNull(),
+    attemptedAt: stamp('attempted_at').notNull(),
+  },
+  (t) => [index('login_attempts_user_time_idx').on(t.userName, t.attemptedAt)],
+);
+
+/** Tokens signed out before they expire; a row can go once the token would have expired anyway. */
+export const revokedTokens = pgTable('revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: stamp('expires_at').notNull(),
+});
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

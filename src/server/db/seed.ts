@@ -1,0 +1,42 @@
+import { count } from 'drizzle-orm';
+import type { Database } from './client';
+import * as t from './schema';
+import { DEFAULT_DEMO_PASSWORD } from './seed/demo-users';
+import { seedHomes } from './seed/homes';
+import { seededRandom, startOfUtcDay } from './seed/random';
+import { seedShell } from './seed/shell';
+
+export { DEMO_USERS, DEFAULT_DEMO_PASSWORD, demoLogins, demoUserName, type DemoLogin, type DemoUser } from './seed/demo-users';
+
+export interface SeedOptions {
+  /** Dates are counted back from this day (default today); the same day gives the same data. */
+  today?: Date;
+  /** Multiplies the generated volume (homes for now); 1 is the demo size. */
+  scale?: number;
+  demoPassword?: string;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  counts: Record<string, number>;
+}
+
+/**
+ * Fills an empty database with the demo data of every area, one area module after the other.
+ * A later area adds its module here; each draws from its own random stream, so adding one
+ * never changes the data of the others.
+ */
+export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
+  const [existing] = await db.select({ users: count() }).from(t.users);
+  if ((existing?.users ?? 0) > 0) return { seeded: false, counts: {} };
+
+  const today = startOfUtcDay(options.today ?? new Date());
+  const scale = options.scale ?? 1;
+  const demoPassword = options.demoPassword ?? DEFAULT_DEMO_PASSWORD;
+
+  return db.transaction(async (tx) => {
+    const shell = await seedShell(tx, seededRandom('shell'), today, demoPassword);
+    const homes = await seedHomes(tx, seededRandom('homes'), today, shell.retailers, scale);
+    return { seeded: true, counts: { retailers: shell.retailers.length, homes: homes.homes } };
+  });
+}

@@ -1,0 +1,209 @@
+import type { Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { IDEMPOTENCY_HEADER, toErrorBody, type CmhUser, type Endpoint, type RoleName } from '../../contract';
+import { deriveFlags, hasRole, type DerivedFlags } from '../../lib/permissions';
+import { loadCmhUser } from '../auth/profile';
+import type { TokenClaims } from '../auth/tokens';
+import type { Database } from '../db/client';
+import type { AppDeps } from './deps';
+import { ERROR_MESSAGES, errorResponse, jsonResponse } from './errors';
+import { runIdempotent } from './idempotency';
+import { normalizedPath, originalPathname, pathParams, routePattern, serverPath } from './paths';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** required: 401 without a valid token; optional: the user when there is one; none: never looks. */
+export type AuthMode = 'required' | 'optional' | 'none';
+
+type Schema = v.GenericSchema;
+type Parsed<S, Fallback> = S extends Schema ? v.InferOutput<S> : Fallback;
+
+export interface Session {
+  user: CmhUser;
+  flags: DerivedFlags;
+  claims: TokenClaims;
+}
+
+export interface RouteContext<P, Q, B, A extends AuthMode> {
+  c: Context;
+  /**
+   * The request's database handle: on writes a transaction, so use this one and no other (on PGlite
+   * a query outside the open transaction waits for it forever).
+   */
+  db: Database;
+  deps: Omit<AppDeps, 'db'>;
+  session: A extends 'required' ? Session : Session | null;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export interface RouteDeclaration<PS, QS, BS, A extends AuthMode> {
+  method: Method;
+  /** A contract endpoint; `:name` segments are path parameters (e.g. /service/hxstatus/:retailerNumber). */
+  endpoint: Endpoint;
+  auth?: A;
+  /** The user needs at least one of these roles. */
+  roles?: readonly RoleName[];
+  /** The user needs this derived flag (lib/permissions). */
+  flag?: keyof DerivedFlags;
+  /**
+   * The retailerNumber (or plantNumber) of the request — path, then query, then body — must be one of
+   * the user's retailers (or, for plant users, facilities).
+   */
+  scope?: 'retailer' | 'plant';
+  params?: PS;
+  query?: QS;
+  body?: BS;
+  /** Non-GET routes need an Idempotency-Key from a signed-in user unless this is false (login). */
+  idempotent?: boolean;
+  maxBodyBytes?: number;
+  handle: (
+    ctx: RouteContext<Parsed<PS, Record<string, string>>, Parsed<QS, Record<string, string>>, Parsed<BS, undefined>, A>,
+  ) => Response | Promise<Response>;
+}
+
+export interface RouteDefinition {
+  method: Method;
+  path: string;
+  mount: (app: Hono, deps: AppDeps) => void;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+const SCOPE_FIELDS = { retailer: 'retailerNumber', plant: 'plantNumber' } as const;
+
+/** A step of the request pipeline: the value, or the error answer that ends the request. */
+type Outcome = { ok: true; value: unknown } | { ok: false; response: Response };
+
+async function authenticate(c: Context, deps: AppDeps): Promise<Session | null> {
+  const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+  if (!match?.[1]) return null;
+  const claims = await deps.tokens.verify(deps.db, match[1]);
+  if (!claims) return null;
+  const user = await loadCmhUser(deps.db, Number(claims.sub));
+  if (!user?.isActive) return null;
+  return { user, flags: deriveFlags(user), claims };
+}
+
+function parse(schema: Schema | undefined, input: unknown): Outcome {
+  if (!schema) return { ok: true, value: input };
+  const result = v.safeParse(schema, input);
+  return result.success ? { ok: true, value: result.output } : { ok: false, response: jsonResponse(400, toErrorBody(result.issues)) };
+}
+
+async function readJsonBody(c: Context, maxBytes: number): Promise<Outcome> {
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > maxBytes) return { ok: false, response: errorResponse(413, ERROR_MESSAGES.bodyTooLarge) };
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > maxBytes) return { ok: false, response: errorResponse(413, ERROR_MESSAGES.bodyTooLarge) };
+  if (text.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, response: errorResponse(400, ERROR_MESSAGES.invalidJson) };
+  }
+}
+
+function scopeValue(field: string, ...sources: unknown[]): string | undefined {
+  for (const source of sources) {
+    if (source && typeof source === 'object' && field in source) {
+      const value = (source as Record<string, unknown>)[field];
+      if (value !== undefined && value !== null) return String(value);
+    }
+  }
+  return undefined;
+}
+
+function outOfScope(session: Session, scope: 'retailer' | 'plant', value: string): string | null {
+  if (scope === 'retailer') {
+    const mine = session.user.availableRetailers.some((retailer) => retailer.retailerNumber === value);
+    return mine ? null : `Retailer ${value} is not one of your retail centers.`;
+  }
+  // Plant scope limits plant users to their facilities (spec 2 §2); others are limited by retailer.
+  if (!session.user.isPlantUser) return null;
+  const mine = session.user.availablePlants.some((plant) => plant.plantNumber === value);
+  return mine ? null : `Facility ${value} is not one of your facilities.`;
+}
+
+/**
+ * Declares one endpoint: who may call it, how its input is parsed, and what it does. Checks run in
+ * this order, all before the handler: 401 token → 403 roles/flag → 400 params, query, body →
+ * 403 retailer/plant scope → Idempotency-Key (writes) → handler. Every endpoint is declared this way.
+ */
+export function route<
+  PS extends Schema | undefined = undefined,
+  QS extends Schema | undefined = undefined,
+  BS extends Schema | undefined = undefined,
+  A extends AuthMode = 'required',
+>(declaration: RouteDeclaration<PS, QS, BS, A>): RouteDefinition {
+  const path = serverPath(declaration.endpoint);
+  const auth: AuthMode = declaration.auth ?? 'required';
+  const isWrite = declaration.method !== 'GET';
+  const idempotent = isWrite && declaration.idempotent !== false;
+  const maxBodyBytes = declaration.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (auth !== 'required' && (declaration.roles || declaration.flag || declaration.scope)) {
+    throw new Error(`${declaration.method} ${path}: roles, flag and scope need auth 'required'`);
+  }
+
+  const handler = async (c: Context, deps: AppDeps): Promise<Response> => {
+    const session = auth === 'none' ? null : await authenticate(c, deps);
+    if (auth === 'required' && !session) return errorResponse(401, ERROR_MESSAGES.unauthorized);
+
+    if (session && declaration.roles && !hasRole(session.user, ...declaration.roles)) {
+      return errorResponse(403, ERROR_MESSAGES.forbidden);
+    }
+    if (session && declaration.flag && !session.flags[declaration.flag]) {
+      return errorResponse(403, ERROR_MESSAGES.forbidden);
+    }
+
+    const params = parse(declaration.params, pathParams(path, originalPathname(c.req.raw)));
+    if (!params.ok) return params.response;
+    const query = parse(declaration.query, c.req.query());
+    if (!query.ok) return query.response;
+    let body: Outcome = { ok: true, value: undefined };
+    if (declaration.body) {
+      const raw = await readJsonBody(c, maxBodyBytes);
+      if (!raw.ok) return raw.response;
+      body = parse(declaration.body, raw.value);
+      if (!body.ok) return body.response;
+    }
+
+    if (session && declaration.scope) {
+      const field = SCOPE_FIELDS[declaration.scope];
+      const value = scopeValue(field, params.value, query.value, body.value);
+      if (value === undefined) throw new Error(`${declaration.method} ${path}: scope '${declaration.scope}' but no ${field} in the request`);
+      const refusal = outOfScope(session, declaration.scope, value);
+      if (refusal) return errorResponse(403, refusal);
+    }
+
+    const run = async (db: Database) =>
+      declaration.handle({
+        c,
+        db,
+        deps,
+        session: session as RouteContext<never, never, never, A>['session'],
+        params: params.value as never,
+        query: query.value as never,
+        body: body.value as never,
+      });
+
+    if (!isWrite) return run(deps.db);
+    const key = c.req.header(IDEMPOTENCY_HEADER);
+    if (idempotent && key !== undefined) {
+      if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return errorResponse(400, ERROR_MESSAGES.idempotencyKeyInvalid);
+      const request = { userId: session?.user.cmhUserId ?? null, key, method: declaration.method, path: normalizedPath(c.req.raw) };
+      return runIdempotent(deps.db, request, run);
+    }
+    if (idempotent && session) return errorResponse(400, ERROR_MESSAGES.idempotencyKeyRequired);
+    return deps.db.transaction((tx) => run(tx));
+  };
+
+  return {
+    method: declaration.method,
+    path,
+    mount: (app, deps) => {
+      app.on(declaration.method, routePattern(path), (c) => handler(c, deps));
+    },
+  };
+}

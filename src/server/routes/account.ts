@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import { AccountUpdateBody, paths, type CmhUser } from '../../contract';
+import { hashPassword } from '../auth/passwords';
+import { loadCmhUser } from '../auth/profile';
+import * as t from '../db/schema';
+import { route } from '../http/route';
+import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
+
+/** account: the own profile and password (spec 1 §2 My Account, §5). Internal users have no My Account. */
+export const accountRoutes = [
+  route({
+    method: 'PUT',
+    endpoint: paths.account,
+    flag: 'canViewMyAccount',
+    body: AccountUpdateBody,
+    handle: async ({ c, db, deps, session, body }) => {
+      const cmhUserId = session.user.cmhUserId;
+      const passwordChange = body.password
+        ? { passwordHash: await hashPassword(body.password), passwordLastChanged: deps.clock() }
+        : {};
+      const written = await updateIfCurrent(db, t.users, eq(t.users.id, cmhUserId), body.rowVersion, {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        ...passwordChange,
+      });
+      const user = await loadCmhUser(db, cmhUserId);
+      if (written === 0) return staleRecordResponse(user);
+      return c.json(user satisfies CmhUser | null);
+    },
+  }),
+];

@@ -1,0 +1,107 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import {
+  ChangeRetailerQuery,
+  LoginBody,
+  paths,
+  type Account,
+  type ChangeRetailerAnswer,
+  type CmhUser,
+  type TermsDocument,
+} from '../../contract';
+import { formatMsDate } from '../../lib/ms-date';
+import { spendPasswordCheck, verifyPassword } from '../auth/passwords';
+import { loadCmhUser } from '../auth/profile';
+import { clearFailedSignIns, recordFailedSignIn, signInLockedFor, throttledMessage } from '../auth/throttle';
+import * as t from '../db/schema';
+import { errorResponse } from '../http/errors';
+import { route } from '../http/route';
+
+export const WRONG_CREDENTIALS_MESSAGE = 'The user name or password is incorrect.';
+export const INACTIVE_ACCOUNT_MESSAGE = 'This account is inactive. Please contact your administrator.';
+
+/** session: login, profile, retailer switch, terms, logout (spec 1 §4, §7). */
+export const sessionRoutes = [
+  route({
+    method: 'POST',
+    endpoint: paths.token,
+    auth: 'none',
+    idempotent: false,
+    body: LoginBody,
+    handle: async ({ c, db, deps, body }) => {
+      const userName = body.Username.toLowerCase();
+      const now = deps.clock();
+      const lockedForMs = await signInLockedFor(db, userName, now);
+      if (lockedForMs > 0) {
+        const minutes = Math.ceil(lockedForMs / 60_000);
+        return errorResponse(429, throttledMessage(minutes), { 'retry-after': String(Math.ceil(lockedForMs / 1000)) });
+      }
+
+      const [user] = await db.select().from(t.users).where(eq(sql`lower(${t.users.userName})`, userName));
+      const passwordMatches = user ? await verifyPassword(user.passwordHash, body.Password) : (await spendPasswordCheck(body.Password), false);
+      if (!user || !passwordMatches) {
+        await recordFailedSignIn(db, userName, now);
+        return errorResponse(400, WRONG_CREDENTIALS_MESSAGE);
+      }
+      if (!user.isActive) return errorResponse(400, INACTIVE_ACCOUNT_MESSAGE);
+
+      await clearFailedSignIns(db, userName);
+      const profile = await loadCmhUser(db, user.id);
+      const bearerToken = await deps.tokens.issue({
+        cmhUserId: user.id,
+        userName: user.userName,
+        retailerNumber: profile?.retailerNumber ?? null,
+      });
+      return c.json({ firstName: user.firstName, lastName: user.lastName, email: user.userName, bearerToken } satisfies Account);
+    },
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.profile,
+    handle: ({ c, session }) => c.json(session.user satisfies CmhUser),
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.changeRetailer,
+    query: ChangeRetailerQuery,
+    scope: 'retailer',
+    handle: async ({ c, db, deps, session, query }) => {
+      await db.update(t.users).set({ currentRetailerNumber: query.retailerNumber }).where(eq(t.users.id, session.user.cmhUserId));
+      const user = await loadCmhUser(db, session.user.cmhUserId);
+      if (!user) return errorResponse(401, 'Your account no longer exists.');
+      const bearerToken = await deps.tokens.issue({ cmhUserId: user.cmhUserId, userName: user.userName, retailerNumber: user.retailerNumber });
+      return c.json({ bearerToken, user } satisfies ChangeRetailerAnswer);
+    },
+  }),
+
+  route({
+    method: 'POST',
+    endpoint: paths.acceptTerms,
+    handle: async ({ c, db, deps, session }) => {
+      const acceptedAt = deps.clock();
+      // Acceptance is not an edit of the user record, so it leaves rowVersion alone.
+      await db.update(t.users).set({ termsAcceptanceDate: acceptedAt }).where(eq(t.users.id, session.user.cmhUserId));
+      return c.json({ termsAcceptanceDate: acceptedAt.toISOString() });
+    },
+  }),
+
+  route({
+    method: 'POST',
+    endpoint: paths.logout,
+    handle: async ({ c, db, deps, session }) => {
+      await deps.tokens.revoke(db, session.claims);
+      return c.body(null, 204);
+    },
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.termsDocument,
+    handle: async ({ c, db }) => {
+      const [document] = await db.select().from(t.termsDocuments).orderBy(desc(t.termsDocuments.modifiedAt)).limit(1);
+      if (!document) return errorResponse(404, 'There is no terms of use document.');
+      return c.json({ CreateDate: formatMsDate(document.createdAt), ModifyDate: formatMsDate(document.modifiedAt) } satisfies TermsDocument);
+    },
+  }),
+];
