@@ -1,15 +1,29 @@
 #!/usr/bin/env bash
 # Starts Debian's PostgreSQL (if not running), makes a throw-away role and database for the API
-# tests, and prints its URL. The password is generated per run: nothing secret is committed.
+# tests, and prints its URL. Names and password are new on every run (nothing secret is committed,
+# and two runs at once do not disturb each other); leftovers of earlier runs are dropped when idle.
 set -euo pipefail
 version=$(ls /usr/lib/postgresql | sort -n | tail -1)
-pg_lsclusters -h | grep -q "^$version main" || pg_createcluster "$version" main >/dev/null 2>&1
+pg_lsclusters -h | grep -q "^$version main" || pg_createcluster "$version" main >/dev/null
 pg_ctlcluster "$version" main start >/dev/null 2>&1 || true
 for _ in $(seq 1 30); do pg_isready -q && break; sleep 0.5; done
-password=$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')
+
 as_postgres() { if [ "$(id -u)" -eq 0 ]; then su postgres -c "$1"; else sudo -u postgres sh -c "$1"; fi; }
-as_postgres "psql -qtAc \"DROP DATABASE IF EXISTS homesite_test\"" >/dev/null 2>&1
-as_postgres "psql -qtAc \"DROP ROLE IF EXISTS homesite_test\"" >/dev/null 2>&1
-as_postgres "psql -qtAc \"CREATE ROLE homesite_test LOGIN CREATEDB PASSWORD '$password'\"" >/dev/null 2>&1
-as_postgres "psql -qtAc \"CREATE DATABASE homesite_test OWNER homesite_test\"" >/dev/null 2>&1
-echo "postgres://homesite_test:$password@127.0.0.1:5432/homesite_test"
+sql() { as_postgres "psql -qtAX -v ON_ERROR_STOP=1 -c \"$1\"" >/dev/null 2>&1; }
+
+# Leftovers of earlier runs (an hour old or more, by the timestamp in their names): drop them.
+cutoff=$(( $(date +%s) - 3600 ))
+for db in $(as_postgres "psql -qtAX -c \"SELECT datname FROM pg_database WHERE datname ~ '^homesite_test_'\"" 2>/dev/null); do
+  stamp=$(echo "$db" | sed -E 's/^homesite_test_([0-9]+)_.*/\1/')
+  [[ "$stamp" =~ ^[0-9]+$ ]] && [ "$stamp" -lt "$cutoff" ] && sql "DROP DATABASE IF EXISTS $db" || true
+done
+for role in $(as_postgres "psql -qtAX -c \"SELECT rolname FROM pg_roles WHERE rolname ~ '^homesite_test_'\"" 2>/dev/null); do
+  stamp=$(echo "$role" | sed -E 's/^homesite_test_([0-9]+)_.*/\1/')
+  [[ "$stamp" =~ ^[0-9]+$ ]] && [ "$stamp" -lt "$cutoff" ] && sql "DROP ROLE IF EXISTS $role" || true
+done
+
+name="homesite_test_$(date +%s)_$$"
+password=$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')
+sql "CREATE ROLE $name LOGIN CREATEDB PASSWORD '$password'"
+sql "CREATE DATABASE $name OWNER $name"
+echo "postgres://$name:$password@127.0.0.1:5432/$name"
