@@ -14,17 +14,30 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 step() { echo; echo "=== $* ==="; }
+results=$(mktemp -d)
+# Each vitest run also writes a JSON report, so that one closing line can count every test.
+vitest() { local name=$1; shift; npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$name.json"; }
 
 step typecheck; npm run --silent typecheck
 step lint; npm run --silent lint
-step "unit tests"; npx vitest run --project unit
-step "API tests (embedded PGlite)"; npx vitest run --project api
+step "unit tests"; vitest unit --project unit
+step "API tests (embedded PGlite)"; vitest api-pglite --project api
 
 if pg_url=$(bash scripts/test-postgres.sh); then
-  step "API tests (PostgreSQL server)"; TEST_DATABASE_URL="$pg_url" npx vitest run --project api
+  step "API tests (PostgreSQL server)"; TEST_DATABASE_URL="$pg_url" vitest api-postgres --project api
 else
   echo "PostgreSQL could not be started; the API suite ran on PGlite only." >&2; exit 1
 fi
 
 step build; npx vite build
-step "end-to-end tests (headless Chromium)"; npx vitest run --project e2e
+step "end-to-end tests (headless Chromium)"; vitest e2e --project e2e
+
+node -e '
+const fs = require("node:fs"), path = require("node:path"), dir = process.argv[1];
+let passed = 0, failed = 0, skipped = 0;
+for (const file of fs.readdirSync(dir)) {
+  const report = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+  passed += report.numPassedTests; failed += report.numFailedTests; skipped += report.numPendingTests + report.numTodoTests;
+}
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+' "$results"

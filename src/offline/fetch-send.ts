@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_HEADER, type ApiBase } from '../contract';
+import { joinUrl } from '../lib/http';
 import type { OutboxEntry, OutboxFile } from './db';
 import type { OutboxSend, SendAnswer, SendOptions } from './outbox';
 
@@ -17,7 +18,7 @@ export interface FetchSendOptions {
 
 export function outboxUrl(entry: Pick<OutboxEntry, 'base' | 'path' | 'query'>, baseUrl: string): string {
   const search = entry.query && Object.keys(entry.query).length ? `?${new URLSearchParams(entry.query).toString()}` : '';
-  return `${baseUrl.replace(/\/+$/, '')}/${entry.path.replace(/^\/+/, '')}${search}`;
+  return joinUrl(baseUrl, entry.path) + search;
 }
 
 /** With files the call is multipart: the body's top-level fields become form fields, then the files. */
