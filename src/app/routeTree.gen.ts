@@ -13,11 +13,22 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as ReleaseNotesRouteImport } from './routes/releaseNotes'
+import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/admin'
+import { Route as AuthenticatedContactRouteImport } from './routes/_authenticated/contact'
+import { Route as AuthenticatedFeedbackRouteImport } from './routes/_authenticated/feedback'
+import { Route as AuthenticatedHelpRouteImport } from './routes/_authenticated/help'
 import { Route as AuthenticatedHomeRouteImport } from './routes/_authenticated/home'
 import { Route as AuthenticatedMyAccountRouteImport } from './routes/_authenticated/myAccount'
+import { Route as AuthenticatedMyfacilitiesRouteImport } from './routes/_authenticated/myfacilities'
 import { Route as AuthenticatedPendingChangesRouteImport } from './routes/_authenticated/pending-changes'
+import { Route as AuthenticatedSupportRouteImport } from './routes/_authenticated/support'
 import { Route as LoginIndexRouteImport } from './routes/login.index'
 import { Route as LoginExpiredRouteImport } from './routes/login.expired'
+import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
+import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/_users'
+import { Route as AuthenticatedAdminUsersNewUserRouteImport } from './routes/_authenticated/admin/_users/newUser'
+import { Route as AuthenticatedAdminUsersUsersRouteImport } from './routes/_authenticated/admin/_users/users'
+import { Route as AuthenticatedAdminUsersUsersCmhUserIdRouteImport } from './routes/_authenticated/admin/_users/users.$cmhUserId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -38,6 +49,26 @@ const ReleaseNotesRoute = ReleaseNotesRouteImport.update({
   path: '/releaseNotes',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedContactRoute = AuthenticatedContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedFeedbackRoute = AuthenticatedFeedbackRouteImport.update({
+  id: '/feedback',
+  path: '/feedback',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedHelpRoute = AuthenticatedHelpRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedHomeRoute = AuthenticatedHomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -48,12 +79,23 @@ const AuthenticatedMyAccountRoute = AuthenticatedMyAccountRouteImport.update({
   path: '/myAccount',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedMyfacilitiesRoute =
+  AuthenticatedMyfacilitiesRouteImport.update({
+    id: '/myfacilities',
+    path: '/myfacilities',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedPendingChangesRoute =
   AuthenticatedPendingChangesRouteImport.update({
     id: '/pending-changes',
     path: '/pending-changes',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedSupportRoute = AuthenticatedSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const LoginIndexRoute = LoginIndexRouteImport.update({
   id: '/login/',
   path: '/login/',
@@ -64,26 +106,72 @@ const LoginExpiredRoute = LoginExpiredRouteImport.update({
   path: '/login/expired',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedAdminIndexRoute = AuthenticatedAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthenticatedAdminRoute,
+} as any)
+const AuthenticatedAdminUsersRoute = AuthenticatedAdminUsersRouteImport.update({
+  id: '/_users',
+  getParentRoute: () => AuthenticatedAdminRoute,
+} as any)
+const AuthenticatedAdminUsersNewUserRoute =
+  AuthenticatedAdminUsersNewUserRouteImport.update({
+    id: '/newUser',
+    path: '/newUser',
+    getParentRoute: () => AuthenticatedAdminUsersRoute,
+  } as any)
+const AuthenticatedAdminUsersUsersRoute =
+  AuthenticatedAdminUsersUsersRouteImport.update({
+    id: '/users',
+    path: '/users',
+    getParentRoute: () => AuthenticatedAdminUsersRoute,
+  } as any)
+const AuthenticatedAdminUsersUsersCmhUserIdRoute =
+  AuthenticatedAdminUsersUsersCmhUserIdRouteImport.update({
+    id: '/$cmhUserId',
+    path: '/$cmhUserId',
+    getParentRoute: () => AuthenticatedAdminUsersUsersRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/404': typeof R404Route
   '/releaseNotes': typeof ReleaseNotesRoute
+  '/admin': typeof AuthenticatedAdminRouteWithChildren
+  '/contact': typeof AuthenticatedContactRoute
+  '/feedback': typeof AuthenticatedFeedbackRoute
+  '/help': typeof AuthenticatedHelpRoute
   '/home': typeof AuthenticatedHomeRoute
   '/myAccount': typeof AuthenticatedMyAccountRoute
+  '/myfacilities': typeof AuthenticatedMyfacilitiesRoute
   '/pending-changes': typeof AuthenticatedPendingChangesRoute
+  '/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
   '/login/': typeof LoginIndexRoute
+  '/admin/': typeof AuthenticatedAdminIndexRoute
+  '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
+  '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/404': typeof R404Route
   '/releaseNotes': typeof ReleaseNotesRoute
+  '/contact': typeof AuthenticatedContactRoute
+  '/feedback': typeof AuthenticatedFeedbackRoute
+  '/help': typeof AuthenticatedHelpRoute
   '/home': typeof AuthenticatedHomeRoute
   '/myAccount': typeof AuthenticatedMyAccountRoute
+  '/myfacilities': typeof AuthenticatedMyfacilitiesRoute
   '/pending-changes': typeof AuthenticatedPendingChangesRoute
+  '/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
   '/login': typeof LoginIndexRoute
+  '/admin': typeof AuthenticatedAdminIndexRoute
+  '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
+  '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -91,11 +179,22 @@ export interface FileRoutesById {
   '/404': typeof R404Route
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/releaseNotes': typeof ReleaseNotesRoute
+  '/_authenticated/admin': typeof AuthenticatedAdminRouteWithChildren
+  '/_authenticated/contact': typeof AuthenticatedContactRoute
+  '/_authenticated/feedback': typeof AuthenticatedFeedbackRoute
+  '/_authenticated/help': typeof AuthenticatedHelpRoute
   '/_authenticated/home': typeof AuthenticatedHomeRoute
   '/_authenticated/myAccount': typeof AuthenticatedMyAccountRoute
+  '/_authenticated/myfacilities': typeof AuthenticatedMyfacilitiesRoute
   '/_authenticated/pending-changes': typeof AuthenticatedPendingChangesRoute
+  '/_authenticated/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
   '/login/': typeof LoginIndexRoute
+  '/_authenticated/admin/_users': typeof AuthenticatedAdminUsersRouteWithChildren
+  '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
+  '/_authenticated/admin/_users/newUser': typeof AuthenticatedAdminUsersNewUserRoute
+  '/_authenticated/admin/_users/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/_authenticated/admin/_users/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -103,32 +202,62 @@ export interface FileRouteTypes {
     | '/'
     | '/404'
     | '/releaseNotes'
+    | '/admin'
+    | '/contact'
+    | '/feedback'
+    | '/help'
     | '/home'
     | '/myAccount'
+    | '/myfacilities'
     | '/pending-changes'
+    | '/support'
     | '/login/expired'
     | '/login/'
+    | '/admin/'
+    | '/admin/newUser'
+    | '/admin/users'
+    | '/admin/users/$cmhUserId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/404'
     | '/releaseNotes'
+    | '/contact'
+    | '/feedback'
+    | '/help'
     | '/home'
     | '/myAccount'
+    | '/myfacilities'
     | '/pending-changes'
+    | '/support'
     | '/login/expired'
     | '/login'
+    | '/admin'
+    | '/admin/newUser'
+    | '/admin/users'
+    | '/admin/users/$cmhUserId'
   id:
     | '__root__'
     | '/'
     | '/404'
     | '/_authenticated'
     | '/releaseNotes'
+    | '/_authenticated/admin'
+    | '/_authenticated/contact'
+    | '/_authenticated/feedback'
+    | '/_authenticated/help'
     | '/_authenticated/home'
     | '/_authenticated/myAccount'
+    | '/_authenticated/myfacilities'
     | '/_authenticated/pending-changes'
+    | '/_authenticated/support'
     | '/login/expired'
     | '/login/'
+    | '/_authenticated/admin/_users'
+    | '/_authenticated/admin/'
+    | '/_authenticated/admin/_users/newUser'
+    | '/_authenticated/admin/_users/users'
+    | '/_authenticated/admin/_users/users/$cmhUserId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -170,6 +299,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ReleaseNotesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/admin': {
+      id: '/_authenticated/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthenticatedAdminRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/contact': {
+      id: '/_authenticated/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof AuthenticatedContactRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/feedback': {
+      id: '/_authenticated/feedback'
+      path: '/feedback'
+      fullPath: '/feedback'
+      preLoaderRoute: typeof AuthenticatedFeedbackRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/help': {
+      id: '/_authenticated/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof AuthenticatedHelpRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/home': {
       id: '/_authenticated/home'
       path: '/home'
@@ -184,11 +341,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMyAccountRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/myfacilities': {
+      id: '/_authenticated/myfacilities'
+      path: '/myfacilities'
+      fullPath: '/myfacilities'
+      preLoaderRoute: typeof AuthenticatedMyfacilitiesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/pending-changes': {
       id: '/_authenticated/pending-changes'
       path: '/pending-changes'
       fullPath: '/pending-changes'
       preLoaderRoute: typeof AuthenticatedPendingChangesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/support': {
+      id: '/_authenticated/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof AuthenticatedSupportRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/login/': {
@@ -205,19 +376,111 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginExpiredRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/admin/': {
+      id: '/_authenticated/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AuthenticatedAdminIndexRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/admin/_users': {
+      id: '/_authenticated/admin/_users'
+      path: ''
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthenticatedAdminUsersRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/admin/_users/newUser': {
+      id: '/_authenticated/admin/_users/newUser'
+      path: '/newUser'
+      fullPath: '/admin/newUser'
+      preLoaderRoute: typeof AuthenticatedAdminUsersNewUserRouteImport
+      parentRoute: typeof AuthenticatedAdminUsersRoute
+    }
+    '/_authenticated/admin/_users/users': {
+      id: '/_authenticated/admin/_users/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AuthenticatedAdminUsersUsersRouteImport
+      parentRoute: typeof AuthenticatedAdminUsersRoute
+    }
+    '/_authenticated/admin/_users/users/$cmhUserId': {
+      id: '/_authenticated/admin/_users/users/$cmhUserId'
+      path: '/$cmhUserId'
+      fullPath: '/admin/users/$cmhUserId'
+      preLoaderRoute: typeof AuthenticatedAdminUsersUsersCmhUserIdRouteImport
+      parentRoute: typeof AuthenticatedAdminUsersUsersRoute
+    }
   }
 }
 
+interface AuthenticatedAdminUsersUsersRouteChildren {
+  AuthenticatedAdminUsersUsersCmhUserIdRoute: typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
+}
+
+const AuthenticatedAdminUsersUsersRouteChildren: AuthenticatedAdminUsersUsersRouteChildren =
+  {
+    AuthenticatedAdminUsersUsersCmhUserIdRoute:
+      AuthenticatedAdminUsersUsersCmhUserIdRoute,
+  }
+
+const AuthenticatedAdminUsersUsersRouteWithChildren =
+  AuthenticatedAdminUsersUsersRoute._addFileChildren(
+    AuthenticatedAdminUsersUsersRouteChildren,
+  )
+
+interface AuthenticatedAdminUsersRouteChildren {
+  AuthenticatedAdminUsersNewUserRoute: typeof AuthenticatedAdminUsersNewUserRoute
+  AuthenticatedAdminUsersUsersRoute: typeof AuthenticatedAdminUsersUsersRouteWithChildren
+}
+
+const AuthenticatedAdminUsersRouteChildren: AuthenticatedAdminUsersRouteChildren =
+  {
+    AuthenticatedAdminUsersNewUserRoute: AuthenticatedAdminUsersNewUserRoute,
+    AuthenticatedAdminUsersUsersRoute:
+      AuthenticatedAdminUsersUsersRouteWithChildren,
+  }
+
+const AuthenticatedAdminUsersRouteWithChildren =
+  AuthenticatedAdminUsersRoute._addFileChildren(
+    AuthenticatedAdminUsersRouteChildren,
+  )
+
+interface AuthenticatedAdminRouteChildren {
+  AuthenticatedAdminUsersRoute: typeof AuthenticatedAdminUsersRouteWithChildren
+  AuthenticatedAdminIndexRoute: typeof AuthenticatedAdminIndexRoute
+}
+
+const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
+  AuthenticatedAdminUsersRoute: AuthenticatedAdminUsersRouteWithChildren,
+  AuthenticatedAdminIndexRoute: AuthenticatedAdminIndexRoute,
+}
+
+const AuthenticatedAdminRouteWithChildren =
+  AuthenticatedAdminRoute._addFileChildren(AuthenticatedAdminRouteChildren)
+
 interface AuthenticatedRouteChildren {
+  AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
+  AuthenticatedContactRoute: typeof AuthenticatedContactRoute
+  AuthenticatedFeedbackRoute: typeof AuthenticatedFeedbackRoute
+  AuthenticatedHelpRoute: typeof AuthenticatedHelpRoute
   AuthenticatedHomeRoute: typeof AuthenticatedHomeRoute
   AuthenticatedMyAccountRoute: typeof AuthenticatedMyAccountRoute
+  AuthenticatedMyfacilitiesRoute: typeof AuthenticatedMyfacilitiesRoute
   AuthenticatedPendingChangesRoute: typeof AuthenticatedPendingChangesRoute
+  AuthenticatedSupportRoute: typeof AuthenticatedSupportRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAdminRoute: AuthenticatedAdminRouteWithChildren,
+  AuthenticatedContactRoute: AuthenticatedContactRoute,
+  AuthenticatedFeedbackRoute: AuthenticatedFeedbackRoute,
+  AuthenticatedHelpRoute: AuthenticatedHelpRoute,
   AuthenticatedHomeRoute: AuthenticatedHomeRoute,
   AuthenticatedMyAccountRoute: AuthenticatedMyAccountRoute,
+  AuthenticatedMyfacilitiesRoute: AuthenticatedMyfacilitiesRoute,
   AuthenticatedPendingChangesRoute: AuthenticatedPendingChangesRoute,
+  AuthenticatedSupportRoute: AuthenticatedSupportRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -11,7 +11,8 @@ const name = (label: string) =>
 
 /** spec 1 §5: at least 8, an upper, a lower, a digit and one of # ? ! @ $ % ^ & * - */
 export const PASSWORD_SYMBOLS = '#?!@$%^&*-';
-export const Password = v.pipe(
+// One message at a time: an empty field says only 'Password is required.', not every rule at once.
+export const Password = v.config(v.pipe(
   v.string('Password is required.'),
   v.nonEmpty('Password is required.'),
   v.minLength(8, 'Password must be at least 8 characters.'),
@@ -20,7 +21,7 @@ export const Password = v.pipe(
   v.regex(/[a-z]/, 'Password must contain a lower-case letter.'),
   v.regex(/\d/, 'Password must contain a digit.'),
   v.regex(/[#?!@$%^&*-]/, `Password must contain one of ${PASSWORD_SYMBOLS.split('').join(' ')}.`),
-);
+), { abortPipeEarly: true });
 
 /** PUT {api}/Account: the own account (spec 1 §5 My Account). An empty password means no change. */
 export const AccountUpdateBody = v.pipe(

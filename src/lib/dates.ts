@@ -2,6 +2,9 @@ const MS_DATE = /^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const PLACEHOLDER_PREFIXES = ['1900-01-01', '0001-01-01'];
 
+/** Writes a date in the `/Date(ms)/` wire format of the terms document (spec 1 §3). */
+export const formatMsDate = (date: Date) => `/Date(${date.getTime()})/`;
+
 /** The `/Date(ms)/` format of the terms document (spec 1 §3); null when the value is not one. */
 export function parseMsDate(value: string): Date | null {
   const match = MS_DATE.exec(value.trim());
@@ -49,3 +52,18 @@ export function formatDate(value: string | Date | null | undefined): string {
   if (!date) return String(value);
   return `${twoDigits(date.getMonth() + 1)}/${twoDigits(date.getDate())}/${date.getFullYear()}`;
 }
+
+const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** Exactly MM/DD/YYYY naming a real calendar day (02/30/2024 is not one), as a local day; null otherwise. */
+export function parseUsDate(text: string): Date | null {
+  const match = US_DATE.exec(text.trim());
+  if (!match) return null;
+  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  date.setFullYear(year);
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
+}
+
+/** The local calendar day of a date, for comparisons that ignore the time. */
+export const startOfLocalDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());

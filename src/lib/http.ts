@@ -7,7 +7,12 @@ import { newUuid } from './ids';
 import { notify } from './notifier';
 import { readToken, rememberRedirect } from './session-token';
 
-/** The error catalogue of spec 1 §8: every message the http layer shows, in one place. */
+/**
+ * The error catalogue of spec 1 §8: every message the http layer shows, in one place. The rows that are not about
+ * an http answer live with their rule: invalid file type in lib/files.ts, 'Password expired!' and the near-expiry
+ * toast in features/session/password-expiry-notice.ts, the login toasts in features/session/api/login.ts, the
+ * help PDF 'no results' state in lib/help-files.ts, unknown routes in app/router.tsx.
+ */
 export const HTTP_MESSAGES = {
   badRequest: 'Bad Request',
   maintenance: {
@@ -220,4 +225,37 @@ export async function request(endpoint: Endpoint, options: RequestOptions & { sc
     throw error;
   }
   return parsed.output;
+}
+
+/** A file answer (a help PDF): its bytes and the headers that describe them (Content-Type, ETag, Content-Disposition). */
+export interface BlobAnswer {
+  blob: Blob;
+  headers: Headers;
+}
+
+/** GETs an endpoint that answers a file, with the same headers and error catalogue as `request`. */
+export async function requestBlob(endpoint: Endpoint, options: Pick<RequestOptions, 'query' | 'handles' | 'signal'> = {}): Promise<BlobAnswer> {
+  const client = httpClient(endpoint.base);
+  let response: Awaited<ReturnType<typeof client.fetch.raw<Blob, 'blob'>>>;
+  try {
+    response = await client.fetch.raw(joinUrl(client.prefix, endpoint.path), { query: options.query, signal: options.signal, responseType: 'blob' });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new OfflineError(endpoint, { cause: error });
+  }
+  const blob = response._data ?? new Blob([]);
+  if (!response.ok) {
+    // An error answer is the JSON error body, read here as bytes like any other answer of this call.
+    const text = await blob.text().catch(() => '');
+    let data: unknown = text;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      // Not JSON: errorBodyOf takes short plain text as the message.
+    }
+    const error = new HttpError(response.status, errorBodyOf(data), data, endpoint);
+    if (!silenced(options.handles, response.status)) reportHttpError(error);
+    throw error;
+  }
+  return { blob, headers: response.headers };
 }

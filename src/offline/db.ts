@@ -7,7 +7,9 @@ import type { ApiBase } from '../contract';
  * - files: the blobs those calls upload, apart from the entries so that listing the queue never loads photos;
  * - tempIds: ids handed out offline (tmp_<uuid>) and the server ids they became;
  * - entities: records that must stay readable offline, by kind and id;
- * - meta: small facts about the store (last sync, primed at, whether the queue is paused).
+ * - meta: small facts about the store (last sync, primed at, whether the queue is paused);
+ * - documentCopies / documentFiles: documents kept for offline reading (help PDFs), what they are apart
+ *   from their bytes, so that listing what is available offline never loads a file (./documents.ts).
  */
 
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -85,6 +87,30 @@ export interface CachedEntity<T = unknown> {
   updatedAt: number;
 }
 
+/** A document kept for offline reading, without its bytes (those are the DocumentFile of the same key). */
+export interface DocumentCopy {
+  /** The library it belongs to, e.g. 'help'. */
+  kind: string;
+  /** The document's id on the server, as text. */
+  id: string;
+  displayName: string;
+  contentType: string;
+  size: number;
+  /** The server's ETag of these bytes: a copy whose etag differs from the server's list is out of date. */
+  etag: string;
+  /** When the document last changed on the server (ms). */
+  updatedAt: number;
+  /** When this copy was stored (ms): what "saved 3 days ago" counts from. */
+  storedAt: number;
+}
+
+/** The bytes of a DocumentCopy, as an ArrayBuffer for the reason given at OutboxFile. */
+export interface DocumentFile {
+  kind: string;
+  id: string;
+  data: ArrayBuffer;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -96,6 +122,8 @@ export class OfflineDb extends Dexie {
   tempIds!: EntityTable<TempIdMapping, 'tempId'>;
   entities!: Table<CachedEntity, [string, string]>;
   meta!: EntityTable<MetaRow, 'key'>;
+  documentCopies!: Table<DocumentCopy, [string, string]>;
+  documentFiles!: Table<DocumentFile, [string, string]>;
 
   constructor(name: string) {
     super(name);
@@ -106,6 +134,10 @@ export class OfflineDb extends Dexie {
       tempIds: 'tempId',
       entities: '[kind+id], kind, updatedAt',
       meta: 'key',
+    });
+    this.version(2).stores({
+      documentCopies: '[kind+id], kind',
+      documentFiles: '[kind+id]',
     });
   }
 }

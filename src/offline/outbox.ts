@@ -56,6 +56,8 @@ export interface OutboxCall {
   idField?: string;
   /** Temp ids the call needs besides those found in its path, query and body. */
   dependsOn?: string[];
+  /** The key of a first try that got no answer: the server may have stored it, so the replay must repeat it. */
+  idempotencyKey?: string;
 }
 
 export interface SendAnswer {
@@ -229,7 +231,7 @@ export function createOutbox(options: OutboxOptions) {
         base: call.base,
         path: rewriteString(call.path, known),
         fileIds: files.map((file) => file.id),
-        idempotencyKey: uuid(),
+        idempotencyKey: call.idempotencyKey ?? uuid(),
         recordKey: rewriteString(call.recordKey, known),
         label: call.label,
         dependsOn: mentioned.filter((tempId) => tempId !== call.createsTempId && !known.has(tempId)),

@@ -1,4 +1,6 @@
 import { readBases } from '../lib/config';
+import { isOfflineError, request } from '../lib/http';
+import { newUuid } from '../lib/ids';
 import { readToken, readTokenClaims } from '../lib/session-token';
 import { openOfflineDb, requestPersistentStorage, type OfflineDb } from './db';
 import { createFetchSend } from './fetch-send';
@@ -55,6 +57,24 @@ export function startOffline(): () => void {
 
 /** Queues a write; it goes out at once when online, else as soon as it can. */
 export const enqueueWrite = (call: OutboxCall) => getOffline().outbox.enqueue(call);
+
+/**
+ * A write that is sent now when there is a connection and queued when there is none. A first try that
+ * got no answer may still have reached the server, so the queued call repeats its Idempotency-Key.
+ */
+export async function sendOrQueue(call: Omit<OutboxCall, 'idempotencyKey'>, online: boolean): Promise<'sent' | 'queued'> {
+  const idempotencyKey = newUuid();
+  if (online) {
+    try {
+      await request({ base: call.base, path: call.path }, { method: call.method, query: call.query, body: call.body, idempotencyKey });
+      return 'sent';
+    } catch (error) {
+      if (!isOfflineError(error)) throw error;
+    }
+  }
+  await enqueueWrite({ ...call, idempotencyKey });
+  return 'queued';
+}
 
 /** "Sync now". */
 export async function syncNow() {

@@ -1,126 +1,262 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useRouter } from '@tanstack/react-router';
+import { useState, type ComponentProps, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { isLocalPath } from '../lib/links';
 
-export interface MenuItem {
-  label: string;
-  onSelect: () => void;
-  /** Shown for in-app links so that the item reads (and middle-clicks) as one. */
-  href?: string;
+/**
+ * Menus on Radix DropdownMenu (WAI-ARIA menu button: arrows, Home/End, typeahead, Escape back to the button, focus
+ * kept inside while open). Two ways to use it: `DropdownMenu` with a list of entries for the common case, or the
+ * styled parts below (MenuRoot, MenuTrigger, MenuContent, MenuItem, MenuLinkItem, …) for anything else.
+ */
+
+export const MenuRoot = Menu.Root;
+export const MenuGroup = Menu.Group;
+export const MenuRadioGroup = Menu.RadioGroup;
+
+type TriggerProps = ComponentProps<typeof Menu.Trigger> & { chevron?: boolean };
+
+/**
+ * The menu button. Radix opens on pointerdown and on Enter/Space/ArrowDown; a click that no pointer made (detail 0:
+ * a screen reader's virtual click, a test's synthetic click) opens it as well.
+ */
+export function MenuTrigger({ className = 'menu__button', chevron = true, children, onClick, ...props }: TriggerProps) {
+  return (
+    <Menu.Trigger
+      className={className}
+      {...props}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!event.defaultPrevented && event.detail === 0 && event.currentTarget.getAttribute('aria-expanded') !== 'true') {
+          event.currentTarget.dispatchEvent(
+            new window.KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
+          );
+        }
+      }}
+    >
+      {children}
+      {chevron && <span className="menu__chevron" aria-hidden="true" />}
+    </Menu.Trigger>
+  );
+}
+
+export function MenuContent({
+  className = 'menu__list',
+  sideOffset = 4,
+  align = 'end',
+  children,
+  ...props
+}: ComponentProps<typeof Menu.Content>) {
+  return (
+    <Menu.Portal>
+      <Menu.Content className={className} sideOffset={sideOffset} align={align} collisionPadding={8} {...props}>
+        {children}
+      </Menu.Content>
+    </Menu.Portal>
+  );
+}
+
+export function MenuItem({ className = 'menu__item', ...props }: ComponentProps<typeof Menu.Item>) {
+  return <Menu.Item className={className} {...props} />;
+}
+
+export function MenuLabel({ className = 'menu__label', ...props }: ComponentProps<typeof Menu.Label>) {
+  return <Menu.Label className={className} {...props} />;
+}
+
+export function MenuSeparator({ className = 'menu__separator', ...props }: ComponentProps<typeof Menu.Separator>) {
+  return <Menu.Separator className={className} {...props} />;
+}
+
+export function MenuRadioItem({
+  className = 'menu__item menu__item--radio',
+  children,
+  ...props
+}: ComponentProps<typeof Menu.RadioItem>) {
+  return (
+    <Menu.RadioItem className={className} {...props}>
+      <span className="menu__indicator" aria-hidden="true">
+        <Menu.ItemIndicator>✓</Menu.ItemIndicator>
+      </span>
+      {children}
+    </Menu.RadioItem>
+  );
+}
+
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+interface LinkItemProps {
+  href: string;
+  children: ReactNode;
+  /** Opens in a new tab (rel noopener noreferrer). External URLs always do. */
+  newTab?: boolean;
+  disabled?: boolean;
+  /** Replaces the router navigation of a plain click on an in-app link. */
+  onSelect?: () => void;
+  className?: string;
 }
 
 /**
- * A menu button (WAI-ARIA menu pattern): Enter, Space or ArrowDown open it, arrows move between items,
- * Escape and a click elsewhere close it and focus returns to the button.
+ * A link in a menu: an in-app path navigates through the router on a plain click (a modified or middle click is left
+ * to the browser, so it opens a new tab); any other URL opens in a new tab.
  */
-export function DropdownMenu({ label, buttonContent, items }: { label: string; buttonContent: ReactNode; items: MenuItem[] }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<(HTMLElement | null)[]>([]);
-
-  useEffect(() => {
-    if (!open) return;
-    itemRefs.current[0]?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) buttonRef.current?.focus();
-  };
-
-  const onMenuKeyDown = (event: React.KeyboardEvent) => {
-    const elements = itemRefs.current.filter((element): element is HTMLElement => element !== null);
-    const index = elements.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => elements[(to + elements.length) % elements.length]?.focus();
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      move(index + 1);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      move(index - 1);
-    } else if (event.key === 'Home') {
-      event.preventDefault();
-      move(0);
-    } else if (event.key === 'End') {
-      event.preventDefault();
-      move(elements.length - 1);
-    } else if (event.key === 'Tab') {
-      close(false);
-    }
-  };
-
+export function MenuLinkItem({ href, children, newTab, disabled, onSelect, className = 'menu__item' }: LinkItemProps) {
+  const router = useRouter({ warn: false });
+  const local = isLocalPath(href);
+  const external = newTab || !local;
   return (
-    <div className="menu" ref={rootRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="menu__button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? `${id}-menu` : undefined}
-        aria-label={label}
-        onClick={() => setOpen(!open)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && !open) {
-            event.preventDefault();
-            setOpen(true);
-          }
+    <Menu.Item asChild disabled={disabled} className={className}>
+      <a
+        href={href}
+        target={external ? '_blank' : undefined}
+        rel={external ? 'noopener noreferrer' : undefined}
+        onClick={(event) => {
+          if (external || !isPlainClick(event)) return;
+          if (!onSelect && !router) return;
+          event.preventDefault();
+          if (onSelect) onSelect();
+          else void router.navigate({ href });
         }}
       >
-        {buttonContent}
-        <span className="menu__chevron" aria-hidden="true" />
-      </button>
-      {open && (
-        <div id={`${id}-menu`} role="menu" aria-label={label} className="menu__list" onKeyDown={onMenuKeyDown}>
-          {items.map((item, index) => {
-            const select = (event: React.SyntheticEvent) => {
-              event.preventDefault();
-              close(true);
-              item.onSelect();
-            };
-            return item.href ? (
-              <a
-                key={item.label}
-                ref={(element) => {
-                  itemRefs.current[index] = element;
-                }}
-                role="menuitem"
-                className="menu__item"
-                href={item.href}
-                tabIndex={-1}
-                onClick={(event) => {
-                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                  select(event);
-                }}
-              >
-                {item.label}
-              </a>
-            ) : (
-              <button
-                key={item.label}
-                ref={(element) => {
-                  itemRefs.current[index] = element;
-                }}
-                type="button"
-                role="menuitem"
-                className="menu__item"
-                tabIndex={-1}
-                onClick={select}
-              >
-                {item.label}
-              </button>
-            );
-          })}
-        </div>
-      )}
+        {children}
+      </a>
+    </Menu.Item>
+  );
+}
+
+/** Keeps typing in a text box inside a menu from jumping to items (typeahead); ArrowDown moves on to the items. */
+export function MenuSearchField({
+  label,
+  value,
+  onValueChange,
+  placeholder = 'Search',
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  placeholder?: string;
+}) {
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') return;
+    event.stopPropagation();
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      const content = event.currentTarget.closest('[role="menu"]');
+      const items = content ? [...content.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([data-disabled])')] : [];
+      const next = items.find((item) => event.currentTarget.compareDocumentPosition(item) & Node.DOCUMENT_POSITION_FOLLOWING);
+      next?.focus();
+    }
+  };
+  return (
+    <div className="menu__search">
+      <input
+        type="search"
+        className="field__input"
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
     </div>
+  );
+}
+
+export interface MenuItemEntry {
+  label: string;
+  /** An action; for an in-app `href`, it replaces the router navigation of a plain click. */
+  onSelect?: () => void;
+  /** Makes the item a link (see MenuLinkItem). */
+  href?: string;
+  newTab?: boolean;
+  disabled?: boolean;
+  /** Shown after the label of a disabled item ('Not configured'). */
+  disabledReason?: string;
+  /** The menu stays open after the item is chosen ('Show more'). */
+  keepOpen?: boolean;
+}
+
+export type MenuEntry = MenuItemEntry | { kind: 'separator'; key: string } | { kind: 'label'; label: string };
+
+export interface DropdownMenuProps {
+  /** The button's accessible name. */
+  label: string;
+  buttonContent: ReactNode;
+  items: readonly MenuEntry[];
+  /** More content after the items (groups, radio items, a search field). */
+  children?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  side?: ComponentProps<typeof Menu.Content>['side'];
+  align?: ComponentProps<typeof Menu.Content>['align'];
+  /** false lets the page behind stay usable while open (a hover menu). */
+  modal?: boolean;
+  contentProps?: Omit<ComponentProps<typeof Menu.Content>, 'children'>;
+  triggerClassName?: string;
+}
+
+function EntryView({ entry }: { entry: MenuEntry }) {
+  if ('kind' in entry) return entry.kind === 'separator' ? <MenuSeparator /> : <MenuLabel>{entry.label}</MenuLabel>;
+  const text = (
+    <>
+      {entry.label}
+      {entry.disabled && entry.disabledReason && <span className="menu__reason"> ({entry.disabledReason})</span>}
+    </>
+  );
+  if (entry.href) {
+    return (
+      <MenuLinkItem href={entry.href} newTab={entry.newTab} disabled={entry.disabled} onSelect={entry.onSelect}>
+        {text}
+      </MenuLinkItem>
+    );
+  }
+  return (
+    <MenuItem
+      disabled={entry.disabled}
+      onSelect={(event) => {
+        if (entry.keepOpen) event.preventDefault();
+        entry.onSelect?.();
+      }}
+    >
+      {text}
+    </MenuItem>
+  );
+}
+
+const entryKey = (entry: MenuEntry) =>
+  'kind' in entry ? (entry.kind === 'separator' ? `separator-${entry.key}` : `label-${entry.label}`) : entry.label;
+
+/** A menu button with a list of entries (the header's user menu, the side navigation's More menu). */
+export function DropdownMenu({
+  label,
+  buttonContent,
+  items,
+  children,
+  open,
+  onOpenChange,
+  side,
+  align,
+  modal,
+  contentProps,
+  triggerClassName,
+}: DropdownMenuProps) {
+  const [innerOpen, setInnerOpen] = useState(false);
+  const isOpen = open ?? innerOpen;
+  const setOpen = (next: boolean) => {
+    if (open === undefined) setInnerOpen(next);
+    onOpenChange?.(next);
+  };
+  return (
+    <MenuRoot open={isOpen} onOpenChange={setOpen} modal={modal}>
+      <MenuTrigger aria-label={label} className={triggerClassName}>
+        {buttonContent}
+      </MenuTrigger>
+      <MenuContent aria-label={label} side={side} align={align} {...contentProps}>
+        {items.map((entry) => (
+          <EntryView key={entryKey(entry)} entry={entry} />
+        ))}
+        {children}
+      </MenuContent>
+    </MenuRoot>
   );
 }

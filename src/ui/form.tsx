@@ -1,10 +1,13 @@
 import { createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
+import { CheckboxToggle } from './checkbox-toggle';
+import { DualListSelect, type DualListOption } from './dual-list-select';
+import { DateInput, PhoneInput } from './masked-input';
 
 /**
  * The one forms pattern: `useAppForm` with a contract valibot schema as the `onDynamic` validator and
- * `revalidateLogic`, fields rendered through `form.AppField` + `field.TextField`, and `form.SubmitButton`.
- * Errors of a field show once it was left (blurred) or a submit was attempted.
+ * `revalidateLogic`, fields rendered through `form.AppField` + `field.TextField` (or another field component below),
+ * and `form.SubmitButton`. Errors of a field show once it was left (blurred) or a submit was attempted.
  */
 const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts();
 
@@ -21,31 +24,98 @@ export function errorMessages(errors: readonly unknown[]): string[] {
   return [...new Set(messages)];
 }
 
-interface TextFieldProps {
-  label: string;
-  type?: 'text' | 'email' | 'password' | 'tel';
-  autoComplete?: string;
-  disabled?: boolean;
-  required?: boolean;
-  hint?: ReactNode;
-  autoFocus?: boolean;
-  maxLength?: number;
-}
-
-function TextField({ label, type = 'text', autoComplete, disabled, required, hint, autoFocus, maxLength }: TextFieldProps) {
-  const field = useFieldContext<string>();
+/** The field of the current `form.AppField`, its ids and the messages to show now. */
+function useFieldView<Value>(hint?: ReactNode) {
+  const field = useFieldContext<Value>();
   const submitted = useStore(field.form.store, (state) => state.submissionAttempts > 0);
   const id = useId();
   const messages = field.state.meta.isBlurred || submitted ? errorMessages(field.state.meta.errors) : [];
-  const describedBy = [hint ? `${id}-hint` : null, messages.length ? `${id}-error` : null].filter(Boolean).join(' ');
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = messages.length ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return { field, id, messages, hintId, errorId, describedBy, invalid: messages.length > 0 };
+}
 
+function FieldNotes({
+  hint,
+  hintId,
+  messages,
+  errorId,
+}: {
+  hint?: ReactNode;
+  hintId?: string;
+  messages: string[];
+  errorId?: string;
+}) {
   return (
-    <div className={`field${messages.length ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {required && <span className="field__required" aria-hidden="true"> *</span>}
-      </label>
+    <>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {messages.length > 0 && (
+        <ul id={errorId} className="field__errors">
+          {messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: ReactNode; required?: boolean }) {
+  return (
+    <label className="field__label" htmlFor={htmlFor}>
+      {label}
+      {required && (
+        <span className="field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
+interface CommonFieldProps {
+  label: string;
+  disabled?: boolean;
+  required?: boolean;
+  hint?: ReactNode;
+}
+
+interface TextFieldProps extends CommonFieldProps {
+  type?: 'text' | 'email' | 'password' | 'tel';
+  autoComplete?: string;
+  autoFocus?: boolean;
+  maxLength?: number;
+  placeholder?: string;
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal' | 'search' | 'url';
+  /** The <input> itself, e.g. for SidePanel's `initialFocus`. */
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+function TextField({
+  label,
+  type = 'text',
+  autoComplete,
+  disabled,
+  required,
+  hint,
+  autoFocus,
+  maxLength,
+  placeholder,
+  inputMode,
+  inputRef,
+}: TextFieldProps) {
+  const { field, id, messages, hintId, errorId, describedBy, invalid } = useFieldView<string>(hint);
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}`}>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <input
+        ref={inputRef}
         id={id}
         className="field__input"
         name={field.name}
@@ -56,23 +126,245 @@ function TextField({ label, type = 'text', autoComplete, disabled, required, hin
         required={required}
         autoFocus={autoFocus}
         maxLength={maxLength}
-        aria-invalid={messages.length > 0}
-        aria-describedby={describedBy || undefined}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
         onChange={(event) => field.handleChange(event.target.value)}
         onBlur={field.handleBlur}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
+      <FieldNotes hint={hint} hintId={hintId} messages={messages} errorId={errorId} />
+    </div>
+  );
+}
+
+function maskedField(Input: typeof PhoneInput) {
+  return function MaskedField({
+    label,
+    disabled,
+    required,
+    hint,
+    inputRef,
+  }: CommonFieldProps & { inputRef?: Ref<HTMLInputElement> }) {
+    const { field, id, messages, hintId, errorId, describedBy, invalid } = useFieldView<string>(hint);
+    return (
+      <div className={`field${invalid ? ' field--invalid' : ''}`}>
+        <FieldLabel htmlFor={id} label={label} required={required} />
+        <Input
+          ref={inputRef}
+          id={id}
+          className="field__input"
+          name={field.name}
+          value={field.state.value ?? ''}
+          disabled={disabled}
+          required={required}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          onValueChange={(value) => {
+            if (value !== (field.state.value ?? '')) field.handleChange(value);
+          }}
+          onBlur={field.handleBlur}
+        />
+        <FieldNotes hint={hint} hintId={hintId} messages={messages} errorId={errorId} />
+      </div>
+    );
+  };
+}
+
+/** spec 1 §5: phone through the mask (999) 999-9999; the value is the masked text. */
+const PhoneField = maskedField(PhoneInput);
+/** spec 1 §5: date through the mask 99/99/9999; validate with lib/validators.ts. */
+const DateField = maskedField(DateInput);
+
+interface TextAreaFieldProps extends CommonFieldProps {
+  maxLength?: number;
+  rows?: number;
+  placeholder?: string;
+}
+
+/** How long the counter waits after typing before it is announced, so a screen reader is not talked over. */
+const COUNTER_ANNOUNCE_DELAY_MS = 1000;
+
+function TextAreaField({ label, disabled, required, hint, maxLength, rows = 5, placeholder }: TextAreaFieldProps) {
+  const { field, id, messages, hintId, errorId, describedBy, invalid } = useFieldView<string>(hint);
+  const value = field.state.value ?? '';
+  const remaining = maxLength === undefined ? undefined : maxLength - value.length;
+  const counterText = remaining === undefined ? '' : `${remaining} characters left`;
+  const [announced, setAnnounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setAnnounced(counterText), COUNTER_ANNOUNCE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [counterText]);
+  const counterId = remaining === undefined ? undefined : `${id}-counter`;
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}`}>
+      <FieldLabel htmlFor={id} label={label} required={required} />
+      <textarea
+        id={id}
+        className="field__input field__textarea"
+        name={field.name}
+        value={value}
+        rows={rows}
+        disabled={disabled}
+        required={required}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        aria-invalid={invalid}
+        aria-describedby={[describedBy, counterId].filter(Boolean).join(' ') || undefined}
+        onChange={(event) => field.handleChange(event.target.value)}
+        onBlur={field.handleBlur}
+      />
+      {counterId && (
+        <p id={counterId} className="field__hint field__counter">
+          {counterText}
         </p>
       )}
-      {messages.length > 0 && (
-        <ul id={`${id}-error`} className="field__errors">
-          {messages.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
+      {counterId && (
+        <p className="visually-hidden" aria-live="polite">
+          {announced}
+        </p>
       )}
+      <FieldNotes hint={hint} hintId={hintId} messages={messages} errorId={errorId} />
+    </div>
+  );
+}
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+function SelectField({ label, disabled, required, hint, options }: CommonFieldProps & { options: readonly FieldOption[] }) {
+  const { field, id, messages, hintId, errorId, describedBy, invalid } = useFieldView<string>(hint);
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}`}>
+      <FieldLabel htmlFor={id} label={label} required={required} />
+      <select
+        id={id}
+        className="field__input field__select"
+        name={field.name}
+        value={field.state.value ?? ''}
+        disabled={disabled}
+        required={required}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        onChange={(event) => field.handleChange(event.target.value)}
+        onBlur={field.handleBlur}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldNotes hint={hint} hintId={hintId} messages={messages} errorId={errorId} />
+    </div>
+  );
+}
+
+function RadioGroupField({
+  label,
+  disabled,
+  required,
+  hint,
+  options,
+  inline = true,
+}: CommonFieldProps & { options: readonly FieldOption[]; inline?: boolean }) {
+  const { field, id, messages, hintId, errorId, describedBy, invalid } = useFieldView<string>(hint);
+  return (
+    <fieldset
+      className={`field field__group${invalid ? ' field--invalid' : ''}`}
+      disabled={disabled}
+      aria-describedby={describedBy}
+    >
+      <legend className="field__label">
+        {label}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </legend>
+      <div className={`field__choices${inline ? ' field__choices--inline' : ''}`}>
+        {options.map((option) => (
+          <label key={option.value} className="field__choice">
+            <input
+              type="radio"
+              name={`${field.name}-${id}`}
+              value={option.value}
+              checked={field.state.value === option.value}
+              required={required}
+              aria-invalid={invalid}
+              onChange={() => field.handleChange(option.value)}
+              onBlur={field.handleBlur}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldNotes hint={hint} hintId={hintId} messages={messages} errorId={errorId} />
+    </fieldset>
+  );
+}
+
+/** The checkbox toggle of spec 1 §2 as a boolean form field. */
+function ToggleField({ label, disabled, hint }: Omit<CommonFieldProps, 'required'>) {
+  const { field, messages, hintId, errorId, invalid } = useFieldView<boolean>();
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}`}>
+      <CheckboxToggle
+        label={label}
+        name={field.name}
+        checked={Boolean(field.state.value)}
+        onCheckedChange={(checked) => field.handleChange(checked)}
+        onBlur={field.handleBlur}
+        disabled={disabled}
+        description={hint}
+        invalid={invalid}
+        describedBy={errorId}
+      />
+      <FieldNotes hintId={hintId} messages={messages} errorId={errorId} />
+    </div>
+  );
+}
+
+interface DualListFieldProps extends CommonFieldProps {
+  options: readonly DualListOption[];
+  availableLabel?: string;
+  selectedLabel?: string;
+  filterPlaceholder?: string;
+}
+
+/** The two-list multi-select of spec 1 §2 as a string[] form field. */
+function DualListField({
+  label,
+  disabled,
+  required,
+  hint,
+  options,
+  availableLabel,
+  selectedLabel,
+  filterPlaceholder,
+}: DualListFieldProps) {
+  const { field, messages, hintId, errorId, describedBy, invalid } = useFieldView<string[]>(hint);
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}`}>
+      <DualListSelect
+        label={label}
+        options={options}
+        value={field.state.value ?? []}
+        onChange={(value) => field.handleChange(value)}
+        onBlur={field.handleBlur}
+        availableLabel={availableLabel}
+        selectedLabel={selectedLabel}
+        filterPlaceholder={filterPlaceholder}
+        disabled={disabled}
+        required={required}
+        invalid={invalid}
+        describedBy={describedBy}
+      />
+      <FieldNotes hint={hint} hintId={hintId} messages={messages} errorId={errorId} />
     </div>
   );
 }
@@ -91,7 +383,7 @@ function SubmitButton({ children, busyLabel }: { children: ReactNode; busyLabel?
 export const { useAppForm, withForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField },
+  fieldComponents: { TextField, PhoneField, DateField, TextAreaField, SelectField, RadioGroupField, ToggleField, DualListField },
   formComponents: { SubmitButton },
 });
 

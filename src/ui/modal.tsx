@@ -1,5 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
+
+export const isInsideToaster = (target: EventTarget | null) =>
+  target instanceof Element && target.closest('[data-sonner-toaster]') !== null;
 
 export interface ModalProps {
   open: boolean;
@@ -10,10 +13,12 @@ export interface ModalProps {
   children?: ReactNode;
   actions: ReactNode;
   size?: 'small' | 'medium' | 'large';
+  /** Takes focus on open instead of the dialog itself (the prompt's text box). */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /** An accessible modal dialog (focus trap, labelled, Escape and backdrop close it when it may be closed). */
-export function Modal({ open, title, onClose, description, children, actions, size = 'small' }: ModalProps) {
+export function Modal({ open, title, onClose, description, children, actions, size = 'small', initialFocus }: ModalProps) {
   const dismissible = onClose !== undefined;
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose?.()}>
@@ -23,11 +28,12 @@ export function Modal({ open, title, onClose, description, children, actions, si
           className={`modal modal--${size}`}
           onEscapeKeyDown={(event) => !dismissible && event.preventDefault()}
           onPointerDownOutside={(event) => !dismissible && event.preventDefault()}
-          onInteractOutside={(event) => !dismissible && event.preventDefault()}
+          // A click on a toast is not a click on the backdrop.
+          onInteractOutside={(event) => (!dismissible || isInsideToaster(event.target)) && event.preventDefault()}
           // Focus starts on the dialog itself, so its title and text are read first and no button is pre-chosen.
           onOpenAutoFocus={(event) => {
             event.preventDefault();
-            (event.currentTarget as HTMLElement | null)?.focus();
+            (initialFocus?.current ?? (event.currentTarget as HTMLElement | null))?.focus();
           }}
           tabIndex={-1}
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -24,9 +24,11 @@ export interface E2eApp {
 
 /** The built app (dist/) and a real server on a free port with a fresh embedded database. */
 export async function startE2eApp(): Promise<E2eApp> {
-  if (!existsSync('dist/index.html')) throw new Error('Run `npx vite build` before the end-to-end tests.');
+  // E2E_DIST_DIR lets a second build be tested without touching ./dist.
+  const distDir = process.env.E2E_DIST_DIR ?? 'dist';
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
   const dataDir = mkdtempSync(join(tmpdir(), 'homesite-e2e-'));
-  const server = await startServer({ port: 0, dataDir, quiet: true });
+  const server = await startServer({ port: 0, dataDir, distDir, quiet: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
   async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
@@ -70,10 +72,16 @@ export async function newContext(app: E2eApp): Promise<{ context: BrowserContext
   return { context, page };
 }
 
-/** Waits until the service worker controls the page, so the app can open offline. */
+/** Waits until the service worker is activated (its precache complete) and controls the page, so the app can open offline. */
 export async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker?.getRegistration();
-    return Boolean(registration?.active && navigator.serviceWorker.controller);
-  }, undefined, { timeout: 30_000 });
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active!;
+    if (worker.state !== 'activated') {
+      await new Promise<void>((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));
+    }
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
 }

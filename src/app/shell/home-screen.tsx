@@ -1,17 +1,11 @@
-import { useMemo } from 'react';
 import type { CmhUser } from '../../contract';
-import { readExternalLinks } from '../../lib/config';
-import { visibleTiles } from '../../lib/tiles';
-import { usePartnerPortal } from '../../features/session/api/get-portal-metadata';
 import { TermsModal } from '../../features/session/components/terms-modal';
 import { TileGrid } from './tile-grid';
+import { useNavigationTiles } from './use-navigation-tiles';
 
 /** spec 1 §2 Home: the tiles of the user's roles (spec 1 §6) and the terms-of-use gate. */
 export function HomeScreen({ user }: { user: CmhUser }) {
-  const retailerNumber = user.currentRetailer?.retailerNumber ?? user.retailerNumber;
-  const { partnerPortal, resolving } = usePartnerPortal(retailerNumber);
-  const externalLinks = useMemo(readExternalLinks, []);
-  const tiles = visibleTiles(user, { partnerPortal });
+  const { tiles, externalLinks, resolving } = useNavigationTiles(user);
 
   return (
     <div className="page">

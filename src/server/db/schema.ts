@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -219,4 +220,79 @@ export const revokedTokens = pgTable('revoked_tokens', {
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
+});
+
+/* ---- shell navigation area (issue 3): My Facilities / My Plants scope, What's new?, Feedback ---- */
+
+/**
+ * The plants that serve a retail center (ship it homes, take its service calls). My Facilities and
+ * My Plants list the plants of the user's current retailer.
+ */
+export const retailerPlants = pgTable(
+  'retailer_plants',
+  {
+    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber, { onDelete: 'cascade' }),
+    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.retailerNumber, t.plantNumber] }), index('retailer_plants_plant_idx').on(t.plantNumber)],
+);
+
+/** One HomeSite release for What's new? (spec 1 §1). */
+export const releaseNotes = pgTable('release_notes', {
+  id: serial('id').primaryKey(),
+  version: text('version').notNull().unique(),
+  releaseDate: date('release_date', { mode: 'string' }).notNull(),
+  title: text('title').notNull(),
+  summary: text('summary').notNull(),
+  createdAt: createdAt(),
+});
+
+export const releaseNoteItems = pgTable(
+  'release_note_items',
+  {
+    id: serial('id').primaryKey(),
+    releaseNoteId: integer('release_note_id').notNull().references(() => releaseNotes.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    /** 'New', 'Improved' or 'Fixed' (contract RELEASE_NOTE_CATEGORIES). */
+    category: text('category').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [unique('release_note_items_position').on(t.releaseNoteId, t.position)],
+);
+
+/** Answers of the Feedback tile's survey. */
+export const feedbackResponses = pgTable('feedback_responses', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  retailerNumber: text('retailer_number').references(() => retailers.retailerNumber),
+  satisfaction: smallint('satisfaction').notNull(),
+  worksWell: text('works_well').notNull(),
+  improve: text('improve').notNull(),
+  mayContact: boolean('may_contact').notNull(),
+  createdAt: createdAt(),
+});
+
+/* ---- help area (issue 3): the Help library's PDFs and videos, bytes kept in the database ---- */
+
+/** PGlite answers bytea as Uint8Array, node-postgres as Buffer (a Uint8Array too). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The Help library (spec 1 §2 Help, §3 Help document). The bytes live in the row so that every
+ * instance on one database serves the same files; `sha256` is the file answer's ETag.
+ */
+export const helpDocuments = pgTable('help_documents', {
+  id: serial('id').primaryKey(),
+  displayName: text('display_name').notNull(),
+  fileType: text('file_type', { enum: ['pdf', 'video'] }).notNull(),
+  category: text('category').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  data: bytea('data').notNull(),
+  /** WebVTT captions of a video, served beside it. */
+  captionsVtt: text('captions_vtt'),
+  position: smallint('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: stamp('updated_at').notNull(),
 });

@@ -1,9 +1,13 @@
 import { count } from 'drizzle-orm';
 import type { Database } from './client';
 import * as t from './schema';
+import { seedAdminUsers } from './seed/admin-users';
 import { DEFAULT_DEMO_PASSWORD } from './seed/demo-users';
+import { seedFacilities } from './seed/facilities';
+import { seedHelpDocuments } from './seed/help';
 import { seedHomes } from './seed/homes';
 import { seededRandom, startOfUtcDay } from './seed/random';
+import { seedReleaseNotes } from './seed/release-notes';
 import { seedShell } from './seed/shell';
 
 export { DEMO_USERS, DEFAULT_DEMO_PASSWORD, demoLogins, demoUserName, type DemoLogin, type DemoUser } from './seed/demo-users';
@@ -37,6 +41,10 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   return db.transaction(async (tx) => {
     const shell = await seedShell(tx, seededRandom('shell'), today, demoPassword);
     const homes = await seedHomes(tx, seededRandom('homes'), today, shell.retailers, scale);
-    return { seeded: true, counts: { retailers: shell.retailers.length, homes: homes.homes } };
+    const staff = await seedAdminUsers(tx, seededRandom('admin-users'), today, demoPassword);
+    const facilities = await seedFacilities(tx, seededRandom('facilities'), shell.retailers);
+    const releaseNotes = await seedReleaseNotes(tx);
+    const help = await seedHelpDocuments(tx, today);
+    return { seeded: true, counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help } };
   });
 }

@@ -1,6 +1,11 @@
 import type { RouteDefinition } from '../http/route';
 import { accountRoutes } from './account';
+import { adminUserRoutes } from './admin-users';
+import { facilityRoutes } from './facilities';
+import { feedbackRoutes } from './feedback';
+import { helpRoutes } from './help';
 import { loggerRoutes } from './logger';
+import { releaseNoteRoutes } from './release-notes';
 import { sessionRoutes } from './session';
 import { supportRoutes } from './support';
 import { workOrderRoutes } from './work-orders';
@@ -9,7 +14,12 @@ import { workOrderRoutes } from './work-orders';
 export const allRoutes: readonly RouteDefinition[] = [
   ...sessionRoutes,
   ...accountRoutes,
+  ...adminUserRoutes,
   ...supportRoutes,
+  ...facilityRoutes,
+  ...releaseNoteRoutes,
+  ...feedbackRoutes,
+  ...helpRoutes,
   ...loggerRoutes,
   ...workOrderRoutes,
 ];

@@ -8,7 +8,7 @@ import {
   type CmhUser,
   type TermsDocument,
 } from '../../contract';
-import { formatMsDate } from '../../lib/ms-date';
+import { formatMsDate } from '../../lib/dates';
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords';
 import { loadCmhUser } from '../auth/profile';
 import { clearFailedSignIns, recordFailedSignIn, signInLockedFor, throttledMessage } from '../auth/throttle';

@@ -1,6 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DropdownMenu } from '../../../src/ui/dropdown-menu';
 import { ModalsProvider, useModals, type Modals } from '../../../src/ui/modals';
 
 afterEach(cleanup);
@@ -63,34 +62,99 @@ describe('shared modals (spec 1 §2 Shared UI)', () => {
   });
 });
 
-describe('dropdown menu', () => {
-  it('opens on the button, moves with the arrows, closes on Escape back to the button', async () => {
-    const chosen: string[] = [];
-    render(
-      <DropdownMenu
-        label="User menu"
-        buttonContent="Ann Lee"
-        items={[
-          { label: 'My Account', href: '/myAccount', onSelect: () => chosen.push('account') },
-          { label: 'Logout', onSelect: () => chosen.push('logout') },
-        ]}
-      />,
-    );
-    const button = screen.getByRole('button', { name: 'User menu' });
-    fireEvent.click(button);
-    const items = await screen.findAllByRole('menuitem');
-    await waitFor(() => expect(document.activeElement).toBe(items[0]));
-    fireEvent.keyDown(items[0]!, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(items[1]);
-    fireEvent.keyDown(items[1]!, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(items[0]);
-    fireEvent.keyDown(items[0]!, { key: 'Escape' });
-    expect(screen.queryByRole('menu')).toBeNull();
-    expect(document.activeElement).toBe(button);
+describe('prompt and loading modals (spec 1 §2 Shared UI)', () => {
+  it("prompt: header 'Prompt', placeholder 'Type here', Okay resolves the typed text (Enter too)", async () => {
+    const modals = renderModals();
+    let answer: Promise<string | null> | undefined;
+    act(() => {
+      answer = modals().prompt('Name this view');
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Prompt' });
+    const input = screen.getByRole('textbox', { name: 'Name this view' }) as HTMLInputElement;
+    expect(input.placeholder).toBe('Type here');
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect([...dialog.querySelectorAll('button')].map((button) => button.textContent)).toEqual(['Cancel', 'Okay']);
+    fireEvent.change(input, { target: { value: 'My leads' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Okay' }));
+    await expect(answer).resolves.toBe('My leads');
 
-    fireEvent.click(button);
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
-    expect(chosen).toEqual(['logout']);
-    expect(screen.queryByRole('menu')).toBeNull();
+    let second: Promise<string | null> | undefined;
+    act(() => {
+      second = modals().prompt('Why?', 'Reason', { defaultValue: 'Because' });
+    });
+    await screen.findByRole('dialog', { name: 'Reason' });
+    const box = screen.getByRole('textbox', { name: 'Why?' }) as HTMLInputElement;
+    expect(box.value).toBe('Because');
+    fireEvent.submit(box.form!);
+    await expect(second).resolves.toBe('Because');
+  });
+
+  it('prompt: Cancel, Escape and the backdrop resolve null', async () => {
+    const modals = renderModals();
+    const answers: (string | null)[] = [];
+    act(() => {
+      void modals()
+        .prompt('One')
+        .then((answer) => answers.push(answer));
+    });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'One' }), { target: { value: 'typed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(answers).toEqual([null]));
+
+    act(() => {
+      void modals()
+        .prompt('Two')
+        .then((answer) => answers.push(answer));
+    });
+    fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Prompt' }), { key: 'Escape' });
+    await waitFor(() => expect(answers).toEqual([null, null]));
+
+    act(() => {
+      void modals()
+        .prompt('Three')
+        .then((answer) => answers.push(answer));
+    });
+    await screen.findByRole('dialog', { name: 'Prompt' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    const backdrop = document.querySelector('.modal-backdrop')!;
+    fireEvent.pointerDown(backdrop, { button: 0, pointerType: 'mouse' });
+    fireEvent.click(backdrop);
+    await waitFor(() => expect(answers).toEqual([null, null, null]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("loading: no header, 'Refreshing...' unless given, until the work is done", async () => {
+    const modals = renderModals();
+    let hide: (() => void) | undefined;
+    act(() => {
+      hide = modals().loading();
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Refreshing...' });
+    expect(dialog.querySelector('button')).toBeNull();
+    expect(dialog.getAttribute('aria-busy')).toBe('true');
+    act(() => hide!());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    let finish: (value: number) => void = () => undefined;
+    let result: Promise<number> | undefined;
+    act(() => {
+      result = modals().withLoading(new Promise<number>((resolve) => (finish = resolve)), 'Loading quotes...');
+    });
+    expect(await screen.findByRole('dialog', { name: 'Loading quotes...' })).toBeTruthy();
+    act(() => finish(42));
+    await expect(result).resolves.toBe(42);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('loading: Escape hides it (spec 1 §2), and a later hide is harmless', async () => {
+    const modals = renderModals();
+    let hide: (() => void) | undefined;
+    act(() => {
+      hide = modals().loading();
+    });
+    fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Refreshing...' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => hide!());
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -3,8 +3,11 @@ import * as v from 'valibot';
 import { AccountUpdateBody, paths } from '../../../contract';
 import { request } from '../../../lib/http';
 
-/** spec 1 §5 My Account in password-change mode (passwordExpired=true): the password is required. */
-export const ExpiredPasswordUpdateBody = v.pipe(
+/**
+ * spec 1 §5 My Account in password-change mode (passwordExpired=true, or "Change password" opened): "when the
+ * password is changed, it is required".
+ */
+export const PasswordChangeUpdateBody = v.pipe(
   AccountUpdateBody,
   v.forward(
     v.partialCheck([['password']], (input) => input.password !== '', 'Password is required.'),

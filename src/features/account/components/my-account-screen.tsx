@@ -6,7 +6,7 @@ import { isHttpError, isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { focusFirstInvalidField } from '../../../ui/focus';
-import { ExpiredPasswordUpdateBody, useUpdateAccount } from '../api/update-account';
+import { PasswordChangeUpdateBody, useUpdateAccount } from '../api/update-account';
 
 export const ACCOUNT_UPDATED_MESSAGE = 'Your account has been updated!';
 const PASSWORD_RULES = `At least 8 characters, with an upper-case letter, a lower-case letter, a digit and one of ${PASSWORD_SYMBOLS.split('').join(' ')}`;
@@ -27,8 +27,8 @@ export function MyAccountScreen({ user, passwordExpired, refreshProfile }: MyAcc
   const [offline, setOffline] = useState(false);
   const passwordOpen = passwordExpired || changingPassword;
 
-  const schema: v.GenericSchema<v.InferInput<typeof AccountUpdateBody>, AccountUpdateBody> = passwordExpired
-    ? ExpiredPasswordUpdateBody
+  const schema: v.GenericSchema<v.InferInput<typeof AccountUpdateBody>, AccountUpdateBody> = passwordOpen
+    ? PasswordChangeUpdateBody
     : AccountUpdateBody;
   const form = useAppForm({
     defaultValues: {
@@ -124,11 +124,11 @@ export function MyAccountScreen({ user, passwordExpired, refreshProfile }: MyAcc
             <div id="password-fields" className="form__row">
               <form.AppField name="password">
                 {(field) => (
-                  <field.TextField label="New password" type="password" autoComplete="new-password" required={passwordExpired} hint={PASSWORD_RULES} />
+                  <field.TextField label="New password" type="password" autoComplete="new-password" required hint={PASSWORD_RULES} />
                 )}
               </form.AppField>
               <form.AppField name="confirmPassword">
-                {(field) => <field.TextField label="Confirm new password" type="password" autoComplete="new-password" required={passwordExpired} />}
+                {(field) => <field.TextField label="Confirm new password" type="password" autoComplete="new-password" required />}
               </form.AppField>
             </div>
           )}

@@ -1,0 +1,165 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useId, useMemo, useState } from 'react';
+import type { ManagedUser } from '../../../contract';
+import { isOfflineError } from '../../../lib/http';
+import type { SortState } from '../../../lib/list';
+import { CheckboxToggle } from '../../../ui/checkbox-toggle';
+import { DataList, type DataListColumn } from '../../../ui/data-list';
+import { useUsers } from '../api/get-users';
+import { READ_ONLY_USERS_MESSAGE } from '../constants';
+import { DEFAULT_USER_SORT, USER_SORT_COLUMNS, userListView, userSearchText } from '../user-list';
+import '../admin-users.css';
+
+/** How many retail centers a row shows before 'Show More'. */
+const RETAILERS_SHOWN = 2;
+
+function RetailerCell({ user, expanded, onToggle }: { user: ManagedUser; expanded: boolean; onToggle: () => void }) {
+  const listId = useId();
+  const names = user.retailers.map((retailer) => `${retailer.name}${retailer.retailerCity ? ` - ${retailer.retailerCity}` : ''} (${retailer.retailerNumber})`);
+  const shown = expanded ? names : names.slice(0, RETAILERS_SHOWN);
+  return (
+    <div className="user-retailers">
+      <ul id={listId} className="user-retailers__list">
+        {shown.map((name) => (
+          <li key={name}>{name}</li>
+        ))}
+      </ul>
+      {names.length > RETAILERS_SHOWN && (
+        <button type="button" className="button button--link user-retailers__more" aria-expanded={expanded} aria-controls={listId} onClick={onToggle}>
+          {expanded ? 'Show Less' : `Show More (${names.length - RETAILERS_SHOWN})`}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function userColumns(options: {
+  expanded: ReadonlySet<number>;
+  toggle: (cmhUserId: number) => void;
+  editable: boolean;
+}): DataListColumn<ManagedUser>[] {
+  const columns: DataListColumn<ManagedUser>[] = [
+    ...USER_SORT_COLUMNS.map((column) => ({ ...column, width: column.columnName === 'userName' ? 'minmax(0, 1.6fr)' : 'minmax(0, 1fr)' })),
+    {
+      columnName: 'retailers',
+      displayName: 'Retailers',
+      sortable: false,
+      width: 'minmax(0, 1.8fr)',
+      render: (user) => <RetailerCell user={user} expanded={options.expanded.has(user.cmhUserId)} onToggle={() => options.toggle(user.cmhUserId)} />,
+    },
+    { columnName: 'isActive', displayName: 'Is Active', sortable: false, width: '6rem' },
+  ];
+  if (options.editable) {
+    columns.push({
+      columnName: 'edit',
+      displayName: 'Actions',
+      sortable: false,
+      width: '9rem',
+      render: (user) => (
+        <Link
+          to="/admin/users/$cmhUserId"
+          params={{ cmhUserId: user.cmhUserId }}
+          className="button admin-users__edit"
+          aria-label={`Edit User ${user.firstName} ${user.lastName}`}
+        >
+          Edit User
+        </Link>
+      ),
+    });
+  }
+  return columns;
+}
+
+/**
+ * spec 1 §2 Users list (/admin/users): search, sort by first name, last name and e-mail, Show Inactive Users,
+ * and the users split by allowEdit into the ones this admin edits and the read-only ones.
+ */
+export function UsersScreen() {
+  const users = useUsers();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState>(DEFAULT_USER_SORT);
+  const [showInactive, setShowInactive] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const headingId = useId();
+  const readOnlyHeadingId = useId();
+
+  const view = useMemo(() => userListView(users.data ?? [], { search, showInactive }), [users.data, search, showInactive]);
+  const toggle = useCallback(
+    (cmhUserId: number) =>
+      setExpanded((current) => {
+        const next = new Set(current);
+        if (!next.delete(cmhUserId)) next.add(cmhUserId);
+        return next;
+      }),
+    [],
+  );
+  const editableColumns = useMemo(() => userColumns({ expanded, toggle, editable: true }), [expanded, toggle]);
+  const readOnlyColumns = useMemo(() => userColumns({ expanded, toggle, editable: false }), [expanded, toggle]);
+  const loading = users.isPending && users.fetchStatus === 'fetching';
+  const offlineWithoutData = !users.data && isOfflineError(users.error);
+
+  return (
+    <div className="page admin-users">
+      <div className="admin-users__header">
+        <h1 className="page__title" id={headingId}>
+          Users
+        </h1>
+        <Link to="/admin/newUser" className="button button--primary">
+          Add User
+        </Link>
+      </div>
+      {offlineWithoutData && (
+        <p className="notice notice--warning" role="status">
+          You are offline. The users list will load when you are back online.
+        </p>
+      )}
+
+      <section aria-labelledby={headingId} className="admin-users__section">
+        <DataList
+          label="Users you can edit"
+          rows={view.editable}
+          columns={editableColumns}
+          rowKey={(user) => user.cmhUserId}
+          loading={loading}
+          searchLabel="Search users"
+          searchPlaceholder="Search by name, email or retail center"
+          search={search}
+          onSearchChange={setSearch}
+          searchText={userSearchText}
+          sort={sort}
+          onSortChange={setSort}
+          onRowClick={(user) => void navigate({ to: '/admin/users/$cmhUserId', params: { cmhUserId: user.cmhUserId } })}
+          rowClassName={(user) => (user.isActive ? undefined : 'admin-users__row--inactive')}
+          emptyMessage={search ? 'No users match your search.' : 'There are no users to show.'}
+          estimateRowHeight={64}
+          toolbar={
+            <CheckboxToggle label="Show Inactive Users" checked={showInactive} onCheckedChange={setShowInactive} />
+          }
+        />
+      </section>
+
+      {(view.readOnly.length > 0 || view.activeReadOnlyCount > 0) && (
+        <section aria-labelledby={readOnlyHeadingId} className="admin-users__section">
+          <h2 id={readOnlyHeadingId} className="admin-users__subtitle">
+            Read-only users <span className="admin-users__count">({view.activeReadOnlyCount} active)</span>
+          </h2>
+          <p className="notice notice--info">{READ_ONLY_USERS_MESSAGE}</p>
+          <DataList
+            label="Read-only users"
+            rows={view.readOnly}
+            columns={readOnlyColumns}
+            rowKey={(user) => user.cmhUserId}
+            loading={loading}
+            showSearch={false}
+            sort={sort}
+            onSortChange={setSort}
+            rowClassName={(user) => (user.isActive ? undefined : 'admin-users__row--inactive')}
+            emptyMessage={search ? 'No read-only users match your search.' : 'There are no read-only users to show.'}
+            estimateRowHeight={64}
+          />
+        </section>
+      )}
+    </div>
+  );
+}

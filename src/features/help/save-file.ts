@@ -1,0 +1,38 @@
+/** How long a blob URL handed to another tab stays valid: long enough for the tab to load it. */
+const OPENED_URL_LIFETIME_MS = 60_000;
+
+/** Saves a file the page holds (a blob), as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the URL by now; revoking at once can cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), OPENED_URL_LIFETIME_MS);
+}
+
+/**
+ * Opens a file the page holds in a new tab (a blob: URL, so it works offline and needs no token in
+ * the address). Returns false when the browser blocked the new tab.
+ */
+export function openBlobInNewTab(blob: Blob): boolean {
+  const url = URL.createObjectURL(blob);
+  const opened = window.open(url, '_blank');
+  setTimeout(() => URL.revokeObjectURL(url), OPENED_URL_LIFETIME_MS);
+  return opened !== null;
+}
+
+/** The file name of a Content-Disposition header (`filename="…"`), if it names one. */
+export function fileNameFromDisposition(header: string | null): string | undefined {
+  const match = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]).trim() || undefined;
+  } catch {
+    return match[1].trim() || undefined;
+  }
+}

@@ -1,0 +1,152 @@
+import { asc, eq } from 'drizzle-orm';
+import {
+  EmailCheckQuery,
+  GroupQuery,
+  paths,
+  roleNotAddableMessage,
+  rolesNotAddable,
+  UserCreateBody,
+  UserQuery,
+  UserUpdateBody,
+  USER_FORM_MESSAGES,
+  type EmailCheckAnswer,
+  type ErrorBody,
+  type ManagedUser,
+  type Role,
+} from '../../contract';
+import {
+  administratorOf,
+  assignRolesAndRetailers,
+  emailInUse,
+  findManagedUser,
+  keepCurrentRetailerValid,
+  listManagedUsers,
+  type Administrator,
+} from '../admin-users/managed-users';
+import { hashPassword } from '../auth/passwords';
+import * as t from '../db/schema';
+import { errorResponse, jsonResponse } from '../http/errors';
+import { route } from '../http/route';
+import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
+
+export const ADMIN_USER_MESSAGES = {
+  userNotFound: 'User not found.',
+  roleNotFound: 'Role not found.',
+  readOnlyUser: 'You do not have the appropriate permissions to edit this user.',
+  notYourRetailer: (retailerNumber: string) => `Retailer ${retailerNumber} is not one of your retail centers.`,
+  ownAccountDeactivation: 'You cannot deactivate your own account.',
+  ownAdminRole: 'You cannot remove the Rtl_Admin role from your own account.',
+} as const;
+
+/** A 400 about one field, in the shape of the contract's validation answers. */
+const fieldError = (field: string, message: string) =>
+  jsonResponse(400, { message, field, issues: [{ field, message }] } satisfies ErrorBody);
+
+const foreignRetailer = (admin: Administrator, retailerNumbers: readonly string[]) =>
+  retailerNumbers.find((retailerNumber) => !admin.retailerNumbers.has(retailerNumber));
+
+/**
+ * admin-users: user administration (spec 1 §2 Users list and User form, §5, §6). Only admins reach these
+ * calls (isAdmin: Rtl_Admin and not a plant user), and only for users of their own retail centers.
+ */
+export const adminUserRoutes = [
+  route({
+    method: 'GET',
+    endpoint: paths.users,
+    flag: 'isAdmin',
+    query: UserQuery,
+    handle: async ({ c, db, session, query }) => {
+      const admin = administratorOf(session.user);
+      if (query.cmhUserId === undefined) return c.json((await listManagedUsers(db, admin)) satisfies ManagedUser[]);
+      const user = await findManagedUser(db, admin, query.cmhUserId);
+      return user ? c.json(user satisfies ManagedUser) : errorResponse(404, ADMIN_USER_MESSAGES.userNotFound);
+    },
+  }),
+
+  route({
+    method: 'POST',
+    endpoint: paths.users,
+    flag: 'isAdmin',
+    body: UserCreateBody,
+    handle: async ({ c, db, deps, session, body }) => {
+      const admin = administratorOf(session.user);
+      const foreign = foreignRetailer(admin, body.retailerNumbers);
+      if (foreign) return errorResponse(403, ADMIN_USER_MESSAGES.notYourRetailer(foreign));
+
+      const adminRetailer = session.user.retailerNumber;
+      const [created] = await db
+        .insert(t.users)
+        .values({
+          userName: body.userName,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          passwordHash: await hashPassword(body.password),
+          passwordLastChanged: deps.clock(),
+          isActive: body.isActive,
+          currentRetailerNumber:
+            adminRetailer && body.retailerNumbers.includes(adminRetailer) ? adminRetailer : (body.retailerNumbers[0] ?? null),
+        })
+        // The unique index on lower(user_name) decides, so two admins creating one address at once get one user.
+        .onConflictDoNothing()
+        .returning({ id: t.users.id });
+      if (!created) return fieldError('userName', USER_FORM_MESSAGES.emailExists);
+
+      await assignRolesAndRetailers(db, created.id, body.roles, body.retailerNumbers);
+      return c.json((await findManagedUser(db, admin, created.id)) satisfies ManagedUser | null, 201);
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    endpoint: paths.users,
+    flag: 'isAdmin',
+    body: UserUpdateBody,
+    handle: async ({ c, db, session, body }) => {
+      const admin = administratorOf(session.user);
+      const stored = await findManagedUser(db, admin, body.cmhUserId);
+      if (!stored) return errorResponse(404, ADMIN_USER_MESSAGES.userNotFound);
+      if (!stored.allowEdit) return errorResponse(403, ADMIN_USER_MESSAGES.readOnlyUser);
+      if (body.userName !== stored.userName.toLowerCase()) return fieldError('userName', USER_FORM_MESSAGES.emailUnchangeable);
+      const [forbiddenRole] = rolesNotAddable(stored.roles, body.roles);
+      if (forbiddenRole) return fieldError('roles', roleNotAddableMessage(forbiddenRole));
+      const foreign = foreignRetailer(admin, body.retailerNumbers);
+      if (foreign) return errorResponse(403, ADMIN_USER_MESSAGES.notYourRetailer(foreign));
+      if (stored.cmhUserId === admin.cmhUserId) {
+        if (!body.isActive) return fieldError('isActive', ADMIN_USER_MESSAGES.ownAccountDeactivation);
+        if (!body.roles.includes('Rtl_Admin')) return fieldError('roles', ADMIN_USER_MESSAGES.ownAdminRole);
+      }
+
+      const written = await updateIfCurrent(db, t.users, eq(t.users.id, stored.cmhUserId), body.rowVersion, {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        isActive: body.isActive,
+      });
+      if (written === 0) return staleRecordResponse(stored);
+
+      await assignRolesAndRetailers(db, stored.cmhUserId, body.roles, body.retailerNumbers);
+      await keepCurrentRetailerValid(db, stored.cmhUserId, body.retailerNumbers);
+      return c.json((await findManagedUser(db, admin, stored.cmhUserId)) satisfies ManagedUser | null);
+    },
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.userEmailCheck,
+    flag: 'isAdmin',
+    query: EmailCheckQuery,
+    handle: async ({ c, db, query }) => c.json({ exists: await emailInUse(db, query.email) } satisfies EmailCheckAnswer),
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.groups,
+    flag: 'isAdmin',
+    query: GroupQuery,
+    handle: async ({ c, db, query }) => {
+      const columns = { roleId: t.roles.id, name: t.roles.name, description: t.roles.description };
+      if (query.id === undefined) return c.json((await db.select(columns).from(t.roles).orderBy(asc(t.roles.name))) satisfies Role[]);
+      const [role] = await db.select(columns).from(t.roles).where(eq(t.roles.id, query.id));
+      return role ? c.json(role satisfies Role) : errorResponse(404, ADMIN_USER_MESSAGES.roleNotFound);
+    },
+  }),
+];

@@ -1,0 +1,111 @@
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { HelpDocumentParams, HelpFileQuery, paths, type Endpoint, type HelpFileType } from '../../contract';
+import { sanitizeHelpFileName } from '../../lib/help-files';
+import type { Database } from '../db/client';
+import { findHelpDocument, listHelpDocuments, readHelpBytes, readHelpCaptions, toHelpDocument, type HelpDocumentSummary } from '../help/documents';
+import { contentDisposition, etagOf, matchesIfNoneMatch, parseByteRange, rangeStillValid } from '../help/file-answer';
+import { isMediaRequestSignedIn } from '../help/media-session';
+import { ERROR_MESSAGES, errorResponse } from '../http/errors';
+import { route } from '../http/route';
+
+const fileEndpoint = (path: string): Endpoint => ({ base: 'api', path: `/FileStream/${path}/:name` });
+const FileNameParams = v.object({ name: v.pipe(v.string(), v.maxLength(200)) });
+
+const NOT_FOUND = { pdf: 'There is no such help document.', video: 'There is no such help video.' } as const;
+const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'video/mp4': 'mp4', 'video/webm': 'webm' };
+// The file may be replaced under the same id: the browser keeps it but asks (cheaply, by ETag) before reuse.
+const FILE_CACHE_CONTROL = 'private, no-cache';
+
+/**
+ * The bytes of a help document: inline or as a download, with an ETag (If-None-Match → 304) and
+ * single byte ranges (Range → 206, outside the file → 416), so that a <video> element can seek.
+ */
+async function fileAnswer(c: Context, db: Database, document: HelpDocumentSummary, disposition: 'inline' | 'attachment') {
+  const etag = etagOf(document.sha256);
+  const fileName = `${sanitizeHelpFileName(document.displayName)}.${EXTENSIONS[document.contentType] ?? 'bin'}`;
+  const common = { ETag: etag, 'Cache-Control': FILE_CACHE_CONTROL, 'Accept-Ranges': 'bytes' };
+  if (matchesIfNoneMatch(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers: common });
+
+  const range = rangeStillValid(c.req.header('if-range'), etag) ? parseByteRange(c.req.header('range'), document.sizeBytes) : null;
+  if (range === 'unsatisfiable') {
+    return errorResponse(416, 'The requested range is outside the file.', { ...common, 'Content-Range': `bytes */${document.sizeBytes}` });
+  }
+  const bytes = await readHelpBytes(db, document.id, range ?? undefined);
+  if (!bytes) return errorResponse(404, ERROR_MESSAGES.notFound);
+  const headers: Record<string, string> = {
+    ...common,
+    'Content-Type': document.contentType,
+    'Content-Length': String(bytes.byteLength),
+    'Content-Disposition': contentDisposition(disposition, fileName),
+  };
+  if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${document.sizeBytes}`;
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: range ? 206 : 200, headers });
+}
+
+function pdfRoute(endpoint: Endpoint, disposition: 'inline' | 'attachment') {
+  return route({
+    method: 'GET',
+    endpoint,
+    params: FileNameParams,
+    query: HelpFileQuery,
+    handle: async ({ c, db, query }) => {
+      const document = await findHelpDocument(db, query.documentId, 'pdf');
+      if (!document) return errorResponse(404, NOT_FOUND.pdf);
+      return fileAnswer(c, db, document, disposition);
+    },
+  });
+}
+
+/** Video and captions load from <video>/<track> elements: signed in by header or by the token cookie. */
+function mediaRoute(endpoint: Endpoint, answer: (c: Context, db: Database, id: number) => Promise<Response>) {
+  return route({
+    method: 'GET',
+    endpoint,
+    auth: 'none',
+    params: FileNameParams,
+    query: HelpFileQuery,
+    handle: async ({ c, db, deps, query }) => {
+      if (!(await isMediaRequestSignedIn(c, db, deps.tokens))) return errorResponse(401, ERROR_MESSAGES.unauthorized);
+      return answer(c, db, query.documentId);
+    },
+  });
+}
+
+async function videoAnswer(c: Context, db: Database, id: number) {
+  const document = await findHelpDocument(db, id, 'video' satisfies HelpFileType);
+  if (!document) return errorResponse(404, NOT_FOUND.video);
+  return fileAnswer(c, db, document, 'inline');
+}
+
+async function captionsAnswer(_c: Context, db: Database, id: number) {
+  const captions = await readHelpCaptions(db, id);
+  if (captions === undefined) return errorResponse(404, NOT_FOUND.video);
+  if (captions === null) return errorResponse(404, 'This video has no captions.');
+  return new Response(captions, { headers: { 'Content-Type': 'text/vtt; charset=utf-8', 'Cache-Control': FILE_CACHE_CONTROL } });
+}
+
+/** help: the Help library of spec 1 §2 Help and the calls of §7. Every signed-in user may read it. */
+export const helpRoutes = [
+  route({
+    method: 'GET',
+    endpoint: paths.helpDocuments,
+    handle: async ({ c, db }) => c.json((await listHelpDocuments(db)).map(toHelpDocument)),
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: { base: 'api', path: '/Documents/Help/:documentId' },
+    params: HelpDocumentParams,
+    handle: async ({ c, db, params }) => {
+      const document = await findHelpDocument(db, params.documentId);
+      if (!document) return errorResponse(404, NOT_FOUND.pdf);
+      return c.json(toHelpDocument(document));
+    },
+  }),
+
+  pdfRoute(fileEndpoint('GetHelpDocument'), 'inline'),
+  pdfRoute(fileEndpoint('DownloadHelpDocument'), 'attachment'),
+  mediaRoute(fileEndpoint('GetHelpVideo'), videoAnswer),
+  mediaRoute(fileEndpoint('GetHelpVideoCaptions'), captionsAnswer),
+];
