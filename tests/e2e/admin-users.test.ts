@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, demoUser, newContext, startE2eApp, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signIn, startE2eApp, tileNames, type E2eApp } from './harness';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -10,27 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-/** Signs in; `firstTime` users meet the terms of use (spec 1 §4) and agree. */
-async function signIn(page: Page, userName: string, options: { password?: string; firstTime: boolean }) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(userName);
-  await page.getByLabel('Password').fill(options.password ?? DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/home');
-  if (options.firstTime) await page.getByRole('dialog', { name: 'Terms of Use' }).getByRole('button', { name: 'Agree', exact: true }).click();
-}
-
-/** Violations axe rates serious or critical, as `rule: target` lines (empty when there are none). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
-
-const tileNames = async (page: Page) =>
-  (await page.getByRole('list', { name: 'Apps' }).getByRole('listitem').allInnerTexts()).map((text) => text.split('\n')[0]!.trim());
 
 /** Marks the options of one list of a dual-list select and moves them across with the given button. */
 async function move(page: Page, listName: RegExp, options: string[], button: string) {
@@ -43,15 +21,15 @@ describe('user administration', () => {
   it('an admin creates a user with roles and a retail center, who then signs in and sees exactly their tiles', async () => {
     const admin = await newContext(app);
     const page = admin.page;
-    await signIn(page, demoUser('admin'), { firstTime: true });
+    await signIn(page, 'admin', { terms: 'agree' });
 
     await page.goto('/admin');
     await page.waitForURL('**/admin/users');
-    expect(await page.title()).toBe('HomeSite - Users');
+    await expect.poll(() => page.title()).toBe('HomeSite - Users');
     const editable = page.getByRole('table', { name: 'Users you can edit' });
     await editable.getByRole('row').nth(1).waitFor();
     await page.getByText('Please contact support@homesite.test if you need to update the following user accounts. You do not have the appropriate permissions.').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Add User' }).click();
     await page.waitForURL('**/admin/newUser');
@@ -60,7 +38,7 @@ describe('user administration', () => {
     // spec 1 §2: focus moves to the first name 500 ms after the form opens.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
     await panel.getByRole('listbox', { name: /^Available roles/ }).getByRole('option').first().waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     const email = `nina.lopez.${Date.now()}@smokymountainhomes.test`;
     const password = 'Welcome#2026';
@@ -92,7 +70,7 @@ describe('user administration', () => {
     await admin.context.close();
 
     const newcomer = await newContext(app);
-    await signIn(newcomer.page, email, { password, firstTime: true });
+    await signIn(newcomer.page, email, { password, terms: 'agree' });
     // spec 1 §6 for Sales_Viewer + Service_Viewer at an independent retailer that is not a partner portal.
     expect(await tileNames(newcomer.page)).toEqual([
       'Quotes', 'Orders', 'Inventory', 'Service & Parts', 'Reports', 'Learn', 'Help', 'Feedback', 'My Facilities', 'My Plants',
@@ -102,7 +80,7 @@ describe('user administration', () => {
 
   it('edits a user in the side panel: the email cannot change, the change is saved', async () => {
     const { context, page } = await newContext(app);
-    await signIn(page, demoUser('admin'), { firstTime: false });
+    await signIn(page, 'admin', { terms: 'if-asked' });
     await page.goto('/admin/users');
     await page.getByRole('searchbox', { name: 'Search users' }).fill('viewer@demo');
     const viewerRow = page.getByRole('table', { name: 'Users you can edit' }).getByRole('row').filter({ hasText: 'viewer@demo.homesite.test' });
@@ -121,7 +99,7 @@ describe('user administration', () => {
 
   it('sends a user who is not an admin home from /admin/*', async () => {
     const { context, page } = await newContext(app);
-    await signIn(page, demoUser('viewer'), { firstTime: true });
+    await signIn(page, 'viewer', { terms: 'agree' });
     await page.goto('/admin/users');
     await page.waitForURL('**/home');
     await page.goto('/admin/newUser');

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,8 +67,8 @@ export async function startE2eApp(): Promise<E2eApp> {
 }
 
 /** A fresh browser profile (its own cookies, storage and service worker). */
-export async function newContext(app: E2eApp): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
+export async function newContext(app: E2eApp, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await app.browser.newContext({ baseURL: app.url, viewport });
   const page = await context.newPage();
   return { context, page };
 }
@@ -84,4 +85,42 @@ export async function waitForServiceWorker(page: Page) {
       await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
     }
   });
+}
+
+/** Fills and submits the login form; waits for nothing (a test may expect a failure or another destination). */
+export async function submitLogin(page: Page, user: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(user.includes('@') ? user : demoUser(user));
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Signs in and lands on home. Terms of use (spec 1 §4): 'agree' expects the modal and agrees,
+ * 'if-asked' agrees only when it shows (a user who agreed in an earlier context), 'leave' leaves it open.
+ */
+export async function signIn(page: Page, user: string, options: { password?: string; terms?: 'agree' | 'if-asked' | 'leave' } = {}) {
+  await submitLogin(page, user, options.password);
+  await page.waitForURL('**/home');
+  const terms = page.getByRole('dialog', { name: 'Terms of Use' });
+  const mode = options.terms ?? 'agree';
+  if (mode === 'leave') return;
+  if (mode === 'if-asked') {
+    await Promise.race([terms.waitFor(), page.getByRole('list', { name: 'Apps' }).waitFor()]);
+    if (!(await terms.isVisible())) return;
+  }
+  await terms.getByRole('button', { name: 'Agree', exact: true }).click();
+  await terms.waitFor({ state: 'detached' });
+}
+
+/** The names of the home tiles, in order. */
+export const tileNames = async (page: Page) =>
+  (await page.getByRole('list', { name: 'Apps' }).getByRole('listitem').allInnerTexts()).map((text) => text.split('\n')[0]!.trim());
+
+/** Violations axe rates serious or critical, as `rule (impact): targets` lines — empty when there are none. */
+export async function seriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

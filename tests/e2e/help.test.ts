@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, demoUser, newContext, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -10,22 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-async function signIn(page: Page, name: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(demoUser(name));
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/home');
-  await page.getByRole('dialog', { name: 'Terms of Use' }).getByRole('button', { name: 'Agree', exact: true }).click();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 const library = (page: Page) => page.getByRole('navigation', { name: 'Help library' });
 const reader = (page: Page) => page.locator('.help-reader');
@@ -46,7 +29,7 @@ describe('Help', () => {
     await documents.getByRole('link', { name: /Getting Started with HomeSite/ }).waitFor();
     expect(await documents.getByRole('link').count()).toBe(5);
     await library(page).getByRole('region', { name: 'Videos' }).getByRole('link', { name: /Finding Your Way Around HomeSite/ }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // A six-page guide: page navigation and search across its pages (spec 1 §2 Help).
     await documents.getByRole('link', { name: /Submitting a Service Request/ }).click();
@@ -73,7 +56,7 @@ describe('Help', () => {
     await page.getByLabel('Go to page').press('Enter');
     await tools(page).getByText('Page 6 of 6').waitFor();
     await reader(page).getByRole('button', { name: 'Fit width' }).click();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Download (the DownloadHelpDocument answer, named by the server) and open in a new tab (the bytes held).
     const [download] = await Promise.all([page.waitForEvent('download'), reader(page).getByRole('button', { name: 'Download' }).click()]);

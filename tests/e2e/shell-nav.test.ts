@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoUser, startE2eApp, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signIn, startE2eApp, type E2eApp } from './harness';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -11,22 +10,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function openSignedIn(name: string, viewport = { width: 1280, height: 900 }) {
-  const context = await app.browser.newContext({ baseURL: app.url, viewport });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(demoUser(name));
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/home');
-  const terms = page.getByRole('dialog', { name: 'Terms of Use' });
+async function openSignedIn(name: string, viewport?: { width: number; height: number }) {
+  const opened = await newContext(app, viewport);
   // Terms are asked once per user; a later context of the same user goes straight on.
-  await Promise.race([terms.waitFor(), page.getByRole('list', { name: 'Apps' }).waitFor()]);
-  if (await terms.isVisible()) {
-    await terms.getByRole('button', { name: 'Agree', exact: true }).click();
-    await terms.waitFor({ state: 'detached' });
-  }
-  return { context, page };
+  await signIn(opened.page, name, { terms: 'if-asked' });
+  return opened;
 }
 
 async function userMenuItems(page: Page) {
@@ -40,9 +28,7 @@ async function userMenuItems(page: Page) {
 }
 
 async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${what}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect((await seriousAxeViolations(page)).map((violation) => `${what}: ${violation}`)).toEqual([]);
 }
 
 describe('side navigation (spec 1 §2)', () => {
