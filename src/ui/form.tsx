@@ -79,6 +79,19 @@ function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: Reac
   );
 }
 
+type FieldView = ReturnType<typeof useFieldView>;
+
+/** The frame every labelled field shares: label, the control(s), then hint and messages. */
+function LabelledField({ view, label, required, hint, children }: { view: FieldView; label: ReactNode; required?: boolean; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className={`field${view.invalid ? ' field--invalid' : ''}`}>
+      <FieldLabel htmlFor={view.id} label={label} required={required} />
+      {children}
+      <FieldNotes hint={hint} hintId={view.hintId} messages={view.messages} errorId={view.errorId} />
+    </div>
+  );
+}
+
 interface CommonFieldProps {
   label: string;
   disabled?: boolean;
@@ -110,10 +123,10 @@ function TextField({
   inputMode,
   inputRef,
 }: TextFieldProps) {
-  const { field, id, messages, hintId, errorId, describedBy, invalid } = useFieldView<string>(hint);
+  const view = useFieldView<string>(hint);
+  const { field, id, describedBy, invalid } = view;
   return (
-    <div className={`field${invalid ? ' field--invalid' : ''}`}>
-      <FieldLabel htmlFor={id} label={label} required={required} />
+    <LabelledField view={view} label={label} required={required} hint={hint}>
       <input
         ref={inputRef}
         id={id}
@@ -133,8 +146,7 @@ function TextField({
         onChange={(event) => field.handleChange(event.target.value)}
         onBlur={field.handleBlur}
       />
-      <FieldNotes hint={hint} hintId={hintId} messages={messages} errorId={errorId} />
-    </div>
+    </LabelledField>
   );
 }
 
@@ -146,10 +158,10 @@ function maskedField(Input: typeof PhoneInput) {
     hint,
     inputRef,
   }: CommonFieldProps & { inputRef?: Ref<HTMLInputElement> }) {
-    const { field, id, messages, hintId, errorId, describedBy, invalid } = useFieldView<string>(hint);
+    const view = useFieldView<string>(hint);
+  const { field, id, describedBy, invalid } = view;
     return (
-      <div className={`field${invalid ? ' field--invalid' : ''}`}>
-        <FieldLabel htmlFor={id} label={label} required={required} />
+      <LabelledField view={view} label={label} required={required} hint={hint}>
         <Input
           ref={inputRef}
           id={id}
@@ -165,8 +177,7 @@ function maskedField(Input: typeof PhoneInput) {
           }}
           onBlur={field.handleBlur}
         />
-        <FieldNotes hint={hint} hintId={hintId} messages={messages} errorId={errorId} />
-      </div>
+      </LabelledField>
     );
   };
 }
@@ -186,7 +197,8 @@ interface TextAreaFieldProps extends CommonFieldProps {
 const COUNTER_ANNOUNCE_DELAY_MS = 1000;
 
 function TextAreaField({ label, disabled, required, hint, maxLength, rows = 5, placeholder }: TextAreaFieldProps) {
-  const { field, id, messages, hintId, errorId, describedBy, invalid } = useFieldView<string>(hint);
+  const view = useFieldView<string>(hint);
+  const { field, id, describedBy, invalid } = view;
   const value = field.state.value ?? '';
   const remaining = maxLength === undefined ? undefined : maxLength - value.length;
   const counterText = remaining === undefined ? '' : `${remaining} characters left`;
@@ -197,8 +209,7 @@ function TextAreaField({ label, disabled, required, hint, maxLength, rows = 5, p
   }, [counterText]);
   const counterId = remaining === undefined ? undefined : `${id}-counter`;
   return (
-    <div className={`field${invalid ? ' field--invalid' : ''}`}>
-      <FieldLabel htmlFor={id} label={label} required={required} />
+    <LabelledField view={view} label={label} required={required} hint={hint}>
       <textarea
         id={id}
         className="field__input field__textarea"
@@ -224,8 +235,7 @@ function TextAreaField({ label, disabled, required, hint, maxLength, rows = 5, p
           {announced}
         </p>
       )}
-      <FieldNotes hint={hint} hintId={hintId} messages={messages} errorId={errorId} />
-    </div>
+    </LabelledField>
   );
 }
 
@@ -235,10 +245,10 @@ export interface FieldOption {
 }
 
 function SelectField({ label, disabled, required, hint, options }: CommonFieldProps & { options: readonly FieldOption[] }) {
-  const { field, id, messages, hintId, errorId, describedBy, invalid } = useFieldView<string>(hint);
+  const view = useFieldView<string>(hint);
+  const { field, id, describedBy, invalid } = view;
   return (
-    <div className={`field${invalid ? ' field--invalid' : ''}`}>
-      <FieldLabel htmlFor={id} label={label} required={required} />
+    <LabelledField view={view} label={label} required={required} hint={hint}>
       <select
         id={id}
         className="field__input field__select"
@@ -257,8 +267,7 @@ function SelectField({ label, disabled, required, hint, options }: CommonFieldPr
           </option>
         ))}
       </select>
-      <FieldNotes hint={hint} hintId={hintId} messages={messages} errorId={errorId} />
-    </div>
+    </LabelledField>
   );
 }
 
