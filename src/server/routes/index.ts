@@ -6,6 +6,7 @@ import { feedbackRoutes } from './feedback';
 import { helpRoutes } from './help';
 import { loggerRoutes } from './logger';
 import { releaseNoteRoutes } from './release-notes';
+import { retailerRoutes } from './retailers';
 import { sessionRoutes } from './session';
 import { supportRoutes } from './support';
 import { workOrderRoutes } from './work-orders';
@@ -16,6 +17,7 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...accountRoutes,
   ...adminUserRoutes,
   ...supportRoutes,
+  ...retailerRoutes,
   ...facilityRoutes,
   ...releaseNoteRoutes,
   ...feedbackRoutes,

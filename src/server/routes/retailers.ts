@@ -1,0 +1,52 @@
+import { asc, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { RetailerNumber, type Facility, type Retailer } from '../../contract';
+import * as t from '../db/schema';
+import { errorResponse } from '../http/errors';
+import { route } from '../http/route';
+
+const byRetailerNumber = v.object({ retailerNumber: RetailerNumber });
+
+/** retailers: the retailer calls of spec 1 §7, limited to the caller's own retail centers. */
+export const retailerRoutes = [
+  // GET {api}/api/Retailer?retailerNumber={n}: the client reads retailerType from it.
+  route({
+    method: 'GET',
+    endpoint: { base: 'api', path: '/api/Retailer' },
+    query: byRetailerNumber,
+    scope: 'retailer',
+    handle: async ({ c, db, query }) => {
+      const [retailer] = await db.select().from(t.retailers).where(eq(t.retailers.retailerNumber, query.retailerNumber));
+      if (!retailer) return errorResponse(404, `Retailer ${query.retailerNumber} was not found.`);
+      return c.json({
+        retailerNumber: retailer.retailerNumber,
+        name: retailer.name,
+        retailerType: retailer.retailerType,
+        retailerCity: retailer.city,
+        webEnabled: retailer.webEnabled,
+      } satisfies Retailer);
+    },
+  }),
+
+  // GET {retailer-api}/{retailerNumber}/facilities: the plants serving the retailer (spec 1 §7: "true if non-empty").
+  route({
+    method: 'GET',
+    endpoint: { base: 'retailer-api', path: '/:retailerNumber/facilities' },
+    params: byRetailerNumber,
+    scope: 'retailer',
+    handle: async ({ c, db, params }) => {
+      const rows = await db
+        .select({
+          plantNumber: t.plants.plantNumber,
+          printName: t.plants.printName,
+          marketingURLRetail: t.plants.marketingUrlRetail,
+          marketingURLIndependent: t.plants.marketingUrlIndependent,
+        })
+        .from(t.retailerPlants)
+        .innerJoin(t.plants, eq(t.plants.plantNumber, t.retailerPlants.plantNumber))
+        .where(eq(t.retailerPlants.retailerNumber, params.retailerNumber))
+        .orderBy(asc(t.plants.printName));
+      return c.json(rows satisfies Facility[]);
+    },
+  }),
+];
