@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useRouter } from '@tanstack/react-router';
-import { useState, type ComponentProps, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
 import { isLocalPath } from '../lib/links';
 
 /**
@@ -121,44 +121,6 @@ export function MenuLinkItem({ href, children, newTab, disabled, onSelect, class
         {children}
       </a>
     </Menu.Item>
-  );
-}
-
-/** Keeps typing in a text box inside a menu from jumping to items (typeahead); ArrowDown moves on to the items. */
-export function MenuSearchField({
-  label,
-  value,
-  onValueChange,
-  placeholder = 'Search',
-}: {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  placeholder?: string;
-}) {
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Escape') return;
-    event.stopPropagation();
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      const content = event.currentTarget.closest('[role="menu"]');
-      const items = content ? [...content.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([data-disabled])')] : [];
-      const next = items.find((item) => event.currentTarget.compareDocumentPosition(item) & Node.DOCUMENT_POSITION_FOLLOWING);
-      next?.focus();
-    }
-  };
-  return (
-    <div className="menu__search">
-      <input
-        type="search"
-        className="field__input"
-        aria-label={label}
-        placeholder={placeholder}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
-    </div>
   );
 }
 

@@ -79,7 +79,7 @@ function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: Reac
   );
 }
 
-type FieldView = ReturnType<typeof useFieldView>;
+type FieldView = Pick<ReturnType<typeof useFieldView>, 'id' | 'invalid' | 'hintId' | 'errorId' | 'messages'>;
 
 /** The frame every labelled field shares: label, the control(s), then hint and messages. */
 function LabelledField({ view, label, required, hint, children }: { view: FieldView; label: ReactNode; required?: boolean; hint?: ReactNode; children: ReactNode }) {
