@@ -9,7 +9,10 @@ import { isLocalPath } from '../lib/links';
  * styled parts below (MenuRoot, MenuTrigger, MenuContent, MenuItem, MenuLinkItem, …) for anything else.
  */
 
-export const MenuRoot = Menu.Root;
+/** Not modal by default: a modal menu hides the page from assistive technology while its links stay focusable (axe aria-hidden-focus). */
+export function MenuRoot({ modal = false, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />;
+}
 export const MenuGroup = Menu.Group;
 export const MenuRadioGroup = Menu.RadioGroup;
 

@@ -109,8 +109,7 @@ function UserMenu({ user, onWhatsNew }: { user: CmhUser; onWhatsNew: () => void 
 
   return (
     <>
-      {/* Not modal: a modal menu hides the page from assistive technology while its links stay focusable (axe aria-hidden-focus). */}
-      <MenuRoot modal={false}>
+      <MenuRoot>
         <MenuTrigger aria-label={`User menu for ${user.firstName} ${user.lastName}`}>
           {/* Initials come from CSS, so the visible text of the button is the name its label contains (WCAG 2.5.3). */}
           <span className="avatar" aria-hidden="true" data-initials={(user.firstName[0] ?? '') + (user.lastName[0] ?? '')} />
