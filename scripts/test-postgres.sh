@@ -19,7 +19,12 @@ for db in $(as_postgres "psql -qtAX -c \"SELECT datname FROM pg_database WHERE d
 done
 for role in $(as_postgres "psql -qtAX -c \"SELECT rolname FROM pg_roles WHERE rolname ~ '^homesite_test_'\"" 2>/dev/null); do
   stamp=$(echo "$role" | sed -E 's/^homesite_test_([0-9]+)_.*/\1/')
-  [[ "$stamp" =~ ^[0-9]+$ ]] && [ "$stamp" -lt "$cutoff" ] && sql "DROP ROLE IF EXISTS $role" || true
+  [[ "$stamp" =~ ^[0-9]+$ ]] && [ "$stamp" -lt "$cutoff" ] || continue
+  # the per-file databases the API harness left behind belong to that run's role
+  for owned in $(as_postgres "psql -qtAX -c \"SELECT datname FROM pg_database d JOIN pg_roles r ON d.datdba = r.oid WHERE r.rolname = '$role'\"" 2>/dev/null); do
+    sql "DROP DATABASE IF EXISTS $owned" || true
+  done
+  sql "DROP ROLE IF EXISTS $role" || true
 done
 
 name="homesite_test_$(date +%s)_$$"

@@ -11,3 +11,4 @@ export * from './release-notes';
 export * from './roles';
 export * from './session';
 export * from './support';
+export * from './work-orders';

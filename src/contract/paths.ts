@@ -34,4 +34,33 @@ export const paths = {
   helpPdfDownload: (name: string) => at('api', `/FileStream/DownloadHelpDocument/${encodeURIComponent(name)}/`),
   helpVideo: (name: string) => at('api', `/FileStream/GetHelpVideo/${encodeURIComponent(name)}`),
   helpVideoCaptions: (name: string) => at('api', `/FileStream/GetHelpVideoCaptions/${encodeURIComponent(name)}`),
+  /* work orders (spec 3 §7 Service); {id} of a workorders path is the vantageWorkOrderId */
+  createServiceRequest: at('api', '/service/CreateServiceRequest'),
+  serviceRequests: at('api', '/service'),
+  serviceRequest: (serviceRequestId: number | string) => at('api', `/service/${serviceRequestId}`),
+  workOrder: (workOrderId: number | string) => at('api', `/service/workorders/${workOrderId}`),
+  archiveWorkOrder: (workOrderId: number | string) => at('api', `/service/workorders/${workOrderId}/archive`),
+  submitWorkOrder: (workOrderId: number | string) => at('api', `/service/workorders/${workOrderId}/submit`),
+  submitServiceRequest: (serviceRequestId: number | string) => at('api', `/Service/${serviceRequestId}/SubmitServiceRequest`),
+  serviceItems: (serviceRequestId: number | string) => at('api', `/service/${serviceRequestId}/items`),
+  serviceItem: (serviceRequestId: number | string, itemId: number | string) => at('api', `/service/${serviceRequestId}/items/${itemId}`),
+  workOrderLineItems: (workOrderId: number | string) => at('api', `/service/workorders/${workOrderId}/lineitems`),
+  workOrderLineItem: (workOrderId: number | string, lineItemId: number | string) => at('api', `/service/workorders/${workOrderId}/lineitems/${lineItemId}`),
+  workOrderPartsItems: (workOrderId: number | string) => at('api', `/service/workorders/${workOrderId}/partsitems`),
+  workOrderPartsItem: (workOrderId: number | string, lineItemId: number | string) => at('api', `/service/workorders/${workOrderId}/partsitems/${lineItemId}`),
+  servicePartsOrder: (serviceRequestId: number | string, partsOrderId: number | string) => at('api', `/Service/${serviceRequestId}/PartsOrder/${partsOrderId}`),
+  servicePartsItem: (serviceRequestId: number | string, partsOrderId: number | string, itemId: number | string) =>
+    at('api', `/Service/${serviceRequestId}/PartsOrder/${partsOrderId}/PartsItem/${itemId}`),
+  serviceAttachments: (plantNumber: string, serviceRequestNumber: string, serviceRequestId: number | string) =>
+    at('api', `/Service/${encodeURIComponent(plantNumber)}/${encodeURIComponent(serviceRequestNumber)}/${serviceRequestId}/ServiceAttachment`),
+  serviceAttachment: (serviceRequestId: number | string, plantNumber: string, serviceRequestNumber: string, attachmentId: number | string) =>
+    at('api', `/Service/${serviceRequestId}/${encodeURIComponent(plantNumber)}/${encodeURIComponent(serviceRequestNumber)}/ServiceAttachment/${attachmentId}`),
+  workOrderAttachments: (workOrderId: number | string) => at('api', `/Service/workorders/${workOrderId}/attachments`),
+  workOrderAttachment: (workOrderId: number | string, contentDocumentId: string) =>
+    at('api', `/Service/workorders/${workOrderId}/attachments/${encodeURIComponent(contentDocumentId)}`),
+  unitsOfMeasure: at('api', '/Parts/UnitsOfMeasure'),
+  /** Images base: GET ?folder=ServiceAttachments&fileName={name}. */
+  serviceAttachmentImage: at('images', ''),
+  workOrderAttachmentImage: (workOrderId: number | string, contentDocumentId: string) =>
+    at('images', `/workorders/${workOrderId}/attachments/${encodeURIComponent(contentDocumentId)}`),
 } as const;

@@ -147,7 +147,7 @@ async function seededTemplate(): Promise<Blob> {
 
 /** A new, empty database on the server of `adminUrl` (its role needs CREATEDB). */
 async function createScratchDatabase(adminUrl: string) {
-  const name = `homesite_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `homesite_file_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -163,7 +163,17 @@ async function createScratchDatabase(adminUrl: string) {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        // A plain DROP also stops an autovacuum worker (which FORCE may not signal without superuser);
+        // a connection still closing gets a moment before the next try.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+            return;
+          } catch (error) {
+            if (attempt === 10) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+        }
       } finally {
         await client.end();
       }

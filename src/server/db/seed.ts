@@ -9,13 +9,14 @@ import { seedHomes } from './seed/homes';
 import { seededRandom, startOfUtcDay } from './seed/random';
 import { seedReleaseNotes } from './seed/release-notes';
 import { seedShell } from './seed/shell';
+import { seedWorkOrders } from './seed/work-orders';
 
 export { DEMO_USERS, DEFAULT_DEMO_PASSWORD, demoLogins, demoUserName, type DemoLogin, type DemoUser } from './seed/demo-users';
 
 export interface SeedOptions {
   /** Dates are counted back from this day (default today); the same day gives the same data. */
   today?: Date;
-  /** Multiplies the generated volume (homes for now); 1 is the demo size. */
+  /** Multiplies the generated volume (homes, service requests); 1 is the demo size, above 1 a benchmark seed of 50,000+ work orders. */
   scale?: number;
   demoPassword?: string;
 }
@@ -45,6 +46,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     const facilities = await seedFacilities(tx, seededRandom('facilities'), shell.retailers);
     const releaseNotes = await seedReleaseNotes(tx);
     const help = await seedHelpDocuments(tx, today);
-    return { seeded: true, counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help } };
+    const workOrders = await seedWorkOrders(tx, seededRandom('work-orders'), today, scale);
+    return { seeded: true, counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders } };
   });
 }

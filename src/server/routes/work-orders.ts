@@ -1,12 +1,149 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, max, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
 import * as v from 'valibot';
-import { RetailerNumber, type PortalMetadata } from '../../contract';
+import {
+  AttachmentFields,
+  CreateServiceRequestQuery,
+  DISPATCH_WORK_ORDER,
+  FACTORY_SERVICE,
+  PlantNumber,
+  REQUEST_FOR_PAYMENT,
+  RetailerNumber,
+  RowVersion,
+  ServiceItemInput,
+  ServicePartInput,
+  ServiceRequestUpdate,
+  UNSUBMITTED_STATUS,
+  WORK_ORDER_MESSAGES,
+  informationIssues,
+  isRequestTypeForced,
+  laborRateFor,
+  serviceItemIssues,
+  type Endpoint,
+  type PortalMetadata,
+  type UnitOfMeasure,
+} from '../../contract';
+import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import { errorResponse } from '../http/errors';
-import { route } from '../http/route';
+import { ERROR_MESSAGES, errorResponse, jsonResponse } from '../http/errors';
+import { route, type RouteDefinition, type Session } from '../http/route';
+import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
+import { newContentDocumentId, readAttachmentUpload } from '../work-orders/attachments';
+import { WORK_ORDER_ID_OFFSET, canArchive, canEdit, canSeeHome, isDispatchEnabled, isStaged, todayOf, visibleAnd, workOrderNumber } from '../work-orders/rules';
+import {
+  byRequestId,
+  byWorkOrderId,
+  findRequest,
+  listRequests,
+  loadFullRequest,
+  refreshTotals,
+  toAttachment,
+  toPartsItem,
+  toServiceItem,
+  unitExists,
+  type RequestRow,
+} from '../work-orders/store';
 
-/** work-orders: service requests and work orders (spec 3). */
-export const workOrderRoutes = [
+/** work-orders: service requests and work orders (spec 3 §4–§7). Rules and their reasons: work-orders/rules.ts. */
+
+const api = (path: string): Endpoint => ({ base: 'api', path });
+const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Must be a number.'), v.transform(Number));
+const Text = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(40));
+
+/** Reads use the Service & Parts menu rule (spec 3 §6): Service_User or Service_Viewer; writes need a service admin. */
+const READ = { flag: 'isServiceViewer' } as const;
+const WRITE = { flag: 'isServiceAdmin' } as const;
+
+const requestNotFound = () => errorResponse(404, 'Service request was not found.');
+const itemNotFound = () => errorResponse(404, 'Item was not found.');
+const stateConflict = (message: string, current: unknown) => jsonResponse(409, { message, current });
+
+interface Issue {
+  field: string;
+  message: string;
+}
+/** A 400 in the shape of toErrorBody (contract/common.ts). */
+const issuesResponse = (issues: readonly Issue[]) => {
+  const [first] = issues as [Issue];
+  return jsonResponse(400, { message: `${first.message} (${first.field})`, field: first.field, issues });
+};
+
+interface WriteContext {
+  c: Context;
+  db: Database;
+  session: Session;
+}
+
+/** A request the user may edit, locked for this write; otherwise the 404 or 409 to answer. */
+async function editableRequest({ db, session }: WriteContext, condition: SQL): Promise<RequestRow | Response> {
+  const row = await findRequest(db, session, condition, true);
+  if (!row) return requestNotFound();
+  if (!canEdit(session, row)) return stateConflict(WORK_ORDER_MESSAGES.notEditable, await loadFullRequest(db, session, row));
+  return row;
+}
+
+async function retailerOf(db: Database, retailerNumber: string) {
+  const [retailer] = await db.select().from(t.retailers).where(eq(t.retailers.retailerNumber, retailerNumber));
+  if (!retailer) throw new Error(`retailer ${retailerNumber} of a service request is missing`);
+  return retailer;
+}
+
+async function reloaded(ctx: WriteContext, id: number) {
+  const row = await findRequest(ctx.db, ctx.session, byRequestId(id));
+  if (!row) throw new Error(`service request ${id} vanished during its own write`);
+  return loadFullRequest(ctx.db, ctx.session, row);
+}
+
+/* ---- the request itself ---- */
+
+/** PUT /service/{id} and PUT /service/workorders/{id}: the information and additional-information panels. */
+async function updateInformation(ctx: WriteContext & { clock: () => Date }, condition: SQL, body: ServiceRequestUpdate) {
+  const row = await editableRequest(ctx, condition);
+  if (row instanceof Response) return row;
+  const retailer = await retailerOf(ctx.db, row.retailerNumber);
+  // spec 3 §4: the type of a work order or homeowner-portal request is Request for Payment, whatever is sent.
+  const forced = isRequestTypeForced({ ...row, isStaged: isStaged(row) }, retailer.deployPortal);
+  const requestType = forced ? REQUEST_FOR_PAYMENT : body.requestType;
+  if (requestType === DISPATCH_WORK_ORDER && !isDispatchEnabled(retailer)) {
+    return issuesResponse([{ field: 'requestType', message: WORK_ORDER_MESSAGES.dispatchNotEnabled }]);
+  }
+  // spec 3 §4: choosing Factory Service clears the performed date.
+  const performedDate = requestType === FACTORY_SERVICE ? null : body.performedDate;
+  const issues = informationIssues({ requestType, startDate: body.startDate, endDate: body.endDate, performedDate }, todayOf(ctx.clock));
+  if (issues.length > 0) return issuesResponse(issues);
+
+  const { rowVersion, ...fields } = body;
+  const written = await updateIfCurrent(ctx.db, t.serviceRequests, eq(t.serviceRequests.id, row.id), rowVersion, {
+    ...fields,
+    requestType,
+    performedDate,
+  });
+  if (written === 0) return staleRecordResponse(await loadFullRequest(ctx.db, ctx.session, row));
+  await refreshTotals(ctx.db, row);
+  return ctx.c.json(await reloaded(ctx, row.id));
+}
+
+async function itemCount(db: Database, requestId: number) {
+  const rows = await db.select({ id: t.serviceItems.id }).from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, requestId));
+  return rows.length;
+}
+
+/** spec 3 §5 Work order review submit: what a staged request or a work order needs before it is submitted. */
+async function submitIssues(db: Database, row: RequestRow, forcedType: boolean): Promise<Issue[]> {
+  const issues: Issue[] = [];
+  const staged = isStaged(row);
+  const requestType = forcedType ? REQUEST_FOR_PAYMENT : row.requestType;
+  if (staged && requestType === '') issues.push({ field: 'requestType', message: WORK_ORDER_MESSAGES.requestTypeRequired });
+  if ((await itemCount(db, row.id)) === 0) issues.push({ field: 'serviceItems', message: WORK_ORDER_MESSAGES.serviceItemRequired });
+  const needsStart = row.endDate !== null && row.startDate === null && (!staged || requestType !== FACTORY_SERVICE);
+  if (needsStart) issues.push({ field: 'startDate', message: WORK_ORDER_MESSAGES.endWithoutStart });
+  if (!staged && requestType === REQUEST_FOR_PAYMENT && row.performedDate === null) {
+    issues.push({ field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateRequired });
+  }
+  return issues;
+}
+
+const requestRoutes = [
   route({
     method: 'GET',
     endpoint: { base: 'api', path: '/service/hxstatus/:retailerNumber' },
@@ -28,4 +165,536 @@ export const workOrderRoutes = [
       } satisfies PortalMetadata);
     },
   }),
+
+  route({
+    method: 'POST',
+    endpoint: api('/service/CreateServiceRequest'),
+    ...WRITE,
+    query: CreateServiceRequestQuery,
+    handle: async ({ c, db, deps, session, query }) => {
+      const [home] = await db.select().from(t.homes).where(eq(t.homes.id, query.assetId));
+      if (!home || !canSeeHome(session, home)) return errorResponse(404, 'Home was not found.');
+      if (home.plantNumber !== query.plantNumber || home.serialNumber.toUpperCase() !== query.longSerialNumber.toUpperCase()) {
+        return jsonResponse(400, { message: WORK_ORDER_MESSAGES.serialMismatch, field: 'longSerialNumber' });
+      }
+      const [rates] = await db.select().from(t.plantServiceRates).where(eq(t.plantServiceRates.plantNumber, home.plantNumber));
+      const [created] = await db
+        .insert(t.serviceRequests)
+        .values({
+          homeId: home.id,
+          plantNumber: home.plantNumber,
+          retailerNumber: home.retailerNumber,
+          serialNumber: home.serialNumber,
+          vantageCaseOrigin: 'HomeSite',
+          status: UNSUBMITTED_STATUS,
+          requestDate: todayOf(deps.clock),
+          mileageRate: rates?.mileageRate ?? 0,
+          oneManServiceRate: rates?.oneManServiceRate ?? 0,
+          twoManServiceRate: rates?.twoManServiceRate ?? 0,
+          driverRate: rates?.driverRate ?? 0,
+          createdByUserId: session.user.cmhUserId,
+        })
+        .returning({ id: t.serviceRequests.id });
+      const id = created!.id;
+      await db.update(t.serviceRequests).set({ serviceRequestNumber: String(id).padStart(6, '0') }).where(eq(t.serviceRequests.id, id));
+      return c.json(await reloaded({ c, db, session }, id), 201);
+    },
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: api('/service'),
+    ...READ,
+    query: v.object({ assetId: v.optional(Id) }),
+    handle: async ({ c, db, session, query }) => c.json(await listRequests(db, session, query.assetId)),
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: api('/service/:serviceRequestId'),
+    ...READ,
+    params: v.object({ serviceRequestId: Id }),
+    handle: async ({ c, db, session, params }) => {
+      const row = await findRequest(db, session, byRequestId(params.serviceRequestId));
+      return row ? c.json(await loadFullRequest(db, session, row)) : requestNotFound();
+    },
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: api('/service/workorders/:workOrderId'),
+    ...READ,
+    params: v.object({ workOrderId: Id }),
+    handle: async ({ c, db, session, params }) => {
+      const row = await findRequest(db, session, byWorkOrderId(params.workOrderId));
+      return row ? c.json(await loadFullRequest(db, session, row)) : requestNotFound();
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    endpoint: api('/service/:serviceRequestId'),
+    ...WRITE,
+    params: v.object({ serviceRequestId: Id }),
+    body: ServiceRequestUpdate,
+    handle: ({ c, db, deps, session, params, body }) => updateInformation({ c, db, session, clock: deps.clock }, byRequestId(params.serviceRequestId), body),
+  }),
+
+  route({
+    method: 'PUT',
+    endpoint: api('/service/workorders/:workOrderId'),
+    ...WRITE,
+    params: v.object({ workOrderId: Id }),
+    body: ServiceRequestUpdate,
+    handle: ({ c, db, deps, session, params, body }) => updateInformation({ c, db, session, clock: deps.clock }, byWorkOrderId(params.workOrderId), body),
+  }),
+
+  // spec 3 §4: cancelling a staged request removes it permanently.
+  route({
+    method: 'DELETE',
+    endpoint: api('/service/:serviceRequestId'),
+    ...WRITE,
+    params: v.object({ serviceRequestId: Id }),
+    handle: async ({ c, db, session, params }) => {
+      const row = await editableRequest({ c, db, session }, byRequestId(params.serviceRequestId));
+      if (row instanceof Response) return row;
+      if (!isStaged(row)) return stateConflict(WORK_ORDER_MESSAGES.notStaged, await loadFullRequest(db, session, row));
+      await db.delete(t.serviceRequests).where(eq(t.serviceRequests.id, row.id));
+      return c.body(null, 204);
+    },
+  }),
+
+  route({
+    method: 'POST',
+    endpoint: api('/Service/:serviceRequestId/SubmitServiceRequest'),
+    ...WRITE,
+    params: v.object({ serviceRequestId: Id }),
+    handle: async ({ c, db, deps, session, params }) => {
+      const row = await editableRequest({ c, db, session }, byRequestId(params.serviceRequestId));
+      if (row instanceof Response) return row;
+      if (!isStaged(row)) return stateConflict(WORK_ORDER_MESSAGES.notStaged, await loadFullRequest(db, session, row));
+      const retailer = await retailerOf(db, row.retailerNumber);
+      const forced = isRequestTypeForced({ ...row, isStaged: true }, retailer.deployPortal);
+      const issues = await submitIssues(db, row, forced);
+      if (issues.length > 0) return issuesResponse(issues);
+      const requestType = forced ? REQUEST_FOR_PAYMENT : row.requestType;
+      await db
+        .update(t.serviceRequests)
+        .set({
+          vantageWorkOrderId: WORK_ORDER_ID_OFFSET + row.id,
+          vantageWorkOrderNumber: workOrderNumber(row.id),
+          requestType,
+          status: requestType === FACTORY_SERVICE ? 'F' : 'O',
+          submittedAt: deps.clock(),
+          rowVersion: row.rowVersion + 1,
+        })
+        .where(eq(t.serviceRequests.id, row.id));
+      return c.json(await reloaded({ c, db, session }, row.id));
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    endpoint: api('/service/workorders/:workOrderId/submit'),
+    ...WRITE,
+    params: v.object({ workOrderId: Id }),
+    handle: async ({ c, db, deps, session, params }) => {
+      const row = await editableRequest({ c, db, session }, byWorkOrderId(params.workOrderId));
+      if (row instanceof Response) return row;
+      const issues = await submitIssues(db, row, true);
+      if (issues.length > 0) return issuesResponse(issues);
+      await db
+        .update(t.serviceRequests)
+        .set({ status: 'W', requestType: REQUEST_FOR_PAYMENT, submittedAt: deps.clock(), rowVersion: row.rowVersion + 1 })
+        .where(eq(t.serviceRequests.id, row.id));
+      return c.json(await reloaded({ c, db, session }, row.id));
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    endpoint: api('/service/workorders/:workOrderId/archive'),
+    ...WRITE,
+    params: v.object({ workOrderId: Id }),
+    handle: async ({ c, db, session, params }) => {
+      const row = await findRequest(db, session, byWorkOrderId(params.workOrderId), true);
+      if (!row) return requestNotFound();
+      // spec 3 §4: only a closed request that is not archived yet.
+      if (!canArchive(session, row)) return stateConflict(WORK_ORDER_MESSAGES.cannotArchive, await loadFullRequest(db, session, row));
+      await db.update(t.serviceRequests).set({ isArchived: true, rowVersion: row.rowVersion + 1 }).where(eq(t.serviceRequests.id, row.id));
+      return c.json(await reloaded({ c, db, session }, row.id));
+    },
+  }),
+];
+
+/* ---- service items (line items on a work order) ---- */
+
+const ServiceItemUpdate = v.object({ ...ServiceItemInput.entries, rowVersion: RowVersion });
+
+function checkedItem(row: RequestRow, body: ServiceItemInput) {
+  const issues = serviceItemIssues(body, row.requestType);
+  if (issues.length > 0) return issuesResponse(issues);
+  const { rowVersion: _ignored, ...fields } = body;
+  return {
+    ...fields,
+    // Factory Service items carry no cost of the retailer's (spec 3 §5).
+    partsCost: body.partsCost ?? 0,
+    laborHours: body.laborHours ?? 0,
+    hourlyLaborRate: laborRateFor(body.isTwoMan, row),
+  };
+}
+
+function serviceItemRoutes(prefix: string, idParam: string, itemParam: string, find: (id: number) => SQL): RouteDefinition[] {
+  const params = v.object({ [idParam]: Id });
+  const itemParams = v.object({ [idParam]: Id, [itemParam]: Id });
+  const idOf = (values: Record<string, number>) => values[idParam]!;
+  const itemIdOf = (values: Record<string, number>) => values[itemParam]!;
+  const itemOf = (row: RequestRow, itemId: number) => and(eq(t.serviceItems.id, itemId), eq(t.serviceItems.serviceRequestId, row.id));
+  return [
+    route({
+      method: 'POST',
+      endpoint: api(`${prefix}/:${idParam}/${prefix.endsWith('workorders') ? 'lineitems' : 'items'}`),
+      ...WRITE,
+      params,
+      body: ServiceItemInput,
+      handle: async ({ c, db, session, params: values, body }) => {
+        const row = await editableRequest({ c, db, session }, find(idOf(values)));
+        if (row instanceof Response) return row;
+        const fields = checkedItem(row, body);
+        if (fields instanceof Response) return fields;
+        const [last] = await db.select({ sequence: max(t.serviceItems.sequence) }).from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, row.id));
+        const [item] = await db
+          .insert(t.serviceItems)
+          .values({ ...fields, serviceRequestId: row.id, sequence: (last?.sequence ?? 0) + 1 })
+          .returning();
+        await refreshTotals(db, row);
+        return c.json(toServiceItem(item!, row), 201);
+      },
+    }),
+    route({
+      method: 'PUT',
+      endpoint: api(`${prefix}/:${idParam}/${prefix.endsWith('workorders') ? 'lineitems' : 'items'}/:${itemParam}`),
+      ...WRITE,
+      params: itemParams,
+      body: ServiceItemUpdate,
+      handle: async ({ c, db, session, params: values, body }) => {
+        const row = await editableRequest({ c, db, session }, find(idOf(values)));
+        if (row instanceof Response) return row;
+        const [existing] = await db.select().from(t.serviceItems).where(itemOf(row, itemIdOf(values)));
+        if (!existing) return itemNotFound();
+        const fields = checkedItem(row, body);
+        if (fields instanceof Response) return fields;
+        const written = await updateIfCurrent(db, t.serviceItems, eq(t.serviceItems.id, existing.id), body.rowVersion, fields);
+        if (written === 0) return staleRecordResponse(toServiceItem(existing, row));
+        await refreshTotals(db, row);
+        const [item] = await db.select().from(t.serviceItems).where(eq(t.serviceItems.id, existing.id));
+        return c.json(toServiceItem(item!, row));
+      },
+    }),
+    route({
+      method: 'DELETE',
+      endpoint: api(`${prefix}/:${idParam}/${prefix.endsWith('workorders') ? 'lineitems' : 'items'}/:${itemParam}`),
+      ...WRITE,
+      params: itemParams,
+      handle: async ({ c, db, session, params: values }) => {
+        const row = await editableRequest({ c, db, session }, find(idOf(values)));
+        if (row instanceof Response) return row;
+        const removed = await db.delete(t.serviceItems).where(itemOf(row, itemIdOf(values))).returning({ id: t.serviceItems.id });
+        if (removed.length === 0) return itemNotFound();
+        await refreshTotals(db, row);
+        return c.body(null, 204);
+      },
+    }),
+  ];
+}
+
+/* ---- parts items on a request ---- */
+
+const ServicePartUpdate = v.object({ ...ServicePartInput.entries, rowVersion: RowVersion });
+
+async function checkedPart(db: Database, body: ServicePartInput) {
+  if (!(await unitExists(db, body.unitOfMeasure))) {
+    return issuesResponse([{ field: 'unitOfMeasure', message: WORK_ORDER_MESSAGES.unitOfMeasureUnknown }]);
+  }
+  const { rowVersion: _ignored, vantagePartsRequestNumber: _number, ...fields } = body;
+  return fields;
+}
+
+interface PartsRouteShape {
+  /** Path of the collection, with `:id` (and possibly `:partsOrderId`) parameters. */
+  collection: string;
+  item: string;
+  params: v.GenericSchema<unknown, Record<string, number>>;
+  itemParams: v.GenericSchema<unknown, Record<string, number>>;
+  /** The request the path names, or a 404 when the path's parts order is not that request's. */
+  find: (values: Record<string, number>) => SQL;
+  matches: (row: RequestRow, values: Record<string, number>) => boolean;
+  itemId: (values: Record<string, number>) => number;
+}
+
+function partsRoutes(shape: PartsRouteShape): RouteDefinition[] {
+  const resolve = async (ctx: WriteContext, values: Record<string, number>) => {
+    const row = await editableRequest(ctx, shape.find(values));
+    if (row instanceof Response) return row;
+    return shape.matches(row, values) ? row : requestNotFound();
+  };
+  const partOf = (row: RequestRow, id: number) => and(eq(t.serviceParts.id, id), eq(t.serviceParts.serviceRequestId, row.id));
+  return [
+    route({
+      method: 'POST',
+      endpoint: api(shape.collection),
+      ...WRITE,
+      params: shape.params,
+      body: ServicePartInput,
+      handle: async ({ c, db, session, params, body }) => {
+        const row = await resolve({ c, db, session }, params);
+        if (row instanceof Response) return row;
+        const fields = await checkedPart(db, body);
+        if (fields instanceof Response) return fields;
+        const [part] = await db.insert(t.serviceParts).values({ ...fields, serviceRequestId: row.id }).returning();
+        return c.json(toPartsItem(part!, row), 201);
+      },
+    }),
+    route({
+      method: 'PUT',
+      endpoint: api(shape.item),
+      ...WRITE,
+      params: shape.itemParams,
+      body: ServicePartUpdate,
+      handle: async ({ c, db, session, params, body }) => {
+        const row = await resolve({ c, db, session }, params);
+        if (row instanceof Response) return row;
+        const [existing] = await db.select().from(t.serviceParts).where(partOf(row, shape.itemId(params)));
+        if (!existing) return itemNotFound();
+        const fields = await checkedPart(db, body);
+        if (fields instanceof Response) return fields;
+        const written = await updateIfCurrent(db, t.serviceParts, eq(t.serviceParts.id, existing.id), body.rowVersion, fields);
+        if (written === 0) return staleRecordResponse(toPartsItem(existing, row));
+        const [part] = await db.select().from(t.serviceParts).where(eq(t.serviceParts.id, existing.id));
+        return c.json(toPartsItem(part!, row));
+      },
+    }),
+    route({
+      method: 'DELETE',
+      endpoint: api(shape.item),
+      ...WRITE,
+      params: shape.itemParams,
+      handle: async ({ c, db, session, params }) => {
+        const row = await resolve({ c, db, session }, params);
+        if (row instanceof Response) return row;
+        const removed = await db.delete(t.serviceParts).where(partOf(row, shape.itemId(params))).returning({ id: t.serviceParts.id });
+        return removed.length === 0 ? itemNotFound() : c.body(null, 204);
+      },
+    }),
+  ];
+}
+
+/* ---- attachments ---- */
+
+const AttachmentUpdate = v.object({ ...AttachmentFields.entries, rowVersion: v.pipe(v.union([v.number(), v.string()]), v.transform(Number), RowVersion) });
+
+interface AttachmentRouteShape {
+  collection: string;
+  item: string;
+  params: v.GenericSchema<unknown, Record<string, string | number>>;
+  itemParams: v.GenericSchema<unknown, Record<string, string | number>>;
+  find: (values: Record<string, string | number>) => SQL;
+  matches: (row: RequestRow, values: Record<string, string | number>) => boolean;
+  attachment: (row: RequestRow, values: Record<string, string | number>) => SQL | undefined;
+}
+
+const attachmentColumns = {
+  id: t.serviceAttachments.id,
+  serviceRequestId: t.serviceAttachments.serviceRequestId,
+  contentDocumentId: t.serviceAttachments.contentDocumentId,
+  attachmentType: t.serviceAttachments.attachmentType,
+  description: t.serviceAttachments.description,
+  amount: t.serviceAttachments.amount,
+  fileName: t.serviceAttachments.fileName,
+  contentType: t.serviceAttachments.contentType,
+  sizeBytes: t.serviceAttachments.sizeBytes,
+  sha256: t.serviceAttachments.sha256,
+  rowVersion: t.serviceAttachments.rowVersion,
+  createdAt: t.serviceAttachments.createdAt,
+};
+
+function attachmentRoutes(shape: AttachmentRouteShape): RouteDefinition[] {
+  const resolve = async (ctx: WriteContext, values: Record<string, string | number>) => {
+    const row = await editableRequest(ctx, shape.find(values));
+    if (row instanceof Response) return row;
+    return shape.matches(row, values) ? row : requestNotFound();
+  };
+  return [
+    route({
+      method: 'POST',
+      endpoint: api(shape.collection),
+      ...WRITE,
+      params: shape.params,
+      handle: async ({ c, db, session, params }) => {
+        const row = await resolve({ c, db, session }, params);
+        if (row instanceof Response) return row;
+        const upload = await readAttachmentUpload(c);
+        if (upload instanceof Response) return upload;
+        const [attachment] = await db
+          .insert(t.serviceAttachments)
+          .values({
+            serviceRequestId: row.id,
+            contentDocumentId: newContentDocumentId(),
+            attachmentType: upload.fields.attachmentType,
+            description: upload.fields.description,
+            amount: upload.fields.amount,
+            fileName: upload.fileName,
+            contentType: upload.contentType,
+            sizeBytes: upload.bytes.byteLength,
+            sha256: upload.sha256,
+            data: upload.bytes,
+          })
+          .returning(attachmentColumns);
+        return c.json(toAttachment(attachment!, row), 201);
+      },
+    }),
+    route({
+      method: 'PUT',
+      endpoint: api(shape.item),
+      ...WRITE,
+      params: shape.itemParams,
+      body: AttachmentUpdate,
+      handle: async ({ c, db, session, params, body }) => {
+        const row = await resolve({ c, db, session }, params);
+        if (row instanceof Response) return row;
+        const [existing] = await db.select(attachmentColumns).from(t.serviceAttachments).where(shape.attachment(row, params));
+        if (!existing) return itemNotFound();
+        const { rowVersion, ...fields } = body;
+        const written = await updateIfCurrent(db, t.serviceAttachments, eq(t.serviceAttachments.id, existing.id), rowVersion, fields);
+        if (written === 0) return staleRecordResponse(toAttachment(existing, row));
+        const [attachment] = await db.select(attachmentColumns).from(t.serviceAttachments).where(eq(t.serviceAttachments.id, existing.id));
+        return c.json(toAttachment(attachment!, row));
+      },
+    }),
+    route({
+      method: 'DELETE',
+      endpoint: api(shape.item),
+      ...WRITE,
+      params: shape.itemParams,
+      handle: async ({ c, db, session, params }) => {
+        const row = await resolve({ c, db, session }, params);
+        if (row instanceof Response) return row;
+        const removed = await db.delete(t.serviceAttachments).where(shape.attachment(row, params)).returning({ id: t.serviceAttachments.id });
+        return removed.length === 0 ? itemNotFound() : c.body(null, 204);
+      },
+    }),
+  ];
+}
+
+/** Serves an attachment's bytes when its request is one the user sees (images base, spec 3 §7). */
+async function attachmentFile(c: Context, db: Database, session: Session, condition: SQL) {
+  const [found] = await db
+    .select({ data: t.serviceAttachments.data, contentType: t.serviceAttachments.contentType, sha256: t.serviceAttachments.sha256 })
+    .from(t.serviceAttachments)
+    .innerJoin(t.serviceRequests, eq(t.serviceRequests.id, t.serviceAttachments.serviceRequestId))
+    .where(visibleAnd(session, condition));
+  if (!found) return errorResponse(404, ERROR_MESSAGES.notFound);
+  const etag = `"${found.sha256}"`;
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+  return c.body(new Uint8Array(found.data), 200, {
+    'content-type': found.contentType,
+    'content-length': String(found.data.byteLength),
+    'cache-control': 'private, max-age=3600',
+    etag,
+    'x-content-type-options': 'nosniff',
+    'content-disposition': found.contentType === 'application/pdf' ? 'inline; filename="attachment.pdf"' : 'inline',
+  });
+}
+
+const imageRoutes = [
+  route({
+    method: 'GET',
+    endpoint: { base: 'images', path: '' },
+    ...READ,
+    query: v.object({ folder: v.literal('ServiceAttachments', 'Unknown image folder.'), fileName: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{1,40}\.[a-z]{3}$/, 'Unknown file.')) }),
+    handle: ({ c, db, session, query }) =>
+      attachmentFile(c, db, session, eq(t.serviceAttachments.contentDocumentId, query.fileName.slice(0, query.fileName.indexOf('.')))),
+  }),
+  route({
+    method: 'GET',
+    endpoint: { base: 'images', path: '/workorders/:workOrderId/attachments/:contentDocumentId' },
+    ...READ,
+    params: v.object({ workOrderId: Id, contentDocumentId: Text }),
+    handle: ({ c, db, session, params }) =>
+      attachmentFile(
+        c,
+        db,
+        session,
+        and(eq(t.serviceRequests.vantageWorkOrderId, params.workOrderId), eq(t.serviceAttachments.contentDocumentId, params.contentDocumentId))!,
+      ),
+  }),
+];
+
+const unitRoutes = [
+  route({
+    method: 'GET',
+    endpoint: api('/Parts/UnitsOfMeasure'),
+    handle: async ({ c, db }) => {
+      const units = await db.select().from(t.unitsOfMeasure).orderBy(asc(t.unitsOfMeasure.abbreviation));
+      return c.json(units satisfies UnitOfMeasure[]);
+    },
+  }),
+];
+
+const StagedPartsParams = v.object({ serviceRequestId: Id, partsOrderId: Id });
+const StagedPartParams = v.object({ serviceRequestId: Id, partsOrderId: Id, itemId: Id });
+const WorkOrderParams = v.object({ workOrderId: Id });
+const WorkOrderItemParams = v.object({ workOrderId: Id, lineItemId: Id });
+const StagedAttachmentsParams = v.object({ plantNumber: PlantNumber, serviceRequestNumber: Text, serviceRequestId: Id });
+const StagedAttachmentParams = v.object({ serviceRequestId: Id, plantNumber: PlantNumber, serviceRequestNumber: Text, attachmentId: Id });
+const WorkOrderAttachmentParams = v.object({ workOrderId: Id, contentDocumentId: Text });
+
+const num = (value: string | number | undefined) => Number(value);
+const sameRequestNumber = (row: RequestRow, values: Record<string, string | number>) =>
+  row.plantNumber === values.plantNumber && row.serviceRequestNumber === values.serviceRequestNumber;
+
+export const workOrderRoutes: readonly RouteDefinition[] = [
+  ...requestRoutes,
+  ...serviceItemRoutes('/service', 'serviceRequestId', 'itemId', byRequestId),
+  ...serviceItemRoutes('/service/workorders', 'workOrderId', 'lineItemId', byWorkOrderId),
+  // A request's parts order is its own: partsOrderId is the serviceRequestId (store.ts).
+  ...partsRoutes({
+    collection: '/Service/:serviceRequestId/PartsOrder/:partsOrderId',
+    item: '/Service/:serviceRequestId/PartsOrder/:partsOrderId/PartsItem/:itemId',
+    params: StagedPartsParams,
+    itemParams: StagedPartParams,
+    find: (values) => byRequestId(values.serviceRequestId!),
+    matches: (row, values) => values.partsOrderId === row.id,
+    itemId: (values) => values.itemId!,
+  }),
+  ...partsRoutes({
+    collection: '/service/workorders/:workOrderId/partsitems',
+    item: '/service/workorders/:workOrderId/partsitems/:lineItemId',
+    params: WorkOrderParams,
+    itemParams: WorkOrderItemParams,
+    find: (values) => byWorkOrderId(values.workOrderId!),
+    matches: () => true,
+    itemId: (values) => values.lineItemId!,
+  }),
+  ...attachmentRoutes({
+    collection: '/Service/:plantNumber/:serviceRequestNumber/:serviceRequestId/ServiceAttachment',
+    item: '/Service/:serviceRequestId/:plantNumber/:serviceRequestNumber/ServiceAttachment/:attachmentId',
+    params: StagedAttachmentsParams,
+    itemParams: StagedAttachmentParams,
+    find: (values) => byRequestId(num(values.serviceRequestId)),
+    matches: sameRequestNumber,
+    attachment: (row, values) => and(eq(t.serviceAttachments.id, num(values.attachmentId)), eq(t.serviceAttachments.serviceRequestId, row.id)),
+  }),
+  ...attachmentRoutes({
+    collection: '/Service/workorders/:workOrderId/attachments',
+    item: '/Service/workorders/:workOrderId/attachments/:contentDocumentId',
+    params: WorkOrderParams,
+    itemParams: WorkOrderAttachmentParams,
+    find: (values) => byWorkOrderId(num(values.workOrderId)),
+    matches: () => true,
+    attachment: (row, values) =>
+      and(eq(t.serviceAttachments.contentDocumentId, String(values.contentDocumentId)), eq(t.serviceAttachments.serviceRequestId, row.id)),
+  }),
+  ...imageRoutes,
+  ...unitRoutes,
 ];

@@ -1,0 +1,257 @@
+import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import {
+  ATTACHMENT_TYPES,
+  DATE_PLACEHOLDER,
+  isRequestTypeForced,
+  workOrderCosts,
+  type ServiceAttachment,
+  type ServiceItem,
+  type ServicePartsItem,
+  type ServiceRequest,
+  type ServiceRequestSummary,
+} from '../../contract';
+import { DEFAULT_BASES } from '../../contract/bases';
+import type { Database } from '../db/client';
+import * as t from '../db/schema';
+import type { Session } from '../http/route';
+import { canArchive, canEdit, isClosed, isDispatchEnabled, isStaged, visibleAnd, visibleRequests } from './rules';
+
+export type RequestRow = typeof t.serviceRequests.$inferSelect;
+type ItemRow = typeof t.serviceItems.$inferSelect;
+type PartRow = typeof t.serviceParts.$inferSelect;
+type AttachmentRow = Omit<typeof t.serviceAttachments.$inferSelect, 'data'>;
+
+const day = (value: string | null) => value ?? DATE_PLACEHOLDER;
+
+/** The attachment's file name under the images base: its document id and the extension of its type. */
+export const attachmentFileName = (contentDocumentId: string, contentType: string) =>
+  `${contentDocumentId}.${{ 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'application/pdf': 'pdf' }[contentType] ?? 'bin'}`;
+
+export function toServiceItem(row: ItemRow, request: Pick<RequestRow, 'vantageWorkOrderId'>): ServiceItem {
+  return {
+    serviceRequestItemId: row.id,
+    serviceRequestSequence: row.sequence,
+    vantageWorkOrderId: request.vantageWorkOrderId,
+    vantageWorkOrderLineItemId: request.vantageWorkOrderId === null ? null : row.id,
+    problemDescription: row.problemDescription,
+    determinedCause: row.determinedCause,
+    actionTaken: row.actionTaken,
+    declinedReason: row.declinedReason,
+    serviceRequestCode: row.serviceRequestCode,
+    partsCost: row.partsCost,
+    laborHours: row.laborHours,
+    hourlyLaborRate: row.hourlyLaborRate,
+    laborCost: Math.round(row.laborHours * row.hourlyLaborRate * 100) / 100,
+    isTwoMan: row.isTwoMan,
+    rowVersion: row.rowVersion,
+  };
+}
+
+export const partsRequestNumber = (request: Pick<RequestRow, 'vantageWorkOrderNumber'>) =>
+  request.vantageWorkOrderNumber === null ? null : `PR-${request.vantageWorkOrderNumber.replace(/^WO-/, '')}`;
+
+export function toPartsItem(row: PartRow, request: Pick<RequestRow, 'vantageWorkOrderNumber'>): ServicePartsItem {
+  const requestNumber = partsRequestNumber(request);
+  return {
+    partsOrderItemId: row.id,
+    categoryNumber: row.categoryNumber,
+    commodityNumber: row.commodityNumber,
+    combinedPartNumber: `${row.categoryNumber}${row.commodityNumber}${row.partNumber}`,
+    partNumber: row.partNumber,
+    partDescription: row.partDescription,
+    notes: row.notes,
+    billingCode: row.billingCode,
+    unitOfMeasure: row.unitOfMeasure,
+    quantity: row.quantity,
+    receivedDate: day(row.receivedDate),
+    isCorrect: row.isCorrect,
+    incorrectPartMessage: row.incorrectPartMessage,
+    vantagePartsRequestNumber: requestNumber,
+    vantagePartsRequestLineItemId: requestNumber === null ? null : row.id,
+    rowVersion: row.rowVersion,
+  };
+}
+
+export function toAttachment(row: AttachmentRow, request: Pick<RequestRow, 'vantageWorkOrderId'>): ServiceAttachment {
+  const imageFileName = attachmentFileName(row.contentDocumentId, row.contentType);
+  const imageUrl =
+    request.vantageWorkOrderId === null
+      ? `${DEFAULT_BASES.images}?folder=ServiceAttachments&fileName=${encodeURIComponent(imageFileName)}`
+      : `${DEFAULT_BASES.images}/workorders/${request.vantageWorkOrderId}/attachments/${encodeURIComponent(row.contentDocumentId)}`;
+  return {
+    serviceAttachmentId: row.id,
+    workOrderId: request.vantageWorkOrderId,
+    contentDocumentId: row.contentDocumentId,
+    attachmentType: row.attachmentType === 2 ? 2 : 1,
+    attachmentTypeDisplay: ATTACHMENT_TYPES[row.attachmentType === 2 ? 2 : 1],
+    imageFileName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    isPdf: row.contentType === 'application/pdf',
+    description: row.description,
+    amount: row.amount,
+    imageUrl,
+    rowVersion: row.rowVersion,
+  };
+}
+
+const summaryColumns = {
+  request: t.serviceRequests,
+  plantName: t.plants.name,
+  homeownerFirstName: t.homes.homeownerFirstName,
+  homeownerLastName: t.homes.homeownerLastName,
+};
+
+type SummarySource = { request: RequestRow; plantName: string; homeownerFirstName: string | null; homeownerLastName: string | null };
+
+function toSummary({ request, plantName, homeownerFirstName, homeownerLastName }: SummarySource): ServiceRequestSummary {
+  return {
+    serviceRequestId: request.id,
+    serviceRequestNumber: request.serviceRequestNumber,
+    vantageWorkOrderId: request.vantageWorkOrderId,
+    vantageWorkOrderNumber: request.vantageWorkOrderNumber,
+    assetId: request.homeId,
+    plantNumber: request.plantNumber,
+    plantName,
+    serialNumber: request.serialNumber,
+    retailerNumber: request.retailerNumber,
+    vantageCaseOrigin: request.vantageCaseOrigin,
+    requestType: request.requestType,
+    status: request.status,
+    requestDate: day(request.requestDate),
+    startDate: day(request.startDate),
+    endDate: day(request.endDate),
+    performedDate: day(request.performedDate),
+    technician: request.technician,
+    totalServiceCost: request.totalServiceCost,
+    totalCombinedCost: request.totalCombinedCost,
+    homeownerName: [homeownerFirstName, homeownerLastName].filter(Boolean).join(' '),
+    isClosed: isClosed(request),
+    isArchived: request.isArchived,
+    rowVersion: request.rowVersion,
+  };
+}
+
+/** GET /service: every request the user sees (optionally of one home), newest first. */
+export async function listRequests(db: Database, session: Session, assetId?: number): Promise<ServiceRequestSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(t.serviceRequests)
+    .innerJoin(t.plants, eq(t.plants.plantNumber, t.serviceRequests.plantNumber))
+    .innerJoin(t.homes, eq(t.homes.id, t.serviceRequests.homeId))
+    .where(assetId === undefined ? visibleRequests(session) : visibleAnd(session, eq(t.serviceRequests.homeId, assetId)))
+    .orderBy(desc(t.serviceRequests.id));
+  return rows.map(toSummary);
+}
+
+/** The request row `session` may see, found by `condition`, or undefined (→ 404). `lock` on writes. */
+export async function findRequest(db: Database, session: Session, condition: SQL, lock = false): Promise<RequestRow | undefined> {
+  const query = db.select().from(t.serviceRequests).where(visibleAnd(session, condition));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+export const byRequestId = (id: number) => eq(t.serviceRequests.id, id);
+export const byWorkOrderId = (id: number) => eq(t.serviceRequests.vantageWorkOrderId, id);
+
+/** The whole request of spec 3 §3 as `session` sees it (canEdit and canArchive are theirs). */
+export async function loadFullRequest(db: Database, session: Session, request: RequestRow): Promise<ServiceRequest> {
+  const [[context], items, parts, attachments] = await Promise.all([
+    db
+      .select({ plantName: t.plants.name, home: t.homes, retailer: t.retailers })
+      .from(t.homes)
+      .innerJoin(t.plants, eq(t.plants.plantNumber, t.homes.plantNumber))
+      .innerJoin(t.retailers, eq(t.retailers.retailerNumber, request.retailerNumber))
+      .where(eq(t.homes.id, request.homeId)),
+    db.select().from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, request.id)).orderBy(asc(t.serviceItems.sequence)),
+    db.select().from(t.serviceParts).where(eq(t.serviceParts.serviceRequestId, request.id)).orderBy(asc(t.serviceParts.id)),
+    db
+      .select({
+        id: t.serviceAttachments.id,
+        serviceRequestId: t.serviceAttachments.serviceRequestId,
+        contentDocumentId: t.serviceAttachments.contentDocumentId,
+        attachmentType: t.serviceAttachments.attachmentType,
+        description: t.serviceAttachments.description,
+        amount: t.serviceAttachments.amount,
+        fileName: t.serviceAttachments.fileName,
+        contentType: t.serviceAttachments.contentType,
+        sizeBytes: t.serviceAttachments.sizeBytes,
+        sha256: t.serviceAttachments.sha256,
+        rowVersion: t.serviceAttachments.rowVersion,
+        createdAt: t.serviceAttachments.createdAt,
+      })
+      .from(t.serviceAttachments)
+      .where(eq(t.serviceAttachments.serviceRequestId, request.id))
+      .orderBy(asc(t.serviceAttachments.id)),
+  ]);
+  if (!context) throw new Error(`service request ${request.id}: its home ${request.homeId} is missing`);
+  const { home, retailer, plantName } = context;
+  const costs = workOrderCosts({ ...request, items });
+  const staged = isStaged(request);
+  return {
+    ...toSummary({ request, plantName, homeownerFirstName: home.homeownerFirstName, homeownerLastName: home.homeownerLastName }),
+    partsOrderId: request.id,
+    caseSubject: request.caseSubject,
+    caseDescription: request.caseDescription,
+    scheduledDate: day(request.scheduledDate),
+    tripTime: request.tripTime,
+    mileage: request.mileage,
+    mileageCost: costs.mileageCost,
+    driverCost: costs.driverCost,
+    otherCosts: request.otherCosts,
+    laborCost: costs.laborCost,
+    partsCost: costs.partsCost,
+    mileageRate: request.mileageRate,
+    oneManServiceRate: request.oneManServiceRate,
+    twoManServiceRate: request.twoManServiceRate,
+    driverRate: request.driverRate,
+    totalServiceCost: costs.totalServiceCost,
+    totalCombinedCost: costs.totalCombinedCost,
+    longSerialNumber: home.serialNumber,
+    serialNumber: request.serialNumber,
+    modelNumber: home.modelNumber,
+    signatureOnFile: request.signatureOnFile,
+    isUnderWarranty: request.isUnderWarranty,
+    account: {
+      firstName: home.homeownerFirstName ?? '',
+      lastName: home.homeownerLastName ?? '',
+      street: home.address1 ?? '',
+      city: home.city ?? '',
+      state: home.state ?? '',
+      zip: home.zipCode ?? '',
+      emailAddress: home.homeownerEmail ?? '',
+      phoneNumber: home.homeownerPhone ?? '',
+      mobilePhoneNumber: '',
+    },
+    // An unsold home is retailer stock: the list shows this instead of a homeowner.
+    stockHomeString: home.soldDate === null ? 'Stock Home' : '',
+    serviceItems: items.map((item) => toServiceItem(item, request)),
+    partsItems: parts.map((part) => toPartsItem(part, request)),
+    serviceAttachments: attachments.map((attachment) => toAttachment(attachment, request)),
+    isStaged: staged,
+    isRequestTypeForced: isRequestTypeForced({ ...request, isStaged: staged }, retailer.deployPortal),
+    canEdit: canEdit(session, request),
+    canArchive: canArchive(session, request),
+    isDispatchEnabled: isDispatchEnabled(retailer),
+  };
+}
+
+/** Stores the totals after a write that changes them (the list sorts on them). Keeps rowVersion. */
+export async function refreshTotals(db: Database, request: RequestRow): Promise<void> {
+  const items = await db
+    .select({ laborHours: t.serviceItems.laborHours, hourlyLaborRate: t.serviceItems.hourlyLaborRate, partsCost: t.serviceItems.partsCost })
+    .from(t.serviceItems)
+    .where(eq(t.serviceItems.serviceRequestId, request.id));
+  const [current] = await db.select().from(t.serviceRequests).where(eq(t.serviceRequests.id, request.id));
+  if (!current) return;
+  const costs = workOrderCosts({ ...current, items });
+  await db
+    .update(t.serviceRequests)
+    .set({ totalServiceCost: costs.totalServiceCost, totalCombinedCost: costs.totalCombinedCost })
+    .where(eq(t.serviceRequests.id, request.id));
+}
+
+export async function unitExists(db: Database, abbreviation: string) {
+  const rows = await db.select().from(t.unitsOfMeasure).where(inArray(t.unitsOfMeasure.abbreviation, [abbreviation]));
+  return rows.length > 0;
+}
