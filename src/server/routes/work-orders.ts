@@ -31,6 +31,7 @@ import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 import { newContentDocumentId, readAttachmentUpload } from '../work-orders/attachments';
 import { WORK_ORDER_ID_OFFSET, canArchive, canEdit, canSeeHome, isDispatchEnabled, isStaged, todayOf, visibleAnd, workOrderNumber } from '../work-orders/rules';
 import {
+  attachmentColumns,
   byRequestId,
   byWorkOrderId,
   findRequest,
@@ -209,45 +210,8 @@ const requestRoutes = [
     handle: async ({ c, db, session, query }) => c.json(await listRequests(db, session, query.assetId)),
   }),
 
-  route({
-    method: 'GET',
-    endpoint: api('/service/:serviceRequestId'),
-    ...READ,
-    params: v.object({ serviceRequestId: Id }),
-    handle: async ({ c, db, session, params }) => {
-      const row = await findRequest(db, session, byRequestId(params.serviceRequestId));
-      return row ? c.json(await loadFullRequest(db, session, row)) : requestNotFound();
-    },
-  }),
-
-  route({
-    method: 'GET',
-    endpoint: api('/service/workorders/:workOrderId'),
-    ...READ,
-    params: v.object({ workOrderId: Id }),
-    handle: async ({ c, db, session, params }) => {
-      const row = await findRequest(db, session, byWorkOrderId(params.workOrderId));
-      return row ? c.json(await loadFullRequest(db, session, row)) : requestNotFound();
-    },
-  }),
-
-  route({
-    method: 'PUT',
-    endpoint: api('/service/:serviceRequestId'),
-    ...WRITE,
-    params: v.object({ serviceRequestId: Id }),
-    body: ServiceRequestUpdate,
-    handle: ({ c, db, deps, session, params, body }) => updateInformation({ c, db, session, clock: deps.clock }, byRequestId(params.serviceRequestId), body),
-  }),
-
-  route({
-    method: 'PUT',
-    endpoint: api('/service/workorders/:workOrderId'),
-    ...WRITE,
-    params: v.object({ workOrderId: Id }),
-    body: ServiceRequestUpdate,
-    handle: ({ c, db, deps, session, params, body }) => updateInformation({ c, db, session, clock: deps.clock }, byWorkOrderId(params.workOrderId), body),
-  }),
+  ...readAndUpdateRoutes('/service/:serviceRequestId', v.object({ serviceRequestId: Id }), (params) => byRequestId(params.serviceRequestId)),
+  ...readAndUpdateRoutes('/service/workorders/:workOrderId', v.object({ workOrderId: Id }), (params) => byWorkOrderId(params.workOrderId)),
 
   // spec 3 §4: cancelling a staged request removes it permanently.
   route({
@@ -503,21 +467,6 @@ interface AttachmentRouteShape {
   attachment: (row: RequestRow, values: Record<string, string | number>) => SQL | undefined;
 }
 
-const attachmentColumns = {
-  id: t.serviceAttachments.id,
-  serviceRequestId: t.serviceAttachments.serviceRequestId,
-  contentDocumentId: t.serviceAttachments.contentDocumentId,
-  attachmentType: t.serviceAttachments.attachmentType,
-  description: t.serviceAttachments.description,
-  amount: t.serviceAttachments.amount,
-  fileName: t.serviceAttachments.fileName,
-  contentType: t.serviceAttachments.contentType,
-  sizeBytes: t.serviceAttachments.sizeBytes,
-  sha256: t.serviceAttachments.sha256,
-  rowVersion: t.serviceAttachments.rowVersion,
-  createdAt: t.serviceAttachments.createdAt,
-};
-
 function attachmentRoutes(shape: AttachmentRouteShape): RouteDefinition[] {
   const resolve = async (ctx: WriteContext, values: Record<string, string | number>) => {
     const row = await editableRequest(ctx, shape.find(values));
@@ -652,6 +601,33 @@ const WorkOrderAttachmentParams = v.object({ workOrderId: Id, contentDocumentId:
 const num = (value: string | number | undefined) => Number(value);
 const sameRequestNumber = (row: RequestRow, values: Record<string, string | number>) =>
   row.plantNumber === values.plantNumber && row.serviceRequestNumber === values.serviceRequestNumber;
+
+/**
+ * spec 3 §7 reads and updates a request at two addresses: its own id, and its work-order id once it is
+ * a work order. Both answer alike; only the lookup differs.
+ */
+function readAndUpdateRoutes<P>(path: string, params: v.GenericSchema<Record<string, string>, P>, find: (params: P) => SQL): RouteDefinition[] {
+  return [
+    route({
+      method: 'GET',
+      endpoint: api(path),
+      ...READ,
+      params,
+      handle: async ({ c, db, session, params: values }) => {
+        const row = await findRequest(db, session, find(values));
+        return row ? c.json(await loadFullRequest(db, session, row)) : requestNotFound();
+      },
+    }),
+    route({
+      method: 'PUT',
+      endpoint: api(path),
+      ...WRITE,
+      params,
+      body: ServiceRequestUpdate,
+      handle: ({ c, db, deps, session, params: values, body }) => updateInformation({ c, db, session, clock: deps.clock }, find(values), body),
+    }),
+  ];
+}
 
 export const workOrderRoutes: readonly RouteDefinition[] = [
   ...requestRoutes,

@@ -21,6 +21,22 @@ type ItemRow = typeof t.serviceItems.$inferSelect;
 type PartRow = typeof t.serviceParts.$inferSelect;
 type AttachmentRow = Omit<typeof t.serviceAttachments.$inferSelect, 'data'>;
 
+/** Every attachment column but the bytes: what lists and answers read (the bytes are served by the images base). */
+export const attachmentColumns = {
+  id: t.serviceAttachments.id,
+  serviceRequestId: t.serviceAttachments.serviceRequestId,
+  contentDocumentId: t.serviceAttachments.contentDocumentId,
+  attachmentType: t.serviceAttachments.attachmentType,
+  description: t.serviceAttachments.description,
+  amount: t.serviceAttachments.amount,
+  fileName: t.serviceAttachments.fileName,
+  contentType: t.serviceAttachments.contentType,
+  sizeBytes: t.serviceAttachments.sizeBytes,
+  sha256: t.serviceAttachments.sha256,
+  rowVersion: t.serviceAttachments.rowVersion,
+  createdAt: t.serviceAttachments.createdAt,
+} satisfies Record<keyof AttachmentRow, unknown>;
+
 const day = (value: string | null) => value ?? DATE_PLACEHOLDER;
 
 /** The attachment's file name under the images base: its document id and the extension of its type. */
@@ -166,20 +182,7 @@ export async function loadFullRequest(db: Database, session: Session, request: R
     db.select().from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, request.id)).orderBy(asc(t.serviceItems.sequence)),
     db.select().from(t.serviceParts).where(eq(t.serviceParts.serviceRequestId, request.id)).orderBy(asc(t.serviceParts.id)),
     db
-      .select({
-        id: t.serviceAttachments.id,
-        serviceRequestId: t.serviceAttachments.serviceRequestId,
-        contentDocumentId: t.serviceAttachments.contentDocumentId,
-        attachmentType: t.serviceAttachments.attachmentType,
-        description: t.serviceAttachments.description,
-        amount: t.serviceAttachments.amount,
-        fileName: t.serviceAttachments.fileName,
-        contentType: t.serviceAttachments.contentType,
-        sizeBytes: t.serviceAttachments.sizeBytes,
-        sha256: t.serviceAttachments.sha256,
-        rowVersion: t.serviceAttachments.rowVersion,
-        createdAt: t.serviceAttachments.createdAt,
-      })
+      .select(attachmentColumns)
       .from(t.serviceAttachments)
       .where(eq(t.serviceAttachments.serviceRequestId, request.id))
       .orderBy(asc(t.serviceAttachments.id)),
