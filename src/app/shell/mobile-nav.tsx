@@ -38,31 +38,21 @@ function MenuEntry({ entry, close, onWhatsNew, logout }: { entry: HeaderMenuEntr
         </span>
       );
     case 'whats-new':
+    case 'logout': {
+      const act = entry.kind === 'logout' ? logout : onWhatsNew;
       return (
         <button
           type="button"
           className="mobile-nav__link"
           onClick={() => {
             close();
-            onWhatsNew();
+            act();
           }}
         >
           {entry.label}
         </button>
       );
-    case 'logout':
-      return (
-        <button
-          type="button"
-          className="mobile-nav__link"
-          onClick={() => {
-            close();
-            logout();
-          }}
-        >
-          {entry.label}
-        </button>
-      );
+    }
   }
 }
 
