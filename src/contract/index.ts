@@ -5,6 +5,7 @@ export * from './common';
 export * from './facilities';
 export * from './feedback';
 export * from './help';
+export * from './homes';
 export * from './logger';
 export * from './paths';
 export * from './release-notes';

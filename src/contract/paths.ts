@@ -59,6 +59,7 @@ export const paths = {
   workOrderAttachment: (workOrderId: number | string, contentDocumentId: string) =>
     at('api', `/Service/workorders/${workOrderId}/attachments/${encodeURIComponent(contentDocumentId)}`),
   unitsOfMeasure: at('api', '/Parts/UnitsOfMeasure'),
+  homes: at('api', '/Homes'),
   /** Images base: GET ?folder=ServiceAttachments&fileName={name}. */
   serviceAttachmentImage: at('images', ''),
   workOrderAttachmentImage: (workOrderId: number | string, contentDocumentId: string) =>

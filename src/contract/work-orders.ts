@@ -432,3 +432,24 @@ export function workOrderCosts(input: CostInput) {
   return { laborCost, partsCost, mileageCost, driverCost, totalServiceCost, totalCombinedCost: cents(totalServiceCost + partsCost) };
 }
 
+
+/* ---- answer checks at the http boundary: the identifying fields of each answer, the rest as typed above ---- */
+
+const SummaryFields = {
+  serviceRequestId: v.number(),
+  serviceRequestNumber: v.string(),
+  vantageWorkOrderId: v.nullable(v.number()),
+  plantNumber: v.string(),
+  serialNumber: v.string(),
+  status: v.string(),
+  rowVersion: v.number(),
+};
+export const ServiceRequestListAnswer = v.pipe(
+  v.array(v.looseObject(SummaryFields)),
+  v.transform((rows) => rows as unknown as ServiceRequestSummary[]),
+);
+export const ServiceRequestAnswer = v.pipe(
+  v.looseObject({ ...SummaryFields, serviceItems: v.array(v.looseObject({ serviceRequestItemId: v.number() })), partsItems: v.array(v.any()), serviceAttachments: v.array(v.any()) }),
+  v.transform((row) => row as unknown as ServiceRequest),
+);
+export const UnitsOfMeasureAnswer = v.array(v.object({ abbreviation: v.string(), description: v.string() }));

@@ -48,6 +48,8 @@ export interface OutboxEntry {
   createsTempId?: string;
   /** Dot path of the new record's id in the create's answer (default `id`). */
   idField?: string;
+  /** Further temp ids the create hands out, each read from the answer at its own path (e.g. a request's number). */
+  alsoCreates?: AlsoCreated[];
   /** Temp ids this call refers to: it waits until their creates have been sent. */
   dependsOn: string[];
   status: OutboxStatus;
@@ -70,6 +72,11 @@ export interface OutboxFile {
   name: string;
   type: string;
   size: number;
+}
+
+export interface AlsoCreated {
+  tempId: string;
+  idField: string;
 }
 
 export interface TempIdMapping {

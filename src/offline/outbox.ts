@@ -9,6 +9,7 @@ import {
   type OutboxError,
   type OutboxFile,
   type OutboxMethod,
+  type AlsoCreated,
 } from './db';
 import { newUuid } from '../lib/ids';
 import { findTempIds, readPath, rewriteJson, rewriteQuery, rewriteString, type TempIdMap } from './temp-ids';
@@ -54,6 +55,8 @@ export interface OutboxCall {
   label: string;
   createsTempId?: string;
   idField?: string;
+  /** Further temp ids the create hands out, read from the answer at their own paths. */
+  alsoCreates?: AlsoCreated[];
   /** Temp ids the call needs besides those found in its path, query and body. */
   dependsOn?: string[];
   /** The key of a first try that got no answer: the server may have stored it, so the replay must repeat it. */
@@ -234,7 +237,7 @@ export function createOutbox(options: OutboxOptions) {
         idempotencyKey: call.idempotencyKey ?? uuid(),
         recordKey: rewriteString(call.recordKey, known),
         label: call.label,
-        dependsOn: mentioned.filter((tempId) => tempId !== call.createsTempId && !known.has(tempId)),
+        dependsOn: mentioned.filter((tempId) => !createdBy(call).includes(tempId) && !known.has(tempId)),
         status: 'pending',
         attempts: 0,
         nextAttemptAt: 0,
@@ -248,6 +251,7 @@ export function createOutbox(options: OutboxOptions) {
       if (call.createsTempId) {
         row.createsTempId = call.createsTempId;
         row.idField = call.idField ?? 'id';
+        if (call.alsoCreates?.length) row.alsoCreates = call.alsoCreates;
       }
       if (files.length) await db.files.bulkAdd(files);
       row.seq = await db.outbox.add(row);
@@ -261,7 +265,7 @@ export function createOutbox(options: OutboxOptions) {
   async function pickNext(force: boolean): Promise<OutboxEntry | undefined> {
     const entries = await db.outbox.orderBy('seq').toArray();
     const known = await tempIdMap([...new Set(entries.flatMap((entry) => entry.dependsOn))]);
-    const queuedCreates = new Set(entries.flatMap((entry) => (entry.createsTempId ? [entry.createsTempId] : [])));
+    const queuedCreates = new Set(entries.flatMap(createdBy));
     const waitingRecords = new Set<string>();
     const time = now();
     for (const entry of entries) {
@@ -291,39 +295,41 @@ export function createOutbox(options: OutboxOptions) {
     emit({ type: 'failed', entry: { ...entry, status: 'failed', lastError: error }, error });
   }
 
-  /** 2xx: the entry and its files go, the temp id it created is learned and rewritten everywhere, in one transaction. */
-  async function complete(entry: OutboxEntry, answer: SendAnswer): Promise<{ tempId: string; serverId: string | number } | undefined> {
+  /** 2xx: the entry and its files go, the temp ids it created are learned and rewritten everywhere, in one transaction. */
+  async function complete(entry: OutboxEntry, answer: SendAnswer): Promise<{ tempId: string; serverId: string | number }[]> {
     return db.transaction('rw', [db.outbox, db.files, db.tempIds, db.meta], async () => {
       const current = await db.outbox.get(entry.seq!);
-      if (!current) return undefined;
+      if (!current) return [];
       await db.outbox.delete(entry.seq!);
       if (current.fileIds.length) await db.files.bulkDelete(current.fileIds);
       await db.meta.put({ key: META_LAST_SYNC, value: now() });
-      if (!current.createsTempId) return undefined;
-      const serverId = readPath(answer.body, current.idField ?? 'id');
-      // Without an id the dependents cannot be sent; they are parked (pickNext) rather than dropped.
-      if (!((typeof serverId === 'string' && serverId !== '') || (typeof serverId === 'number' && Number.isFinite(serverId)))) {
-        return undefined;
+      if (!current.createsTempId) return [];
+      const assigned: { tempId: string; serverId: string | number }[] = [];
+      const created = [{ tempId: current.createsTempId, idField: current.idField ?? 'id' }, ...(current.alsoCreates ?? [])];
+      for (const { tempId, idField } of created) {
+        const serverId = readPath(answer.body, idField);
+        // Without an id the dependents cannot be sent; they are parked (pickNext) rather than dropped.
+        if (!((typeof serverId === 'string' && serverId !== '') || (typeof serverId === 'number' && Number.isFinite(serverId)))) continue;
+        await db.tempIds.put({ tempId, serverId, assignedAt: now() });
+        const ids: TempIdMap = new Map([[tempId, serverId]]);
+        const dependents = await db.outbox.where('dependsOn').equals(tempId).toArray();
+        for (const dependent of dependents) {
+          const changes: Partial<OutboxEntry> = {
+            path: rewriteString(dependent.path, ids),
+            recordKey: rewriteString(dependent.recordKey, ids),
+            dependsOn: dependent.dependsOn.filter((id) => id !== tempId),
+          };
+          if (dependent.query) changes.query = rewriteQuery(dependent.query, ids)!;
+          if (dependent.body !== undefined) changes.body = rewriteJson(dependent.body, ids);
+          await db.outbox.update(dependent.seq!, changes);
+        }
+        // Later entries of the same record keep their order under the record's new key.
+        await db.outbox.where('recordKey').equals(current.recordKey).modify((row) => {
+          row.recordKey = rewriteString(row.recordKey, ids);
+        });
+        assigned.push({ tempId, serverId });
       }
-      const tempId = current.createsTempId;
-      await db.tempIds.put({ tempId, serverId, assignedAt: now() });
-      const ids: TempIdMap = new Map([[tempId, serverId]]);
-      const dependents = await db.outbox.where('dependsOn').equals(tempId).toArray();
-      for (const dependent of dependents) {
-        const changes: Partial<OutboxEntry> = {
-          path: rewriteString(dependent.path, ids),
-          recordKey: rewriteString(dependent.recordKey, ids),
-          dependsOn: dependent.dependsOn.filter((id) => id !== tempId),
-        };
-        if (dependent.query) changes.query = rewriteQuery(dependent.query, ids)!;
-        if (dependent.body !== undefined) changes.body = rewriteJson(dependent.body, ids);
-        await db.outbox.update(dependent.seq!, changes);
-      }
-      // Later entries of the same record keep their order under the record's new key.
-      await db.outbox.where('recordKey').equals(current.recordKey).modify((row) => {
-        row.recordKey = rewriteString(row.recordKey, ids);
-      });
-      return { tempId, serverId };
+      return assigned;
     });
   }
 
@@ -366,7 +372,7 @@ export function createOutbox(options: OutboxOptions) {
     if (kind === 'done') {
       const assigned = await complete(entry, answer);
       emit({ type: 'sent', entry: { ...entry, status: 'done' }, answer });
-      if (assigned) emit({ type: 'idAssigned', ...assigned });
+      for (const id of assigned) emit({ type: 'idAssigned', ...id });
     } else if (kind === 'transient') {
       if (answer.status === 500 && entry.attempts + 1 >= MAX_SERVER_ERROR_ATTEMPTS) {
         const error = errorFromAnswer(answer);
@@ -500,11 +506,11 @@ export function createOutbox(options: OutboxOptions) {
     const root = entries.find((entry) => entry.seq === seq);
     if (!root) return [];
     const chosen = [root];
-    const lostTempIds = new Set(root.createsTempId ? [root.createsTempId] : []);
+    const lostTempIds = new Set(createdBy(root));
     for (const entry of entries) {
       if (entry === root || !entry.dependsOn.some((tempId) => lostTempIds.has(tempId))) continue;
       chosen.push(entry);
-      if (entry.createsTempId) lostTempIds.add(entry.createsTempId);
+      for (const tempId of createdBy(entry)) lostTempIds.add(tempId);
     }
     return chosen;
   }
@@ -553,6 +559,11 @@ export function createOutbox(options: OutboxOptions) {
     subscribe,
     isReplaying: () => running !== undefined,
   };
+}
+
+/** The temp ids a call or entry hands out when its create is answered. */
+function createdBy(call: Pick<OutboxCall, 'createsTempId' | 'alsoCreates'>): string[] {
+  return call.createsTempId ? [call.createsTempId, ...(call.alsoCreates ?? []).map((also) => also.tempId)] : [];
 }
 
 async function readBlob(blob: Blob): Promise<ArrayBuffer> {

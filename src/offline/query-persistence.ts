@@ -1,4 +1,5 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query';
 import { removeOldestQuery, type Persister } from '@tanstack/react-query-persist-client';
 import { version } from '../../package.json';
 
@@ -26,5 +27,11 @@ export function createQueryPersister(storage: Storage | undefined = globalThis.l
 
 /** What PersistQueryClientProvider takes as `persistOptions`. */
 export function queryPersistOptions(persister: Persister = createQueryPersister()) {
-  return { persister, maxAge: PERSIST_MAX_AGE, buster: PERSIST_BUSTER };
+  return {
+    persister,
+    maxAge: PERSIST_MAX_AGE,
+    buster: PERSIST_BUSTER,
+    // Queries marked NOT_PERSISTED keep their own copy in IndexedDB (./cached-read.ts).
+    dehydrateOptions: { shouldDehydrateQuery: (query: Query) => query.meta?.persist !== false && defaultShouldDehydrateQuery(query) },
+  };
 }

@@ -5,6 +5,7 @@ import { META_LAST_SYNC, META_OUTBOX_PAUSE, storageEstimate, type OfflineDb, typ
 import type { Outbox, OutboxEvent, OutboxPause } from './outbox';
 import { describeAge } from './age';
 import { getOffline } from './runtime';
+import { isTempId } from './temp-ids';
 
 /*
  * React's view of the offline store. Dexie's liveQuery re-runs a query whenever its tables change
@@ -222,4 +223,46 @@ export function useDataAge(queryKey: QueryKey, intervalMs = 30_000): string | un
   const updatedAt = useCachedAt(queryKey);
   const now = useNow(intervalMs);
   return updatedAt === undefined ? undefined : `Updated ${describeAge(updatedAt, now)}`;
+}
+
+/**
+ * The server id a temp id became (once its create was acknowledged), kept current; undefined while it
+ * has none, or for an id that is not a temp id. A screen showing a record made offline follows it here.
+ */
+export function useResolvedTempId(id: string): string | number | undefined {
+  const [resolved, setResolved] = useState<string | number | undefined>();
+  useEffect(() => {
+    if (!isTempId(id)) {
+      setResolved(undefined);
+      return;
+    }
+    const subscription = liveQuery(() => getOffline().db.tempIds.get(id)).subscribe({
+      next: (row) => setResolved(row?.serverId),
+      error: (error: unknown) => console.error('temp id lookup failed', error),
+    });
+    return () => subscription.unsubscribe();
+  }, [id]);
+  return resolved;
+}
+
+/** An outbox file (a photo or PDF waiting to upload) as an object URL with its name and type, for previews. */
+export function useOutboxFile(fileId: string | undefined): { url: string; name: string; type: string; size: number } | undefined {
+  const [file, setFile] = useState<{ url: string; name: string; type: string; size: number }>();
+  useEffect(() => {
+    if (!fileId) return;
+    let url: string | undefined;
+    let active = true;
+    void getOffline()
+      .db.files.get(fileId)
+      .then((row) => {
+        if (!row || !active) return;
+        url = URL.createObjectURL(new Blob([row.data], { type: row.type }));
+        setFile({ url, name: row.name, type: row.type, size: row.size });
+      });
+    return () => {
+      active = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [fileId]);
+  return file;
 }

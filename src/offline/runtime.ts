@@ -2,9 +2,9 @@ import { readBases } from '../lib/config';
 import { isOfflineError, request } from '../lib/http';
 import { newUuid } from '../lib/ids';
 import { readToken, readTokenClaims } from '../lib/session-token';
-import { openOfflineDb, requestPersistentStorage, type OfflineDb } from './db';
+import { openOfflineDb, requestPersistentStorage, type OfflineDb, type OutboxEntry, type OutboxError } from './db';
 import { createFetchSend } from './fetch-send';
-import { createOutbox, type Outbox, type OutboxCall, type OutboxSend } from './outbox';
+import { createOutbox, type Outbox, type OutboxCall, type OutboxEvent, type OutboxSend } from './outbox';
 import { startSync, type Sync } from './sync';
 
 /*
@@ -91,3 +91,61 @@ export const retryEntry = async (seq: number) => {
 };
 
 export const discardEntry = (seq: number) => getOffline().outbox.discard(seq);
+
+export type WriteOutcome = { status: 'sent'; body: unknown; entry: OutboxEntry } | { status: 'queued'; entry: OutboxEntry };
+
+/** The server refused a write made while online (4xx): nothing was stored, the form shows why. */
+export class WriteRefusedError extends Error {
+  override readonly name = 'WriteRefusedError';
+  constructor(readonly error: OutboxError) {
+    super(error.message);
+  }
+}
+
+/** How long an online write waits for its answer before the screen treats it as queued. */
+const WRITE_ANSWER_WAIT_MS = 15_000;
+
+/**
+ * Every offline-capable write goes through the outbox, online or not, so that it can never overtake
+ * an earlier queued change of its record, and so that exactly-once rests on one mechanism. Online,
+ * the call is sent at once and this waits for its answer: 2xx → 'sent' with the answer; a refusal
+ * (4xx) is taken back out of the queue and thrown as WriteRefusedError, so the still-open form can
+ * be fixed and saved again, as with a direct call. No answer, a retry, a pause, or an entry waiting
+ * behind an earlier one of its record → 'queued': the outbox sends it when it can.
+ */
+export async function submitWrite(call: OutboxCall, online: boolean): Promise<WriteOutcome> {
+  const { outbox } = getOffline();
+  let settle: ((outcome: WriteOutcome | WriteRefusedError) => void) | undefined;
+  const answered = new Promise<WriteOutcome | WriteRefusedError>((resolve) => (settle = resolve));
+  let entry: OutboxEntry | undefined;
+  const early: OutboxEvent[] = [];
+  const onEvent = (event: OutboxEvent) => {
+    if (!entry) {
+      early.push(event);
+      return;
+    }
+    if ((event.type === 'sent' || event.type === 'failed' || event.type === 'retrying') && event.entry.id !== entry.id) return;
+    if (event.type === 'sent') settle?.({ status: 'sent', body: event.answer.body, entry });
+    else if (event.type === 'failed') settle?.(new WriteRefusedError(event.error));
+    else if (event.type === 'retrying' || event.type === 'paused' || event.type === 'replayFinished') settle?.({ status: 'queued', entry });
+  };
+  const unsubscribe = outbox.subscribe(onEvent);
+  try {
+    entry = await outbox.enqueue(call);
+    if (!online) return { status: 'queued', entry };
+    early.forEach(onEvent);
+    void outbox.replay({ force: true });
+    const timer = setTimeout(() => settle?.({ status: 'queued', entry: entry! }), WRITE_ANSWER_WAIT_MS);
+    const outcome = await answered;
+    clearTimeout(timer);
+    if (outcome instanceof WriteRefusedError) {
+      // Refused while the user is still in the form: nothing is stored, so it leaves the queue (with
+      // any change queued meanwhile that needs it) and the form shows the server's message.
+      if (entry.seq !== undefined) await outbox.discard(entry.seq);
+      throw outcome;
+    }
+    return outcome;
+  } finally {
+    unsubscribe();
+  }
+}

@@ -4,6 +4,7 @@ import { adminUserRoutes } from './admin-users';
 import { facilityRoutes } from './facilities';
 import { feedbackRoutes } from './feedback';
 import { helpRoutes } from './help';
+import { homeRoutes } from './homes';
 import { loggerRoutes } from './logger';
 import { releaseNoteRoutes } from './release-notes';
 import { retailerRoutes } from './retailers';
@@ -23,5 +24,6 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...feedbackRoutes,
   ...helpRoutes,
   ...loggerRoutes,
+  ...homeRoutes,
   ...workOrderRoutes,
 ];

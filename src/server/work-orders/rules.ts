@@ -24,6 +24,7 @@
  *   so an offline outbox can queue an item and then an information edit made from the same copy.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Session } from '../http/route';
 import * as t from '../db/schema';
 
@@ -55,15 +56,17 @@ export const canArchive = (session: Session, request: RuleSubject) =>
 
 export const isDispatchEnabled = (retailer: { deployDispatch: boolean } | undefined) => retailer?.deployDispatch ?? false;
 
-/** The requests `session` may see (see above); a condition on service_requests. */
-export function visibleRequests(session: Session): SQL {
+/** Rows of a table with plant and retailer columns that `session` sees (see above: requests and homes alike). */
+export function visibleByScope(session: Session, columns: { plantNumber: AnyPgColumn; retailerNumber: AnyPgColumn }): SQL {
   if (session.user.isPlantUser) {
     const plants = session.user.availablePlants.map((plant) => plant.plantNumber);
-    return plants.length > 0 ? inArray(t.serviceRequests.plantNumber, plants) : sql`false`;
+    return plants.length > 0 ? inArray(columns.plantNumber, plants) : sql`false`;
   }
   const retailerNumber = session.user.currentRetailer?.retailerNumber;
-  return retailerNumber ? eq(t.serviceRequests.retailerNumber, retailerNumber) : sql`false`;
+  return retailerNumber ? eq(columns.retailerNumber, retailerNumber) : sql`false`;
 }
+
+export const visibleRequests = (session: Session) => visibleByScope(session, t.serviceRequests);
 
 /** Whether `session` may open a request for this home (the same rule as seeing its requests). */
 export function canSeeHome(session: Session, home: { retailerNumber: string; plantNumber: string }): boolean {

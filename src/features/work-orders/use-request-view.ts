@@ -1,0 +1,76 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { isHttpError } from '../../lib/http';
+import { useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
+import { isTempId } from '../../offline/temp-ids';
+import { useHomes } from './api/get-homes';
+import { serviceRequestQueryOptions, workOrderQueryOptions } from './api/get-service-request';
+import { useWorkOrders } from './api/get-work-orders';
+import { workOrderKeys } from './api/keys';
+import { requestKeyOfRecord, requestRecordKey, type ServiceRequestView } from './model';
+import { applyPending, applyPendingToList } from './pending/apply-pending';
+
+/** How a screen names a request: its id (or temp id) from a /servicerequests route, or a work-order id. */
+export type RequestAddress = { serviceRequestId: string } | { workOrderId: number };
+
+export type RequestViewState =
+  | { status: 'loading' }
+  | { status: 'not-found' }
+  | { status: 'error'; error: unknown }
+  /** A request made offline reached the server: the screen moves to its server id. */
+  | { status: 'moved'; serviceRequestId: number }
+  | { status: 'ready'; view: ServiceRequestView; storedAt: number | undefined; fromCache: boolean };
+
+/** The request as it will be (server copy + queued changes), kept current as the outbox and the server move on. */
+export function useRequestView(address: RequestAddress, scope: string): RequestViewState {
+  const requestId = 'serviceRequestId' in address ? address.serviceRequestId : undefined;
+  const temp = requestId !== undefined && isTempId(requestId);
+  const resolved = useResolvedTempId(temp ? requestId : '');
+  const numericId = requestId !== undefined && /^\d+$/.test(requestId) ? Number(requestId) : undefined;
+
+  const byId = useQuery({ ...serviceRequestQueryOptions(numericId ?? 0), enabled: numericId !== undefined });
+  const byWorkOrder = useQuery({ ...workOrderQueryOptions('workOrderId' in address ? address.workOrderId : 0), enabled: 'workOrderId' in address });
+  const query = 'workOrderId' in address ? byWorkOrder : byId;
+  const homes = useHomes(scope);
+  const entries = useOutboxEntries();
+
+  const base = query.data?.data;
+  const key = base ? String(base.serviceRequestId) : requestId;
+  const view = useMemo(() => {
+    if (key === undefined) return undefined;
+    const own = entries.filter((entry) => entry.recordKey === requestRecordKey(key));
+    const homeList = homes.data?.data ?? [];
+    return applyPending(base, own, (assetId) => homeList.find((home) => home.assetId === assetId));
+  }, [base, entries, homes.data, key]);
+
+  if (temp && typeof resolved === 'number') return { status: 'moved', serviceRequestId: resolved };
+  if (view) return { status: 'ready', view, storedAt: query.data?.storedAt, fromCache: query.data?.fromCache ?? temp };
+  if (temp) return { status: 'not-found' };
+  if (query.isError) return isHttpError(query.error, 404) ? { status: 'not-found' } : { status: 'error', error: query.error };
+  return { status: 'loading' };
+}
+
+/** The work order list as it will be, with the age of the copy it comes from. */
+export function useWorkOrderListView(scope: string) {
+  const list = useWorkOrders(scope);
+  const homes = useHomes(scope);
+  const entries = useOutboxEntries();
+  const rows = useMemo(() => {
+    const homeList = homes.data?.data ?? [];
+    return applyPendingToList(list.data?.data ?? [], entries, (assetId) => homeList.find((home) => home.assetId === assetId));
+  }, [list.data, homes.data, entries]);
+  return { rows, query: list, storedAt: list.data?.storedAt, fromCache: list.data?.fromCache ?? false };
+}
+
+/**
+ * When the outbox delivers a change of a request, the screens' server copies are out of date: they are
+ * fetched again (the queued change shown meanwhile is gone from the queue, so the fresh copy takes over).
+ */
+export function useRefreshOnDelivery() {
+  const queryClient = useQueryClient();
+  useOutboxEvents((event) => {
+    if (event.type === 'sent' && requestKeyOfRecord(event.entry.recordKey) !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: workOrderKeys.all });
+    }
+  });
+}

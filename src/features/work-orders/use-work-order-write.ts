@@ -1,0 +1,33 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { notify } from '../../lib/notifier';
+import type { OutboxCall } from '../../offline/outbox';
+import { useOnline } from '../../offline/react';
+import { submitWrite, type WriteOutcome } from '../../offline/runtime';
+import { workOrderKeys } from './api/keys';
+
+/** What the user reads when a change was saved on the device only (spec 3 §8 toasts are for changes the server took). */
+export const QUEUED_MESSAGE = 'Saved on this device. It will be sent when the connection is back.';
+
+/**
+ * Sends a work-order write through the outbox (offline/runtime submitWrite) and says so: the §8 success
+ * toast when the server took it, the queued notice when it waits on the device. A refusal is thrown
+ * (WriteRefusedError) for the form to show.
+ */
+export function useWorkOrderWrite() {
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  return useCallback(
+    async (call: OutboxCall, successMessage: string): Promise<WriteOutcome> => {
+      const outcome = await submitWrite(call, online);
+      if (outcome.status === 'sent') {
+        notify({ level: 'success', title: successMessage });
+        await queryClient.invalidateQueries({ queryKey: workOrderKeys.all });
+      } else {
+        notify({ level: 'info', id: 'work-order-queued', title: QUEUED_MESSAGE, description: call.label });
+      }
+      return outcome;
+    },
+    [online, queryClient],
+  );
+}

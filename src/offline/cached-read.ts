@@ -1,0 +1,47 @@
+import { isOfflineError } from '../lib/http';
+import type { OfflineDb } from './db';
+import { getOffline } from './runtime';
+
+/*
+ * Reads that must stay available offline and may be too large for the persisted query cache
+ * (localStorage holds ~5 MB; a retailer's work orders can be tens of MB): network first, the answer
+ * kept in the `entities` table; with no connection, the kept copy, saying how old it is.
+ */
+
+export interface CachedRead<T> {
+  data: T;
+  /** When this copy came from the server (ms). */
+  storedAt: number;
+  /** True when the server could not be reached and this is the copy kept on the device. */
+  fromCache: boolean;
+}
+
+/** A query that gives CachedRead must not also go to the localStorage persister: it is stored here. */
+export const NOT_PERSISTED = { persist: false } as const;
+
+export async function readThrough<T>(
+  kind: string,
+  id: string,
+  fetchFresh: () => Promise<T>,
+  options: { db?: OfflineDb; now?: () => number } = {},
+): Promise<CachedRead<T>> {
+  const db = options.db ?? getOffline().db;
+  const now = options.now ?? Date.now;
+  try {
+    const data = await fetchFresh();
+    const storedAt = now();
+    await db.entities.put({ kind, id, data, updatedAt: storedAt });
+    return { data, storedAt, fromCache: false };
+  } catch (error) {
+    if (!isOfflineError(error)) throw error;
+    const kept = await db.entities.get([kind, id]);
+    if (!kept) throw error;
+    return { data: kept.data as T, storedAt: kept.updatedAt, fromCache: true };
+  }
+}
+
+/** The kept copy alone (e.g. to build a screen before the network answers), or undefined. */
+export async function readKept<T>(kind: string, id: string, db: OfflineDb = getOffline().db): Promise<CachedRead<T> | undefined> {
+  const kept = await db.entities.get([kind, id]);
+  return kept ? { data: kept.data as T, storedAt: kept.updatedAt, fromCache: true } : undefined;
+}
