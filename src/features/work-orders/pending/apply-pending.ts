@@ -31,8 +31,8 @@ type Body = Record<string, JsonValue>;
 
 export type PendingCall =
   | { kind: 'create' }
+  /** PUT of the request's information, or DELETE of a staged request (cancel). */
   | { kind: 'information' }
-  | { kind: 'cancel' }
   | { kind: 'submit' }
   | { kind: 'archive' }
   | { kind: 'item'; itemId?: string }
@@ -365,9 +365,6 @@ export function applyPending(
           applyInformation(view, asBody(entry.body));
           view.pending = worst(view.pending, mark);
         }
-        break;
-      case 'cancel':
-        view.pendingCancel = mark;
         break;
       case 'submit':
         view.pendingSubmit = mark;
