@@ -529,3 +529,39 @@ describe('GET /api/Parts/UnitsOfMeasure and the seeded demo data', () => {
     }
   });
 });
+
+describe('GET /service answers an unchanged list with 304 (the 60 s refresh, spec 3 §2)', () => {
+  const list = (token: string, etag?: string) =>
+    t.app.request('/api/service', { headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) } });
+
+  it('gives an ETag, 304 while nothing changed, a new list after a write, and another user their own', async () => {
+    const first = await list(tokens.service!);
+    const etag = first.headers.get('etag')!;
+    expect(first.status).toBe(200);
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await list(tokens.service!, etag);
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+
+    const request = await createRequest();
+    const afterCreate = await list(tokens.service!, etag);
+    expect(afterCreate.status).toBe(200);
+    const createdEtag = afterCreate.headers.get('etag')!;
+    expect(createdEtag).not.toBe(etag);
+    expect(((await afterCreate.json()) as ServiceRequestSummary[])[0]!.serviceRequestId).toBe(request.serviceRequestId);
+
+    // An item changes the totals the list shows: the list changes with it.
+    expect((await t.call('POST', `/api/service/${request.serviceRequestId}/items`, { token: tokens.service, body: item() })).status).toBe(201);
+    const afterItem = await list(tokens.service!, createdEtag);
+    expect(afterItem.status).toBe(200);
+    expect(afterItem.headers.get('etag')).not.toBe(createdEtag);
+
+    expect((await list(tokens.plant!, afterItem.headers.get('etag')!)).status).toBe(200);
+  });
+
+  it('is gzip-compressed for a client that takes it', async () => {
+    const response = await t.app.request('/api/service', { headers: { authorization: `Bearer ${tokens.service}`, 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+});

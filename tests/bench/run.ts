@@ -7,6 +7,8 @@ import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { measureBundle } from './bundle';
 import { load, formatLoad } from './load';
+import { benchOutboxReplay } from './outbox-replay';
+import { benchWorkOrdersApi, startScaledServer } from './work-orders-api';
 import { startServer } from '../../src/server/main';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -47,3 +49,19 @@ console.log(formatLoad('GET Account/User (profile)', await load(profile, { total
 
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });
+
+// Issue 4: work orders on the benchmark seed (scale 2: 50,000+ service requests), then the outbox.
+// BENCH_DATABASE_URL: an empty PostgreSQL database instead of PGlite (left seeded afterwards).
+const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+console.log(`\n# Work orders API (seed scale 2, ${benchDatabaseUrl ? 'PostgreSQL' : 'PGlite'})`);
+const scaled = await startScaledServer(2, benchDatabaseUrl);
+await benchWorkOrdersApi(scaled, {
+  password,
+  concurrency: CONCURRENCY,
+  // Each answer is a whole list (thousands of rows): one request per concurrent client keeps the run short.
+  listRequests: Number(process.env.BENCH_LIST_REQUESTS ?? CONCURRENCY),
+  requests: Math.min(TOTAL, 500),
+});
+console.log('\n# Outbox replay (fake-indexeddb, real fetch, same server)');
+await benchOutboxReplay(scaled.app, password);
+await scaled.close();

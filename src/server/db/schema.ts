@@ -354,6 +354,8 @@ export const serviceRequests = pgTable(
     submittedAt: stamp('submitted_at'),
     rowVersion: integer('row_version').notNull().default(0),
     createdAt: createdAt(),
+    /** Set by a trigger on every update (migration 0004): with the row count, the list's ETag. */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('service_requests_retailer_idx').on(t.retailerNumber),

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import * as t from './schema';
 import { seedAdminUsers } from './seed/admin-users';
@@ -39,7 +39,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const scale = options.scale ?? 1;
   const demoPassword = options.demoPassword ?? DEFAULT_DEMO_PASSWORD;
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const shell = await seedShell(tx, seededRandom('shell'), today, demoPassword);
     const homes = await seedHomes(tx, seededRandom('homes'), today, shell.retailers, scale);
     const staff = await seedAdminUsers(tx, seededRandom('admin-users'), today, demoPassword);
@@ -49,4 +49,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     const workOrders = await seedWorkOrders(tx, seededRandom('work-orders'), today, scale);
     return { seeded: true, counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders } };
   });
+  // PGlite never gathers statistics by itself: without them the planner guesses wrong on the big tables.
+  await db.execute(sql`ANALYZE`);
+  return result;
 }

@@ -36,6 +36,7 @@ import {
   byWorkOrderId,
   findRequest,
   listRequests,
+  listVersion,
   loadFullRequest,
   refreshTotals,
   toAttachment,
@@ -207,7 +208,15 @@ const requestRoutes = [
     endpoint: api('/service'),
     ...READ,
     query: v.object({ assetId: v.optional(Id) }),
-    handle: async ({ c, db, session, query }) => c.json(await listRequests(db, session, query.assetId)),
+    handle: async ({ c, db, session, query }) => {
+      const etag = await listVersion(db, session, query.assetId);
+      // Private (per user and retail center) and always revalidated: the browser asks If-None-Match.
+      c.header('cache-control', 'private, no-cache');
+      c.header('etag', etag);
+      c.header('vary', 'authorization');
+      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+      return c.json(await listRequests(db, session, query.assetId));
+    },
   }),
 
   ...readAndUpdateRoutes('/service/:serviceRequestId', v.object({ serviceRequestId: Id }), (params) => byRequestId(params.serviceRequestId)),

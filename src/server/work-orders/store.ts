@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import {
   ATTACHMENT_TYPES,
   DATE_PLACEHOLDER,
@@ -111,14 +111,37 @@ export function toAttachment(row: AttachmentRow, request: Pick<RequestRow, 'vant
   };
 }
 
+/** Only what a list row shows: reading whole request rows was most of the list's time (tests/bench). */
 const summaryColumns = {
-  request: t.serviceRequests,
+  request: {
+    id: t.serviceRequests.id,
+    serviceRequestNumber: t.serviceRequests.serviceRequestNumber,
+    vantageWorkOrderId: t.serviceRequests.vantageWorkOrderId,
+    vantageWorkOrderNumber: t.serviceRequests.vantageWorkOrderNumber,
+    homeId: t.serviceRequests.homeId,
+    plantNumber: t.serviceRequests.plantNumber,
+    serialNumber: t.serviceRequests.serialNumber,
+    retailerNumber: t.serviceRequests.retailerNumber,
+    vantageCaseOrigin: t.serviceRequests.vantageCaseOrigin,
+    requestType: t.serviceRequests.requestType,
+    status: t.serviceRequests.status,
+    requestDate: t.serviceRequests.requestDate,
+    startDate: t.serviceRequests.startDate,
+    endDate: t.serviceRequests.endDate,
+    performedDate: t.serviceRequests.performedDate,
+    technician: t.serviceRequests.technician,
+    totalServiceCost: t.serviceRequests.totalServiceCost,
+    totalCombinedCost: t.serviceRequests.totalCombinedCost,
+    isArchived: t.serviceRequests.isArchived,
+    rowVersion: t.serviceRequests.rowVersion,
+  },
   plantName: t.plants.name,
   homeownerFirstName: t.homes.homeownerFirstName,
   homeownerLastName: t.homes.homeownerLastName,
 };
 
-type SummarySource = { request: RequestRow; plantName: string; homeownerFirstName: string | null; homeownerLastName: string | null };
+type SummaryRow = Pick<RequestRow, keyof (typeof summaryColumns)['request']>;
+type SummarySource = { request: SummaryRow; plantName: string; homeownerFirstName: string | null; homeownerLastName: string | null };
 
 function toSummary({ request, plantName, homeownerFirstName, homeownerLastName }: SummarySource): ServiceRequestSummary {
   return {
@@ -148,6 +171,9 @@ function toSummary({ request, plantName, homeownerFirstName, homeownerLastName }
   };
 }
 
+const listCondition = (session: Session, assetId?: number) =>
+  assetId === undefined ? visibleRequests(session) : visibleAnd(session, eq(t.serviceRequests.homeId, assetId));
+
 /** GET /service: every request the user sees (optionally of one home), newest first. */
 export async function listRequests(db: Database, session: Session, assetId?: number): Promise<ServiceRequestSummary[]> {
   const rows = await db
@@ -155,9 +181,23 @@ export async function listRequests(db: Database, session: Session, assetId?: num
     .from(t.serviceRequests)
     .innerJoin(t.plants, eq(t.plants.plantNumber, t.serviceRequests.plantNumber))
     .innerJoin(t.homes, eq(t.homes.id, t.serviceRequests.homeId))
-    .where(assetId === undefined ? visibleRequests(session) : visibleAnd(session, eq(t.serviceRequests.homeId, assetId)))
+    .where(listCondition(session, assetId))
     .orderBy(desc(t.serviceRequests.id));
   return rows.map(toSummary);
+}
+
+/**
+ * A validator of the list `session` sees: changes when a visible request is added, removed or updated
+ * (updated_at moves on every update, by trigger). Cheap beside the list itself, so an unchanged list —
+ * the 60-second refresh (spec 3 §2) — is answered 304 without reading it. A home's homeowner name is
+ * part of a row: whoever changes it must touch that home's requests (issue 5's warranty cards).
+ */
+export async function listVersion(db: Database, session: Session, assetId?: number): Promise<string> {
+  const [row] = await db
+    .select({ rows: count(), latest: max(t.serviceRequests.updatedAt), highestId: max(t.serviceRequests.id) })
+    .from(t.serviceRequests)
+    .where(listCondition(session, assetId));
+  return `W/"${row?.rows ?? 0}-${row?.highestId ?? 0}-${row?.latest?.getTime() ?? 0}"`;
 }
 
 /** The request row `session` may see, found by `condition`, or undefined (→ 404). `lock` on writes. */
@@ -172,21 +212,20 @@ export const byWorkOrderId = (id: number) => eq(t.serviceRequests.vantageWorkOrd
 
 /** The whole request of spec 3 §3 as `session` sees it (canEdit and canArchive are theirs). */
 export async function loadFullRequest(db: Database, session: Session, request: RequestRow): Promise<ServiceRequest> {
-  const [[context], items, parts, attachments] = await Promise.all([
-    db
-      .select({ plantName: t.plants.name, home: t.homes, retailer: t.retailers })
-      .from(t.homes)
-      .innerJoin(t.plants, eq(t.plants.plantNumber, t.homes.plantNumber))
-      .innerJoin(t.retailers, eq(t.retailers.retailerNumber, request.retailerNumber))
-      .where(eq(t.homes.id, request.homeId)),
-    db.select().from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, request.id)).orderBy(asc(t.serviceItems.sequence)),
-    db.select().from(t.serviceParts).where(eq(t.serviceParts.serviceRequestId, request.id)).orderBy(asc(t.serviceParts.id)),
-    db
-      .select(attachmentColumns)
-      .from(t.serviceAttachments)
-      .where(eq(t.serviceAttachments.serviceRequestId, request.id))
-      .orderBy(asc(t.serviceAttachments.id)),
-  ]);
+  // One after another: inside a write's transaction a connection runs one query at a time (pg 9 will refuse otherwise).
+  const [context] = await db
+    .select({ plantName: t.plants.name, home: t.homes, retailer: t.retailers })
+    .from(t.homes)
+    .innerJoin(t.plants, eq(t.plants.plantNumber, t.homes.plantNumber))
+    .innerJoin(t.retailers, eq(t.retailers.retailerNumber, request.retailerNumber))
+    .where(eq(t.homes.id, request.homeId));
+  const items = await db.select().from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, request.id)).orderBy(asc(t.serviceItems.sequence));
+  const parts = await db.select().from(t.serviceParts).where(eq(t.serviceParts.serviceRequestId, request.id)).orderBy(asc(t.serviceParts.id));
+  const attachments = await db
+    .select(attachmentColumns)
+    .from(t.serviceAttachments)
+    .where(eq(t.serviceAttachments.serviceRequestId, request.id))
+    .orderBy(asc(t.serviceAttachments.id));
   if (!context) throw new Error(`service request ${request.id}: its home ${request.homeId} is missing`);
   const { home, retailer, plantName } = context;
   const costs = workOrderCosts({ ...request, items });
