@@ -21,14 +21,43 @@ import { Route as AuthenticatedHomeRouteImport } from './routes/_authenticated/h
 import { Route as AuthenticatedMyAccountRouteImport } from './routes/_authenticated/myAccount'
 import { Route as AuthenticatedMyfacilitiesRouteImport } from './routes/_authenticated/myfacilities'
 import { Route as AuthenticatedPendingChangesRouteImport } from './routes/_authenticated/pending-changes'
+import { Route as AuthenticatedServiceRouteImport } from './routes/_authenticated/service'
 import { Route as AuthenticatedSupportRouteImport } from './routes/_authenticated/support'
 import { Route as LoginIndexRouteImport } from './routes/login.index'
 import { Route as LoginExpiredRouteImport } from './routes/login.expired'
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
 import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/_users'
+import { Route as AuthenticatedServiceIndexRouteImport } from './routes/_authenticated/service.index'
+import { Route as AuthenticatedServicePartsRouteImport } from './routes/_authenticated/service.parts'
+import { Route as AuthenticatedServicerequestsServiceRequestIdRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId'
+import { Route as AuthenticatedWorkordersWorkOrderIdRouteImport } from './routes/_authenticated/workorders.$workOrderId'
 import { Route as AuthenticatedAdminUsersNewUserRouteImport } from './routes/_authenticated/admin/_users/newUser'
 import { Route as AuthenticatedAdminUsersUsersRouteImport } from './routes/_authenticated/admin/_users/users'
+import { Route as AuthenticatedServicerequestsServiceRequestIdIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.index'
+import { Route as AuthenticatedWorkordersWorkOrderIdIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.index'
+import { Route as AuthenticatedWorkordersWorkOrderIdAdditionalInfoRouteImport } from './routes/_authenticated/workorders.$workOrderId.additionalInfo'
+import { Route as AuthenticatedWorkordersWorkOrderIdInfoRouteImport } from './routes/_authenticated/workorders.$workOrderId.info'
 import { Route as AuthenticatedAdminUsersUsersCmhUserIdRouteImport } from './routes/_authenticated/admin/_users/users.$cmhUserId'
+import { Route as AuthenticatedServiceAddSerialNumberPlantNumberRouteImport } from './routes/_authenticated/service.add.$serialNumber.$plantNumber'
+import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.index'
+import { Route as AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.attachments.index'
+import { Route as AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.attachments.$contentDocumentId'
+import { Route as AuthenticatedWorkordersWorkOrderIdLineitemsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.lineitems.index'
+import { Route as AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.lineitems.$lineItemId'
+import { Route as AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.partsitems.index'
+import { Route as AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.partsitems.$partslineitemId'
+import { Route as AuthenticatedServiceAddTypeSerialNumberPlantNumberRouteImport } from './routes/_authenticated/service.add.$type.$serialNumber.$plantNumber'
+import { Route as AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteImport } from './routes/_authenticated/service.edit.$plantNumber.$serialNumber.$serviceRequestNumber'
+import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.ServiceAttachment'
+import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.additionalInfo'
+import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.info'
+import { Route as AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.PartsOrder.$partsOrderId.index'
+import { Route as AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.partsrequest.lineitems.$partsRequestLineItemId'
+import { Route as AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRouteImport } from './routes/_authenticated/service.edit.$plantNumber.$serialNumber.$serviceRequestNumber.$serviceID'
+import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.serviceitems.index'
+import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.serviceitems.$serviceRequestSequence'
+import { Route as AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.PartsOrder.$partsOrderId.PartsItem.$partsOrderItemId'
+import { Route as AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.ServiceAttachment.$serviceAttachmentId.$plantNumber.$serviceRequestNumber'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -91,6 +120,11 @@ const AuthenticatedPendingChangesRoute =
     path: '/pending-changes',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedServiceRoute = AuthenticatedServiceRouteImport.update({
+  id: '/service',
+  path: '/service',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedSupportRoute = AuthenticatedSupportRouteImport.update({
   id: '/support',
   path: '/support',
@@ -115,6 +149,30 @@ const AuthenticatedAdminUsersRoute = AuthenticatedAdminUsersRouteImport.update({
   id: '/_users',
   getParentRoute: () => AuthenticatedAdminRoute,
 } as any)
+const AuthenticatedServiceIndexRoute =
+  AuthenticatedServiceIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedServiceRoute,
+  } as any)
+const AuthenticatedServicePartsRoute =
+  AuthenticatedServicePartsRouteImport.update({
+    id: '/parts',
+    path: '/parts',
+    getParentRoute: () => AuthenticatedServiceRoute,
+  } as any)
+const AuthenticatedServicerequestsServiceRequestIdRoute =
+  AuthenticatedServicerequestsServiceRequestIdRouteImport.update({
+    id: '/servicerequests/$serviceRequestId',
+    path: '/servicerequests/$serviceRequestId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedWorkordersWorkOrderIdRoute =
+  AuthenticatedWorkordersWorkOrderIdRouteImport.update({
+    id: '/workorders/$workOrderId',
+    path: '/workorders/$workOrderId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedAdminUsersNewUserRoute =
   AuthenticatedAdminUsersNewUserRouteImport.update({
     id: '/newUser',
@@ -127,12 +185,185 @@ const AuthenticatedAdminUsersUsersRoute =
     path: '/users',
     getParentRoute: () => AuthenticatedAdminUsersRoute,
   } as any)
+const AuthenticatedServicerequestsServiceRequestIdIndexRoute =
+  AuthenticatedServicerequestsServiceRequestIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+  } as any)
+const AuthenticatedWorkordersWorkOrderIdIndexRoute =
+  AuthenticatedWorkordersWorkOrderIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+  } as any)
+const AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute =
+  AuthenticatedWorkordersWorkOrderIdAdditionalInfoRouteImport.update({
+    id: '/additionalInfo',
+    path: '/additionalInfo',
+    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+  } as any)
+const AuthenticatedWorkordersWorkOrderIdInfoRoute =
+  AuthenticatedWorkordersWorkOrderIdInfoRouteImport.update({
+    id: '/info',
+    path: '/info',
+    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+  } as any)
 const AuthenticatedAdminUsersUsersCmhUserIdRoute =
   AuthenticatedAdminUsersUsersCmhUserIdRouteImport.update({
     id: '/$cmhUserId',
     path: '/$cmhUserId',
     getParentRoute: () => AuthenticatedAdminUsersUsersRoute,
   } as any)
+const AuthenticatedServiceAddSerialNumberPlantNumberRoute =
+  AuthenticatedServiceAddSerialNumberPlantNumberRouteImport.update({
+    id: '/add/$serialNumber/$plantNumber',
+    path: '/add/$serialNumber/$plantNumber',
+    getParentRoute: () => AuthenticatedServiceRoute,
+  } as any)
+const AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute =
+  AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRouteImport.update(
+    {
+      id: '/$plantNumber/',
+      path: '/$plantNumber/',
+      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+    } as any,
+  )
+const AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute =
+  AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRouteImport.update({
+    id: '/attachments/',
+    path: '/attachments/',
+    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+  } as any)
+const AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute =
+  AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRouteImport.update(
+    {
+      id: '/attachments/$contentDocumentId',
+      path: '/attachments/$contentDocumentId',
+      getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+    } as any,
+  )
+const AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute =
+  AuthenticatedWorkordersWorkOrderIdLineitemsIndexRouteImport.update({
+    id: '/lineitems/',
+    path: '/lineitems/',
+    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+  } as any)
+const AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute =
+  AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRouteImport.update({
+    id: '/lineitems/$lineItemId',
+    path: '/lineitems/$lineItemId',
+    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+  } as any)
+const AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute =
+  AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRouteImport.update({
+    id: '/partsitems/',
+    path: '/partsitems/',
+    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+  } as any)
+const AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute =
+  AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport.update(
+    {
+      id: '/partsitems/$partslineitemId',
+      path: '/partsitems/$partslineitemId',
+      getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+    } as any,
+  )
+const AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute =
+  AuthenticatedServiceAddTypeSerialNumberPlantNumberRouteImport.update({
+    id: '/add/$type/$serialNumber/$plantNumber',
+    path: '/add/$type/$serialNumber/$plantNumber',
+    getParentRoute: () => AuthenticatedServiceRoute,
+  } as any)
+const AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRoute =
+  AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteImport.update(
+    {
+      id: '/edit/$plantNumber/$serialNumber/$serviceRequestNumber',
+      path: '/edit/$plantNumber/$serialNumber/$serviceRequestNumber',
+      getParentRoute: () => AuthenticatedServiceRoute,
+    } as any,
+  )
+const AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute =
+  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRouteImport.update(
+    {
+      id: '/$plantNumber/$serviceRequestNumber/ServiceAttachment',
+      path: '/$plantNumber/$serviceRequestNumber/ServiceAttachment',
+      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+    } as any,
+  )
+const AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute =
+  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRouteImport.update(
+    {
+      id: '/$plantNumber/$serviceRequestNumber/additionalInfo',
+      path: '/$plantNumber/$serviceRequestNumber/additionalInfo',
+      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+    } as any,
+  )
+const AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute =
+  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRouteImport.update(
+    {
+      id: '/$plantNumber/$serviceRequestNumber/info',
+      path: '/$plantNumber/$serviceRequestNumber/info',
+      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+    } as any,
+  )
+const AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute =
+  AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRouteImport.update(
+    {
+      id: '/PartsOrder/$partsOrderId/',
+      path: '/PartsOrder/$partsOrderId/',
+      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+    } as any,
+  )
+const AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute =
+  AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRouteImport.update(
+    {
+      id: '/partsrequest/lineitems/$partsRequestLineItemId',
+      path: '/partsrequest/lineitems/$partsRequestLineItemId',
+      getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+    } as any,
+  )
+const AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute =
+  AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRouteImport.update(
+    {
+      id: '/$serviceID',
+      path: '/$serviceID',
+      getParentRoute: () =>
+        AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRoute,
+    } as any,
+  )
+const AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute =
+  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRouteImport.update(
+    {
+      id: '/$plantNumber/$serviceRequestNumber/serviceitems/',
+      path: '/$plantNumber/$serviceRequestNumber/serviceitems/',
+      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+    } as any,
+  )
+const AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute =
+  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRouteImport.update(
+    {
+      id: '/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence',
+      path: '/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence',
+      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+    } as any,
+  )
+const AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute =
+  AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRouteImport.update(
+    {
+      id: '/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId',
+      path: '/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId',
+      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+    } as any,
+  )
+const AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute =
+  AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRouteImport.update(
+    {
+      id: '/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber',
+      path: '/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber',
+      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -146,13 +377,42 @@ export interface FileRoutesByFullPath {
   '/myAccount': typeof AuthenticatedMyAccountRoute
   '/myfacilities': typeof AuthenticatedMyfacilitiesRoute
   '/pending-changes': typeof AuthenticatedPendingChangesRoute
+  '/service': typeof AuthenticatedServiceRouteWithChildren
   '/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
   '/login/': typeof LoginIndexRoute
+  '/service/parts': typeof AuthenticatedServicePartsRoute
+  '/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
+  '/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
   '/admin/': typeof AuthenticatedAdminIndexRoute
+  '/service/': typeof AuthenticatedServiceIndexRoute
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
+  '/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
+  '/servicerequests/$serviceRequestId/': typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
+  '/workorders/$workOrderId/': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
+  '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
+  '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
+  '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
+  '/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute
+  '/workorders/$workOrderId/attachments/': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
+  '/workorders/$workOrderId/lineitems/': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
+  '/workorders/$workOrderId/partsitems/': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
+  '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
+  '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
+  '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
+  '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
+  '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
+  '/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber': typeof AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -169,9 +429,35 @@ export interface FileRoutesByTo {
   '/login/expired': typeof LoginExpiredRoute
   '/login': typeof LoginIndexRoute
   '/admin': typeof AuthenticatedAdminIndexRoute
+  '/service/parts': typeof AuthenticatedServicePartsRoute
+  '/service': typeof AuthenticatedServiceIndexRoute
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
+  '/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
+  '/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
+  '/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
+  '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
+  '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
+  '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
+  '/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
+  '/servicerequests/$serviceRequestId/$plantNumber': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute
+  '/workorders/$workOrderId/attachments': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
+  '/workorders/$workOrderId/lineitems': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
+  '/workorders/$workOrderId/partsitems': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
+  '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
+  '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
+  '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
+  '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
+  '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
+  '/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber': typeof AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -187,14 +473,43 @@ export interface FileRoutesById {
   '/_authenticated/myAccount': typeof AuthenticatedMyAccountRoute
   '/_authenticated/myfacilities': typeof AuthenticatedMyfacilitiesRoute
   '/_authenticated/pending-changes': typeof AuthenticatedPendingChangesRoute
+  '/_authenticated/service': typeof AuthenticatedServiceRouteWithChildren
   '/_authenticated/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
   '/login/': typeof LoginIndexRoute
   '/_authenticated/admin/_users': typeof AuthenticatedAdminUsersRouteWithChildren
+  '/_authenticated/service/parts': typeof AuthenticatedServicePartsRoute
+  '/_authenticated/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
+  '/_authenticated/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
+  '/_authenticated/service/': typeof AuthenticatedServiceIndexRoute
   '/_authenticated/admin/_users/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/_authenticated/admin/_users/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/_authenticated/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
+  '/_authenticated/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
+  '/_authenticated/servicerequests/$serviceRequestId/': typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
+  '/_authenticated/workorders/$workOrderId/': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/_authenticated/admin/_users/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
+  '/_authenticated/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
+  '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
+  '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
+  '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
+  '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute
+  '/_authenticated/workorders/$workOrderId/attachments/': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
+  '/_authenticated/workorders/$workOrderId/lineitems/': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
+  '/_authenticated/workorders/$workOrderId/partsitems/': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/_authenticated/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
+  '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
+  '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
+  '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
+  '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
+  '/_authenticated/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
+  '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
+  '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
+  '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
+  '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
+  '/_authenticated/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber': typeof AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute
+  '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -210,13 +525,42 @@ export interface FileRouteTypes {
     | '/myAccount'
     | '/myfacilities'
     | '/pending-changes'
+    | '/service'
     | '/support'
     | '/login/expired'
     | '/login/'
+    | '/service/parts'
+    | '/servicerequests/$serviceRequestId'
+    | '/workorders/$workOrderId'
     | '/admin/'
+    | '/service/'
     | '/admin/newUser'
     | '/admin/users'
+    | '/workorders/$workOrderId/additionalInfo'
+    | '/workorders/$workOrderId/info'
+    | '/servicerequests/$serviceRequestId/'
+    | '/workorders/$workOrderId/'
     | '/admin/users/$cmhUserId'
+    | '/service/add/$serialNumber/$plantNumber'
+    | '/workorders/$workOrderId/attachments/$contentDocumentId'
+    | '/workorders/$workOrderId/lineitems/$lineItemId'
+    | '/workorders/$workOrderId/partsitems/$partslineitemId'
+    | '/servicerequests/$serviceRequestId/$plantNumber/'
+    | '/workorders/$workOrderId/attachments/'
+    | '/workorders/$workOrderId/lineitems/'
+    | '/workorders/$workOrderId/partsitems/'
+    | '/service/add/$type/$serialNumber/$plantNumber'
+    | '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
+    | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
+    | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
+    | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
+    | '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
+    | '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/'
+    | '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
+    | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
+    | '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
+    | '/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber'
+    | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -233,9 +577,35 @@ export interface FileRouteTypes {
     | '/login/expired'
     | '/login'
     | '/admin'
+    | '/service/parts'
+    | '/service'
     | '/admin/newUser'
     | '/admin/users'
+    | '/workorders/$workOrderId/additionalInfo'
+    | '/workorders/$workOrderId/info'
+    | '/servicerequests/$serviceRequestId'
+    | '/workorders/$workOrderId'
     | '/admin/users/$cmhUserId'
+    | '/service/add/$serialNumber/$plantNumber'
+    | '/workorders/$workOrderId/attachments/$contentDocumentId'
+    | '/workorders/$workOrderId/lineitems/$lineItemId'
+    | '/workorders/$workOrderId/partsitems/$partslineitemId'
+    | '/servicerequests/$serviceRequestId/$plantNumber'
+    | '/workorders/$workOrderId/attachments'
+    | '/workorders/$workOrderId/lineitems'
+    | '/workorders/$workOrderId/partsitems'
+    | '/service/add/$type/$serialNumber/$plantNumber'
+    | '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
+    | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
+    | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
+    | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
+    | '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
+    | '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId'
+    | '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
+    | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
+    | '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
+    | '/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber'
+    | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems'
   id:
     | '__root__'
     | '/'
@@ -250,14 +620,43 @@ export interface FileRouteTypes {
     | '/_authenticated/myAccount'
     | '/_authenticated/myfacilities'
     | '/_authenticated/pending-changes'
+    | '/_authenticated/service'
     | '/_authenticated/support'
     | '/login/expired'
     | '/login/'
     | '/_authenticated/admin/_users'
+    | '/_authenticated/service/parts'
+    | '/_authenticated/servicerequests/$serviceRequestId'
+    | '/_authenticated/workorders/$workOrderId'
     | '/_authenticated/admin/'
+    | '/_authenticated/service/'
     | '/_authenticated/admin/_users/newUser'
     | '/_authenticated/admin/_users/users'
+    | '/_authenticated/workorders/$workOrderId/additionalInfo'
+    | '/_authenticated/workorders/$workOrderId/info'
+    | '/_authenticated/servicerequests/$serviceRequestId/'
+    | '/_authenticated/workorders/$workOrderId/'
     | '/_authenticated/admin/_users/users/$cmhUserId'
+    | '/_authenticated/service/add/$serialNumber/$plantNumber'
+    | '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId'
+    | '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId'
+    | '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId'
+    | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/'
+    | '/_authenticated/workorders/$workOrderId/attachments/'
+    | '/_authenticated/workorders/$workOrderId/lineitems/'
+    | '/_authenticated/workorders/$workOrderId/partsitems/'
+    | '/_authenticated/service/add/$type/$serialNumber/$plantNumber'
+    | '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
+    | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
+    | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
+    | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
+    | '/_authenticated/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
+    | '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/'
+    | '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
+    | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
+    | '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
+    | '/_authenticated/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber'
+    | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -355,6 +754,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPendingChangesRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/service': {
+      id: '/_authenticated/service'
+      path: '/service'
+      fullPath: '/service'
+      preLoaderRoute: typeof AuthenticatedServiceRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/support': {
       id: '/_authenticated/support'
       path: '/support'
@@ -390,6 +796,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminUsersRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
+    '/_authenticated/service/': {
+      id: '/_authenticated/service/'
+      path: '/'
+      fullPath: '/service/'
+      preLoaderRoute: typeof AuthenticatedServiceIndexRouteImport
+      parentRoute: typeof AuthenticatedServiceRoute
+    }
+    '/_authenticated/service/parts': {
+      id: '/_authenticated/service/parts'
+      path: '/parts'
+      fullPath: '/service/parts'
+      preLoaderRoute: typeof AuthenticatedServicePartsRouteImport
+      parentRoute: typeof AuthenticatedServiceRoute
+    }
+    '/_authenticated/servicerequests/$serviceRequestId': {
+      id: '/_authenticated/servicerequests/$serviceRequestId'
+      path: '/servicerequests/$serviceRequestId'
+      fullPath: '/servicerequests/$serviceRequestId'
+      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/workorders/$workOrderId': {
+      id: '/_authenticated/workorders/$workOrderId'
+      path: '/workorders/$workOrderId'
+      fullPath: '/workorders/$workOrderId'
+      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/admin/_users/newUser': {
       id: '/_authenticated/admin/_users/newUser'
       path: '/newUser'
@@ -404,12 +838,180 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminUsersUsersRouteImport
       parentRoute: typeof AuthenticatedAdminUsersRoute
     }
+    '/_authenticated/servicerequests/$serviceRequestId/': {
+      id: '/_authenticated/servicerequests/$serviceRequestId/'
+      path: '/'
+      fullPath: '/servicerequests/$serviceRequestId/'
+      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdIndexRouteImport
+      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+    }
+    '/_authenticated/workorders/$workOrderId/': {
+      id: '/_authenticated/workorders/$workOrderId/'
+      path: '/'
+      fullPath: '/workorders/$workOrderId/'
+      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdIndexRouteImport
+      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+    }
+    '/_authenticated/workorders/$workOrderId/additionalInfo': {
+      id: '/_authenticated/workorders/$workOrderId/additionalInfo'
+      path: '/additionalInfo'
+      fullPath: '/workorders/$workOrderId/additionalInfo'
+      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRouteImport
+      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+    }
+    '/_authenticated/workorders/$workOrderId/info': {
+      id: '/_authenticated/workorders/$workOrderId/info'
+      path: '/info'
+      fullPath: '/workorders/$workOrderId/info'
+      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdInfoRouteImport
+      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+    }
     '/_authenticated/admin/_users/users/$cmhUserId': {
       id: '/_authenticated/admin/_users/users/$cmhUserId'
       path: '/$cmhUserId'
       fullPath: '/admin/users/$cmhUserId'
       preLoaderRoute: typeof AuthenticatedAdminUsersUsersCmhUserIdRouteImport
       parentRoute: typeof AuthenticatedAdminUsersUsersRoute
+    }
+    '/_authenticated/service/add/$serialNumber/$plantNumber': {
+      id: '/_authenticated/service/add/$serialNumber/$plantNumber'
+      path: '/add/$serialNumber/$plantNumber'
+      fullPath: '/service/add/$serialNumber/$plantNumber'
+      preLoaderRoute: typeof AuthenticatedServiceAddSerialNumberPlantNumberRouteImport
+      parentRoute: typeof AuthenticatedServiceRoute
+    }
+    '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/': {
+      id: '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/'
+      path: '/$plantNumber'
+      fullPath: '/servicerequests/$serviceRequestId/$plantNumber/'
+      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRouteImport
+      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+    }
+    '/_authenticated/workorders/$workOrderId/attachments/': {
+      id: '/_authenticated/workorders/$workOrderId/attachments/'
+      path: '/attachments'
+      fullPath: '/workorders/$workOrderId/attachments/'
+      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRouteImport
+      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+    }
+    '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId': {
+      id: '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId'
+      path: '/attachments/$contentDocumentId'
+      fullPath: '/workorders/$workOrderId/attachments/$contentDocumentId'
+      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRouteImport
+      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+    }
+    '/_authenticated/workorders/$workOrderId/lineitems/': {
+      id: '/_authenticated/workorders/$workOrderId/lineitems/'
+      path: '/lineitems'
+      fullPath: '/workorders/$workOrderId/lineitems/'
+      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRouteImport
+      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+    }
+    '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId': {
+      id: '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId'
+      path: '/lineitems/$lineItemId'
+      fullPath: '/workorders/$workOrderId/lineitems/$lineItemId'
+      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRouteImport
+      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+    }
+    '/_authenticated/workorders/$workOrderId/partsitems/': {
+      id: '/_authenticated/workorders/$workOrderId/partsitems/'
+      path: '/partsitems'
+      fullPath: '/workorders/$workOrderId/partsitems/'
+      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRouteImport
+      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+    }
+    '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId': {
+      id: '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId'
+      path: '/partsitems/$partslineitemId'
+      fullPath: '/workorders/$workOrderId/partsitems/$partslineitemId'
+      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport
+      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+    }
+    '/_authenticated/service/add/$type/$serialNumber/$plantNumber': {
+      id: '/_authenticated/service/add/$type/$serialNumber/$plantNumber'
+      path: '/add/$type/$serialNumber/$plantNumber'
+      fullPath: '/service/add/$type/$serialNumber/$plantNumber'
+      preLoaderRoute: typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRouteImport
+      parentRoute: typeof AuthenticatedServiceRoute
+    }
+    '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': {
+      id: '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
+      path: '/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
+      fullPath: '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
+      preLoaderRoute: typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteImport
+      parentRoute: typeof AuthenticatedServiceRoute
+    }
+    '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': {
+      id: '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
+      path: '/$plantNumber/$serviceRequestNumber/ServiceAttachment'
+      fullPath: '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
+      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRouteImport
+      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+    }
+    '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': {
+      id: '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
+      path: '/$plantNumber/$serviceRequestNumber/additionalInfo'
+      fullPath: '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
+      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRouteImport
+      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+    }
+    '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': {
+      id: '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
+      path: '/$plantNumber/$serviceRequestNumber/info'
+      fullPath: '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
+      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRouteImport
+      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+    }
+    '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/': {
+      id: '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/'
+      path: '/PartsOrder/$partsOrderId'
+      fullPath: '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/'
+      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRouteImport
+      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+    }
+    '/_authenticated/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': {
+      id: '/_authenticated/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
+      path: '/partsrequest/lineitems/$partsRequestLineItemId'
+      fullPath: '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
+      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRouteImport
+      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+    }
+    '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': {
+      id: '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
+      path: '/$serviceID'
+      fullPath: '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
+      preLoaderRoute: typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRouteImport
+      parentRoute: typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRoute
+    }
+    '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/': {
+      id: '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/'
+      path: '/$plantNumber/$serviceRequestNumber/serviceitems'
+      fullPath: '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/'
+      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRouteImport
+      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+    }
+    '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': {
+      id: '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
+      path: '/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
+      fullPath: '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
+      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRouteImport
+      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+    }
+    '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': {
+      id: '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
+      path: '/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
+      fullPath: '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
+      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRouteImport
+      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+    }
+    '/_authenticated/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber': {
+      id: '/_authenticated/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber'
+      path: '/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber'
+      fullPath: '/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber'
+      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRouteImport
+      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
     }
   }
 }
@@ -459,6 +1061,127 @@ const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
 const AuthenticatedAdminRouteWithChildren =
   AuthenticatedAdminRoute._addFileChildren(AuthenticatedAdminRouteChildren)
 
+interface AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteChildren {
+  AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute: typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
+}
+
+const AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteChildren: AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteChildren =
+  {
+    AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute:
+      AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute,
+  }
+
+const AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren =
+  AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRoute._addFileChildren(
+    AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteChildren,
+  )
+
+interface AuthenticatedServiceRouteChildren {
+  AuthenticatedServicePartsRoute: typeof AuthenticatedServicePartsRoute
+  AuthenticatedServiceIndexRoute: typeof AuthenticatedServiceIndexRoute
+  AuthenticatedServiceAddSerialNumberPlantNumberRoute: typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
+  AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute: typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
+  AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRoute: typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
+}
+
+const AuthenticatedServiceRouteChildren: AuthenticatedServiceRouteChildren = {
+  AuthenticatedServicePartsRoute: AuthenticatedServicePartsRoute,
+  AuthenticatedServiceIndexRoute: AuthenticatedServiceIndexRoute,
+  AuthenticatedServiceAddSerialNumberPlantNumberRoute:
+    AuthenticatedServiceAddSerialNumberPlantNumberRoute,
+  AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute:
+    AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute,
+  AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRoute:
+    AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren,
+}
+
+const AuthenticatedServiceRouteWithChildren =
+  AuthenticatedServiceRoute._addFileChildren(AuthenticatedServiceRouteChildren)
+
+interface AuthenticatedServicerequestsServiceRequestIdRouteChildren {
+  AuthenticatedServicerequestsServiceRequestIdIndexRoute: typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
+  AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute
+  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
+  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
+  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
+  AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute: typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
+  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
+  AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute: typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
+  AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute: typeof AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute
+  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute
+}
+
+const AuthenticatedServicerequestsServiceRequestIdRouteChildren: AuthenticatedServicerequestsServiceRequestIdRouteChildren =
+  {
+    AuthenticatedServicerequestsServiceRequestIdIndexRoute:
+      AuthenticatedServicerequestsServiceRequestIdIndexRoute,
+    AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute:
+      AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute,
+    AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute:
+      AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute,
+    AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute:
+      AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute,
+    AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute:
+      AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute,
+    AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute:
+      AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute,
+    AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute:
+      AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute,
+    AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute:
+      AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute,
+    AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute:
+      AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute,
+    AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute:
+      AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute,
+  }
+
+const AuthenticatedServicerequestsServiceRequestIdRouteWithChildren =
+  AuthenticatedServicerequestsServiceRequestIdRoute._addFileChildren(
+    AuthenticatedServicerequestsServiceRequestIdRouteChildren,
+  )
+
+interface AuthenticatedWorkordersWorkOrderIdRouteChildren {
+  AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute: typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
+  AuthenticatedWorkordersWorkOrderIdInfoRoute: typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
+  AuthenticatedWorkordersWorkOrderIdIndexRoute: typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
+  AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute: typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
+  AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute: typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
+  AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
+  AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute: typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
+  AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute: typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
+  AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
+  AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
+}
+
+const AuthenticatedWorkordersWorkOrderIdRouteChildren: AuthenticatedWorkordersWorkOrderIdRouteChildren =
+  {
+    AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute:
+      AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute,
+    AuthenticatedWorkordersWorkOrderIdInfoRoute:
+      AuthenticatedWorkordersWorkOrderIdInfoRoute,
+    AuthenticatedWorkordersWorkOrderIdIndexRoute:
+      AuthenticatedWorkordersWorkOrderIdIndexRoute,
+    AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute:
+      AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute,
+    AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute:
+      AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute,
+    AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute:
+      AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute,
+    AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute:
+      AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute,
+    AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute:
+      AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute,
+    AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute:
+      AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute,
+    AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute:
+      AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute,
+  }
+
+const AuthenticatedWorkordersWorkOrderIdRouteWithChildren =
+  AuthenticatedWorkordersWorkOrderIdRoute._addFileChildren(
+    AuthenticatedWorkordersWorkOrderIdRouteChildren,
+  )
+
 interface AuthenticatedRouteChildren {
   AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
   AuthenticatedContactRoute: typeof AuthenticatedContactRoute
@@ -468,7 +1191,10 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMyAccountRoute: typeof AuthenticatedMyAccountRoute
   AuthenticatedMyfacilitiesRoute: typeof AuthenticatedMyfacilitiesRoute
   AuthenticatedPendingChangesRoute: typeof AuthenticatedPendingChangesRoute
+  AuthenticatedServiceRoute: typeof AuthenticatedServiceRouteWithChildren
   AuthenticatedSupportRoute: typeof AuthenticatedSupportRoute
+  AuthenticatedServicerequestsServiceRequestIdRoute: typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
+  AuthenticatedWorkordersWorkOrderIdRoute: typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -480,7 +1206,12 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyAccountRoute: AuthenticatedMyAccountRoute,
   AuthenticatedMyfacilitiesRoute: AuthenticatedMyfacilitiesRoute,
   AuthenticatedPendingChangesRoute: AuthenticatedPendingChangesRoute,
+  AuthenticatedServiceRoute: AuthenticatedServiceRouteWithChildren,
   AuthenticatedSupportRoute: AuthenticatedSupportRoute,
+  AuthenticatedServicerequestsServiceRequestIdRoute:
+    AuthenticatedServicerequestsServiceRequestIdRouteWithChildren,
+  AuthenticatedWorkordersWorkOrderIdRoute:
+    AuthenticatedWorkordersWorkOrderIdRouteWithChildren,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -38,7 +38,8 @@ beforeAll(async () => {
   ctx.setNow(new Date('2026-06-15T15:00:00Z'));
   token = await ctx.login('service');
   const me = await ctx.call<{ currentRetailer: { retailerNumber: string } }>('GET', '/auth/api/Account/User', { token });
-  [home] = await ctx.db.select().from(t.homes).where(eq(t.homes.retailerNumber, me.body.currentRetailer.retailerNumber)).limit(1);
+  const [first] = await ctx.db.select().from(t.homes).where(eq(t.homes.retailerNumber, me.body.currentRetailer.retailerNumber)).limit(1);
+  home = first!;
 });
 afterAll(() => ctx?.close());
 
@@ -82,10 +83,12 @@ async function queueTechnicianVisit(outbox: ReturnType<typeof createOutbox>) {
   await outbox.enqueue(first.call);
   await outbox.enqueue(addServiceItemCall(ref, item('Window leaks')).call);
   await outbox.enqueue(updateServiceItemCall(ref, first.tempId, { ...item('Front door sticks'), rowVersion: 0 }));
+  // A second edit of the same item offline carries the version the first leaves (as the view counts it).
+  await outbox.enqueue(updateServiceItemCall(ref, first.tempId, { ...item('Front door sticks badly'), rowVersion: 1 }));
   await outbox.enqueue(
     addPartsItemCall(ref, { categoryNumber: '', commodityNumber: '', partNumber: 'P-100', partDescription: 'Door strike', notes: '', billingCode: 'Warranty', unitOfMeasure: 'EA', quantity: 2 }).call,
   );
-  const photo = new Blob([solidPng(8, 6, [200, 40, 40])], { type: 'image/png' });
+  const photo = new Blob([new Uint8Array(solidPng(8, 6, [200, 40, 40]))], { type: 'image/png' });
   await outbox.enqueue(addAttachmentCall(ref, { attachmentType: 1, description: 'Door frame', amount: 0 }, photo, 'door.png').call);
   await outbox.enqueue(
     updateInformationCall(ref, {
@@ -123,7 +126,8 @@ describe('a technician visit queued offline, replayed against the real server', 
     const queued = await db.outbox.orderBy('seq').toArray();
     const view = applyPending(undefined, queued)!;
     expect(view.key).toBe(created.tempId);
-    expect(view.serviceItems.map((row) => row.problemDescription)).toEqual(['Front door sticks', 'Window leaks']);
+    expect(view.serviceItems.map((row) => row.problemDescription)).toEqual(['Front door sticks badly', 'Window leaks']);
+    expect(view.serviceItems[0]!.rowVersion).toBe(2);
     expect(view.serviceItems.every((row) => row.pending?.state === 'pending')).toBe(true);
     expect(view.serviceItems[0]!.laborHours).toBe(1);
     expect(view.partsItems).toHaveLength(1);
@@ -145,7 +149,7 @@ describe('a technician visit queued offline, replayed against the real server', 
     expect((await db.tempIds.get(created.numberTempId))?.serverId).toBe(request.serviceRequestNumber);
 
     const items = await ctx.db.select().from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, request.id));
-    expect(items.map((row) => row.problemDescription).sort()).toEqual(['Front door sticks', 'Window leaks']);
+    expect(items.map((row) => row.problemDescription).sort()).toEqual(['Front door sticks badly', 'Window leaks']);
     const [parts] = await ctx.db.select({ n: count() }).from(t.serviceParts).where(eq(t.serviceParts.serviceRequestId, request.id));
     expect(parts!.n).toBe(1);
     const attachments = await ctx.db.select({ fileName: t.serviceAttachments.fileName }).from(t.serviceAttachments).where(eq(t.serviceAttachments.serviceRequestId, request.id));

@@ -97,6 +97,10 @@ export async function benchWorkOrdersApi(scaled: ScaledServer, options: WorkOrde
     const listed = await load(list, { total: options.listRequests, concurrency: options.concurrency });
     console.log(formatLoad(`GET /api/service as ${reader.key}`, listed));
     slowestP50 = Math.max(slowestP50, listed.p50);
+    // The 60-second refresh of an unchanged list (spec 3 §2): a conditional request answered 304.
+    const etag = first.headers.get('etag') ?? '';
+    const revalidate = () => fetch(`${app.url}/api/service`, { headers: { ...headers, 'if-none-match': etag } });
+    console.log(formatLoad(`  same, If-None-Match (304)`, await load(revalidate, { total: options.requests, concurrency: options.concurrency })));
     if (reader.key === 'admin' && rows[0]) sample = { token, request: rows[0] };
   }
   if (!sample) throw new Error('admin@ sees no service requests');

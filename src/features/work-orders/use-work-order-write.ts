@@ -3,7 +3,8 @@ import { useCallback } from 'react';
 import { notify } from '../../lib/notifier';
 import type { OutboxCall } from '../../offline/outbox';
 import { useOnline } from '../../offline/react';
-import { submitWrite, type WriteOutcome } from '../../offline/runtime';
+import { getOffline, submitWrite, type WriteOutcome } from '../../offline/runtime';
+import { isTempId } from '../../offline/temp-ids';
 import { workOrderKeys } from './api/keys';
 
 /** What the user reads when a change was saved on the device only (spec 3 §8 toasts are for changes the server took). */
@@ -30,4 +31,18 @@ export function useWorkOrderWrite() {
     },
     [online, queryClient],
   );
+}
+
+/**
+ * Cancelling a request that never reached the server: its create and everything queued under it are
+ * taken out of the outbox instead of creating it only to delete it. False when the create is already
+ * on its way (then the DELETE goes through the queue as usual).
+ */
+export async function discardUnsentRequest(requestKey: string): Promise<boolean> {
+  if (!isTempId(requestKey)) return false;
+  const { outbox, db } = getOffline();
+  const create = await db.outbox.where('createsTempId').equals(requestKey).first();
+  if (!create || create.status === 'sending' || create.seq === undefined) return false;
+  await outbox.discard(create.seq);
+  return true;
 }

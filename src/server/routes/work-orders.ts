@@ -35,7 +35,7 @@ import {
   byRequestId,
   byWorkOrderId,
   findRequest,
-  listRequests,
+  listRequestsJson,
   listVersion,
   loadFullRequest,
   refreshTotals,
@@ -215,7 +215,7 @@ const requestRoutes = [
       c.header('etag', etag);
       c.header('vary', 'authorization');
       if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-      return c.json(await listRequests(db, session, query.assetId));
+      return c.body(await listRequestsJson(db, session, etag, query.assetId), 200, { 'content-type': 'application/json; charset=UTF-8' });
     },
   }),
 

@@ -216,6 +216,8 @@ describe('applyPending: the request as it will be', () => {
     expect(view).toMatchObject({ technician: 'Pat', caseSubject: 'Leak', requestType: 'A', tripTime: 0.5, mileage: 10 });
     expect(view.pending?.state).toBe('pending');
     expect(view.hasPendingChanges).toBe(true);
+    // The next edit must carry the version this one leaves on the server.
+    expect(view.rowVersion).toBe(4);
     // mileage 10 × 0.5 + trip 0.5 × 20 + labor 2 × 60 = 135; parts 20
     expect(view.totalServiceCost).toBe(135);
     expect(view.totalCombinedCost).toBe(155);
@@ -243,7 +245,8 @@ describe('applyPending: the request as it will be', () => {
       ['501', 'Front door', 1],
       [added.tempId, 'Roof leak', 3],
     ]);
-    expect(view.serviceItems[1]).toMatchObject({ laborHours: 1.5, hourlyLaborRate: 90, laborCost: 135, pending: { state: 'pending' } });
+    expect(view.serviceItems[1]).toMatchObject({ laborHours: 1.5, hourlyLaborRate: 90, laborCost: 135, rowVersion: 1, pending: { state: 'pending' } });
+    expect(view.serviceItems[0]!.rowVersion).toBe(1);
     expect(view.partsItems).toEqual([]);
   });
 

@@ -25,6 +25,8 @@ import {
  * request made on this device, a skeleton from its home) with every queued call of its record applied
  * in queue order. The calls are the exact REST calls of spec 3 §7, so each is recognised by its path.
  * Nothing here is stored: after a reload the outbox still holds the calls and the view is the same.
+ * Each queued update counts its record's rowVersion up by one, as the server will when it applies it:
+ * a second edit made offline then carries the version the first one leaves behind, not a stale one.
  */
 
 type Body = Record<string, JsonValue>;
@@ -216,7 +218,9 @@ function applyItem(view: ServiceRequestView, entry: OutboxEntry, call: { itemId?
     return;
   }
   view.serviceItems = view.serviceItems.map((item) =>
-    matches(call.itemId ?? '', item.key, item.serviceRequestItemId) ? { ...item, ...fields, pending: worst(item.pending, mark) } : item,
+    matches(call.itemId ?? '', item.key, item.serviceRequestItemId)
+      ? { ...item, ...fields, rowVersion: item.rowVersion + 1, pending: worst(item.pending, mark) }
+      : item,
   );
 }
 
@@ -259,7 +263,7 @@ function applyPart(view: ServiceRequestView, entry: OutboxEntry, call: { itemId?
   }
   view.partsItems = view.partsItems.map((part) =>
     matches(call.itemId ?? '', part.key, part.partsOrderItemId, part.vantagePartsRequestLineItemId)
-      ? { ...part, ...fields, combinedPartNumber, pending: worst(part.pending, mark) }
+      ? { ...part, ...fields, combinedPartNumber, rowVersion: part.rowVersion + 1, pending: worst(part.pending, mark) }
       : part,
   );
 }
@@ -304,7 +308,7 @@ function applyAttachment(view: ServiceRequestView, entry: OutboxEntry, call: { i
     return;
   }
   view.serviceAttachments = view.serviceAttachments.map((attachment) =>
-    isIt(attachment) ? { ...attachment, ...fields, pending: worst(attachment.pending, mark) } : attachment,
+    isIt(attachment) ? { ...attachment, ...fields, rowVersion: attachment.rowVersion + 1, pending: worst(attachment.pending, mark) } : attachment,
   );
 }
 
@@ -363,14 +367,17 @@ export function applyPending(
         if (entry.method === 'DELETE') view.pendingCancel = mark;
         else {
           applyInformation(view, asBody(entry.body));
+          view.rowVersion += 1;
           view.pending = worst(view.pending, mark);
         }
         break;
       case 'submit':
         view.pendingSubmit = mark;
+        view.rowVersion += 1;
         break;
       case 'archive':
         view.pending = worst(view.pending, mark);
+        view.rowVersion += 1;
         break;
       case 'item':
         applyItem(view, entry, call, mark);

@@ -1,0 +1,23 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { deriveFlags } from '../../../lib/permissions';
+import { viewScope } from '../../../features/work-orders/api/keys';
+import { workOrdersQueryOptions } from '../../../features/work-orders/api/get-work-orders';
+import { findEditTarget } from '../../../features/work-orders/components/list/list-rules';
+
+/**
+ * spec 3 §2 'Edit Work Order', the older route /service/edit/{plantNumber}/{serialNumber}/{serviceRequestNumber}:
+ * the request of that plant and number in the work order list (the device's copy when offline) opens in the
+ * review; no such request → /404.
+ */
+export const Route = createFileRoute('/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber')({
+  staticData: { title: 'Edit Work Order' },
+  beforeLoad: ({ context }) => {
+    if (!deriveFlags(context.user).isServiceViewer) throw redirect({ to: '/home', replace: true });
+  },
+  loader: async ({ context, params }) => {
+    const list = await context.queryClient.ensureQueryData(workOrdersQueryOptions(viewScope(context.user)));
+    const serviceRequestId = findEditTarget(list.data, params);
+    if (serviceRequestId === undefined) throw redirect({ to: '/404', replace: true });
+    throw redirect({ href: `/servicerequests/${serviceRequestId}/`, replace: true });
+  },
+});

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { deriveFlags } from '../../../lib/permissions';
+import { useSignedInUser } from '../../../features/session/api/get-profile';
+import { portalMetadataQueryOptions } from '../../../features/session/api/get-portal-metadata';
+import { ServiceMainPage } from '../../../features/work-orders/components/list/service-main-page';
+
+/** spec 3 §2: ?tab=portal opens the Homeowner Portal Requests tab (shown in portal mode only); anything else is tab 0. */
+const ServiceSearch = v.object({ tab: v.fallback(v.optional(v.picklist(['portal'])), undefined) });
+
+/** spec 3 §2 Service and Parts main page, tab 0 (work orders) and the Homeowner Portal Requests tab. */
+export const Route = createFileRoute('/_authenticated/service/')({
+  validateSearch: ServiceSearch,
+  staticData: { title: 'Service & Parts' },
+  // spec 3 §6 / spec 1 §6: Service & Parts is for service users and service viewers.
+  beforeLoad: ({ context }) => {
+    if (!deriveFlags(context.user).isServiceViewer) throw redirect({ to: '/home', replace: true });
+  },
+  component: function ServiceRoute() {
+    const user = useSignedInUser();
+    const tab = Route.useSearch({ select: (search) => search.tab });
+    const retailerNumber = user.currentRetailer?.retailerNumber ?? null;
+    const metadata = useQuery({ ...portalMetadataQueryOptions(retailerNumber ?? ''), enabled: retailerNumber !== null });
+    return <ServiceMainPage user={user} tab={tab === 'portal' ? 'portal' : 'workOrders'} deployPortal={metadata.data?.deployPortal ?? false} />;
+  },
+});

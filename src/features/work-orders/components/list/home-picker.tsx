@@ -1,0 +1,94 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { serialKey, type HomeSummary } from '../../../../contract';
+import { isOfflineError } from '../../../../lib/http';
+import { describeAge } from '../../../../offline/age';
+import { useNow } from '../../../../offline/react';
+import { DataList, type DataListColumn } from '../../../../ui/data-list';
+import { Modal } from '../../../../ui/modal';
+import { useHomes } from '../../api/get-homes';
+import { homeSearchText, plantText } from './list-rules';
+
+const addParams = (home: HomeSummary) => ({ serialNumber: serialKey(home.serialNumber), plantNumber: home.plantNumber });
+
+const HOME_COLUMNS: DataListColumn<HomeSummary>[] = [
+  { columnName: 'serialNumber', displayName: 'Serial Number', width: 'minmax(0, 1.3fr)' },
+  { columnName: 'plant', displayName: 'Plant', width: 'minmax(6rem, 1fr)', value: plantText },
+  { columnName: 'modelName', displayName: 'Model', width: 'minmax(6rem, 1fr)', value: (home) => home.modelName || home.modelNumber },
+  {
+    columnName: 'homeownerName',
+    displayName: 'Homeowner',
+    width: 'minmax(6rem, 1fr)',
+    value: (home) => home.homeownerName || (home.soldDate === null ? 'Stock home' : ''),
+  },
+  { columnName: 'city', displayName: 'City', width: 'minmax(5rem, 0.8fr)', value: (home) => [home.city, home.state].filter(Boolean).join(', ') },
+  {
+    columnName: 'select',
+    displayName: 'Action',
+    sortable: false,
+    width: '6.5rem',
+    render: (home) => (
+      <Link to="/service/add/$serialNumber/$plantNumber" params={addParams(home)} className="button home-picker__select" aria-label={`Select home ${home.serialNumber}`}>
+        Select
+      </Link>
+    ),
+  },
+];
+
+/**
+ * 'New Service Request' (spec 3 §2 /service/add/{serialNumber}/{plantNumber}): the user picks the home the request
+ * is for from the homes they see. The list comes from the device's copy when offline, so a request can be started
+ * at a homesite without signal.
+ */
+export function HomePicker({ scope, open, onClose }: { scope: string; open: boolean; onClose: () => void }) {
+  const homes = useHomes(scope);
+  const navigate = useNavigate();
+  const now = useNow();
+  const copy = homes.data;
+  const loading = homes.isPending && homes.fetchStatus === 'fetching';
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Select a Home"
+      description="Choose the home the new service request is for."
+      size="large"
+      actions={
+        <button type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+      }
+    >
+      <div className="home-picker">
+        {copy?.fromCache && (
+          <p className="notice notice--info" role="status">
+            Saved copy, updated {describeAge(copy.storedAt, now)}.
+          </p>
+        )}
+        {homes.isError && !copy && (
+          <p className="notice notice--warning" role="alert">
+            {isOfflineError(homes.error)
+              ? 'You are offline and no copy of the homes is saved on this device yet.'
+              : 'The homes could not be loaded.'}{' '}
+            <button type="button" className="button button--link" onClick={() => void homes.refetch()}>
+              Try again
+            </button>
+          </p>
+        )}
+        <DataList
+          label="Homes"
+          columns={HOME_COLUMNS}
+          rows={copy?.data ?? []}
+          rowKey={(home) => home.assetId}
+          loading={loading}
+          searchLabel="Search homes"
+          searchPlaceholder="Serial, plant, model, homeowner or city"
+          searchText={homeSearchText}
+          defaultSort={{ columnName: 'serialNumber', direction: 'asc' }}
+          onRowClick={(home) => void navigate({ to: '/service/add/$serialNumber/$plantNumber', params: addParams(home) })}
+          emptyMessage="No homes found."
+        />
+      </div>
+    </Modal>
+  );
+}

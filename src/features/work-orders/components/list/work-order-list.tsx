@@ -1,0 +1,239 @@
+import { useRouter } from '@tanstack/react-router';
+import { useId, useMemo, useState } from 'react';
+import { isOfflineError } from '../../../../lib/http';
+import type { SortState } from '../../../../lib/list';
+import { describeAge } from '../../../../offline/age';
+import { useNow, useOnline } from '../../../../offline/react';
+import { DataList, type DataListColumn } from '../../../../ui/data-list';
+import type { PendingMark, ServiceRequestSummaryView } from '../../model';
+import { useOfflinePriming } from '../../use-offline-priming';
+import { useRefreshOnDelivery, useWorkOrderListView } from '../../use-request-view';
+import { ReviewLink } from './review-link';
+import {
+  applyFilters,
+  DEFAULT_WORK_ORDER_SORT,
+  displayStatus,
+  formatCost,
+  formatServiceDate,
+  NO_FILTERS,
+  plantOptions,
+  plantText,
+  requestNumberText,
+  reviewHref,
+  rowsForTab,
+  statusOptions,
+  WORK_ORDER_SORT_COLUMNS,
+  workOrderSearchText,
+  type WorkOrderFilters,
+} from './list-rules';
+import './service-list.css';
+
+/** A queued change shows on its row: 'Pending' while it waits, 'Not saved' with the server's message once refused. */
+export function PendingMarker({ mark }: { mark: PendingMark | undefined }) {
+  if (!mark) return null;
+  if (mark.state === 'pending') {
+    return (
+      <span className="wo-marker wo-marker--pending" title={`${mark.label}: waiting to be sent`}>
+        Pending
+      </span>
+    );
+  }
+  return (
+    <span className="wo-marker-group">
+      <span className="wo-marker wo-marker--failed">Not saved</span>
+      {mark.message && <span className="wo-marker__message">{mark.message}</span>}
+    </span>
+  );
+}
+
+const sortColumn = (columnName: string) => WORK_ORDER_SORT_COLUMNS.find((column) => column.columnName === columnName)!;
+
+const COLUMNS: DataListColumn<ServiceRequestSummaryView>[] = [
+  {
+    columnName: 'request',
+    displayName: 'Request',
+    sortable: false,
+    width: 'minmax(0, 1.25fr)',
+    render: (row) => (
+      <div className="wo-request">
+        <ReviewLink href={reviewHref(row)} className="wo-request__number">
+          {requestNumberText(row)}
+        </ReviewLink>
+        {row.homeownerName && <span className="wo-request__homeowner">{row.homeownerName}</span>}
+        <PendingMarker mark={row.pending} />
+      </div>
+    ),
+  },
+  { ...sortColumn('serialNumber'), width: 'minmax(0, 1.15fr)' },
+  { ...sortColumn('plant'), width: 'minmax(0, 1fr)', render: plantText },
+  { ...sortColumn('status'), width: 'minmax(0, 1fr)', render: displayStatus },
+  { ...sortColumn('requestDate'), width: 'minmax(0, 0.85fr)', render: (row) => formatServiceDate(row.requestDate) },
+  { ...sortColumn('startDate'), width: 'minmax(0, 0.85fr)', render: (row) => formatServiceDate(row.startDate) },
+  { ...sortColumn('performedDate'), width: 'minmax(0, 0.85fr)', render: (row) => formatServiceDate(row.performedDate) },
+  { ...sortColumn('technician'), width: 'minmax(0, 1fr)' },
+  { ...sortColumn('totalServiceCost'), width: 'minmax(0, 0.85fr)', render: (row) => formatCost(row.totalServiceCost) },
+  { ...sortColumn('totalCombinedCost'), width: 'minmax(0, 0.85fr)', render: (row) => formatCost(row.totalCombinedCost) },
+];
+
+/** Keeps a chosen filter value among the choices after the rows changed, so the select never hides what it filters by. */
+const withChosen = (options: { value: string; label: string }[], chosen: string) =>
+  chosen && !options.some((option) => option.value === chosen) ? [...options, { value: chosen, label: chosen }] : options;
+
+export interface WorkOrderListProps {
+  scope: string;
+  tab: 'workOrders' | 'portal';
+  portalMode: boolean;
+  homeownerUser: boolean;
+}
+
+/**
+ * spec 3 §2 work order list: every request the user sees as it will be (queued changes applied and marked),
+ * searched ('Search Requests...'), sorted by the nine options of §2, filtered by plant and status, 10 rows
+ * growing by 10. The copy on the device says how old it is when the server could not be reached.
+ */
+export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrderListProps) {
+  useRefreshOnDelivery();
+  const list = useWorkOrderListView(scope);
+  const online = useOnline();
+  const priming = useOfflinePriming(scope, list.fromCache ? undefined : list.query.data?.data, online);
+  const router = useRouter();
+  const now = useNow();
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState>(DEFAULT_WORK_ORDER_SORT);
+  const [filters, setFilters] = useState<WorkOrderFilters>(NO_FILTERS);
+
+  const tabRows = useMemo(() => rowsForTab(list.rows, { portalMode, tab, homeownerUser }), [list.rows, portalMode, tab, homeownerUser]);
+  const plants = useMemo(() => withChosen(plantOptions(tabRows), filters.plant), [tabRows, filters.plant]);
+  const statuses = useMemo(() => withChosen(statusOptions(tabRows), filters.status), [tabRows, filters.status]);
+  const rows = useMemo(() => applyFilters(tabRows, filters), [tabRows, filters]);
+
+  const query = list.query;
+  const loading = query.isPending && query.fetchStatus === 'fetching';
+  const failed = query.isError && !query.data;
+  const filtered = search !== '' || filters.plant !== '' || filters.status !== '';
+
+  const toolbar = (
+    <div className="wo-toolbar">
+      <div className="wo-toolbar__field">
+        <label htmlFor={`${id}-plant`}>Filter by plant</label>
+        <select
+          id={`${id}-plant`}
+          className="field__input field__select"
+          value={filters.plant}
+          onChange={(event) => setFilters((current) => ({ ...current, plant: event.target.value }))}
+        >
+          <option value="">All plants</option>
+          {plants.map((plant) => (
+            <option key={plant.value} value={plant.value}>
+              {plant.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="wo-toolbar__field">
+        <label htmlFor={`${id}-status`}>Filter by status</label>
+        <select
+          id={`${id}-status`}
+          className="field__input field__select"
+          value={filters.status}
+          onChange={(event) => setFilters((current) => ({ ...current, status: event.target.value }))}
+        >
+          <option value="">All statuses</option>
+          {statuses.map((status) => (
+            <option key={status.value} value={status.value}>
+              {status.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="wo-toolbar__field">
+        <label htmlFor={`${id}-sort`}>Sort by</label>
+        <select
+          id={`${id}-sort`}
+          className="field__input field__select"
+          value={sort.columnName}
+          onChange={(event) => setSort((current) => ({ ...current, columnName: event.target.value }))}
+        >
+          {WORK_ORDER_SORT_COLUMNS.map((column) => (
+            <option key={column.columnName} value={column.columnName}>
+              {column.displayName}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="wo-toolbar__field">
+        <label htmlFor={`${id}-order`}>Sort order</label>
+        <select
+          id={`${id}-order`}
+          className="field__input field__select"
+          value={sort.direction}
+          onChange={(event) => setSort((current) => ({ ...current, direction: event.target.value === 'asc' ? 'asc' : 'desc' }))}
+        >
+          <option value="asc">Ascending</option>
+          <option value="desc">Descending</option>
+        </select>
+      </div>
+      {filtered && (
+        <button
+          type="button"
+          className="button wo-toolbar__clear"
+          onClick={() => {
+            setFilters(NO_FILTERS);
+            setSearch('');
+          }}
+        >
+          Clear filters
+        </button>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="wo-list">
+      {list.fromCache && list.storedAt !== undefined && (
+        <p className="notice notice--info wo-list__age" role="status">
+          Saved copy, updated {describeAge(list.storedAt, now)}. It refreshes when the connection is back.
+        </p>
+      )}
+      {priming && (
+        <div className="wo-list__priming" role="status">
+          <label>
+            Making open work orders available offline ({priming.done} of {priming.total})
+            <progress max={priming.total} value={priming.done} />
+          </label>
+        </div>
+      )}
+      {failed && (
+        <div className="notice notice--warning wo-list__error" role="alert">
+          {isOfflineError(query.error)
+            ? 'You are offline and no copy of the work orders is saved on this device yet. They load when the connection is back.'
+            : 'The work orders could not be loaded.'}{' '}
+          <button type="button" className="button button--link" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      <DataList
+        label={tab === 'portal' ? 'Homeowner portal requests' : 'Work orders'}
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.key}
+        loading={loading}
+        searchLabel="Search requests"
+        searchPlaceholder="Search Requests..."
+        searchText={workOrderSearchText}
+        search={search}
+        onSearchChange={setSearch}
+        sort={sort}
+        onSortChange={setSort}
+        onRowClick={(row) => void router.navigate({ href: reviewHref(row) })}
+        rowClassName={(row) => (row.pending ? `wo-row--${row.pending.state}` : undefined)}
+        emptyMessage={filtered ? 'No requests match your search and filters.' : failed ? 'No work orders to show.' : 'There are no work orders to show.'}
+        estimateRowHeight={72}
+        className="wo-list__table"
+        toolbar={toolbar}
+      />
+    </div>
+  );
+}
