@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { measureBundle } from './bundle';
+import { benchWorkOrdersInBrowser } from './work-orders-browser';
 import { load, formatLoad } from './load';
 import { benchOutboxReplay } from './outbox-replay';
 import { benchWorkOrdersApi, startScaledServer } from './work-orders-api';
@@ -65,3 +66,6 @@ await benchWorkOrdersApi(scaled, {
 console.log('\n# Outbox replay (fake-indexeddb, real fetch, same server)');
 await benchOutboxReplay(scaled.app, password);
 await scaled.close();
+
+console.log(`\n# Work order list in Chromium (${process.env.BENCH_BROWSER_ROWS ?? 50_000} requests kept on the device, offline)`);
+await benchWorkOrdersInBrowser({ password });

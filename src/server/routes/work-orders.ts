@@ -35,7 +35,7 @@ import {
   byRequestId,
   byWorkOrderId,
   findRequest,
-  listRequestsJson,
+  listAnswer,
   listVersion,
   loadFullRequest,
   refreshTotals,
@@ -213,9 +213,15 @@ const requestRoutes = [
       // Private (per user and retail center) and always revalidated: the browser asks If-None-Match.
       c.header('cache-control', 'private, no-cache');
       c.header('etag', etag);
-      c.header('vary', 'authorization');
+      c.header('vary', 'authorization, accept-encoding');
       if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-      return c.body(await listRequestsJson(db, session, etag, query.assetId), 200, { 'content-type': 'application/json; charset=UTF-8' });
+      const answer = await listAnswer(db, session, etag, query.assetId);
+      c.header('content-type', 'application/json; charset=UTF-8');
+      if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+        c.header('content-encoding', 'gzip');
+        return c.body(answer.gzipped);
+      }
+      return c.body(answer.json);
     },
   }),
 

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import {
   ATTACHMENT_TYPES,
@@ -15,6 +17,8 @@ import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
 import { canArchive, canEdit, isClosed, isDispatchEnabled, isStaged, visibleAnd, visibleRequests } from './rules';
+
+const gzipAsync = promisify(gzip);
 
 export type RequestRow = typeof t.serviceRequests.$inferSelect;
 type ItemRow = typeof t.serviceItems.$inferSelect;
@@ -205,23 +209,34 @@ const listScope = (session: Session, assetId?: number) =>
   `${session.user.isPlantUser ? `plants:${session.user.availablePlants.map((plant) => plant.plantNumber).sort().join(',')}` : `retailer:${session.user.currentRetailer?.retailerNumber ?? ''}`}|${assetId ?? ''}`;
 
 const LIST_CACHE_SIZE = 64;
-const listCache = new Map<string, { version: string; json: Promise<string> }>();
+
+export interface ListAnswer {
+  json: string;
+  /** The same bytes gzipped once (in the thread pool), for every client that accepts gzip. */
+  gzipped: Uint8Array<ArrayBuffer>;
+}
+
+const listCache = new Map<string, { version: string; answer: Promise<ListAnswer> }>();
 
 /**
- * The list as JSON text, built once per scope and version: fifty technicians of one retail center
- * refreshing at once share one build instead of fifty (tests/bench). Only a cache — the version comes
- * from the database on every call, so another server instance or a write is never missed.
+ * The list answer, built once per scope and version: fifty technicians of one retail center
+ * refreshing at once share one build and one compression instead of fifty (tests/bench). Only a
+ * cache — the version comes from the database on every call, so another server instance or a write
+ * is never missed.
  */
-export function listRequestsJson(db: Database, session: Session, version: string, assetId?: number): Promise<string> {
+export function listAnswer(db: Database, session: Session, version: string, assetId?: number): Promise<ListAnswer> {
   const scope = listScope(session, assetId);
   const cached = listCache.get(scope);
-  if (cached?.version === version) return cached.json;
-  const json = listRequests(db, session, assetId).then((rows) => JSON.stringify(rows));
+  if (cached?.version === version) return cached.answer;
+  const answer = listRequests(db, session, assetId).then(async (rows) => {
+    const json = JSON.stringify(rows);
+    return { json, gzipped: new Uint8Array(await gzipAsync(json)) as Uint8Array<ArrayBuffer> };
+  });
   listCache.delete(scope);
-  listCache.set(scope, { version, json });
-  json.catch(() => listCache.delete(scope));
+  listCache.set(scope, { version, answer });
+  answer.catch(() => listCache.delete(scope));
   if (listCache.size > LIST_CACHE_SIZE) listCache.delete(listCache.keys().next().value!);
-  return json;
+  return answer;
 }
 
 /** The request row `session` may see, found by `condition`, or undefined (→ 404). `lock` on writes. */
