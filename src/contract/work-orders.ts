@@ -209,6 +209,34 @@ export function informationIssues(update: Pick<ServiceRequestUpdate, 'requestTyp
   return issues;
 }
 
+export interface SubmitSubject {
+  isStaged: boolean;
+  /** The type it will be submitted with: Request for Payment when forced (spec 3 §4). */
+  requestType: string;
+  itemCount: number;
+  startDate: string | null;
+  endDate: string | null;
+  performedDate: string | null;
+}
+
+/**
+ * spec 3 §5 Work order review submit: a staged request needs a request type, at least one service item
+ * and a start date when an end date is set (not for Factory Service); a submitted one needs at least
+ * one item, a start date if an end date is set, and a performed date for Request for Payment.
+ */
+export function submitIssues(request: SubmitSubject): { field: string; message: string }[] {
+  const issues: { field: string; message: string }[] = [];
+  const { isStaged: staged, requestType } = request;
+  if (staged && requestType === '') issues.push({ field: 'requestType', message: WORK_ORDER_MESSAGES.requestTypeRequired });
+  if (request.itemCount === 0) issues.push({ field: 'serviceItems', message: WORK_ORDER_MESSAGES.serviceItemRequired });
+  const needsStart = request.endDate !== null && request.startDate === null && (!staged || requestType !== FACTORY_SERVICE);
+  if (needsStart) issues.push({ field: 'startDate', message: WORK_ORDER_MESSAGES.endWithoutStart });
+  if (!staged && requestType === REQUEST_FOR_PAYMENT && request.performedDate === null) {
+    issues.push({ field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateRequired });
+  }
+  return issues;
+}
+
 /** A service item / line item (spec 3 §5 Service item); hours round to the quarter. */
 export const ServiceItemInput = v.object({
   problemDescription: Required(WORK_ORDER_MESSAGES.problemDescriptionRequired, 2000),

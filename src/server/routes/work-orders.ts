@@ -19,6 +19,7 @@ import {
   isRequestTypeForced,
   laborRateFor,
   serviceItemIssues,
+  submitIssues,
   type Endpoint,
   type PortalMetadata,
   type UnitOfMeasure,
@@ -130,20 +131,16 @@ async function itemCount(db: Database, requestId: number) {
   return rows.length;
 }
 
-/** spec 3 §5 Work order review submit: what a staged request or a work order needs before it is submitted. */
-async function submitIssues(db: Database, row: RequestRow, forcedType: boolean): Promise<Issue[]> {
-  const issues: Issue[] = [];
-  const staged = isStaged(row);
-  const requestType = forcedType ? REQUEST_FOR_PAYMENT : row.requestType;
-  if (staged && requestType === '') issues.push({ field: 'requestType', message: WORK_ORDER_MESSAGES.requestTypeRequired });
-  if ((await itemCount(db, row.id)) === 0) issues.push({ field: 'serviceItems', message: WORK_ORDER_MESSAGES.serviceItemRequired });
-  const needsStart = row.endDate !== null && row.startDate === null && (!staged || requestType !== FACTORY_SERVICE);
-  if (needsStart) issues.push({ field: 'startDate', message: WORK_ORDER_MESSAGES.endWithoutStart });
-  if (!staged && requestType === REQUEST_FOR_PAYMENT && row.performedDate === null) {
-    issues.push({ field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateRequired });
-  }
-  return issues;
-}
+/** spec 3 §5 Work order review submit, on the stored request (contract submitIssues). */
+const submitIssuesOf = async (db: Database, row: RequestRow, forcedType: boolean) =>
+  submitIssues({
+    isStaged: isStaged(row),
+    requestType: forcedType ? REQUEST_FOR_PAYMENT : row.requestType,
+    itemCount: await itemCount(db, row.id),
+    startDate: row.startDate,
+    endDate: row.endDate,
+    performedDate: row.performedDate,
+  });
 
 const requestRoutes = [
   route({
@@ -254,7 +251,7 @@ const requestRoutes = [
       if (!isStaged(row)) return stateConflict(WORK_ORDER_MESSAGES.notStaged, await loadFullRequest(db, session, row));
       const retailer = await retailerOf(db, row.retailerNumber);
       const forced = isRequestTypeForced({ ...row, isStaged: true }, retailer.deployPortal);
-      const issues = await submitIssues(db, row, forced);
+      const issues = await submitIssuesOf(db, row, forced);
       if (issues.length > 0) return issuesResponse(issues);
       const requestType = forced ? REQUEST_FOR_PAYMENT : row.requestType;
       await db
@@ -280,7 +277,7 @@ const requestRoutes = [
     handle: async ({ c, db, deps, session, params }) => {
       const row = await editableRequest({ c, db, session }, byWorkOrderId(params.workOrderId));
       if (row instanceof Response) return row;
-      const issues = await submitIssues(db, row, true);
+      const issues = await submitIssuesOf(db, row, true);
       if (issues.length > 0) return issuesResponse(issues);
       await db
         .update(t.serviceRequests)

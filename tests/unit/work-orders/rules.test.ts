@@ -9,6 +9,7 @@ import {
   ServiceDate,
   ServiceItemInput,
   ServiceRequestUpdate,
+  submitIssues,
   UNSUBMITTED_STATUS,
   WORK_ORDER_MESSAGES,
   addDays,
@@ -383,5 +384,27 @@ describe('information body (spec 3 §3)', () => {
     expect(parsed.performedDate).toBeNull();
     expect(parsed.startDate).toBeNull();
     expect(parsed.endDate).toBe('1990-01-01');
+  });
+});
+
+describe('spec 3 §5 Work order review submit', () => {
+  const staged = { isStaged: true, requestType: 'A', itemCount: 1, startDate: null, endDate: null, performedDate: null };
+  const fields = (subject: Parameters<typeof submitIssues>[0]) => submitIssues(subject).map((issue) => issue.field);
+
+  it('a staged request needs a type, one item, and a start date when an end date is set', () => {
+    expect(fields(staged)).toEqual([]);
+    expect(fields({ ...staged, requestType: '', itemCount: 0 })).toEqual(['requestType', 'serviceItems']);
+    expect(fields({ ...staged, endDate: '2026-06-10' })).toEqual(['startDate']);
+  });
+
+  it('Factory Service may be submitted staged with an end date and no start date', () => {
+    expect(fields({ ...staged, requestType: 'F', endDate: '2026-06-10' })).toEqual([]);
+  });
+
+  it('a submitted one needs one item, start if end, and a performed date for Request for Payment', () => {
+    const submitted = { ...staged, isStaged: false, requestType: 'V', performedDate: '2026-06-12' };
+    expect(fields(submitted)).toEqual([]);
+    expect(fields({ ...submitted, itemCount: 0, performedDate: null, endDate: '2026-06-10' })).toEqual(['serviceItems', 'startDate', 'performedDate']);
+    expect(submitIssues({ ...submitted, performedDate: null })[0]!.message).toBe(WORK_ORDER_MESSAGES.performedDateRequired);
   });
 });

@@ -1,12 +1,11 @@
 import {
   DEFAULT_BASES,
-  FACTORY_SERVICE,
   REQUEST_FOR_PAYMENT,
   REQUEST_TYPES,
   UNSUBMITTED_STATUS,
-  WORK_ORDER_MESSAGES,
   normalizeServiceDate,
   statusLabel,
+  submitIssues as contractSubmitIssues,
   type Endpoint,
 } from '../../../../contract';
 import { isTempId } from '../../../../offline/temp-ids';
@@ -103,24 +102,17 @@ export interface SubmitIssue {
   message: string;
 }
 
-/**
- * What keeps a request from being submitted (spec 3 §5), the same checks the server makes:
- * staged — a request type, at least one service item, a start date when an end date is set (not for
- * Factory Service); work order — at least one item, a start date if an end date is set, and a performed
- * date for Request for Payment (a work order's type is always Request for Payment, spec 3 §4).
- */
+/** What keeps the shown request from being submitted (spec 3 §5): the contract's checks, the server's too. */
 export function submitIssues(view: Pick<ServiceRequestView, 'vantageWorkOrderId' | 'isRequestTypeForced' | 'requestType' | 'serviceItems' | 'startDate' | 'endDate' | 'performedDate'>): SubmitIssue[] {
   const staged = view.vantageWorkOrderId === null;
-  const requestType = view.isRequestTypeForced || !staged ? REQUEST_FOR_PAYMENT : view.requestType;
-  const issues: SubmitIssue[] = [];
-  if (staged && requestType === '') issues.push({ field: 'requestType', message: WORK_ORDER_MESSAGES.requestTypeRequired });
-  if (view.serviceItems.length === 0) issues.push({ field: 'serviceItems', message: WORK_ORDER_MESSAGES.serviceItemRequired });
-  const needsStart = normalizeServiceDate(view.endDate) !== null && normalizeServiceDate(view.startDate) === null;
-  if (needsStart && (!staged || requestType !== FACTORY_SERVICE)) issues.push({ field: 'startDate', message: WORK_ORDER_MESSAGES.endWithoutStart });
-  if (!staged && requestType === REQUEST_FOR_PAYMENT && normalizeServiceDate(view.performedDate) === null) {
-    issues.push({ field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateRequired });
-  }
-  return issues;
+  return contractSubmitIssues({
+    isStaged: staged,
+    requestType: view.isRequestTypeForced || !staged ? REQUEST_FOR_PAYMENT : view.requestType,
+    itemCount: view.serviceItems.length,
+    startDate: normalizeServiceDate(view.startDate),
+    endDate: normalizeServiceDate(view.endDate),
+    performedDate: normalizeServiceDate(view.performedDate),
+  });
 }
 
 /* ---- texts ---- */
