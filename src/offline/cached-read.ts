@@ -45,3 +45,11 @@ export async function readKept<T>(kind: string, id: string, db: OfflineDb = getO
   const kept = await db.entities.get([kind, id]);
   return kept ? { data: kept.data as T, storedAt: kept.updatedAt, fromCache: true } : undefined;
 }
+
+/**
+ * Logout on a shared tablet: the kept copies (work orders, homes…) go with the user. Queued changes
+ * stay — they are only ever sent under their owner's sign-in (outbox.ts).
+ */
+export async function clearKeptCopies(db: OfflineDb = getOffline().db): Promise<void> {
+  await db.entities.clear();
+}

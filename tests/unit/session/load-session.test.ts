@@ -6,6 +6,8 @@ import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
 import { setNotifier } from '../../../src/lib/notifier';
 import { clearStoredProfile, readStoredProfile, storeProfile } from '../../../src/lib/profile-storage';
 import { clearToken, readToken, rememberRedirect, storeToken, takeRedirect } from '../../../src/lib/session-token';
+import { openOfflineDb } from '../../../src/offline/db';
+import { createOfflineRuntime, setOfflineRuntime } from '../../../src/offline/runtime';
 import { demoProfile } from '../fixtures/demo-profiles';
 import { fakeJwt } from '../fixtures/tokens';
 
@@ -116,5 +118,16 @@ describe('startSession and endSession', () => {
     expect(readStoredProfile()).toBeNull();
     expect(takeRedirect()).toBeUndefined();
     expect(queryClient.getQueryData(['quotes', 'list'])).toBeUndefined();
+  });
+
+  it('logout takes the kept work-order copies off the device but keeps unsent changes', async () => {
+    const runtime = createOfflineRuntime({ db: openOfflineDb(`logout-${Math.random()}`), send: () => new Promise(() => {}) });
+    setOfflineRuntime(runtime);
+    await runtime.db.entities.put({ kind: 'work-orders', id: 'admin:4217', data: [], updatedAt: 1 });
+    await runtime.outbox.enqueue({ method: 'POST', base: 'api', path: '/Support', body: {}, recordKey: 'support:1', label: 'Support' });
+    endSession(queryClient);
+    await vi.waitFor(async () => expect(await runtime.db.entities.count()).toBe(0));
+    expect(await runtime.db.outbox.count()).toBe(1);
+    setOfflineRuntime(undefined);
   });
 });
