@@ -12,4 +12,5 @@ export * from './release-notes';
 export * from './roles';
 export * from './session';
 export * from './support';
+export * from './warranty';
 export * from './work-orders';

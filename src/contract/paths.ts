@@ -60,6 +60,11 @@ export const paths = {
     at('api', `/Service/workorders/${workOrderId}/attachments/${encodeURIComponent(contentDocumentId)}`),
   unitsOfMeasure: at('api', '/Parts/UnitsOfMeasure'),
   homes: at('api', '/Homes'),
+  /* homeowners and warranty cards (spec 3 §7); the spec names no path for the homeowner list, this product's is /Warranty/Homeowners */
+  homeowners: at('api', '/Warranty/Homeowners'),
+  /** GET ?plantNumber&serialNumber (404 when the home has no card: the form opens in add mode); POST creates, PUT updates. */
+  warranty: at('api', '/Warranty'),
+  assetWarranty: (assetId: number | string) => at('api', `/assets/${assetId}/warranty`),
   /** Images base: GET ?folder=ServiceAttachments&fileName={name}. */
   serviceAttachmentImage: at('images', ''),
   workOrderAttachmentImage: (workOrderId: number | string, contentDocumentId: string) =>

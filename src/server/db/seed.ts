@@ -5,6 +5,7 @@ import { seedAdminUsers } from './seed/admin-users';
 import { DEFAULT_DEMO_PASSWORD } from './seed/demo-users';
 import { seedFacilities } from './seed/facilities';
 import { seedHelpDocuments } from './seed/help';
+import { seedHomeowners } from './seed/homeowners';
 import { seedHomes } from './seed/homes';
 import { seededRandom, startOfUtcDay } from './seed/random';
 import { seedReleaseNotes } from './seed/release-notes';
@@ -47,7 +48,8 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     const releaseNotes = await seedReleaseNotes(tx);
     const help = await seedHelpDocuments(tx, today);
     const workOrders = await seedWorkOrders(tx, seededRandom('work-orders'), today, scale);
-    return { seeded: true, counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders } };
+    const homeowners = await seedHomeowners(tx, seededRandom('homeowners'), today, scale);
+    return { seeded: true, counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders, ...homeowners } };
   });
   // PGlite never gathers statistics by itself: without them the planner guesses wrong on the big tables.
   await db.execute(sql`ANALYZE`);

@@ -5,6 +5,7 @@ import { facilityRoutes } from './facilities';
 import { feedbackRoutes } from './feedback';
 import { helpRoutes } from './help';
 import { homeRoutes } from './homes';
+import { homeownerRoutes } from './homeowners';
 import { loggerRoutes } from './logger';
 import { releaseNoteRoutes } from './release-notes';
 import { retailerRoutes } from './retailers';
@@ -26,4 +27,5 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...loggerRoutes,
   ...homeRoutes,
   ...workOrderRoutes,
+  ...homeownerRoutes,
 ];

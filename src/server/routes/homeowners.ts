@@ -1,0 +1,238 @@
+/**
+ * homeowners: My Homeowners and warranty cards (spec 3 §2, §3, §4, §5, §7). Decided here where the
+ * spec leaves it open:
+ *
+ * - Paths: the homeowner list is GET {api}/Warranty/Homeowners; one card is GET {api}/Warranty with
+ *   plantNumber and serialNumber (404 when the home has no card, so the form opens in add mode);
+ *   POST {api}/Warranty creates (409 when the home has one), PUT {api}/Warranty updates (rowVersion,
+ *   409 when stale); GET {api}/assets/{assetId}/warranty is the card on the service history screen.
+ * - Who reads: the My Homeowners menu rule (spec 3 §6): Warranty_User, Home_Owner_Viewer or
+ *   Service_User. The asset read also lets Service_Viewer in, who opens service history.
+ * - Who writes: a warranty admin (Warranty_User) or a service admin (Service_User); viewers get 403.
+ * - Which homes: the same scope as service requests (work-orders/rules.ts visibleByScope): a
+ *   retailer user's current retail center, a plant user's facilities. Other homes answer 404.
+ * - Status: the server's. Saving needs the owner's name, address and sold date, so a saved card is
+ *   complete: an Incomplete (I) card becomes Active (A); Historical and Archived cards keep theirs.
+ * - The card answered is already normalized as spec 3 §5 says of a returned card (contract
+ *   normalizeCardAddress), and a saved one is normalized and split before it is written.
+ * - "Today" for the sold date window is the app clock's UTC day.
+ */
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import * as v from 'valibot';
+import {
+  ACTIVE_WARRANTY_STATUS,
+  INCOMPLETE_WARRANTY_STATUS,
+  WARRANTY_MESSAGES,
+  WarrantyCardInput,
+  WarrantyLookupQuery,
+  isHomeAddressSameAsOwner,
+  normalizeCardAddress,
+  paths,
+  warrantyCardIssues,
+  type RoleName,
+  type WarrantyCard,
+  type WarrantyCardSave,
+} from '../../contract';
+import type { Database } from '../db/client';
+import * as t from '../db/schema';
+import { errorResponse, jsonResponse } from '../http/errors';
+import { route, type Session } from '../http/route';
+import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
+import { todayOf, visibleByScope } from '../work-orders/rules';
+
+const READ_ROLES: readonly RoleName[] = ['Warranty_User', 'Home_Owner_Viewer', 'Service_User'];
+const ASSET_READ_ROLES: readonly RoleName[] = [...READ_ROLES, 'Service_Viewer'];
+const WRITE_ROLES: readonly RoleName[] = ['Warranty_User', 'Service_User'];
+
+const AssetId = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'assetId must be digits.'), v.transform(Number));
+const cardColumns = { card: t.warrantyCards, home: t.homes, plantName: t.plants.name, retailerName: t.retailers.name };
+type CardRow = { card: typeof t.warrantyCards.$inferSelect; home: typeof t.homes.$inferSelect; plantName: string; retailerName: string };
+
+function toWarrantyCard({ card, home, plantName, retailerName }: CardRow): WarrantyCard {
+  const answer: WarrantyCard = {
+    plantNumber: home.plantNumber,
+    plantName,
+    modelNumber: home.modelNumber,
+    modelName: home.modelName,
+    firstName: card.firstName,
+    lastName: card.lastName,
+    middleInitial: card.middleInitial,
+    suffix: card.suffix,
+    emailAddress: card.emailAddress,
+    serialNumber: home.serialNumber,
+    fullSerialNumber: home.serialNumber,
+    address1: card.address1,
+    address2: card.address2,
+    city: card.city,
+    state: card.state,
+    zipCode: card.zipCode,
+    zip4: card.zip4,
+    areaCode: card.areaCode,
+    phoneNumber: card.phoneNumber,
+    cellAreaCode: card.cellAreaCode,
+    cellPhoneNumber: card.cellPhoneNumber,
+    retailerNumber: home.retailerNumber,
+    retailerName,
+    soldDate: card.soldDate ?? '',
+    npsDate: card.npsDate ?? '',
+    homeAddress1: card.homeAddress1,
+    homeAddress2: card.homeAddress2,
+    homeCity: card.homeCity,
+    homeState: card.homeState,
+    homeZipCode: card.homeZipCode,
+    homePhoneNumber: card.homePhoneNumber,
+    homeAddress: card.homeAddress,
+    showHomeAddress: false,
+    statusCode: card.statusCode,
+    thermalZone: card.thermalZone,
+    windZone: card.windZone,
+    roofLoad: card.roofLoad,
+    manufacturedDate: home.manufacturedDate,
+    orderNumber: card.orderNumber,
+    purchaseOrderNumber: card.purchaseOrderNumber,
+    quoteNumber: card.quoteNumber,
+    vantageAssetId: home.id,
+    vantageAccountId: card.vantageAccountId,
+    vantageWarrantyId: card.id,
+    rowVersion: card.rowVersion,
+  };
+  const normalized = normalizeCardAddress(answer);
+  return { ...normalized, showHomeAddress: !isHomeAddressSameAsOwner(normalized) };
+}
+
+const cardsOf = (db: Database, condition: SQL | undefined) =>
+  db
+    .select(cardColumns)
+    .from(t.warrantyCards)
+    .innerJoin(t.homes, eq(t.homes.id, t.warrantyCards.homeId))
+    .innerJoin(t.plants, eq(t.plants.plantNumber, t.homes.plantNumber))
+    .innerJoin(t.retailers, eq(t.retailers.retailerNumber, t.homes.retailerNumber))
+    .where(condition);
+
+async function cardOfHome(db: Database, homeId: number) {
+  const [row] = await cardsOf(db, eq(t.warrantyCards.homeId, homeId));
+  return row ? toWarrantyCard(row) : null;
+}
+
+/** The home of plantNumber + serialNumber that `session` sees (serials compare case-insensitively). */
+async function visibleHome(db: Database, session: Session, plantNumber: string, serialNumber: string) {
+  const [home] = await db
+    .select()
+    .from(t.homes)
+    .where(and(visibleByScope(session, t.homes), eq(t.homes.plantNumber, plantNumber), eq(sql`upper(${t.homes.serialNumber})`, serialNumber.toUpperCase())));
+  return home ?? null;
+}
+
+const homeNotFound = () => errorResponse(404, WARRANTY_MESSAGES.homeNotFound);
+const cardNotFound = () => errorResponse(404, WARRANTY_MESSAGES.cardNotFound);
+
+/** A 400 in the shape of toErrorBody (contract/common.ts). */
+const issuesResponse = (issues: readonly { field: string; message: string }[]) => {
+  const [first] = issues as [{ field: string; message: string }];
+  return jsonResponse(400, { message: `${first.message} (${first.field})`, field: first.field, issues });
+};
+
+/**
+ * The card is where the homeowner is kept; the home carries a copy for the work-order list and the
+ * new-request skeleton. Touching the home's requests moves the work-order list's ETag (store.ts).
+ */
+async function copyOwnerToHome(db: Database, homeId: number, body: WarrantyCardSave) {
+  const digits = `${body.areaCode}${body.phoneNumber}`.replace(/\D/g, '');
+  const phone = digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : null;
+  await db
+    .update(t.homes)
+    .set({ homeownerFirstName: body.firstName, homeownerLastName: body.lastName, homeownerEmail: body.emailAddress || null, homeownerPhone: phone })
+    .where(eq(t.homes.id, homeId));
+  await db.update(t.serviceRequests).set({ homeId }).where(eq(t.serviceRequests.homeId, homeId));
+}
+
+/** The stored fields of a saved card: what the form edits, nothing of the home, the plant data or the status. */
+function storedFields(body: WarrantyCardSave) {
+  const { plantNumber: _plant, serialNumber: _serial, homeAddressSameAsOwner: _same, rowVersion: _version, ...fields } = body;
+  return fields;
+}
+
+export const homeownerRoutes = [
+  route({
+    method: 'GET',
+    endpoint: paths.homeowners,
+    roles: READ_ROLES,
+    handle: async ({ c, db, session }) => {
+      const rows = await cardsOf(db, visibleByScope(session, t.homes)).orderBy(asc(t.warrantyCards.id));
+      return c.json(rows.map(toWarrantyCard));
+    },
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.warranty,
+    roles: READ_ROLES,
+    query: WarrantyLookupQuery,
+    handle: async ({ c, db, session, query }) => {
+      const home = await visibleHome(db, session, query.plantNumber, query.serialNumber);
+      if (!home) return homeNotFound();
+      const card = await cardOfHome(db, home.id);
+      return card ? c.json(card) : cardNotFound();
+    },
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: { base: 'api', path: '/assets/:assetId/warranty' },
+    roles: ASSET_READ_ROLES,
+    params: v.object({ assetId: AssetId }),
+    handle: async ({ c, db, session, params }) => {
+      const [home] = await db.select({ id: t.homes.id }).from(t.homes).where(and(eq(t.homes.id, params.assetId), visibleByScope(session, t.homes)));
+      if (!home) return homeNotFound();
+      const card = await cardOfHome(db, home.id);
+      return card ? c.json(card) : cardNotFound();
+    },
+  }),
+
+  route({
+    method: 'POST',
+    endpoint: paths.warranty,
+    roles: WRITE_ROLES,
+    body: WarrantyCardInput,
+    handle: async ({ c, db, deps, session, body }) => {
+      const home = await visibleHome(db, session, body.plantNumber, body.serialNumber);
+      if (!home) return homeNotFound();
+      const issues = warrantyCardIssues(body, todayOf(deps.clock));
+      if (issues.length > 0) return issuesResponse(issues);
+      const created = await db
+        .insert(t.warrantyCards)
+        .values({ ...storedFields(body), homeId: home.id, statusCode: ACTIVE_WARRANTY_STATUS, createdByUserId: session.user.cmhUserId })
+        .onConflictDoNothing({ target: t.warrantyCards.homeId })
+        .returning({ id: t.warrantyCards.id });
+      if (created.length === 0) return jsonResponse(409, { message: WARRANTY_MESSAGES.cardExists, current: await cardOfHome(db, home.id) });
+      await copyOwnerToHome(db, home.id, body);
+      return c.json(await cardOfHome(db, home.id), 201);
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    endpoint: paths.warranty,
+    roles: WRITE_ROLES,
+    body: WarrantyCardInput,
+    handle: async ({ c, db, deps, session, body }) => {
+      const { rowVersion } = body;
+      if (rowVersion === undefined) return issuesResponse([{ field: 'rowVersion', message: 'rowVersion is required to update a card.' }]);
+      const home = await visibleHome(db, session, body.plantNumber, body.serialNumber);
+      if (!home) return homeNotFound();
+      const [stored] = await db.select().from(t.warrantyCards).where(eq(t.warrantyCards.homeId, home.id));
+      if (!stored) return cardNotFound();
+      const issues = warrantyCardIssues(body, todayOf(deps.clock), stored.soldDate);
+      if (issues.length > 0) return issuesResponse(issues);
+      const statusCode = stored.statusCode === INCOMPLETE_WARRANTY_STATUS ? ACTIVE_WARRANTY_STATUS : stored.statusCode;
+      const written = await updateIfCurrent(db, t.warrantyCards, eq(t.warrantyCards.id, stored.id), rowVersion, {
+        ...storedFields(body),
+        statusCode,
+        updatedAt: deps.clock(),
+      });
+      if (written === 0) return staleRecordResponse(await cardOfHome(db, home.id));
+      await copyOwnerToHome(db, home.id, body);
+      return c.json(await cardOfHome(db, home.id));
+    },
+  }),
+];
