@@ -7,6 +7,8 @@ export * from './feedback';
 export * from './help';
 export * from './homes';
 export * from './logger';
+export * from './parts-catalog';
+export * from './parts-orders';
 export * from './paths';
 export * from './release-notes';
 export * from './roles';

@@ -65,6 +65,28 @@ export const paths = {
   /** GET ?plantNumber&serialNumber (404 when the home has no card: the form opens in add mode); POST creates, PUT updates. */
   warranty: at('api', '/Warranty'),
   assetWarranty: (assetId: number | string) => at('api', `/assets/${assetId}/warranty`),
+  /* parts orders (spec 3 §7 Parts orders); a staged order is addressed by partsOrderId, a submitted one by vantagePartsRequestId */
+  partsOrders: at('api', '/parts'),
+  assetPartsOrders: (assetId: number | string) => at('api', `/parts/asset/${assetId}`),
+  /** POST creates a staged order (answers it, with its partsOrderId). */
+  createPartsOrder: at('api', '/Parts'),
+  /** GET, PUT (ship-to), DELETE (cancel) a staged order; POST submits it. */
+  partsOrder: (partsOrderId: number | string) => at('api', `/Parts/${partsOrderId}`),
+  closePartsOrder: at('api', '/Parts/Close'),
+  /** GET a submitted order; PUT records receipt marks (the incorrect-part modal). */
+  vantagePartsOrder: (partsRequestId: number | string) => at('api', `/Parts/vantage/${partsRequestId}`),
+  partsReceived: (plantNumber: string, partsLogNumber: string) =>
+    at('api', `/Parts/${encodeURIComponent(plantNumber)}/${encodeURIComponent(partsLogNumber)}/PartsReceived`),
+  partsOrderItems: (partsOrderId: number | string) => at('api', `/Parts/${partsOrderId}/PartsItem`),
+  partsOrderItem: (partsOrderId: number | string, partsOrderItemId: number | string) => at('api', `/Parts/${partsOrderId}/PartsItem/${partsOrderItemId}`),
+  /** The retailer's ship-to locations (the spec names no path: "get retailers' shipping information"). */
+  shipToLocations: at('api', '/Parts/ShipToLocations'),
+  /* parts catalog (spec 3 §7 Parts catalog): GET ?plantNumber={n}[&approved=true] */
+  partsCatalog: at('api', '/PartsCatalog'),
+  catalogCategories: at('api', '/PartsCatalog/GetCategories'),
+  catalogCommodities: at('api', '/PartsCatalog/GetCommodities'),
+  /** spec 3 §3: Images/PartsCatalogImages/{file}, under the images base. */
+  partsCatalogImage: (fileName: string) => at('images', `/PartsCatalogImages/${encodeURIComponent(fileName)}`),
   /** Images base: GET ?folder=ServiceAttachments&fileName={name}. */
   serviceAttachmentImage: at('images', ''),
   workOrderAttachmentImage: (workOrderId: number | string, contentDocumentId: string) =>
