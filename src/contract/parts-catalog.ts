@@ -7,6 +7,13 @@ import { PlantNumber } from './common';
  * with their own screens.
  */
 
+/** The server's answers where the spec gives no wording (spec 3 §8: no catalog error handling is shown). */
+export const PARTS_CATALOG_MESSAGES = {
+  plantNotYours: 'That plant is not one of yours.',
+  imageNotFound: 'Image was not found.',
+  imageNameInvalid: 'Image names are a file name with an image extension.',
+} as const;
+
 export interface CatalogCategory {
   categoryNumber: string;
   description: string;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { PlantNumber, RowVersion } from './common';
-import { BILLING_CODES, ServicePartInput, type ServicePartsItem } from './work-orders';
+import { ServicePartInput, type BILLING_CODES, type ServicePartsItem } from './work-orders';
 
 /*
  * Parts orders (spec 3 §3 Parts order, Parts item, Ship-to location; §4 Parts order; §5; §8; §9): shapes
@@ -57,6 +57,11 @@ export const PARTS_ORDER_MESSAGES = {
   noRetailer: 'A stock order is placed for a retail center; choose one first.',
   serialMismatch: 'The serial number and plant do not match a home.',
   orderNotFound: 'Parts order was not found.',
+  notReceived: 'Only a received parts order can be closed.',
+  facilityNotServed: 'That facility does not serve your retail center.',
+  serviceRequestMismatch: 'That service request is not for this home.',
+  shipToNotAllowed: 'That retail center is not one of yours.',
+  itemNotFound: 'Parts item was not found.',
 } as const;
 
 /* ---- rules (spec 3 §4) ---- */

@@ -7,6 +7,8 @@ import { seedFacilities } from './seed/facilities';
 import { seedHelpDocuments } from './seed/help';
 import { seedHomeowners } from './seed/homeowners';
 import { seedHomes } from './seed/homes';
+import { seedPartsCatalog } from './seed/parts-catalog';
+import { seedPartsOrders } from './seed/parts-orders';
 import { seededRandom, startOfUtcDay } from './seed/random';
 import { seedReleaseNotes } from './seed/release-notes';
 import { seedShell } from './seed/shell';
@@ -49,7 +51,9 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     const help = await seedHelpDocuments(tx, today);
     const workOrders = await seedWorkOrders(tx, seededRandom('work-orders'), today, scale);
     const homeowners = await seedHomeowners(tx, seededRandom('homeowners'), today, scale);
-    return { seeded: true, counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders, ...homeowners } };
+    const catalog = await seedPartsCatalog(tx, seededRandom('parts-catalog'), today);
+    const partsOrders = await seedPartsOrders(tx, seededRandom('parts-orders'), today, scale);
+    return { seeded: true, counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders, ...homeowners, ...catalog, ...partsOrders } };
   });
   // PGlite never gathers statistics by itself: without them the planner guesses wrong on the big tables.
   await db.execute(sql`ANALYZE`);

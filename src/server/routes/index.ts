@@ -7,6 +7,8 @@ import { helpRoutes } from './help';
 import { homeRoutes } from './homes';
 import { homeownerRoutes } from './homeowners';
 import { loggerRoutes } from './logger';
+import { partsCatalogRoutes } from './parts-catalog';
+import { partsOrderRoutes } from './parts-orders';
 import { releaseNoteRoutes } from './release-notes';
 import { retailerRoutes } from './retailers';
 import { sessionRoutes } from './session';
@@ -28,4 +30,6 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...homeRoutes,
   ...workOrderRoutes,
   ...homeownerRoutes,
+  ...partsOrderRoutes,
+  ...partsCatalogRoutes,
 ];
