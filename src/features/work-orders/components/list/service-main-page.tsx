@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { CmhUser } from '../../../../contract';
 import { deriveFlags } from '../../../../lib/permissions';
 import { viewScope } from '../../api/keys';
@@ -73,10 +73,12 @@ export interface ServiceMainPageProps {
   tab: ServiceTab;
   /** The retailer's homeowner-portal metadata (GET {api}/service/hxstatus/{retailerNumber}) says the portal is deployed. */
   deployPortal: boolean;
+  /** The parts requests list (tab 1), drawn by the parts-orders feature and handed in by the route. */
+  partsTab?: ReactNode;
 }
 
 /** spec 3 §2 Service and Parts main page: /service (work orders), /service?tab=portal, /service/parts. */
-export function ServiceMainPage({ user, tab, deployPortal }: ServiceMainPageProps) {
+export function ServiceMainPage({ user, tab, deployPortal, partsTab }: ServiceMainPageProps) {
   const idPrefix = useId();
   const [picking, setPicking] = useState(false);
   const scope = viewScope(user);
@@ -103,7 +105,7 @@ export function ServiceMainPage({ user, tab, deployPortal }: ServiceMainPageProp
       <ServiceTabs tabs={tabs} active={active} idPrefix={idPrefix} />
       <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${active}`} className="service-page__panel">
         {active === 'parts' ? (
-          <PartsTab />
+          (partsTab ?? <PartsTab />)
         ) : (
           <WorkOrderList key={active} scope={scope} tab={active} portalMode={portalMode} homeownerUser={isHomeownerUser(user)} />
         )}

@@ -12,7 +12,7 @@ import { workOrderKeys } from '../../api/keys';
 import { WORK_ORDER_TOASTS } from '../../messages';
 import { requestRef, type ServiceRequestView } from '../../model';
 import { useWorkOrderWrite } from '../../use-work-order-write';
-import { PathLink } from '../review/path-link';
+import { PathLink } from '../../../../ui/path-link';
 import type { ReviewPaths } from '../review/review-model';
 import { QUARTER_HOUR_HINT, textToNumber, todayForRules } from './form-values';
 import {

@@ -3,7 +3,7 @@ import { notify } from '../../../../lib/notifier';
 import { discardEntry, getOffline, retryEntry } from '../../../../offline/runtime';
 import { useModals } from '../../../../ui/modals';
 import type { PendingMark } from '../../model';
-import { PathLink } from './path-link';
+import { PathLink } from '../../../../ui/path-link';
 
 export const PENDING_TEXT = 'Pending';
 export const NOT_SAVED_TEXT = 'Not saved';

@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { ServiceRequestSummaryView } from '../../model';
 import { useWorkOrderListView } from '../../use-request-view';
-import { PathLink } from './path-link';
+import { PathLink } from '../../../../ui/path-link';
 import { REVIEW_LOAD_ERROR_MESSAGE, REVIEW_NOT_FOUND_MESSAGE, SERVICE_PATH } from './review-screen';
 import './review.css';
 

@@ -11,7 +11,7 @@ import { workOrderKeys } from '../../api/keys';
 import { ARCHIVE_ERROR, WORK_ORDER_CONFIRMATIONS, WORK_ORDER_TOASTS } from '../../messages';
 import { requestRef, type ServiceRequestView } from '../../model';
 import { discardUnsentRequest, useWorkOrderWrite } from '../../use-work-order-write';
-import { PathLink } from './path-link';
+import { PathLink } from '../../../../ui/path-link';
 import { FailuresBanner, PendingBadge } from './pending';
 import { useReview } from './review-context';
 import {

@@ -8,7 +8,7 @@ import { WORK_ORDER_CONFIRMATIONS, WORK_ORDER_TOASTS } from '../../messages';
 import { requestRef, type PendingMark, type ServiceRequestView } from '../../model';
 import { useWorkOrderWrite } from '../../use-work-order-write';
 import { AttachmentFile } from './attachment-file';
-import { PathLink } from './path-link';
+import { PathLink } from '../../../../ui/path-link';
 import { FailedChangeActions, PendingBadge } from './pending';
 import { useReview } from './review-context';
 import { attachmentName, costText, partsItemName, refusalMessage, serviceDateText } from './review-model';
