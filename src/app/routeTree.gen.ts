@@ -22,22 +22,31 @@ import { Route as AuthenticatedMyAccountRouteImport } from './routes/_authentica
 import { Route as AuthenticatedMyfacilitiesRouteImport } from './routes/_authenticated/myfacilities'
 import { Route as AuthenticatedPendingChangesRouteImport } from './routes/_authenticated/pending-changes'
 import { Route as AuthenticatedServiceRouteImport } from './routes/_authenticated/service'
+import { Route as AuthenticatedServiceHistoryRouteImport } from './routes/_authenticated/serviceHistory'
 import { Route as AuthenticatedSupportRouteImport } from './routes/_authenticated/support'
 import { Route as LoginIndexRouteImport } from './routes/login.index'
 import { Route as LoginExpiredRouteImport } from './routes/login.expired'
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
 import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/_users'
+import { Route as AuthenticatedPartsordersPartsOrderIdRouteImport } from './routes/_authenticated/partsorders.$partsOrderId'
 import { Route as AuthenticatedServiceIndexRouteImport } from './routes/_authenticated/service.index'
+import { Route as AuthenticatedServiceMyhomeownersRouteImport } from './routes/_authenticated/service.myhomeowners'
 import { Route as AuthenticatedServicePartsRouteImport } from './routes/_authenticated/service.parts'
+import { Route as AuthenticatedServiceHistoryAssetIdRouteImport } from './routes/_authenticated/serviceHistory.$assetId'
 import { Route as AuthenticatedServicerequestsServiceRequestIdRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId'
 import { Route as AuthenticatedWorkordersWorkOrderIdRouteImport } from './routes/_authenticated/workorders.$workOrderId'
 import { Route as AuthenticatedAdminUsersNewUserRouteImport } from './routes/_authenticated/admin/_users/newUser'
 import { Route as AuthenticatedAdminUsersUsersRouteImport } from './routes/_authenticated/admin/_users/users'
+import { Route as AuthenticatedPartsordersPartsOrderIdIndexRouteImport } from './routes/_authenticated/partsorders.$partsOrderId.index'
+import { Route as AuthenticatedPartsordersVantagePartsRequestIdRouteImport } from './routes/_authenticated/partsorders.vantage.$partsRequestId'
+import { Route as AuthenticatedServiceHistorySerialDigitsPlantNumberRouteImport } from './routes/_authenticated/serviceHistory.$serialDigits.$plantNumber'
 import { Route as AuthenticatedServicerequestsServiceRequestIdIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.index'
 import { Route as AuthenticatedWorkordersWorkOrderIdIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.index'
 import { Route as AuthenticatedWorkordersWorkOrderIdAdditionalInfoRouteImport } from './routes/_authenticated/workorders.$workOrderId.additionalInfo'
 import { Route as AuthenticatedWorkordersWorkOrderIdInfoRouteImport } from './routes/_authenticated/workorders.$workOrderId.info'
 import { Route as AuthenticatedAdminUsersUsersCmhUserIdRouteImport } from './routes/_authenticated/admin/_users/users.$cmhUserId'
+import { Route as AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRouteImport } from './routes/_authenticated/partsorders.$partsOrderId.partsitems.index'
+import { Route as AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRouteImport } from './routes/_authenticated/partsorders.$partsOrderId.partsitems.$partsOrderItemId'
 import { Route as AuthenticatedServiceAddSerialNumberPlantNumberRouteImport } from './routes/_authenticated/service.add.$serialNumber.$plantNumber'
 import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.index'
 import { Route as AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.attachments.index'
@@ -48,6 +57,7 @@ import { Route as AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRouteImport }
 import { Route as AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.partsitems.$partslineitemId'
 import { Route as AuthenticatedServiceAddTypeSerialNumberPlantNumberRouteImport } from './routes/_authenticated/service.add.$type.$serialNumber.$plantNumber'
 import { Route as AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteImport } from './routes/_authenticated/service.edit.$plantNumber.$serialNumber.$serviceRequestNumber'
+import { Route as AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRouteImport } from './routes/_authenticated/service.myhomeowners.warranty.$plantNumber.$serialNumber'
 import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.ServiceAttachment'
 import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.additionalInfo'
 import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.info'
@@ -125,6 +135,12 @@ const AuthenticatedServiceRoute = AuthenticatedServiceRouteImport.update({
   path: '/service',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedServiceHistoryRoute =
+  AuthenticatedServiceHistoryRouteImport.update({
+    id: '/serviceHistory',
+    path: '/serviceHistory',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedSupportRoute = AuthenticatedSupportRouteImport.update({
   id: '/support',
   path: '/support',
@@ -149,10 +165,22 @@ const AuthenticatedAdminUsersRoute = AuthenticatedAdminUsersRouteImport.update({
   id: '/_users',
   getParentRoute: () => AuthenticatedAdminRoute,
 } as any)
+const AuthenticatedPartsordersPartsOrderIdRoute =
+  AuthenticatedPartsordersPartsOrderIdRouteImport.update({
+    id: '/partsorders/$partsOrderId',
+    path: '/partsorders/$partsOrderId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedServiceIndexRoute =
   AuthenticatedServiceIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AuthenticatedServiceRoute,
+  } as any)
+const AuthenticatedServiceMyhomeownersRoute =
+  AuthenticatedServiceMyhomeownersRouteImport.update({
+    id: '/myhomeowners',
+    path: '/myhomeowners',
     getParentRoute: () => AuthenticatedServiceRoute,
   } as any)
 const AuthenticatedServicePartsRoute =
@@ -160,6 +188,12 @@ const AuthenticatedServicePartsRoute =
     id: '/parts',
     path: '/parts',
     getParentRoute: () => AuthenticatedServiceRoute,
+  } as any)
+const AuthenticatedServiceHistoryAssetIdRoute =
+  AuthenticatedServiceHistoryAssetIdRouteImport.update({
+    id: '/$assetId',
+    path: '/$assetId',
+    getParentRoute: () => AuthenticatedServiceHistoryRoute,
   } as any)
 const AuthenticatedServicerequestsServiceRequestIdRoute =
   AuthenticatedServicerequestsServiceRequestIdRouteImport.update({
@@ -184,6 +218,24 @@ const AuthenticatedAdminUsersUsersRoute =
     id: '/users',
     path: '/users',
     getParentRoute: () => AuthenticatedAdminUsersRoute,
+  } as any)
+const AuthenticatedPartsordersPartsOrderIdIndexRoute =
+  AuthenticatedPartsordersPartsOrderIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedPartsordersPartsOrderIdRoute,
+  } as any)
+const AuthenticatedPartsordersVantagePartsRequestIdRoute =
+  AuthenticatedPartsordersVantagePartsRequestIdRouteImport.update({
+    id: '/partsorders/vantage/$partsRequestId',
+    path: '/partsorders/vantage/$partsRequestId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedServiceHistorySerialDigitsPlantNumberRoute =
+  AuthenticatedServiceHistorySerialDigitsPlantNumberRouteImport.update({
+    id: '/$serialDigits/$plantNumber',
+    path: '/$serialDigits/$plantNumber',
+    getParentRoute: () => AuthenticatedServiceHistoryRoute,
   } as any)
 const AuthenticatedServicerequestsServiceRequestIdIndexRoute =
   AuthenticatedServicerequestsServiceRequestIdIndexRouteImport.update({
@@ -215,6 +267,20 @@ const AuthenticatedAdminUsersUsersCmhUserIdRoute =
     path: '/$cmhUserId',
     getParentRoute: () => AuthenticatedAdminUsersUsersRoute,
   } as any)
+const AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute =
+  AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRouteImport.update({
+    id: '/partsitems/',
+    path: '/partsitems/',
+    getParentRoute: () => AuthenticatedPartsordersPartsOrderIdRoute,
+  } as any)
+const AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute =
+  AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRouteImport.update(
+    {
+      id: '/partsitems/$partsOrderItemId',
+      path: '/partsitems/$partsOrderItemId',
+      getParentRoute: () => AuthenticatedPartsordersPartsOrderIdRoute,
+    } as any,
+  )
 const AuthenticatedServiceAddSerialNumberPlantNumberRoute =
   AuthenticatedServiceAddSerialNumberPlantNumberRouteImport.update({
     id: '/add/$serialNumber/$plantNumber',
@@ -281,6 +347,14 @@ const AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRoute =
       id: '/edit/$plantNumber/$serialNumber/$serviceRequestNumber',
       path: '/edit/$plantNumber/$serialNumber/$serviceRequestNumber',
       getParentRoute: () => AuthenticatedServiceRoute,
+    } as any,
+  )
+const AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute =
+  AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRouteImport.update(
+    {
+      id: '/warranty/$plantNumber/$serialNumber',
+      path: '/warranty/$plantNumber/$serialNumber',
+      getParentRoute: () => AuthenticatedServiceMyhomeownersRoute,
     } as any,
   )
 const AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute =
@@ -378,31 +452,41 @@ export interface FileRoutesByFullPath {
   '/myfacilities': typeof AuthenticatedMyfacilitiesRoute
   '/pending-changes': typeof AuthenticatedPendingChangesRoute
   '/service': typeof AuthenticatedServiceRouteWithChildren
+  '/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
   '/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
   '/login/': typeof LoginIndexRoute
+  '/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
+  '/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   '/service/parts': typeof AuthenticatedServicePartsRoute
+  '/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
   '/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
   '/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
   '/admin/': typeof AuthenticatedAdminIndexRoute
   '/service/': typeof AuthenticatedServiceIndexRoute
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
+  '/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
   '/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
   '/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
+  '/partsorders/$partsOrderId/': typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
   '/servicerequests/$serviceRequestId/': typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
   '/workorders/$workOrderId/': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
+  '/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
   '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
   '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
   '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
   '/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
+  '/partsorders/$partsOrderId/partsitems/': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute
   '/servicerequests/$serviceRequestId/$plantNumber/': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute
   '/workorders/$workOrderId/attachments/': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
   '/workorders/$workOrderId/lineitems/': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
   '/workorders/$workOrderId/partsitems/': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
   '/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
   '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
+  '/service/myhomeowners/warranty/$plantNumber/$serialNumber': typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute
   '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
   '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
   '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
@@ -425,29 +509,38 @@ export interface FileRoutesByTo {
   '/myAccount': typeof AuthenticatedMyAccountRoute
   '/myfacilities': typeof AuthenticatedMyfacilitiesRoute
   '/pending-changes': typeof AuthenticatedPendingChangesRoute
+  '/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
   '/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
   '/login': typeof LoginIndexRoute
   '/admin': typeof AuthenticatedAdminIndexRoute
+  '/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   '/service/parts': typeof AuthenticatedServicePartsRoute
+  '/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
   '/service': typeof AuthenticatedServiceIndexRoute
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
+  '/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
   '/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
   '/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
+  '/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
   '/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
   '/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
+  '/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
   '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
   '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
   '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
   '/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
+  '/partsorders/$partsOrderId/partsitems': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute
   '/servicerequests/$serviceRequestId/$plantNumber': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute
   '/workorders/$workOrderId/attachments': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
   '/workorders/$workOrderId/lineitems': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
   '/workorders/$workOrderId/partsitems': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
   '/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
   '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
+  '/service/myhomeowners/warranty/$plantNumber/$serialNumber': typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute
   '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
   '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
   '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
@@ -474,32 +567,42 @@ export interface FileRoutesById {
   '/_authenticated/myfacilities': typeof AuthenticatedMyfacilitiesRoute
   '/_authenticated/pending-changes': typeof AuthenticatedPendingChangesRoute
   '/_authenticated/service': typeof AuthenticatedServiceRouteWithChildren
+  '/_authenticated/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
   '/_authenticated/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
   '/login/': typeof LoginIndexRoute
   '/_authenticated/admin/_users': typeof AuthenticatedAdminUsersRouteWithChildren
+  '/_authenticated/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
+  '/_authenticated/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   '/_authenticated/service/parts': typeof AuthenticatedServicePartsRoute
+  '/_authenticated/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
   '/_authenticated/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
   '/_authenticated/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
   '/_authenticated/service/': typeof AuthenticatedServiceIndexRoute
   '/_authenticated/admin/_users/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/_authenticated/admin/_users/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/_authenticated/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
+  '/_authenticated/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
   '/_authenticated/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
   '/_authenticated/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
+  '/_authenticated/partsorders/$partsOrderId/': typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
   '/_authenticated/servicerequests/$serviceRequestId/': typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
   '/_authenticated/workorders/$workOrderId/': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/_authenticated/admin/_users/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
+  '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
   '/_authenticated/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
   '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
   '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
   '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
+  '/_authenticated/partsorders/$partsOrderId/partsitems/': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute
   '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute
   '/_authenticated/workorders/$workOrderId/attachments/': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
   '/_authenticated/workorders/$workOrderId/lineitems/': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
   '/_authenticated/workorders/$workOrderId/partsitems/': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
   '/_authenticated/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
   '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
+  '/_authenticated/service/myhomeowners/warranty/$plantNumber/$serialNumber': typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute
   '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
   '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
   '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
@@ -526,31 +629,41 @@ export interface FileRouteTypes {
     | '/myfacilities'
     | '/pending-changes'
     | '/service'
+    | '/serviceHistory'
     | '/support'
     | '/login/expired'
     | '/login/'
+    | '/partsorders/$partsOrderId'
+    | '/service/myhomeowners'
     | '/service/parts'
+    | '/serviceHistory/$assetId'
     | '/servicerequests/$serviceRequestId'
     | '/workorders/$workOrderId'
     | '/admin/'
     | '/service/'
     | '/admin/newUser'
     | '/admin/users'
+    | '/partsorders/vantage/$partsRequestId'
+    | '/serviceHistory/$serialDigits/$plantNumber'
     | '/workorders/$workOrderId/additionalInfo'
     | '/workorders/$workOrderId/info'
+    | '/partsorders/$partsOrderId/'
     | '/servicerequests/$serviceRequestId/'
     | '/workorders/$workOrderId/'
     | '/admin/users/$cmhUserId'
+    | '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
     | '/service/add/$serialNumber/$plantNumber'
     | '/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/workorders/$workOrderId/lineitems/$lineItemId'
     | '/workorders/$workOrderId/partsitems/$partslineitemId'
+    | '/partsorders/$partsOrderId/partsitems/'
     | '/servicerequests/$serviceRequestId/$plantNumber/'
     | '/workorders/$workOrderId/attachments/'
     | '/workorders/$workOrderId/lineitems/'
     | '/workorders/$workOrderId/partsitems/'
     | '/service/add/$type/$serialNumber/$plantNumber'
     | '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
+    | '/service/myhomeowners/warranty/$plantNumber/$serialNumber'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
@@ -573,29 +686,38 @@ export interface FileRouteTypes {
     | '/myAccount'
     | '/myfacilities'
     | '/pending-changes'
+    | '/serviceHistory'
     | '/support'
     | '/login/expired'
     | '/login'
     | '/admin'
+    | '/service/myhomeowners'
     | '/service/parts'
+    | '/serviceHistory/$assetId'
     | '/service'
     | '/admin/newUser'
     | '/admin/users'
+    | '/partsorders/vantage/$partsRequestId'
+    | '/serviceHistory/$serialDigits/$plantNumber'
     | '/workorders/$workOrderId/additionalInfo'
     | '/workorders/$workOrderId/info'
+    | '/partsorders/$partsOrderId'
     | '/servicerequests/$serviceRequestId'
     | '/workorders/$workOrderId'
     | '/admin/users/$cmhUserId'
+    | '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
     | '/service/add/$serialNumber/$plantNumber'
     | '/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/workorders/$workOrderId/lineitems/$lineItemId'
     | '/workorders/$workOrderId/partsitems/$partslineitemId'
+    | '/partsorders/$partsOrderId/partsitems'
     | '/servicerequests/$serviceRequestId/$plantNumber'
     | '/workorders/$workOrderId/attachments'
     | '/workorders/$workOrderId/lineitems'
     | '/workorders/$workOrderId/partsitems'
     | '/service/add/$type/$serialNumber/$plantNumber'
     | '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
+    | '/service/myhomeowners/warranty/$plantNumber/$serialNumber'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
@@ -621,32 +743,42 @@ export interface FileRouteTypes {
     | '/_authenticated/myfacilities'
     | '/_authenticated/pending-changes'
     | '/_authenticated/service'
+    | '/_authenticated/serviceHistory'
     | '/_authenticated/support'
     | '/login/expired'
     | '/login/'
     | '/_authenticated/admin/_users'
+    | '/_authenticated/partsorders/$partsOrderId'
+    | '/_authenticated/service/myhomeowners'
     | '/_authenticated/service/parts'
+    | '/_authenticated/serviceHistory/$assetId'
     | '/_authenticated/servicerequests/$serviceRequestId'
     | '/_authenticated/workorders/$workOrderId'
     | '/_authenticated/admin/'
     | '/_authenticated/service/'
     | '/_authenticated/admin/_users/newUser'
     | '/_authenticated/admin/_users/users'
+    | '/_authenticated/partsorders/vantage/$partsRequestId'
+    | '/_authenticated/serviceHistory/$serialDigits/$plantNumber'
     | '/_authenticated/workorders/$workOrderId/additionalInfo'
     | '/_authenticated/workorders/$workOrderId/info'
+    | '/_authenticated/partsorders/$partsOrderId/'
     | '/_authenticated/servicerequests/$serviceRequestId/'
     | '/_authenticated/workorders/$workOrderId/'
     | '/_authenticated/admin/_users/users/$cmhUserId'
+    | '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
     | '/_authenticated/service/add/$serialNumber/$plantNumber'
     | '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId'
     | '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId'
+    | '/_authenticated/partsorders/$partsOrderId/partsitems/'
     | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/'
     | '/_authenticated/workorders/$workOrderId/attachments/'
     | '/_authenticated/workorders/$workOrderId/lineitems/'
     | '/_authenticated/workorders/$workOrderId/partsitems/'
     | '/_authenticated/service/add/$type/$serialNumber/$plantNumber'
     | '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
+    | '/_authenticated/service/myhomeowners/warranty/$plantNumber/$serialNumber'
     | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
     | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
     | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
@@ -761,6 +893,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedServiceRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/serviceHistory': {
+      id: '/_authenticated/serviceHistory'
+      path: '/serviceHistory'
+      fullPath: '/serviceHistory'
+      preLoaderRoute: typeof AuthenticatedServiceHistoryRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/support': {
       id: '/_authenticated/support'
       path: '/support'
@@ -796,11 +935,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminUsersRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
+    '/_authenticated/partsorders/$partsOrderId': {
+      id: '/_authenticated/partsorders/$partsOrderId'
+      path: '/partsorders/$partsOrderId'
+      fullPath: '/partsorders/$partsOrderId'
+      preLoaderRoute: typeof AuthenticatedPartsordersPartsOrderIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/service/': {
       id: '/_authenticated/service/'
       path: '/'
       fullPath: '/service/'
       preLoaderRoute: typeof AuthenticatedServiceIndexRouteImport
+      parentRoute: typeof AuthenticatedServiceRoute
+    }
+    '/_authenticated/service/myhomeowners': {
+      id: '/_authenticated/service/myhomeowners'
+      path: '/myhomeowners'
+      fullPath: '/service/myhomeowners'
+      preLoaderRoute: typeof AuthenticatedServiceMyhomeownersRouteImport
       parentRoute: typeof AuthenticatedServiceRoute
     }
     '/_authenticated/service/parts': {
@@ -809,6 +962,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/service/parts'
       preLoaderRoute: typeof AuthenticatedServicePartsRouteImport
       parentRoute: typeof AuthenticatedServiceRoute
+    }
+    '/_authenticated/serviceHistory/$assetId': {
+      id: '/_authenticated/serviceHistory/$assetId'
+      path: '/$assetId'
+      fullPath: '/serviceHistory/$assetId'
+      preLoaderRoute: typeof AuthenticatedServiceHistoryAssetIdRouteImport
+      parentRoute: typeof AuthenticatedServiceHistoryRoute
     }
     '/_authenticated/servicerequests/$serviceRequestId': {
       id: '/_authenticated/servicerequests/$serviceRequestId'
@@ -837,6 +997,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/users'
       preLoaderRoute: typeof AuthenticatedAdminUsersUsersRouteImport
       parentRoute: typeof AuthenticatedAdminUsersRoute
+    }
+    '/_authenticated/partsorders/$partsOrderId/': {
+      id: '/_authenticated/partsorders/$partsOrderId/'
+      path: '/'
+      fullPath: '/partsorders/$partsOrderId/'
+      preLoaderRoute: typeof AuthenticatedPartsordersPartsOrderIdIndexRouteImport
+      parentRoute: typeof AuthenticatedPartsordersPartsOrderIdRoute
+    }
+    '/_authenticated/partsorders/vantage/$partsRequestId': {
+      id: '/_authenticated/partsorders/vantage/$partsRequestId'
+      path: '/partsorders/vantage/$partsRequestId'
+      fullPath: '/partsorders/vantage/$partsRequestId'
+      preLoaderRoute: typeof AuthenticatedPartsordersVantagePartsRequestIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/serviceHistory/$serialDigits/$plantNumber': {
+      id: '/_authenticated/serviceHistory/$serialDigits/$plantNumber'
+      path: '/$serialDigits/$plantNumber'
+      fullPath: '/serviceHistory/$serialDigits/$plantNumber'
+      preLoaderRoute: typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRouteImport
+      parentRoute: typeof AuthenticatedServiceHistoryRoute
     }
     '/_authenticated/servicerequests/$serviceRequestId/': {
       id: '/_authenticated/servicerequests/$serviceRequestId/'
@@ -872,6 +1053,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/users/$cmhUserId'
       preLoaderRoute: typeof AuthenticatedAdminUsersUsersCmhUserIdRouteImport
       parentRoute: typeof AuthenticatedAdminUsersUsersRoute
+    }
+    '/_authenticated/partsorders/$partsOrderId/partsitems/': {
+      id: '/_authenticated/partsorders/$partsOrderId/partsitems/'
+      path: '/partsitems'
+      fullPath: '/partsorders/$partsOrderId/partsitems/'
+      preLoaderRoute: typeof AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRouteImport
+      parentRoute: typeof AuthenticatedPartsordersPartsOrderIdRoute
+    }
+    '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId': {
+      id: '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
+      path: '/partsitems/$partsOrderItemId'
+      fullPath: '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
+      preLoaderRoute: typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRouteImport
+      parentRoute: typeof AuthenticatedPartsordersPartsOrderIdRoute
     }
     '/_authenticated/service/add/$serialNumber/$plantNumber': {
       id: '/_authenticated/service/add/$serialNumber/$plantNumber'
@@ -942,6 +1137,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
       preLoaderRoute: typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteImport
       parentRoute: typeof AuthenticatedServiceRoute
+    }
+    '/_authenticated/service/myhomeowners/warranty/$plantNumber/$serialNumber': {
+      id: '/_authenticated/service/myhomeowners/warranty/$plantNumber/$serialNumber'
+      path: '/warranty/$plantNumber/$serialNumber'
+      fullPath: '/service/myhomeowners/warranty/$plantNumber/$serialNumber'
+      preLoaderRoute: typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRouteImport
+      parentRoute: typeof AuthenticatedServiceMyhomeownersRoute
     }
     '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': {
       id: '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
@@ -1061,6 +1263,21 @@ const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
 const AuthenticatedAdminRouteWithChildren =
   AuthenticatedAdminRoute._addFileChildren(AuthenticatedAdminRouteChildren)
 
+interface AuthenticatedServiceMyhomeownersRouteChildren {
+  AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute: typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute
+}
+
+const AuthenticatedServiceMyhomeownersRouteChildren: AuthenticatedServiceMyhomeownersRouteChildren =
+  {
+    AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute:
+      AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute,
+  }
+
+const AuthenticatedServiceMyhomeownersRouteWithChildren =
+  AuthenticatedServiceMyhomeownersRoute._addFileChildren(
+    AuthenticatedServiceMyhomeownersRouteChildren,
+  )
+
 interface AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteChildren {
   AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute: typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
 }
@@ -1077,6 +1294,7 @@ const AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWi
   )
 
 interface AuthenticatedServiceRouteChildren {
+  AuthenticatedServiceMyhomeownersRoute: typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   AuthenticatedServicePartsRoute: typeof AuthenticatedServicePartsRoute
   AuthenticatedServiceIndexRoute: typeof AuthenticatedServiceIndexRoute
   AuthenticatedServiceAddSerialNumberPlantNumberRoute: typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
@@ -1085,6 +1303,8 @@ interface AuthenticatedServiceRouteChildren {
 }
 
 const AuthenticatedServiceRouteChildren: AuthenticatedServiceRouteChildren = {
+  AuthenticatedServiceMyhomeownersRoute:
+    AuthenticatedServiceMyhomeownersRouteWithChildren,
   AuthenticatedServicePartsRoute: AuthenticatedServicePartsRoute,
   AuthenticatedServiceIndexRoute: AuthenticatedServiceIndexRoute,
   AuthenticatedServiceAddSerialNumberPlantNumberRoute:
@@ -1097,6 +1317,45 @@ const AuthenticatedServiceRouteChildren: AuthenticatedServiceRouteChildren = {
 
 const AuthenticatedServiceRouteWithChildren =
   AuthenticatedServiceRoute._addFileChildren(AuthenticatedServiceRouteChildren)
+
+interface AuthenticatedServiceHistoryRouteChildren {
+  AuthenticatedServiceHistoryAssetIdRoute: typeof AuthenticatedServiceHistoryAssetIdRoute
+  AuthenticatedServiceHistorySerialDigitsPlantNumberRoute: typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
+}
+
+const AuthenticatedServiceHistoryRouteChildren: AuthenticatedServiceHistoryRouteChildren =
+  {
+    AuthenticatedServiceHistoryAssetIdRoute:
+      AuthenticatedServiceHistoryAssetIdRoute,
+    AuthenticatedServiceHistorySerialDigitsPlantNumberRoute:
+      AuthenticatedServiceHistorySerialDigitsPlantNumberRoute,
+  }
+
+const AuthenticatedServiceHistoryRouteWithChildren =
+  AuthenticatedServiceHistoryRoute._addFileChildren(
+    AuthenticatedServiceHistoryRouteChildren,
+  )
+
+interface AuthenticatedPartsordersPartsOrderIdRouteChildren {
+  AuthenticatedPartsordersPartsOrderIdIndexRoute: typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
+  AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute: typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
+  AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute: typeof AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute
+}
+
+const AuthenticatedPartsordersPartsOrderIdRouteChildren: AuthenticatedPartsordersPartsOrderIdRouteChildren =
+  {
+    AuthenticatedPartsordersPartsOrderIdIndexRoute:
+      AuthenticatedPartsordersPartsOrderIdIndexRoute,
+    AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute:
+      AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute,
+    AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute:
+      AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute,
+  }
+
+const AuthenticatedPartsordersPartsOrderIdRouteWithChildren =
+  AuthenticatedPartsordersPartsOrderIdRoute._addFileChildren(
+    AuthenticatedPartsordersPartsOrderIdRouteChildren,
+  )
 
 interface AuthenticatedServicerequestsServiceRequestIdRouteChildren {
   AuthenticatedServicerequestsServiceRequestIdIndexRoute: typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
@@ -1192,9 +1451,12 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMyfacilitiesRoute: typeof AuthenticatedMyfacilitiesRoute
   AuthenticatedPendingChangesRoute: typeof AuthenticatedPendingChangesRoute
   AuthenticatedServiceRoute: typeof AuthenticatedServiceRouteWithChildren
+  AuthenticatedServiceHistoryRoute: typeof AuthenticatedServiceHistoryRouteWithChildren
   AuthenticatedSupportRoute: typeof AuthenticatedSupportRoute
+  AuthenticatedPartsordersPartsOrderIdRoute: typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
   AuthenticatedServicerequestsServiceRequestIdRoute: typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
   AuthenticatedWorkordersWorkOrderIdRoute: typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
+  AuthenticatedPartsordersVantagePartsRequestIdRoute: typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -1207,11 +1469,17 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyfacilitiesRoute: AuthenticatedMyfacilitiesRoute,
   AuthenticatedPendingChangesRoute: AuthenticatedPendingChangesRoute,
   AuthenticatedServiceRoute: AuthenticatedServiceRouteWithChildren,
+  AuthenticatedServiceHistoryRoute:
+    AuthenticatedServiceHistoryRouteWithChildren,
   AuthenticatedSupportRoute: AuthenticatedSupportRoute,
+  AuthenticatedPartsordersPartsOrderIdRoute:
+    AuthenticatedPartsordersPartsOrderIdRouteWithChildren,
   AuthenticatedServicerequestsServiceRequestIdRoute:
     AuthenticatedServicerequestsServiceRequestIdRouteWithChildren,
   AuthenticatedWorkordersWorkOrderIdRoute:
     AuthenticatedWorkordersWorkOrderIdRouteWithChildren,
+  AuthenticatedPartsordersVantagePartsRequestIdRoute:
+    AuthenticatedPartsordersVantagePartsRequestIdRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

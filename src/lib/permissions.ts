@@ -43,3 +43,13 @@ export function deriveFlags(user: PermissionSubject) {
   };
 }
 export type DerivedFlags = ReturnType<typeof deriveFlags>;
+
+/**
+ * spec 3 §6 menu rule, roles part: My Homeowners is for Warranty_User, Home_Owner_Viewer or Service_User (a
+ * partner-portal retailer does not show it; that needs the retailer's metadata, see tiles.ts). Kept out of
+ * deriveFlags so that the flag list other checks compare stays as it is.
+ */
+export const canViewMyHomeowners = (user: Pick<PermissionSubject, 'roles'>) => hasRole(user, 'Warranty_User', 'Home_Owner_Viewer', 'Service_User');
+
+/** Who may create and update warranty cards (the server's write rule, src/server/routes/homeowners.ts): warranty or service admins. */
+export const canEditWarrantyCards = (user: Pick<PermissionSubject, 'roles'>) => hasRole(user, 'Warranty_User', 'Service_User');

@@ -1,0 +1,26 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { WarrantyPanel } from '../../../features/homeowners/components/warranty-panel';
+import { HOMEOWNER_TEXT } from '../../../features/homeowners/messages';
+import { useSignedInUser } from '../../../features/session/api/get-profile';
+import { PlantNumber } from '../../../contract';
+
+const WarrantyParams = v.object({ plantNumber: PlantNumber, serialNumber: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(40)) });
+
+/** spec 3 §2 /service/myhomeowners/warranty/{plantNumber}/{serialNumber}: the 'Edit Homeowner' side panel over My Homeowners. */
+export const Route = createFileRoute('/_authenticated/service/myhomeowners/warranty/$plantNumber/$serialNumber')({
+  params: {
+    // A plant that is not a number is an unknown route (spec 1 §2: /404).
+    parse: (params) => {
+      const parsed = v.safeParse(WarrantyParams, params);
+      if (!parsed.success) throw notFound();
+      return parsed.output;
+    },
+    stringify: ({ plantNumber, serialNumber }) => ({ plantNumber, serialNumber }),
+  },
+  staticData: { title: HOMEOWNER_TEXT.panelTitle },
+  component: function WarrantyPanelRoute() {
+    const { plantNumber, serialNumber } = Route.useParams();
+    return <WarrantyPanel key={`${plantNumber}/${serialNumber}`} user={useSignedInUser()} plantNumber={plantNumber} serialNumber={serialNumber} />;
+  },
+});

@@ -1,0 +1,218 @@
+import { useRouter } from '@tanstack/react-router';
+import { useId, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import type { CmhUser } from '../../../contract';
+import { isOfflineError } from '../../../lib/http';
+import type { SortState } from '../../../lib/list';
+import { describeAge } from '../../../offline/age';
+import { useNow } from '../../../offline/react';
+import { CheckboxToggle } from '../../../ui/checkbox-toggle';
+import { DataList, type DataListColumn } from '../../../ui/data-list';
+import { DropdownMenu, type MenuEntry } from '../../../ui/dropdown-menu';
+import {
+  DEFAULT_HOMEOWNER_SORT,
+  HOMEOWNER_SORT_COLUMNS,
+  cardDateText,
+  filterIncomplete,
+  homeownerActions,
+  newServiceRequestHref,
+  rowSearchText,
+  warrantyPanelHref,
+  type ActionSubject,
+} from '../list-rules';
+import { HOMEOWNER_TEXT, savedCopyText } from '../messages';
+import { homeownerScope, type HomeownerRow, type WarrantyCardView } from '../model';
+import { useHomeownerListView, useRefreshOnDelivery } from '../use-homeowner-view';
+import { FailuresBanner, PendingBadge } from './pending';
+import '../homeowners.css';
+
+/** An in-app path as a link: a plain click navigates in the app, modified and middle clicks are the browser's. */
+function AppLink({ href, className, label, children }: { href: string; className?: string; label?: string; children: ReactNode }) {
+  const router = useRouter();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void router.navigate({ href });
+  };
+  return (
+    <a href={href} className={className} aria-label={label} onClick={onClick}>
+      {children}
+    </a>
+  );
+}
+
+export const ACTION_LABELS = { warranty: 'Warranty', serviceRequest: 'New Service Request', partsOrder: 'New Parts Order' } as const;
+
+/** The accessible names of a row's split button (the e2e tests find them by these). */
+export const splitButtonNames = (card: Pick<WarrantyCardView, 'serialNumber'>) => ({
+  main: `Warranty for ${card.serialNumber}`,
+  menu: `More actions for ${card.serialNumber}`,
+});
+
+/** spec 3 §2: the split button of a row — Warranty, and the rest of its actions in a menu. */
+function RowActions({ row, user, onNewPartsOrder }: { row: HomeownerRow; user: ActionSubject; onNewPartsOrder?: (card: WarrantyCardView) => void }) {
+  const actions = homeownerActions(user, row, { partsOrders: onNewPartsOrder !== undefined });
+  if (actions.length === 0) return null;
+  const names = splitButtonNames(row);
+  const items: MenuEntry[] = actions.map((action) => {
+    if (action === 'warranty') return { label: ACTION_LABELS.warranty, href: warrantyPanelHref(row) };
+    if (action === 'serviceRequest') return { label: ACTION_LABELS.serviceRequest, href: newServiceRequestHref(row) };
+    return { label: ACTION_LABELS.partsOrder, onSelect: () => onNewPartsOrder?.(row) };
+  });
+  return (
+    // The menu lives in a portal, but its clicks bubble through React to the row, which would open the panel too.
+    <div className="ho-split" onClick={(event) => event.stopPropagation()}>
+      <AppLink href={warrantyPanelHref(row)} className="button ho-split__main" label={names.main}>
+        {ACTION_LABELS.warranty}
+      </AppLink>
+      <DropdownMenu label={names.menu} buttonContent={<span className="visually-hidden">More actions</span>} items={items} triggerClassName="button ho-split__menu" />
+    </div>
+  );
+}
+
+function StatusCell({ row }: { row: HomeownerRow }) {
+  return (
+    <div className="ho-status">
+      <span className={`ho-status__label ho-status__label--${row.statusCode === 'I' ? 'incomplete' : 'other'}`}>{row.statusLabel}</span>
+      <PendingBadge mark={row.pending} />
+    </div>
+  );
+}
+
+const sortColumn = (columnName: string) => HOMEOWNER_SORT_COLUMNS.find((column) => column.columnName === columnName)!;
+
+function homeownerColumns(user: ActionSubject, onNewPartsOrder: ((card: WarrantyCardView) => void) | undefined): DataListColumn<HomeownerRow>[] {
+  return [
+    {
+      ...sortColumn('serialNumber'),
+      width: 'minmax(9rem, 1.1fr)',
+      render: (row) => (
+        <div className="ho-serial">
+          <span className="ho-serial__number">{row.serialNumber}</span>
+          {row.plantName && <span className="ho-serial__plant">{row.plantName}</span>}
+        </div>
+      ),
+    },
+    { ...sortColumn('firstName'), width: 'minmax(0, 0.9fr)' },
+    { ...sortColumn('lastName'), width: 'minmax(0, 0.9fr)' },
+    { ...sortColumn('emailAddress'), width: 'minmax(0, 1.5fr)', render: (row) => <span className="ho-email">{row.emailAddress}</span> },
+    { ...sortColumn('modelName'), width: 'minmax(0, 1fr)' },
+    { ...sortColumn('manufacturedDate'), width: '7.25rem', render: (row) => cardDateText(row.manufacturedDate) },
+    { ...sortColumn('soldDate'), width: '6rem', render: (row) => cardDateText(row.soldDate) },
+    { ...sortColumn('npsDate'), width: '6.5rem', render: (row) => cardDateText(row.npsDate) },
+    { ...sortColumn('statusLabel'), width: '6.5rem', render: (row) => <StatusCell row={row} /> },
+    {
+      columnName: 'actions',
+      displayName: 'Actions',
+      sortable: false,
+      width: '8.5rem',
+      render: (row) => <RowActions row={row} user={user} onNewPartsOrder={onNewPartsOrder} />,
+    },
+  ];
+}
+
+export interface MyHomeownersScreenProps {
+  user: CmhUser;
+  /** 'New Parts Order' of a row's split button; the action is left out while the app gives none. */
+  onNewPartsOrder?: (card: WarrantyCardView) => void;
+}
+
+/**
+ * spec 3 §2 My Homeowners (/service/myhomeowners): every warranty card of the user's scope as it will be (queued
+ * saves applied and marked), 10 rows growing by 10, searched by serial, names and e-mail, sorted by the columns of
+ * §2, 'incomplete only'. The copy on the device says how old it is when the server could not be reached.
+ */
+export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreenProps) {
+  const scope = homeownerScope(user);
+  useRefreshOnDelivery(scope);
+  const list = useHomeownerListView(scope);
+  const router = useRouter();
+  const now = useNow();
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState>(DEFAULT_HOMEOWNER_SORT);
+  const [incompleteOnly, setIncompleteOnly] = useState(false);
+
+  const rows = useMemo(() => filterIncomplete(list.rows, incompleteOnly), [list.rows, incompleteOnly]);
+  const columns = useMemo(() => homeownerColumns(user, onNewPartsOrder), [user, onNewPartsOrder]);
+  const failures = useMemo(() => list.rows.flatMap((row) => row.failures), [list.rows]);
+
+  const query = list.query;
+  const loading = query.isPending && query.fetchStatus === 'fetching';
+  const failed = query.isError && !query.data;
+  const filtered = search !== '' || incompleteOnly;
+
+  const toolbar = (
+    <div className="ho-toolbar">
+      <CheckboxToggle label={HOMEOWNER_TEXT.incompleteOnly} checked={incompleteOnly} onCheckedChange={setIncompleteOnly} />
+      <div className="ho-toolbar__field">
+        <label htmlFor={`${id}-sort`}>Sort by</label>
+        <select
+          id={`${id}-sort`}
+          className="field__input field__select"
+          value={sort.columnName}
+          onChange={(event) => setSort((current) => ({ ...current, columnName: event.target.value }))}
+        >
+          {HOMEOWNER_SORT_COLUMNS.map((column) => (
+            <option key={column.columnName} value={column.columnName}>
+              {column.displayName}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="ho-toolbar__field">
+        <label htmlFor={`${id}-order`}>Sort order</label>
+        <select
+          id={`${id}-order`}
+          className="field__input field__select"
+          value={sort.direction}
+          onChange={(event) => setSort((current) => ({ ...current, direction: event.target.value === 'desc' ? 'desc' : 'asc' }))}
+        >
+          <option value="asc">Ascending</option>
+          <option value="desc">Descending</option>
+        </select>
+      </div>
+    </div>
+  );
+
+  return (
+    <div className="page ho-page">
+      <h1 className="page__title">{HOMEOWNER_TEXT.title}</h1>
+      {list.fromCache && list.storedAt !== undefined && (
+        <p className="notice notice--info ho-page__notice" role="status">
+          {savedCopyText(describeAge(list.storedAt, now))}
+        </p>
+      )}
+      {failed && (
+        <div className="notice notice--warning ho-page__notice" role="alert">
+          {isOfflineError(query.error) ? HOMEOWNER_TEXT.offlineNoCopy : HOMEOWNER_TEXT.loadFailed}{' '}
+          <button type="button" className="button button--link" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      <FailuresBanner failures={failures} titleId={`${id}-failures`} />
+      <DataList
+        label={HOMEOWNER_TEXT.listLabel}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.key}
+        loading={loading}
+        searchLabel={HOMEOWNER_TEXT.searchLabel}
+        searchPlaceholder={HOMEOWNER_TEXT.searchPlaceholder}
+        searchText={rowSearchText}
+        search={search}
+        onSearchChange={setSearch}
+        sort={sort}
+        onSortChange={setSort}
+        onRowClick={(row) => {
+          if (homeownerActions(user, row, { partsOrders: false }).includes('warranty')) void router.navigate({ href: warrantyPanelHref(row) });
+        }}
+        rowClassName={(row) => (row.pending ? `ho-row--${row.pending.state}` : undefined)}
+        emptyMessage={filtered ? HOMEOWNER_TEXT.emptyFiltered : HOMEOWNER_TEXT.empty}
+        estimateRowHeight={64}
+        className="ho-list"
+        toolbar={toolbar}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { ACTIVE_WARRANTY_STATUS, INCOMPLETE_WARRANTY_STATUS, warrantyStatusLabel, type WarrantyCard } from '../../../contract';
+import type { JsonValue, OutboxEntry } from '../../../offline/db';
+import { homeKey, homeKeyOfRecord, type HomeownerRow, type PendingMark, type WarrantyCardView } from '../model';
+
+/*
+ * The screens show a card as it will be once the outbox has replayed: the server's copy (or, for a card
+ * created on this device, one made from its create) with every queued save of its home applied in queue
+ * order. Nothing here is stored: after a reload the outbox still holds the saves and the view is the same.
+ * As the server does (src/server/routes/homeowners.ts): a created card starts at rowVersion 0 and is Active,
+ * an update counts rowVersion up by one and makes an Incomplete card Active. So a save made after a queued
+ * one carries the rowVersion the queued one will leave behind, not a stale one.
+ */
+
+type Body = Record<string, JsonValue>;
+
+/** The fields a save writes (WarrantyCardInput), copied onto the card when the body has them as text. */
+const SAVED_TEXT_FIELDS = [
+  'firstName',
+  'lastName',
+  'middleInitial',
+  'suffix',
+  'emailAddress',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zipCode',
+  'zip4',
+  'areaCode',
+  'phoneNumber',
+  'cellAreaCode',
+  'cellPhoneNumber',
+  'homeAddress1',
+  'homeAddress2',
+  'homeCity',
+  'homeState',
+  'homeZipCode',
+  'homePhoneNumber',
+  'homeAddress',
+] as const satisfies readonly (keyof WarrantyCard)[];
+
+const asBody = (value: JsonValue | undefined): Body => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
+const text = (body: Body, field: string) => (typeof body[field] === 'string' ? (body[field] as string) : '');
+
+export const markOf = (entry: OutboxEntry): PendingMark => ({
+  state: entry.status === 'failed' ? 'failed' : 'pending',
+  seq: entry.seq ?? 0,
+  label: entry.label,
+  ...(entry.status === 'failed' && entry.lastError ? { message: entry.lastError.message } : {}),
+});
+
+/** A failed save outweighs a pending one on the same card. */
+const worst = (current: PendingMark | undefined, next: PendingMark) => (current?.state === 'failed' ? current : next);
+
+/** A card created on this device, before the server has it: what its create's body tells. */
+export function skeletonCard(create: OutboxEntry): WarrantyCard {
+  const body = asBody(create.body);
+  return {
+    plantNumber: text(body, 'plantNumber'),
+    plantName: '',
+    modelNumber: '',
+    modelName: '',
+    firstName: '',
+    lastName: '',
+    middleInitial: '',
+    suffix: '',
+    emailAddress: '',
+    serialNumber: text(body, 'serialNumber'),
+    fullSerialNumber: text(body, 'serialNumber'),
+    address1: '',
+    address2: '',
+    city: '',
+    state: '',
+    zipCode: '',
+    zip4: '',
+    areaCode: '',
+    phoneNumber: '',
+    cellAreaCode: '',
+    cellPhoneNumber: '',
+    retailerNumber: '',
+    retailerName: '',
+    soldDate: '',
+    npsDate: '',
+    homeAddress1: '',
+    homeAddress2: '',
+    homeCity: '',
+    homeState: '',
+    homeZipCode: '',
+    homePhoneNumber: '',
+    homeAddress: '',
+    showHomeAddress: false,
+    statusCode: ACTIVE_WARRANTY_STATUS,
+    thermalZone: '',
+    windZone: '',
+    roofLoad: '',
+    manufacturedDate: '',
+    orderNumber: '',
+    purchaseOrderNumber: '',
+    quoteNumber: '',
+    vantageAssetId: 0,
+    vantageAccountId: '',
+    vantageWarrantyId: 0,
+    rowVersion: 0,
+  };
+}
+
+/** One save applied to the card (mutates `view`, a copy). */
+function applySave(view: WarrantyCardView, entry: OutboxEntry) {
+  const body = asBody(entry.body);
+  for (const field of SAVED_TEXT_FIELDS) if (typeof body[field] === 'string') view[field] = body[field] as string;
+  if ('soldDate' in body) view.soldDate = typeof body.soldDate === 'string' ? body.soldDate.slice(0, 10) : '';
+  if (typeof body.homeAddressSameAsOwner === 'boolean') view.showHomeAddress = !body.homeAddressSameAsOwner;
+  if (view.statusCode === INCOMPLETE_WARRANTY_STATUS) view.statusCode = ACTIVE_WARRANTY_STATUS;
+  if (entry.method === 'PUT') view.rowVersion += 1;
+}
+
+/**
+ * The card as it will be: `base` (the server's copy; undefined when the server has none) with `entries` (its
+ * home's outbox entries, in queue order) applied. Undefined when there is neither a server copy nor a queued create.
+ */
+export function applyPendingToCard(base: WarrantyCard | undefined, entries: readonly OutboxEntry[]): WarrantyCardView | undefined {
+  const create = entries.find((entry) => entry.method === 'POST');
+  const start = base ?? (create ? skeletonCard(create) : undefined);
+  if (!start) return undefined;
+  const view: WarrantyCardView = { ...start, key: homeKey(start.plantNumber, start.serialNumber), failures: [] };
+  for (const entry of entries) {
+    if (entry.method !== 'POST' && entry.method !== 'PUT') continue;
+    const mark = markOf(entry);
+    applySave(view, entry);
+    view.pending = worst(view.pending, mark);
+    if (mark.state === 'failed') view.failures.push(mark);
+  }
+  return view;
+}
+
+/** spec 3 §2: the search box matches serial numbers, names and e-mail. */
+export const homeownerSearchText = (card: Pick<WarrantyCard, 'serialNumber' | 'firstName' | 'middleInitial' | 'lastName' | 'emailAddress'>) =>
+  `${card.serialNumber} ${card.firstName} ${card.middleInitial} ${card.lastName} ${card.emailAddress}`.toLowerCase();
+
+/** A list row of a card view: its status label and search text computed once. */
+export const toHomeownerRow = (view: WarrantyCardView): HomeownerRow => ({
+  ...view,
+  statusLabel: warrantyStatusLabel(view.statusCode),
+  searchText: homeownerSearchText(view),
+});
+
+/** The server's list as rows, nothing pending: done once per copy of the list, however many rows it has. */
+export const rowsOfServerList = (cards: readonly WarrantyCard[]): HomeownerRow[] =>
+  cards.map((card) => toHomeownerRow({ ...card, key: homeKey(card.plantNumber, card.serialNumber), failures: [] }));
+
+/** Outbox entries of warranty cards, grouped by home key, each group in queue order. */
+export function warrantyEntriesByHome(entries: readonly OutboxEntry[]): Map<string, OutboxEntry[]> {
+  const byHome = new Map<string, OutboxEntry[]>();
+  for (const entry of entries) {
+    const key = homeKeyOfRecord(entry.recordKey);
+    if (key === undefined) continue;
+    const group = byHome.get(key);
+    if (group) group.push(entry);
+    else byHome.set(key, [entry]);
+  }
+  return byHome;
+}
+
+/**
+ * The list as it will be: rows with queued saves are replaced by their applied view (and marked); a card created
+ * on this device that the server does not list yet comes first. Rows without queued saves are the very same
+ * objects, and with no queued saves at all the very same array, so the list's search and sort are not redone.
+ */
+export function applyPendingToList(rows: readonly HomeownerRow[], entries: readonly OutboxEntry[]): readonly HomeownerRow[] {
+  const byHome = warrantyEntriesByHome(entries);
+  if (byHome.size === 0) return rows;
+  const result = rows.map((row) => {
+    const own = byHome.get(row.key);
+    if (!own) return row;
+    byHome.delete(row.key);
+    const view = applyPendingToCard(row, own);
+    return view ? toHomeownerRow(view) : row;
+  });
+  const created: HomeownerRow[] = [];
+  for (const own of byHome.values()) {
+    const view = applyPendingToCard(undefined, own);
+    if (view) created.push(toHomeownerRow(view));
+  }
+  return created.length ? [...created, ...result] : result;
+}

@@ -1,0 +1,93 @@
+import {
+  paths,
+  type CreatePartsOrderInput,
+  type Endpoint,
+  type PartsOrderItemInput,
+  type PartsOrderUpdate,
+  type PartsReceiptInput,
+} from '../../../contract';
+import type { JsonValue } from '../../../offline/db';
+import type { OutboxCall } from '../../../offline/outbox';
+import { newTempId } from '../../../offline/temp-ids';
+import { orderRecordKey, type PartsOrderRef } from '../model';
+
+/*
+ * Every write of a parts order as the exact REST call of spec 3 §7, ready for the outbox. All calls of one
+ * order (its items and receipt marks too) share its record key, so they replay in the order they were made;
+ * an order made offline is named by its temp id, which the outbox rewrites once the create is answered.
+ */
+
+const call = (
+  ref: Pick<PartsOrderRef, 'key'>,
+  endpoint: Endpoint,
+  method: OutboxCall['method'],
+  label: string,
+  extra: Partial<OutboxCall> = {},
+): OutboxCall => ({ method, base: endpoint.base, path: endpoint.path, recordKey: orderRecordKey(ref.key), label, ...extra });
+
+const json = (value: object) => value as unknown as JsonValue;
+
+export const createOrderLabel = (input: Pick<CreatePartsOrderInput, 'plantNumber' | 'longSerialNumber'>) =>
+  input.longSerialNumber.trim() ? `Create parts order for ${input.longSerialNumber.trim()}` : `Create stock parts order for plant ${input.plantNumber}`;
+
+/** POST /Parts: a staged order (customer: plant + long serial; stock: plant only). The answer is the order, with its partsOrderId. */
+export function createPartsOrderCall(input: CreatePartsOrderInput) {
+  const tempId = newTempId();
+  return {
+    tempId,
+    call: call({ key: tempId }, paths.createPartsOrder, 'POST', createOrderLabel(input), {
+      body: json(input),
+      createsTempId: tempId,
+      idField: 'partsOrderId',
+    }),
+  };
+}
+
+/** PUT /Parts/{partsOrderId}: the ship-to of a staged order (spec 3 §4: choosing a location updates the order). */
+export const updateShipToCall = (ref: PartsOrderRef, body: PartsOrderUpdate) =>
+  call(ref, paths.partsOrder(ref.partsOrderId), 'PUT', `Ship to ${body.shipToAddressName}`, { body: json(body) });
+
+/** DELETE /Parts/{partsOrderId}: cancelling a staged order removes it (spec 3 §8). */
+export const cancelOrderCall = (ref: PartsOrderRef) => call(ref, paths.partsOrder(ref.partsOrderId), 'DELETE', 'Cancel parts order');
+
+/** POST /Parts/{partsOrderId}: submit. */
+export const submitOrderCall = (ref: PartsOrderRef) => call(ref, paths.partsOrder(ref.partsOrderId), 'POST', 'Submit parts order', { body: json({}) });
+
+const itemName = (body: Pick<PartsOrderItemInput, 'partNumber' | 'partDescription'>) => body.partNumber || body.partDescription;
+
+/** POST /Parts/{partsOrderId}/PartsItem. */
+export function addItemCall(ref: PartsOrderRef, body: PartsOrderItemInput) {
+  const tempId = newTempId();
+  return {
+    tempId,
+    call: call(ref, paths.partsOrderItems(ref.partsOrderId), 'POST', `Add parts item ${itemName(body)}`, {
+      body: json(body),
+      createsTempId: tempId,
+      idField: 'partsOrderItemId',
+    }),
+  };
+}
+
+/** PUT /Parts/{partsOrderId}/PartsItem/{partsOrderItemId} with the item's rowVersion. */
+export const updateItemCall = (ref: PartsOrderRef, itemKey: string, body: PartsOrderItemInput & { rowVersion: number }) =>
+  call(ref, paths.partsOrderItem(ref.partsOrderId, itemKey), 'PUT', `Update parts item ${itemName(body)}`, { body: json(body) });
+
+export const deleteItemCall = (ref: PartsOrderRef, itemKey: string, name: string) =>
+  call(ref, paths.partsOrderItem(ref.partsOrderId, itemKey), 'DELETE', `Remove parts item ${name}`);
+
+/** PUT /Parts/{plantNumber}/{partsLogNumber}/PartsReceived: the selected items marked correct (spec 3 §4). */
+export function markReceivedCall(ref: PartsOrderRef, partsOrderItemIds: readonly number[]) {
+  if (!ref.partsLogNumber) throw new Error('Only a submitted order (with a parts log number) takes receipt marks.');
+  const body: PartsReceiptInput = { items: partsOrderItemIds.map((partsOrderItemId) => ({ partsOrderItemId, isCorrect: true, incorrectPartMessage: '' })) };
+  const count = partsOrderItemIds.length;
+  return call(ref, paths.partsReceived(ref.plantNumber, ref.partsLogNumber), 'PUT', `Mark ${count} ${count === 1 ? 'part' : 'parts'} received`, {
+    body: json(body),
+  });
+}
+
+/** PUT /Parts/vantage/{vantagePartsRequestId}: one item marked incorrect with the user's message (spec 3 §4). */
+export function markIncorrectCall(ref: PartsOrderRef, partsOrderItemId: number, incorrectPartMessage: string, name: string) {
+  if (ref.vantagePartsRequestId === null) throw new Error('Only a submitted order takes receipt marks.');
+  const body: PartsReceiptInput = { items: [{ partsOrderItemId, isCorrect: false, incorrectPartMessage }] };
+  return call(ref, paths.vantagePartsOrder(ref.vantagePartsRequestId), 'PUT', `Mark part ${name} incorrect`, { body: json(body) });
+}

@@ -1,0 +1,217 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { PartsCatalog } from '../../../contract';
+import { isHttpError, isOfflineError } from '../../../lib/http';
+import { readThrough } from '../../../offline/cached-read';
+import { setMeta, type OfflineDb } from '../../../offline/db';
+import { getOffline } from '../../../offline/runtime';
+import { CATALOG_KINDS, catalogKeys, getApprovedCatalog } from './api';
+import { fetchImage, keepImages, keptImageName, type FetchedImage } from './images';
+import { isPickable } from './model';
+
+/** How many catalog and image requests run at once while priming. */
+export const CATALOG_PRIME_CONCURRENCY = 4;
+/** Downloaded images are kept this many to a transaction. */
+export const IMAGE_WRITE_BATCH = 32;
+/** The meta row holding the figures of the last priming run (for diagnostics and the benchmark). */
+export const META_CATALOG_PRIMING = 'catalogPriming';
+
+export interface CatalogPrimingFigures {
+  /** Catalogs read from the server and kept. */
+  catalogs: number;
+  /** Pickable parts in those catalogs. */
+  parts: number;
+  /** Images fetched and kept in this run. */
+  images: number;
+  /** Images already on the device, not fetched again. */
+  keptImages: number;
+  /** Images not kept: the server did not give them, no connection, or the device refused the write; their cards show the placeholder. */
+  failedImages: number;
+  /** Bytes written: the catalogs as JSON and the images. */
+  bytes: number;
+  /** Documents written to IndexedDB: the catalogs and the images. */
+  writes: number;
+  /** IndexedDB write transactions they took: one per catalog, one per batch of images. */
+  transactions: number;
+  /** Time spent waiting on those transactions, summed (they may overlap each other and the downloads). */
+  writeMs: number;
+  /** The whole run, downloads included. */
+  ms: number;
+  /**
+   * Plants with nothing left to do while the server stays as it is: the catalog came from the server and no
+   * image of it is left to keep (for want of a connection or room), or the server refused the catalog (not the user's plant).
+   */
+  settledPlants: string[];
+  /** Of those, the plants whose catalog the server refused. */
+  refusedPlants: string[];
+  /** The server could not be reached (kept copies were read, nothing new stored). */
+  offline: boolean;
+}
+
+export interface PrimeCatalogOptions {
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+  /** Also hands each fresh catalog to this query client, so an open picker needs no second request. */
+  queryClient?: QueryClient;
+  db?: OfflineDb;
+  concurrency?: number;
+}
+
+/** The distinct image files of a catalog's pickable parts and their commodities (placeholder included where used). */
+export function catalogImageNames(catalog: PartsCatalog): string[] {
+  const names = new Set<string>();
+  for (const category of catalog.categoryCatalogs) {
+    for (const commodity of category.commodityCatalogs) {
+      const parts = commodity.parts.filter(isPickable);
+      if (parts.length === 0) continue;
+      names.add(keptImageName(commodity.imageFilename));
+      for (const part of parts) names.add(keptImageName(part.imageFilename));
+    }
+  }
+  return [...names];
+}
+
+async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>, signal?: AbortSignal) {
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+      signal?.throwIfAborted();
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  signal?.throwIfAborted();
+}
+
+/**
+ * Keeps the approved catalog of each plant, and every image its parts and commodities show, on the device
+ * (issue 5: the approved catalog of the user's plants, with images, readable offline). Images already kept
+ * are not fetched again: a file keeps its content for its name. Rejects only when `signal` aborts.
+ */
+export async function primeCatalogs(plantNumbers: readonly string[], options: PrimeCatalogOptions = {}): Promise<CatalogPrimingFigures> {
+  const { signal, onProgress, queryClient } = options;
+  const db = options.db ?? getOffline().db;
+  const concurrency = options.concurrency ?? CATALOG_PRIME_CONCURRENCY;
+  const began = performance.now();
+  const plants = [...new Set(plantNumbers.filter(Boolean))];
+  const figures: CatalogPrimingFigures = { catalogs: 0, parts: 0, images: 0, keptImages: 0, failedImages: 0, bytes: 0, writes: 0, transactions: 0, writeMs: 0, ms: 0, settledPlants: [], refusedPlants: [], offline: false };
+  let done = 0;
+  let total = plants.length;
+  const progress = () => onProgress?.(done, total);
+  progress();
+
+  const fresh = new Map<string, PartsCatalog>();
+  const refused: string[] = [];
+  await eachLimited(
+    plants,
+    concurrency,
+    async (plantNumber) => {
+      try {
+        let writing = 0;
+        const read = await readThrough(
+          CATALOG_KINDS.catalog,
+          plantNumber,
+          async () => {
+            const catalog = await getApprovedCatalog(plantNumber, { handles: 'all', signal });
+            writing = performance.now();
+            return catalog;
+          },
+          { db },
+        );
+        if (read.fromCache) {
+          figures.offline = true;
+        } else {
+          fresh.set(plantNumber, read.data);
+          figures.catalogs += 1;
+          figures.writes += 1;
+          figures.transactions += 1;
+          figures.writeMs += performance.now() - writing;
+          figures.parts += read.data.categoryCatalogs.reduce(
+            (sum, category) => sum + category.commodityCatalogs.reduce((count, commodity) => count + commodity.parts.filter(isPickable).length, 0),
+            0,
+          );
+          figures.bytes += new TextEncoder().encode(JSON.stringify(read.data)).byteLength;
+          queryClient?.setQueryData(catalogKeys.approved(plantNumber), read);
+        }
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        if (isOfflineError(error)) figures.offline = true;
+        else if (isHttpError(error)) refused.push(plantNumber);
+        else console.error(`keeping the parts catalog of plant ${plantNumber} failed`, error);
+      }
+      done += 1;
+      progress();
+    },
+    signal,
+  );
+
+  const names = [...new Set([...fresh.values()].flatMap(catalogImageNames))];
+  const kept = await db.documentCopies.bulkGet(names.map((name) => [CATALOG_KINDS.image, name] as [string, string]));
+  const missing = names.filter((_, index) => !kept[index]);
+  figures.keptImages = names.length - missing.length;
+  total += missing.length;
+  progress();
+  const unreachable = new Set<string>();
+  let downloaded: FetchedImage[] = [];
+  const keepDownloaded = async () => {
+    const batch = downloaded;
+    downloaded = [];
+    if (batch.length === 0) return;
+    const writing = performance.now();
+    try {
+      await keepImages(db, batch);
+    } catch (error) {
+      // The device refused the write (storage full): these images are tried again next time.
+      console.error('keeping catalog images failed', error);
+      for (const image of batch) unreachable.add(image.name);
+      done += batch.length;
+      progress();
+      return;
+    }
+    figures.writeMs += performance.now() - writing;
+    figures.transactions += 1;
+    figures.images += batch.length;
+    figures.writes += batch.length;
+    figures.bytes += batch.reduce((sum, image) => sum + image.data.byteLength, 0);
+    done += batch.length;
+    progress();
+  };
+  await eachLimited(
+    missing,
+    concurrency,
+    async (name) => {
+      if (figures.offline) {
+        unreachable.add(name);
+        done += 1;
+        progress();
+        return;
+      }
+      try {
+        // Fetched first, then pushed: `downloaded.push(await …)` would push into a batch already being written.
+        const image = await fetchImage(name, signal);
+        downloaded.push(image);
+        if (downloaded.length >= IMAGE_WRITE_BATCH) await keepDownloaded();
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        if (isOfflineError(error)) {
+          figures.offline = true;
+          unreachable.add(name);
+        }
+        done += 1;
+        progress();
+      }
+    },
+    signal,
+  );
+  await keepDownloaded();
+  figures.failedImages = missing.length - figures.images;
+
+  figures.settledPlants = [
+    ...[...fresh].filter(([, catalog]) => !catalogImageNames(catalog).some((name) => unreachable.has(name))).map(([plantNumber]) => plantNumber),
+    ...refused,
+  ];
+  figures.refusedPlants = refused;
+  figures.ms = Math.round(performance.now() - began);
+  figures.writeMs = Math.round(figures.writeMs);
+  await setMeta(db, META_CATALOG_PRIMING, { ...figures, plantNumbers: plants, at: Date.now() });
+  return figures;
+}

@@ -1,0 +1,255 @@
+import { useRouter } from '@tanstack/react-router';
+import { useId, useMemo, useState } from 'react';
+import type { CmhUser } from '../../../../contract';
+import { isOfflineError } from '../../../../lib/http';
+import type { SortState } from '../../../../lib/list';
+import { deriveFlags } from '../../../../lib/permissions';
+import { describeAge } from '../../../../offline/age';
+import { useNow, useOnline } from '../../../../offline/react';
+import { DataList, type DataListColumn } from '../../../../ui/data-list';
+import { PathLink } from '../../../../ui/path-link';
+import { useCatalogPriming } from '../../catalog';
+import { usePlantChoices } from '../../api/get-plants';
+import { viewScope } from '../../api/keys';
+import type { PartsOrderSummaryView } from '../../model';
+import { usePartsOrderPriming } from '../../use-offline-priming';
+import { usePartsOrderListView, useRefreshOnDelivery } from '../../use-parts-order-view';
+import { PendingBadge } from '../pending';
+import {
+  applyFilters,
+  dateText,
+  DEFAULT_PARTS_SORT,
+  NO_FILTERS,
+  orderHref,
+  orderNumberText,
+  partsSearchText,
+  PARTS_SORT_COLUMNS,
+  plantOptions,
+  plantText,
+  serialText,
+  statusOptions,
+  statusText,
+  type PartsFilters,
+} from './list-rules';
+import { StockOrderModal } from './stock-order-modal';
+import '../parts-orders.css';
+
+const PENDING_ACTION_TEXT = { submit: 'Submit waiting', cancel: 'Cancel waiting', receipt: 'Receipt waiting' } as const;
+
+const sortColumn = (columnName: string) => PARTS_SORT_COLUMNS.find((column) => column.columnName === columnName)!;
+
+const COLUMNS: DataListColumn<PartsOrderSummaryView>[] = [
+  {
+    columnName: 'order',
+    displayName: 'Order',
+    sortable: false,
+    width: 'minmax(0, 1.3fr)',
+    render: (row) => (
+      <div className="po-row">
+        <PathLink href={orderHref(row)} className="po-row__number">
+          {orderNumberText(row)}
+        </PathLink>
+        {row.homeownerName && <span className="po-row__homeowner">{row.homeownerName}</span>}
+        {row.pendingAction && row.pending?.state !== 'failed' && <span className="po-row__action">{PENDING_ACTION_TEXT[row.pendingAction]}</span>}
+        <PendingBadge mark={row.pending} subject={orderNumberText(row)} />
+      </div>
+    ),
+  },
+  { ...sortColumn('serialNumber'), width: 'minmax(0, 1.1fr)', render: serialText },
+  { ...sortColumn('plant'), width: 'minmax(0, 1fr)', render: plantText },
+  { ...sortColumn('status'), width: 'minmax(0, 0.8fr)', render: statusText },
+  { ...sortColumn('orderDate'), width: 'minmax(0, 0.8fr)', render: (row) => dateText(row.orderDate) },
+  { ...sortColumn('expectedShipDate'), width: 'minmax(0, 0.8fr)', render: (row) => dateText(row.expectedShipDate) },
+  { columnName: 'itemCount', displayName: 'Items', sortable: false, width: 'minmax(0, 0.5fr)', render: (row) => String(row.itemCount) },
+];
+
+/** Keeps a chosen filter value among the choices after the rows changed, so the select never hides what it filters by. */
+const withChosen = (options: { value: string; label: string }[], chosen: string) =>
+  chosen && !options.some((option) => option.value === chosen) ? [...options, { value: chosen, label: chosen }] : options;
+
+/**
+ * spec 3 §2 Parts list (tab 1 of Service & Parts): every order the user sees as it will be (queued changes applied
+ * and marked), searched, sorted by plant, ship date, request date, status or serial, filtered by plant and status,
+ * 10 rows growing by 10. Opened online it keeps the list, the staged and SHIPPED orders and the approved catalogs
+ * of the user's plants on the device, so that orders can be made, edited and received offline.
+ */
+export function PartsOrderList({ user }: { user: CmhUser }) {
+  useRefreshOnDelivery();
+  const list = usePartsOrderListView(user);
+  const online = useOnline();
+  const scope = viewScope(user);
+  const priming = usePartsOrderPriming(scope, list.fromCache ? undefined : list.query.data?.data, online, {
+    currentRetailer: user.currentRetailer?.retailerNumber ?? null,
+    isPlantUser: user.isPlantUser,
+  });
+  const { plants: userPlants } = usePlantChoices(user);
+  // The catalogs a part may be picked from offline: the user's plants, and the plant of every staged order (a customer
+  // order picks from the catalog of its home's plant).
+  const plantKey = [
+    ...new Set([
+      ...(userPlants ?? []).map((plant) => plant.plantNumber),
+      ...list.rows.filter((row) => row.vantagePartsRequestId === null && !row.isClosed).map((row) => row.plantNumber),
+    ]),
+  ]
+    .filter(Boolean)
+    .sort()
+    .join(',');
+  // Keyed by its text, so that the priming starts again only when the set of plants changes.
+  const plantNumbers = useMemo(() => (online && plantKey ? plantKey.split(',') : []), [online, plantKey]);
+  const catalogPriming = useCatalogPriming(plantNumbers);
+  const router = useRouter();
+  const now = useNow();
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState>(DEFAULT_PARTS_SORT);
+  const [filters, setFilters] = useState<PartsFilters>(NO_FILTERS);
+  const [creatingStock, setCreatingStock] = useState(false);
+  const canCreate = deriveFlags(user).isServiceAdmin;
+
+  const plants = useMemo(() => withChosen(plantOptions(list.rows), filters.plant), [list.rows, filters.plant]);
+  const statuses = useMemo(() => withChosen(statusOptions(list.rows), filters.status), [list.rows, filters.status]);
+  const rows = useMemo(() => applyFilters(list.rows, filters), [list.rows, filters]);
+
+  const query = list.query;
+  const loading = query.isPending && query.fetchStatus === 'fetching';
+  const failed = query.isError && !query.data;
+  const filtered = search !== '' || filters.plant !== '' || filters.status !== '';
+
+  const toolbar = (
+    <div className="po-toolbar">
+      <div className="po-toolbar__field">
+        <label htmlFor={`${id}-plant`}>Filter by plant</label>
+        <select
+          id={`${id}-plant`}
+          className="field__input field__select"
+          value={filters.plant}
+          onChange={(event) => setFilters((current) => ({ ...current, plant: event.target.value }))}
+        >
+          <option value="">All plants</option>
+          {plants.map((plant) => (
+            <option key={plant.value} value={plant.value}>
+              {plant.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="po-toolbar__field">
+        <label htmlFor={`${id}-status`}>Filter by status</label>
+        <select
+          id={`${id}-status`}
+          className="field__input field__select"
+          value={filters.status}
+          onChange={(event) => setFilters((current) => ({ ...current, status: event.target.value }))}
+        >
+          <option value="">All statuses</option>
+          {statuses.map((status) => (
+            <option key={status.value} value={status.value}>
+              {status.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="po-toolbar__field">
+        <label htmlFor={`${id}-sort`}>Sort by</label>
+        <select
+          id={`${id}-sort`}
+          className="field__input field__select"
+          value={sort.columnName}
+          onChange={(event) => setSort((current) => ({ ...current, columnName: event.target.value }))}
+        >
+          {PARTS_SORT_COLUMNS.map((column) => (
+            <option key={column.columnName} value={column.columnName}>
+              {column.displayName}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="po-toolbar__field">
+        <label htmlFor={`${id}-order`}>Sort order</label>
+        <select
+          id={`${id}-order`}
+          className="field__input field__select"
+          value={sort.direction}
+          onChange={(event) => setSort((current) => ({ ...current, direction: event.target.value === 'asc' ? 'asc' : 'desc' }))}
+        >
+          <option value="asc">Ascending</option>
+          <option value="desc">Descending</option>
+        </select>
+      </div>
+      {filtered && (
+        <button
+          type="button"
+          className="button po-toolbar__clear"
+          onClick={() => {
+            setFilters(NO_FILTERS);
+            setSearch('');
+          }}
+        >
+          Clear filters
+        </button>
+      )}
+      {canCreate && (
+        <button type="button" className="button button--primary po-toolbar__new" aria-haspopup="dialog" onClick={() => setCreatingStock(true)}>
+          New Stock Order
+        </button>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="po-list">
+      {list.fromCache && list.storedAt !== undefined && (
+        <p className="notice notice--info" role="status">
+          Saved copy, updated {describeAge(list.storedAt, now)}. It refreshes when the connection is back.
+        </p>
+      )}
+      {priming && (
+        <div className="po-list__priming" role="status">
+          <label>
+            Making open parts orders available offline ({priming.done} of {priming.total})
+            <progress max={priming.total} value={priming.done} />
+          </label>
+        </div>
+      )}
+      {catalogPriming && (
+        <div className="po-list__priming" role="status">
+          <label>
+            Making the parts catalogs available offline ({catalogPriming.done} of {catalogPriming.total})
+            <progress max={catalogPriming.total} value={catalogPriming.done} />
+          </label>
+        </div>
+      )}
+      {failed && (
+        <div className="notice notice--warning" role="alert">
+          {isOfflineError(query.error)
+            ? 'You are offline and no copy of the parts orders is saved on this device yet. They load when the connection is back.'
+            : 'The parts orders could not be loaded.'}{' '}
+          <button type="button" className="button button--link" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      <DataList
+        label="Parts orders"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.key}
+        loading={loading}
+        searchLabel="Search parts orders"
+        searchPlaceholder="Search Parts Orders..."
+        searchText={partsSearchText}
+        search={search}
+        onSearchChange={setSearch}
+        sort={sort}
+        onSortChange={setSort}
+        onRowClick={(row) => void router.navigate({ href: orderHref(row) })}
+        rowClassName={(row) => (row.pending ? `po-list-row--${row.pending.state}` : undefined)}
+        emptyMessage={filtered ? 'No parts orders match your search and filters.' : 'There are no parts orders to show.'}
+        estimateRowHeight={72}
+        className="po-list__table"
+        toolbar={toolbar}
+      />
+      {creatingStock && <StockOrderModal user={user} onClose={() => setCreatingStock(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,365 @@
+import {
+  allReceivedCorrect,
+  applyReceiptMarks,
+  DATE_PLACEHOLDER,
+  RECEIVED_ORDER_STATUS,
+  serialKey,
+  STAGED_ORDER_STATUS,
+  STOCK_SERIAL_NUMBER,
+  type HomeSummary,
+  type PartsOrder,
+  type PartsOrderSummary,
+  type PartsReceiptInput,
+  type ShipToLocation,
+  type ShipToType,
+} from '../../../contract';
+import type { JsonValue, OutboxEntry } from '../../../offline/db';
+import { orderKeyOfRecord, type PartsOrderItemView, type PartsOrderSummaryView, type PartsOrderView, type PendingMark } from '../model';
+
+/*
+ * The screens show an order as it will be once the outbox has replayed: the server's copy (or, for an
+ * order made on this device, a skeleton from its create call and the kept home) with every queued call
+ * of its record applied in queue order. The calls are the exact REST calls of spec 3 §7, so each is
+ * recognised by its method and path. Nothing here is stored: after a reload the outbox still holds the
+ * calls and the view is the same. A queued ship-to change, submit or receipt counts the order's
+ * rowVersion up by one and a queued item update the item's, as the server will when it applies them
+ * (item writes leave the order's rowVersion alone, as on a service request): a later change made
+ * offline then carries the version the earlier one leaves behind.
+ */
+
+type Body = Record<string, JsonValue>;
+
+export type PendingCall =
+  | { kind: 'create' }
+  | { kind: 'shipTo' }
+  | { kind: 'cancel' }
+  | { kind: 'submit' }
+  | { kind: 'item'; itemId?: string }
+  | { kind: 'receipt' };
+
+/** Which write of spec 3 §7 an outbox call is (the order it belongs to is known from its recordKey). */
+export function classifyCall(method: string, path: string): PendingCall | undefined {
+  const upper = method.toUpperCase();
+  if (/^\/Parts$/i.test(path)) return upper === 'POST' ? { kind: 'create' } : undefined;
+  if (/^\/Parts\/vantage\/[^/]+$/i.test(path) || /^\/Parts\/[^/]+\/[^/]+\/PartsReceived$/i.test(path)) return upper === 'PUT' ? { kind: 'receipt' } : undefined;
+  if (/^\/Parts\/[^/]+\/PartsItem$/i.test(path)) return { kind: 'item' };
+  const item = /^\/Parts\/[^/]+\/PartsItem\/([^/]+)$/i.exec(path)?.[1];
+  if (item) return { kind: 'item', itemId: decodeURIComponent(item) };
+  if (/^\/Parts\/[^/]+$/i.test(path)) {
+    if (upper === 'PUT') return { kind: 'shipTo' };
+    if (upper === 'DELETE') return { kind: 'cancel' };
+    if (upper === 'POST') return { kind: 'submit' };
+  }
+  return undefined;
+}
+
+const markOf = (entry: OutboxEntry): PendingMark => ({
+  state: entry.status === 'failed' ? 'failed' : 'pending',
+  seq: entry.seq ?? 0,
+  label: entry.label,
+  ...(entry.status === 'failed' && entry.lastError ? { message: entry.lastError.message } : {}),
+});
+
+/** A failed change outweighs a pending one on the same row. */
+const worst = (current: PendingMark | undefined, next: PendingMark) => (current?.state === 'failed' ? current : next);
+
+const asBody = (value: JsonValue | undefined): Body => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
+const text = (body: Body, field: string, fallback: string) => (typeof body[field] === 'string' ? (body[field] as string) : fallback);
+const numberOf = (body: Body, field: string, fallback: number) => {
+  const value = body[field];
+  const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(parsed) ? parsed : fallback;
+};
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** What the device knows to fill in an order it made itself (the server fills in the rest when the create arrives). */
+export interface SkeletonContext {
+  /** The kept home with this plant and long serial number. */
+  home?: (plantNumber: string, longSerialNumber: string) => HomeSummary | undefined;
+  plantName?: (plantNumber: string) => string | undefined;
+  /** The retail center the user works for: a stock order is placed for it. */
+  retailer?: { retailerNumber: string; name: string };
+}
+
+/** The kept home with this plant and long serial (serials compared as letters and digits only). */
+export function findHome(homes: readonly HomeSummary[], plantNumber: string, longSerialNumber: string): HomeSummary | undefined {
+  const wanted = serialKey(longSerialNumber);
+  if (!wanted) return undefined;
+  return homes.find((home) => home.plantNumber === plantNumber && serialKey(home.serialNumber) === wanted);
+}
+
+/** The home's address as the order-2 ship-to location of a customer order. */
+export function homeShipTo(home: HomeSummary): ShipToLocation {
+  const name = home.homeownerName.trim() || `Home ${home.serialNumber}`;
+  const line = [home.address1, [home.city, home.state].filter(Boolean).join(', '), home.zipCode].filter(Boolean).join(' ');
+  return { display: line ? `${name} - ${line}` : name, name, address1: home.address1, address2: '', city: home.city, state: home.state, zipCode: home.zipCode, order: 2 };
+}
+
+/** An order made on this device, before the server has it: what its create call, its home and the user tell. */
+export function skeletonOrder(create: OutboxEntry, context: SkeletonContext = {}): PartsOrderView {
+  const body = asBody(create.body);
+  const key = create.createsTempId ?? create.id;
+  const plantNumber = text(body, 'plantNumber', '');
+  const longSerialNumber = text(body, 'longSerialNumber', '').trim();
+  const customer = longSerialNumber !== '';
+  const home = customer ? context.home?.(plantNumber, longSerialNumber) : undefined;
+  const [firstName = '', ...rest] = (home?.homeownerName ?? '').trim().split(/\s+/);
+  const serviceRequestId = typeof body.serviceRequestId === 'number' ? body.serviceRequestId : null;
+  return {
+    key,
+    partsOrderId: key,
+    partsLogNumber: null,
+    serviceRequestNumber: null,
+    serviceRequestId,
+    longSerialNumber,
+    // spec 3 §4, §9: a stock order's serial number.
+    serialNumber: customer ? (home?.serialNumber ?? longSerialNumber) : STOCK_SERIAL_NUMBER,
+    plantNumber,
+    plantName: home?.plantName || context.plantName?.(plantNumber) || '',
+    retailerNumber: home?.retailerNumber || context.retailer?.retailerNumber || '',
+    retailerName: context.retailer?.name ?? '',
+    vantageAssetId: home?.assetId ?? null,
+    orderStatus: STAGED_ORDER_STATUS,
+    orderDate: isoDay(create.createdAt),
+    expectedShipDate: null,
+    viaDescription: '',
+    trackingNumber: '',
+    isStagedPart: true,
+    isClosed: false,
+    allReceivedCorrect: false,
+    serviceEmail: '',
+    requestType: '',
+    warranty: { firstName, lastName: rest.join(' ') },
+    partsItems: [],
+    vantagePartsOrderName: null,
+    vantageWorkOrderNumber: null,
+    vantagePartsRequestId: null,
+    vantageWorkOrderId: null,
+    vantageHomeCenterId: '',
+    vantageHomeBuildingFacilityId: '',
+    // Empty: the review's default rule (spec 3 §4) then shows the retailer, as the server's create will store.
+    shipToType: 'Retailer',
+    shipToAddress1: '',
+    shipToAddress2: '',
+    shipToAddress3: '',
+    shipToAddress4: '',
+    shipToAddressName: '',
+    shipToStreetAddress1: '',
+    shipToCity: '',
+    shipToState: '',
+    shipToZipcode: '',
+    customerShipTo: home ? homeShipTo(home) : null,
+    // Only a service admin can have queued the create; the server decides again when it arrives.
+    canEdit: true,
+    rowVersion: 0,
+    failures: [],
+    hasPendingChanges: true,
+  };
+}
+
+/** The server's order as a view, with nothing pending. */
+export function viewOfServerOrder(order: PartsOrder): PartsOrderView {
+  return {
+    ...order,
+    key: String(order.partsOrderId),
+    partsItems: order.partsItems.map((item) => ({ ...item, key: String(item.partsOrderItemId) })),
+    failures: [],
+    hasPendingChanges: false,
+  };
+}
+
+const matches = (id: string, ...candidates: (string | number | null)[]) => candidates.some((candidate) => candidate !== null && String(candidate) === id);
+
+function applyItem(view: PartsOrderView, entry: OutboxEntry, itemId: string | undefined, mark: PendingMark) {
+  const isIt = (item: PartsOrderItemView) => matches(itemId ?? '', item.key, item.partsOrderItemId);
+  if (entry.method === 'DELETE') {
+    view.partsItems = view.partsItems.filter((item) => !isIt(item));
+    return;
+  }
+  const body = asBody(entry.body);
+  const fields = {
+    categoryNumber: text(body, 'categoryNumber', ''),
+    commodityNumber: text(body, 'commodityNumber', ''),
+    partNumber: text(body, 'partNumber', ''),
+    partDescription: text(body, 'partDescription', ''),
+    notes: text(body, 'notes', ''),
+    billingCode: text(body, 'billingCode', ''),
+    unitOfMeasure: text(body, 'unitOfMeasure', ''),
+    quantity: numberOf(body, 'quantity', 1),
+  };
+  const combinedPartNumber = `${fields.categoryNumber}${fields.commodityNumber}${fields.partNumber}`;
+  if (entry.method === 'POST') {
+    const key = entry.createsTempId ?? entry.id;
+    view.partsItems = [
+      ...view.partsItems,
+      {
+        ...fields,
+        combinedPartNumber,
+        key,
+        partsOrderItemId: key,
+        receivedDate: DATE_PLACEHOLDER,
+        isCorrect: null,
+        incorrectPartMessage: '',
+        vantagePartsRequestNumber: null,
+        vantagePartsRequestLineItemId: null,
+        rowVersion: 0,
+        pending: mark,
+      },
+    ];
+    return;
+  }
+  view.partsItems = view.partsItems.map((item) =>
+    isIt(item) ? { ...item, ...fields, combinedPartNumber, rowVersion: item.rowVersion + 1, pending: worst(item.pending, mark) } : item,
+  );
+}
+
+function receiptMarks(body: Body): PartsReceiptInput['items'] {
+  const items = Array.isArray(body.items) ? body.items : [];
+  return items.flatMap((raw) => {
+    const mark = asBody(raw);
+    const id = numberOf(mark, 'partsOrderItemId', NaN);
+    if (!Number.isInteger(id) || typeof mark.isCorrect !== 'boolean') return [];
+    return [{ partsOrderItemId: id, isCorrect: mark.isCorrect, incorrectPartMessage: text(mark, 'incorrectPartMessage', '').trim() }];
+  });
+}
+
+function applyReceipt(view: PartsOrderView, entry: OutboxEntry, mark: PendingMark) {
+  const marks = receiptMarks(asBody(entry.body));
+  const ids = new Set(marks.map((receipt) => String(receipt.partsOrderItemId)));
+  // Receipt marks only ever name items the server has (a submitted order's), so their ids are numbers.
+  const items = applyReceiptMarks(view.partsItems as (PartsOrderItemView & { partsOrderItemId: number })[], marks, isoDay(entry.createdAt));
+  view.partsItems = items.map((item) => (ids.has(String(item.partsOrderItemId)) ? { ...item, pending: worst(item.pending, mark) } : item));
+  view.pendingReceipt = worst(view.pendingReceipt, mark);
+  view.rowVersion += 1;
+  // The contract's rule: the order is Received once every item is marked correct.
+  if (allReceivedCorrect(view.partsItems)) {
+    view.allReceivedCorrect = true;
+    view.orderStatus = RECEIVED_ORDER_STATUS;
+  }
+}
+
+function applyShipTo(view: PartsOrderView, body: Body) {
+  view.shipToType = (text(body, 'shipToType', view.shipToType) === 'Home Address' ? 'Home Address' : 'Retailer') satisfies ShipToType;
+  view.shipToAddressName = text(body, 'shipToAddressName', view.shipToAddressName);
+  view.shipToStreetAddress1 = text(body, 'shipToStreetAddress1', view.shipToStreetAddress1);
+  view.shipToCity = text(body, 'shipToCity', view.shipToCity);
+  view.shipToState = text(body, 'shipToState', view.shipToState);
+  view.shipToZipcode = text(body, 'shipToZipcode', view.shipToZipcode);
+}
+
+/**
+ * The order as it will be: `base` (the server's copy; undefined for an order made on this device) with
+ * `entries` (its record's outbox entries, in queue order) applied. Undefined when there is neither a
+ * server copy nor a create to build one from.
+ */
+export function applyPending(base: PartsOrder | undefined, entries: readonly OutboxEntry[], context: SkeletonContext = {}): PartsOrderView | undefined {
+  const create = entries.find((entry) => classifyCall(entry.method, entry.path)?.kind === 'create');
+  const start = base ? viewOfServerOrder(base) : create ? skeletonOrder(create, context) : undefined;
+  if (!start) return undefined;
+  const view: PartsOrderView = { ...start, partsItems: [...start.partsItems], failures: [] };
+
+  for (const entry of entries) {
+    const call = classifyCall(entry.method, entry.path);
+    if (!call) continue;
+    const mark = markOf(entry);
+    view.hasPendingChanges = true;
+    if (mark.state === 'failed') view.failures.push(mark);
+    switch (call.kind) {
+      case 'create':
+        if (!base) view.pending = mark;
+        break;
+      case 'shipTo':
+        applyShipTo(view, asBody(entry.body));
+        view.rowVersion += 1;
+        view.pendingShipTo = worst(view.pendingShipTo, mark);
+        break;
+      case 'cancel':
+        view.pendingCancel = mark;
+        break;
+      case 'submit':
+        view.pendingSubmit = mark;
+        view.rowVersion += 1;
+        break;
+      case 'item':
+        applyItem(view, entry, call.itemId, mark);
+        break;
+      case 'receipt':
+        applyReceipt(view, entry, mark);
+        break;
+    }
+  }
+  return view;
+}
+
+function summaryOfView(view: PartsOrderView): PartsOrderSummaryView {
+  return {
+    key: view.key,
+    partsOrderId: view.partsOrderId,
+    vantagePartsRequestId: view.vantagePartsRequestId,
+    partsLogNumber: view.partsLogNumber,
+    plantNumber: view.plantNumber,
+    plantName: view.plantName,
+    retailerNumber: view.retailerNumber,
+    serialNumber: view.serialNumber,
+    longSerialNumber: view.longSerialNumber,
+    homeownerName: [view.warranty.firstName, view.warranty.lastName].filter(Boolean).join(' '),
+    orderStatus: view.orderStatus,
+    orderDate: view.orderDate,
+    expectedShipDate: view.expectedShipDate,
+    isStagedPart: view.isStagedPart,
+    isClosed: view.isClosed,
+    itemCount: view.partsItems.length,
+    rowVersion: view.rowVersion,
+  };
+}
+
+/** The row's marker: a refusal first, else the first change still waiting. */
+const firstMark = (entries: readonly OutboxEntry[]) => {
+  const marks = entries.filter((entry) => classifyCall(entry.method, entry.path)).map(markOf);
+  return marks.find((mark) => mark.state === 'failed') ?? marks[0];
+};
+
+const pendingActionOf = (entries: readonly OutboxEntry[]): PartsOrderSummaryView['pendingAction'] => {
+  const kinds = entries.map((entry) => classifyCall(entry.method, entry.path)?.kind);
+  if (kinds.includes('cancel')) return 'cancel';
+  if (kinds.includes('submit')) return 'submit';
+  if (kinds.includes('receipt')) return 'receipt';
+  return undefined;
+};
+
+/**
+ * The list as it will be: the server's rows with their orders' queued changes marked (item counts follow
+ * queued adds and removals), and the orders made on this device (newest first, ahead of the server's rows).
+ */
+export function applyPendingToList(rows: readonly PartsOrderSummary[], entries: readonly OutboxEntry[], context: SkeletonContext = {}): PartsOrderSummaryView[] {
+  const byOrder = new Map<string, OutboxEntry[]>();
+  for (const entry of entries) {
+    const key = orderKeyOfRecord(entry.recordKey);
+    if (key === undefined) continue;
+    byOrder.set(key, [...(byOrder.get(key) ?? []), entry]);
+  }
+  const known = new Set(rows.map((row) => String(row.partsOrderId)));
+  const created: PartsOrderSummaryView[] = [];
+  for (const [key, orderEntries] of byOrder) {
+    if (known.has(key)) continue;
+    const view = applyPending(undefined, orderEntries, context);
+    if (!view) continue;
+    const action = pendingActionOf(orderEntries);
+    created.unshift({ ...summaryOfView(view), pending: firstMark(orderEntries), ...(action ? { pendingAction: action } : {}) });
+  }
+  const result = rows.map((row): PartsOrderSummaryView => {
+    const key = String(row.partsOrderId);
+    const orderEntries = byOrder.get(key);
+    if (!orderEntries) return { ...row, key };
+    let itemCount = row.itemCount;
+    for (const entry of orderEntries) {
+      if (classifyCall(entry.method, entry.path)?.kind !== 'item') continue;
+      if (entry.method === 'POST') itemCount += 1;
+      else if (entry.method === 'DELETE') itemCount -= 1;
+    }
+    const action = pendingActionOf(orderEntries);
+    const mark = firstMark(orderEntries);
+    return { ...row, key, itemCount: Math.max(0, itemCount), ...(mark ? { pending: mark } : {}), ...(action ? { pendingAction: action } : {}) };
+  });
+  return [...created, ...result];
+}

@@ -1,0 +1,154 @@
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { WarrantyCardInput } from '../../../src/contract';
+import { saveWarrantyCardCall } from '../../../src/features/homeowners/api/calls';
+import { homeownerScope } from '../../../src/features/homeowners/model';
+import { HOMEOWNER_TEXT } from '../../../src/features/homeowners/messages';
+import { HOMEOWNER_CACHE_KINDS } from '../../../src/features/homeowners/api/keys';
+import { getOffline } from '../../../src/offline/runtime';
+import { demoProfile } from '../fixtures/demo-profiles';
+import { card, fakeListLayout, goOffline, renderHomeowners, scrollListTo, startBackend, stopBackend, type FakeBackend } from './harness';
+
+fakeListLayout();
+
+let backend: FakeBackend;
+beforeEach(() => {
+  backend = startBackend();
+});
+afterEach(() => {
+  cleanup();
+  stopBackend();
+});
+
+const table = () => screen.getByRole('table', { name: 'Homeowners' });
+const dataRows = () => within(table()).queryAllByRole('row').slice(1);
+const rowOf = (text: string) => dataRows().find((row) => row.textContent?.includes(text))!;
+const serials = () => dataRows().map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '');
+
+describe('My Homeowners (spec 3 §2)', () => {
+  it('shows the cards with MM/DD/YYYY dates and status labels, 10 rows first, then 10 more', async () => {
+    backend.cards = Array.from({ length: 25 }, (_, index) => card(index + 1, { lastName: `Owner${String(index + 1).padStart(2, '0')}` }));
+    backend.cards[0] = { ...backend.cards[0]!, statusCode: 'I', soldDate: '', npsDate: '' };
+    renderHomeowners(demoProfile('service'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Homeowners' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/Showing 10 of 25/)).toBeTruthy());
+    const cells = within(rowOf('Owner02')).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells.slice(0, 9)).toEqual(['CLW01002TNMaynardville', 'First2', 'Owner02', 'owner2@example.com', 'The Anniversary', '10/01/2025', '01/15/2026', '03/01/2026', 'Active']);
+    expect(within(rowOf('Owner01')).getAllByRole('cell')[8]!.textContent).toBe('Incomplete');
+
+    // The end of the viewport is near: 10 more.
+    await scrollListTo(100);
+    expect(screen.getByText(/Showing 10 of 25/)).toBeTruthy();
+    await scrollListTo(500);
+    await waitFor(() => expect(screen.getByText(/Showing 20 of 25/)).toBeTruthy());
+  });
+
+  it("filters 'incomplete only', searches serial, names and e-mail, and sorts by a header", async () => {
+    backend.cards = [
+      card(1, { lastName: 'Young', statusCode: 'I' }),
+      card(2, { lastName: 'Adams', emailAddress: 'cy.adams@example.com' }),
+      card(3, { lastName: 'Moss', statusCode: 'I' }),
+    ];
+    renderHomeowners(demoProfile('service'));
+    await waitFor(() => expect(dataRows()).toHaveLength(3));
+    // Sorted by last name first.
+    expect(serials()).toEqual(['CLW01002TNMaynardville', 'CLW01003TNMaynardville', 'CLW01001TNMaynardville']);
+
+    fireEvent.click(screen.getByRole('switch', { name: HOMEOWNER_TEXT.incompleteOnly }));
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('switch', { name: HOMEOWNER_TEXT.incompleteOnly }));
+    await waitFor(() => expect(dataRows()).toHaveLength(3));
+
+    fireEvent.click(screen.getByRole('button', { name: /Serial Number/ }));
+    await waitFor(() => expect(serials()[0]).toBe('CLW01001TNMaynardville'));
+    fireEvent.click(screen.getByRole('button', { name: /Serial Number/ }));
+    await waitFor(() => expect(serials()[0]).toBe('CLW01003TNMaynardville'));
+
+    fireEvent.change(screen.getByRole('searchbox', { name: HOMEOWNER_TEXT.searchLabel }), { target: { value: 'CY.ADAMS' } });
+    await waitFor(() => expect(dataRows()).toHaveLength(1), { timeout: 2000 });
+    expect(dataRows()[0]!.textContent).toContain('Adams');
+  });
+
+  it('gives the split button to those §6 names: Warranty opens the panel, New Service Request the add screen', async () => {
+    backend.cards = [card(1)];
+    const partsOrder = vi.fn();
+    const { router } = renderHomeowners(demoProfile('service'), '/service/myhomeowners', { onNewPartsOrder: partsOrder });
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    fireEvent.click(within(rowOf('CLW01001TN')).getByRole('link', { name: 'Warranty for CLW01001TN' }));
+    await screen.findByRole('dialog', { name: 'Edit Homeowner' });
+    expect(router.state.location.pathname).toBe('/service/myhomeowners/warranty/42/CLW01001TN');
+    fireEvent.click(screen.getByRole('button', { name: 'Close Edit Homeowner' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(rowOf('CLW01001TN')).getByRole('button', { name: 'More actions for CLW01001TN' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Warranty', 'New Service Request', 'New Parts Order']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'New Parts Order' }));
+    expect(partsOrder).toHaveBeenCalledWith(expect.objectContaining({ serialNumber: 'CLW01001TN', plantNumber: '42' }));
+    // Only the parts order: the row under the menu does not open the panel as well.
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(within(rowOf('CLW01001TN')).getByRole('button', { name: 'More actions for CLW01001TN' }));
+    fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'New Service Request' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/service/add/CLW01001TN/42'));
+  });
+
+  it('shows no split button to a homeowner viewer, and leaves New Parts Order out while the app gives none', async () => {
+    backend.cards = [card(1)];
+    renderHomeowners({ ...demoProfile('viewer'), roles: ['Home_Owner_Viewer'] });
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    expect(within(rowOf('CLW01001TN')).queryByRole('link', { name: /Warranty for/ })).toBeNull();
+    cleanup();
+
+    renderHomeowners(demoProfile('viewer'));
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    fireEvent.click(within(rowOf('CLW01001TN')).getByRole('button', { name: 'More actions for CLW01001TN' }));
+    expect(within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Warranty']);
+  });
+
+  it('offline, shows the kept copy with its age, and queued saves applied and marked; a refused one with its message', async () => {
+    const user = demoProfile('service');
+    const kept = [card(1, { lastName: 'Kept' }), card(2, { lastName: 'Other' })];
+    await getOffline().db.entities.put({ kind: HOMEOWNER_CACHE_KINDS.list, id: homeownerScope(user), data: kept, updatedAt: Date.now() - 3 * 60 * 60 * 1000 });
+    const { outbox } = getOffline();
+    await outbox.enqueue(saveWarrantyCardCall('update', v.parse(WarrantyCardInput, { ...kept[0]!, firstName: 'Queued' }), 3));
+    goOffline(backend);
+
+    renderHomeowners(user);
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    expect(screen.getByText('Saved copy, updated 3 hours ago. It refreshes when the connection is back.')).toBeTruthy();
+    expect(rowOf('Kept').textContent).toContain('Queued');
+    expect(within(rowOf('Kept')).getByText('Pending')).toBeTruthy();
+    expect(within(rowOf('Other')).queryByText('Pending')).toBeNull();
+
+    // The server refuses it once back online: the row says so, with Retry and Discard above the list.
+    backend.answer = () => ({ status: 400, body: { message: 'Sold date must be from 2 years ago to 3 months from today. (soldDate)' } });
+    goOffline(backend, false);
+    await act(async () => {
+      await outbox.replay({ force: true });
+    });
+    await waitFor(() => expect(within(rowOf('Kept')).getByText('Not saved')).toBeTruthy());
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Warranty card 42-CLW01001TN');
+    expect(within(alert).getByRole('button', { name: 'Retry Warranty card 42-CLW01001TN' })).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Discard Warranty card 42-CLW01001TN' })).toBeTruthy();
+  });
+
+  it('says so when offline with no copy on the device', async () => {
+    goOffline(backend);
+    renderHomeowners(demoProfile('service'));
+    expect((await screen.findByRole('alert')).textContent).toContain(HOMEOWNER_TEXT.offlineNoCopy);
+  });
+
+  it('keeps the list it fetched on the device, whole', async () => {
+    const user = demoProfile('service');
+    backend.cards = Array.from({ length: 30 }, (_, index) => card(index + 1));
+    renderHomeowners(user);
+    await waitFor(() => expect(screen.getByText(/Showing 10 of 30/)).toBeTruthy());
+    const kept = await getOffline().db.entities.get([HOMEOWNER_CACHE_KINDS.list, homeownerScope(user)]);
+    expect((kept?.data as unknown[]).length).toBe(30);
+  });
+});
