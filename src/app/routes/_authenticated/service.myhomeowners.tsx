@@ -2,6 +2,7 @@ import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-rou
 import { MyHomeownersScreen } from '../../../features/homeowners/components/my-homeowners-screen';
 import { canonicalHomeownersPath } from '../../../features/homeowners/list-rules';
 import { HOMEOWNER_TEXT } from '../../../features/homeowners/messages';
+import { useCreateCustomerPartsOrder } from '../../../features/parts-orders/use-create-parts-order';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { usePartnerPortal } from '../../../features/session/api/get-portal-metadata';
 import { canViewMyHomeowners } from '../../../lib/permissions';
@@ -20,10 +21,14 @@ export const Route = createFileRoute('/_authenticated/service/myhomeowners')({
     const user = useSignedInUser();
     // spec 3 §6: not for a partner-portal retailer (its users have the Service Center instead).
     const { partnerPortal } = usePartnerPortal(user.currentRetailer?.retailerNumber ?? null);
+    const createPartsOrder = useCreateCustomerPartsOrder();
     if (partnerPortal) return <Navigate to="/home" replace />;
     return (
       <>
-        <MyHomeownersScreen user={user} />
+        <MyHomeownersScreen
+          user={user}
+          onNewPartsOrder={(card) => void createPartsOrder({ plantNumber: card.plantNumber, longSerialNumber: card.fullSerialNumber || card.serialNumber })}
+        />
         <Outlet />
       </>
     );

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { useId, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { CmhUser } from '../../../contract';
 import { isOfflineError } from '../../../lib/http';
 import type { SortState } from '../../../lib/list';
@@ -8,6 +8,7 @@ import { useNow } from '../../../offline/react';
 import { CheckboxToggle } from '../../../ui/checkbox-toggle';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { DropdownMenu, type MenuEntry } from '../../../ui/dropdown-menu';
+import { PathLink } from '../../../ui/path-link';
 import {
   DEFAULT_HOMEOWNER_SORT,
   HOMEOWNER_SORT_COLUMNS,
@@ -24,21 +25,6 @@ import { homeownerScope, type HomeownerRow, type WarrantyCardView } from '../mod
 import { useHomeownerListView, useRefreshOnDelivery } from '../use-homeowner-view';
 import { FailuresBanner, PendingBadge } from './pending';
 import '../homeowners.css';
-
-/** An in-app path as a link: a plain click navigates in the app, modified and middle clicks are the browser's. */
-function AppLink({ href, className, label, children }: { href: string; className?: string; label?: string; children: ReactNode }) {
-  const router = useRouter();
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    void router.navigate({ href });
-  };
-  return (
-    <a href={href} className={className} aria-label={label} onClick={onClick}>
-      {children}
-    </a>
-  );
-}
 
 export const ACTION_LABELS = { warranty: 'Warranty', serviceRequest: 'New Service Request', partsOrder: 'New Parts Order' } as const;
 
@@ -61,9 +47,9 @@ function RowActions({ row, user, onNewPartsOrder }: { row: HomeownerRow; user: A
   return (
     // The menu lives in a portal, but its clicks bubble through React to the row, which would open the panel too.
     <div className="ho-split" onClick={(event) => event.stopPropagation()}>
-      <AppLink href={warrantyPanelHref(row)} className="button ho-split__main" label={names.main}>
+      <PathLink href={warrantyPanelHref(row)} className="button ho-split__main" aria-label={names.main}>
         {ACTION_LABELS.warranty}
-      </AppLink>
+      </PathLink>
       <DropdownMenu label={names.menu} buttonContent={<span className="visually-hidden">More actions</span>} items={items} triggerClassName="button ho-split__menu" />
     </div>
   );
