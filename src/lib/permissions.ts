@@ -53,3 +53,14 @@ export const canViewMyHomeowners = (user: Pick<PermissionSubject, 'roles'>) => h
 
 /** Who may create and update warranty cards (the server's write rule, src/server/routes/homeowners.ts): warranty or service admins. */
 export const canEditWarrantyCards = (user: Pick<PermissionSubject, 'roles'>) => hasRole(user, 'Warranty_User', 'Service_User');
+
+/*
+ * Who opens a home's service history. The spec names no rule for it; this product lets in the users who
+ * may see service (Service_User, Service_Viewer) and the homeowner users of My Homeowners
+ * (Home_Owner_Viewer, Warranty_User — spec 3 §6), who read the same warranty card.
+ */
+
+/** Service requests and parts orders are service data (GET /service, GET /parts/asset/{id}): service users and viewers. */
+export const canSeeServiceRecords = (user: PermissionSubject) => deriveFlags(user).isServiceViewer;
+
+export const canSeeServiceHistory = (user: PermissionSubject) => canSeeServiceRecords(user) || hasRole(user, 'Home_Owner_Viewer', 'Warranty_User');

@@ -1,6 +1,6 @@
 import { INCOMPLETE_WARRANTY_STATUS, formatUsDate, type CmhUser, type WarrantyCard } from '../../contract';
 import type { SortColumn, SortState } from '../../lib/list';
-import { deriveFlags, type PermissionSubject } from '../../lib/permissions';
+import { canSeeServiceHistory, deriveFlags, type PermissionSubject } from '../../lib/permissions';
 import type { HomeownerRow } from './model';
 
 /** spec 3 §2 My Homeowners: the sortable columns, in the spec's order. Dates are 'YYYY-MM-DD', so they sort as text. */
@@ -30,7 +30,7 @@ export const rowSearchText = (row: HomeownerRow) => row.searchText;
 /** A card date ('YYYY-MM-DD', '' when unknown) as the list and the form show it. */
 export const cardDateText = (day: string) => formatUsDate(day);
 
-export type HomeownerAction = 'warranty' | 'serviceRequest' | 'partsOrder';
+export type HomeownerAction = 'warranty' | 'serviceRequest' | 'partsOrder' | 'serviceHistory';
 
 export type ActionSubject = PermissionSubject & Pick<CmhUser, 'availableFacilities'>;
 
@@ -46,18 +46,23 @@ export function showsSplitButton(user: ActionSubject, card: Pick<WarrantyCard, '
 }
 
 /**
- * The actions of a row's split button, none when it does not show. 'New Service Request' is offered to service
- * admins only: the Add New Work Order screen is theirs (its route sends anyone else away). 'New Parts Order' is
- * offered when the app wires parts orders in.
+ * The actions of a row's split button, none when it does not show. 'New Service Request' and 'New Parts Order'
+ * are offered to service admins only: the server takes those writes from them alone. 'New Parts Order' needs the
+ * app to wire parts orders in; 'Service History' is for whoever may open it.
  */
 export function homeownerActions(user: ActionSubject, card: Pick<WarrantyCard, 'plantNumber'>, options: { partsOrders: boolean }): HomeownerAction[] {
   if (!showsSplitButton(user, card)) return [];
+  const serviceAdmin = deriveFlags(user).isServiceAdmin;
   return [
     'warranty',
-    ...(deriveFlags(user).isServiceAdmin ? (['serviceRequest'] as const) : []),
-    ...(options.partsOrders ? (['partsOrder'] as const) : []),
+    ...(serviceAdmin ? (['serviceRequest'] as const) : []),
+    ...(serviceAdmin && options.partsOrders ? (['partsOrder'] as const) : []),
+    ...(canSeeServiceHistory(user) ? (['serviceHistory'] as const) : []),
   ];
 }
+
+/** spec 3 §2 /serviceHistory/{assetId}: the home's requests, parts and warranty card. */
+export const serviceHistoryHref = (card: Pick<WarrantyCard, 'vantageAssetId'>) => `/serviceHistory/${card.vantageAssetId}`;
 
 /** spec 3 §2 /service/myhomeowners/warranty/{plantNumber}/{serialNumber}. */
 export const warrantyPanelHref = (card: Pick<WarrantyCard, 'plantNumber' | 'serialNumber'>) =>

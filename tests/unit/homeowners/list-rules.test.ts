@@ -6,6 +6,7 @@ import {
   filterIncomplete,
   homeownerActions,
   newServiceRequestHref,
+  serviceHistoryHref,
   rowSearchText,
   showsSplitButton,
   warrantyPanelHref,
@@ -61,11 +62,13 @@ describe('the split button of a row (spec 3 §2, §6)', () => {
     expect(showsSplitButton({ ...plantSalesViewer, roles: ['Service_User'] }, home7)).toBe(true);
   });
 
-  it('offers Warranty, New Service Request to service admins, and New Parts Order when the app wires it', () => {
-    expect(homeownerActions(demoProfile('service'), home42, { partsOrders: false })).toEqual(['warranty', 'serviceRequest']);
-    expect(homeownerActions(demoProfile('service'), home42, { partsOrders: true })).toEqual(['warranty', 'serviceRequest', 'partsOrder']);
-    expect(homeownerActions(withRoles(['Warranty_User']), home42, { partsOrders: true })).toEqual(['warranty', 'partsOrder']);
-    expect(homeownerActions(demoProfile('viewer'), home42, { partsOrders: false })).toEqual(['warranty']);
+  it('offers Warranty, New Service Request and New Parts Order (when wired) to service admins, Service History to who may open it', () => {
+    expect(homeownerActions(demoProfile('service'), home42, { partsOrders: false })).toEqual(['warranty', 'serviceRequest', 'serviceHistory']);
+    expect(homeownerActions(demoProfile('service'), home42, { partsOrders: true })).toEqual(['warranty', 'serviceRequest', 'partsOrder', 'serviceHistory']);
+    // Parts orders are written by service admins only (the server's rule): a warranty admin gets no New Parts Order.
+    expect(homeownerActions(withRoles(['Warranty_User']), home42, { partsOrders: true })).toEqual(['warranty', 'serviceHistory']);
+    expect(homeownerActions(withRoles(['Sales_Viewer']), home42, { partsOrders: true })).toEqual(['warranty']);
+    expect(homeownerActions(demoProfile('viewer'), home42, { partsOrders: true })).toEqual(['warranty', 'serviceHistory']);
     expect(homeownerActions(plantSalesViewer, home7, { partsOrders: true })).toEqual([]);
     expect(homeownerActions(withRoles(['Home_Owner_Viewer']), home42, { partsOrders: true })).toEqual([]);
   });
@@ -74,6 +77,7 @@ describe('the split button of a row (spec 3 §2, §6)', () => {
     const home = card(1, { serialNumber: 'AB 12/3', plantNumber: '944' });
     expect(warrantyPanelHref(home)).toBe('/service/myhomeowners/warranty/944/AB%2012%2F3');
     expect(newServiceRequestHref(home)).toBe('/service/add/AB%2012%2F3/944');
+    expect(serviceHistoryHref({ ...home, vantageAssetId: 77 })).toBe('/serviceHistory/77');
   });
 });
 

@@ -71,7 +71,7 @@ describe('My Homeowners (spec 3 §2)', () => {
     expect(dataRows()[0]!.textContent).toContain('Adams');
   });
 
-  it('gives the split button to those §6 names: Warranty opens the panel, New Service Request the add screen', async () => {
+  it('gives the split button to those §6 names: Warranty opens the panel, New Service Request the add screen, Service History the home', async () => {
     backend.cards = [card(1)];
     const partsOrder = vi.fn();
     const { router } = renderHomeowners(demoProfile('service'), '/service/myhomeowners', { onNewPartsOrder: partsOrder });
@@ -84,7 +84,7 @@ describe('My Homeowners (spec 3 §2)', () => {
 
     fireEvent.click(within(rowOf('CLW01001TN')).getByRole('button', { name: 'More actions for CLW01001TN' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Warranty', 'New Service Request', 'New Parts Order']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Warranty', 'New Service Request', 'New Parts Order', 'Service History']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'New Parts Order' }));
     expect(partsOrder).toHaveBeenCalledWith(expect.objectContaining({ serialNumber: 'CLW01001TN', plantNumber: '42' }));
     // Only the parts order: the row under the menu does not open the panel as well.
@@ -94,9 +94,14 @@ describe('My Homeowners (spec 3 §2)', () => {
     fireEvent.click(within(rowOf('CLW01001TN')).getByRole('button', { name: 'More actions for CLW01001TN' }));
     fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'New Service Request' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/service/add/CLW01001TN/42'));
+
+    await router.navigate({ to: '/service/myhomeowners' });
+    fireEvent.click(within(await waitFor(() => rowOf('CLW01001TN'))).getByRole('button', { name: 'More actions for CLW01001TN' }));
+    fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Service History' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/serviceHistory/${card(1).vantageAssetId}`));
   });
 
-  it('shows no split button to a homeowner viewer, and leaves New Parts Order out while the app gives none', async () => {
+  it('shows no split button to a homeowner viewer; a viewer gets neither new request nor new parts order', async () => {
     backend.cards = [card(1)];
     renderHomeowners({ ...demoProfile('viewer'), roles: ['Home_Owner_Viewer'] });
     await waitFor(() => expect(dataRows()).toHaveLength(1));
@@ -106,7 +111,7 @@ describe('My Homeowners (spec 3 §2)', () => {
     renderHomeowners(demoProfile('viewer'));
     await waitFor(() => expect(dataRows()).toHaveLength(1));
     fireEvent.click(within(rowOf('CLW01001TN')).getByRole('button', { name: 'More actions for CLW01001TN' }));
-    expect(within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Warranty']);
+    expect(within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Warranty', 'Service History']);
   });
 
   it('offline, shows the kept copy with its age, and queued saves applied and marked; a refused one with its message', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeServiceHistory, canSeeServiceRecords } from '../../../src/features/service-history/access';
+import { canSeeServiceHistory, canSeeServiceRecords } from '../../../src/lib/permissions';
 import {
   historyDate,
   homeOfHistory,

@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import * as v from 'valibot';
-import { deriveFlags } from '../../../lib/permissions';
+import { canSeeServiceHistory, deriveFlags } from '../../../lib/permissions';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { portalMetadataQueryOptions } from '../../../features/session/api/get-portal-metadata';
+import { useServiceHistoryPriming } from '../../../features/service-history/use-history-priming';
+import { viewScope } from '../../../features/work-orders/api/keys';
+import { useWorkOrders } from '../../../features/work-orders/api/get-work-orders';
 import { ServiceMainPage } from '../../../features/work-orders/components/list/service-main-page';
 
 /** spec 3 §2: ?tab=portal opens the Homeowner Portal Requests tab (shown in portal mode only); anything else is tab 0. */
@@ -22,6 +26,13 @@ export const Route = createFileRoute('/_authenticated/service/')({
     const tab = Route.useSearch({ select: (search) => search.tab });
     const retailerNumber = user.currentRetailer?.retailerNumber ?? null;
     const metadata = useQuery({ ...portalMetadataQueryOptions(retailerNumber ?? ''), enabled: retailerNumber !== null });
+    // The homes of open work orders get their service history kept on the device (the list query is the page's own).
+    const workOrders = useWorkOrders(viewScope(user));
+    const openHomes = useMemo(
+      () => (canSeeServiceHistory(user) ? workOrders.data?.data.filter((row) => !row.isClosed).map((row) => row.assetId) : undefined),
+      [user, workOrders.data],
+    );
+    useServiceHistoryPriming(openHomes);
     return <ServiceMainPage user={user} tab={tab === 'portal' ? 'portal' : 'workOrders'} deployPortal={metadata.data?.deployPortal ?? false} />;
   },
 });

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { canSeeServiceHistory } from '../../../features/service-history/access';
+import { canSeeServiceHistory } from '../../../lib/permissions';
 
 /** spec 3 §2 Service history, both forms of its address; users who may not see it go home. */
 export const Route = createFileRoute('/_authenticated/serviceHistory')({

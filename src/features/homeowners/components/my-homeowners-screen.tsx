@@ -16,6 +16,7 @@ import {
   filterIncomplete,
   homeownerActions,
   newServiceRequestHref,
+  serviceHistoryHref,
   rowSearchText,
   warrantyPanelHref,
   type ActionSubject,
@@ -26,7 +27,7 @@ import { useHomeownerListView, useRefreshOnDelivery } from '../use-homeowner-vie
 import { FailuresBanner, PendingBadge } from './pending';
 import '../homeowners.css';
 
-export const ACTION_LABELS = { warranty: 'Warranty', serviceRequest: 'New Service Request', partsOrder: 'New Parts Order' } as const;
+export const ACTION_LABELS = { warranty: 'Warranty', serviceRequest: 'New Service Request', partsOrder: 'New Parts Order', serviceHistory: 'Service History' } as const;
 
 /** The accessible names of a row's split button (the e2e tests find them by these). */
 export const splitButtonNames = (card: Pick<WarrantyCardView, 'serialNumber'>) => ({
@@ -42,6 +43,7 @@ function RowActions({ row, user, onNewPartsOrder }: { row: HomeownerRow; user: A
   const items: MenuEntry[] = actions.map((action) => {
     if (action === 'warranty') return { label: ACTION_LABELS.warranty, href: warrantyPanelHref(row) };
     if (action === 'serviceRequest') return { label: ACTION_LABELS.serviceRequest, href: newServiceRequestHref(row) };
+    if (action === 'serviceHistory') return { label: ACTION_LABELS.serviceHistory, href: serviceHistoryHref(row) };
     return { label: ACTION_LABELS.partsOrder, onSelect: () => onNewPartsOrder?.(row) };
   });
   return (

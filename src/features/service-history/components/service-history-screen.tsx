@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { PermissionSubject } from '../../../lib/permissions';
 import { useNow } from '../../../offline/react';
-import { canSeeServiceRecords } from '../access';
+import { canSeeServiceRecords } from '../../../lib/permissions';
 import { homeWarrantyQueryOptions, isHomeNotFound } from '../api/get-home-warranty';
 import { partsLinesQueryOptions } from '../api/get-parts-lines';
 import { requestLinesQueryOptions } from '../api/get-request-lines';

@@ -226,7 +226,13 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
           {view.vantageWorkOrderNumber && <Field label="Request number">{requestNumberText({ ...view, vantageWorkOrderNumber: null })}</Field>}
           <Field label="Request type">{requestTypeText(view.requestType)}</Field>
           <Field label="Plant">{plantText(view)}</Field>
-          <Field label="Serial number">{view.serialNumber}</Field>
+          <Field label="Serial number">
+            {view.serialNumber}{' '}
+            {/* spec 3 §2 /serviceHistory/{assetId}: the home's earlier requests, parts and warranty card. */}
+            <PathLink href={`/serviceHistory/${view.assetId}`} aria-label={`Service history of ${view.serialNumber}`}>
+              Service History
+            </PathLink>
+          </Field>
           <Field label="Model">{view.modelNumber}</Field>
           <Field label="Homeowner">{homeownerText(view)}</Field>
           <Field label="Address">{accountAddressText(view)}</Field>
