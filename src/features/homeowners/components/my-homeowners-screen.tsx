@@ -82,7 +82,15 @@ function homeownerColumns(user: ActionSubject, onNewPartsOrder: ((card: Warranty
     },
     { ...sortColumn('firstName'), width: 'minmax(0, 0.9fr)' },
     { ...sortColumn('lastName'), width: 'minmax(0, 0.9fr)' },
-    { ...sortColumn('emailAddress'), width: 'minmax(0, 1.5fr)', render: (row) => <span className="ho-email">{row.emailAddress}</span> },
+    {
+      ...sortColumn('emailAddress'),
+      width: 'minmax(0, 1.5fr)',
+      render: (row) => (
+        <span className="ho-email" title={row.emailAddress}>
+          {row.emailAddress}
+        </span>
+      ),
+    },
     { ...sortColumn('modelName'), width: 'minmax(0, 1fr)' },
     { ...sortColumn('manufacturedDate'), width: '7.25rem', render: (row) => cardDateText(row.manufacturedDate) },
     { ...sortColumn('soldDate'), width: '6rem', render: (row) => cardDateText(row.soldDate) },
