@@ -68,7 +68,7 @@ const EMPTY_SUMMARY: StoredSummary = { pending: 0, failed: 0, sending: 0, paused
 
 interface Stores {
   summary: ExternalStore<StoredSummary>;
-  entries: ExternalStore<OutboxEntry[]>;
+  entries: ExternalStore<OutboxEntry[] | undefined>;
   replaying: ExternalStore<boolean>;
 }
 
@@ -94,7 +94,7 @@ function storesFor(db: OfflineDb, outbox: Outbox): Stores {
           lastSync: lastSync?.value as number | undefined,
         };
       }, EMPTY_SUMMARY),
-      entries: liveStore(() => db.outbox.orderBy('seq').toArray(), []),
+      entries: liveStore<OutboxEntry[] | undefined>(() => db.outbox.orderBy('seq').toArray(), undefined),
       replaying: {
         subscribe: (onChange) =>
           outbox.subscribe((event) => {
@@ -126,8 +126,11 @@ export function useOutboxSummary(): OutboxSummary {
   };
 }
 
-/** Every queued change in queue order, kept current. */
-export function useOutboxEntries(): OutboxEntry[] {
+/**
+ * Every queued change in queue order, kept current; undefined until the device's queue has been read once, so
+ * that a screen does not take "nothing queued" for the truth in the first moments after a reload.
+ */
+export function useOutboxEntries(): OutboxEntry[] | undefined {
   const stores = useStores();
   return useSyncExternalStore(stores.entries.subscribe, stores.entries.getSnapshot, stores.entries.getSnapshot);
 }

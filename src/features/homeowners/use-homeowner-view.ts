@@ -21,10 +21,11 @@ const signatureOf = (entries: readonly OutboxEntry[]) =>
  * The queued warranty saves, as an array that keeps its identity while they stay the same: other records'
  * changes (work orders, parts) must not make a 20,000-row list search and sort again.
  */
-export function useWarrantyEntries(): readonly OutboxEntry[] {
+export function useWarrantyEntries(): readonly OutboxEntry[] | undefined {
   const entries = useOutboxEntries();
-  const own = entries.filter((entry) => homeKeyOfRecord(entry.recordKey) !== undefined);
-  const signature = signatureOf(own);
+  const own = entries?.filter((entry) => homeKeyOfRecord(entry.recordKey) !== undefined);
+  // Not read yet: its own signature, so that the first read replaces it.
+  const signature = own ? signatureOf(own) : undefined;
   const kept = useRef({ signature, entries: own });
   if (kept.current.signature !== signature) kept.current = { signature, entries: own };
   return kept.current.entries;
@@ -37,7 +38,7 @@ export function useHomeownerListView(scope: string) {
   const cards = list.data?.data;
   // Once per copy of the list: the rows with their status labels and search texts.
   const serverRows = useMemo(() => rowsOfServerList(cards ?? []), [cards]);
-  const rows = useMemo(() => applyPendingToList(serverRows, entries), [serverRows, entries]);
+  const rows = useMemo(() => applyPendingToList(serverRows, entries ?? []), [serverRows, entries]);
   return { rows, query: list, storedAt: list.data?.storedAt, fromCache: list.data?.fromCache ?? false };
 }
 
@@ -55,10 +56,11 @@ export function useWarrantyCardView(scope: string, plantNumber: string, serialNu
   const recordKey = warrantyRecordKey(plantNumber, serialNumber);
   const base = query.data?.card ?? undefined;
   const view = useMemo(
-    () => applyPendingToCard(base, entries.filter((entry) => entry.recordKey === recordKey)),
+    () => applyPendingToCard(base, (entries ?? []).filter((entry) => entry.recordKey === recordKey)),
     [base, entries, recordKey],
   );
-  if (query.isPending && query.fetchStatus !== 'idle') return { status: 'loading' };
+  // The form takes its first values once: not before the saves queued on this device are known.
+  if (entries === undefined || (query.isPending && query.fetchStatus !== 'idle')) return { status: 'loading' };
   if (query.data?.homeMissing && !view) return { status: 'home-not-found' };
   // Offline with nothing kept, a card created on this device still shows.
   if (query.isError && !view) return { status: 'error', error: query.error, offline: isOfflineError(query.error) };

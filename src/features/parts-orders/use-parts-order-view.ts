@@ -55,14 +55,15 @@ export function usePartsOrderView(address: OrderAddress, user: CmhUser): OrderVi
   const base = query.data?.data;
   const key = base ? String(base.partsOrderId) : orderId;
   const view = useMemo(() => {
-    if (key === undefined) return undefined;
+    if (key === undefined || entries === undefined) return undefined;
     const own = entries.filter((entry) => entry.recordKey === orderRecordKey(key));
     return applyPending(base, own, context);
   }, [base, entries, context, key]);
 
   if (temp && typeof resolved === 'number') return { status: 'moved', partsOrderId: resolved };
   if (view) return { status: 'ready', view, storedAt: query.data?.storedAt, fromCache: query.data?.fromCache ?? temp };
-  if (temp) return { status: 'not-found' };
+  // An order made on this device lives in the queue: not found only once the queue has been read.
+  if (temp) return entries === undefined ? { status: 'loading' } : { status: 'not-found' };
   if (query.isError) return isHttpError(query.error, 404) ? { status: 'not-found' } : { status: 'error', error: query.error };
   return { status: 'loading' };
 }
@@ -72,7 +73,7 @@ export function usePartsOrderListView(user: CmhUser) {
   const list = usePartsOrders(viewScope(user));
   const context = useSkeletonContext(user);
   const entries = useOutboxEntries();
-  const rows = useMemo(() => applyPendingToList(list.data?.data ?? [], entries, context), [list.data, entries, context]);
+  const rows = useMemo(() => applyPendingToList(list.data?.data ?? [], entries ?? [], context), [list.data, entries, context]);
   return { rows, query: list, storedAt: list.data?.storedAt, fromCache: list.data?.fromCache ?? false };
 }
 

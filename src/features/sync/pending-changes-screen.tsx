@@ -16,7 +16,7 @@ export const NOTHING_PENDING_MESSAGE = 'No changes are waiting. Everything you e
 
 /** Every change made offline that has not reached the server yet: what it is, where it stands, and what to do about it. */
 export function PendingChangesScreen() {
-  const entries = useOutboxEntries();
+  const entries = useOutboxEntries() ?? [];
   const { pending, failed, paused, syncing, lastSync } = useOutboxSummary();
   const online = useOnline();
   const now = useNow(5_000);

@@ -37,7 +37,7 @@ export function useRequestView(address: RequestAddress, scope: string): RequestV
   const base = query.data?.data;
   const key = base ? String(base.serviceRequestId) : requestId;
   const view = useMemo(() => {
-    if (key === undefined) return undefined;
+    if (key === undefined || entries === undefined) return undefined;
     const own = entries.filter((entry) => entry.recordKey === requestRecordKey(key));
     const homeList = homes.data?.data ?? [];
     return applyPending(base, own, (assetId) => homeList.find((home) => home.assetId === assetId));
@@ -45,7 +45,8 @@ export function useRequestView(address: RequestAddress, scope: string): RequestV
 
   if (temp && typeof resolved === 'number') return { status: 'moved', serviceRequestId: resolved };
   if (view) return { status: 'ready', view, storedAt: query.data?.storedAt, fromCache: query.data?.fromCache ?? temp };
-  if (temp) return { status: 'not-found' };
+  // A request made on this device lives in the queue: not found only once the queue has been read.
+  if (temp) return entries === undefined ? { status: 'loading' } : { status: 'not-found' };
   if (query.isError) return isHttpError(query.error, 404) ? { status: 'not-found' } : { status: 'error', error: query.error };
   return { status: 'loading' };
 }
@@ -57,7 +58,7 @@ export function useWorkOrderListView(scope: string) {
   const entries = useOutboxEntries();
   const rows = useMemo(() => {
     const homeList = homes.data?.data ?? [];
-    return applyPendingToList(list.data?.data ?? [], entries, (assetId) => homeList.find((home) => home.assetId === assetId));
+    return applyPendingToList(list.data?.data ?? [], entries ?? [], (assetId) => homeList.find((home) => home.assetId === assetId));
   }, [list.data, homes.data, entries]);
   return { rows, query: list, storedAt: list.data?.storedAt, fromCache: list.data?.fromCache ?? false };
 }
