@@ -61,6 +61,8 @@ export const PARTS_ORDER_MESSAGES = {
   facilityNotServed: 'That facility does not serve your retail center.',
   serviceRequestMismatch: 'That service request is not for this home.',
   shipToNotAllowed: 'That retail center is not one of yours.',
+  shipToNotOffered: 'Choose one of the ship-to locations offered for this order.',
+  alreadyReceived: 'That part is already marked received and correct.',
   itemNotFound: 'Parts item was not found.',
 } as const;
 

@@ -10,6 +10,7 @@ import {
   type PartsOrderItem,
   type PartsOrderSummary,
   type ShipToLocation,
+  shipToFieldsOf,
 } from '../../src/contract';
 import { homes, partsOrderItems, partsOrders, retailerShipToLocations, serviceRequests } from '../../src/server/db/schema';
 import { STALE_RECORD_MESSAGE } from '../../src/server/http/row-version';
@@ -259,20 +260,39 @@ describe('POST {api}/Parts: create a staged order (spec 3 §4)', () => {
 });
 
 describe('PUT and DELETE {api}/Parts/{id}: ship-to and cancel of a staged order', () => {
-  const shipToBody = (location: ShipToLocation, rowVersion: number) => ({
-    shipToType: location.order === 2 ? 'Home Address' : 'Retailer', shipToAddressName: location.name, shipToStreetAddress1: location.address1,
-    shipToCity: location.city, shipToState: location.state, shipToZipcode: location.zipCode, rowVersion,
-  });
+  const shipToBody = (location: ShipToLocation, rowVersion: number) => ({ ...shipToFieldsOf(location), rowVersion });
+  const retailerLocations = async () => {
+    const result = await t.call<ShipToLocation[]>('GET', '/api/Parts/ShipToLocations?retailerNumber=4217', { token: tokens.service });
+    expect(result.status).toBe(200);
+    return result.body;
+  };
 
   it("stores the chosen ship-to, counting rowVersion up; a stale copy gets 409 with the order as it is", async () => {
     const order = await customerOrder();
     const updated = await t.call<PartsOrder>('PUT', `/api/Parts/${order.partsOrderId}`, { token: tokens.service, body: shipToBody(order.customerShipTo!, order.rowVersion) });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ shipToType: 'Home Address', shipToAddressName: order.customerShipTo!.name, shipToCity: order.customerShipTo!.city, rowVersion: order.rowVersion + 1 });
-    const stale = await t.call<ConflictBody>('PUT', `/api/Parts/${order.partsOrderId}`, { token: tokens.service, body: { ...shipToBody(order.customerShipTo!, order.rowVersion), shipToAddressName: 'Someone else' } });
+    const [otherLocation] = await retailerLocations();
+    const stale = await t.call<ConflictBody>('PUT', `/api/Parts/${order.partsOrderId}`, { token: tokens.service, body: shipToBody(otherLocation!, order.rowVersion) });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe(STALE_RECORD_MESSAGE);
     expect(stale.body.current).toMatchObject({ partsOrderId: order.partsOrderId, rowVersion: order.rowVersion + 1, shipToAddressName: order.customerShipTo!.name });
+  });
+
+  it('takes only a place the chooser offers: a retailer location, or the home of a customer order', async () => {
+    const order = await customerOrder();
+    const [location] = await retailerLocations();
+    const moved = { ...shipToBody(location!, order.rowVersion), shipToStreetAddress1: '1 Elsewhere Road' };
+    const refusedAddress = await t.call<ErrorBody>('PUT', `/api/Parts/${order.partsOrderId}`, { token: tokens.service, body: moved });
+    expect(refusedAddress.status).toBe(400);
+    expect(refusedAddress.body).toMatchObject({ message: M.shipToNotOffered, field: 'shipToAddressName' });
+    expect((await t.call('PUT', `/api/Parts/${order.partsOrderId}`, { token: tokens.service, body: shipToBody(location!, order.rowVersion) })).status).toBe(200);
+
+    // A stock order has no home to ship to.
+    const stock = await createOrder({ plantNumber: '910', longSerialNumber: '' });
+    const home = await t.call<ErrorBody>('PUT', `/api/Parts/${stock.partsOrderId}`, { token: tokens.service, body: shipToBody(order.customerShipTo!, stock.rowVersion) });
+    expect(home.status).toBe(400);
+    expect(home.body.message).toBe(M.shipToNotOffered);
   });
 
   it('needs a ship-to name, and a service admin', async () => {
@@ -388,6 +408,10 @@ describe('receipt marks: PUT {api}/Parts/{plant}/{log}/PartsReceived and PUT {ap
     expect(partial.status).toBe(200);
     expect(partial.body).toMatchObject({ orderStatus: 'SHIPPED', allReceivedCorrect: false, rowVersion: order.rowVersion + 1 });
     expect(partial.body.partsItems.map((item) => [item.isCorrect, item.receivedDate])).toEqual([[true, TODAY], [true, TODAY], [null, '1900-01-01']]);
+    // A part marked correct stays so: marks on it again are refused, and nothing is written.
+    const flip = await t.call<ErrorBody>('PUT', `/api/Parts/vantage/${order.vantagePartsRequestId}`, { token: tokens.service, body: { items: [{ partsOrderItemId: second, isCorrect: false, incorrectPartMessage: 'Dented' }] } });
+    expect(flip.status).toBe(400);
+    expect(flip.body).toMatchObject({ message: M.alreadyReceived, field: 'items.0.partsOrderItemId' });
     const rest = await t.call<PartsOrder>('PUT', receivedPath(order), { token: tokens.service, body: correct([third]) });
     expect(rest.body).toMatchObject({ orderStatus: 'Received', allReceivedCorrect: true, rowVersion: order.rowVersion + 2 });
     // A different mark on a Received order is refused as not shipped.

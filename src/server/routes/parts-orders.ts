@@ -99,10 +99,33 @@ async function retailerLocations(db: Database, retailerNumber: string): Promise<
 async function defaultShipToOf(db: Database, retailerNumber: string) {
   const chosen = defaultShipTo(await retailerLocations(db, retailerNumber), null);
   if (chosen) return shipToFieldsOf(chosen);
+  return shipToFieldsOf(await retailCenterLocation(db, retailerNumber));
+}
+
+/** The retail center's own address as a ship-to location (when it has none on file). */
+async function retailCenterLocation(db: Database, retailerNumber: string) {
   const [retailer] = await db.select().from(t.retailers).where(eq(t.retailers.retailerNumber, retailerNumber));
   if (!retailer) throw new Error(`retailer ${retailerNumber} of a parts order is missing`);
-  return shipToFieldsOf(shipToLocation({ name: retailer.name, address1: retailer.address1, address2: '', city: retailer.city, state: retailer.state, zipCode: retailer.zipCode }, 1));
+  return shipToLocation({ name: retailer.name, address1: retailer.address1, address2: '', city: retailer.city, state: retailer.state, zipCode: retailer.zipCode }, 1);
 }
+
+/**
+ * The ship-to choices of an order (the chooser's list): the retailer's locations, else the retail center
+ * itself, and the home for a customer order. A PUT must name one of them exactly.
+ */
+async function shipToChoices(db: Database, session: Session, order: OrderRow) {
+  const locations = await retailerLocations(db, order.retailerNumber);
+  const { customerShipTo } = await loadOrder(db, session, order.id);
+  return [...(locations.length > 0 ? locations : [await retailCenterLocation(db, order.retailerNumber)]), ...(customerShipTo ? [customerShipTo] : [])].map(shipToFieldsOf);
+}
+
+const sameShipTo = (a: Omit<PartsOrderUpdate, 'rowVersion'>, b: Omit<PartsOrderUpdate, 'rowVersion'>) =>
+  a.shipToType === b.shipToType &&
+  a.shipToAddressName === b.shipToAddressName &&
+  a.shipToStreetAddress1 === b.shipToStreetAddress1 &&
+  a.shipToCity === b.shipToCity &&
+  a.shipToState === b.shipToState &&
+  a.shipToZipcode === b.shipToZipcode;
 
 /** The home of plantNumber + long serial that `session` sees (serials compared as letters and digits only). */
 async function visibleHome(db: Database, session: Session, plantNumber: string, longSerialNumber: string) {
@@ -125,6 +148,10 @@ async function recordReceipt(ctx: WriteContext & { today: string }, condition: S
   const onOrder = new Set(rows.map((row) => row.id));
   const foreign = body.items.findIndex((mark) => !onOrder.has(mark.partsOrderItemId));
   if (foreign >= 0) return refused(M.itemNotOnOrder, `items.${foreign}.partsOrderItemId`);
+  // spec 3 §4: receipt covers the parts not yet marked correct; a correct part stays correct.
+  const correct = new Set(rows.filter((row) => row.isCorrect === true).map((row) => row.id));
+  const settled = body.items.findIndex((mark) => correct.has(mark.partsOrderItemId));
+  if (settled >= 0) return refused(M.alreadyReceived, `items.${settled}.partsOrderItemId`);
 
   const current = rows.map((row) => ({ partsOrderItemId: row.id, isCorrect: row.isCorrect, incorrectPartMessage: row.incorrectPartMessage, receivedDate: row.receivedDate ?? '' }));
   const marked = applyReceiptMarks(current, body.items, ctx.today);
@@ -264,6 +291,8 @@ const orderRoutes: RouteDefinition[] = [
       const order = await stagedOrder({ c, db, session }, params.partsOrderId);
       if (order instanceof Response) return order;
       const { rowVersion, ...fields } = body;
+      // Only a place the chooser offers: the retailer's locations, or the home of a customer order.
+      if (!(await shipToChoices(db, session, order)).some((choice) => sameShipTo(choice, fields))) return refused(M.shipToNotOffered, 'shipToAddressName');
       const written = await updateIfCurrent(db, t.partsOrders, eq(t.partsOrders.id, order.id), rowVersion, fields);
       if (written === 0) return staleRecordResponse(await loadOrder(db, session, order.id));
       return c.json(await loadOrder(db, session, order.id));
