@@ -8,10 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { startServer } from '../../src/server/main';
-
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import type { Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../../src/server/main';
+import { launchChromium, shown, signInInBrowser, timed } from './browser';
 
 interface PrimingFigures {
   catalogs: number;
@@ -26,12 +25,6 @@ interface PrimingFigures {
   ms: number;
   plantNumbers: string[];
   at: number;
-}
-
-async function timed(task: () => Promise<unknown>) {
-  const began = performance.now();
-  await task();
-  return performance.now() - began;
 }
 
 // Plain source, not functions: tsx would wrap named inner functions in a helper the page does not have.
@@ -104,20 +97,18 @@ async function primingRun(page: Page, label: string) {
   return figures;
 }
 
-export async function benchCatalogOffline(options: { password: string; distDir?: string; user?: string }) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'homesite-bench-catalog-'));
-  const server = await startServer({ port: 0, dataDir, distDir: options.distDir ?? 'dist', quiet: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+/**
+ * On `server` when given (it must serve the built app), else on a server of its own with the demo seed and the
+ * build in `distDir`.
+ */
+export async function benchCatalogOffline(options: { password: string; distDir?: string; user?: string; server?: RunningServer }) {
+  const dataDir = options.server ? null : mkdtempSync(join(tmpdir(), 'homesite-bench-catalog-'));
+  const server = options.server ?? (await startServer({ port: 0, dataDir: dataDir!, distDir: options.distDir ?? 'dist', quiet: true }));
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Username').fill(`${options.user ?? 'service'}@demo.homesite.test`);
-    await page.getByLabel('Password').fill(options.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/home');
-    await page.getByRole('dialog', { name: 'Terms of Use' }).getByRole('button', { name: 'Agree', exact: true }).click();
-    await page.evaluate(() => navigator.serviceWorker.ready);
+    await signInInBrowser(page, options.user ?? 'service', options.password);
 
     // First visit: everything else the parts screens keep is primed at the same time.
     await primingRun(page, 'first visit, cold');
@@ -144,7 +135,7 @@ export async function benchCatalogOffline(options: { password: string; distDir?:
     const opened = await timed(async () => {
       await page.goto(`/partsorders/${staged.partsOrderId}/partsitems`);
       await page.getByRole('button', { name: 'Choose Part from Catalog' }).click();
-      await page.getByRole('heading', { name: 'Please select category' }).waitFor();
+      await shown(page.getByRole('heading', { name: 'Please select category' }));
     });
     console.log(`offline: reload, open the item panel and the picker of plant ${staged.plantNumber} (${kept.count} parts): ${opened.toFixed(0)} ms`);
     await page.getByText(/^Saved copy of the catalog, updated/).waitFor().catch(() => console.log('(the picker did not show the age of the kept copy)'));
@@ -153,32 +144,34 @@ export async function benchCatalogOffline(options: { password: string; distDir?:
     const matching = page.getByRole('list', { name: 'Matching parts' });
     const byNumber = await timed(async () => {
       await search.fill(kept.lastPartNumber);
-      await matching.getByRole('button', { name: new RegExp(`Part number ${kept.lastPartNumber}`) }).first().waitFor();
+      await shown(matching.getByRole('button', { name: new RegExp(`Part number ${kept.lastPartNumber}`) }));
     });
     console.log(`offline search by part number among ${kept.count} parts: ${byNumber.toFixed(0)} ms (typing to the card shown; no debounce)`);
     await search.fill('');
     await page.getByRole('list', { name: 'Categories' }).waitFor();
     const byWords = await timed(async () => {
       await search.fill('white');
-      await page.getByText(/^\d+ parts? found\.$/).waitFor();
-      await matching.getByRole('listitem').first().waitFor();
+      await shown(page.getByText(/^\d+ parts? found\.$/));
+      await shown(matching.getByRole('listitem'));
     });
     const found = await page.getByText(/^\d+ parts? found\.$/).innerText();
     console.log(`offline search by a word ('white': ${found}): ${byWords.toFixed(0)} ms`);
     const drill = await timed(async () => {
       await search.fill('');
       await page.getByRole('list', { name: 'Categories' }).getByRole('button').first().click();
-      await page.getByRole('heading', { name: 'Please select a commodity' }).waitFor();
+      await shown(page.getByRole('heading', { name: 'Please select a commodity' }));
       await page.getByRole('list', { name: /^Commodities of/ }).getByRole('button').first().click();
-      await page.getByRole('list', { name: /^Parts of/ }).locator('img').first().waitFor();
+      await shown(page.getByRole('list', { name: /^Parts of/ }).locator('img'));
     });
     console.log(`offline drill-down category → commodity → parts with images: ${drill.toFixed(0)} ms`);
     console.log(`catalog priming cold, per catalog: ${cold.catalogs ? (cold.ms / cold.catalogs).toFixed(0) : '-'} ms`);
     await context.close();
   } finally {
     await browser.close();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -21,13 +21,13 @@ export interface ScaledServer {
 }
 
 /**
- * A server seeded at `scale`, API only: on a fresh PGlite directory, or on the (empty) PostgreSQL
- * database at `databaseUrl`, which is left seeded.
+ * A server seeded at `scale`: on a fresh PGlite directory, or on the (empty) PostgreSQL database at
+ * `databaseUrl`, which is left seeded. API only, unless `distDir` names a build of the app to serve too.
  */
-export async function startScaledServer(scale: number, databaseUrl?: string): Promise<ScaledServer> {
+export async function startScaledServer(scale: number, databaseUrl?: string, distDir: string | null = null): Promise<ScaledServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'homesite-bench-wo-'));
   const began = performance.now();
-  const app = await startServer({ port: 0, dataDir, databaseUrl, quiet: true, seedScale: scale, distDir: null });
+  const app = await startServer({ port: 0, dataDir, databaseUrl, quiet: true, seedScale: scale, distDir });
   const seedSeconds = (performance.now() - began) / 1000;
   return {
     app,
