@@ -146,6 +146,18 @@ describe('service history (spec 3 §2)', () => {
     expect(backend.notices).toEqual([]);
   });
 
+  it('a home with requests but no card offers Add Warranty Card to those who may write cards, opening the panel in add mode', async () => {
+    seedHomeSeven(backend);
+    backend.cards.delete(7);
+    await renderLoaded(7, demoProfile('service'));
+    const add = within(section('Warranty Card')).getByRole('link', { name: 'Add Warranty Card' });
+    const serial = field(section('Home'), 'Serial Number')!;
+    expect(add.getAttribute('href')).toBe(`/service/myhomeowners/warranty/${field(section('Home'), 'Plant')!.match(/\((\d+)\)/)![1]}/${encodeURIComponent(serial)}`);
+    cleanup();
+    await renderLoaded(7, viewer);
+    expect(within(section('Warranty Card')).queryByRole('link', { name: 'Add Warranty Card' })).toBeNull();
+  });
+
   it('a home the user cannot see is not found', async () => {
     backend.unknownHomes.add(99);
     await render(99);

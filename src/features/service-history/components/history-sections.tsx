@@ -120,8 +120,23 @@ const ownerAddress = (card: WarrantyCard) => {
   return [card.address1.trim(), cityLine].filter(Boolean).join(', ');
 };
 
-export function WarrantyCardDetails({ card }: { card: WarrantyCard | null }) {
-  if (!card) return <p className="history-empty">No warranty card</p>;
+/** The card, or 'No warranty card' — with a link to add it where the user may (`addHref`). */
+export function WarrantyCardDetails({ card, addHref }: { card: WarrantyCard | null; addHref?: string }) {
+  if (!card) {
+    return (
+      <p className="history-empty">
+        No warranty card
+        {addHref && (
+          <>
+            {' '}
+            <PathLink href={addHref} className="button">
+              Add Warranty Card
+            </PathLink>
+          </>
+        )}
+      </p>
+    );
+  }
   return (
     <dl className="history-fields">
       <Field label="Name">{nameOnCard(card)}</Field>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { PermissionSubject } from '../../../lib/permissions';
+import { canEditWarrantyCards, type PermissionSubject } from '../../../lib/permissions';
 import { useNow } from '../../../offline/react';
 import { canSeeServiceRecords } from '../../../lib/permissions';
 import { homeWarrantyQueryOptions, isHomeNotFound } from '../api/get-home-warranty';
@@ -17,6 +17,10 @@ export interface ServiceHistoryScreenProps {
   /** The home as the header-link lookup found it: fills what the history itself does not tell. */
   knownHome?: LookupHome;
 }
+
+/** spec 3 §2 /service/myhomeowners/warranty/{plantNumber}/{serialNumber}: the warranty panel, in add mode for a home with no card. */
+const addCardHref = (home: { plantNumber: string; serialNumber: string }) =>
+  home.plantNumber && home.serialNumber ? `/service/myhomeowners/warranty/${encodeURIComponent(home.plantNumber)}/${encodeURIComponent(home.serialNumber)}` : undefined;
 
 export function ServiceHistoryTitle() {
   return <h1 className="page__title">Service History</h1>;
@@ -86,7 +90,7 @@ export function ServiceHistoryScreen({ assetId, user, knownHome }: ServiceHistor
       )}
       <HistorySection title="Warranty Card">
         <CachedReadBody query={warranty} messages={HISTORY_MESSAGES.warranty} now={now}>
-          {(card) => <WarrantyCardDetails card={card} />}
+          {(card) => <WarrantyCardDetails card={card} addHref={canEditWarrantyCards(user) ? addCardHref(home) : undefined} />}
         </CachedReadBody>
       </HistorySection>
       {withRecords && (
