@@ -111,5 +111,3 @@ export const PartsCatalogAnswer = v.pipe(
   v.looseObject({ plantNumber: v.string(), categoryCatalogs: v.array(v.looseObject({ category: v.looseObject({ categoryNumber: v.string() }) })) }),
   v.transform((catalog) => catalog as unknown as PartsCatalog),
 );
-export const CategoryListAnswer = v.array(v.object({ categoryNumber: v.string(), description: v.string() }));
-export const CommodityListAnswer = v.array(v.object({ commodityNumber: v.string(), description: v.string() }));

@@ -187,7 +187,6 @@ export function requestLineStatus(line: Pick<RequestLine, 'status' | 'vantageWor
 export const requestLineHref = (line: Pick<RequestLine, 'serviceRequestId' | 'vantageWorkOrderId'>) =>
   line.vantageWorkOrderId === null ? `/servicerequests/${line.serviceRequestId}/` : `/workorders/${line.vantageWorkOrderId}`;
 
-export const isStagedPartsLine = (line: Pick<PartsLine, 'vantagePartsRequestId'>) => line.vantagePartsRequestId === null;
 
 /** spec 3 §2: a staged order opens its review by partsOrderId, a submitted one the read-only view by its request id. */
 export const partsLineHref = (line: Pick<PartsLine, 'partsOrderId' | 'vantagePartsRequestId'>) =>

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { ownerAddressLine, splitPhone } from '../../../contract';
+import { normalizeCardAddress, ownerAddressLine, splitPhone } from '../../../contract';
 import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
@@ -74,6 +74,8 @@ function planCard(random: Random, home: HomeRow, statusCode: string): CardInsert
     vantageAccountId: `001HS${String(home.id).padStart(10, '0')}`,
   };
   if (card.cellAreaCode) card.cellPhoneNumber = `555${String(random.int(2000, 9999))}`;
+  // An owner who lives in the home has the same line there, unit included: the form's toggle starts on.
+  if (!mailElsewhere) card.homeAddress = ownerAddressLine(normalizeCardAddress({ ...site, address2: card.address2 ?? '', homeAddress: '' }));
   if (!incomplete) return card;
   // An incomplete card came from the sale with parts of the registration missing.
   const missing = random.int(0, 3);
