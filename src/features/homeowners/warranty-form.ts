@@ -182,7 +182,8 @@ export function warrantyInput(values: WarrantyFormValues, context: WarrantyFormC
     homeCity: values.homeCity,
     homeState: values.homeState.trim().toUpperCase(),
     homeZipCode: values.homeZipCode,
-    homePhoneNumber: context.card?.homePhoneNumber ?? '',
+    // Not on the form: a stored home phone that is not 10 digits cannot be fixed here, so it goes as the main phone's rule has it (blank).
+    homePhoneNumber: isValidPhone(context.card?.homePhoneNumber) ? (context.card?.homePhoneNumber ?? '') : '',
     homeAddress: context.card?.homeAddress ?? '',
     homeAddressSameAsOwner: values.homeAddressSameAsOwner,
   };

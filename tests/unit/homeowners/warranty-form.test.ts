@@ -115,6 +115,13 @@ describe('the rules of a save (spec 3 §5)', () => {
     expect(fieldsOf({ soldDate: '05/06/2019' }, context({ card: old }))).toEqual({ soldDate: WARRANTY_MESSAGES.soldDateOutOfRange });
   });
 
+  it('keeps a stored 10-digit home phone, and sends one that cannot be split (not on the form) blank instead of refusing the save', () => {
+    const kept = checkWarrantyForm(valid, context({ card: card(1, { homePhoneNumber: '8655550100' }) }));
+    expect(kept.ok && kept.body.homePhoneNumber).toBe('8655550100');
+    const legacy = checkWarrantyForm(valid, context({ card: card(1, { homePhoneNumber: '555-01' }) }));
+    expect(legacy.ok && legacy.body.homePhoneNumber).toBe('');
+  });
+
   it("writes the home's own address as the one line when the toggle is off", () => {
     const check = checkWarrantyForm(
       { ...valid, homeAddressSameAsOwner: false, homeAddress1: '9 Lake Dr', homeCity: 'Norris', homeState: 'TN', homeZipCode: '37828' },
