@@ -10,6 +10,7 @@ import { PlantNumber } from './common';
 /** The server's answers where the spec gives no wording (spec 3 §8: no catalog error handling is shown). */
 export const PARTS_CATALOG_MESSAGES = {
   plantNotYours: 'That plant is not one of yours.',
+  wholeCatalogNotYours: 'Pending and inactive parts are for plant users and catalog change admins; ask for approved=true.',
   imageNotFound: 'Image was not found.',
   imageNameInvalid: 'Image names are a file name with an image extension.',
 } as const;

@@ -62,15 +62,18 @@ describe('GET {api}/PartsCatalog?plantNumber&approved (spec 3 §3, §7)', () => 
     expect(parts.some((part) => part.imageFilename !== '') && parts.some((part) => part.imageFilename === '')).toBe(true);
   });
 
-  it('answers the whole catalog without approved=true: pending and inactive parts too', async () => {
-    const result = await getCatalog({ plantNumber: '910' });
+  it('answers the whole catalog without approved=true to a plant user: pending and inactive parts too; a retailer gets 403', async () => {
+    const refusedWhole = await t.call<ErrorBody>('GET', '/api/PartsCatalog', { token: tokens.service, query: { plantNumber: '910' } });
+    expect(refusedWhole.status).toBe(403);
+    expect(refusedWhole.body.message).toBe(PARTS_CATALOG_MESSAGES.wholeCatalogNotYours);
+    const result = await getCatalog({ plantNumber: '910' }, tokens.plant);
     expect(result.status).toBe(200);
     const parts = catalogParts(result.body);
     expect(parts).toHaveLength((await rowsOf('910')).length);
     expect(parts.some((part) => !part.approved && part.active)).toBe(true);
     expect(parts.some((part) => part.approved && !part.active)).toBe(true);
     expect(parts.filter((part) => part.isActiveAndApproved).length).toBeLessThan(parts.length);
-    expect((await getCatalog({ plantNumber: '910', approved: 'false' })).body).toEqual(result.body);
+    expect((await getCatalog({ plantNumber: '910', approved: 'false' }, tokens.plant)).body).toEqual(result.body);
   });
 
   it('answers 304 to an unchanged catalog', async () => {
@@ -78,7 +81,7 @@ describe('GET {api}/PartsCatalog?plantNumber&approved (spec 3 §3, §7)', () => 
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^W\//);
     expect((await t.call('GET', '/api/PartsCatalog', { token: tokens.service, query: { plantNumber: '910', approved: 'true' }, headers: { 'if-none-match': etag } })).status).toBe(304);
-    expect((await getCatalog({ plantNumber: '910' })).headers.get('etag')).not.toBe(etag);
+    expect((await getCatalog({ plantNumber: '910' }, tokens.plant)).headers.get('etag')).not.toBe(etag);
   });
 
   it('serves the plants the user relates to: the retail center’s plants and the plants of its homes; a plant user’s facilities', async () => {

@@ -15,12 +15,14 @@ import { errorResponse } from '../http/errors';
 import { route, type RouteDefinition } from '../http/route';
 import { catalogCategoriesOf, catalogCommoditiesOf, loadCatalog } from '../parts-catalog/catalog';
 import { PLACEHOLDER_SVG } from '../parts-catalog/illustrations';
+import { hasRole } from '../../lib/permissions';
 import { mayReadCatalog } from '../parts-orders/rules';
 
 /**
  * parts-catalog: the read-only catalog of a plant (spec 3 §7 Parts catalog, GET calls) and its images.
  * Who reads: the Service & Parts menu rule (Service_User or Service_Viewer), for the plants they relate to
- * (parts-orders/rules.ts mayReadCatalog); another plant answers 403. Images need a signed-in user (the
+ * (parts-orders/rules.ts mayReadCatalog); another plant answers 403. The whole catalog (pending and inactive
+ * parts, the admin's view) only for plant users and change admins: a retailer picks from the approved one. Images need a signed-in user (the
  * client fetches them with its token into blobs); they are not per plant.
  */
 
@@ -44,6 +46,9 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
     query: PartsCatalogQuery,
     handle: async ({ c, db, session, query }) => {
       if (!(await mayReadCatalog(db, session, query.plantNumber))) return notYourPlant();
+      if (!query.approved && !session.user.isPlantUser && !hasRole(session.user, 'Parts_Catalog_Change_Admin')) {
+        return errorResponse(403, PARTS_CATALOG_MESSAGES.wholeCatalogNotYours);
+      }
       const json = JSON.stringify(await loadCatalog(db, query.plantNumber, query.approved));
       // The client keeps a plant's catalog offline and asks again with If-None-Match.
       const etag = `W/"c${createHash('sha1').update(json).digest('base64url')}"`;
