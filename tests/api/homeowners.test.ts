@@ -83,6 +83,23 @@ describe('GET {api}/Warranty/Homeowners', () => {
     expect(new Set(result.body.map((card) => card.retailerNumber)).size).toBeGreaterThan(1);
   });
 
+  it('answers 304 to a list the client has; a new card changes its version, for that retail center only', async () => {
+    const first = await t.call('GET', '/api/Warranty/Homeowners', { token: tokens.service });
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\//);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const ifNoneMatch = (token: string, value: string) => t.call('GET', '/api/Warranty/Homeowners', { token, headers: { 'if-none-match': value } });
+    expect((await ifNoneMatch(tokens.service!, etag)).status).toBe(304);
+    const companyEtag = (await t.call('GET', '/api/Warranty/Homeowners', { token: tokens.company })).headers.get('etag')!;
+
+    const [home] = await homeWithoutCard('4217');
+    expect((await t.call('POST', '/api/Warranty', { token: tokens.service, body: newCard(home!) })).status).toBe(201);
+    const changed = await ifNoneMatch(tokens.service!, etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect((await ifNoneMatch(tokens.company!, companyEtag)).status).toBe(304);
+  });
+
   it('is for Warranty_User, Home_Owner_Viewer and Service_User (spec 3 §6)', async () => {
     expect((await t.call('GET', '/api/Warranty/Homeowners', { token: tokens.viewer })).status).toBe(200);
     expect((await t.call('GET', '/api/warranty/homeowners', { token: tokens.sales })).status).toBe(403);
