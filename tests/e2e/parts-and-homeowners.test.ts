@@ -50,24 +50,30 @@ async function primeParts(page: Page) {
 
 /** Waits until the service history of a home (its requests, parts and warranty card) is kept in IndexedDB. */
 async function waitForKeptHistory(page: Page, assetId: number) {
-  await page.waitForFunction(async (id) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('homesite');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const keys = ['service-history:requests', 'service-history:parts', 'service-history:warranty'].map((kind) => [kind, String(id)]);
-    const store = db.transaction('entities').objectStore('entities');
-    const found = await Promise.all(
-      keys.map((key) => new Promise<boolean>((resolve) => {
-        const read = store.get(key);
-        read.onsuccess = () => resolve(read.result !== undefined);
-        read.onerror = () => resolve(false);
-      })),
-    );
-    db.close();
-    return found.every(Boolean);
-  }, assetId, { timeout: 30_000, polling: 500 });
+  const kept = () =>
+    page.evaluate(async (id) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('homesite');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const store = db.transaction('entities').objectStore('entities');
+      const found = await Promise.all(
+        ['service-history:requests', 'service-history:parts', 'service-history:warranty'].map(
+          (kind) =>
+            new Promise<boolean>((resolve) => {
+              const read = store.get([kind, String(id)]);
+              read.onsuccess = () => resolve(read.result !== undefined);
+              read.onerror = () => resolve(false);
+            }),
+        ),
+      );
+      db.close();
+      return found.every(Boolean);
+    }, assetId);
+  // page.evaluate awaits the page's promise (waitForFunction would take the promise itself as truthy).
+  for (let attempt = 0; attempt < 60 && !(await kept()); attempt++) await page.waitForTimeout(500);
+  expect(await kept()).toBe(true);
 }
 
 describe('Parts orders and warranty cards offline', () => {

@@ -92,6 +92,8 @@ async function setRequestType(page: Page, type: string) {
 }
 
 async function attachPhoto(page: Page, photo: Buffer, description: string) {
+  // The pointer leaves the toasts first: hovered, they stay expanded over the buttons at the bottom right.
+  await page.mouse.move(10, 10);
   await page.getByRole('link', { name: 'Add Attachment' }).click();
   const panel = page.getByRole('dialog', { name: 'Add Attachment' });
   await panel.getByLabel('Choose Files').setInputFiles({ name: 'front-door.jpg', mimeType: 'image/jpeg', buffer: photo });
