@@ -1,6 +1,7 @@
 import { readBases } from '../lib/config';
 import { isOfflineError, request } from '../lib/http';
 import { newUuid } from '../lib/ids';
+import type { PendingChangeActions } from '../lib/pending-mark';
 import { readToken, readTokenClaims } from '../lib/session-token';
 import { openOfflineDb, requestPersistentStorage, type OfflineDb, type OutboxEntry, type OutboxError } from './db';
 import { createFetchSend } from './fetch-send';
@@ -91,6 +92,17 @@ export const retryEntry = async (seq: number) => {
 };
 
 export const discardEntry = (seq: number) => getOffline().outbox.discard(seq);
+
+/** Retry and Discard of a refused change, for the screens' pending marks (ui/pending-marks.tsx). */
+export const outboxActions: PendingChangeActions = {
+  retry: async (seq) => {
+    await retryEntry(seq);
+  },
+  discard: async (seq) => {
+    await discardEntry(seq);
+  },
+  dependentLabels: async (seq) => (await getOffline().outbox.dependentsOf(seq)).map((entry) => entry.label),
+};
 
 export type WriteOutcome = { status: 'sent'; body: unknown; entry: OutboxEntry } | { status: 'queued'; entry: OutboxEntry };
 

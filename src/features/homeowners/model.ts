@@ -5,14 +5,9 @@ import type { CmhUser, WarrantyCard } from '../../contract';
  * server's copy with the queued saves of its home applied), marked while a save waits or was refused.
  */
 
-/** A save that has not reached the server: waiting ('pending'), or refused with the server's message ('failed'). */
-export interface PendingMark {
-  state: 'pending' | 'failed';
-  /** The outbox entry's position, for Retry and Discard. */
-  seq: number;
-  label: string;
-  message?: string;
-}
+import type { PendingMark } from '../../lib/pending-mark';
+
+export type { PendingMark };
 
 export interface WarrantyCardView extends WarrantyCard {
   /** `{plantNumber}:{SERIAL}`: one home, one card. */

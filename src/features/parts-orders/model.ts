@@ -6,14 +6,9 @@ import type { PartsOrder, PartsOrderItem, PartsOrderSummary } from '../../contra
  * (tmp_<uuid>) until its create reaches the server, so ids here are strings or numbers.
  */
 
-export interface PendingMark {
-  state: 'pending' | 'failed';
-  /** The server's message when it refused the change. */
-  message?: string;
-  /** The outbox entry that carries the change (for retry / discard). */
-  seq: number;
-  label: string;
-}
+import type { PendingMark } from '../../lib/pending-mark';
+
+export type { PendingMark };
 
 export type PartsOrderItemView = Omit<PartsOrderItem, 'partsOrderItemId'> & {
   /** The route and call key: the server id as text, or the temp id of an item not sent yet. */

@@ -6,14 +6,9 @@ import type { ServiceAttachment, ServiceItem, ServicePartsItem, ServiceRequest, 
  * (tmp_<uuid>) until their create reaches the server, so ids here are strings or numbers.
  */
 
-export interface PendingMark {
-  state: 'pending' | 'failed';
-  /** The server's message when it refused the change. */
-  message?: string;
-  /** The outbox entry that carries the change (for retry / discard / revise). */
-  seq: number;
-  label: string;
-}
+import type { PendingMark } from '../../lib/pending-mark';
+
+export type { PendingMark };
 
 /** An item as shown: `key` names it in routes and calls (its server id, or its temp id while unsent). */
 export type Marked<T> = T & { key: string; pending?: PendingMark };

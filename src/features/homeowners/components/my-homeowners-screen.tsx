@@ -24,7 +24,8 @@ import {
 import { HOMEOWNER_TEXT, savedCopyText } from '../messages';
 import { homeownerScope, type HomeownerRow, type WarrantyCardView } from '../model';
 import { useHomeownerListView, useRefreshOnDelivery } from '../use-homeowner-view';
-import { FailuresBanner, PendingBadge } from './pending';
+import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
+import { outboxActions } from '../../../offline/runtime';
 import '../homeowners.css';
 
 export const ACTION_LABELS = { warranty: 'Warranty', serviceRequest: 'New Service Request', partsOrder: 'New Parts Order', serviceHistory: 'Service History' } as const;
@@ -186,7 +187,7 @@ export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreen
           </button>
         </div>
       )}
-      <FailuresBanner failures={failures} titleId={`${id}-failures`} />
+      <FailuresBanner failures={failures} actions={outboxActions} />
       <DataList
         label={HOMEOWNER_TEXT.listLabel}
         columns={columns}

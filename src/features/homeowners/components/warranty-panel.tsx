@@ -2,7 +2,7 @@ import type { AnyFormApi } from '@tanstack/react-form';
 import { useStore } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { WARRANTY_MESSAGES, formatUsDate, warrantyStatusLabel, type CmhUser } from '../../../contract';
 import { notify } from '../../../lib/notifier';
 import { canEditWarrantyCards } from '../../../lib/permissions';
@@ -30,7 +30,8 @@ import {
   warrantyFormValues,
   type WarrantyFormContext,
 } from '../warranty-form';
-import { FailuresBanner, PendingBadge } from './pending';
+import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
+import { outboxActions } from '../../../offline/runtime';
 import '../homeowners.css';
 
 /** spec 3 §9: the focus delay on the sold date field. */
@@ -107,7 +108,6 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
   const queryClient = useQueryClient();
   const close = useSidePanelClose(MY_HOMEOWNERS_PATH);
   const now = useNow();
-  const failuresId = useId();
   const soldDateRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const [saving, setSaving] = useState(false);
@@ -203,7 +203,7 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
             <PendingBadge mark={view.pending} />
           </p>
         )}
-        <FailuresBanner failures={view?.failures ?? []} titleId={failuresId} />
+        <FailuresBanner failures={view?.failures ?? []} actions={outboxActions} />
         {formError && (
           <p className="notice notice--warning ho-form__notice" role="alert">
             {formError}

@@ -14,7 +14,7 @@ import { viewScope } from '../../api/keys';
 import type { PartsOrderSummaryView } from '../../model';
 import { usePartsOrderPriming } from '../../use-offline-priming';
 import { usePartsOrderListView, useRefreshOnDelivery } from '../../use-parts-order-view';
-import { PendingBadge } from '../pending';
+import { PendingBadge } from '../../../../ui/pending-marks';
 import {
   applyFilters,
   dateText,

@@ -14,7 +14,7 @@ import { partsOrderKeys } from '../../api/keys';
 import { stagedOrderPath } from '../../messages';
 import { orderRef, type PartsOrderItemView, type PartsOrderView } from '../../model';
 import { usePartsOrderWrite } from '../../use-parts-order-write';
-import { PendingBadge } from '../pending';
+import { PendingBadge } from '../../../../ui/pending-marks';
 import { itemName, refusalField, refusalMessage } from '../review/review-model';
 import { PanelLoading, ReturnToReview, usePanelTarget } from './panel-frame';
 import {

@@ -7,7 +7,8 @@ import { deleteItemCall, markIncorrectCall, markReceivedCall } from '../../api/c
 import { addItemPath, editItemPath } from '../../messages';
 import { orderRef, type PartsOrderItemView, type PartsOrderView } from '../../model';
 import { usePartsOrderWrite } from '../../use-parts-order-write';
-import { FailedChangeActions, PendingBadge } from '../pending';
+import { FailedChangeActions, PendingBadge } from '../../../../ui/pending-marks';
+import { outboxActions } from '../../../../offline/runtime';
 import { IncorrectPartModal } from './incorrect-part-modal';
 import { dateOrBlank, itemName, receiptText, receivableItems, refusalMessage } from './review-model';
 
@@ -162,7 +163,7 @@ export function OrderItems({ view, editable, canReceive }: { view: PartsOrderVie
                 </dl>
                 {item.pending?.state === 'failed' ? (
                   <div className="po-item__actions">
-                    <FailedChangeActions mark={item.pending} />
+                    <FailedChangeActions mark={item.pending} actions={outboxActions} />
                   </div>
                 ) : (
                   (editable || (canReceive && receivableItem)) && (

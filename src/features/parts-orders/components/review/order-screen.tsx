@@ -13,7 +13,8 @@ import { partsOrderKeys } from '../../api/keys';
 import { PARTS_LIST_PATH, PARTS_ORDER_TEXTS } from '../../messages';
 import { orderRef, type PartsOrderView } from '../../model';
 import { discardUnsentOrder, usePartsOrderWrite } from '../../use-parts-order-write';
-import { FailuresBanner, PendingBadge } from '../pending';
+import { FailuresBanner, PendingBadge } from '../../../../ui/pending-marks';
+import { outboxActions } from '../../../../offline/runtime';
 import { useOrderReview } from './order-context';
 import { OrderItems } from './order-items';
 import { dateOrTbd, homeownerText, orderTitle, plantText, refusalMessage, savedShipToText, serialOrStock } from './review-model';
@@ -204,7 +205,7 @@ function OrderContent({ view, storedAt, fromCache }: { view: PartsOrderView; sto
       </div>
 
       <CopyAge view={view} storedAt={storedAt} fromCache={fromCache} />
-      <FailuresBanner failures={view.failures} />
+      <FailuresBanner failures={view.failures} actions={outboxActions} />
       {invalidOrder && (
         <div ref={issuesRef} tabIndex={-1} className="notice notice--warning po-issues" role="alert">
           <p className="po-issues__title">{SUBMIT_BLOCKED_TITLE}</p>

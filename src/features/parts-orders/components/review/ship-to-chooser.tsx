@@ -6,7 +6,7 @@ import { updateShipToCall } from '../../api/calls';
 import { useShipToLocations } from '../../api/get-ship-to-locations';
 import { orderRef, type PartsOrderView } from '../../model';
 import { usePartsOrderWrite } from '../../use-parts-order-write';
-import { PendingBadge } from '../pending';
+import { PendingBadge } from '../../../../ui/pending-marks';
 import { locationAddress, refusalMessage, savedShipToText, shipToChoices } from './review-model';
 
 export const SHIP_TO_LEGEND = 'Ship to';

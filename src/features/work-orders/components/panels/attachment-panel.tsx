@@ -16,7 +16,7 @@ import { WORK_ORDER_TOASTS } from '../../messages';
 import { requestRef, type ServiceAttachmentView, type ServiceRequestView } from '../../model';
 import { useWorkOrderWrite } from '../../use-work-order-write';
 import { AttachmentFile } from '../review/attachment-file';
-import { PendingBadge } from '../review/pending';
+import { PendingBadge } from '../../../../ui/pending-marks';
 import { attachmentName, findAttachment, type ReviewPaths } from '../review/review-model';
 import { UploadProgress } from '../review/upload-progress';
 import {

@@ -13,7 +13,7 @@ import { workOrderKeys } from '../../api/keys';
 import { WORK_ORDER_TOASTS } from '../../messages';
 import { requestRef, type ServicePartsItemView, type ServiceRequestView } from '../../model';
 import { useWorkOrderWrite } from '../../use-work-order-write';
-import { PendingBadge } from '../review/pending';
+import { PendingBadge } from '../../../../ui/pending-marks';
 import { findPartsItem, partsItemName, type ReviewPaths } from '../review/review-model';
 import { FormError, PANEL_VALIDATION, PanelLoading, ReturnToReview, placeWriteError, usePanelItem } from './panel-frame';
 import { PARTS_ITEM_FIELDS, PARTS_ITEM_LABELS, billingCodeOptions, checkPartsItem, partsItemValues, unitOptions } from './parts-item-form';

@@ -12,7 +12,7 @@ import { workOrderKeys } from '../../api/keys';
 import { WORK_ORDER_TOASTS } from '../../messages';
 import { requestRef, type ServiceItemView, type ServiceRequestView } from '../../model';
 import { useWorkOrderWrite } from '../../use-work-order-write';
-import { PendingBadge } from '../review/pending';
+import { PendingBadge } from '../../../../ui/pending-marks';
 import { costText, findServiceItem, type ReviewPaths } from '../review/review-model';
 import { QUARTER_HOUR_HINT, textToNumber } from './form-values';
 import { FormError, PANEL_VALIDATION, PanelLoading, ReturnToReview, placeWriteError, usePanelItem } from './panel-frame';

@@ -12,7 +12,8 @@ import { ARCHIVE_ERROR, WORK_ORDER_CONFIRMATIONS, WORK_ORDER_TOASTS } from '../.
 import { requestRef, type ServiceRequestView } from '../../model';
 import { discardUnsentRequest, useWorkOrderWrite } from '../../use-work-order-write';
 import { PathLink } from '../../../../ui/path-link';
-import { FailuresBanner, PendingBadge } from './pending';
+import { FailuresBanner, PendingBadge } from '../../../../ui/pending-marks';
+import { outboxActions } from '../../../../offline/runtime';
 import { useReview } from './review-context';
 import {
   accountAddressText,
@@ -241,7 +242,7 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
       </div>
 
       <CopyAge view={view} storedAt={storedAt} fromCache={fromCache} />
-      <FailuresBanner failures={view.failures} />
+      <FailuresBanner failures={view.failures} actions={outboxActions} />
       <UploadProgress />
       {blocked && (
         <div ref={issuesRef} tabIndex={-1} className="notice notice--warning review-issues" role="alert">

@@ -9,7 +9,8 @@ import { requestRef, type PendingMark, type ServiceRequestView } from '../../mod
 import { useWorkOrderWrite } from '../../use-work-order-write';
 import { AttachmentFile } from './attachment-file';
 import { PathLink } from '../../../../ui/path-link';
-import { FailedChangeActions, PendingBadge } from './pending';
+import { FailedChangeActions, PendingBadge } from '../../../../ui/pending-marks';
+import { outboxActions } from '../../../../offline/runtime';
 import { useReview } from './review-context';
 import { attachmentName, costText, partsItemName, refusalMessage, serviceDateText } from './review-model';
 
@@ -74,7 +75,7 @@ function RowActions({
   if (mark?.state === 'failed') {
     return (
       <div className="review-item__actions">
-        <FailedChangeActions mark={mark} />
+        <FailedChangeActions mark={mark} actions={outboxActions} />
       </div>
     );
   }
