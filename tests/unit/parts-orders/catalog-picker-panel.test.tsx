@@ -46,5 +46,7 @@ describe('parts item panel with the approved catalog picker', () => {
     await waitFor(() => expect(calls(server)).toEqual(['POST /Parts/81/PartsItem']));
     expect(server.sent[0]!.body).toMatchObject({ partNumber: 'FAU-1', partDescription: 'Faucet FAU-1', unitOfMeasure: 'EA', billingCode: 'Retailer Inventory', quantity: 1 });
     await waitFor(() => expect(notices.map((notice) => notice.title)).toContain(PARTS_ORDER_MESSAGES.itemAdded));
+    // The save ends by closing the panel: the test ends after it, not while its navigation is still under way.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Parts Item' })).toBeNull());
   });
 });

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CmhUser } from '../../../contract';
 import { isOfflineError } from '../../../lib/http';
 import type { SortState } from '../../../lib/list';
@@ -7,6 +7,7 @@ import { describeAge } from '../../../offline/age';
 import { useNow } from '../../../offline/react';
 import { CheckboxToggle } from '../../../ui/checkbox-toggle';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
+import { SortControls } from '../../../ui/sort-controls';
 import { DropdownMenu, type MenuEntry } from '../../../ui/dropdown-menu';
 import { PathLink } from '../../../ui/path-link';
 import {
@@ -124,7 +125,6 @@ export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreen
   const list = useHomeownerListView(scope);
   const router = useRouter();
   const now = useNow();
-  const id = useId();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>(DEFAULT_HOMEOWNER_SORT);
   const [incompleteOnly, setIncompleteOnly] = useState(false);
@@ -141,33 +141,7 @@ export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreen
   const toolbar = (
     <div className="ho-toolbar">
       <CheckboxToggle label={HOMEOWNER_TEXT.incompleteOnly} checked={incompleteOnly} onCheckedChange={setIncompleteOnly} />
-      <div className="ho-toolbar__field">
-        <label htmlFor={`${id}-sort`}>Sort by</label>
-        <select
-          id={`${id}-sort`}
-          className="field__input field__select"
-          value={sort.columnName}
-          onChange={(event) => setSort((current) => ({ ...current, columnName: event.target.value }))}
-        >
-          {HOMEOWNER_SORT_COLUMNS.map((column) => (
-            <option key={column.columnName} value={column.columnName}>
-              {column.displayName}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="ho-toolbar__field">
-        <label htmlFor={`${id}-order`}>Sort order</label>
-        <select
-          id={`${id}-order`}
-          className="field__input field__select"
-          value={sort.direction}
-          onChange={(event) => setSort((current) => ({ ...current, direction: event.target.value === 'desc' ? 'desc' : 'asc' }))}
-        >
-          <option value="asc">Ascending</option>
-          <option value="desc">Descending</option>
-        </select>
-      </div>
+      <SortControls columns={HOMEOWNER_SORT_COLUMNS} sort={sort} onSortChange={setSort} fieldClassName="ho-toolbar__field" />
     </div>
   );
 

@@ -7,6 +7,7 @@ import { deriveFlags } from '../../../../lib/permissions';
 import { describeAge } from '../../../../offline/age';
 import { useNow, useOnline } from '../../../../offline/react';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
+import { SortControls } from '../../../../ui/sort-controls';
 import { PathLink } from '../../../../ui/path-link';
 import { useCatalogPriming } from '../../catalog';
 import { usePlantChoices } from '../../api/get-plants';
@@ -149,33 +150,7 @@ export function PartsOrderList({ user }: { user: CmhUser }) {
           ))}
         </select>
       </div>
-      <div className="po-toolbar__field">
-        <label htmlFor={`${id}-sort`}>Sort by</label>
-        <select
-          id={`${id}-sort`}
-          className="field__input field__select"
-          value={sort.columnName}
-          onChange={(event) => setSort((current) => ({ ...current, columnName: event.target.value }))}
-        >
-          {PARTS_SORT_COLUMNS.map((column) => (
-            <option key={column.columnName} value={column.columnName}>
-              {column.displayName}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="po-toolbar__field">
-        <label htmlFor={`${id}-order`}>Sort order</label>
-        <select
-          id={`${id}-order`}
-          className="field__input field__select"
-          value={sort.direction}
-          onChange={(event) => setSort((current) => ({ ...current, direction: event.target.value === 'asc' ? 'asc' : 'desc' }))}
-        >
-          <option value="asc">Ascending</option>
-          <option value="desc">Descending</option>
-        </select>
-      </div>
+      <SortControls columns={PARTS_SORT_COLUMNS} sort={sort} onSortChange={setSort} fieldClassName="po-toolbar__field" />
       {filtered && (
         <button
           type="button"

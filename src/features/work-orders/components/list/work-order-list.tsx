@@ -5,6 +5,7 @@ import type { SortState } from '../../../../lib/list';
 import { describeAge } from '../../../../offline/age';
 import { useNow, useOnline } from '../../../../offline/react';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
+import { SortControls } from '../../../../ui/sort-controls';
 import type { PendingMark, ServiceRequestSummaryView } from '../../model';
 import { useOfflinePriming } from '../../use-offline-priming';
 import { useRefreshOnDelivery, useWorkOrderListView } from '../../use-request-view';
@@ -147,33 +148,7 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
           ))}
         </select>
       </div>
-      <div className="wo-toolbar__field">
-        <label htmlFor={`${id}-sort`}>Sort by</label>
-        <select
-          id={`${id}-sort`}
-          className="field__input field__select"
-          value={sort.columnName}
-          onChange={(event) => setSort((current) => ({ ...current, columnName: event.target.value }))}
-        >
-          {WORK_ORDER_SORT_COLUMNS.map((column) => (
-            <option key={column.columnName} value={column.columnName}>
-              {column.displayName}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="wo-toolbar__field">
-        <label htmlFor={`${id}-order`}>Sort order</label>
-        <select
-          id={`${id}-order`}
-          className="field__input field__select"
-          value={sort.direction}
-          onChange={(event) => setSort((current) => ({ ...current, direction: event.target.value === 'asc' ? 'asc' : 'desc' }))}
-        >
-          <option value="asc">Ascending</option>
-          <option value="desc">Descending</option>
-        </select>
-      </div>
+      <SortControls columns={WORK_ORDER_SORT_COLUMNS} sort={sort} onSortChange={setSort} fieldClassName="wo-toolbar__field" />
       {filtered && (
         <button
           type="button"
