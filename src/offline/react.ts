@@ -2,9 +2,10 @@ import { useQueryClient, hashKey, type QueryKey } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { META_LAST_SYNC, META_OUTBOX_PAUSE, storageEstimate, type OfflineDb, type OutboxEntry, type StorageEstimate } from './db';
-import type { Outbox, OutboxEvent, OutboxPause } from './outbox';
+import { notify } from '../lib/notifier';
+import type { Outbox, OutboxCall, OutboxEvent, OutboxPause } from './outbox';
 import { describeAge } from './age';
-import { getOffline } from './runtime';
+import { getOffline, submitWrite, type WriteOutcome } from './runtime';
 import { isTempId } from './temp-ids';
 
 /*
@@ -268,4 +269,31 @@ export function useOutboxFile(fileId: string | undefined): { url: string; name: 
     };
   }, [fileId]);
   return file;
+}
+
+/** What the user reads when a change was saved on the device only (spec 3 §8 toasts are for changes the server took). */
+export const QUEUED_MESSAGE = 'Saved on this device. It will be sent when the connection is back.';
+
+/**
+ * A feature's write through the outbox (submitWrite), said to the user: its success toast when the server took
+ * it (then the feature's queries under `invalidateKey` are fetched again), the queued notice when it waits on
+ * the device. A refusal is thrown (WriteRefusedError) for the screen to show. `invalidateKey` is a module
+ * constant (a feature's `keys.all`), so the callback keeps its identity.
+ */
+export function useOutboxWrite(invalidateKey: QueryKey, queuedNoticeId: string) {
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  return useCallback(
+    async (call: OutboxCall, successMessage: string): Promise<WriteOutcome> => {
+      const outcome = await submitWrite(call, online);
+      if (outcome.status === 'sent') {
+        notify({ level: 'success', title: successMessage });
+        await queryClient.invalidateQueries({ queryKey: invalidateKey });
+      } else {
+        notify({ level: 'info', id: queuedNoticeId, title: QUEUED_MESSAGE, description: call.label });
+      }
+      return outcome;
+    },
+    [online, queryClient, invalidateKey, queuedNoticeId],
+  );
 }

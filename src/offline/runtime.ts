@@ -7,6 +7,7 @@ import { openOfflineDb, requestPersistentStorage, type OfflineDb, type OutboxEnt
 import { createFetchSend } from './fetch-send';
 import { createOutbox, type Outbox, type OutboxCall, type OutboxEvent, type OutboxSend } from './outbox';
 import { startSync, type Sync } from './sync';
+import { isTempId } from './temp-ids';
 
 /*
  * The app's one offline store and queue. Features enqueue writes through `enqueueWrite` and read the
@@ -92,6 +93,20 @@ export const retryEntry = async (seq: number) => {
 };
 
 export const discardEntry = (seq: number) => getOffline().outbox.discard(seq);
+
+/**
+ * Cancelling a record that never reached the server: its create and everything queued under it leave the
+ * outbox instead of creating it only to delete it. False when the create is already on its way (then the
+ * DELETE goes through the queue as usual).
+ */
+export async function discardUnsentCreate(tempKey: string): Promise<boolean> {
+  if (!isTempId(tempKey)) return false;
+  const { outbox, db } = getOffline();
+  const create = await db.outbox.where('createsTempId').equals(tempKey).first();
+  if (!create || create.status === 'sending' || create.seq === undefined) return false;
+  await outbox.discard(create.seq);
+  return true;
+}
 
 /** Retry and Discard of a refused change, for the screens' pending marks (ui/pending-marks.tsx). */
 export const outboxActions: PendingChangeActions = {

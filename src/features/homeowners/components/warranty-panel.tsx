@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notifier';
 import { canEditWarrantyCards } from '../../../lib/permissions';
 import { describeAge } from '../../../offline/age';
 import { useNow } from '../../../offline/react';
-import { WriteRefusedError } from '../../../offline/runtime';
+import { outboxActions, WriteRefusedError } from '../../../offline/runtime';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../ui/side-panel';
@@ -31,7 +31,6 @@ import {
   type WarrantyFormContext,
 } from '../warranty-form';
 import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
-import { outboxActions } from '../../../offline/runtime';
 import '../homeowners.css';
 
 /** spec 3 §9: the focus delay on the sold date field. */

@@ -5,16 +5,15 @@ import { isStaged, PARTS_ORDER_MESSAGES, PARTS_ORDER_STATUSES } from '../../../.
 import { notify } from '../../../../lib/notifier';
 import { describeAge } from '../../../../offline/age';
 import { useNow } from '../../../../offline/react';
-import { WriteRefusedError } from '../../../../offline/runtime';
+import { discardUnsentCreate, outboxActions, WriteRefusedError } from '../../../../offline/runtime';
 import { useModals } from '../../../../ui/modals';
 import { PathLink } from '../../../../ui/path-link';
 import { cancelOrderCall, submitOrderCall } from '../../api/calls';
 import { partsOrderKeys } from '../../api/keys';
 import { PARTS_LIST_PATH, PARTS_ORDER_TEXTS } from '../../messages';
 import { orderRef, type PartsOrderView } from '../../model';
-import { discardUnsentOrder, usePartsOrderWrite } from '../../use-parts-order-write';
+import { usePartsOrderWrite } from '../../use-parts-order-write';
 import { FailuresBanner, PendingBadge } from '../../../../ui/pending-marks';
-import { outboxActions } from '../../../../offline/runtime';
 import { useOrderReview } from './order-context';
 import { OrderItems } from './order-items';
 import { dateOrTbd, homeownerText, orderTitle, plantText, refusalMessage, savedShipToText, serialOrStock } from './review-model';
@@ -138,7 +137,7 @@ function OrderContent({ view, storedAt, fromCache }: { view: PartsOrderView; sto
     if (!(await modals.confirm(PARTS_ORDER_MESSAGES.confirmCancel))) return;
     setBusy('cancel');
     try {
-      if (await discardUnsentOrder(ref.key)) notify({ level: 'success', title: PARTS_ORDER_MESSAGES.canceled });
+      if (await discardUnsentCreate(ref.key)) notify({ level: 'success', title: PARTS_ORDER_MESSAGES.canceled });
       else await write(cancelOrderCall(ref), PARTS_ORDER_MESSAGES.canceled);
       void router.navigate({ href: PARTS_LIST_PATH });
     } catch (error) {

@@ -4,16 +4,15 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { notify } from '../../../../lib/notifier';
 import { describeAge } from '../../../../offline/age';
 import { useNow } from '../../../../offline/react';
-import { WriteRefusedError } from '../../../../offline/runtime';
+import { discardUnsentCreate, outboxActions, WriteRefusedError } from '../../../../offline/runtime';
 import { useModals } from '../../../../ui/modals';
 import { archiveCall, cancelRequestCall, submitCall } from '../../api/calls';
 import { workOrderKeys } from '../../api/keys';
 import { ARCHIVE_ERROR, WORK_ORDER_CONFIRMATIONS, WORK_ORDER_TOASTS } from '../../messages';
 import { requestRef, type ServiceRequestView } from '../../model';
-import { discardUnsentRequest, useWorkOrderWrite } from '../../use-work-order-write';
+import { useWorkOrderWrite } from '../../use-work-order-write';
 import { PathLink } from '../../../../ui/path-link';
 import { FailuresBanner, PendingBadge } from '../../../../ui/pending-marks';
-import { outboxActions } from '../../../../offline/runtime';
 import { useReview } from './review-context';
 import {
   accountAddressText,
@@ -158,7 +157,7 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
     if (!(await modals.confirm(WORK_ORDER_CONFIRMATIONS.cancelStaged))) return;
     setBusy('cancel');
     try {
-      if (await discardUnsentRequest(ref.key)) notify({ level: 'success', title: WORK_ORDER_TOASTS.canceled });
+      if (await discardUnsentCreate(ref.key)) notify({ level: 'success', title: WORK_ORDER_TOASTS.canceled });
       else await write(cancelRequestCall(ref), WORK_ORDER_TOASTS.canceled);
       void router.navigate({ href: SERVICE_PATH });
     } catch (error) {
