@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -18,6 +19,14 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/**
+ * The id of the transaction that last wrote the row (delta sync, server/sync/): set on insert by this default and
+ * on every update by the trigger of migration 0007, so no code path can forget it.
+ */
+const syncXid = () =>
+  bigint('sync_xid', { mode: 'number' })
+    .notNull()
+    .default(sql`(pg_current_xact_id()::text)::bigint`);
 
 /** Retail centers (spec 1 §3 Retailer) with the homeowner-portal metadata of spec 3 §3. */
 export const retailers = pgTable('retailers', {
@@ -77,6 +86,12 @@ export const users = pgTable(
     termsAcceptanceDate: stamp('terms_acceptance_date'),
     currentRetailerNumber: text('current_retailer_number').references(() => retailers.retailerNumber),
     rowVersion: integer('row_version').notNull().default(0),
+    /**
+     * Moved by triggers (migration 0007) on every change of what the profile holds: the user row (password,
+     * deactivation, current retailer), their roles, retailers and plants, and those retailers' and plants' rows.
+     * The server's in-process profile cache is good while this is unchanged (auth/session-cache.ts).
+     */
+    profileVersion: bigint('profile_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`)],
@@ -356,11 +371,14 @@ export const serviceRequests = pgTable(
     createdAt: createdAt(),
     /** Set by a trigger on every update (migration 0004): with the row count, the list's ETag. */
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    syncXid: syncXid(),
   },
   (t) => [
     index('service_requests_retailer_idx').on(t.retailerNumber),
     index('service_requests_plant_idx').on(t.plantNumber),
     index('service_requests_home_idx').on(t.homeId),
+    index('service_requests_retailer_sync_idx').on(t.retailerNumber, t.syncXid, t.id),
+    index('service_requests_plant_sync_idx').on(t.plantNumber, t.syncXid, t.id),
   ],
 );
 
@@ -486,8 +504,9 @@ export const warrantyCards = pgTable(
     rowVersion: integer('row_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: stamp('updated_at').notNull().defaultNow(),
+    syncXid: syncXid(),
   },
-  (t) => [index('warranty_cards_status_idx').on(t.statusCode)],
+  (t) => [index('warranty_cards_status_idx').on(t.statusCode), index('warranty_cards_sync_idx').on(t.syncXid, t.id)],
 );
 
 /* ---- parts orders (issue 5): parts orders, their items, ship-to locations and the parts catalog (spec 3 §3, §4) ---- */
@@ -547,8 +566,11 @@ export const partsOrders = pgTable(
     createdAt: createdAt(),
     /** Set by a trigger on every update (migration 0006): with the row count, the list's ETag. */
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    syncXid: syncXid(),
   },
   (t) => [
+    index('parts_orders_retailer_sync_idx').on(t.retailerNumber, t.syncXid, t.id),
+    index('parts_orders_plant_sync_idx').on(t.plantNumber, t.syncXid, t.id),
     index('parts_orders_retailer_idx').on(t.retailerNumber),
     index('parts_orders_plant_idx').on(t.plantNumber),
     index('parts_orders_home_idx').on(t.homeId),
@@ -622,8 +644,12 @@ export const partsCatalog = pgTable(
     active: boolean('active').notNull().default(true),
     createdBy: text('created_by').notNull().default(''),
     createDate: stamp('create_date').notNull().defaultNow(),
+    syncXid: syncXid(),
   },
-  (t) => [index('parts_catalog_plant_idx').on(t.plantNumber, t.categoryNumber, t.commodityNumber)],
+  (t) => [
+    index('parts_catalog_plant_idx').on(t.plantNumber, t.categoryNumber, t.commodityNumber),
+    index('parts_catalog_plant_sync_idx').on(t.plantNumber, t.syncXid, t.id),
+  ],
 );
 
 /** Images of the catalog, by file name (Images/PartsCatalogImages/{file}, spec 3 §3); the bytes live in the row. */
@@ -634,3 +660,23 @@ export const catalogImages = pgTable('catalog_images', {
   data: bytea('data').notNull(),
   createdAt: createdAt(),
 });
+
+/* ---- delta sync (issue 10) ---- */
+
+/**
+ * A row that left a synced list: deleted, or moved out of a retailer's or plant's scope. Written by the triggers of
+ * migration 0007 with the scope the row had, so a device that kept it hears of it in its next delta (server/sync/).
+ */
+export const syncTombstones = pgTable(
+  'sync_tombstones',
+  {
+    /** The synced table: 'service_requests', 'parts_orders', 'warranty_cards', 'parts_catalog'. */
+    source: text('source').notNull(),
+    rowId: integer('row_id').notNull(),
+    retailerNumber: text('retailer_number'),
+    plantNumber: text('plant_number'),
+    syncXid: syncXid(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sync_tombstones_source_idx').on(t.source, t.syncXid, t.rowId)],
+);
