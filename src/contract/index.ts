@@ -14,5 +14,6 @@ export * from './release-notes';
 export * from './roles';
 export * from './session';
 export * from './support';
+export * from './sync';
 export * from './warranty';
 export * from './work-orders';

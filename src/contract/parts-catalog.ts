@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PlantNumber } from './common';
+import { SyncQueryFields } from './sync';
 
 /*
  * The parts catalog of a plant (spec 3 §3 Parts catalog), as the read-only approved catalog shows it
@@ -49,6 +50,11 @@ export interface CatalogPart {
   isActiveAndApproved: boolean;
 }
 
+/** A part as the catalog's delta sync delivers it (contract/sync.ts): flat, with its commodity's image. */
+export interface CatalogPartRow extends CatalogPart {
+  commodityImageFilename: string;
+}
+
 export interface CommodityCatalog {
   commodity: CatalogCommodity;
   imageFilename: string;
@@ -70,6 +76,7 @@ export interface PartsCatalog {
 export const PartsCatalogQuery = v.object({
   plantNumber: PlantNumber,
   approved: v.optional(v.pipe(v.picklist(['true', 'false'], 'approved must be true or false.'), v.transform((value) => value === 'true')), 'false'),
+  ...SyncQueryFields,
 });
 
 export const CategoriesQuery = v.object({ plantNumber: PlantNumber });

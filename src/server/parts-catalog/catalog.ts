@@ -1,7 +1,8 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
-import type { CatalogCategory, CatalogCommodity, CatalogPart, CategoryCatalog, PartsCatalog } from '../../contract';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import type { CatalogCategory, CatalogCommodity, CatalogPart, CatalogPartRow, CategoryCatalog, PartsCatalog } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
+import { inWindow, windowOrder, type SyncSource } from '../sync/delta';
 
 /*
  * A plant's parts catalog as spec 3 §3 shapes it: categories → commodities → parts, in number order.
@@ -46,20 +47,56 @@ function toCatalogPart(part: PartRow, categoryDescription: string, commodityDesc
 
 const catalogRows = (db: Database, condition: SQL | undefined) =>
   db
-    .select(partColumns)
+    .select({ ...partColumns, xid: t.partsCatalog.syncXid })
     .from(t.partsCatalog)
     .innerJoin(t.catalogCategories, eq(t.catalogCategories.categoryNumber, t.partsCatalog.categoryNumber))
     .innerJoin(
       t.catalogCommodities,
       and(eq(t.catalogCommodities.categoryNumber, t.partsCatalog.categoryNumber), eq(t.catalogCommodities.commodityNumber, t.partsCatalog.commodityNumber)),
     )
-    .where(condition)
-    .orderBy(asc(t.partsCatalog.categoryNumber), asc(t.partsCatalog.commodityNumber), asc(t.partsCatalog.partNumber), asc(t.partsCatalog.id));
+    .where(condition);
+
+const approvedAndActive = and(eq(t.partsCatalog.approved, true), eq(t.partsCatalog.active, true));
+
+/**
+ * A plant's catalog for delta sync (sync/delta.ts): flat parts, each with its commodity's image (what the tree's
+ * commodity shows), named by partsCatalogId. In the approved catalog a part that stops being approved and active
+ * (replaced by an approved change, removed) is delivered as removed.
+ */
+export function catalogSyncSource(plantNumber: string, approvedOnly: boolean): SyncSource<CatalogPartRow> {
+  const plant = eq(t.partsCatalog.plantNumber, plantNumber);
+  return {
+    table: 'parts_catalog',
+    scope: [plantNumber, approvedOnly],
+    tombstones: eq(t.syncTombstones.plantNumber, plantNumber),
+    rows: async (db, window) => {
+      const query = catalogRows(db, and(plant, inWindow(t.partsCatalog.syncXid, t.partsCatalog.id, window))).orderBy(
+        ...windowOrder(t.partsCatalog.syncXid, t.partsCatalog.id),
+      );
+      const rows = await (window.limit === undefined ? query : query.limit(window.limit));
+      return rows.map(({ part, xid, categoryDescription, commodityDescription, commodityImage }) => ({
+        xid,
+        id: part.id,
+        item:
+          approvedOnly && !(part.approved && part.active)
+            ? null
+            : { ...toCatalogPart(part, categoryDescription, commodityDescription), commodityImageFilename: commodityImage },
+      }));
+    },
+    count: async (db) =>
+      (await db.select({ rows: count() }).from(t.partsCatalog).where(approvedOnly ? and(plant, approvedAndActive) : plant))[0]?.rows ?? 0,
+  };
+}
 
 /** GET /PartsCatalog?plantNumber={n}[&approved=true] */
 export async function loadCatalog(db: Database, plantNumber: string, approvedOnly: boolean): Promise<PartsCatalog> {
   const plant = eq(t.partsCatalog.plantNumber, plantNumber);
-  const rows = await catalogRows(db, approvedOnly ? and(plant, eq(t.partsCatalog.approved, true), eq(t.partsCatalog.active, true)) : plant);
+  const rows = await catalogRows(db, approvedOnly ? and(plant, approvedAndActive) : plant).orderBy(
+    asc(t.partsCatalog.categoryNumber),
+    asc(t.partsCatalog.commodityNumber),
+    asc(t.partsCatalog.partNumber),
+    asc(t.partsCatalog.id),
+  );
   const categoryCatalogs: CategoryCatalog[] = [];
   for (const { part, categoryDescription, commodityDescription, commodityImage } of rows) {
     let category = categoryCatalogs.at(-1);

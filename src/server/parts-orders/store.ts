@@ -11,6 +11,8 @@ import {
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
+import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
+import { visibleByScope } from '../work-orders/rules';
 import { canEditOrder, partsOrderNameOf, visibleOrders } from './rules';
 
 export type OrderRow = typeof t.partsOrders.$inferSelect;
@@ -183,9 +185,8 @@ export async function loadOrder(db: Database, session: Session, id: number): Pro
   return order;
 }
 
-/** GET /parts: what the list shows, sorts and filters on (spec 3 §2), newest first. */
-export async function listSummaries(db: Database, session: Session): Promise<PartsOrderSummary[]> {
-  const rows = await db
+const summaries = (db: Database, condition: SQL | undefined) =>
+  db
     .select({
       order: {
         id: t.partsOrders.id,
@@ -201,6 +202,7 @@ export async function listSummaries(db: Database, session: Session): Promise<Par
         isClosed: t.partsOrders.isClosed,
         rowVersion: t.partsOrders.rowVersion,
       },
+      xid: t.partsOrders.syncXid,
       plantName: t.plants.name,
       firstName: t.homes.homeownerFirstName,
       lastName: t.homes.homeownerLastName,
@@ -209,26 +211,51 @@ export async function listSummaries(db: Database, session: Session): Promise<Par
     .from(t.partsOrders)
     .innerJoin(t.plants, eq(t.plants.plantNumber, t.partsOrders.plantNumber))
     .leftJoin(t.homes, eq(t.homes.id, t.partsOrders.homeId))
-    .where(visibleOrders(session))
-    .orderBy(desc(t.partsOrders.id));
-  return rows.map(({ order, plantName, firstName, lastName, itemCount }) => ({
-    partsOrderId: order.id,
-    vantagePartsRequestId: order.vantagePartsRequestId,
-    partsLogNumber: order.partsLogNumber,
-    plantNumber: order.plantNumber,
-    plantName,
-    retailerNumber: order.retailerNumber,
-    serialNumber: order.serialNumber,
-    longSerialNumber: order.longSerialNumber,
-    homeownerName: [firstName, lastName].filter(Boolean).join(' '),
-    orderStatus: order.status,
-    orderDate: order.orderDate,
-    expectedShipDate: order.expectedShipDate,
-    isStagedPart: order.vantagePartsRequestId === null,
-    isClosed: order.isClosed,
-    itemCount: Number(itemCount),
-    rowVersion: order.rowVersion,
-  }));
+    .where(condition);
+
+type SummarySource = Awaited<ReturnType<typeof summaries>>[number];
+
+const toSummary = ({ order, plantName, firstName, lastName, itemCount }: SummarySource): PartsOrderSummary => ({
+  partsOrderId: order.id,
+  vantagePartsRequestId: order.vantagePartsRequestId,
+  partsLogNumber: order.partsLogNumber,
+  plantNumber: order.plantNumber,
+  plantName,
+  retailerNumber: order.retailerNumber,
+  serialNumber: order.serialNumber,
+  longSerialNumber: order.longSerialNumber,
+  homeownerName: [firstName, lastName].filter(Boolean).join(' '),
+  orderStatus: order.status,
+  orderDate: order.orderDate,
+  expectedShipDate: order.expectedShipDate,
+  isStagedPart: order.vantagePartsRequestId === null,
+  isClosed: order.isClosed,
+  itemCount: Number(itemCount),
+  rowVersion: order.rowVersion,
+});
+
+/** GET /parts: what the list shows, sorts and filters on (spec 3 §2), newest first. */
+export async function listSummaries(db: Database, session: Session): Promise<PartsOrderSummary[]> {
+  const rows = await summaries(db, visibleOrders(session)).orderBy(desc(t.partsOrders.id));
+  return rows.map(toSummary);
+}
+
+/** The parts-order list for delta sync (sync/delta.ts). */
+export function partsOrderSyncSource(session: Session): SyncSource<PartsOrderSummary> {
+  const condition = visibleOrders(session);
+  return {
+    table: 'parts_orders',
+    scope: sessionScope(session),
+    tombstones: visibleByScope(session, t.syncTombstones),
+    rows: async (db, window) => {
+      const query = summaries(db, and(condition, inWindow(t.partsOrders.syncXid, t.partsOrders.id, window))).orderBy(
+        ...windowOrder(t.partsOrders.syncXid, t.partsOrders.id),
+      );
+      const rows = await (window.limit === undefined ? query : query.limit(window.limit));
+      return rows.map((row) => ({ xid: row.xid, id: row.order.id, item: toSummary(row) }));
+    },
+    count: async (db) => (await db.select({ rows: count() }).from(t.partsOrders).where(condition))[0]?.rows ?? 0,
+  };
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   isHomeAddressSameAsOwner,
   normalizeCardAddress,
   paths,
+  SyncQueryFields,
   warrantyCardIssues,
   type RoleName,
   type WarrantyCard,
@@ -38,6 +39,7 @@ import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
 import { route, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
+import { inWindow, readDelta, sessionScope, setListCursor, windowOrder, type SyncSource } from '../sync/delta';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
 const READ_ROLES: readonly RoleName[] = ['Warranty_User', 'Home_Owner_Viewer', 'Service_User'];
@@ -122,6 +124,26 @@ const cardsOf = (db: Database, condition: SQL | undefined) =>
     .innerJoin(t.retailers, eq(t.retailers.retailerNumber, t.homes.retailerNumber))
     .where(condition);
 
+/** The homeowner list for delta sync (sync/delta.ts); its rows are named by vantageWarrantyId, the card's id. */
+function homeownerSyncSource(session: Session): SyncSource<WarrantyCard> {
+  const condition = visibleByScope(session, t.homes);
+  return {
+    table: 'warranty_cards',
+    scope: sessionScope(session),
+    tombstones: visibleByScope(session, t.syncTombstones),
+    rows: async (db, window) => {
+      const query = cardsOf(db, and(condition, inWindow(t.warrantyCards.syncXid, t.warrantyCards.id, window))).orderBy(
+        ...windowOrder(t.warrantyCards.syncXid, t.warrantyCards.id),
+      );
+      const rows = await (window.limit === undefined ? query : query.limit(window.limit));
+      return rows.map((row) => ({ xid: row.card.syncXid, id: row.card.id, item: toWarrantyCard(row) }));
+    },
+    count: async (db) =>
+      (await db.select({ rows: sql<number>`count(*)::int` }).from(t.warrantyCards).innerJoin(t.homes, eq(t.homes.id, t.warrantyCards.homeId)).where(condition))[0]
+        ?.rows ?? 0,
+  };
+}
+
 async function cardOfHome(db: Database, homeId: number) {
   const [row] = await cardsOf(db, eq(t.warrantyCards.homeId, homeId));
   return row ? toWarrantyCard(row) : null;
@@ -170,7 +192,11 @@ export const homeownerRoutes = [
     method: 'GET',
     endpoint: paths.homeowners,
     roles: READ_ROLES,
-    handle: async ({ c, db, session }) => {
+    query: v.object(SyncQueryFields),
+    handle: async ({ c, db, session, query }) => {
+      const source = homeownerSyncSource(session);
+      if (query.since !== undefined) return c.json(await readDelta(db, source, query.since, query.limit));
+      await setListCursor(c, db, source);
       // Tens of thousands of cards: a client that has this version already gets 304 and keeps its copy.
       const etag = await homeownerListVersion(db, session);
       c.header('cache-control', 'private, no-cache');

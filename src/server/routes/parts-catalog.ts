@@ -13,7 +13,8 @@ import {
 import * as t from '../db/schema';
 import { errorResponse } from '../http/errors';
 import { route, type RouteDefinition } from '../http/route';
-import { catalogCategoriesOf, catalogCommoditiesOf, loadCatalog } from '../parts-catalog/catalog';
+import { catalogCategoriesOf, catalogCommoditiesOf, catalogSyncSource, loadCatalog } from '../parts-catalog/catalog';
+import { readDelta, setListCursor } from '../sync/delta';
 import { PLACEHOLDER_SVG } from '../parts-catalog/illustrations';
 import { hasRole } from '../../lib/permissions';
 import { mayReadCatalog } from '../parts-orders/rules';
@@ -49,6 +50,9 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
       if (!query.approved && !session.user.isPlantUser && !hasRole(session.user, 'Parts_Catalog_Change_Admin')) {
         return errorResponse(403, PARTS_CATALOG_MESSAGES.wholeCatalogNotYours);
       }
+      const source = catalogSyncSource(query.plantNumber, query.approved);
+      if (query.since !== undefined) return c.json(await readDelta(db, source, query.since, query.limit));
+      await setListCursor(c, db, source);
       const json = JSON.stringify(await loadCatalog(db, query.plantNumber, query.approved));
       // The client keeps a plant's catalog offline and asks again with If-None-Match.
       const etag = `W/"c${createHash('sha1').update(json).digest('base64url')}"`;

@@ -24,6 +24,7 @@ import {
   shipToFieldsOf,
   type Endpoint,
   type ShipToLocation,
+  SyncQueryFields,
 } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
@@ -46,6 +47,7 @@ import {
   findOrder,
   listSummaries,
   listVersion,
+  partsOrderSyncSource,
   loadOrder,
   loadOrders,
   shipToLocation,
@@ -53,6 +55,7 @@ import {
   touchOrder,
   type OrderRow,
 } from '../parts-orders/store';
+import { readDelta, setListCursor } from '../sync/delta';
 import { byRequestId, findRequest, unitExists } from '../work-orders/store';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
@@ -176,7 +179,11 @@ const orderRoutes: RouteDefinition[] = [
     method: 'GET',
     endpoint: paths.partsOrders,
     ...READ,
-    handle: async ({ c, db, session }) => {
+    query: v.object(SyncQueryFields),
+    handle: async ({ c, db, session, query }) => {
+      const source = partsOrderSyncSource(session);
+      if (query.since !== undefined) return c.json(await readDelta(db, source, query.since, query.limit));
+      await setListCursor(c, db, source);
       const etag = await listVersion(db, session);
       // Private (per user and retail center) and always revalidated: the browser asks If-None-Match.
       c.header('cache-control', 'private, no-cache');

@@ -10,6 +10,7 @@ import {
   REQUEST_FOR_PAYMENT,
   RetailerNumber,
   RowVersion,
+  SyncQueryFields,
   ServiceItemInput,
   ServicePartInput,
   ServiceRequestUpdate,
@@ -44,8 +45,10 @@ import {
   toPartsItem,
   toServiceItem,
   unitExists,
+  workOrderSyncSource,
   type RequestRow,
 } from '../work-orders/store';
+import { readDelta, setListCursor } from '../sync/delta';
 
 /** work-orders: service requests and work orders (spec 3 §4–§7). Rules and their reasons: work-orders/rules.ts. */
 
@@ -204,8 +207,11 @@ const requestRoutes = [
     method: 'GET',
     endpoint: api('/service'),
     ...READ,
-    query: v.object({ assetId: v.optional(Id) }),
+    query: v.object({ assetId: v.optional(Id), ...SyncQueryFields }),
     handle: async ({ c, db, session, query }) => {
+      const source = workOrderSyncSource(session, query.assetId);
+      if (query.since !== undefined) return c.json(await readDelta(db, source, query.since, query.limit));
+      await setListCursor(c, db, source);
       const etag = await listVersion(db, session, query.assetId);
       // Private (per user and retail center) and always revalidated: the browser asks If-None-Match.
       c.header('cache-control', 'private, no-cache');

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import {
   ATTACHMENT_TYPES,
   DATE_PLACEHOLDER,
@@ -16,7 +16,8 @@ import { DEFAULT_BASES } from '../../contract/bases';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
-import { canArchive, canEdit, isClosed, isDispatchEnabled, isStaged, visibleAnd, visibleRequests } from './rules';
+import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
+import { canArchive, canEdit, isClosed, isDispatchEnabled, isStaged, visibleAnd, visibleByScope, visibleRequests } from './rules';
 
 const gzipAsync = promisify(gzip);
 
@@ -178,16 +179,36 @@ function toSummary({ request, plantName, homeownerFirstName, homeownerLastName }
 const listCondition = (session: Session, assetId?: number) =>
   assetId === undefined ? visibleRequests(session) : visibleAnd(session, eq(t.serviceRequests.homeId, assetId));
 
-/** GET /service: every request the user sees (optionally of one home), newest first. */
-export async function listRequests(db: Database, session: Session, assetId?: number): Promise<ServiceRequestSummary[]> {
-  const rows = await db
-    .select(summaryColumns)
+const summaries = (db: Database, condition: SQL | undefined) =>
+  db
+    .select({ ...summaryColumns, xid: t.serviceRequests.syncXid })
     .from(t.serviceRequests)
     .innerJoin(t.plants, eq(t.plants.plantNumber, t.serviceRequests.plantNumber))
     .innerJoin(t.homes, eq(t.homes.id, t.serviceRequests.homeId))
-    .where(listCondition(session, assetId))
-    .orderBy(desc(t.serviceRequests.id));
+    .where(condition);
+
+/** GET /service: every request the user sees (optionally of one home), newest first. */
+export async function listRequests(db: Database, session: Session, assetId?: number): Promise<ServiceRequestSummary[]> {
+  const rows = await summaries(db, listCondition(session, assetId)).orderBy(desc(t.serviceRequests.id));
   return rows.map(toSummary);
+}
+
+/** The work-order list (optionally of one home) for delta sync (sync/delta.ts). */
+export function workOrderSyncSource(session: Session, assetId?: number): SyncSource<ServiceRequestSummary> {
+  const condition = listCondition(session, assetId);
+  return {
+    table: 'service_requests',
+    scope: [...sessionScope(session), assetId ?? null],
+    tombstones: visibleByScope(session, t.syncTombstones),
+    rows: async (db, window) => {
+      const query = summaries(db, and(condition, inWindow(t.serviceRequests.syncXid, t.serviceRequests.id, window))).orderBy(
+        ...windowOrder(t.serviceRequests.syncXid, t.serviceRequests.id),
+      );
+      const rows = await (window.limit === undefined ? query : query.limit(window.limit));
+      return rows.map((row) => ({ xid: row.xid, id: row.request.id, item: toSummary(row) }));
+    },
+    count: async (db) => (await db.select({ rows: count() }).from(t.serviceRequests).where(condition))[0]?.rows ?? 0,
+  };
 }
 
 /**

@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Context } from 'hono';
+import { SYNC_CURSOR_HEADER, SYNC_START, type SyncPage } from '../../contract/sync';
+import type { Database } from '../db/client';
+import * as t from '../db/schema';
+import type { Session } from '../http/route';
+
+/*
+ * Delta sync of a list (contract/sync.ts). Every synced row carries `sync_xid`, the id of the transaction that
+ * last wrote it (set by migration 0007's default and triggers). Rows are read in (sync_xid, id) order, and a
+ * cursor is the position of the next row to deliver.
+ *
+ * Why transaction ids and a horizon, not a plain sequence: transactions commit in another order than they
+ * take numbers, so a cursor moved past number 101 while number 100 is still uncommitted would skip 100 for
+ * ever. A page therefore only delivers rows whose transaction is below the horizon — the oldest transaction
+ * still running when the page is read (pg_snapshot_xmin): below it every transaction has ended, so nothing
+ * can appear there any more. A row written again later moves to a new, higher position and is delivered
+ * again; a row deleted or moved out of a scope leaves a tombstone at a new position. Re-delivering a row is
+ * harmless (the device merges by id), so a cursor may lag but never skips. This holds on PGlite and on a
+ * PostgreSQL server shared by several instances alike: transaction ids belong to the database.
+ */
+
+/** The position of a row: its writing transaction, then its id. */
+export interface Position {
+  xid: number;
+  id: number;
+}
+
+const START: Position = { xid: 0, id: 0 };
+
+/** Bump when the rows' JSON changes shape: every device then downloads its lists afresh. */
+const SYNC_FORMAT = 1;
+
+/** How long tombstones are kept; a device that has not synced for longer downloads its lists afresh. */
+export const TOMBSTONE_RETENTION_MS = 60 * 24 * 60 * 60 * 1000;
+const TOMBSTONE_HORIZON_SETTING = 'sync_tombstone_horizon';
+
+export type SyncTable = 'service_requests' | 'parts_orders' | 'warranty_cards' | 'parts_catalog';
+
+export interface SyncedRow<Item> {
+  xid: number;
+  id: number;
+  /** null: the row changed but is no longer in the list (e.g. a catalog part no longer approved) → removed. */
+  item: Item | null;
+}
+
+export interface SyncWindow {
+  from: Position;
+  /** Rows of transactions at or above this are not final yet. */
+  horizon: number;
+  limit: number | undefined;
+}
+
+/** One synced list as one user sees it. */
+export interface SyncSource<Item> {
+  table: SyncTable;
+  /** What the visible rows depend on besides the data: the user's scope and the list's parameters. */
+  scope: readonly unknown[];
+  /** Rows at or after `window.from`, below the horizon, in (sync_xid, id) order, at most `limit`. */
+  rows: (db: Database, window: SyncWindow) => Promise<SyncedRow<Item>[]>;
+  /** Which tombstones of the table may concern this user (more is harmless: removing a row not kept does nothing). */
+  tombstones: SQL | undefined;
+  /** Rows in the whole list. */
+  count: (db: Database) => Promise<number>;
+}
+
+/** The condition that picks a window's rows, for a table's (sync_xid, id) columns. */
+export const inWindow = (xid: AnyPgColumn, id: AnyPgColumn, window: SyncWindow): SQL =>
+  and(sql`(${xid}, ${id}) >= (${window.from.xid}::bigint, ${window.from.id}::integer)`, lt(xid, window.horizon))!;
+
+export const windowOrder = (xid: AnyPgColumn, id: AnyPgColumn) => [asc(xid), asc(id)] as const;
+
+/** The scope part of a source every list shares: a plant user's facilities, or anyone else's current retail center. */
+export const sessionScope = (session: Session) =>
+  session.user.isPlantUser
+    ? ['plants', ...session.user.availablePlants.map((plant) => plant.plantNumber).sort()]
+    : ['retailer', session.user.currentRetailer?.retailerNumber ?? ''];
+
+const fingerprint = (source: Pick<SyncSource<unknown>, 'table' | 'scope'>) =>
+  createHash('sha256')
+    .update(JSON.stringify([SYNC_FORMAT, source.table, ...source.scope]))
+    .digest('base64url')
+    .slice(0, 16);
+
+interface CursorState extends Position {
+  scope: string;
+}
+
+export function encodeCursor(state: CursorState): string {
+  return Buffer.from(`${state.scope}.${state.xid}.${state.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(text: string): CursorState | undefined {
+  const match = /^([A-Za-z0-9_-]{16})\.(\d{1,18})\.(\d{1,10})$/.exec(Buffer.from(text, 'base64url').toString('utf8'));
+  if (!match) return undefined;
+  const xid = Number(match[2]);
+  const id = Number(match[3]);
+  return Number.isSafeInteger(xid) && Number.isSafeInteger(id) ? { scope: match[1]!, xid, id } : undefined;
+}
+
+interface Horizons {
+  /** The oldest running transaction: rows below it are final. */
+  horizon: number;
+  /** Tombstones below this were pruned: a cursor from before it cannot be followed. */
+  pruned: number;
+}
+
+async function readHorizons(db: Database): Promise<Horizons> {
+  // PGlite and node-postgres both answer { rows }.
+  const result = (await db.execute(
+    sql`select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as horizon,
+               coalesce((select value from ${t.settings} where key = ${TOMBSTONE_HORIZON_SETTING}), '0') as pruned`,
+  )) as unknown as { rows: { horizon: string | number; pruned: string }[] };
+  const row = result.rows[0];
+  return { horizon: Number(row?.horizon ?? 0), pruned: Number(row?.pruned ?? 0) };
+}
+
+/**
+ * The cursor that goes with a plain list answer, taken before the list is read: everything the answer holds
+ * was final below it or is delivered again by the next delta. Sets the X-Sync-Cursor header.
+ */
+export async function setListCursor(c: Context, db: Database, source: Pick<SyncSource<unknown>, 'table' | 'scope'>) {
+  const { horizon } = await readHorizons(db);
+  c.header(SYNC_CURSOR_HEADER, encodeCursor({ scope: fingerprint(source), xid: horizon, id: 0 }));
+  c.header('access-control-expose-headers', SYNC_CURSOR_HEADER);
+}
+
+/** GET <list>?since=<cursor>[&limit=n]: one page of changes (contract/sync.ts). */
+export async function readDelta<Item>(db: Database, source: SyncSource<Item>, since: string, limit?: number): Promise<SyncPage<Item>> {
+  const scope = fingerprint(source);
+  const { horizon, pruned } = await readHorizons(db);
+  const cursor = since === SYNC_START ? undefined : decodeCursor(since);
+  const reset = since !== SYNC_START && (!cursor || cursor.scope !== scope || cursor.xid < pruned);
+  const from: Position = cursor && !reset ? cursor : START;
+  const fromStart = from.xid === START.xid && from.id === START.id;
+
+  const rows = await source.rows(db, { from, horizon, limit });
+  const last = rows.at(-1);
+  const more = limit !== undefined && rows.length === limit && last !== undefined;
+  const end: Position = more ? { xid: last.xid, id: last.id + 1 } : { xid: horizon, id: 0 };
+
+  const removed: number[] = [];
+  const items: Item[] = [];
+  // A download from nothing has nothing to remove.
+  if (!fromStart) {
+    const gone = await db
+      .select({ id: t.syncTombstones.rowId })
+      .from(t.syncTombstones)
+      .where(
+        and(
+          eq(t.syncTombstones.source, source.table),
+          sql`(${t.syncTombstones.syncXid}, ${t.syncTombstones.rowId}) >= (${from.xid}::bigint, ${from.id}::integer)`,
+          sql`(${t.syncTombstones.syncXid}, ${t.syncTombstones.rowId}) < (${end.xid}::bigint, ${end.id}::integer)`,
+          source.tombstones,
+        ),
+      );
+    removed.push(...new Set(gone.map((row) => row.id)));
+  }
+  for (const row of rows) {
+    if (row.item === null) removed.push(row.id);
+    else items.push(row.item);
+  }
+  const page: SyncPage<Item> = { items, removed, cursor: encodeCursor({ scope, ...end }), more };
+  if (reset) page.reset = true;
+  if (fromStart) page.total = await source.count(db);
+  return page;
+}
+
+/** Drops tombstones older than the retention; cursors from before the newest dropped one then start afresh. */
+export async function pruneTombstones(db: Database, now = new Date()) {
+  const result = (await db.execute(
+    sql`with gone as (delete from ${t.syncTombstones} where ${t.syncTombstones.createdAt} < ${new Date(now.getTime() - TOMBSTONE_RETENTION_MS)} returning sync_xid)
+        select max(sync_xid)::text as newest from gone`,
+  )) as unknown as { rows: { newest: string | null }[] };
+  const newest = result.rows[0]?.newest;
+  if (newest === null || newest === undefined) return;
+  const horizon = String(Number(newest) + 1);
+  await db
+    .insert(t.settings)
+    .values({ key: TOMBSTONE_HORIZON_SETTING, value: horizon })
+    .onConflictDoUpdate({ target: t.settings.key, set: { value: sql`greatest(${t.settings.value}::bigint, ${horizon}::bigint)::text` } });
+}
