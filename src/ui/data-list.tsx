@@ -3,13 +3,12 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type M
 import { formatDate } from '../lib/dates';
 import {
   columnValue,
-  filterRows,
+  createListIndex,
   isNearEnd,
   isSortable,
   LIST_PAGE_SIZE,
   nextSort,
   SEARCH_DEBOUNCE_MS,
-  sortRows,
   type ListValue,
   type SortColumn,
   type SortState,
@@ -147,13 +146,17 @@ export function DataList<Row>(props: DataListProps<Row>) {
   const server = props.mode === 'server' ? props : null;
   const memoryRows = memory?.rows;
   const searchText = memory?.searchText;
-  const matchingRows = useMemo(
-    () => (memoryRows ? sortRows(filterRows(memoryRows, columns, search, searchText), columns, sort) : null),
-    [memoryRows, columns, search, searchText, sort],
-  );
-  const rows = matchingRows ? matchingRows.slice(0, shownCount) : (server?.rows ?? []);
-  const knownTotal = matchingRows ? matchingRows.length : server?.total;
-  const canGrow = matchingRows ? shownCount < matchingRows.length : Boolean(server?.hasMore);
+  const index = useMemo(() => (memoryRows ? createListIndex(memoryRows, columns, searchText) : null), [memoryRows, columns, searchText]);
+  const matching = useMemo(() => index?.query({ search, sort, limit: shownCount }), [index, search, sort, shownCount]);
+  // The first search over a big list should not pay for making every row's search text: do it while idle.
+  useEffect(() => {
+    if (!index) return;
+    const timer = setTimeout(() => index.prepare(sort), 0);
+    return () => clearTimeout(timer);
+  }, [index, sort]);
+  const rows = matching ? matching.rows : (server?.rows ?? []);
+  const knownTotal = matching ? matching.total : server?.total;
+  const canGrow = matching ? shownCount < matching.total : Boolean(server?.hasMore);
 
   const showSearch =
     props.showSearch ??
