@@ -472,10 +472,11 @@ const SummaryFields = {
   status: v.string(),
   rowVersion: v.number(),
 };
-export const ServiceRequestListAnswer = v.pipe(
-  v.array(v.looseObject(SummaryFields)),
-  v.transform((rows) => rows as unknown as ServiceRequestSummary[]),
+export const ServiceRequestSummaryRow = v.pipe(
+  v.looseObject(SummaryFields),
+  v.transform((row) => row as unknown as ServiceRequestSummary),
 );
+export const ServiceRequestListAnswer = v.array(ServiceRequestSummaryRow);
 export const ServiceRequestAnswer = v.pipe(
   v.looseObject({ ...SummaryFields, serviceItems: v.array(v.looseObject({ serviceRequestItemId: v.number() })), partsItems: v.array(v.any()), serviceAttachments: v.array(v.any()) }),
   v.transform((row) => row as unknown as ServiceRequest),

@@ -109,3 +109,11 @@ export function partsCategoryName(categoryId: number | string | null | undefined
   const id = Number(categoryId);
   return (Number.isInteger(id) && PARTS_CATEGORIES[id]) || 'Active';
 }
+
+/** A size as people read it: bytes, KB, MB or GB (1024-based, as the browsers' storage figures are). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+}

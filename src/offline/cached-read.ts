@@ -1,5 +1,6 @@
 import { isOfflineError } from '../lib/http';
 import type { OfflineDb } from './db';
+import { clearKeptLists } from './kept-lists';
 import { getOffline } from './runtime';
 
 /*
@@ -52,4 +53,5 @@ export async function readKept<T>(kind: string, id: string, db: OfflineDb = getO
  */
 export async function clearKeptCopies(db: OfflineDb = getOffline().db): Promise<void> {
   await db.entities.clear();
+  await clearKeptLists(db);
 }

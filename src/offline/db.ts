@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { ApiBase } from '../contract';
+import type { ApiBase, CatalogPartRow, PartsOrderSummary, ServiceRequestSummary, WarrantyCard } from '../contract';
 
 /*
  * The browser's own store, split by kind of data:
@@ -9,7 +9,9 @@ import type { ApiBase } from '../contract';
  * - entities: records that must stay readable offline, by kind and id;
  * - meta: small facts about the store (last sync, primed at, whether the queue is paused);
  * - documentCopies / documentFiles: documents kept for offline reading (help PDFs), what they are apart
- *   from their bytes, so that listing what is available offline never loads a file (./documents.ts).
+ *   from their bytes, so that listing what is available offline never loads a file (./documents.ts);
+ * - workOrders, partsOrders, homeowners, catalogParts: the delta-synced lists, one row per record as the server's
+ *   list answers it, keyed by its id, with syncState holding each list's cursor and whose copy it is (./kept-lists.ts).
  */
 
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -118,6 +120,24 @@ export interface DocumentFile {
   data: ArrayBuffer;
 }
 
+/** Where a kept list's sync stands (./kept-lists.ts). */
+export interface KeptListState {
+  /** The list, e.g. 'workOrders', or 'catalogParts:101' for one plant's share of a table. */
+  list: string;
+  /** Whose copy of what (user, retail center, the list's parameters): another scope starts the copy afresh. */
+  scopeKey: string;
+  /** The server's cursor to ask with next. */
+  cursor: string;
+  /** Rows in the whole list when its download from nothing started. */
+  total?: number;
+  /** Rows received since the download from nothing started (progress while not `complete`). */
+  received: number;
+  /** The download reached its end at least once: the copy is whole (later deltas only bring changes). */
+  complete: boolean;
+  /** When the server last answered (ms). */
+  syncedAt?: number;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -131,6 +151,11 @@ export class OfflineDb extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   documentCopies!: Table<DocumentCopy, [string, string]>;
   documentFiles!: Table<DocumentFile, [string, string]>;
+  workOrders!: Table<ServiceRequestSummary, number>;
+  partsOrders!: Table<PartsOrderSummary, number>;
+  homeowners!: Table<WarrantyCard, number>;
+  catalogParts!: Table<CatalogPartRow, number>;
+  syncState!: EntityTable<KeptListState, 'list'>;
 
   constructor(name: string) {
     super(name);
@@ -145,6 +170,15 @@ export class OfflineDb extends Dexie {
     this.version(2).stores({
       documentCopies: '[kind+id], kind',
       documentFiles: '[kind+id]',
+    });
+    // Only the index the first page is read by (and a plant's share of the catalog): every further index costs
+    // each of the 50,000 rows a write when a list is primed, and search and sort run in memory (lib/list.ts).
+    this.version(3).stores({
+      workOrders: 'serviceRequestId, requestDate',
+      partsOrders: 'partsOrderId, orderDate',
+      homeowners: 'vantageWarrantyId',
+      catalogParts: 'partsCatalogId, plantNumber',
+      syncState: 'list',
     });
   }
 }

@@ -6,6 +6,7 @@ import { notify } from '../lib/notifier';
 import type { Outbox, OutboxCall, OutboxEvent, OutboxPause } from './outbox';
 import { describeAge } from './age';
 import { getOffline, submitWrite, type WriteOutcome } from './runtime';
+import type { KeptList, KeptListSnapshot } from './kept-lists';
 import { isTempId } from './temp-ids';
 
 /*
@@ -296,4 +297,9 @@ export function useOutboxWrite(invalidateKey: QueryKey, queuedNoticeId: string) 
     },
     [online, queryClient, invalidateKey, queuedNoticeId],
   );
+}
+
+/** A kept list's rows, sync state and progress (offline/kept-lists.ts), current as it loads and merges pages. */
+export function useKeptList<Row>(list: KeptList<Row>): KeptListSnapshot<Row> {
+  return useSyncExternalStore(list.subscribe, list.snapshot, list.snapshot);
 }

@@ -132,7 +132,8 @@ describe('work-order list (GET /api/service)', () => {
   });
 
   it('refuses a bad limit or cursor shape with 400', async () => {
-    for (const query of [{ since: '0', limit: '0' }, { since: '0', limit: '20000' }, { since: '0', limit: 'ten' }, { since: 'a b' }, { since: '' }]) {
+    const queries: Record<string, string>[] = [{ since: '0', limit: '0' }, { since: '0', limit: '20000' }, { since: '0', limit: 'ten' }, { since: 'a b' }, { since: '' }];
+    for (const query of queries) {
       const result = await t.call<{ message: string }>('GET', '/api/service', { token: tokens.service, query });
       expect(result.status, JSON.stringify(query)).toBe(400);
       expect(result.body.message).toMatch(/limit|since/);

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { isHttpError } from '../../lib/http';
-import { useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
+import { useKeptList, useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
 import { isTempId } from '../../offline/temp-ids';
 import { useHomes } from './api/get-homes';
 import { serviceRequestQueryOptions, workOrderQueryOptions } from './api/get-service-request';
-import { useWorkOrders } from './api/get-work-orders';
+import { useWorkOrders, workOrderList } from './api/get-work-orders';
 import { workOrderKeys } from './api/keys';
 import { requestKeyOfRecord, requestRecordKey, type ServiceRequestView } from './model';
 import { applyPending, applyPendingToList } from './pending/apply-pending';
@@ -53,14 +53,25 @@ export function useRequestView(address: RequestAddress, scope: string): RequestV
 
 /** The work order list as it will be, with the age of the copy it comes from. */
 export function useWorkOrderListView(scope: string) {
+  // The query syncs (now, every 60 s, after a delivered change); the rows come from the kept list, page by page.
   const list = useWorkOrders(scope);
+  const kept = useKeptList(workOrderList);
   const homes = useHomes(scope);
   const entries = useOutboxEntries();
+  const keptRows = kept.state?.scopeKey === scope ? kept.rows : undefined;
+  const baseRows = keptRows ?? list.data?.data;
   const rows = useMemo(() => {
     const homeList = homes.data?.data ?? [];
-    return applyPendingToList(list.data?.data ?? [], entries ?? [], (assetId) => homeList.find((home) => home.assetId === assetId));
-  }, [list.data, homes.data, entries]);
-  return { rows, query: list, storedAt: list.data?.storedAt, fromCache: list.data?.fromCache ?? false };
+    return applyPendingToList(baseRows ?? [], entries ?? [], (assetId) => homeList.find((home) => home.assetId === assetId));
+  }, [baseRows, homes.data, entries]);
+  return {
+    rows,
+    query: list,
+    storedAt: kept.state?.syncedAt ?? list.data?.storedAt,
+    fromCache: kept.offline || (list.data?.fromCache ?? false),
+    progress: kept.progress,
+    shortOfSpace: kept.shortOfSpace,
+  };
 }
 
 /**

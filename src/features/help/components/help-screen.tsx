@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { HelpDocument } from '../../../contract';
 import { isHttpError } from '../../../lib/http';
+import { formatBytes } from '../../../lib/formats';
 import { describeAge } from '../../../offline/age';
 import type { DocumentCopy } from '../../../offline/db';
 import { useCachedAt, useNow, useOnline } from '../../../offline/react';
@@ -34,11 +35,6 @@ const fromCopies = (copies: ReadonlyMap<number, DocumentCopy>): HelpDocument[] =
       updatedAt: new Date(copy.updatedAt).toISOString(),
     }));
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 function LibraryList({ heading, id, documents, copies, empty }: { heading: string; id: string; documents: HelpDocument[]; copies: ReadonlyMap<number, DocumentCopy>; empty: string }) {
   const now = useNow();
@@ -58,7 +54,7 @@ function LibraryList({ heading, id, documents, copies, empty }: { heading: strin
                 <Link to="/help" search={{ documentId: document.documentId }} className="help-item" activeOptions={{ includeSearch: true }}>
                   <span className="help-item__name">{document.displayName}</span>
                   <span className="help-item__meta">
-                    {document.category} · {formatSize(document.size)}
+                    {document.category} · {formatBytes(document.size)}
                   </span>
                   {copy && (
                     <span className="help-item__offline">

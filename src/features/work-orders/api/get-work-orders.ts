@@ -1,21 +1,34 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paths, ServiceRequestListAnswer } from '../../../contract';
+import { paths, ServiceRequestSummaryRow, syncPageAnswer, type ServiceRequestSummary } from '../../../contract';
 import { request } from '../../../lib/http';
-import { NOT_PERSISTED, readThrough } from '../../../offline/cached-read';
-import { CACHE_KINDS, workOrderKeys } from './keys';
+import { NOT_PERSISTED } from '../../../offline/cached-read';
+import { keptList, readKeptList } from '../../../offline/kept-lists';
+import { workOrderKeys } from './keys';
 
 /** spec 3 §2: the list refreshes every 60 s while open. */
 export const WORK_ORDER_LIST_REFRESH_MS = 60_000;
 
-/** GET {api}/service (spec 3 §7): every request the user sees, newest first. Kept on the device for offline use. */
-export const getWorkOrders = () => request(paths.serviceRequests, { schema: ServiceRequestListAnswer });
+const WorkOrderPage = syncPageAnswer(ServiceRequestSummaryRow);
+
+/**
+ * GET {api}/service (spec 3 §7): every request the user sees, kept on the device row by row and brought up to
+ * date by delta sync (`?since=`, offline/kept-lists.ts), so a refresh downloads what changed, not the list.
+ */
+export const workOrderList = keptList<ServiceRequestSummary>({
+  list: 'workOrders',
+  table: (db) => db.workOrders,
+  key: (row) => row.serviceRequestId,
+  fetchPage: (since, limit) => request(paths.serviceRequests, { query: { since, limit }, schema: WorkOrderPage }),
+});
 
 export const workOrdersQueryOptions = (scope: string) =>
   queryOptions({
     queryKey: workOrderKeys.list(scope),
-    queryFn: () => readThrough(CACHE_KINDS.list, scope, getWorkOrders),
+    queryFn: () => readKeptList(workOrderList, scope),
     meta: NOT_PERSISTED,
     refetchInterval: WORK_ORDER_LIST_REFRESH_MS,
+    // Tens of thousands of rows: comparing each refresh's answer with the last, field by field, costs more than it saves.
+    structuralSharing: false,
   });
 
 export const useWorkOrders = (scope: string) => useQuery(workOrdersQueryOptions(scope));

@@ -436,6 +436,17 @@ const markOfFirst = (view: ServiceRequestView): PendingMark | undefined =>
  * and the requests made on this device (newest first, ahead of the server's rows).
  * `details` gives the cached full copy of a request when there is one (for its costs).
  */
+/**
+ * The view of a row with nothing queued, made once per row object: a list of 50,000 rows keeps its views (and
+ * the search text lib/list.ts keeps per view) when only the queue changed.
+ */
+const plainViews = new WeakMap<ServiceRequestSummary, ServiceRequestSummaryView>();
+function plainView(row: ServiceRequestSummary): ServiceRequestSummaryView {
+  let view = plainViews.get(row);
+  if (!view) plainViews.set(row, (view = { ...row, key: String(row.serviceRequestId) }));
+  return view;
+}
+
 export function applyPendingToList(
   rows: readonly ServiceRequestSummary[],
   entries: readonly OutboxEntry[],
@@ -449,18 +460,19 @@ export function applyPendingToList(
   }
   const result: ServiceRequestSummaryView[] = [];
   const created: ServiceRequestSummaryView[] = [];
+  const listed = byRecord.size > 0 ? new Set(rows.map((row) => String(row.serviceRequestId))) : undefined;
   for (const [key, recordEntries] of byRecord) {
-    if (rows.some((row) => String(row.serviceRequestId) === key)) continue;
+    if (listed?.has(key)) continue;
     const view = applyPending(undefined, recordEntries, homeOf);
     if (view) created.unshift(summaryOf(view));
   }
   for (const row of rows) {
-    const key = String(row.serviceRequestId);
-    const recordEntries = byRecord.get(key);
+    const recordEntries = byRecord.size > 0 ? byRecord.get(String(row.serviceRequestId)) : undefined;
     if (!recordEntries) {
-      result.push({ ...row, key });
+      result.push(plainView(row));
       continue;
     }
+    const key = String(row.serviceRequestId);
     const summary: ServiceRequestSummaryView = { ...row, key };
     const view = applyPending(asMinimalRequest(row), recordEntries, homeOf);
     if (!view) continue;

@@ -8,6 +8,7 @@ import type { SendAnswer } from '../../../../src/offline/outbox';
 import { createOfflineRuntime, setOfflineRuntime } from '../../../../src/offline/runtime';
 import { jsonResponse } from '../../fixtures/render-screen';
 import { freshDb } from '../../offline/helpers';
+import { listOrSyncPage } from '../../fixtures/sync';
 
 /** A list row as GET {api}/service gives it (plus the view's key). */
 export const summary = (id: number, overrides: Partial<ServiceRequestSummaryView> = {}): ServiceRequestSummaryView => ({
@@ -110,7 +111,7 @@ export function startBackend(): FakeBackend {
   backend.fetch.mockImplementation(async (input) => {
     if (backend.offline) throw new TypeError('Failed to fetch');
     const url = new URL(String(input), 'http://localhost');
-    if (/^\/api\/service\/?$/i.test(url.pathname)) return jsonResponse(200, backend.list);
+    if (/^\/api\/service\/?$/i.test(url.pathname)) return jsonResponse(200, listOrSyncPage(url, backend.list));
     if (/^\/api\/homes\/?$/i.test(url.pathname)) return jsonResponse(200, backend.homes);
     return jsonResponse(404, { message: 'Not found' });
   });

@@ -223,7 +223,9 @@ describe('Service & Parts main page (spec 3 §2)', () => {
 
   it('offline, shows the copy kept on the device and how old it is', async () => {
     const user = demoProfile('service');
-    await getOffline().db.entities.put({ kind: 'work-orders', id: viewScope(user), data: backend.list as never, updatedAt: Date.now() - 3 * 60 * 60_000 });
+    const { db } = getOffline();
+    await db.workOrders.bulkPut(backend.list as never[]);
+    await db.syncState.put({ list: 'workOrders', scopeKey: viewScope(user), cursor: 'kept', received: 3, complete: true, syncedAt: Date.now() - 3 * 60 * 60_000 });
     backend.offline = true;
     await render({ user });
     await waitFor(() => expect(dataRows()).toHaveLength(3));

@@ -5,6 +5,7 @@ import type { SortState } from '../../../../lib/list';
 import { describeAge } from '../../../../offline/age';
 import { useNow, useOnline } from '../../../../offline/react';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
+import { KeptListProgress } from '../../../../ui/kept-list-progress';
 import { SortControls } from '../../../../ui/sort-controls';
 import type { PendingMark, ServiceRequestSummaryView } from '../../model';
 import { useOfflinePriming } from '../../use-offline-priming';
@@ -171,6 +172,7 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
           Saved copy, updated {describeAge(list.storedAt, now)}. It refreshes when the connection is back.
         </p>
       )}
+      <KeptListProgress progress={list.progress} shortOfSpace={list.shortOfSpace} what="work orders" />
       {priming && (
         <div className="wo-list__priming" role="status">
           <label>

@@ -1,0 +1,235 @@
+import type { Table } from 'dexie';
+import { SYNC_START, type SyncPage } from '../contract/sync';
+import { isOfflineError } from '../lib/http';
+import { storageEstimate, type KeptListState, type OfflineDb } from './db';
+import { getOffline } from './runtime';
+
+/*
+ * Lists kept on the device row by row and brought up to date by delta sync (contract/sync.ts): each list is a
+ * Dexie table keyed by the row's id, with its cursor in `syncState`. A sync asks for the changes since the
+ * cursor, page by page, and merges each page (removed ids, changed rows, the new cursor) in one transaction:
+ * a connection dropped between pages loses nothing and the next sync goes on from the last page merged, so a
+ * first download of 50,000 rows resumes where it stopped. A copy of another scope (another user or retail
+ * center on a shared tablet) is dropped before the first page of the new one is merged.
+ *
+ * A KeptList also holds the rows in memory for the screens (search and sort run there, lib/list.ts), read from
+ * IndexedDB once and then kept current by the pages it merges, so a refresh never re-reads 50,000 rows.
+ */
+
+export interface KeptListSpec<Row> {
+  /** The syncState key: the table's name, or the table's name and the share of it (catalogParts:101). */
+  list: string;
+  table: (db: OfflineDb) => Table<Row, number>;
+  key: (row: Row) => number;
+  /** One page of changes: GET <list>?since=<cursor>&limit=<n>. */
+  fetchPage: (since: string, limit: number) => Promise<SyncPage<Row>>;
+  /** The rows of this list when it shares its table with others (a plant's catalog); the whole table otherwise. */
+  share?: { index: string; value: string | number };
+  /** The order rows are held in (and that equal sort values keep); by key, newest (highest) first, unless given. */
+  compare?: (a: Row, b: Row) => number;
+}
+
+/** Rows per page of a download: big enough that a page's round trip is small beside its merge, small enough to show progress. */
+export const KEPT_LIST_PAGE_SIZE = 2_000;
+
+/** A rough size of one kept row, with its share of IndexedDB's overhead, for the storage check. */
+export const KEPT_ROW_BYTES = 1_500;
+
+export interface KeptListSnapshot<Row> {
+  /** Every kept row of the current scope, or undefined until read from the device. */
+  rows: Row[] | undefined;
+  state: KeptListState | undefined;
+  /** Rows so far of the total while a download from nothing runs. */
+  progress: { received: number; total: number } | undefined;
+  syncing: boolean;
+  /** The last sync could not reach the server (the rows are the device's copy). */
+  offline: boolean;
+  /** The device is short of space for this list (bytes it would need beyond what is free). */
+  shortOfSpace: { needed: number; available: number } | undefined;
+}
+
+export interface SyncOptions {
+  pageSize?: number;
+  now?: () => number;
+}
+
+export class KeptList<Row> {
+  private byKey = new Map<number, Row>();
+  private boundDb: OfflineDb | undefined;
+  private loaded: Promise<void> | undefined;
+  private loadedScope: string | undefined;
+  private running: Promise<KeptListState> | undefined;
+  private listeners = new Set<() => void>();
+  private snap: KeptListSnapshot<Row> = { rows: undefined, state: undefined, progress: undefined, syncing: false, offline: false, shortOfSpace: undefined };
+
+  constructor(
+    readonly spec: KeptListSpec<Row>,
+    private readonly db: () => OfflineDb = () => getOffline().db,
+  ) {}
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = () => this.snap;
+
+  private publish(change: Partial<KeptListSnapshot<Row>>, rowsChanged = false) {
+    const compare = this.spec.compare ?? ((a: Row, b: Row) => this.spec.key(b) - this.spec.key(a));
+    this.snap = { ...this.snap, ...change, ...(rowsChanged ? { rows: [...this.byKey.values()].sort(compare) } : {}) };
+    for (const listener of this.listeners) listener();
+  }
+
+  private rowsOf(db: OfflineDb) {
+    const table = this.spec.table(db);
+    return this.spec.share ? table.where(this.spec.share.index).equals(this.spec.share.value) : table.toCollection();
+  }
+
+  /** The device's store, forgetting what is held in memory when the store is another one (tests, a new runtime). */
+  private store(): OfflineDb {
+    const db = this.db();
+    if (db !== this.boundDb) {
+      this.boundDb = db;
+      this.byKey.clear();
+      this.loaded = undefined;
+      this.loadedScope = undefined;
+      this.snap = { ...this.snap, rows: undefined, state: undefined, offline: false, shortOfSpace: undefined };
+    }
+    return db;
+  }
+
+  /** Reads the kept rows of `scopeKey` into memory (once per scope); none when the copy is of another scope. */
+  load(scopeKey: string): Promise<void> {
+    const db = this.store();
+    if (this.loaded && this.loadedScope === scopeKey) return this.loaded;
+    this.loadedScope = scopeKey;
+    this.loaded = (async () => {
+      const state = await db.syncState.get(this.spec.list);
+      const mine = state?.scopeKey === scopeKey;
+      const rows = mine ? await this.rowsOf(db).toArray() : [];
+      this.byKey = new Map(rows.map((row) => [this.spec.key(row), row]));
+      this.publish({ state: mine ? state : undefined }, true);
+    })();
+    this.loaded.catch(() => (this.loaded = undefined));
+    return this.loaded;
+  }
+
+  /**
+   * Brings the copy up to date with the server, page after page. Joins a sync already running. Rejects with the
+   * network's error when the server cannot be reached (the kept rows stay as they are, marked offline).
+   */
+  sync(scopeKey: string, options: SyncOptions = {}): Promise<KeptListState> {
+    this.running ??= this.run(scopeKey, options).finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async run(scopeKey: string, options: SyncOptions): Promise<KeptListState> {
+    const db = this.store();
+    const now = options.now ?? Date.now;
+    const pageSize = options.pageSize ?? KEPT_LIST_PAGE_SIZE;
+    const table = this.spec.table(db);
+    await this.load(scopeKey);
+    const kept = await db.syncState.get(this.spec.list);
+    let state: KeptListState =
+      kept?.scopeKey === scopeKey ? kept : { list: this.spec.list, scopeKey, cursor: SYNC_START, received: 0, complete: false };
+    const resuming = !state.complete && state.total !== undefined;
+    this.publish({ syncing: true, progress: resuming ? { received: state.received, total: state.total! } : undefined });
+    try {
+      for (;;) {
+        const page = await this.spec.fetchPage(state.cursor, pageSize);
+        const restart = page.reset === true || state.cursor === SYNC_START;
+        if (restart && page.total !== undefined) await this.checkSpace(page.total);
+        const next: KeptListState = {
+          ...state,
+          cursor: page.cursor,
+          total: page.total ?? state.total,
+          received: (restart ? 0 : state.received) + page.items.length,
+          complete: page.more ? !restart && state.complete : true,
+          syncedAt: now(),
+        };
+        await db.transaction('rw', table, db.syncState, async () => {
+          if (restart) await this.rowsOf(db).delete();
+          if (page.removed.length) await table.bulkDelete(page.removed);
+          if (page.items.length) await table.bulkPut(page.items);
+          await db.syncState.put(next);
+        });
+        if (restart) this.byKey.clear();
+        for (const id of page.removed) this.byKey.delete(id);
+        for (const row of page.items) this.byKey.set(this.spec.key(row), row);
+        state = next;
+        const changed = restart || page.removed.length > 0 || page.items.length > 0;
+        this.publish({ state, offline: false, progress: state.complete ? undefined : { received: state.received, total: state.total ?? state.received } }, changed);
+        if (!page.more) return state;
+      }
+    } catch (error) {
+      this.publish({ offline: isOfflineError(error) });
+      throw error;
+    } finally {
+      this.publish({ syncing: false, progress: undefined });
+    }
+  }
+
+  /** Before a download from nothing: is there room for it? Says so in the snapshot; the download goes on regardless. */
+  private async checkSpace(total: number) {
+    const estimate = await storageEstimate();
+    if (!estimate || estimate.quota <= 0) return;
+    const needed = total * KEPT_ROW_BYTES;
+    const available = Math.max(0, estimate.quota - estimate.usage);
+    this.publish({ shortOfSpace: needed > available ? { needed, available } : undefined });
+  }
+
+  /** Forgets the rows held in memory (logout: the tables are cleared by clearKeptCopies). */
+  forget() {
+    this.byKey.clear();
+    this.loaded = undefined;
+    this.loadedScope = undefined;
+    this.publish({ state: undefined, offline: false, shortOfSpace: undefined }, true);
+  }
+}
+
+const keptLists = new Map<string, KeptList<unknown>>();
+
+/** The one KeptList of a spec (the screens that show a list share its rows in memory). */
+export function keptList<Row>(spec: KeptListSpec<Row>): KeptList<Row> {
+  let list = keptLists.get(spec.list) as KeptList<Row> | undefined;
+  if (!list) {
+    list = new KeptList(spec);
+    keptLists.set(spec.list, list as KeptList<unknown>);
+  }
+  return list;
+}
+
+/** Logout on a shared tablet: the kept lists go with the user (see clearKeptCopies). */
+export async function clearKeptLists(db: OfflineDb) {
+  await db.transaction('rw', [db.workOrders, db.partsOrders, db.homeowners, db.catalogParts, db.syncState], async () => {
+    await Promise.all([db.workOrders.clear(), db.partsOrders.clear(), db.homeowners.clear(), db.catalogParts.clear(), db.syncState.clear()]);
+  });
+  for (const list of keptLists.values()) list.forget();
+}
+
+export interface KeptRead<Row> {
+  data: Row[];
+  /** When the server last answered (ms); undefined when it never did. */
+  storedAt: number | undefined;
+  /** True when the server could not be reached and this is the device's copy. */
+  fromCache: boolean;
+}
+
+/**
+ * A list query's answer (the shape of cached-read.ts): synced when the server can be reached, else the kept
+ * copy. Throws the network's error when there is no copy at all, and any other error as is.
+ */
+export async function readKeptList<Row>(list: KeptList<Row>, scopeKey: string): Promise<KeptRead<Row>> {
+  try {
+    const state = await list.sync(scopeKey);
+    return { data: list.snapshot().rows ?? [], storedAt: state.syncedAt, fromCache: false };
+  } catch (error) {
+    if (!isOfflineError(error)) throw error;
+    await list.load(scopeKey);
+    const { rows, state } = list.snapshot();
+    if (!state) throw error;
+    return { data: rows ?? [], storedAt: state.syncedAt, fromCache: true };
+  }
+}

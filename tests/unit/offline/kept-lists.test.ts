@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncPage } from '../../../src/contract';
+import { OfflineError } from '../../../src/lib/http';
+import type { OfflineDb } from '../../../src/offline/db';
+import { KeptList, readKeptList, type KeptListSpec } from '../../../src/offline/kept-lists';
+import { freshDb } from './helpers';
+
+/* Lists kept row by row and synced by delta (offline/kept-lists.ts), against a fake server with a change log. */
+
+interface Part {
+  partsCatalogId: number;
+  plantNumber: string;
+  name: string;
+}
+
+/** A server that logs every write; a cursor is a position in the log, so re-delivery and paging are as on the real one. */
+function fakeServer(initial: Part[]) {
+  const rows = new Map(initial.map((row) => [row.partsCatalogId, row]));
+  const log: { id: number; row: Part | null }[] = initial.map((row) => ({ id: row.partsCatalogId, row }));
+  const server = {
+    rows,
+    calls: [] as string[],
+    /** Fail the call with this number (1-based) as a dropped connection. */
+    dropCall: 0,
+    resetNext: false,
+    write(row: Part) {
+      rows.set(row.partsCatalogId, row);
+      log.push({ id: row.partsCatalogId, row });
+    },
+    remove(id: number) {
+      rows.delete(id);
+      log.push({ id, row: null });
+    },
+    async fetchPage(since: string, limit: number): Promise<SyncPage<Part>> {
+      server.calls.push(since);
+      if (server.calls.length === server.dropCall) throw new OfflineError({ base: 'api', path: '/PartsCatalog' }, { cause: new TypeError('Failed to fetch') });
+      const reset = server.resetNext;
+      server.resetNext = false;
+      const from = reset || since === '0' ? 0 : Number(since);
+      const entries = log.slice(from, from + limit);
+      const page: SyncPage<Part> = {
+        items: entries.flatMap((entry) => (entry.row ? [entry.row] : [])),
+        removed: entries.flatMap((entry) => (entry.row ? [] : [entry.id])),
+        cursor: String(from + entries.length),
+        more: from + entries.length < log.length,
+      };
+      if (from === 0) page.total = rows.size;
+      if (reset) page.reset = true;
+      return page;
+    },
+  };
+  return server;
+}
+
+const parts = (count: number, plantNumber = '101', offset = 0): Part[] =>
+  Array.from({ length: count }, (_, index) => ({ partsCatalogId: offset + index + 1, plantNumber, name: `part ${offset + index + 1}` }));
+
+function setup(server: ReturnType<typeof fakeServer>, share?: string) {
+  const db = freshDb();
+  const spec: KeptListSpec<Part> = {
+    list: share ? `catalogParts:${share}` : 'catalogParts',
+    table: (store: OfflineDb) => store.catalogParts,
+    key: (row) => row.partsCatalogId,
+    fetchPage: server.fetchPage,
+    ...(share ? { share: { index: 'plantNumber', value: share } } : {}),
+  };
+  return { db, list: new KeptList(spec, () => db) };
+}
+
+const ids = (rows: readonly Part[] | undefined) => (rows ?? []).map((row) => row.partsCatalogId).sort((a, b) => a - b);
+
+describe('KeptList', () => {
+  it('downloads a list from nothing page by page, showing rows so far of the total, into its table and memory', async () => {
+    const server = fakeServer(parts(25));
+    const { db, list } = setup(server);
+    const progress: { received: number; total: number }[] = [];
+    list.subscribe(() => {
+      const current = list.snapshot().progress;
+      if (current) progress.push(current);
+    });
+    const state = await list.sync('alice|101', { pageSize: 10 });
+    expect(server.calls).toEqual(['0', '10', '20']);
+    expect(state).toMatchObject({ complete: true, total: 25, received: 25, cursor: '25' });
+    expect(progress.map((step) => step.received)).toEqual(expect.arrayContaining([10, 20]));
+    expect(progress.every((step) => step.total === 25)).toBe(true);
+    expect(await db.catalogParts.count()).toBe(25);
+    expect(ids(list.snapshot().rows)).toEqual(ids(parts(25)));
+    expect(list.snapshot().rows?.[0]?.partsCatalogId).toBe(25);
+  });
+
+  it('merges changes and removals in later syncs, asking from the last cursor', async () => {
+    const server = fakeServer(parts(5));
+    const { db, list } = setup(server);
+    await list.sync('alice|101');
+    server.write({ partsCatalogId: 3, plantNumber: '101', name: 'renamed' });
+    server.remove(4);
+    server.write({ partsCatalogId: 6, plantNumber: '101', name: 'new' });
+    await list.sync('alice|101');
+    expect(server.calls.at(-1)).toBe('5');
+    expect(ids(await db.catalogParts.toArray())).toEqual([1, 2, 3, 5, 6]);
+    expect((await db.catalogParts.get(3))?.name).toBe('renamed');
+    expect(ids(list.snapshot().rows)).toEqual([1, 2, 3, 5, 6]);
+  });
+
+  it('resumes a download after a dropped connection from the last page merged, losing nothing', async () => {
+    const server = fakeServer(parts(30));
+    const { db, list } = setup(server);
+    server.dropCall = 3;
+    await expect(list.sync('alice|101', { pageSize: 10 })).rejects.toBeInstanceOf(OfflineError);
+    expect(list.snapshot()).toMatchObject({ offline: true, syncing: false });
+    expect(await db.catalogParts.count()).toBe(20);
+    expect(await db.syncState.get('catalogParts')).toMatchObject({ cursor: '20', complete: false, received: 20 });
+
+    const state = await list.sync('alice|101', { pageSize: 10 });
+    expect(server.calls).toEqual(['0', '10', '20', '20']);
+    expect(state.complete).toBe(true);
+    expect(ids(list.snapshot().rows)).toEqual(ids(parts(30)));
+  });
+
+  it('starts afresh when the server says reset, or when the copy belongs to another user or retail center', async () => {
+    const server = fakeServer(parts(4));
+    const { db, list } = setup(server);
+    await list.sync('alice|101');
+    await db.catalogParts.put({ partsCatalogId: 99, plantNumber: '101', name: 'stale' });
+    server.resetNext = true;
+    await list.sync('alice|101');
+    expect(ids(await db.catalogParts.toArray())).toEqual([1, 2, 3, 4]);
+
+    await db.catalogParts.put({ partsCatalogId: 98, plantNumber: '101', name: 'alice only' });
+    await list.sync('bob|101');
+    expect(server.calls.at(-1)).toBe('0');
+    expect(ids(await db.catalogParts.toArray())).toEqual([1, 2, 3, 4]);
+    expect((await db.syncState.get('catalogParts'))?.scopeKey).toBe('bob|101');
+  });
+
+  it('keeps the other plants’ rows of a shared table when one plant’s copy starts afresh', async () => {
+    const plant101 = fakeServer(parts(3, '101'));
+    const plant202 = fakeServer(parts(2, '202', 100));
+    const db = freshDb();
+    const listOf = (server: ReturnType<typeof fakeServer>, plant: string) =>
+      new KeptList<Part>(
+        { list: `catalogParts:${plant}`, table: (store) => store.catalogParts, key: (row) => row.partsCatalogId, fetchPage: server.fetchPage, share: { index: 'plantNumber', value: plant } },
+        () => db,
+      );
+    await listOf(plant101, '101').sync('alice');
+    await listOf(plant202, '202').sync('alice');
+    plant101.resetNext = true;
+    const again = listOf(plant101, '101');
+    await again.sync('alice');
+    expect(ids(await db.catalogParts.toArray())).toEqual([1, 2, 3, 101, 102]);
+    expect(ids(again.snapshot().rows)).toEqual([1, 2, 3]);
+  });
+
+  it('reads the kept copy when the server cannot be reached, and fails when there is none', async () => {
+    const server = fakeServer(parts(3));
+    const { db, list } = setup(server);
+    server.dropCall = 1;
+    await expect(readKeptList(list, 'alice|101')).rejects.toBeInstanceOf(OfflineError);
+
+    await list.sync('alice|101');
+    server.dropCall = server.calls.length + 1;
+    const fresh = new KeptList(list.spec, () => db);
+    const read = await readKeptList(fresh, 'alice|101');
+    expect(read.fromCache).toBe(true);
+    expect(ids(read.data)).toEqual([1, 2, 3]);
+    expect(read.storedAt).toEqual(expect.any(Number));
+  });
+});
