@@ -332,4 +332,5 @@ const CardFields = {
   rowVersion: v.number(),
 };
 export const WarrantyCardAnswer = v.pipe(v.looseObject(CardFields), v.transform((card) => card as unknown as WarrantyCard));
-export const HomeownerListAnswer = v.pipe(v.array(v.looseObject(CardFields)), v.transform((cards) => cards as unknown as WarrantyCard[]));
+export const HomeownerRow = WarrantyCardAnswer;
+export const HomeownerListAnswer = v.array(HomeownerRow);

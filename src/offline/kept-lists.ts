@@ -180,6 +180,18 @@ export class KeptList<Row> {
     this.publish({ shortOfSpace: needed > available ? { needed, available } : undefined });
   }
 
+  /**
+   * Puts rows the server answered a write with into the copy at once (the next sync brings them too). Only into a
+   * copy of `scopeKey` that is loaded: otherwise the next sync or load reads them anyway.
+   */
+  async put(scopeKey: string, rows: readonly Row[]) {
+    const db = this.store();
+    if (this.loadedScope !== scopeKey || this.snap.state?.scopeKey !== scopeKey) return;
+    await this.spec.table(db).bulkPut([...rows]);
+    for (const row of rows) this.byKey.set(this.spec.key(row), row);
+    this.publish({}, true);
+  }
+
   /** Forgets the rows held in memory (logout: the tables are cleared by clearKeptCopies). */
   forget() {
     this.byKey.clear();

@@ -2,6 +2,7 @@ import { INCOMPLETE_WARRANTY_STATUS, formatUsDate, type CmhUser, type WarrantyCa
 import type { SortColumn, SortState } from '../../lib/list';
 import { canSeeServiceHistory, deriveFlags, type PermissionSubject } from '../../lib/permissions';
 import type { HomeownerRow } from './model';
+import { MY_HOMEOWNERS_PATH } from './paths';
 
 /** spec 3 §2 My Homeowners: the sortable columns, in the spec's order. Dates are 'YYYY-MM-DD', so they sort as text. */
 export const HOMEOWNER_SORT_COLUMNS: readonly SortColumn<HomeownerRow>[] = [
@@ -72,15 +73,4 @@ export const warrantyPanelHref = (card: Pick<WarrantyCard, 'plantNumber' | 'seri
 export const newServiceRequestHref = (card: Pick<WarrantyCard, 'plantNumber' | 'serialNumber'>) =>
   `/service/add/${encodeURIComponent(card.serialNumber)}/${encodeURIComponent(card.plantNumber)}`;
 
-/** spec 3 §2: the screen's route (the home tile links '/service/myHomeowners'; the route file makes that this). */
-export const MY_HOMEOWNERS_PATH = '/service/myhomeowners';
-
-/** A path under My Homeowners written in another case ('/service/myHomeowners/…') → the same path as the routes write it; else undefined. */
-export function canonicalHomeownersPath(pathname: string): string | undefined {
-  const prefix = pathname.slice(0, MY_HOMEOWNERS_PATH.length);
-  if (prefix === MY_HOMEOWNERS_PATH || prefix.toLowerCase() !== MY_HOMEOWNERS_PATH) return undefined;
-  const rest = pathname.slice(MY_HOMEOWNERS_PATH.length);
-  if (rest !== '' && !rest.startsWith('/')) return undefined;
-  // Only the fixed words change case: plant numbers are digits, and a serial keeps the case it was written in.
-  return MY_HOMEOWNERS_PATH + rest.replace(/^\/warranty\//i, '/warranty/');
-}
+export { MY_HOMEOWNERS_PATH, canonicalHomeownersPath } from './paths';

@@ -3,8 +3,8 @@ import { useMemo, useRef } from 'react';
 import type { WarrantyCard } from '../../contract';
 import type { CachedRead } from '../../offline/cached-read';
 import type { OutboxEntry } from '../../offline/db';
-import { useOutboxEntries, useOutboxEvents } from '../../offline/react';
-import { useHomeowners } from './api/get-homeowners';
+import { useKeptList, useOutboxEntries, useOutboxEvents } from '../../offline/react';
+import { homeownerList, useHomeowners } from './api/get-homeowners';
 import { warrantyCardQueryOptions, type WarrantyCardRead } from './api/get-warranty-card';
 import { homeownerKeys } from './api/keys';
 import { homeKey, homeKeyOfRecord, warrantyRecordKey, type WarrantyCardView } from './model';
@@ -33,13 +33,22 @@ export function useWarrantyEntries(): readonly OutboxEntry[] | undefined {
 
 /** My Homeowners as it will be (queued saves applied and marked), with the age of the copy it comes from. */
 export function useHomeownerListView(scope: string) {
+  // The query syncs; the rows come from the kept list, page by page while it is first downloaded.
   const list = useHomeowners(scope);
+  const kept = useKeptList(homeownerList);
   const entries = useWarrantyEntries();
-  const cards = list.data?.data;
+  const cards = (kept.state?.scopeKey === scope ? kept.rows : undefined) ?? list.data?.data;
   // Once per copy of the list: the rows with their status labels and search texts.
   const serverRows = useMemo(() => rowsOfServerList(cards ?? []), [cards]);
   const rows = useMemo(() => applyPendingToList(serverRows, entries ?? []), [serverRows, entries]);
-  return { rows, query: list, storedAt: list.data?.storedAt, fromCache: list.data?.fromCache ?? false };
+  return {
+    rows,
+    query: list,
+    storedAt: kept.state?.syncedAt ?? list.data?.storedAt,
+    fromCache: kept.offline || (list.data?.fromCache ?? false),
+    progress: kept.progress,
+    shortOfSpace: kept.shortOfSpace,
+  };
 }
 
 export type WarrantyCardState =
@@ -71,6 +80,7 @@ export function useWarrantyCardView(scope: string, plantNumber: string, serialNu
 /** The list kept in the query cache, with one card put in (the server's answer to a save), so the row is current at once. */
 export function putCardInList(queryClient: QueryClient, scope: string, card: WarrantyCard) {
   const key = homeKey(card.plantNumber, card.serialNumber);
+  void homeownerList.put(scope, [card]);
   queryClient.setQueryData<CachedRead<WarrantyCard[]>>(homeownerKeys.list(scope), (current) => {
     if (!current) return current;
     const index = current.data.findIndex((row) => homeKey(row.plantNumber, row.serialNumber) === key);

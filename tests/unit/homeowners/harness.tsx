@@ -11,9 +11,10 @@ import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
 import { setNotifier, type Notification } from '../../../src/lib/notifier';
 import type { JsonValue, OutboxEntry } from '../../../src/offline/db';
 import type { SendAnswer } from '../../../src/offline/outbox';
-import { createOfflineRuntime, setOfflineRuntime } from '../../../src/offline/runtime';
+import { createOfflineRuntime, getOffline, setOfflineRuntime } from '../../../src/offline/runtime';
 import { ModalsProvider } from '../../../src/ui/modals';
 import { freshDb } from '../offline/helpers';
+import { listOrSyncPage } from '../fixtures/sync';
 
 // jsdom has no scrolling; the router's scroll handling calls it on every navigation.
 window.scrollTo = () => undefined;
@@ -118,7 +119,7 @@ export function startBackend(): FakeBackend {
     if (backend.offline) throw new TypeError('Failed to fetch');
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     backend.reads.push(`${url.pathname}${url.search}`);
-    if (/^\/api\/Warranty\/Homeowners$/i.test(url.pathname)) return jsonResponse(200, backend.cards);
+    if (/^\/api\/Warranty\/Homeowners$/i.test(url.pathname)) return jsonResponse(200, listOrSyncPage(url, backend.cards));
     if (/^\/api\/Warranty$/i.test(url.pathname)) {
       const plantNumber = url.searchParams.get('plantNumber');
       const serialNumber = url.searchParams.get('serialNumber')?.toUpperCase();
@@ -240,4 +241,11 @@ export function renderHomeowners(user: CmhUser, initialEntry = '/service/myhomeo
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/** Puts `cards` on the device as the homeowner list kept for `scope`, synced `age` ms ago (offline/kept-lists.ts). */
+export async function keepHomeowners(scope: string, cards: readonly WarrantyCard[], age = 0) {
+  const { db } = getOffline();
+  await db.homeowners.bulkPut([...cards]);
+  await db.syncState.put({ list: 'homeowners', scopeKey: scope, cursor: 'kept', received: cards.length, complete: true, syncedAt: Date.now() - age });
 }

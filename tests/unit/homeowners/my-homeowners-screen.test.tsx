@@ -6,10 +6,9 @@ import { WarrantyCardInput } from '../../../src/contract';
 import { saveWarrantyCardCall } from '../../../src/features/homeowners/api/calls';
 import { homeownerScope } from '../../../src/features/homeowners/model';
 import { HOMEOWNER_TEXT } from '../../../src/features/homeowners/messages';
-import { HOMEOWNER_CACHE_KINDS } from '../../../src/features/homeowners/api/keys';
 import { getOffline } from '../../../src/offline/runtime';
 import { demoProfile } from '../fixtures/demo-profiles';
-import { card, fakeListLayout, goOffline, renderHomeowners, scrollListTo, startBackend, stopBackend, type FakeBackend } from './harness';
+import { card, fakeListLayout, goOffline, keepHomeowners, renderHomeowners, scrollListTo, startBackend, stopBackend, type FakeBackend } from './harness';
 
 fakeListLayout();
 
@@ -117,7 +116,7 @@ describe('My Homeowners (spec 3 §2)', () => {
   it('offline, shows the kept copy with its age, and queued saves applied and marked; a refused one with its message', async () => {
     const user = demoProfile('service');
     const kept = [card(1, { lastName: 'Kept' }), card(2, { lastName: 'Other' })];
-    await getOffline().db.entities.put({ kind: HOMEOWNER_CACHE_KINDS.list, id: homeownerScope(user), data: kept, updatedAt: Date.now() - 3 * 60 * 60 * 1000 });
+    await keepHomeowners(homeownerScope(user), kept, 3 * 60 * 60 * 1000);
     const { outbox } = getOffline();
     await outbox.enqueue(saveWarrantyCardCall('update', v.parse(WarrantyCardInput, { ...kept[0]!, firstName: 'Queued' }), 3));
     goOffline(backend);
@@ -153,7 +152,7 @@ describe('My Homeowners (spec 3 §2)', () => {
     backend.cards = Array.from({ length: 30 }, (_, index) => card(index + 1));
     renderHomeowners(user);
     await waitFor(() => expect(screen.getByText(/Showing 10 of 30/)).toBeTruthy());
-    const kept = await getOffline().db.entities.get([HOMEOWNER_CACHE_KINDS.list, homeownerScope(user)]);
-    expect((kept?.data as unknown[]).length).toBe(30);
+    expect(await getOffline().db.homeowners.count()).toBe(30);
+    expect((await getOffline().db.syncState.get('homeowners'))?.scopeKey).toBe(homeownerScope(user));
   });
 });

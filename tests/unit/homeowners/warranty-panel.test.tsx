@@ -2,7 +2,6 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WARRANTY_MESSAGES } from '../../../src/contract';
-import { HOMEOWNER_CACHE_KINDS } from '../../../src/features/homeowners/api/keys';
 import { SOLD_DATE_FOCUS_DELAY_MS } from '../../../src/features/homeowners/components/warranty-panel';
 import { HOMEOWNER_TEXT } from '../../../src/features/homeowners/messages';
 import { homeownerScope } from '../../../src/features/homeowners/model';
@@ -10,7 +9,7 @@ import { todayForRules } from '../../../src/features/homeowners/warranty-form';
 import { getOffline } from '../../../src/offline/runtime';
 import { UNSAVED_CHANGES_MESSAGE } from '../../../src/ui/side-panel';
 import { demoProfile } from '../fixtures/demo-profiles';
-import { card, fakeListLayout, goOffline, notices, renderHomeowners, startBackend, stopBackend, type FakeBackend } from './harness';
+import { card, fakeListLayout, goOffline, keepHomeowners, notices, renderHomeowners, startBackend, stopBackend, type FakeBackend } from './harness';
 
 fakeListLayout();
 
@@ -223,7 +222,7 @@ describe("the 'Edit Homeowner' panel (spec 3 §2, §4, §5)", () => {
 describe('the panel offline (issue 5 item 6)', () => {
   it("edits the kept list's row, queues the save, says so, closes, and the row shows it pending", async () => {
     const user = demoProfile('service');
-    await getOffline().db.entities.put({ kind: HOMEOWNER_CACHE_KINDS.list, id: homeownerScope(user), data: [card(1, { rowVersion: 5 })], updatedAt: Date.now() - 60 * 60 * 1000 });
+    await keepHomeowners(homeownerScope(user), [card(1, { rowVersion: 5 })], 60 * 60 * 1000);
     goOffline(backend);
     renderHomeowners(user, '/service/myhomeowners');
     fireEvent.click(await screen.findByRole('link', { name: 'Warranty for CLW01001TN' }));
@@ -244,7 +243,7 @@ describe('the panel offline (issue 5 item 6)', () => {
 
   it('creates a card offline for a home the kept list has none for, and a second save PUTs with the rowVersion the create leaves (0)', async () => {
     const user = demoProfile('service');
-    await getOffline().db.entities.put({ kind: HOMEOWNER_CACHE_KINDS.list, id: homeownerScope(user), data: [card(1)], updatedAt: Date.now() });
+    await keepHomeowners(homeownerScope(user), [card(1)]);
     goOffline(backend);
     const { router } = renderHomeowners(user, '/service/myhomeowners/warranty/42/NEW9');
     await panel();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncPage } from '../../../src/contract';
 import { OfflineError } from '../../../src/lib/http';
+import type { Table } from 'dexie';
 import type { OfflineDb } from '../../../src/offline/db';
 import { KeptList, readKeptList, type KeptListSpec } from '../../../src/offline/kept-lists';
 import { freshDb } from './helpers';
@@ -59,13 +60,16 @@ function setup(server: ReturnType<typeof fakeServer>, share?: string) {
   const db = freshDb();
   const spec: KeptListSpec<Part> = {
     list: share ? `catalogParts:${share}` : 'catalogParts',
-    table: (store: OfflineDb) => store.catalogParts,
+    table: partsTable,
     key: (row) => row.partsCatalogId,
     fetchPage: server.fetchPage,
     ...(share ? { share: { index: 'plantNumber', value: share } } : {}),
   };
   return { db, list: new KeptList(spec, () => db) };
 }
+
+/** The catalog table holding the test's parts (a list's rows as the server gives them, whatever their shape). */
+const partsTable = (store: OfflineDb) => store.catalogParts as unknown as Table<Part, number>;
 
 const ids = (rows: readonly Part[] | undefined) => (rows ?? []).map((row) => row.partsCatalogId).sort((a, b) => a - b);
 
@@ -83,7 +87,7 @@ describe('KeptList', () => {
     expect(state).toMatchObject({ complete: true, total: 25, received: 25, cursor: '25' });
     expect(progress.map((step) => step.received)).toEqual(expect.arrayContaining([10, 20]));
     expect(progress.every((step) => step.total === 25)).toBe(true);
-    expect(await db.catalogParts.count()).toBe(25);
+    expect(await partsTable(db).count()).toBe(25);
     expect(ids(list.snapshot().rows)).toEqual(ids(parts(25)));
     expect(list.snapshot().rows?.[0]?.partsCatalogId).toBe(25);
   });
@@ -97,8 +101,8 @@ describe('KeptList', () => {
     server.write({ partsCatalogId: 6, plantNumber: '101', name: 'new' });
     await list.sync('alice|101');
     expect(server.calls.at(-1)).toBe('5');
-    expect(ids(await db.catalogParts.toArray())).toEqual([1, 2, 3, 5, 6]);
-    expect((await db.catalogParts.get(3))?.name).toBe('renamed');
+    expect(ids(await partsTable(db).toArray())).toEqual([1, 2, 3, 5, 6]);
+    expect((await partsTable(db).get(3))?.name).toBe('renamed');
     expect(ids(list.snapshot().rows)).toEqual([1, 2, 3, 5, 6]);
   });
 
@@ -108,7 +112,7 @@ describe('KeptList', () => {
     server.dropCall = 3;
     await expect(list.sync('alice|101', { pageSize: 10 })).rejects.toBeInstanceOf(OfflineError);
     expect(list.snapshot()).toMatchObject({ offline: true, syncing: false });
-    expect(await db.catalogParts.count()).toBe(20);
+    expect(await partsTable(db).count()).toBe(20);
     expect(await db.syncState.get('catalogParts')).toMatchObject({ cursor: '20', complete: false, received: 20 });
 
     const state = await list.sync('alice|101', { pageSize: 10 });
@@ -121,15 +125,15 @@ describe('KeptList', () => {
     const server = fakeServer(parts(4));
     const { db, list } = setup(server);
     await list.sync('alice|101');
-    await db.catalogParts.put({ partsCatalogId: 99, plantNumber: '101', name: 'stale' });
+    await partsTable(db).put({ partsCatalogId: 99, plantNumber: '101', name: 'stale' });
     server.resetNext = true;
     await list.sync('alice|101');
-    expect(ids(await db.catalogParts.toArray())).toEqual([1, 2, 3, 4]);
+    expect(ids(await partsTable(db).toArray())).toEqual([1, 2, 3, 4]);
 
-    await db.catalogParts.put({ partsCatalogId: 98, plantNumber: '101', name: 'alice only' });
+    await partsTable(db).put({ partsCatalogId: 98, plantNumber: '101', name: 'alice only' });
     await list.sync('bob|101');
     expect(server.calls.at(-1)).toBe('0');
-    expect(ids(await db.catalogParts.toArray())).toEqual([1, 2, 3, 4]);
+    expect(ids(await partsTable(db).toArray())).toEqual([1, 2, 3, 4]);
     expect((await db.syncState.get('catalogParts'))?.scopeKey).toBe('bob|101');
   });
 
@@ -139,7 +143,7 @@ describe('KeptList', () => {
     const db = freshDb();
     const listOf = (server: ReturnType<typeof fakeServer>, plant: string) =>
       new KeptList<Part>(
-        { list: `catalogParts:${plant}`, table: (store) => store.catalogParts, key: (row) => row.partsCatalogId, fetchPage: server.fetchPage, share: { index: 'plantNumber', value: plant } },
+        { list: `catalogParts:${plant}`, table: partsTable, key: (row) => row.partsCatalogId, fetchPage: server.fetchPage, share: { index: 'plantNumber', value: plant } },
         () => db,
       );
     await listOf(plant101, '101').sync('alice');
@@ -147,7 +151,7 @@ describe('KeptList', () => {
     plant101.resetNext = true;
     const again = listOf(plant101, '101');
     await again.sync('alice');
-    expect(ids(await db.catalogParts.toArray())).toEqual([1, 2, 3, 101, 102]);
+    expect(ids(await partsTable(db).toArray())).toEqual([1, 2, 3, 101, 102]);
     expect(ids(again.snapshot().rows)).toEqual([1, 2, 3]);
   });
 

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { WARRANTY_MESSAGES, WarrantyCardAnswer, paths, type WarrantyCard } from '../../../contract';
 import { isHttpError, isOfflineError, request } from '../../../lib/http';
-import { NOT_PERSISTED, readKept, readThrough } from '../../../offline/cached-read';
+import { NOT_PERSISTED, readThrough } from '../../../offline/cached-read';
+import { homeownerList } from './get-homeowners';
 import { homeKey } from '../model';
 import { HOMEOWNER_CACHE_KINDS, homeownerKeys } from './keys';
 
@@ -31,8 +32,11 @@ const sameHome = (plantNumber: string, serialNumber: string) => {
 export async function loadWarrantyCard(scope: string, plantNumber: string, serialNumber: string, now: () => number = Date.now): Promise<WarrantyCardRead> {
   const id = homeKey(plantNumber, serialNumber);
   const fromList = async () => {
-    const list = await readKept<WarrantyCard[]>(HOMEOWNER_CACHE_KINDS.list, scope);
-    return list && { card: list.data.find(sameHome(plantNumber, serialNumber)) ?? null, storedAt: list.storedAt, fromCache: true };
+    await homeownerList.load(scope);
+    const { rows, state } = homeownerList.snapshot();
+    return state?.scopeKey === scope && state.syncedAt !== undefined
+      ? { card: rows?.find(sameHome(plantNumber, serialNumber)) ?? null, storedAt: state.syncedAt, fromCache: true }
+      : undefined;
   };
   try {
     const read = await readThrough(HOMEOWNER_CACHE_KINDS.card, id, () => getWarrantyCard(plantNumber, serialNumber));

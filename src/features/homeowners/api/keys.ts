@@ -7,6 +7,5 @@ export const homeownerKeys = {
 
 /** Kinds of the copies kept in IndexedDB (offline/cached-read): the whole list per scope, and single cards. */
 export const HOMEOWNER_CACHE_KINDS = {
-  list: 'homeowners',
   card: 'warranty-card',
 } as const;

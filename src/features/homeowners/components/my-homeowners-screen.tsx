@@ -24,6 +24,7 @@ import {
 } from '../list-rules';
 import { HOMEOWNER_TEXT, savedCopyText } from '../messages';
 import { homeownerScope, type HomeownerRow, type WarrantyCardView } from '../model';
+import { KeptListProgress } from '../../../ui/kept-list-progress';
 import { useHomeownerListView, useRefreshOnDelivery } from '../use-homeowner-view';
 import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
 import { outboxActions } from '../../../offline/runtime';
@@ -148,6 +149,7 @@ export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreen
   return (
     <div className="page ho-page">
       <h1 className="page__title">{HOMEOWNER_TEXT.title}</h1>
+      <KeptListProgress progress={list.progress} shortOfSpace={list.shortOfSpace} what="homeowners" />
       {list.fromCache && list.storedAt !== undefined && (
         <p className="notice notice--info ho-page__notice" role="status">
           {savedCopyText(describeAge(list.storedAt, now))}

@@ -16,7 +16,6 @@ export const workOrderKeys = {
 
 /** Kinds of the copies kept in IndexedDB (offline/cached-read). */
 export const CACHE_KINDS = {
-  list: 'work-orders',
   detail: 'service-request',
   homes: 'homes',
   unitsOfMeasure: 'units-of-measure',
