@@ -23,13 +23,13 @@ export interface E2eApp {
   close(): Promise<void>;
 }
 
-/** The built app (dist/) and a real server on a free port with a fresh embedded database. */
-export async function startE2eApp(): Promise<E2eApp> {
+/** The built app (dist/) and a real server on a free port with a fresh embedded database (`seedScale`: the benchmark seed). */
+export async function startE2eApp(options: { seedScale?: number } = {}): Promise<E2eApp> {
   // E2E_DIST_DIR lets a second build be tested without touching ./dist.
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
   const dataDir = mkdtempSync(join(tmpdir(), 'homesite-e2e-'));
-  const server = await startServer({ port: 0, dataDir, distDir, quiet: true });
+  const server = await startServer({ port: 0, dataDir, distDir, quiet: true, seedScale: options.seedScale });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
   async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {

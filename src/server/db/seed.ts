@@ -49,8 +49,9 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     const facilities = await seedFacilities(tx, seededRandom('facilities'), shell.retailers);
     const releaseNotes = await seedReleaseNotes(tx);
     const help = await seedHelpDocuments(tx, today);
-    const workOrders = await seedWorkOrders(tx, seededRandom('work-orders'), today, scale);
+    // Homeowners first: a benchmark seed adds sold homes there, which its work orders then spread over.
     const homeowners = await seedHomeowners(tx, seededRandom('homeowners'), today, scale);
+    const workOrders = await seedWorkOrders(tx, seededRandom('work-orders'), today, scale);
     const catalog = await seedPartsCatalog(tx, seededRandom('parts-catalog'), today);
     const partsOrders = await seedPartsOrders(tx, seededRandom('parts-orders'), today, scale);
     return { seeded: true, counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders, ...homeowners, ...catalog, ...partsOrders } };

@@ -22,6 +22,8 @@ export interface DemoUser {
 }
 
 export const ADMIN_RETAIL_CENTERS = ['4217', '4218', '4219'] as const;
+/** The retail center of the service demo user, which a benchmark seed (scale above 1) fills (issue 10: 50,000 work orders, 20,000 homeowners). */
+export const BENCHMARK_RETAILER = ADMIN_RETAIL_CENTERS[0];
 export const PARTNER_PORTAL_RETAILER = '4219';
 export const COMPANY_OWNED_RETAILER = '7740';
 export const SECOND_INDEPENDENT_RETAILER = '5123';

@@ -2,12 +2,12 @@ import { asc } from 'drizzle-orm';
 import { normalizeCardAddress, ownerAddressLine, splitPhone } from '../../../contract';
 import type { Database } from '../client';
 import * as t from '../schema';
-import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
+import { ADMIN_RETAIL_CENTERS, BENCHMARK_RETAILER, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import { HOME_MODELS } from './homes';
 import { daysBefore, isoDay, type Random } from './random';
 import { PLANTS } from './shell';
 
-/** A benchmark seed (scale above 1) has at least this many homeowners, each a warranty card (issue 5). */
+/** A benchmark seed (scale above 1) gives the service demo user's retail center at least this many homeowners, each a warranty card (issues 5, 10). */
 export const BENCHMARK_MIN_HOMEOWNERS = 20_000;
 const BATCH_ROWS = 500;
 const DAY_MS = 86_400_000;
@@ -107,7 +107,7 @@ function planExtraHomes(random: Random, today: Date, soldHomes: readonly HomeRow
     rows.push({
       serialNumber: `${plant.serialPrefix}${String(digits % 1_000_000).padStart(6, '0')}${template.state}${SECTION_LETTERS[model.sections - 1]}`,
       plantNumber: plant.plantNumber,
-      retailerNumber: template.retailerNumber,
+      retailerNumber: BENCHMARK_RETAILER,
       modelNumber: model.modelNumber,
       modelName: model.modelName,
       sections: model.sections,
@@ -144,7 +144,7 @@ const statusOf = (random: Random, home: HomeRow, today: Date) => {
 export async function seedHomeowners(db: Database, random: Random, today: Date, scale: number) {
   let homes = await db.select().from(t.homes).orderBy(asc(t.homes.id));
   let extraHomes = 0;
-  const soldCount = homes.filter((home) => home.soldDate !== null).length;
+  const soldCount = homes.filter((home) => home.soldDate !== null && home.retailerNumber === BENCHMARK_RETAILER).length;
   if (scale > 1 && soldCount < BENCHMARK_MIN_HOMEOWNERS) {
     const extra = planExtraHomes(random, today, homes.filter((home) => home.soldDate !== null), homes, BENCHMARK_MIN_HOMEOWNERS - soldCount);
     for (let start = 0; start < extra.length; start += BATCH_ROWS) await db.insert(t.homes).values(extra.slice(start, start + BATCH_ROWS));

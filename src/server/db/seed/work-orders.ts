@@ -5,14 +5,14 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { HOMEOWNER_PORTAL_ORIGIN, WORK_ORDER_STATUSES, laborRateFor, roundToQuarterHour, workOrderCosts } from '../../../contract';
 import type { Database } from '../client';
 import * as t from '../schema';
-import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
+import { ADMIN_RETAIL_CENTERS, BENCHMARK_RETAILER, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import { daysBefore, isoDay, type Random } from './random';
 import { WORK_ORDER_ID_OFFSET, workOrderNumber } from '../../work-orders/rules';
 import { PLANTS } from './shell';
 
 /** Requests spread over all homes at scale 1; the demo retailers get one per status on top. */
 const REQUESTS_PER_SCALE = 170;
-/** A benchmark seed (scale above 1) has at least this many work orders (issue 4, benchmarks). */
+/** A benchmark seed (scale above 1) gives the service demo user's retail center at least this many work orders (issues 4, 10). */
 export const BENCHMARK_MIN_WORK_ORDERS = 50_000;
 const BATCH_ROWS = 1_000;
 
@@ -335,10 +335,12 @@ export async function seedWorkOrders(db: Database, random: Random, today: Date, 
       planned.push(planRequest(random, today, own[index % own.length]!, status, portalRetailers, index < 4, planned.length));
     });
   }
+  // A benchmark seed puts its volume in the service demo user's retail center (issue 10: one user's 50,000 work orders).
   const spread = scale > 1 ? Math.max(BENCHMARK_MIN_WORK_ORDERS, Math.round(REQUESTS_PER_SCALE * scale)) : Math.round(REQUESTS_PER_SCALE * scale);
+  const spreadHomes = scale > 1 ? homes.filter((home) => home.retailerNumber === BENCHMARK_RETAILER) : homes;
   for (let index = 0; index < spread; index++) {
     const status = random.weighted(STATUSES.map((code) => [code, code === 'O' || code === 'P' ? 4 : code === 'Unsubmitted' ? 3 : 1] as const));
-    planned.push(planRequest(random, today, random.pick(homes), status, portalRetailers, false, planned.length));
+    planned.push(planRequest(random, today, random.pick(spreadHomes), status, portalRetailers, false, planned.length));
   }
 
   const counts = await insertPlanned(db, planned);
