@@ -96,6 +96,28 @@ export interface ListIndex<Row> {
   prepare: (sort?: SortState | null) => void;
 }
 
+/**
+ * A key whose plain order is the collator's for ordinary text (lower case, accents dropped, digit runs padded so
+ * that 9 comes before 10): comparing 50,000 serial numbers through Intl.Collator takes half a second, these a tenth.
+ */
+function roughKey(value: string): string {
+  let text = value.toLowerCase();
+  if (/[^\x00-\x7f]/.test(text)) text = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return text.replace(/\d+/g, (digits) => digits.padStart(20, '0'));
+}
+
+/** Distinct values in compareValues order: by rough keys, checked pair by pair, with the collator itself where they disagree. */
+function sortDistinct(values: (number | string)[]): (number | string)[] {
+  if (values.every((value) => typeof value === 'number')) return (values as number[]).sort((a, b) => a - b);
+  if (values.every((value) => typeof value === 'string')) {
+    const keyed = (values as string[]).map((value) => ({ value, key: roughKey(value) }));
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const sorted = keyed.map((entry) => entry.value);
+    if (sorted.every((value, index) => index === 0 || compareValues(sorted[index - 1], value) <= 0)) return sorted;
+  }
+  return values.sort((a, b) => compareValues(a, b));
+}
+
 /** Lower-cased search text by row object and text function: a list rebuilt around the same rows does not redo it. */
 const haystackCache = new WeakMap<object, WeakMap<object, string>>();
 
@@ -134,7 +156,7 @@ export function createListIndex<Row>(rows: readonly Row[], columns: readonly Sor
     const values = rows.map((row) => columnValue(column, row));
     const distinct = new Map<number | string, number>();
     for (const value of values) if (!isBlank(value)) distinct.set(comparable(value), 0);
-    const sorted = [...distinct.keys()].sort((a, b) => compareValues(a, b));
+    const sorted = sortDistinct([...distinct.keys()]);
     let rank = 0;
     sorted.forEach((value, position) => {
       if (position > 0 && compareValues(sorted[position - 1], value) !== 0) rank += 1;

@@ -171,12 +171,12 @@ export class OfflineDb extends Dexie {
       documentCopies: '[kind+id], kind',
       documentFiles: '[kind+id]',
     });
-    // Only the index the first page is read by (and a plant's share of the catalog): every further index costs
+    // Only the indexes the first page is read by in the default order (and a plant's share of the catalog): every further index costs
     // each of the 50,000 rows a write when a list is primed, and search and sort run in memory (lib/list.ts).
     this.version(3).stores({
       workOrders: 'serviceRequestId, requestDate',
       partsOrders: 'partsOrderId, orderDate',
-      homeowners: 'vantageWarrantyId',
+      homeowners: 'vantageWarrantyId, lastName',
       catalogParts: 'partsCatalogId, plantNumber',
       syncState: 'list',
     });

@@ -27,10 +27,16 @@ export interface KeptListSpec<Row> {
   share?: { index: string; value: string | number };
   /** The order rows are held in (and that equal sort values keep); by key, newest (highest) first, unless given. */
   compare?: (a: Row, b: Row) => number;
+  /** The index the screen's default order reads its first rows by, before every row is read (a first paint within a second). */
+  firstPage?: { index: string; reverse?: boolean };
 }
 
 /** Rows per page of a download: big enough that a page's round trip is small beside its merge, small enough to show progress. */
-export const KEPT_LIST_PAGE_SIZE = 2_000;
+export const KEPT_LIST_PAGE_SIZE = 5_000;
+const ROWS_PUBLISH_INTERVAL_MS = 1_000;
+/** Rows the screen shows before every row is read: more than a tall screen holds. */
+const KEPT_FIRST_PAGE_ROWS = 30;
+const KEPT_READ_CHUNK_ROWS = 5_000;
 
 /** A rough size of one kept row, with its share of IndexedDB's overhead, for the storage check. */
 export const KEPT_ROW_BYTES = 1_500;
@@ -38,6 +44,8 @@ export const KEPT_ROW_BYTES = 1_500;
 export interface KeptListSnapshot<Row> {
   /** Every kept row of the current scope, or undefined until read from the device. */
   rows: Row[] | undefined;
+  /** Until `rows` are read: the first rows in the default order, and how many rows are kept in all. */
+  first: { rows: Row[]; total: number } | undefined;
   state: KeptListState | undefined;
   /** Rows so far of the total while a download from nothing runs. */
   progress: { received: number; total: number } | undefined;
@@ -60,7 +68,7 @@ export class KeptList<Row> {
   private loadedScope: string | undefined;
   private running: Promise<KeptListState> | undefined;
   private listeners = new Set<() => void>();
-  private snap: KeptListSnapshot<Row> = { rows: undefined, state: undefined, progress: undefined, syncing: false, offline: false, shortOfSpace: undefined };
+  private snap: KeptListSnapshot<Row> = { rows: undefined, first: undefined, state: undefined, progress: undefined, syncing: false, offline: false, shortOfSpace: undefined };
 
   constructor(
     readonly spec: KeptListSpec<Row>,
@@ -76,7 +84,7 @@ export class KeptList<Row> {
 
   private publish(change: Partial<KeptListSnapshot<Row>>, rowsChanged = false) {
     const compare = this.spec.compare ?? ((a: Row, b: Row) => this.spec.key(b) - this.spec.key(a));
-    this.snap = { ...this.snap, ...change, ...(rowsChanged ? { rows: [...this.byKey.values()].sort(compare) } : {}) };
+    this.snap = { ...this.snap, ...change, ...(rowsChanged ? { rows: [...this.byKey.values()].sort(compare), first: undefined } : {}) };
     for (const listener of this.listeners) listener();
   }
 
@@ -93,7 +101,7 @@ export class KeptList<Row> {
       this.byKey.clear();
       this.loaded = undefined;
       this.loadedScope = undefined;
-      this.snap = { ...this.snap, rows: undefined, state: undefined, offline: false, shortOfSpace: undefined };
+      this.snap = { ...this.snap, rows: undefined, first: undefined, state: undefined, offline: false, shortOfSpace: undefined };
     }
     return db;
   }
@@ -106,12 +114,34 @@ export class KeptList<Row> {
     this.loaded = (async () => {
       const state = await db.syncState.get(this.spec.list);
       const mine = state?.scopeKey === scopeKey;
-      const rows = mine ? await this.rowsOf(db).toArray() : [];
-      this.byKey = new Map(rows.map((row) => [this.spec.key(row), row]));
+      if (mine && this.spec.firstPage && !this.spec.share) {
+        // 50,000 rows take IndexedDB over a second to read: the screen shows the first ones meanwhile.
+        const table = this.spec.table(db);
+        const ordered = table.orderBy(this.spec.firstPage.index);
+        const [rows, total] = await Promise.all([(this.spec.firstPage.reverse ? ordered.reverse() : ordered).limit(KEPT_FIRST_PAGE_ROWS).toArray(), table.count()]);
+        this.publish({ state, first: { rows, total } });
+      }
+      this.byKey = new Map();
+      if (mine) await this.readAll(db);
       this.publish({ state: mine ? state : undefined }, true);
     })();
     this.loaded.catch(() => (this.loaded = undefined));
     return this.loaded;
+  }
+
+  /** Every kept row into memory, in chunks by key: each chunk is one getAll, and the page paints between chunks. */
+  private async readAll(db: OfflineDb) {
+    if (this.spec.share) {
+      for (const row of await this.rowsOf(db).toArray()) this.byKey.set(this.spec.key(row), row);
+      return;
+    }
+    const table = this.spec.table(db);
+    for (let after: number | undefined; ; ) {
+      const chunk = await (after === undefined ? table.toCollection() : table.where(':id').above(after)).limit(KEPT_READ_CHUNK_ROWS).toArray();
+      for (const row of chunk) this.byKey.set(this.spec.key(row), row);
+      if (chunk.length < KEPT_READ_CHUNK_ROWS) return;
+      after = this.spec.key(chunk.at(-1)!);
+    }
   }
 
   /**
@@ -136,9 +166,17 @@ export class KeptList<Row> {
       kept?.scopeKey === scopeKey ? kept : { list: this.spec.list, scopeKey, cursor: SYNC_START, received: 0, complete: false };
     const resuming = !state.complete && state.total !== undefined;
     this.publish({ syncing: true, progress: resuming ? { received: state.received, total: state.total! } : undefined });
+    let rowsPublishedAt = 0;
     try {
+      let nextPage = this.spec.fetchPage(state.cursor, pageSize);
       for (;;) {
-        const page = await this.spec.fetchPage(state.cursor, pageSize);
+        const page = await nextPage;
+        // The next page downloads while this one is written: the cursor is all it needs. Written or not, it is
+        // asked for again from the stored cursor if this write fails.
+        if (page.more) {
+          nextPage = this.spec.fetchPage(page.cursor, pageSize);
+          nextPage.catch(() => undefined);
+        }
         const restart = page.reset === true || state.cursor === SYNC_START;
         if (restart && page.total !== undefined) await this.checkSpace(page.total);
         const next: KeptListState = {
@@ -160,7 +198,10 @@ export class KeptList<Row> {
         for (const row of page.items) this.byKey.set(this.spec.key(row), row);
         state = next;
         const changed = restart || page.removed.length > 0 || page.items.length > 0;
-        this.publish({ state, offline: false, progress: state.complete ? undefined : { received: state.received, total: state.total ?? state.received } }, changed);
+        // While a big list downloads, the screens get its rows about once a second, not after every page.
+        const publishRows = changed && (!page.more || now() - rowsPublishedAt >= ROWS_PUBLISH_INTERVAL_MS);
+        if (publishRows) rowsPublishedAt = now();
+        this.publish({ state, offline: false, progress: state.complete ? undefined : { received: state.received, total: state.total ?? state.received } }, publishRows);
         if (!page.more) return state;
       }
     } catch (error) {

@@ -37,7 +37,10 @@ export function useHomeownerListView(scope: string) {
   const list = useHomeowners(scope);
   const kept = useKeptList(homeownerList);
   const entries = useWarrantyEntries();
-  const cards = (kept.state?.scopeKey === scope ? kept.rows : undefined) ?? list.data?.data;
+  const mine = kept.state?.scopeKey === scope;
+  // Before every kept card is read: the first ones in the default order, and the count.
+  const first = mine && !kept.rows && !list.data ? kept.first : undefined;
+  const cards = (mine ? kept.rows : undefined) ?? list.data?.data ?? first?.rows;
   // Once per copy of the list: the rows with their status labels and search texts.
   const serverRows = useMemo(() => rowsOfServerList(cards ?? []), [cards]);
   const rows = useMemo(() => applyPendingToList(serverRows, entries ?? []), [serverRows, entries]);
@@ -48,6 +51,8 @@ export function useHomeownerListView(scope: string) {
     fromCache: kept.offline || (list.data?.fromCache ?? false),
     progress: kept.progress,
     shortOfSpace: kept.shortOfSpace,
+    /** Set while only the first cards are read: how many the list has in all. */
+    partialTotal: first?.total,
   };
 }
 

@@ -58,8 +58,11 @@ export function useWorkOrderListView(scope: string) {
   const kept = useKeptList(workOrderList);
   const homes = useHomes(scope);
   const entries = useOutboxEntries();
-  const keptRows = kept.state?.scopeKey === scope ? kept.rows : undefined;
-  const baseRows = keptRows ?? list.data?.data;
+  const mine = kept.state?.scopeKey === scope;
+  const keptRows = mine ? kept.rows : undefined;
+  // Before every kept row is read (a second for 50,000): the first ones in the default order, and the count.
+  const first = mine && !keptRows && !list.data ? kept.first : undefined;
+  const baseRows = keptRows ?? list.data?.data ?? first?.rows;
   const rows = useMemo(() => {
     const homeList = homes.data?.data ?? [];
     return applyPendingToList(baseRows ?? [], entries ?? [], (assetId) => homeList.find((home) => home.assetId === assetId));
@@ -71,6 +74,8 @@ export function useWorkOrderListView(scope: string) {
     fromCache: kept.offline || (list.data?.fromCache ?? false),
     progress: kept.progress,
     shortOfSpace: kept.shortOfSpace,
+    /** Set while only the first rows are read: how many rows the list has in all. */
+    partialTotal: first?.total,
   };
 }
 

@@ -123,7 +123,7 @@ describe('My Homeowners (spec 3 §2)', () => {
 
     renderHomeowners(user);
     await waitFor(() => expect(dataRows()).toHaveLength(2));
-    expect(screen.getByText('Saved copy, updated 3 hours ago. It refreshes when the connection is back.')).toBeTruthy();
+    expect(await screen.findByText('Saved copy, updated 3 hours ago. It refreshes when the connection is back.')).toBeTruthy();
     expect(rowOf('Kept').textContent).toContain('Queued');
     expect(within(rowOf('Kept')).getByText('Pending')).toBeTruthy();
     expect(within(rowOf('Other')).queryByText('Pending')).toBeNull();

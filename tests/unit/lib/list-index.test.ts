@@ -66,6 +66,18 @@ describe('createListIndex', () => {
     );
   });
 
+  it('sorts any text as the collator does (punctuation, digits, accents, case)', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'B', 'é', 'E', '1', '9', '0', ' ', '-', '_', '#', 'z', '~', 'Ü'), maxLength: 6 });
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 60 }), fc.constantFrom('asc' as const, 'desc' as const), (names, direction) => {
+        const rows = names.map((name, id) => ({ id, name, city: null, count: null }));
+        const sort = { columnName: 'name', direction };
+        const expected = reference(rows, '', sort).map((row) => row.id);
+        expect(createListIndex(rows, columns).query({ search: '', sort, limit: Infinity }).rows.map((row) => row.id)).toEqual(expected);
+      }),
+    );
+  });
+
   it('reuses a row’s search text when a new index is made over the same row objects', () => {
     let calls = 0;
     const searchText = (row: Row) => {

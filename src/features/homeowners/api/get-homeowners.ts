@@ -18,6 +18,8 @@ export const homeownerList = keptList<WarrantyCard>({
   list: 'homeowners',
   table: (db) => db.homeowners,
   key: (row) => row.vantageWarrantyId,
+  // The list's default order: Last Name (list-rules DEFAULT_HOMEOWNER_SORT).
+  firstPage: { index: 'lastName' },
   fetchPage: (since, limit) => request(paths.homeowners, { query: { since, limit }, schema: HomeownerPage }),
 });
 

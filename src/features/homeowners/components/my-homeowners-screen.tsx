@@ -120,6 +120,9 @@ export interface MyHomeownersScreenProps {
  * saves applied and marked), 10 rows growing by 10, searched by serial, names and e-mail, sorted by the columns of
  * §2, 'incomplete only'. The copy on the device says how old it is when the server could not be reached.
  */
+/** While only the first kept rows are read there is nothing more to load: the whole list replaces them. */
+const NOTHING_MORE = () => undefined;
+
 export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreenProps) {
   const scope = homeownerScope(user);
   useRefreshOnDelivery(scope);
@@ -167,12 +170,13 @@ export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreen
       <DataList
         label={HOMEOWNER_TEXT.listLabel}
         columns={columns}
-        rows={rows}
+        {...(list.partialTotal === undefined
+          ? { rows, searchText: rowSearchText }
+          : { mode: 'server' as const, rows, total: list.partialTotal, hasMore: false, onLoadMore: NOTHING_MORE })}
         rowKey={(row) => row.key}
         loading={loading}
         searchLabel={HOMEOWNER_TEXT.searchLabel}
         searchPlaceholder={HOMEOWNER_TEXT.searchPlaceholder}
-        searchText={rowSearchText}
         search={search}
         onSearchChange={setSearch}
         sort={sort}

@@ -18,6 +18,8 @@ export const workOrderList = keptList<ServiceRequestSummary>({
   list: 'workOrders',
   table: (db) => db.workOrders,
   key: (row) => row.serviceRequestId,
+  // The list's default order: Request Date, newest first (list-rules DEFAULT_WORK_ORDER_SORT).
+  firstPage: { index: 'requestDate', reverse: true },
   fetchPage: (since, limit) => request(paths.serviceRequests, { query: { since, limit }, schema: WorkOrderPage }),
 });
 

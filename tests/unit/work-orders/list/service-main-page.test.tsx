@@ -229,7 +229,7 @@ describe('Service & Parts main page (spec 3 §2)', () => {
     backend.offline = true;
     await render({ user });
     await waitFor(() => expect(dataRows()).toHaveLength(3));
-    expect(screen.getByText(/Saved copy, updated 3 hours ago/)).toBeTruthy();
+    expect(await screen.findByText(/Saved copy, updated 3 hours ago/)).toBeTruthy();
   });
 
   it('offline with no copy says so instead of an empty list', async () => {

@@ -81,6 +81,9 @@ const COLUMNS: DataListColumn<ServiceRequestSummaryView>[] = [
 const withChosen = (options: { value: string; label: string }[], chosen: string) =>
   chosen && !options.some((option) => option.value === chosen) ? [...options, { value: chosen, label: chosen }] : options;
 
+/** While only the first kept rows are read there is nothing more to load: the whole list replaces them. */
+const NOTHING_MORE = () => undefined;
+
 export interface WorkOrderListProps {
   scope: string;
   tab: 'workOrders' | 'portal';
@@ -194,12 +197,13 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
       <DataList
         label={tab === 'portal' ? 'Homeowner portal requests' : 'Work orders'}
         columns={COLUMNS}
-        rows={rows}
+        {...(list.partialTotal === undefined
+          ? { rows, searchText: workOrderSearchText }
+          : { mode: 'server' as const, rows, total: list.partialTotal, hasMore: false, onLoadMore: NOTHING_MORE })}
         rowKey={(row) => row.key}
         loading={loading}
         searchLabel="Search requests"
         searchPlaceholder="Search Requests..."
-        searchText={workOrderSearchText}
         search={search}
         onSearchChange={setSearch}
         sort={sort}
