@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { createSessionCache } from './auth/session-cache';
 import { createTokenService } from './auth/tokens';
 import type { Database } from './db/client';
 import { mountClientApp } from './http/client-app';
@@ -24,6 +25,7 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
   const deps: AppDeps = {
     db,
     tokens: createTokenService(config.tokenSecret),
+    sessions: createSessionCache(db),
     clock: config.clock ?? (() => new Date()),
     config,
   };

@@ -1,4 +1,5 @@
 import type { ApiBase } from '../../contract';
+import type { SessionCache } from '../auth/session-cache';
 import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 
@@ -21,6 +22,8 @@ export interface AppConfig {
 export interface AppDeps {
   db: Database;
   tokens: TokenService;
+  /** Signed-in users' profiles, per app (never a module global: tests make many apps). */
+  sessions: SessionCache;
   clock: () => Date;
   config: AppConfig;
 }

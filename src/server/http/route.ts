@@ -1,8 +1,7 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { IDEMPOTENCY_HEADER, toErrorBody, type CmhUser, type Endpoint, type RoleName } from '../../contract';
-import { deriveFlags, hasRole, type DerivedFlags } from '../../lib/permissions';
-import { loadCmhUser } from '../auth/profile';
+import { hasRole, type DerivedFlags } from '../../lib/permissions';
 import type { TokenClaims } from '../auth/tokens';
 import type { Database } from '../db/client';
 import type { AppDeps } from './deps';
@@ -18,6 +17,7 @@ type Schema = v.GenericSchema;
 type Parsed<S, Fallback> = S extends Schema ? v.InferOutput<S> : Fallback;
 
 export interface Session {
+  /** Shared with other requests of the same user (auth/session-cache.ts): read it, never change it. */
   user: CmhUser;
   flags: DerivedFlags;
   claims: TokenClaims;
@@ -76,14 +76,19 @@ const SCOPE_FIELDS = { retailer: 'retailerNumber', plant: 'plantNumber' } as con
 /** A step of the request pipeline: the value, or the error answer that ends the request. */
 type Outcome = { ok: true; value: unknown } | { ok: false; response: Response };
 
+/**
+ * The signed-in user of the request, or null. The signature is checked without the database; then one
+ * indexed query answers revocation, deactivation and the profile version, and the profile comes from
+ * the app's session cache unless it changed.
+ */
 async function authenticate(c: Context, deps: AppDeps): Promise<Session | null> {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
   if (!match?.[1]) return null;
-  const claims = await deps.tokens.verify(deps.db, match[1]);
+  const claims = await deps.tokens.verifySignature(match[1]);
   if (!claims) return null;
-  const user = await loadCmhUser(deps.db, Number(claims.sub));
-  if (!user?.isActive) return null;
-  return { user, flags: deriveFlags(user), claims };
+  const profile = await deps.sessions.signedIn(Number(claims.sub), claims.jti);
+  if (!profile) return null;
+  return { user: profile.user, flags: profile.flags, claims };
 }
 
 function parse(schema: Schema | undefined, input: unknown): Outcome {

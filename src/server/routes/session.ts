@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { desc, eq, sql } from 'drizzle-orm';
 import {
   ChangeRetailerQuery,
@@ -18,6 +19,22 @@ import { route } from '../http/route';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'The user name or password is incorrect.';
 export const INACTIVE_ACCOUNT_MESSAGE = 'This account is inactive. Please contact your administrator.';
+
+/**
+ * The profile call's answer, made once per cached profile (auth/session-cache.ts keeps one object per
+ * user and profile version): gzipping it per request cost more than the rest of the call.
+ */
+const profileAnswers = new WeakMap<CmhUser, { json: string; gzipped: Uint8Array<ArrayBuffer> }>();
+
+function profileAnswer(user: CmhUser) {
+  let answer = profileAnswers.get(user);
+  if (!answer) {
+    const json = JSON.stringify(user);
+    answer = { json, gzipped: new Uint8Array(gzipSync(json)) };
+    profileAnswers.set(user, answer);
+  }
+  return answer;
+}
 
 /** session: login, profile, retailer switch, terms, logout (spec 1 §4, §7). */
 export const sessionRoutes = [
@@ -58,7 +75,16 @@ export const sessionRoutes = [
   route({
     method: 'GET',
     endpoint: paths.profile,
-    handle: ({ c, session }) => c.json(session.user satisfies CmhUser),
+    handle: ({ c, session }) => {
+      const answer = profileAnswer(session.user satisfies CmhUser);
+      c.header('content-type', 'application/json');
+      c.header('vary', 'accept-encoding');
+      if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+        c.header('content-encoding', 'gzip');
+        return c.body(answer.gzipped);
+      }
+      return c.body(answer.json);
+    },
   }),
 
   route({
