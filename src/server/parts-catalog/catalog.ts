@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { CatalogCategory, CatalogCommodity, CatalogPart, CatalogPartRow, CategoryCatalog, PartsCatalog } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
@@ -69,6 +69,7 @@ export function catalogSyncSource(plantNumber: string, approvedOnly: boolean): S
     table: 'parts_catalog',
     scope: [plantNumber, approvedOnly],
     tombstones: eq(t.syncTombstones.plantNumber, plantNumber),
+    changes: { from: sql`${t.partsCatalog}`, where: plant, xid: t.partsCatalog.syncXid, id: t.partsCatalog.id },
     rows: async (db, window) => {
       const query = catalogRows(db, and(plant, inWindow(t.partsCatalog.syncXid, t.partsCatalog.id, window))).orderBy(
         ...windowOrder(t.partsCatalog.syncXid, t.partsCatalog.id),

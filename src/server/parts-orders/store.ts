@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   DATE_PLACEHOLDER,
   allReceivedCorrect,
@@ -247,6 +247,7 @@ export function partsOrderSyncSource(session: Session): SyncSource<PartsOrderSum
     table: 'parts_orders',
     scope: sessionScope(session),
     tombstones: visibleByScope(session, t.syncTombstones),
+    changes: { from: sql`${t.partsOrders}`, where: condition, xid: t.partsOrders.syncXid, id: t.partsOrders.id },
     rows: async (db, window) => {
       const query = summaries(db, and(condition, inWindow(t.partsOrders.syncXid, t.partsOrders.id, window))).orderBy(
         ...windowOrder(t.partsOrders.syncXid, t.partsOrders.id),
@@ -256,20 +257,6 @@ export function partsOrderSyncSource(session: Session): SyncSource<PartsOrderSum
     },
     count: async (db) => (await db.select({ rows: count() }).from(t.partsOrders).where(condition))[0]?.rows ?? 0,
   };
-}
-
-/**
- * A validator of the list the user sees: changes when a visible order is added, removed or updated
- * (updated_at moves on every update, by trigger; item writes touch their order). A homeowner's name
- * changed on the home shows at the next change of the order.
- */
-export async function listVersion(db: Database, session: Session): Promise<string> {
-  const [row] = await db
-    // The latest update in microseconds (as text): two writes within one millisecond still differ.
-    .select({ rows: count(), latest: sql<string | null>`extract(epoch from max(${t.partsOrders.updatedAt}))::text`, highestId: max(t.partsOrders.id) })
-    .from(t.partsOrders)
-    .where(visibleOrders(session));
-  return `W/"p${row?.rows ?? 0}-${row?.highestId ?? 0}-${row?.latest ?? 0}"`;
 }
 
 /** Moves the order's updated_at without changing it (item writes): the list's item count changed. */

@@ -39,7 +39,7 @@ import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
 import { route, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
-import { inWindow, readDelta, sessionScope, setListCursor, windowOrder, type SyncSource } from '../sync/delta';
+import { conditionalList, inWindow, readDelta, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
 const READ_ROLES: readonly RoleName[] = ['Warranty_User', 'Home_Owner_Viewer', 'Service_User'];
@@ -102,19 +102,6 @@ function toWarrantyCard({ card, home, plantName, retailerName }: CardRow): Warra
   return { ...normalized, showHomeAddress: !isHomeAddressSameAsOwner(normalized) };
 }
 
-/**
- * The version of a user's card list: every save counts a card's rowVersion up, a new card adds to the count
- * and the highest id, and a home that leaves the scope takes its card out of the count.
- */
-async function homeownerListVersion(db: Database, session: Session) {
-  const [row] = await db
-    .select({ cards: sql<number>`count(*)::int`, highestId: sql<number>`coalesce(max(${t.warrantyCards.id}), 0)::int`, saves: sql<number>`coalesce(sum(${t.warrantyCards.rowVersion}), 0)::int` })
-    .from(t.warrantyCards)
-    .innerJoin(t.homes, eq(t.homes.id, t.warrantyCards.homeId))
-    .where(visibleByScope(session, t.homes));
-  return `W/"h${row?.cards ?? 0}-${row?.highestId ?? 0}-${row?.saves ?? 0}"`;
-}
-
 const cardsOf = (db: Database, condition: SQL | undefined) =>
   db
     .select(cardColumns)
@@ -131,6 +118,12 @@ function homeownerSyncSource(session: Session): SyncSource<WarrantyCard> {
     table: 'warranty_cards',
     scope: sessionScope(session),
     tombstones: visibleByScope(session, t.syncTombstones),
+    changes: {
+      from: sql`${t.warrantyCards} inner join ${t.homes} on ${t.homes.id} = ${t.warrantyCards.homeId}`,
+      where: condition,
+      xid: t.warrantyCards.syncXid,
+      id: t.warrantyCards.id,
+    },
     rows: async (db, window) => {
       const query = cardsOf(db, and(condition, inWindow(t.warrantyCards.syncXid, t.warrantyCards.id, window))).orderBy(
         ...windowOrder(t.warrantyCards.syncXid, t.warrantyCards.id),
@@ -196,13 +189,9 @@ export const homeownerRoutes = [
     handle: async ({ c, db, session, query }) => {
       const source = homeownerSyncSource(session);
       if (query.since !== undefined) return c.json(await readDelta(db, source, query.since, query.limit));
-      await setListCursor(c, db, source);
-      // Tens of thousands of cards: a client that has this version already gets 304 and keeps its copy.
-      const etag = await homeownerListVersion(db, session);
-      c.header('cache-control', 'private, no-cache');
-      c.header('etag', etag);
-      c.header('vary', 'authorization, accept-encoding');
-      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+      // Tens of thousands of cards: a client whose copy is current gets 304 and keeps it.
+      const unchanged = await conditionalList(c, db, source);
+      if (unchanged) return unchanged;
       const rows = await cardsOf(db, visibleByScope(session, t.homes)).orderBy(asc(t.warrantyCards.id));
       return c.json(rows.map(toWarrantyCard));
     },

@@ -14,7 +14,7 @@ import * as t from '../db/schema';
 import { errorResponse } from '../http/errors';
 import { route, type RouteDefinition } from '../http/route';
 import { catalogCategoriesOf, catalogCommoditiesOf, catalogSyncSource, loadCatalog } from '../parts-catalog/catalog';
-import { readDelta, setListCursor } from '../sync/delta';
+import { conditionalList, readDelta } from '../sync/delta';
 import { PLACEHOLDER_SVG } from '../parts-catalog/illustrations';
 import { hasRole } from '../../lib/permissions';
 import { mayReadCatalog } from '../parts-orders/rules';
@@ -52,16 +52,7 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
       }
       const source = catalogSyncSource(query.plantNumber, query.approved);
       if (query.since !== undefined) return c.json(await readDelta(db, source, query.since, query.limit));
-      await setListCursor(c, db, source);
-      const json = JSON.stringify(await loadCatalog(db, query.plantNumber, query.approved));
-      // The client keeps a plant's catalog offline and asks again with If-None-Match.
-      const etag = `W/"c${createHash('sha1').update(json).digest('base64url')}"`;
-      c.header('cache-control', 'private, no-cache');
-      c.header('etag', etag);
-      c.header('vary', 'authorization, accept-encoding');
-      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-      c.header('content-type', 'application/json; charset=UTF-8');
-      return c.body(json);
+      return (await conditionalList(c, db, source)) ?? c.json(await loadCatalog(db, query.plantNumber, query.approved));
     },
   }),
 

@@ -46,7 +46,6 @@ import {
   combinedPartNumberOf,
   findOrder,
   listSummaries,
-  listVersion,
   partsOrderSyncSource,
   loadOrder,
   loadOrders,
@@ -55,7 +54,7 @@ import {
   touchOrder,
   type OrderRow,
 } from '../parts-orders/store';
-import { readDelta, setListCursor } from '../sync/delta';
+import { conditionalList, readDelta } from '../sync/delta';
 import { byRequestId, findRequest, unitExists } from '../work-orders/store';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
@@ -183,14 +182,7 @@ const orderRoutes: RouteDefinition[] = [
     handle: async ({ c, db, session, query }) => {
       const source = partsOrderSyncSource(session);
       if (query.since !== undefined) return c.json(await readDelta(db, source, query.since, query.limit));
-      await setListCursor(c, db, source);
-      const etag = await listVersion(db, session);
-      // Private (per user and retail center) and always revalidated: the browser asks If-None-Match.
-      c.header('cache-control', 'private, no-cache');
-      c.header('etag', etag);
-      c.header('vary', 'authorization, accept-encoding');
-      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-      return c.json(await listSummaries(db, session));
+      return (await conditionalList(c, db, source)) ?? c.json(await listSummaries(db, session));
     },
   }),
 

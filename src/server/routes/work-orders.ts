@@ -37,8 +37,7 @@ import {
   byRequestId,
   byWorkOrderId,
   findRequest,
-  listAnswer,
-  listVersion,
+  listRequests,
   loadFullRequest,
   refreshTotals,
   toAttachment,
@@ -48,7 +47,7 @@ import {
   workOrderSyncSource,
   type RequestRow,
 } from '../work-orders/store';
-import { readDelta, setListCursor } from '../sync/delta';
+import { conditionalList, readDelta } from '../sync/delta';
 
 /** work-orders: service requests and work orders (spec 3 §4–§7). Rules and their reasons: work-orders/rules.ts. */
 
@@ -211,20 +210,7 @@ const requestRoutes = [
     handle: async ({ c, db, session, query }) => {
       const source = workOrderSyncSource(session, query.assetId);
       if (query.since !== undefined) return c.json(await readDelta(db, source, query.since, query.limit));
-      await setListCursor(c, db, source);
-      const etag = await listVersion(db, session, query.assetId);
-      // Private (per user and retail center) and always revalidated: the browser asks If-None-Match.
-      c.header('cache-control', 'private, no-cache');
-      c.header('etag', etag);
-      c.header('vary', 'authorization, accept-encoding');
-      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-      const answer = await listAnswer(db, session, etag, query.assetId);
-      c.header('content-type', 'application/json; charset=UTF-8');
-      if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
-        c.header('content-encoding', 'gzip');
-        return c.body(answer.gzipped);
-      }
-      return c.body(answer.json);
+      return (await conditionalList(c, db, source)) ?? c.json(await listRequests(db, session, query.assetId));
     },
   }),
 

@@ -62,13 +62,20 @@ export interface SyncSource<Item> {
   rows: (db: Database, window: SyncWindow) => Promise<SyncedRow<Item>[]>;
   /** Which tombstones of the table may concern this user (more is harmless: removing a row not kept does nothing). */
   tombstones: SQL | undefined;
+  /**
+   * Where the list's rows are (the table with the joins its scope needs), which ones, and their position columns:
+   * a device whose copy is current is answered by one statement that finds nothing there (readDelta).
+   */
+  changes: { from: SQL; where: SQL | undefined; xid: AnyPgColumn; id: AnyPgColumn };
   /** Rows in the whole list. */
   count: (db: Database) => Promise<number>;
 }
 
+/** Rows (or tombstones) at or after a position. */
+const atOrAfter = (xid: SQL | AnyPgColumn, id: SQL | AnyPgColumn, from: Position) => sql`(${xid}, ${id}) >= (${from.xid}::bigint, ${from.id}::integer)`;
+
 /** The condition that picks a window's rows, for a table's (sync_xid, id) columns. */
-export const inWindow = (xid: AnyPgColumn, id: AnyPgColumn, window: SyncWindow): SQL =>
-  and(sql`(${xid}, ${id}) >= (${window.from.xid}::bigint, ${window.from.id}::integer)`, lt(xid, window.horizon))!;
+export const inWindow = (xid: AnyPgColumn, id: AnyPgColumn, window: SyncWindow): SQL => and(atOrAfter(xid, id, window.from), lt(xid, window.horizon))!;
 
 export const windowOrder = (xid: AnyPgColumn, id: AnyPgColumn) => [asc(xid), asc(id)] as const;
 
@@ -100,41 +107,75 @@ export function decodeCursor(text: string): CursorState | undefined {
   return Number.isSafeInteger(xid) && Number.isSafeInteger(id) ? { scope: match[1]!, xid, id } : undefined;
 }
 
-interface Horizons {
+interface Probe {
   /** The oldest running transaction: rows below it are final. */
   horizon: number;
   /** Tombstones below this were pruned: a cursor from before it cannot be followed. */
   pruned: number;
+  /** Whether a row or tombstone of the source lies between `from` and the horizon (always true without `from`). */
+  changed: boolean;
 }
 
-async function readHorizons(db: Database): Promise<Horizons> {
+const tombstonesOf = (source: Pick<SyncSource<unknown>, 'table' | 'tombstones'>) =>
+  and(eq(t.syncTombstones.source, source.table), source.tombstones);
+
+/**
+ * The horizon, the tombstone horizon and — given a position — whether anything changed since, in one statement:
+ * under load most refreshes find nothing, and on PGlite every statement costs the one thread the server has.
+ */
+async function probe(db: Database, source: SyncSource<unknown>, from: Position | undefined): Promise<Probe> {
+  const horizon = sql`(select horizon from h)`;
+  const changed = from
+    ? sql`exists (select 1 from ${source.changes.from} where ${and(source.changes.where, atOrAfter(source.changes.xid, source.changes.id, from), sql`${source.changes.xid} < ${horizon}`)})
+          or exists (select 1 from ${t.syncTombstones} where ${and(tombstonesOf(source), atOrAfter(t.syncTombstones.syncXid, t.syncTombstones.rowId, from), sql`${t.syncTombstones.syncXid} < ${horizon}`)})`
+    : sql`true`;
   // PGlite and node-postgres both answer { rows }.
   const result = (await db.execute(
-    sql`select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as horizon,
-               coalesce((select value from ${t.settings} where key = ${TOMBSTONE_HORIZON_SETTING}), '0') as pruned`,
-  )) as unknown as { rows: { horizon: string | number; pruned: string }[] };
+    sql`with h as (select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as horizon)
+        select (select horizon from h) as horizon,
+               coalesce((select value from ${t.settings} where key = ${TOMBSTONE_HORIZON_SETTING}), '0') as pruned,
+               ${changed} as changed`,
+  )) as unknown as { rows: { horizon: string | number; pruned: string; changed: boolean }[] };
   const row = result.rows[0];
-  return { horizon: Number(row?.horizon ?? 0), pruned: Number(row?.pruned ?? 0) };
+  return { horizon: Number(row?.horizon ?? 0), pruned: Number(row?.pruned ?? 0), changed: row?.changed !== false };
 }
 
 /**
- * The cursor that goes with a plain list answer, taken before the list is read: everything the answer holds
- * was final below it or is delivered again by the next delta. Sets the X-Sync-Cursor header.
+ * A plain list GET: X-Sync-Cursor, and an ETag naming the same position, both taken before the list is read (what
+ * the answer holds was final below it, or comes again in the next delta). A client that sends back an ETag of
+ * this list at a position nothing changed after gets 304 — one statement, not the list.
  */
-export async function setListCursor(c: Context, db: Database, source: Pick<SyncSource<unknown>, 'table' | 'scope'>) {
-  const { horizon } = await readHorizons(db);
-  c.header(SYNC_CURSOR_HEADER, encodeCursor({ scope: fingerprint(source), xid: horizon, id: 0 }));
+export async function conditionalList(c: Context, db: Database, source: SyncSource<unknown>): Promise<Response | undefined> {
+  const scope = fingerprint(source);
+  const known = /^W\/"([A-Za-z0-9_-]{1,400})"$/.exec(c.req.header('if-none-match') ?? '')?.[1];
+  const cursor = known ? decodeCursor(known) : undefined;
+  const followable = cursor?.scope === scope ? cursor : undefined;
+  const { horizon, pruned, changed } = await probe(db, source, followable);
+  const current = encodeCursor({ scope, xid: horizon, id: 0 });
+  c.header(SYNC_CURSOR_HEADER, current);
   c.header('access-control-expose-headers', SYNC_CURSOR_HEADER);
+  // Private (per user and scope) and always revalidated: the browser asks If-None-Match.
+  c.header('cache-control', 'private, no-cache');
+  c.header('vary', 'authorization, accept-encoding');
+  if (followable && followable.xid >= pruned && !changed) {
+    c.header('etag', `W/"${known}"`);
+    return c.body(null, 304);
+  }
+  c.header('etag', `W/"${current}"`);
+  return undefined;
 }
 
 /** GET <list>?since=<cursor>[&limit=n]: one page of changes (contract/sync.ts). */
 export async function readDelta<Item>(db: Database, source: SyncSource<Item>, since: string, limit?: number): Promise<SyncPage<Item>> {
   const scope = fingerprint(source);
-  const { horizon, pruned } = await readHorizons(db);
   const cursor = since === SYNC_START ? undefined : decodeCursor(since);
-  const reset = since !== SYNC_START && (!cursor || cursor.scope !== scope || cursor.xid < pruned);
-  const from: Position = cursor && !reset ? cursor : START;
+  const followable = cursor?.scope === scope ? cursor : undefined;
+  const { horizon, pruned, changed } = await probe(db, source as SyncSource<unknown>, followable);
+  const reset = since !== SYNC_START && (!followable || followable.xid < pruned);
+  const from: Position = followable && !reset ? followable : START;
   const fromStart = from.xid === START.xid && from.id === START.id;
+  // The usual refresh: nothing changed, and the cursor moves up to the horizon.
+  if (!reset && !fromStart && !changed) return { items: [], removed: [], cursor: encodeCursor({ scope, xid: horizon, id: 0 }), more: false };
 
   const rows = await source.rows(db, { from, horizon, limit });
   const last = rows.at(-1);
@@ -150,10 +191,9 @@ export async function readDelta<Item>(db: Database, source: SyncSource<Item>, si
       .from(t.syncTombstones)
       .where(
         and(
-          eq(t.syncTombstones.source, source.table),
-          sql`(${t.syncTombstones.syncXid}, ${t.syncTombstones.rowId}) >= (${from.xid}::bigint, ${from.id}::integer)`,
+          tombstonesOf(source),
+          atOrAfter(t.syncTombstones.syncXid, t.syncTombstones.rowId, from),
           sql`(${t.syncTombstones.syncXid}, ${t.syncTombstones.rowId}) < (${end.xid}::bigint, ${end.id}::integer)`,
-          source.tombstones,
         ),
       );
     removed.push(...new Set(gone.map((row) => row.id)));

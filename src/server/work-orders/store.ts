@@ -1,6 +1,4 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-import { and, asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   ATTACHMENT_TYPES,
   DATE_PLACEHOLDER,
@@ -18,8 +16,6 @@ import * as t from '../db/schema';
 import type { Session } from '../http/route';
 import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
 import { canArchive, canEdit, isClosed, isDispatchEnabled, isStaged, visibleAnd, visibleByScope, visibleRequests } from './rules';
-
-const gzipAsync = promisify(gzip);
 
 export type RequestRow = typeof t.serviceRequests.$inferSelect;
 type ItemRow = typeof t.serviceItems.$inferSelect;
@@ -200,6 +196,7 @@ export function workOrderSyncSource(session: Session, assetId?: number): SyncSou
     table: 'service_requests',
     scope: [...sessionScope(session), assetId ?? null],
     tombstones: visibleByScope(session, t.syncTombstones),
+    changes: { from: sql`${t.serviceRequests}`, where: condition, xid: t.serviceRequests.syncXid, id: t.serviceRequests.id },
     rows: async (db, window) => {
       const query = summaries(db, and(condition, inWindow(t.serviceRequests.syncXid, t.serviceRequests.id, window))).orderBy(
         ...windowOrder(t.serviceRequests.syncXid, t.serviceRequests.id),
@@ -209,55 +206,6 @@ export function workOrderSyncSource(session: Session, assetId?: number): SyncSou
     },
     count: async (db) => (await db.select({ rows: count() }).from(t.serviceRequests).where(condition))[0]?.rows ?? 0,
   };
-}
-
-/**
- * A validator of the list `session` sees: changes when a visible request is added, removed or updated
- * (updated_at moves on every update, by trigger). Cheap beside the list itself, so an unchanged list —
- * the 60-second refresh (spec 3 §2) — is answered 304 without reading it. A home's homeowner name is
- * part of a row: whoever changes it must touch that home's requests (issue 5's warranty cards).
- */
-export async function listVersion(db: Database, session: Session, assetId?: number): Promise<string> {
-  const [row] = await db
-    .select({ rows: count(), latest: max(t.serviceRequests.updatedAt), highestId: max(t.serviceRequests.id) })
-    .from(t.serviceRequests)
-    .where(listCondition(session, assetId));
-  return `W/"${row?.rows ?? 0}-${row?.highestId ?? 0}-${row?.latest?.getTime() ?? 0}"`;
-}
-
-/** What a list answer depends on besides the data: the same for every user of one retail center (or one set of plants). */
-const listScope = (session: Session, assetId?: number) =>
-  `${session.user.isPlantUser ? `plants:${session.user.availablePlants.map((plant) => plant.plantNumber).sort().join(',')}` : `retailer:${session.user.currentRetailer?.retailerNumber ?? ''}`}|${assetId ?? ''}`;
-
-const LIST_CACHE_SIZE = 64;
-
-export interface ListAnswer {
-  json: string;
-  /** The same bytes gzipped once (in the thread pool), for every client that accepts gzip. */
-  gzipped: Uint8Array<ArrayBuffer>;
-}
-
-const listCache = new Map<string, { version: string; answer: Promise<ListAnswer> }>();
-
-/**
- * The list answer, built once per scope and version: fifty technicians of one retail center
- * refreshing at once share one build and one compression instead of fifty (tests/bench). Only a
- * cache — the version comes from the database on every call, so another server instance or a write
- * is never missed.
- */
-export function listAnswer(db: Database, session: Session, version: string, assetId?: number): Promise<ListAnswer> {
-  const scope = listScope(session, assetId);
-  const cached = listCache.get(scope);
-  if (cached?.version === version) return cached.answer;
-  const answer = listRequests(db, session, assetId).then(async (rows) => {
-    const json = JSON.stringify(rows);
-    return { json, gzipped: new Uint8Array(await gzipAsync(json)) as Uint8Array<ArrayBuffer> };
-  });
-  listCache.delete(scope);
-  listCache.set(scope, { version, answer });
-  answer.catch(() => listCache.delete(scope));
-  if (listCache.size > LIST_CACHE_SIZE) listCache.delete(listCache.keys().next().value!);
-  return answer;
 }
 
 /** The request row `session` may see, found by `condition`, or undefined (→ 404). `lock` on writes. */
