@@ -115,6 +115,7 @@ export function itemFieldsFromCatalog(part: CatalogPart) {
 export const catalogParts = (catalog: PartsCatalog): CatalogPart[] =>
   catalog.categoryCatalogs.flatMap((category) => category.commodityCatalogs.flatMap((commodity) => commodity.parts));
 
+export const CatalogPartRowAnswer = v.pipe(v.looseObject({ partsCatalogId: v.number(), plantNumber: v.string(), categoryNumber: v.string(), commodityNumber: v.string(), partNumber: v.string() }), v.transform((row) => row as unknown as CatalogPartRow));
 export const PartsCatalogAnswer = v.pipe(
   v.looseObject({ plantNumber: v.string(), categoryCatalogs: v.array(v.looseObject({ category: v.looseObject({ categoryNumber: v.string() }) })) }),
   v.transform((catalog) => catalog as unknown as PartsCatalog),

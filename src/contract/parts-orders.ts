@@ -265,5 +265,6 @@ const OrderFields = {
 };
 export const PartsOrderAnswer = v.pipe(v.looseObject({ ...OrderFields, partsItems: v.array(v.looseObject({ partsOrderItemId: v.number() })) }), v.transform((order) => order as unknown as PartsOrder));
 export const PartsOrderListAnswer = v.pipe(v.array(v.looseObject(OrderFields)), v.transform((rows) => rows as unknown as PartsOrderSummary[]));
+export const PartsOrderSummaryRow = v.pipe(v.looseObject(OrderFields), v.transform((row) => row as unknown as PartsOrderSummary));
 export const AssetPartsOrdersAnswer = v.pipe(v.array(v.looseObject(OrderFields)), v.transform((rows) => rows as unknown as PartsOrder[]));
 export const ShipToListAnswer = v.pipe(v.array(v.looseObject({ name: v.string(), order: v.number() })), v.transform((rows) => rows as unknown as ShipToLocation[]));

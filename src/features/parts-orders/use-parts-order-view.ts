@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CmhUser } from '../../contract';
 import { isHttpError } from '../../lib/http';
-import { useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
+import { useKeptList, useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
 import { isTempId } from '../../offline/temp-ids';
 import { useHomes } from './api/get-homes';
 import { partsOrderQueryOptions, vantagePartsOrderQueryOptions } from './api/get-parts-order';
-import { usePartsOrders } from './api/get-parts-orders';
+import { partsOrderList, usePartsOrders } from './api/get-parts-orders';
 import { usePlantChoices } from './api/get-plants';
 import { partsOrderKeys, viewScope } from './api/keys';
 import { orderKeyOfRecord, orderRecordKey, type PartsOrderView } from './model';
@@ -70,11 +70,22 @@ export function usePartsOrderView(address: OrderAddress, user: CmhUser): OrderVi
 
 /** The parts list as it will be, with the age of the copy it comes from. */
 export function usePartsOrderListView(user: CmhUser) {
-  const list = usePartsOrders(viewScope(user));
+  const scope = viewScope(user);
+  // The query syncs (now, every 60 s, after a delivered change); the rows come from the kept list, page by page.
+  const list = usePartsOrders(scope);
+  const kept = useKeptList(partsOrderList);
   const context = useSkeletonContext(user);
   const entries = useOutboxEntries();
-  const rows = useMemo(() => applyPendingToList(list.data?.data ?? [], entries ?? [], context), [list.data, entries, context]);
-  return { rows, query: list, storedAt: list.data?.storedAt, fromCache: list.data?.fromCache ?? false };
+  const baseRows = (kept.state?.scopeKey === scope ? kept.rows : undefined) ?? list.data?.data;
+  const rows = useMemo(() => applyPendingToList(baseRows ?? [], entries ?? [], context), [baseRows, entries, context]);
+  return {
+    rows,
+    query: list,
+    storedAt: kept.state?.syncedAt ?? list.data?.storedAt,
+    fromCache: kept.offline || (list.data?.fromCache ?? false),
+    progress: kept.progress,
+    shortOfSpace: kept.shortOfSpace,
+  };
 }
 
 /**

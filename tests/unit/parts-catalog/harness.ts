@@ -1,11 +1,13 @@
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
-import type { CatalogPart, CategoryCatalog, PartsCatalog } from '../../../src/contract';
+import type { CatalogPart, CatalogPartRow, CategoryCatalog, PartsCatalog, SyncPage } from '../../../src/contract';
 import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
 import { setNotifier, type Notification } from '../../../src/lib/notifier';
 import type { OfflineDb } from '../../../src/offline/db';
-import { createOfflineRuntime, setOfflineRuntime } from '../../../src/offline/runtime';
+import { createOfflineRuntime, getOffline, setOfflineRuntime } from '../../../src/offline/runtime';
+import { catalogListName, catalogScope } from '../../../src/features/parts-orders/catalog/api';
 import { forgetPrimedCatalogs } from '../../../src/features/parts-orders/catalog/use-catalog-priming';
+import { listOrSyncPage } from '../fixtures/sync';
 import { freshDb } from '../offline/helpers';
 
 /** A catalog part; its id is its (numeric) part number unless given, so the same fixture is equal each time. */
@@ -65,6 +67,9 @@ const SINKS = { ...KITCHEN, commodityNumber: '340', commodityDescription: 'Sinks
 const BATH = { categoryNumber: '10', categoryDescription: 'Bathroom', commodityNumber: '120', commodityDescription: 'Toilets & Seats' };
 const DOORS = { categoryNumber: '80', categoryDescription: 'Doors & Windows', commodityNumber: '810', commodityDescription: 'Exterior Doors' };
 
+/** The images of the small catalog's commodities, by commodity number. */
+export const SMALL_COMMODITY_IMAGES: Record<string, string> = { '120': 'commodity-10-120.svg', '310': 'commodity-30-310.svg', '340': 'commodity-30-340.svg', '810': 'commodity-80-810.svg' };
+
 /**
  * A small approved catalog as the server could answer it: two categories with pickable parts (one with two
  * commodities), a part without an image (placeholder), a part without a friendly description, and parts that
@@ -83,7 +88,7 @@ export function smallCatalog(plantNumber = '910'): PartsCatalog {
       part({ ...DOORS, partNumber: '80100', friendlyDescription: 'Storm door (pending change)', approved: false }),
       part({ ...DOORS, partNumber: '80107', friendlyDescription: 'Door sweep (retired)', active: false }),
     ],
-    { '120': 'commodity-10-120.svg', '310': 'commodity-30-310.svg', '340': 'commodity-30-340.svg', '810': 'commodity-80-810.svg' },
+    SMALL_COMMODITY_IMAGES,
   );
 }
 
@@ -121,6 +126,12 @@ export function bigCatalog(count: number, plantNumber = '910'): PartsCatalog {
   );
 }
 
+/** A catalog as the server's delta sync delivers it: flat parts, each with its commodity's image. */
+export const catalogRows = (catalog: PartsCatalog): CatalogPartRow[] =>
+  catalog.categoryCatalogs.flatMap((category) =>
+    category.commodityCatalogs.flatMap((commodity) => commodity.parts.map((item) => ({ ...item, commodityImageFilename: commodity.imageFilename }))),
+  );
+
 export const svg = (label: string) => `<svg xmlns="http://www.w3.org/2000/svg"><text>${label}</text></svg>`;
 
 type Answer = Response | Promise<Response>;
@@ -128,9 +139,10 @@ type Answer = Response | Promise<Response>;
 export const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
- * The server as the catalog meets it through fetch: GET /api/PartsCatalog?plantNumber&approved=true and GET
- * /images/PartsCatalogImages/{file}. A plant without a catalog answers 403, an unknown image 404; `offline`
- * makes every call fail as with no network.
+ * The server as the catalog meets it through fetch: GET /api/PartsCatalog?plantNumber&approved=true[&since=&limit=]
+ * and GET /images/PartsCatalogImages/{file}. A plant without a catalog answers 403, an unknown image 404; `offline`
+ * makes every call fail as with no network. `?since=` answers as the server's delta sync does (contract/sync.ts): a
+ * cursor this fake gave answers the rows changed and removed since it was given, any other the whole catalog.
  */
 export function catalogServer() {
   const catalogs = new Map<string, PartsCatalog>();
@@ -155,10 +167,32 @@ export function catalogServer() {
     }
     throw new Error(`unexpected ${init.method ?? 'GET'} ${url.pathname}`);
   });
+  /** Every `?since=` answer, in order. */
+  const syncAnswers: SyncPage<CatalogPartRow>[] = [];
+  // What each cursor given out stood for: the plant's rows as they were sent, by id and as JSON.
+  const given = new Map<string, Map<number, string>>();
+  const syncAnswer = (url: URL, plantNumber: string, rows: CatalogPartRow[]): SyncPage<CatalogPartRow> => {
+    const since = given.get(`${plantNumber}/${url.searchParams.get('since')}`);
+    const cursor = `c${given.size + 1}`;
+    given.set(`${plantNumber}/${cursor}`, new Map(rows.map((row) => [row.partsCatalogId, JSON.stringify(row)])));
+    if (!since) return { ...(listOrSyncPage(url, rows) as SyncPage<CatalogPartRow>), cursor };
+    const ids = new Set(rows.map((row) => row.partsCatalogId));
+    return {
+      items: rows.filter((row) => since.get(row.partsCatalogId) !== JSON.stringify(row)),
+      removed: [...since.keys()].filter((id) => !ids.has(id)),
+      cursor,
+      more: false,
+    };
+  };
   const catalogAnswer = (url: URL): Answer => {
     if (url.searchParams.get('approved') !== 'true') return jsonResponse(400, { message: 'approved=true expected in these tests' });
-    const catalog = catalogs.get(url.searchParams.get('plantNumber') ?? '');
-    return catalog ? jsonResponse(200, catalog) : jsonResponse(403, { message: 'That plant is not one of yours.' });
+    const plantNumber = url.searchParams.get('plantNumber') ?? '';
+    const catalog = catalogs.get(plantNumber);
+    if (!catalog) return jsonResponse(403, { message: 'That plant is not one of yours.' });
+    if (!url.searchParams.has('since')) return jsonResponse(200, catalog);
+    const page = syncAnswer(url, plantNumber, catalogRows(catalog));
+    syncAnswers.push(page);
+    return jsonResponse(200, page);
   };
   /** Serves every image the catalogs name (and the placeholder). */
   const serveImagesOf = (catalog: PartsCatalog) => {
@@ -172,7 +206,7 @@ export function catalogServer() {
   };
   const imageReads = () => reads.filter((read) => read.startsWith('/images/')).map((read) => decodeURIComponent(read.replace('/images/PartsCatalogImages/', '')));
   const catalogReads = () => reads.filter((read) => read.startsWith('/api/PartsCatalog'));
-  return { catalogs, images, state, reads, fetchMock, serveImagesOf, imageReads, catalogReads };
+  return { catalogs, images, state, reads, fetchMock, serveImagesOf, imageReads, catalogReads, syncAnswers };
 }
 
 export type CatalogServer = ReturnType<typeof catalogServer>;
@@ -224,4 +258,22 @@ export function tearDown() {
   setHttpNavigation(null);
   setOfflineRuntime(undefined);
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => true });
+}
+
+/** The user scope (parts-orders/api/keys viewScope) the catalogs of these tests are kept for. */
+export const SCOPE = 'service@demo.homesite.test:4217';
+
+/** Puts `catalog` on the device as the approved catalog kept for `scope`, synced `age` ms ago (catalog/api.ts). */
+export async function keepCatalog(catalog: PartsCatalog, age = 0, scope = SCOPE) {
+  const { db } = getOffline();
+  const rows = catalogRows(catalog);
+  await db.catalogParts.bulkPut(rows);
+  await db.syncState.put({
+    list: catalogListName(catalog.plantNumber),
+    scopeKey: catalogScope(scope, catalog.plantNumber),
+    cursor: 'kept',
+    received: rows.length,
+    complete: true,
+    syncedAt: Date.now() - age,
+  });
 }

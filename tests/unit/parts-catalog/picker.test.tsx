@@ -1,18 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogPart } from '../../../src/contract';
 import { CatalogPicker } from '../../../src/features/parts-orders/catalog';
-import { readApprovedCatalog } from '../../../src/features/parts-orders/catalog/api';
 import { CATALOG_PICKER_HEADERS } from '../../../src/features/parts-orders/catalog/catalog-picker';
-import type { OfflineDb } from '../../../src/offline/db';
-import { bigCatalog, setOnline, setUp, smallCatalog, tearDown, type CatalogServer } from './harness';
+import { primeCatalogs } from '../../../src/features/parts-orders/catalog/prime';
+import { bigCatalog, keepCatalog, part, SCOPE, setOnline, setUp, smallCatalog, svg, tearDown, type CatalogServer, type objectUrls } from './harness';
 
 let server: CatalogServer;
-let db: OfflineDb;
+let urls: ReturnType<typeof objectUrls>;
 
 beforeEach(() => {
-  ({ server, db } = setUp());
+  ({ server, urls } = setUp());
   server.catalogs.set('910', smallCatalog('910'));
   server.serveImagesOf(smallCatalog('910'));
 });
@@ -30,7 +29,7 @@ function renderPicker(plantNumber = '910') {
   const view = render(
     <QueryClientProvider client={client}>
       <form onSubmit={onSubmit}>
-        <CatalogPicker plantNumber={plantNumber} onPick={onPick} onCancel={onCancel} />
+        <CatalogPicker plantNumber={plantNumber} scope={SCOPE} onPick={onPick} onCancel={onCancel} />
       </form>
     </QueryClientProvider>,
   );
@@ -130,14 +129,50 @@ describe('CatalogPicker (spec 3 §2: the read-only approved parts catalog)', () 
   });
 
   it('offline, works from the kept copy and says how old it is', async () => {
-    await readApprovedCatalog('910');
-    const hourAgo = Date.now() - 3 * 60 * 60_000;
-    await db.entities.update(['parts-catalog', '910'], { updatedAt: hourAgo });
+    await keepCatalog(smallCatalog('910'), 3 * 60 * 60_000);
     setOnline(server, false);
     renderPicker();
     await screen.findByText('Saved copy of the catalog, updated 3 hours ago.');
     fireEvent.click(await screen.findByRole('button', { name: /^Bathroom/ }));
     expect(buttonsOf('Commodities of Bathroom')).toEqual(['Toilets & Seats2 parts']);
+  });
+
+  it('shows what a delta from the server changed while it is open: a part withdrawn, one approved, a new commodity with its image', async () => {
+    renderPicker();
+    fireEvent.click(await screen.findByRole('button', { name: /^Kitchen/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Sinks/ }));
+    expect(buttonsOf('Parts of Sinks').map((text) => text?.split('Part number')[0])).toEqual(['Double-bowl kitchen sink, stainless', 'Sink clip set']);
+
+    // On the server: the clip set withdrawn; a strainer approved in Sinks and a shower head in a new Bathroom
+    // commodity, both listed last (the picker orders by number).
+    const changed = structuredClone(smallCatalog('910'));
+    const [bathroom, kitchen] = changed.categoryCatalogs;
+    const sinks = kitchen!.commodityCatalogs[1]!;
+    sinks.parts = sinks.parts.filter((item) => item.partNumber !== '30407');
+    sinks.parts.push(part({ partNumber: '30399', categoryNumber: '30', categoryDescription: 'Kitchen', commodityNumber: '340', commodityDescription: 'Sinks', friendlyDescription: 'Basket strainer' }));
+    bathroom!.commodityCatalogs.push({
+      commodity: { commodityNumber: '115', description: 'Showers' },
+      imageFilename: 'commodity-10-115.svg',
+      parts: [part({ partNumber: '11500', categoryNumber: '10', categoryDescription: 'Bathroom', commodityNumber: '115', commodityDescription: 'Showers', friendlyDescription: 'Shower head' })],
+    });
+    server.catalogs.set('910', changed);
+    server.serveImagesOf(changed);
+    // Another screen syncs the catalog (the parts list's priming): the open picker reads the same kept rows.
+    await act(async () => {
+      await primeCatalogs(SCOPE, ['910']);
+    });
+    expect(server.syncAnswers.at(-1)).toMatchObject({ removed: [30407], items: [expect.objectContaining({ partNumber: '11500' }), expect.objectContaining({ partNumber: '30399' })] });
+
+    await waitFor(() => expect(buttonsOf('Parts of Sinks').map((text) => text?.split('Part number')[0])).toEqual(['Basket strainer', 'Double-bowl kitchen sink, stainless']));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to commodities' }));
+    expect(buttonsOf('Commodities of Kitchen')).toEqual(['Faucets2 parts', 'Sinks2 parts']);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to categories' }));
+    expect(buttonsOf('Categories')).toEqual(['Bathroom3 parts', 'Kitchen4 parts']);
+    fireEvent.click(screen.getByRole('button', { name: /^Bathroom/ }));
+    expect(buttonsOf('Commodities of Bathroom')).toEqual(['Showers1 part', 'Toilets & Seats2 parts']);
+    const showers = within(list('Commodities of Bathroom')).getByRole('button', { name: /^Showers/ });
+    await waitFor(() => expect(showers.querySelector('img')?.getAttribute('src')).toMatch(/^blob:/));
+    expect(await urls.blobs.get(showers.querySelector('img')!.getAttribute('src')!)!.text()).toBe(svg('commodity-10-115.svg'));
   });
 
   it('offline without a kept copy, says clearly that the plant’s catalog is not on this device; it loads once online', async () => {

@@ -1,4 +1,4 @@
-import type { CatalogPart, PartsCatalog } from '../../../src/contract';
+import type { CatalogPart, CatalogPartRow, PartsCatalog } from '../../../src/contract';
 
 /*
  * The catalog helper's part (src/features/parts-orders/catalog) stands in here with the same exports: a
@@ -41,6 +41,12 @@ export const approvedCatalog = (plantNumber: string): PartsCatalog => ({
     },
   ],
 });
+
+/** The same catalog as the server's delta sync delivers it (GET /PartsCatalog?…&since=): flat parts with their commodity's image. */
+export const approvedCatalogRows = (plantNumber: string): CatalogPartRow[] =>
+  approvedCatalog(plantNumber).categoryCatalogs.flatMap((category) =>
+    category.commodityCatalogs.flatMap((commodity) => commodity.parts.map((part) => ({ ...part, plantNumber, commodityImageFilename: commodity.imageFilename }))),
+  );
 
 export const catalogModule = {
   useApprovedCatalog: (plantNumber: string) => ({ data: { data: approvedCatalog(plantNumber), storedAt: 0, fromCache: false }, isPending: false }),

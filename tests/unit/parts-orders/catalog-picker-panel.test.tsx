@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PARTS_ORDER_MESSAGES } from '../../../src/contract';
 import { forgetPrimedCatalogs } from '../../../src/features/parts-orders/catalog/use-catalog-priming';
 import { demoProfile } from '../fixtures/demo-profiles';
-import { approvedCatalog } from './catalog-mock';
+import { listOrSyncPage } from '../fixtures/sync';
+import { approvedCatalogRows } from './catalog-mock';
 import { stagedOrder } from './fixtures';
 import { calls, jsonResponse, notices, renderParts, setUp, tearDown, type FakeServer } from './harness';
 
@@ -16,14 +17,14 @@ beforeEach(() => {
   server = setUp();
   forgetPrimedCatalogs();
   server.orders.set(81, stagedOrder({ longSerialNumber: '', serialNumber: '999999', customerShipTo: null, partsItems: [] }));
-  server.readers['/api/PartsCatalog'] = (url) => jsonResponse(200, approvedCatalog(url.searchParams.get('plantNumber') ?? ''));
+  server.readers['/api/PartsCatalog'] = (url) => jsonResponse(200, listOrSyncPage(url, approvedCatalogRows(url.searchParams.get('plantNumber') ?? '')));
   for (const name of ['FAU-1.svg', 'BOX-9.svg', 'placeholder.svg']) {
     server.readers[`/images/PartsCatalogImages/${name}`] = () => new Response('<svg xmlns="http://www.w3.org/2000/svg"/>', { headers: { 'content-type': 'image/svg+xml' } });
   }
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  tearDown();
+  await tearDown();
 });
 
 describe('parts item panel with the approved catalog picker', () => {

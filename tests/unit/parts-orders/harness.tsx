@@ -4,6 +4,8 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { CmhUser, PartsOrder, PartsOrderSummary } from '../../../src/contract';
+import { partsOrderList } from '../../../src/features/parts-orders/api/get-parts-orders';
+import { approvedCatalogList } from '../../../src/features/parts-orders/catalog/api';
 import { PartsOrderList } from '../../../src/features/parts-orders/components/list/parts-order-list';
 import { PartsItemPanel } from '../../../src/features/parts-orders/components/panels/parts-item-panel';
 import { PartsOrderReview } from '../../../src/features/parts-orders/components/review/order-context';
@@ -13,8 +15,9 @@ import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
 import { setNotifier, type Notification } from '../../../src/lib/notifier';
 import type { OutboxEntry } from '../../../src/offline/db';
 import type { SendAnswer } from '../../../src/offline/outbox';
-import { createOfflineRuntime, setOfflineRuntime } from '../../../src/offline/runtime';
+import { createOfflineRuntime, getOffline, setOfflineRuntime } from '../../../src/offline/runtime';
 import { ModalsProvider } from '../../../src/ui/modals';
+import { listOrSyncPage } from '../fixtures/sync';
 import { freshDb } from '../offline/helpers';
 import { home, RETAILER_LOCATIONS, summaryOf } from './fixtures';
 
@@ -43,7 +46,7 @@ export function fakeServer() {
     return { status: 200, body: {} };
   };
   const readers: Record<string, Reader> = {
-    '/api/parts': () => jsonResponse(200, [...orders.values()].map((order) => summaryOf(order)) satisfies PartsOrderSummary[]),
+    '/api/parts': (url) => jsonResponse(200, listOrSyncPage(url, [...orders.values()].map((order) => summaryOf(order)) satisfies PartsOrderSummary[])),
     '/api/Homes': () => jsonResponse(200, [home()]),
     '/api/Parts/UnitsOfMeasure': () => jsonResponse(200, [{ abbreviation: 'EA ', description: 'Each' }, { abbreviation: 'FT', description: 'Foot' }]),
     '/api/Parts/ShipToLocations': () => jsonResponse(200, RETAILER_LOCATIONS),
@@ -108,12 +111,24 @@ export function setUp() {
   return server;
 }
 
-export function tearDown() {
+/**
+ * Kept lists are one per list for the whole file (offline/kept-lists.ts keptList) and a sync joins one already
+ * running: a sync a test left running (a refresh after a write) is let end here, against this test's server and
+ * store, so that the next test's first sync is its own.
+ */
+async function settleKeptLists() {
+  await Promise.allSettled([partsOrderList, ...['910', '920'].map(approvedCatalogList)].map((list) => list.sync('tear-down')));
+}
+
+export async function tearDown() {
+  await settleKeptLists();
   vi.unstubAllGlobals();
   setNotifier(null);
   setHttpNavigation(null);
   setOfflineRuntime(undefined);
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => true });
+  // Said too, so that the query library's idea of the connection does not stay offline after a test that ended offline.
+  window.dispatchEvent(new Event('online'));
 }
 
 /** A stand-in for the My Homeowners row action, as its route file wires useCreateCustomerPartsOrder. */
@@ -177,3 +192,10 @@ export function renderParts(user: CmhUser, initialEntry: string) {
 
 /** What the outbox sent, as 'METHOD path'. */
 export const calls = (server: FakeServer) => server.sent.map((entry) => `${entry.method} ${entry.path}`);
+
+/** Puts `rows` on the device as the parts list kept for `scope`, synced `age` ms ago (offline/kept-lists.ts). */
+export async function keepPartsOrders(scope: string, rows: readonly PartsOrderSummary[], age = 0) {
+  const { db } = getOffline();
+  await db.partsOrders.bulkPut([...rows]);
+  await db.syncState.put({ list: 'partsOrders', scopeKey: scope, cursor: 'kept', received: rows.length, complete: true, syncedAt: Date.now() - age });
+}

@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PARTS_ORDER_MESSAGES, STOCK_SERIAL_NUMBER } from '../../../src/contract';
 import { addItemCall, createPartsOrderCall } from '../../../src/features/parts-orders/api/calls';
-import { CACHE_KINDS, vantageCacheId, viewScope } from '../../../src/features/parts-orders/api/keys';
+import { CACHE_KINDS, partsOrderKeys, vantageCacheId, viewScope } from '../../../src/features/parts-orders/api/keys';
 import { FACILITY_LABEL, STOCK_ORDER_TITLE } from '../../../src/features/parts-orders/components/list/stock-order-modal';
 import { PARTS_ORDER_TEXTS } from '../../../src/features/parts-orders/messages';
 import { QUEUED_MESSAGE } from '../../../src/offline/react';
@@ -10,8 +10,8 @@ import { getOffline } from '../../../src/offline/runtime';
 import { isTempId } from '../../../src/offline/temp-ids';
 import { demoProfile } from '../fixtures/demo-profiles';
 import { fakeListLayout } from '../work-orders/list/fixtures';
-import { shippedOrder, stagedOrder } from './fixtures';
-import { calls, notices, renderParts, setOnline, setUp, tearDown, type FakeServer } from './harness';
+import { shippedOrder, stagedOrder, summaryOf } from './fixtures';
+import { calls, keepPartsOrders, notices, renderParts, setOnline, setUp, tearDown, type FakeServer } from './harness';
 
 vi.mock('../../../src/features/parts-orders/catalog', async () => (await import('./catalog-mock')).catalogModule);
 
@@ -27,9 +27,9 @@ beforeEach(() => {
   server.orders.set(82, shippedOrder({ partsOrderId: 82, plantNumber: '920', plantName: 'Bean Station', orderDate: '2026-05-01' }));
   server.orders.set(83, stagedOrder({ partsOrderId: 83, vantagePartsRequestId: 3003, partsLogNumber: 'PL-3003', orderStatus: 'Received', orderDate: '2026-04-01' }));
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  tearDown();
+  await tearDown();
 });
 
 const table = () => screen.findByRole('table', { name: 'Parts orders' });
@@ -65,12 +65,14 @@ describe('parts list (spec 3 §2 /service/parts)', () => {
     renderParts(service, '/service/parts');
     await table();
     const { db } = getOffline();
+    // The list row by row, as the user's copy.
+    await waitFor(async () => expect((await db.partsOrders.toArray()).map((row) => row.partsOrderId).sort()).toEqual([81, 82, 83]));
+    expect((await db.syncState.get('partsOrders'))?.scopeKey).toBe(viewScope(service));
     await waitFor(async () => {
       const kept = await db.entities.toArray();
       const keys = kept.map((row) => `${row.kind}/${row.id}`);
       expect(keys).toEqual(
         expect.arrayContaining([
-          `${CACHE_KINDS.list}/${viewScope(service)}`,
           `${CACHE_KINDS.detail}/81`,
           `${CACHE_KINDS.detail}/${vantageCacheId(3001)}`,
           `${CACHE_KINDS.shipTo}/4217`,
@@ -92,6 +94,20 @@ describe('parts list (spec 3 §2 /service/parts)', () => {
     renderParts(service, '/service/parts');
     await waitFor(() => expect(screen.getByText(/^Saved copy, updated/)).toBeTruthy());
     await waitFor(() => expect(rowTexts()).toHaveLength(3));
+  });
+
+  it('offline, reads the list kept row by row with its age; back online it syncs and shows the server’s rows', async () => {
+    await keepPartsOrders(viewScope(service), [summaryOf(stagedOrder())], 3 * 60 * 60 * 1000);
+    setOnline(server, false);
+    const { queryClient } = renderParts(service, '/service/parts');
+    await screen.findByText(/^Saved copy, updated 3 hours ago\./);
+    await waitFor(() => expect(rowTexts()).toHaveLength(1));
+    setOnline(server, true);
+    // What the list's 60 s refresh does.
+    await act(() => queryClient.refetchQueries({ queryKey: partsOrderKeys.all, type: 'active' }));
+    await waitFor(() => expect(rowTexts()).toHaveLength(3));
+    expect(screen.queryByText(/^Saved copy/)).toBeNull();
+    expect(await getOffline().db.partsOrders.count()).toBe(3);
   });
 
   it('marks orders with queued changes, and lists an order made on this device first', async () => {
@@ -128,6 +144,8 @@ describe('parts list (spec 3 §2 /service/parts)', () => {
     const { router } = renderParts(service, '/service/parts');
     await table();
     await waitFor(async () => expect(await getOffline().db.entities.get([CACHE_KINDS.plants, viewScope(service)])).toBeTruthy());
+    // The ship-to locations are kept once the list has synced (usePartsOrderPriming).
+    await waitFor(async () => expect(await getOffline().db.entities.get([CACHE_KINDS.shipTo, '4217'])).toBeTruthy());
     setOnline(server, false);
     fireEvent.click(screen.getByRole('button', { name: 'New Stock Order' }));
     const modal = await screen.findByRole('dialog', { name: STOCK_ORDER_TITLE });

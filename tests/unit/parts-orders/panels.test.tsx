@@ -16,9 +16,9 @@ beforeEach(() => {
   server = setUp();
   server.orders.set(81, stagedOrder());
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  tearDown();
+  await tearDown();
 });
 
 /** The panel once its form is there (a loading panel of the same title comes first). */

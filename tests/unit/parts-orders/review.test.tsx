@@ -17,9 +17,9 @@ beforeEach(() => {
   server = setUp();
   server.orders.set(81, stagedOrder());
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  tearDown();
+  await tearDown();
 });
 
 const heading = () => screen.findByRole('heading', { level: 1, name: /^Parts Order \S+$/ });

@@ -1,21 +1,34 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PartsOrderListAnswer, paths } from '../../../contract';
+import { PartsOrderSummaryRow, paths, syncPageAnswer, type PartsOrderSummary } from '../../../contract';
 import { request } from '../../../lib/http';
-import { NOT_PERSISTED, readThrough } from '../../../offline/cached-read';
-import { CACHE_KINDS, partsOrderKeys } from './keys';
+import { NOT_PERSISTED } from '../../../offline/cached-read';
+import { keptList, readKeptList } from '../../../offline/kept-lists';
+import { partsOrderKeys } from './keys';
 
 /** The parts list refreshes while open, like the work-order list (a plant may ship meanwhile). */
 export const PARTS_LIST_REFRESH_MS = 60_000;
 
-/** GET {api}/parts (spec 3 §7): every order the user sees. Kept on the device for offline use. */
-export const getPartsOrders = () => request(paths.partsOrders, { schema: PartsOrderListAnswer });
+const PartsOrderPage = syncPageAnswer(PartsOrderSummaryRow);
+
+/**
+ * GET {api}/parts (spec 3 §7): every order the user sees, kept on the device row by row and brought up to date
+ * by delta sync (`?since=`, offline/kept-lists.ts), so a refresh downloads what changed, not the list.
+ */
+export const partsOrderList = keptList<PartsOrderSummary>({
+  list: 'partsOrders',
+  table: (db) => db.partsOrders,
+  key: (row) => row.partsOrderId,
+  fetchPage: (since, limit) => request(paths.partsOrders, { query: { since, limit }, schema: PartsOrderPage }),
+});
 
 export const partsOrdersQueryOptions = (scope: string) =>
   queryOptions({
     queryKey: partsOrderKeys.list(scope),
-    queryFn: () => readThrough(CACHE_KINDS.list, scope, getPartsOrders),
+    queryFn: () => readKeptList(partsOrderList, scope),
     meta: NOT_PERSISTED,
     refetchInterval: PARTS_LIST_REFRESH_MS,
+    // The rows are the kept list's; comparing each refresh's answer with the last, field by field, costs more than it saves.
+    structuralSharing: false,
   });
 
 export const usePartsOrders = (scope: string) => useQuery(partsOrdersQueryOptions(scope));

@@ -21,10 +21,10 @@ export const partsOrderKeys = {
 
 /**
  * Kinds of the copies kept in IndexedDB (offline/cached-read). 'homes' and 'units-of-measure' are the
- * kinds the work-order screens keep too: one copy on the device serves both.
+ * kinds the work-order screens keep too: one copy on the device serves both. The list itself is kept row by row
+ * (get-parts-orders.ts).
  */
 export const CACHE_KINDS = {
-  list: 'parts-orders',
   detail: 'parts-order',
   shipTo: 'ship-to-locations',
   unitsOfMeasure: 'units-of-measure',

@@ -146,6 +146,8 @@ function CommodityList({ category, onChoose }: { category: PickableCategory; onC
 
 export interface CatalogPickerProps {
   plantNumber: string;
+  /** Whose kept copy to read: the user's viewScope (parts-orders/api/keys). */
+  scope: string;
   onPick: (part: CatalogPart) => void;
   onCancel: () => void;
 }
@@ -155,8 +157,8 @@ export interface CatalogPickerProps {
  * Category → Commodity → Part with a back action one level up, and a search over all the plant's parts. Works
  * from the copy kept on the device when offline, saying how old it is.
  */
-export function CatalogPicker({ plantNumber, onPick, onCancel }: CatalogPickerProps) {
-  const catalog = useApprovedCatalog(plantNumber);
+export function CatalogPicker({ plantNumber, scope, onPick, onCancel }: CatalogPickerProps) {
+  const catalog = useApprovedCatalog(plantNumber, scope);
   const online = useOnline();
   const now = useNow();
   const id = useId();
@@ -187,7 +189,7 @@ export function CatalogPicker({ plantNumber, onPick, onCancel }: CatalogPickerPr
   };
 
   const kept = catalog.data;
-  const ageNotice = kept && (kept.fromCache || !online) && (
+  const ageNotice = kept && kept.storedAt !== undefined && (kept.fromCache || !online) && (
     <p className="notice notice--info catalog-picker__age" role="status">
       {catalogPickerMessages.savedCopy(describeAge(kept.storedAt, now))}
     </p>

@@ -1,4 +1,4 @@
-import type { CatalogCategory, CatalogCommodity, CatalogPart, PartsCatalog } from '../../../contract';
+import type { CatalogCategory, CatalogCommodity, CatalogPart, CatalogPartRow, CategoryCatalog, CommodityCatalog, PartsCatalog } from '../../../contract';
 
 /*
  * The catalog as the picker offers it, and its search. Only approved and active parts may be picked onto a
@@ -6,6 +6,47 @@ import type { CatalogCategory, CatalogCommodity, CatalogPart, PartsCatalog } fro
  */
 
 export const isPickable = (part: CatalogPart) => part.approved && part.active;
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Category and commodity numbers are digits: '9' before '10'. */
+function byNumber(a: string, b: string) {
+  const x = Number(a);
+  const y = Number(b);
+  return Number.isNaN(x) || Number.isNaN(y) || x === y ? byText(a, b) : x - y;
+}
+
+/** Catalog order: categories and commodities by number, parts by part number (then id, so that the order is total). */
+export const catalogOrder = (a: CatalogPart, b: CatalogPart) =>
+  byNumber(a.categoryNumber, b.categoryNumber) ||
+  byNumber(a.commodityNumber, b.commodityNumber) ||
+  byText(a.partNumber, b.partNumber) ||
+  a.partsCatalogId - b.partsCatalogId;
+
+/**
+ * The catalog tree (categories → commodities → parts) of the flat rows a plant's approved catalog is kept as
+ * (catalog/api.ts), in catalog order; a commodity's image is the one its rows carry.
+ */
+export function catalogTree(plantNumber: string, rows: readonly CatalogPartRow[]): PartsCatalog {
+  const categoryCatalogs: CategoryCatalog[] = [];
+  let category: CategoryCatalog | undefined;
+  let commodity: CommodityCatalog | undefined;
+  // The kept list holds its rows in this order already: sorting them again costs one pass.
+  for (const row of [...rows].sort(catalogOrder)) {
+    const { commodityImageFilename, ...part } = row;
+    if (category?.category.categoryNumber !== part.categoryNumber) {
+      category = { category: { categoryNumber: part.categoryNumber, description: part.categoryDescription }, commodityCatalogs: [] };
+      categoryCatalogs.push(category);
+      commodity = undefined;
+    }
+    if (commodity?.commodity.commodityNumber !== part.commodityNumber) {
+      commodity = { commodity: { commodityNumber: part.commodityNumber, description: part.commodityDescription }, imageFilename: commodityImageFilename, parts: [] };
+      category.commodityCatalogs.push(commodity);
+    }
+    commodity.parts.push(part);
+  }
+  return { plantNumber, categoryCatalogs };
+}
 
 export interface PickableCommodity {
   commodity: CatalogCommodity;

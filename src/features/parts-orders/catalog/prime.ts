@@ -1,12 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PartsCatalog } from '../../../contract';
 import { isHttpError, isOfflineError } from '../../../lib/http';
-import { readThrough } from '../../../offline/cached-read';
-import { setMeta, type OfflineDb } from '../../../offline/db';
+import { setMeta } from '../../../offline/db';
 import { getOffline } from '../../../offline/runtime';
-import { CATALOG_KINDS, catalogKeys, getApprovedCatalog } from './api';
+import { CATALOG_KINDS, catalogKeys, syncApprovedCatalog, tallyCatalogSync } from './api';
 import { fetchImage, keepImages, keptImageName, type FetchedImage } from './images';
-import { isPickable } from './model';
+import { catalogTree, isPickable } from './model';
 
 /** How many catalog and image requests run at once while priming. */
 export const CATALOG_PRIME_CONCURRENCY = 4;
@@ -16,23 +15,25 @@ export const IMAGE_WRITE_BATCH = 32;
 export const META_CATALOG_PRIMING = 'catalogPriming';
 
 export interface CatalogPrimingFigures {
-  /** Catalogs read from the server and kept. */
+  /** Catalogs brought up to date with the server. */
   catalogs: number;
   /** Pickable parts in those catalogs. */
   parts: number;
+  /** Catalog rows the server sent (changed, new or removed): all of them for a catalog not kept yet, its changes otherwise. */
+  rows: number;
   /** Images fetched and kept in this run. */
   images: number;
   /** Images already on the device, not fetched again. */
   keptImages: number;
   /** Images not kept: the server did not give them, no connection, or the device refused the write; their cards show the placeholder. */
   failedImages: number;
-  /** Bytes written: the catalogs as JSON and the images. */
+  /** Bytes received and written: the catalogs' pages as JSON and the images. */
   bytes: number;
-  /** Documents written to IndexedDB: the catalogs and the images. */
+  /** Rows written to IndexedDB: the catalogs' rows (put or deleted) and the images. */
   writes: number;
-  /** IndexedDB write transactions they took: one per catalog, one per batch of images. */
+  /** IndexedDB write transactions they took: one per page of a catalog's sync, one per batch of images. */
   transactions: number;
-  /** Time spent waiting on those transactions, summed (they may overlap each other and the downloads). */
+  /** Time spent merging the catalogs' pages (IndexedDB and memory) and writing the image batches, summed (they may overlap each other and the downloads). */
   writeMs: number;
   /** The whole run, downloads included. */
   ms: number;
@@ -52,7 +53,6 @@ export interface PrimeCatalogOptions {
   onProgress?: (done: number, total: number) => void;
   /** Also hands each fresh catalog to this query client, so an open picker needs no second request. */
   queryClient?: QueryClient;
-  db?: OfflineDb;
   concurrency?: number;
 }
 
@@ -84,16 +84,17 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
 
 /**
  * Keeps the approved catalog of each plant, and every image its parts and commodities show, on the device
- * (issue 5: the approved catalog of the user's plants, with images, readable offline). Images already kept
- * are not fetched again: a file keeps its content for its name. Rejects only when `signal` aborts.
+ * (issue 5: the approved catalog of the user's plants, with images, readable offline). Each catalog is a kept list
+ * (catalog/api.ts): a plant kept already is brought up to date by its changes alone. Images already kept are not
+ * fetched again: a file keeps its content for its name. Rejects only when `signal` aborts.
  */
-export async function primeCatalogs(plantNumbers: readonly string[], options: PrimeCatalogOptions = {}): Promise<CatalogPrimingFigures> {
+export async function primeCatalogs(scope: string, plantNumbers: readonly string[], options: PrimeCatalogOptions = {}): Promise<CatalogPrimingFigures> {
   const { signal, onProgress, queryClient } = options;
-  const db = options.db ?? getOffline().db;
+  const db = getOffline().db;
   const concurrency = options.concurrency ?? CATALOG_PRIME_CONCURRENCY;
   const began = performance.now();
   const plants = [...new Set(plantNumbers.filter(Boolean))];
-  const figures: CatalogPrimingFigures = { catalogs: 0, parts: 0, images: 0, keptImages: 0, failedImages: 0, bytes: 0, writes: 0, transactions: 0, writeMs: 0, ms: 0, settledPlants: [], refusedPlants: [], offline: false };
+  const figures: CatalogPrimingFigures = { catalogs: 0, parts: 0, rows: 0, images: 0, keptImages: 0, failedImages: 0, bytes: 0, writes: 0, transactions: 0, writeMs: 0, ms: 0, settledPlants: [], refusedPlants: [], offline: false };
   let done = 0;
   let total = plants.length;
   const progress = () => onProgress?.(done, total);
@@ -105,34 +106,27 @@ export async function primeCatalogs(plantNumbers: readonly string[], options: Pr
     plants,
     concurrency,
     async (plantNumber) => {
+      const endTally = tallyCatalogSync(plantNumber);
       try {
-        let writing = 0;
-        const read = await readThrough(
-          CATALOG_KINDS.catalog,
-          plantNumber,
-          async () => {
-            const catalog = await getApprovedCatalog(plantNumber, { handles: 'all', signal });
-            writing = performance.now();
-            return catalog;
-          },
-          { db },
-        );
+        const read = await syncApprovedCatalog(scope, plantNumber);
+        const tally = endTally();
         if (read.fromCache) {
           figures.offline = true;
         } else {
-          fresh.set(plantNumber, read.data);
+          const catalog = catalogTree(plantNumber, read.data);
+          fresh.set(plantNumber, catalog);
           figures.catalogs += 1;
-          figures.writes += 1;
-          figures.transactions += 1;
-          figures.writeMs += performance.now() - writing;
-          figures.parts += read.data.categoryCatalogs.reduce(
-            (sum, category) => sum + category.commodityCatalogs.reduce((count, commodity) => count + commodity.parts.filter(isPickable).length, 0),
-            0,
-          );
-          figures.bytes += new TextEncoder().encode(JSON.stringify(read.data)).byteLength;
-          queryClient?.setQueryData(catalogKeys.approved(plantNumber), read);
+          figures.rows += tally.rows + tally.removed;
+          figures.writes += tally.rows + tally.removed;
+          figures.transactions += tally.pages;
+          figures.writeMs += tally.mergeMs;
+          figures.bytes += tally.bytes;
+          figures.parts += read.data.filter(isPickable).length;
+          // An open picker reads the same kept rows; its query needs no request of its own.
+          queryClient?.setQueryData(catalogKeys.approved(scope, plantNumber), read);
         }
       } catch (error) {
+        endTally();
         if (signal?.aborted) throw error;
         if (isOfflineError(error)) figures.offline = true;
         else if (isHttpError(error)) refused.push(plantNumber);

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { readToken, readTokenClaims } from '../../../lib/session-token';
 import { getOffline } from '../../../offline/runtime';
-import { CATALOG_KINDS } from './api';
+import { catalogListName, catalogScope } from './api';
 import { primeCatalogs } from './prime';
 
 export interface CatalogPrimingProgress {
@@ -12,7 +11,7 @@ export interface CatalogPrimingProgress {
 }
 
 /**
- * What this page's life already did per user and plant (spec 3 §7: cached per plant for the session): 'kept'
+ * What this page's life already did per copy (user scope and plant, catalogScope) (spec 3 §7: cached per plant for the session): 'kept'
  * when the catalog and its images were stored, 'refused' when the server would not give the catalog.
  */
 const settledThisSession = new Map<string, 'kept' | 'refused'>();
@@ -22,25 +21,22 @@ export function forgetPrimedCatalogs() {
   settledThisSession.clear();
 }
 
-const sessionKey = (plantNumber: string) => {
-  const token = readToken();
-  return `${(token && readTokenClaims(token).userName?.toLowerCase()) ?? ''}\n${plantNumber}`;
-};
-
 /** The plants still to prime: not settled this session, or kept but since removed (a sign-out clears kept copies). */
-async function plantsToPrime(plantNumbers: readonly string[]): Promise<string[]> {
-  const kept = await getOffline().db.entities.bulkGet(plantNumbers.map((plantNumber) => [CATALOG_KINDS.catalog, plantNumber] as [string, string]));
+async function plantsToPrime(scope: string, plantNumbers: readonly string[]): Promise<string[]> {
+  const kept = await getOffline().db.syncState.bulkGet(plantNumbers.map(catalogListName));
   return plantNumbers.filter((plantNumber, index) => {
-    const settled = settledThisSession.get(sessionKey(plantNumber));
-    return settled === undefined || (settled === 'kept' && !kept[index]);
+    const settled = settledThisSession.get(catalogScope(scope, plantNumber));
+    const copy = kept[index];
+    return settled === undefined || (settled === 'kept' && !(copy?.complete && copy.scopeKey === catalogScope(scope, plantNumber)));
   });
 }
 
 /**
- * Keeps the approved catalogs of `plantNumbers` (with their images) on the device, once per session each;
- * pass [] while offline. Answers the progress while it runs, for a progress bar, else undefined.
+ * Keeps the approved catalogs of `plantNumbers` (with their images) on the device as `scope`'s copies (the user's
+ * viewScope), brought up to date once per session each; pass [] while offline. Answers the progress while it runs,
+ * for a progress bar, else undefined.
  */
-export function useCatalogPriming(plantNumbers: readonly string[]): CatalogPrimingProgress | undefined {
+export function useCatalogPriming(scope: string, plantNumbers: readonly string[]): CatalogPrimingProgress | undefined {
   const queryClient = useQueryClient();
   // The caller's array may be rebuilt on every render; the plants it names are what count.
   const plantsKey = [...new Set(plantNumbers.filter(Boolean))].sort().join('\n');
@@ -49,11 +45,11 @@ export function useCatalogPriming(plantNumbers: readonly string[]): CatalogPrimi
     if (plantsKey === '') return;
     const controller = new AbortController();
     void (async () => {
-      const wanted = await plantsToPrime(plantsKey.split('\n'));
+      const wanted = await plantsToPrime(scope, plantsKey.split('\n'));
       if (wanted.length === 0 || controller.signal.aborted) return;
-      const figures = await primeCatalogs(wanted, { signal: controller.signal, queryClient, onProgress: (done, total) => setProgress({ done, total }) });
+      const figures = await primeCatalogs(scope, wanted, { signal: controller.signal, queryClient, onProgress: (done, total) => setProgress({ done, total }) });
       for (const plantNumber of figures.settledPlants) {
-        settledThisSession.set(sessionKey(plantNumber), figures.refusedPlants.includes(plantNumber) ? 'refused' : 'kept');
+        settledThisSession.set(catalogScope(scope, plantNumber), figures.refusedPlants.includes(plantNumber) ? 'refused' : 'kept');
       }
       setProgress(undefined);
     })().catch((error: unknown) => {
@@ -65,6 +61,6 @@ export function useCatalogPriming(plantNumbers: readonly string[]): CatalogPrimi
       controller.abort();
       setProgress(undefined);
     };
-  }, [plantsKey, queryClient]);
+  }, [scope, plantsKey, queryClient]);
   return progress;
 }

@@ -7,6 +7,7 @@ import { deriveFlags } from '../../../../lib/permissions';
 import { describeAge } from '../../../../offline/age';
 import { useNow, useOnline } from '../../../../offline/react';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
+import { KeptListProgress } from '../../../../ui/kept-list-progress';
 import { SortControls } from '../../../../ui/sort-controls';
 import { PathLink } from '../../../../ui/path-link';
 import { useCatalogPriming } from '../../catalog';
@@ -97,7 +98,7 @@ export function PartsOrderList({ user }: { user: CmhUser }) {
     .join(',');
   // Keyed by its text, so that the priming starts again only when the set of plants changes.
   const plantNumbers = useMemo(() => (online && plantKey ? plantKey.split(',') : []), [online, plantKey]);
-  const catalogPriming = useCatalogPriming(plantNumbers);
+  const catalogPriming = useCatalogPriming(scope, plantNumbers);
   const router = useRouter();
   const now = useNow();
   const id = useId();
@@ -178,6 +179,7 @@ export function PartsOrderList({ user }: { user: CmhUser }) {
           Saved copy, updated {describeAge(list.storedAt, now)}. It refreshes when the connection is back.
         </p>
       )}
+      <KeptListProgress progress={list.progress} shortOfSpace={list.shortOfSpace} what="parts orders" />
       {priming && (
         <div className="po-list__priming" role="status">
           <label>

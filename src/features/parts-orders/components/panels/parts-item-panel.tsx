@@ -10,11 +10,12 @@ import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../../ui/si
 import { CatalogPicker, useApprovedCatalog, useCatalogImage } from '../../catalog';
 import { addItemCall, updateItemCall } from '../../api/calls';
 import { useUnitsOfMeasure } from '../../api/get-units-of-measure';
-import { partsOrderKeys } from '../../api/keys';
+import { partsOrderKeys, viewScope } from '../../api/keys';
 import { stagedOrderPath } from '../../messages';
 import { orderRef, type PartsOrderItemView, type PartsOrderView } from '../../model';
 import { usePartsOrderWrite } from '../../use-parts-order-write';
 import { PendingBadge } from '../../../../ui/pending-marks';
+import { useOrderReview } from '../review/order-context';
 import { itemName, refusalField, refusalMessage } from '../review/review-model';
 import { PanelLoading, ReturnToReview, usePanelTarget } from './panel-frame';
 import {
@@ -71,7 +72,8 @@ function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: Part
   const queryClient = useQueryClient();
   const reviewHref = stagedOrderPath(view.key);
   const close = useSidePanelClose(reviewHref);
-  const catalog = useApprovedCatalog(view.plantNumber);
+  const scope = viewScope(useOrderReview().user);
+  const catalog = useApprovedCatalog(view.plantNumber, scope);
   const parts = useMemo(() => (catalog.data ? catalogParts(catalog.data.data) : []), [catalog.data]);
   const [saving, setSaving] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -177,7 +179,7 @@ function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: Part
           </p>
         )}
         {picking ? (
-          <CatalogPicker plantNumber={view.plantNumber} onPick={choose} onCancel={() => setPicking(false)} />
+          <CatalogPicker plantNumber={view.plantNumber} scope={scope} onPick={choose} onCancel={() => setPicking(false)} />
         ) : picked ? (
           <PartCard part={picked} disabled={saving} onChange={() => setPicking(true)} onClear={clear} />
         ) : (
