@@ -64,6 +64,8 @@ export interface SyncOptions {
 export class KeptList<Row> {
   private byKey = new Map<number, Row>();
   private boundDb: OfflineDb | undefined;
+  /** Moves on forget() and on a new store: a sync begun before must not write its pages after (a logout mid-download). */
+  private generation = 0;
   private loaded: Promise<void> | undefined;
   private loadedScope: string | undefined;
   private running: Promise<KeptListState> | undefined;
@@ -98,6 +100,7 @@ export class KeptList<Row> {
     const db = this.db();
     if (db !== this.boundDb) {
       this.boundDb = db;
+      this.generation += 1;
       this.byKey.clear();
       this.loaded = undefined;
       this.loadedScope = undefined;
@@ -157,6 +160,7 @@ export class KeptList<Row> {
 
   private async run(scopeKey: string, options: SyncOptions): Promise<KeptListState> {
     const db = this.store();
+    const generation = this.generation;
     const now = options.now ?? Date.now;
     const pageSize = options.pageSize ?? KEPT_LIST_PAGE_SIZE;
     const table = this.spec.table(db);
@@ -187,6 +191,7 @@ export class KeptList<Row> {
           complete: page.more ? !restart && state.complete : true,
           syncedAt: now(),
         };
+        if (generation !== this.generation) throw new KeptListForgotten(this.spec.list);
         await db.transaction('rw', table, db.syncState, async () => {
           if (restart) await this.rowsOf(db).delete();
           if (page.removed.length) await table.bulkDelete(page.removed);
@@ -233,12 +238,21 @@ export class KeptList<Row> {
     this.publish({}, true);
   }
 
-  /** Forgets the rows held in memory (logout: the tables are cleared by clearKeptCopies). */
+  /** Forgets the rows held in memory (logout: the tables are cleared by clearKeptCopies); a sync under way stops. */
   forget() {
+    this.generation += 1;
     this.byKey.clear();
     this.loaded = undefined;
     this.loadedScope = undefined;
     this.publish({ state: undefined, offline: false, shortOfSpace: undefined }, true);
+  }
+}
+
+/** A sync stopped because its list was forgotten (the user signed out) while it ran: nothing more was written. */
+export class KeptListForgotten extends Error {
+  override readonly name = 'KeptListForgotten';
+  constructor(list: string) {
+    super(`The sync of ${list} stopped: the list was cleared while it ran.`);
   }
 }
 

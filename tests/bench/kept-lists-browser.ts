@@ -1,28 +1,17 @@
 // Issue 10 benchmark, in Debian's Chromium against the built app and a server on the benchmark seed (the service
 // demo user has 50,000+ work orders and 20,000 homeowners): each list made available offline through the app
-// (rows/s from opening the screen until the device's copy is whole), the delta sync when nothing changed, the
-// offline reload to the first rows, and search, sort and filter over the kept rows — each timed inside the page,
+// (rows/s from opening the screen until the device's copy is whole), the offline reload to the first rows, and search, sort and filter over the kept rows — each timed inside the page,
 // from the input event until the list has settled (a browser driver polling from outside adds its own latency).
 // Figures beside their goals, not pass/fail. Alone: `npx vite build && npx tsx tests/bench/kept-lists-browser.ts`.
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import type { SyncPage } from '../../src/contract';
 import type { RunningServer } from '../../src/server/main';
 import { launchChromium, signInInBrowser } from './browser';
-import { signIn, startScaledServer } from './work-orders-api';
-
-// autocannon ships no types: the slice used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-}) => Promise<{ requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number }>;
+import { startScaledServer } from './work-orders-api';
 
 const SEARCH_DEBOUNCE_MS = 500;
 const RUNS = 3;
-const GOALS = { primeRowsPerSecond: 5_000, searchMs: 50, reloadMs: 1_000, deltaP99Ms: 50 };
+const GOALS = { primeRowsPerSecond: 5_000, searchMs: 50, reloadMs: 1_000 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -84,7 +73,6 @@ interface ListCase {
   name: string;
   list: string;
   path: string;
-  apiPath: string;
   searchLabel: string;
   /** Searches: one record, a word matching many, and back to all. */
   searches: (firstRow: Record<string, unknown>) => string[];
@@ -97,7 +85,6 @@ const CASES: ListCase[] = [
     name: 'work orders',
     list: 'workOrders',
     path: '/service',
-    apiPath: '/api/service',
     searchLabel: 'Search requests',
     searches: (row) => [String(row.vantageWorkOrderNumber ?? row.serviceRequestNumber), String(row.plantName).split(' ')[0]!, 'Unsubmitted', ''],
     changes: [
@@ -113,7 +100,6 @@ const CASES: ListCase[] = [
     name: 'homeowners',
     list: 'homeowners',
     path: '/service/myhomeowners',
-    apiPath: '/api/Warranty/Homeowners',
     searchLabel: 'Search homeowners',
     searches: (row) => [String(row.serialNumber), 'johnson', 'example.com', ''],
     changes: [
@@ -124,31 +110,7 @@ const CASES: ListCase[] = [
   },
 ];
 
-/** GET <list>?since=<current cursor> under 50 connections for 5 s: the refresh of a device whose copy is current. */
-async function unchangedDelta(app: RunningServer, token: string, apiPath: string) {
-  const start = (await (await fetch(`${app.url}${apiPath}?since=0&limit=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as SyncPage<unknown>;
-  let cursor = start.cursor;
-  for (let more = start.more; more; ) {
-    const page = (await (await fetch(`${app.url}${apiPath}?since=${cursor}&limit=10000`, { headers: { authorization: `Bearer ${token}` } })).json()) as SyncPage<unknown>;
-    cursor = page.cursor;
-    more = page.more;
-  }
-  const result = await autocannon({
-    url: `${app.url}${apiPath}?since=${cursor}`,
-    connections: 50,
-    duration: Number(process.env.BENCH_DELTA_SECONDS ?? 5),
-    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
-  });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-async function benchList(page: Page, app: RunningServer, token: string, spec: ListCase) {
-  const delta = await unchangedDelta(app, token, spec.apiPath);
-  console.log(
-    `${spec.name}: delta with no changes at 50 connections: ${delta.rps.toFixed(0)} req/s, p50 ${delta.p50} ms, p99 ${delta.p99} ms` +
-      `${delta.errors ? `, ${delta.errors} errors` : ''} (goal p99 ≤ ${GOALS.deltaP99Ms} ms: ${verdict(delta.p99 <= GOALS.deltaP99Ms)})`,
-  );
-
+async function benchList(page: Page, spec: ListCase) {
   await page.goto(spec.path, { waitUntil: 'commit' });
   const primed = (await page.evaluate(`(${WAIT_COMPLETE})(${JSON.stringify({ list: spec.list, timeoutMs: 600_000 })})`)) as { at: number; rows: number } | null;
   if (!primed) throw new Error(`${spec.name} were not made available offline within 10 minutes`);
@@ -198,13 +160,12 @@ async function benchList(page: Page, app: RunningServer, token: string, spec: Li
 
 /** On `app` (seeded at scale 2 or more, serving the built app), as the service demo user. */
 export async function benchKeptListsInBrowser(app: RunningServer, options: { password: string }) {
-  const token = await signIn(app, 'service', options.password);
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signInInBrowser(page, 'service', options.password);
-    for (const spec of CASES) await benchList(page, app, token, spec);
+    for (const spec of CASES) await benchList(page, spec);
     await context.close();
   } finally {
     await browser.close();

@@ -247,7 +247,7 @@ async function benchOneDatabase(label: string, databaseUrl: string | undefined, 
         const bytes = (await response.arrayBuffer()).byteLength;
         const etag = response.headers.get('etag');
         if (!response.ok || !etag) throw new Error(`GET /api/service as ${user} answered ${response.status}, etag ${etag}`);
-        return { user, etag, bytes, encoding: response.headers.get('content-encoding') ?? 'plain' };
+        return { user, etag, bytes, encoding: response.headers.get('content-encoding') ?? 'plain', cursor: response.headers.get('x-sync-cursor') };
       }),
     );
     const sizes = lists.map((list) => (list.bytes / 1024).toFixed(0)).join('/');
@@ -268,6 +268,16 @@ async function benchOneDatabase(label: string, databaseUrl: string | undefined, 
       run,
     );
     console.log(formatFigures(list, hello, true));
+
+    // The 60-second refresh of a device whose kept copy is current (delta sync, contract/sync.ts).
+    const service = lists.find((entry) => entry.user === 'service');
+    if (!service?.cursor) throw new Error('GET /api/service gave no X-Sync-Cursor');
+    const delta = await hammer(
+      'GET /api/service?since= (delta, no changes)',
+      { url: `${app.url}/api/service?since=${service.cursor}`, headers: { ...BROWSER_HEADERS, ...bearer('service') } },
+      run,
+    );
+    console.log(formatFigures(delta, hello, true));
 
     // Password hashing (argon2id) dominates login by design: no goal, shorter run.
     const login = await hammer(

@@ -70,7 +70,7 @@ describe('offline document store', () => {
     expect(await db.documentCopies.count()).toBe(0);
   });
 
-  it('upgrades a version-1 database in place: its data stays, the document tables are added', async () => {
+  it('upgrades a version-1 database in place: its data stays, the document tables (and the kept lists) are added', async () => {
     const name = `upgrade-${Math.random().toString(36).slice(2)}`;
     const v1 = new Dexie(name);
     v1.version(1).stores({ outbox: '++seq, &id, status, recordKey, createsTempId, *dependsOn', files: 'id', tempIds: 'tempId', entities: '[kind+id], kind, updatedAt', meta: 'key' });
@@ -81,6 +81,6 @@ describe('offline document store', () => {
     expect(await db.meta.get('lastSync')).toEqual({ key: 'lastSync', value: 42 });
     const copy: DocumentCopy = await storeDocument(db, description('7'), bytes('kept'));
     expect((await readDocument(db, 'help', '7'))?.copy).toEqual(copy);
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
   });
 });

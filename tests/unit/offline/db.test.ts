@@ -5,11 +5,24 @@ import { freshDb } from './helpers';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('offline database', () => {
-  it('has the v2 stores, with entities keyed by kind and id', async () => {
+  it('has the v3 stores (the kept lists with their sync state), with entities keyed by kind and id', async () => {
     const db = freshDb();
     await db.open();
-    expect(db.verno).toBe(2);
-    expect(db.tables.map((table) => table.name).sort()).toEqual(['documentCopies', 'documentFiles', 'entities', 'files', 'meta', 'outbox', 'tempIds']);
+    expect(db.verno).toBe(3);
+    expect(db.tables.map((table) => table.name).sort()).toEqual([
+      'catalogParts',
+      'documentCopies',
+      'documentFiles',
+      'entities',
+      'files',
+      'homeowners',
+      'meta',
+      'outbox',
+      'partsOrders',
+      'syncState',
+      'tempIds',
+      'workOrders',
+    ]);
     await db.entities.bulkPut([
       { kind: 'work-order', id: '1', data: { a: 1 }, updatedAt: 10 },
       { kind: 'work-order', id: '2', data: { a: 2 }, updatedAt: 20 },

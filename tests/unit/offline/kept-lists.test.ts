@@ -3,7 +3,7 @@ import type { SyncPage } from '../../../src/contract';
 import { OfflineError } from '../../../src/lib/http';
 import type { Table } from 'dexie';
 import type { OfflineDb } from '../../../src/offline/db';
-import { KeptList, readKeptList, type KeptListSpec } from '../../../src/offline/kept-lists';
+import { KeptList, KeptListForgotten, readKeptList, type KeptListSpec } from '../../../src/offline/kept-lists';
 import { freshDb } from './helpers';
 
 /* Lists kept row by row and synced by delta (offline/kept-lists.ts), against a fake server with a change log. */
@@ -153,6 +153,24 @@ describe('KeptList', () => {
     await again.sync('alice');
     expect(ids(await partsTable(db).toArray())).toEqual([1, 2, 3, 101, 102]);
     expect(ids(again.snapshot().rows)).toEqual([1, 2, 3]);
+  });
+
+  it('stops a download that was under way when the list was forgotten (sign-out), writing no page after it', async () => {
+    const server = fakeServer(parts(30));
+    const { db, list: plain } = setup(server);
+    const list: KeptList<Part> = new KeptList(
+      {
+        ...plain.spec,
+        fetchPage: async (since, limit) => {
+          const page = await server.fetchPage(since, limit);
+          if (since === '10') list.forget();
+          return page;
+        },
+      },
+      () => db,
+    );
+    await expect(list.sync('alice|101', { pageSize: 10 })).rejects.toBeInstanceOf(KeptListForgotten);
+    expect(await partsTable(db).count()).toBeLessThanOrEqual(10);
   });
 
   it('reads the kept copy when the server cannot be reached, and fails when there is none', async () => {
