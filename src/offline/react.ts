@@ -6,7 +6,7 @@ import { notify } from '../lib/notifier';
 import type { Outbox, OutboxCall, OutboxEvent, OutboxPause } from './outbox';
 import { describeAge } from './age';
 import { getOffline, submitWrite, type WriteOutcome } from './runtime';
-import type { KeptList, KeptListSnapshot } from './kept-lists';
+import type { KeptList, KeptListSnapshot, KeptRead } from './kept-lists';
 import { isTempId } from './temp-ids';
 
 /*
@@ -302,4 +302,23 @@ export function useOutboxWrite(invalidateKey: QueryKey, queuedNoticeId: string) 
 /** A kept list's rows, sync state and progress (offline/kept-lists.ts), current as it loads and merges pages. */
 export function useKeptList<Row>(list: KeptList<Row>): KeptListSnapshot<Row> {
   return useSyncExternalStore(list.subscribe, list.snapshot, list.snapshot);
+}
+
+/**
+ * A kept list as a screen shows it: its query (which syncs, and carries the error) and the kept rows of `scope`,
+ * current page by page. Before every kept row is read (a second for 50,000): the first rows in the list's default
+ * order, with `partialTotal` saying how many there are in all.
+ */
+export function useKeptListRows<Row>(list: KeptList<Row>, scope: string, query: { data?: KeptRead<Row> | undefined }) {
+  const kept = useKeptList(list);
+  const mine = kept.state?.scopeKey === scope;
+  const first = mine && !kept.rows && !query.data ? kept.first : undefined;
+  return {
+    rows: (mine ? kept.rows : undefined) ?? query.data?.data ?? first?.rows,
+    storedAt: kept.state?.syncedAt ?? query.data?.storedAt,
+    fromCache: kept.offline || (query.data?.fromCache ?? false),
+    progress: kept.progress,
+    shortOfSpace: kept.shortOfSpace,
+    partialTotal: first?.total,
+  };
 }

@@ -3,7 +3,7 @@ import { useMemo, useRef } from 'react';
 import type { WarrantyCard } from '../../contract';
 import type { CachedRead } from '../../offline/cached-read';
 import type { OutboxEntry } from '../../offline/db';
-import { useKeptList, useOutboxEntries, useOutboxEvents } from '../../offline/react';
+import { useKeptListRows, useOutboxEntries, useOutboxEvents } from '../../offline/react';
 import { homeownerList, useHomeowners } from './api/get-homeowners';
 import { warrantyCardQueryOptions, type WarrantyCardRead } from './api/get-warranty-card';
 import { homeownerKeys } from './api/keys';
@@ -35,25 +35,12 @@ export function useWarrantyEntries(): readonly OutboxEntry[] | undefined {
 export function useHomeownerListView(scope: string) {
   // The query syncs; the rows come from the kept list, page by page while it is first downloaded.
   const list = useHomeowners(scope);
-  const kept = useKeptList(homeownerList);
+  const { rows: cards, ...kept } = useKeptListRows(homeownerList, scope, list);
   const entries = useWarrantyEntries();
-  const mine = kept.state?.scopeKey === scope;
-  // Before every kept card is read: the first ones in the default order, and the count.
-  const first = mine && !kept.rows && !list.data ? kept.first : undefined;
-  const cards = (mine ? kept.rows : undefined) ?? list.data?.data ?? first?.rows;
   // Once per copy of the list: the rows with their status labels and search texts.
   const serverRows = useMemo(() => rowsOfServerList(cards ?? []), [cards]);
   const rows = useMemo(() => applyPendingToList(serverRows, entries ?? []), [serverRows, entries]);
-  return {
-    rows,
-    query: list,
-    storedAt: kept.state?.syncedAt ?? list.data?.storedAt,
-    fromCache: kept.offline || (list.data?.fromCache ?? false),
-    progress: kept.progress,
-    shortOfSpace: kept.shortOfSpace,
-    /** Set while only the first cards are read: how many the list has in all. */
-    partialTotal: first?.total,
-  };
+  return { rows, query: list, ...kept };
 }
 
 export type WarrantyCardState =

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CmhUser } from '../../contract';
 import { isHttpError } from '../../lib/http';
-import { useKeptList, useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
+import { useKeptListRows, useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
 import { isTempId } from '../../offline/temp-ids';
 import { useHomes } from './api/get-homes';
 import { partsOrderQueryOptions, vantagePartsOrderQueryOptions } from './api/get-parts-order';
@@ -73,19 +73,11 @@ export function usePartsOrderListView(user: CmhUser) {
   const scope = viewScope(user);
   // The query syncs (now, every 60 s, after a delivered change); the rows come from the kept list, page by page.
   const list = usePartsOrders(scope);
-  const kept = useKeptList(partsOrderList);
+  const { rows: baseRows, ...kept } = useKeptListRows(partsOrderList, scope, list);
   const context = useSkeletonContext(user);
   const entries = useOutboxEntries();
-  const baseRows = (kept.state?.scopeKey === scope ? kept.rows : undefined) ?? list.data?.data;
   const rows = useMemo(() => applyPendingToList(baseRows ?? [], entries ?? [], context), [baseRows, entries, context]);
-  return {
-    rows,
-    query: list,
-    storedAt: kept.state?.syncedAt ?? list.data?.storedAt,
-    fromCache: kept.offline || (list.data?.fromCache ?? false),
-    progress: kept.progress,
-    shortOfSpace: kept.shortOfSpace,
-  };
+  return { rows, query: list, ...kept };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { isHttpError } from '../../lib/http';
-import { useKeptList, useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
+import { useKeptListRows, useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
 import { isTempId } from '../../offline/temp-ids';
 import { useHomes } from './api/get-homes';
 import { serviceRequestQueryOptions, workOrderQueryOptions } from './api/get-service-request';
@@ -55,28 +55,14 @@ export function useRequestView(address: RequestAddress, scope: string): RequestV
 export function useWorkOrderListView(scope: string) {
   // The query syncs (now, every 60 s, after a delivered change); the rows come from the kept list, page by page.
   const list = useWorkOrders(scope);
-  const kept = useKeptList(workOrderList);
+  const { rows: baseRows, ...kept } = useKeptListRows(workOrderList, scope, list);
   const homes = useHomes(scope);
   const entries = useOutboxEntries();
-  const mine = kept.state?.scopeKey === scope;
-  const keptRows = mine ? kept.rows : undefined;
-  // Before every kept row is read (a second for 50,000): the first ones in the default order, and the count.
-  const first = mine && !keptRows && !list.data ? kept.first : undefined;
-  const baseRows = keptRows ?? list.data?.data ?? first?.rows;
   const rows = useMemo(() => {
     const homeList = homes.data?.data ?? [];
     return applyPendingToList(baseRows ?? [], entries ?? [], (assetId) => homeList.find((home) => home.assetId === assetId));
   }, [baseRows, homes.data, entries]);
-  return {
-    rows,
-    query: list,
-    storedAt: kept.state?.syncedAt ?? list.data?.storedAt,
-    fromCache: kept.offline || (list.data?.fromCache ?? false),
-    progress: kept.progress,
-    shortOfSpace: kept.shortOfSpace,
-    /** Set while only the first rows are read: how many rows the list has in all. */
-    partialTotal: first?.total,
-  };
+  return { rows, query: list, ...kept };
 }
 
 /**
