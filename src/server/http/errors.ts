@@ -15,11 +15,14 @@ export const ERROR_MESSAGES = {
 } as const;
 
 /** A JSON answer built outside a handler's Context (the pipeline's own refusals). */
-export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
+/** A JSON answer with its length, so that the compress middleware leaves small ones alone (a stream per answer costs more than it saves). */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...headers },
   });
+}
 
 export const errorResponse = (status: number, message: string, headers?: Record<string, string>) =>
   jsonResponse(status, { message } satisfies ErrorBody, headers);

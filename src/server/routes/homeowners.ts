@@ -188,7 +188,7 @@ export const homeownerRoutes = [
     query: v.object(SyncQueryFields),
     handle: async ({ c, db, session, query }) => {
       const source = homeownerSyncSource(session);
-      if (query.since !== undefined) return c.json(await readDelta(db, source, query.since, query.limit));
+      if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       // Tens of thousands of cards: a client whose copy is current gets 304 and keeps it.
       const unchanged = await conditionalList(c, db, source);
       if (unchanged) return unchanged;

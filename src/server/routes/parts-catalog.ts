@@ -11,7 +11,7 @@ import {
   paths,
 } from '../../contract';
 import * as t from '../db/schema';
-import { errorResponse } from '../http/errors';
+import { errorResponse, jsonResponse } from '../http/errors';
 import { route, type RouteDefinition } from '../http/route';
 import { catalogCategoriesOf, catalogCommoditiesOf, catalogSyncSource, loadCatalog } from '../parts-catalog/catalog';
 import { conditionalList, readDelta } from '../sync/delta';
@@ -51,7 +51,7 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
         return errorResponse(403, PARTS_CATALOG_MESSAGES.wholeCatalogNotYours);
       }
       const source = catalogSyncSource(query.plantNumber, query.approved);
-      if (query.since !== undefined) return c.json(await readDelta(db, source, query.since, query.limit));
+      if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       return (await conditionalList(c, db, source)) ?? c.json(await loadCatalog(db, query.plantNumber, query.approved));
     },
   }),

@@ -181,7 +181,7 @@ const orderRoutes: RouteDefinition[] = [
     query: v.object(SyncQueryFields),
     handle: async ({ c, db, session, query }) => {
       const source = partsOrderSyncSource(session);
-      if (query.since !== undefined) return c.json(await readDelta(db, source, query.since, query.limit));
+      if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       return (await conditionalList(c, db, source)) ?? c.json(await listSummaries(db, session));
     },
   }),

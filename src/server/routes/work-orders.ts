@@ -209,7 +209,7 @@ const requestRoutes = [
     query: v.object({ assetId: v.optional(Id), ...SyncQueryFields }),
     handle: async ({ c, db, session, query }) => {
       const source = workOrderSyncSource(session, query.assetId);
-      if (query.since !== undefined) return c.json(await readDelta(db, source, query.since, query.limit));
+      if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       return (await conditionalList(c, db, source)) ?? c.json(await listRequests(db, session, query.assetId));
     },
   }),

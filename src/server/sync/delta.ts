@@ -108,7 +108,7 @@ export function decodeCursor(text: string): CursorState | undefined {
 }
 
 interface Probe {
-  /** The oldest running transaction: rows below it are final. */
+  /** The oldest running transaction when the probe ran: rows below it are final. */
   horizon: number;
   /** Tombstones below this were pruned: a cursor from before it cannot be followed. */
   pruned: number;
@@ -119,25 +119,67 @@ interface Probe {
 const tombstonesOf = (source: Pick<SyncSource<unknown>, 'table' | 'tombstones'>) =>
   and(eq(t.syncTombstones.source, source.table), source.tombstones);
 
-/**
- * The horizon, the tombstone horizon and — given a position — whether anything changed since, in one statement:
- * under load most refreshes find nothing, and on PGlite every statement costs the one thread the server has.
- */
-async function probe(db: Database, source: SyncSource<unknown>, from: Position | undefined): Promise<Probe> {
+/** Whether a row or tombstone of the source lies between `from` and the horizon `h` of the statement. */
+function changedSince(source: SyncSource<unknown>, from: Position | undefined): SQL {
+  if (!from) return sql`true`;
   const horizon = sql`(select horizon from h)`;
-  const changed = from
-    ? sql`exists (select 1 from ${source.changes.from} where ${and(source.changes.where, atOrAfter(source.changes.xid, source.changes.id, from), sql`${source.changes.xid} < ${horizon}`)})
-          or exists (select 1 from ${t.syncTombstones} where ${and(tombstonesOf(source), atOrAfter(t.syncTombstones.syncXid, t.syncTombstones.rowId, from), sql`${t.syncTombstones.syncXid} < ${horizon}`)})`
-    : sql`true`;
-  // PGlite and node-postgres both answer { rows }.
-  const result = (await db.execute(
-    sql`with h as (select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as horizon)
-        select (select horizon from h) as horizon,
-               coalesce((select value from ${t.settings} where key = ${TOMBSTONE_HORIZON_SETTING}), '0') as pruned,
-               ${changed} as changed`,
-  )) as unknown as { rows: { horizon: string | number; pruned: string; changed: boolean }[] };
-  const row = result.rows[0];
-  return { horizon: Number(row?.horizon ?? 0), pruned: Number(row?.pruned ?? 0), changed: row?.changed !== false };
+  const { changes } = source;
+  return sql`(exists (select 1 from ${changes.from} where ${and(changes.where, atOrAfter(changes.xid, changes.id, from), sql`${changes.xid} < ${horizon}`)})
+    or exists (select 1 from ${t.syncTombstones} where ${and(tombstonesOf(source), atOrAfter(t.syncTombstones.syncXid, t.syncTombstones.rowId, from), sql`${t.syncTombstones.syncXid} < ${horizon}`)}))`;
+}
+
+interface QueuedProbe {
+  changed: SQL;
+  resolve: (probe: Probe) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Probes answered by one statement at most; more go into the next. */
+const MAX_PROBES_PER_STATEMENT = 200;
+const queuedProbes = new Map<Database, QueuedProbe[]>();
+
+/**
+ * The horizon, the tombstone horizon and — given a position — whether anything changed since. Most refreshes find
+ * nothing, and on PGlite every statement costs the one thread the server has: the probes of the requests that
+ * arrive in one turn of the event loop are answered by one statement, each an EXISTS column of it. The statement
+ * starts after they all arrived, so none of them is answered from before it asked.
+ */
+function probe(db: Database, source: SyncSource<unknown>, from: Position | undefined): Promise<Probe> {
+  return new Promise((resolve, reject) => {
+    let queue = queuedProbes.get(db);
+    if (!queue) {
+      queuedProbes.set(db, (queue = []));
+      setImmediate(() => void runProbes(db));
+    }
+    queue.push({ changed: changedSince(source, from), resolve, reject });
+  });
+}
+
+async function runProbes(db: Database) {
+  const queue = queuedProbes.get(db) ?? [];
+  queuedProbes.delete(db);
+  for (let start = 0; start < queue.length; start += MAX_PROBES_PER_STATEMENT) {
+    const batch = queue.slice(start, start + MAX_PROBES_PER_STATEMENT);
+    try {
+      const columns = sql.join(
+        batch.map((queued, n) => sql`${queued.changed} as ${sql.identifier(`c${n}`)}`),
+        sql`, `,
+      );
+      // PGlite and node-postgres both answer { rows }.
+      const result = (await db.execute(
+        sql`with h as (select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as horizon)
+            select (select horizon from h) as horizon,
+                   coalesce((select value from ${t.settings} where key = ${TOMBSTONE_HORIZON_SETTING}), '0') as pruned,
+                   ${columns}`,
+      )) as unknown as { rows: Record<string, string | number | boolean>[] };
+      const row = result.rows[0] ?? {};
+      const horizon = Number(row.horizon ?? 0);
+      const pruned = Number(row.pruned ?? 0);
+      batch.forEach((queued, n) => queued.resolve({ horizon, pruned, changed: row[`c${n}`] !== false }));
+    } catch (error) {
+      for (const queued of batch) queued.reject(error);
+    }
+  }
 }
 
 /**
