@@ -129,14 +129,15 @@ function changedSince(source: SyncSource<unknown>, from: Position | undefined): 
 }
 
 interface QueuedProbe {
+  /** The same list and scope asked from the same position: one EXISTS answers them all (devices of one retail center). */
+  key: string;
   changed: SQL;
-  resolve: (probe: Probe) => void;
-  reject: (error: unknown) => void;
+  waiters: { resolve: (probe: Probe) => void; reject: (error: unknown) => void }[];
 }
 
 /** Probes answered by one statement at most; more go into the next. */
 const MAX_PROBES_PER_STATEMENT = 200;
-const queuedProbes = new Map<Database, QueuedProbe[]>();
+const queuedProbes = new Map<Database, Map<string, QueuedProbe>>();
 
 /**
  * The horizon, the tombstone horizon and — given a position — whether anything changed since. Most refreshes find
@@ -148,15 +149,18 @@ function probe(db: Database, source: SyncSource<unknown>, from: Position | undef
   return new Promise((resolve, reject) => {
     let queue = queuedProbes.get(db);
     if (!queue) {
-      queuedProbes.set(db, (queue = []));
+      queuedProbes.set(db, (queue = new Map()));
       setImmediate(() => void runProbes(db));
     }
-    queue.push({ changed: changedSince(source, from), resolve, reject });
+    const key = from ? `${fingerprint(source)}.${from.xid}.${from.id}` : '';
+    let queued = queue.get(key);
+    if (!queued) queue.set(key, (queued = { key, changed: changedSince(source, from), waiters: [] }));
+    queued.waiters.push({ resolve, reject });
   });
 }
 
 async function runProbes(db: Database) {
-  const queue = queuedProbes.get(db) ?? [];
+  const queue = [...(queuedProbes.get(db)?.values() ?? [])];
   queuedProbes.delete(db);
   for (let start = 0; start < queue.length; start += MAX_PROBES_PER_STATEMENT) {
     const batch = queue.slice(start, start + MAX_PROBES_PER_STATEMENT);
@@ -175,9 +179,9 @@ async function runProbes(db: Database) {
       const row = result.rows[0] ?? {};
       const horizon = Number(row.horizon ?? 0);
       const pruned = Number(row.pruned ?? 0);
-      batch.forEach((queued, n) => queued.resolve({ horizon, pruned, changed: row[`c${n}`] !== false }));
+      batch.forEach((queued, n) => queued.waiters.forEach((waiter) => waiter.resolve({ horizon, pruned, changed: row[`c${n}`] !== false })));
     } catch (error) {
-      for (const queued of batch) queued.reject(error);
+      for (const queued of batch) for (const waiter of queued.waiters) waiter.reject(error);
     }
   }
 }
