@@ -3,8 +3,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
 import { queryPersistOptions } from '../offline/query-persistence';
-import { ModalsProvider } from '../ui/modals';
-import { Toaster } from '../ui/toaster';
+import { DeferredToaster } from './deferred-toaster';
 import { UpdatePrompt } from './pwa/update-prompt';
 import type { AppRouter } from './router';
 
@@ -12,11 +11,10 @@ export function App({ router, queryClient }: { router: AppRouter; queryClient: Q
   const [persistOptions] = useState(() => queryPersistOptions());
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-      <ModalsProvider>
-        <RouterProvider router={router} />
-        <UpdatePrompt />
-      </ModalsProvider>
-      <Toaster />
+      {/* The modals are the signed-in pages' own (shell/authenticated-layout.tsx). */}
+      <RouterProvider router={router} />
+      <UpdatePrompt />
+      <DeferredToaster />
     </PersistQueryClientProvider>
   );
 }

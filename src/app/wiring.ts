@@ -1,7 +1,8 @@
 import { setHttpNavigation } from '../lib/http';
 import { hashBangPath } from '../lib/links';
 import { setNotifier } from '../lib/notifier';
-import { createToastNotifier } from '../ui/toaster';
+import { markFirstScreenShown } from './deferred';
+import { createDeferredToastNotifier } from './deferred-toaster';
 import { pageTitle, routeTitle } from './page-title';
 import type { AppRouter } from './router';
 import { hideStartupSplash } from './splash';
@@ -15,12 +16,13 @@ export function redirectHashBangLink() {
 /** Connects the framework-free lib (notices, 401 navigation) and the page chrome to the router. Returns a cleanup. */
 export function wireRouter(router: AppRouter): () => void {
   const navigate = (href: string) => void router.navigate({ href });
-  setNotifier(createToastNotifier(navigate));
+  setNotifier(createDeferredToastNotifier(navigate));
   setHttpNavigation({ currentPath: () => router.latestLocation.href, navigate });
 
   const unsubscribe = router.subscribe('onResolved', () => {
     document.title = pageTitle(routeTitle(router.state.matches));
     hideStartupSplash();
+    markFirstScreenShown();
   });
 
   const onHashChange = () => {

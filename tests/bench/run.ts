@@ -1,8 +1,9 @@
 // `npm run bench`: figures, not pass/fail. Bundle sizes, then API latency under load beside a bare
 // Hono hello-world measured in the same run on the same machine; then the work orders (issue 4) and the
 // approved parts catalogs and homeowners kept offline (issue 5) on the benchmark seed.
-// BENCH_ONLY=api (or bundle, work-orders, browser; comma-separated) runs only those sections.
+// BENCH_ONLY=api (or bundle, lighthouse, work-orders, browser; comma-separated) runs only those sections.
 import { measureBundle } from './bundle';
+import { formatLighthouse, measureLighthouse } from './lighthouse';
 import { benchWorkOrdersInBrowser } from './work-orders-browser';
 import { benchApiUnderLoad } from './load';
 import { benchOutboxReplay } from './outbox-replay';
@@ -18,9 +19,9 @@ const password = process.env.DEMO_PASSWORD ?? 'Demo#2026!';
 const distDir = process.env.BENCH_DIST_DIR ?? 'dist';
 /** Seconds of each autocannon measurement (API under load). */
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
-/** BENCH_ONLY=api,work-orders,browser runs those sections only (bundle, api, work-orders, browser); unset runs all. */
+/** BENCH_ONLY=api,work-orders,browser runs those sections only (bundle, lighthouse, api, work-orders, browser); unset runs all. */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
-const runs = (section: 'bundle' | 'api' | 'work-orders' | 'browser') => only.size === 0 || only.has(section);
+const runs = (section: 'bundle' | 'lighthouse' | 'api' | 'work-orders' | 'browser') => only.size === 0 || only.has(section);
 
 /** A benchmark that stops with an error says so, and the others still run (the exit code tells at the end). */
 const failed: string[] = [];
@@ -36,6 +37,12 @@ async function attempt(name: string, benchmark: () => Promise<unknown>) {
 if (runs('bundle')) {
   console.log('# Bundle (gzip)');
   console.log(measureBundle(distDir).report());
+}
+
+if (runs('lighthouse')) {
+  // Issue 10 §7: Lighthouse mobile (default throttling) on /login, the median of LIGHTHOUSE_RUNS (3) runs.
+  console.log('\n# Lighthouse mobile on /login (performance)');
+  await attempt('Lighthouse', async () => console.log(formatLighthouse(await measureLighthouse({ distDir }))));
 }
 
 if (runs('api')) {

@@ -1,4 +1,5 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
+import { afterFirstScreen } from '../deferred';
 
 /*
  * The service worker (sw/sw.ts, built to /sw.js) is registered in production builds only: in
@@ -14,31 +15,56 @@ export interface UpdateHandle {
   activate(): void;
 }
 
+type WorkboxLike = Pick<Workbox, 'addEventListener' | 'register' | 'update' | 'messageSkipWaiting'>;
+
 export interface RegisterOptions {
   onUpdateWaiting: (update: UpdateHandle) => void;
-  createWorkbox?: () => Pick<Workbox, 'addEventListener' | 'register' | 'update' | 'messageSkipWaiting'>;
+  createWorkbox?: () => WorkboxLike;
   reload?: () => void;
 }
 
-/** Registers the worker and reports a waiting update. Returns a cleanup function. */
+/**
+ * Registers the worker and reports a waiting update. Returns a cleanup function. workbox-window is loaded with
+ * import() once the first route is on screen: the first screen does not wait for it, and the worker's precaching
+ * does not compete with the first screen's own chunks.
+ */
 export function registerServiceWorker(options: RegisterOptions): () => void {
-  const workbox = options.createWorkbox?.() ?? new Workbox(SERVICE_WORKER_URL, { scope: '/' });
   const reload = options.reload ?? (() => window.location.reload());
   let reloading = false;
+  let stopped = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
 
-  workbox.addEventListener('waiting', () => {
-    options.onUpdateWaiting({
-      activate() {
-        workbox.addEventListener('controlling', () => {
-          if (reloading) return;
-          reloading = true;
-          reload();
-        });
-        workbox.messageSkipWaiting();
-      },
+  const start = (workbox: WorkboxLike) => {
+    if (stopped) return;
+    workbox.addEventListener('waiting', () => {
+      options.onUpdateWaiting({
+        activate() {
+          workbox.addEventListener('controlling', () => {
+            if (reloading) return;
+            reloading = true;
+            reload();
+          });
+          workbox.messageSkipWaiting();
+        },
+      });
     });
-  });
-  void workbox.register().catch((error: unknown) => console.error('service worker registration failed', error));
-  const timer = setInterval(() => void workbox.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
-  return () => clearInterval(timer);
+    void workbox.register().catch((error: unknown) => console.error('service worker registration failed', error));
+    timer = setInterval(() => void workbox.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
+  };
+
+  let cancelLoad: (() => void) | undefined;
+  if (options.createWorkbox) start(options.createWorkbox());
+  else {
+    cancelLoad = afterFirstScreen(() => {
+      import('workbox-window').then(
+        ({ Workbox }) => start(new Workbox(SERVICE_WORKER_URL, { scope: '/' })),
+        (error: unknown) => console.error('service worker registration failed', error),
+      );
+    });
+  }
+  return () => {
+    stopped = true;
+    cancelLoad?.();
+    clearInterval(timer);
+  };
 }

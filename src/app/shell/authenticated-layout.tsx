@@ -4,6 +4,7 @@ import type { CmhUser } from '../../contract';
 import { useProfile } from '../../features/session/api/get-profile';
 import { ReleaseNotesDialog } from '../../features/release-notes/components/release-notes-dialog';
 import { LoadingSplash } from '../../ui/loading-splash';
+import { ModalsProvider } from '../../ui/modals';
 import { AppHeader } from './app-header';
 import { MobileNav } from './mobile-nav';
 import { SideNav } from './side-nav';
@@ -43,9 +44,12 @@ function SignedInShell({ user }: { user: CmhUser }) {
   );
 }
 
-/** The chrome of every signed-in page; children render only once the profile is known. */
+/**
+ * The chrome of every signed-in page; children render only once the profile is known. The shared modals
+ * (ui/modals.tsx, Radix Dialog) serve the signed-in pages only, so they live here, in this route's chunk, and not
+ * in the JavaScript every first load needs (the login screen has no modal).
+ */
 export function AuthenticatedLayout() {
   const { data: user } = useProfile();
-  if (!user) return <LoadingSplash />;
-  return <SignedInShell user={user} />;
+  return <ModalsProvider>{user ? <SignedInShell user={user} /> : <LoadingSplash />}</ModalsProvider>;
 }

@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CmhUser } from '../../contract';
 import { clearStoredProfile, readStoredProfile, storeProfile } from '../../lib/profile-storage';
 import { clearToken, readToken, readTokenClaims, takeRedirect } from '../../lib/session-token';
-import { clearKeptCopies } from '../../offline/cached-read';
 import { createQueryPersister } from '../../offline/query-persistence';
 import { profileQueryOptions } from './api/get-profile';
 import { sessionKeys } from './api/keys';
@@ -39,7 +38,10 @@ export function endSession(queryClient: QueryClient) {
   takeRedirect();
   localStorage.removeItem(CACHE_OWNER_KEY);
   clearQueryCache(queryClient);
-  void clearKeptCopies().catch((error: unknown) => console.error('could not clear the kept copies', error));
+  // The offline store (Dexie) is loaded on demand: the login screen, which imports this module, does not need it.
+  void import('../../offline/cached-read')
+    .then(({ clearKeptCopies }) => clearKeptCopies())
+    .catch((error: unknown) => console.error('could not clear the kept copies', error));
 }
 
 export type SessionState = { status: 'signed-out' } | { status: 'signed-in'; user: CmhUser };

@@ -10,6 +10,8 @@ import { findEditTarget } from '../../../features/work-orders/components/list/li
  * review; no such request → /404.
  */
 export const Route = createFileRoute('/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber')({
+  // The loader reads the kept work-order list (IndexedDB): a chunk of its own, not part of the first route's JS.
+  codeSplitGroupings: [['loader']],
   staticData: { title: 'Edit Work Order' },
   beforeLoad: ({ context }) => {
     if (!deriveFlags(context.user).isServiceViewer) throw redirect({ to: '/home', replace: true });

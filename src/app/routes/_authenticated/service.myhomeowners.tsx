@@ -1,6 +1,6 @@
 import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router';
 import { MyHomeownersScreen } from '../../../features/homeowners/components/my-homeowners-screen';
-import { canonicalHomeownersPath } from '../../../features/homeowners/list-rules';
+import { canonicalHomeownersPath } from '../../../features/homeowners/paths';
 import { HOMEOWNER_TEXT } from '../../../features/homeowners/messages';
 import { useCreateCustomerPartsOrder } from '../../../features/parts-orders/use-create-parts-order';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
