@@ -131,6 +131,16 @@ describe('work-order list (GET /api/service)', () => {
     }
   });
 
+  it('answers a plain list from its cache only while nothing of it changed', async () => {
+    const read = async () => (await t.call<ServiceRequestSummary[]>('GET', '/api/service', { token: tokens.service })).body;
+    const before = await read();
+    expect(await read()).toEqual(before);
+    const row = before.find((summary) => summary.status === 'Unsubmitted')!;
+    await t.db.update(serviceRequests).set({ technician: 'Cache Buster' }).where(eq(serviceRequests.id, row.serviceRequestId));
+    const after = await read();
+    expect(after.find((summary) => summary.serviceRequestId === row.serviceRequestId)?.technician).toBe('Cache Buster');
+  });
+
   it('refuses a bad limit or cursor shape with 400', async () => {
     const queries: Record<string, string>[] = [{ since: '0', limit: '0' }, { since: '0', limit: '20000' }, { since: '0', limit: 'ten' }, { since: 'a b' }, { since: '' }];
     for (const query of queries) {

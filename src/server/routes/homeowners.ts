@@ -39,7 +39,7 @@ import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
 import { route, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
-import { conditionalList, inWindow, readDelta, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
+import { answerList, inWindow, readDelta, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
 const READ_ROLES: readonly RoleName[] = ['Warranty_User', 'Home_Owner_Viewer', 'Service_User'];
@@ -190,10 +190,7 @@ export const homeownerRoutes = [
       const source = homeownerSyncSource(session);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       // Tens of thousands of cards: a client whose copy is current gets 304 and keeps it.
-      const unchanged = await conditionalList(c, db, source);
-      if (unchanged) return unchanged;
-      const rows = await cardsOf(db, visibleByScope(session, t.homes)).orderBy(asc(t.warrantyCards.id));
-      return c.json(rows.map(toWarrantyCard));
+      return answerList(c, db, source, async () => (await cardsOf(db, visibleByScope(session, t.homes)).orderBy(asc(t.warrantyCards.id))).map(toWarrantyCard));
     },
   }),
 

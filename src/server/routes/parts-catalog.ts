@@ -14,7 +14,7 @@ import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
 import { route, type RouteDefinition } from '../http/route';
 import { catalogCategoriesOf, catalogCommoditiesOf, catalogSyncSource, loadCatalog } from '../parts-catalog/catalog';
-import { conditionalList, readDelta } from '../sync/delta';
+import { answerList, readDelta } from '../sync/delta';
 import { PLACEHOLDER_SVG } from '../parts-catalog/illustrations';
 import { hasRole } from '../../lib/permissions';
 import { mayReadCatalog } from '../parts-orders/rules';
@@ -52,7 +52,7 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
       }
       const source = catalogSyncSource(query.plantNumber, query.approved);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
-      return (await conditionalList(c, db, source)) ?? c.json(await loadCatalog(db, query.plantNumber, query.approved));
+      return answerList(c, db, source, () => loadCatalog(db, query.plantNumber, query.approved));
     },
   }),
 

@@ -54,7 +54,7 @@ import {
   touchOrder,
   type OrderRow,
 } from '../parts-orders/store';
-import { conditionalList, readDelta } from '../sync/delta';
+import { answerList, readDelta } from '../sync/delta';
 import { byRequestId, findRequest, unitExists } from '../work-orders/store';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
@@ -182,7 +182,7 @@ const orderRoutes: RouteDefinition[] = [
     handle: async ({ c, db, session, query }) => {
       const source = partsOrderSyncSource(session);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
-      return (await conditionalList(c, db, source)) ?? c.json(await listSummaries(db, session));
+      return answerList(c, db, source, () => listSummaries(db, session));
     },
   }),
 

@@ -47,7 +47,7 @@ import {
   workOrderSyncSource,
   type RequestRow,
 } from '../work-orders/store';
-import { conditionalList, readDelta } from '../sync/delta';
+import { answerList, readDelta } from '../sync/delta';
 
 /** work-orders: service requests and work orders (spec 3 §4–§7). Rules and their reasons: work-orders/rules.ts. */
 
@@ -210,7 +210,7 @@ const requestRoutes = [
     handle: async ({ c, db, session, query }) => {
       const source = workOrderSyncSource(session, query.assetId);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
-      return (await conditionalList(c, db, source)) ?? c.json(await listRequests(db, session, query.assetId));
+      return answerList(c, db, source, () => listRequests(db, session, query.assetId));
     },
   }),
 

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
@@ -186,17 +188,35 @@ async function runProbes(db: Database) {
   }
 }
 
+interface CachedList {
+  /** The position the answer was read at: it is current while nothing of the list changed past it. */
+  at: Position;
+  json: string;
+  gzipped: Uint8Array<ArrayBuffer>;
+}
+
+/** Plain list answers by database, then list and scope, newest last; each no bigger than LIST_CACHE_MAX_CHARS. */
+const listCaches = new WeakMap<Database, Map<string, CachedList>>();
+const LIST_CACHE_SIZE = 32;
+const LIST_CACHE_MAX_CHARS = 2 * 1024 * 1024;
+const gzipAsync = promisify(gzip);
+
 /**
- * A plain list GET: X-Sync-Cursor, and an ETag naming the same position, both taken before the list is read (what
- * the answer holds was final below it, or comes again in the next delta). A client that sends back an ETag of
- * this list at a position nothing changed after gets 304 — one statement, not the list.
+ * A plain list GET (the spec's array): X-Sync-Cursor, and an ETag naming the same position, both taken before the
+ * list is read (what the answer holds was final below it, or comes again in the next delta). One statement decides:
+ * a client whose ETag names a position nothing changed after gets 304; otherwise the answer last built for this list
+ * and scope is sent again (gzipped once) while nothing changed past it — fifty technicians of one retail center
+ * share one build — else the list is read. Only a cache: every instance asks the database on every call.
  */
-export async function conditionalList(c: Context, db: Database, source: SyncSource<unknown>): Promise<Response | undefined> {
+export async function answerList(c: Context, db: Database, source: SyncSource<unknown>, read: () => Promise<unknown>): Promise<Response> {
   const scope = fingerprint(source);
   const known = /^W\/"([A-Za-z0-9_-]{1,400})"$/.exec(c.req.header('if-none-match') ?? '')?.[1];
   const cursor = known ? decodeCursor(known) : undefined;
   const followable = cursor?.scope === scope ? cursor : undefined;
-  const { horizon, pruned, changed } = await probe(db, source, followable);
+  let listCache = listCaches.get(db);
+  if (!listCache) listCaches.set(db, (listCache = new Map()));
+  const cached = listCache.get(scope);
+  const { horizon, pruned, changed } = await probe(db, source, followable ?? cached?.at);
   const current = encodeCursor({ scope, xid: horizon, id: 0 });
   c.header(SYNC_CURSOR_HEADER, current);
   c.header('access-control-expose-headers', SYNC_CURSOR_HEADER);
@@ -208,7 +228,22 @@ export async function conditionalList(c: Context, db: Database, source: SyncSour
     return c.body(null, 304);
   }
   c.header('etag', `W/"${current}"`);
-  return undefined;
+  let answer = !followable && cached && !changed ? cached : undefined;
+  if (!answer) {
+    const json = JSON.stringify(await read());
+    answer = { at: { xid: horizon, id: 0 }, json, gzipped: new Uint8Array(await gzipAsync(json)) as Uint8Array<ArrayBuffer> };
+    listCache.delete(scope);
+    if (json.length <= LIST_CACHE_MAX_CHARS) {
+      listCache.set(scope, answer);
+      if (listCache.size > LIST_CACHE_SIZE) listCache.delete(listCache.keys().next().value!);
+    }
+  }
+  c.header('content-type', 'application/json; charset=UTF-8');
+  if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+    c.header('content-encoding', 'gzip');
+    return c.body(answer.gzipped);
+  }
+  return c.body(answer.json);
 }
 
 /** GET <list>?since=<cursor>[&limit=n]: one page of changes (contract/sync.ts). */
