@@ -1,14 +1,13 @@
-// `npm run bench`: figures, not pass/fail. Bundle sizes, then API latency under load beside a bare
-// Hono hello-world measured in the same run on the same machine; then the work orders (issue 4) and the
-// approved parts catalogs and homeowners kept offline (issue 5) on the benchmark seed.
-// BENCH_ONLY=api (or bundle, lighthouse, work-orders, browser; comma-separated) runs only those sections.
+// `npm run bench`: figures, not pass/fail. Bundle sizes and Lighthouse, then API latency under load beside a bare
+// Hono hello-world measured in the same run on the same machine; then on the benchmark seed the work orders API,
+// the outbox replay, the approved parts catalogs, and the kept lists (50,000 work orders, 20,000 homeowners) in Chromium.
+// BENCH_ONLY=api (or bundle, lighthouse, work-orders; comma-separated) runs only those sections.
 import { measureBundle } from './bundle';
 import { formatLighthouse, measureLighthouse } from './lighthouse';
-import { benchWorkOrdersInBrowser } from './work-orders-browser';
 import { benchApiUnderLoad } from './load';
 import { benchOutboxReplay } from './outbox-replay';
 import { benchCatalogOffline } from './catalog-offline';
-import { benchHomeownersOffline } from './homeowners-offline';
+import { benchKeptListsInBrowser } from './kept-lists-browser';
 import { benchWorkOrdersApi, startScaledServer } from './work-orders-api';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -19,9 +18,9 @@ const password = process.env.DEMO_PASSWORD ?? 'Demo#2026!';
 const distDir = process.env.BENCH_DIST_DIR ?? 'dist';
 /** Seconds of each autocannon measurement (API under load). */
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
-/** BENCH_ONLY=api,work-orders,browser runs those sections only (bundle, lighthouse, api, work-orders, browser); unset runs all. */
+/** BENCH_ONLY=api,work-orders runs those sections only (bundle, lighthouse, api, work-orders); unset runs all. */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
-const runs = (section: 'bundle' | 'lighthouse' | 'api' | 'work-orders' | 'browser') => only.size === 0 || only.has(section);
+const runs = (section: 'bundle' | 'lighthouse' | 'api' | 'work-orders') => only.size === 0 || only.has(section);
 
 /** A benchmark that stops with an error says so, and the others still run (the exit code tells at the end). */
 const failed: string[] = [];
@@ -68,17 +67,12 @@ if (runs('work-orders')) {
   console.log('\n# Outbox replay (fake-indexeddb, real fetch, same server)');
   await attempt('outbox replay', () => benchOutboxReplay(scaled.app, password));
 
-  // Issue 5, same server: the approved catalogs of service@'s plants, then 20,000+ homeowners, made available offline.
+  // Same server: the approved catalogs of service@'s plants, then service@'s 50,000 work orders and 20,000 homeowners.
   console.log('\n# Approved parts catalogs offline in Chromium (service@, seed scale 2)');
   await attempt('catalogs offline', () => benchCatalogOffline({ password, server: scaled.app }));
-  console.log('\n# My Homeowners offline in Chromium (20,000+ homeowners, seed scale 2)');
-  await attempt('homeowners offline', () => benchHomeownersOffline(scaled.app, { password }));
+  console.log('\n# Kept lists in Chromium (service@: 50,000+ work orders, 20,000 homeowners; times inside the page)');
+  await attempt('kept lists in Chromium', () => benchKeptListsInBrowser(scaled.app, { password }));
   await scaled.close();
-}
-
-if (runs('browser')) {
-  console.log(`\n# Work order list in Chromium (${process.env.BENCH_BROWSER_ROWS ?? 50_000} requests kept on the device, offline)`);
-  await attempt('work order list in Chromium', () => benchWorkOrdersInBrowser({ password, distDir }));
 }
 if (failed.length > 0) {
   console.log(`\n(${failed.length} benchmark(s) stopped early: ${failed.join(', ')})`);
