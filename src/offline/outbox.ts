@@ -16,22 +16,36 @@ import { findTempIds, readPath, rewriteJson, rewriteQuery, rewriteString, type T
 
 /*
  * The outbox holds every write that has not reached the server yet, as the exact REST call it
- * stands for, and replays them in order. Exactly-once rests on the Idempotency-Key that is created
- * at enqueue and sent unchanged on every retry: when an answer is lost after the server acted, the
- * retry gets the stored answer instead of acting twice.
+ * stands for, and replays them. Exactly-once rests on the Idempotency-Key that is created at enqueue
+ * and sent unchanged on every retry: when an answer is lost after the server acted, the retry gets
+ * the stored answer instead of acting twice.
  *
- * Order: entries go in queue (seq) order. An entry waits while an earlier entry of its record is
- * failed (or itself waiting), and while a record it refers to by temp id has not been created on the
- * server; entries of other records go ahead of such waiting entries. A transient failure holds the
- * whole queue instead: the trouble is the network or the server, not the entry, so nothing overtakes
- * it and the queue stays first-in first-out until its retry falls due.
+ * Order: entries of one record (recordKey) go one at a time in queue (seq) order: an entry never
+ * starts while an earlier entry of its record is pending, sending or failed. An entry that refers to
+ * another record by temp id waits until that record's create has been answered and the id written
+ * into it (complete(), one transaction). Entries of different records go concurrently, up to
+ * MAX_IN_FLIGHT at once, so across records the server may see them in any order.
  *
- * Answers: no answer, 408, 429 and 5xx are transient (retry later with backoff; this run stops, as
- * the next call would most likely meet the same trouble); 401 pauses the whole queue until the user
- * signs in again; any other 4xx parks the entry as failed with the server's message for the user to
- * retry, fix or discard (the server wrote nothing); 2xx removes the entry and its files. A plain 500
- * that persists is a server bug this entry keeps meeting: after MAX_SERVER_ERROR_ATTEMPTS it is parked
- * too, so that one entry cannot hold the queue forever (503 maintenance and network errors never park).
+ * Each run first sends one entry alone (a probe) and widens to MAX_IN_FLIGHT only once the server
+ * has answered it with a 2xx or a refusal: after an outage or an expired session the first call tells
+ * whether the server can be reached, instead of six calls meeting the same timeout or 401.
+ *
+ * Choosing is claiming: claim() marks what it chooses 'sending' in one transaction that checks it
+ * against the store, so an entry is never handed out twice and what goes out carries the ids
+ * complete() wrote. The run's own bookkeeping (complete, park, retryLater, pause) is one transaction
+ * per answer; IndexedDB runs transactions over the same tables one after another, so answers that
+ * arrive together cannot interleave their writes.
+ *
+ * Answers: no answer, 408, 429 and 5xx are transient (retry later with backoff): the trouble is the
+ * network or the server, not the entry, so the run starts nothing more, lets the calls already out
+ * finish (their answers are kept), and ends as 'transient'. The entry that failed then holds the
+ * whole queue: no entry behind it in seq order starts before its retry falls due, unless forced. 401
+ * pauses the whole queue (the same way: nothing new starts, calls already out finish) until the user
+ * signs in again. Any other 4xx parks the entry as failed with the server's message for the user to
+ * retry, fix or discard (the server wrote nothing); its record's later entries wait behind it while
+ * other records go on. 2xx removes the entry and its files. A plain 500 that persists is a server bug
+ * this entry keeps meeting: after MAX_SERVER_ERROR_ATTEMPTS it is parked too, so that one entry cannot
+ * hold the queue forever (503 maintenance and network errors never park).
  */
 
 export interface OutboxFileInput {
@@ -99,6 +113,10 @@ export type OutboxEvent =
   | { type: 'paused'; error: OutboxError }
   | { type: 'resumed' }
   | { type: 'idAssigned'; tempId: string; serverId: string | number }
+  /**
+   * `upload` sums the bytes of every upload under way in this run (several may be out at once);
+   * `entryId` names the one whose progress just moved.
+   */
   | { type: 'progress'; sent: number; total: number; upload?: { entryId: string; loaded: number; total: number } }
   | { type: 'discarded'; entries: OutboxEntry[] }
   | { type: 'replayStarted' }
@@ -128,6 +146,8 @@ export const BACKOFF_BASE_MS = 2_000;
 /** About 8 minutes of backoff: a 500 that survives it is not going away by itself. */
 export const MAX_SERVER_ERROR_ATTEMPTS = 8;
 export const BACKOFF_MAX_MS = 5 * 60_000;
+/** Calls out at once, of different records. Six is what a browser opens per host over HTTP/1.1: more would only queue inside it. */
+export const MAX_IN_FLIGHT = 6;
 
 /** Exponential backoff with ±20 % jitter, capped at BACKOFF_MAX_MS: 2 s, 4 s, 8 s … 5 min. */
 export function backoffDelay(attempts: number, random: () => number): number {
@@ -191,6 +211,17 @@ export function createOutbox(options: OutboxOptions) {
   let running: Promise<ReplayResult> | undefined;
   let forceRequested = false;
   let requestCount = 0;
+  /** Bumped after every change to the queue made other than by a run's own bookkeeping. */
+  let queueEdits = 0;
+  /** The running replay's picture of the queue (see QueueView); undefined outside a run. */
+  let view: QueueView | undefined;
+  /** Wakes a running replay that waits for answers, to choose again (see runPass). */
+  let wake: (() => void) | undefined;
+
+  function edited() {
+    queueEdits += 1;
+    wake?.();
+  }
 
   function emit(event: OutboxEvent) {
     for (const listener of listeners) {
@@ -257,58 +288,106 @@ export function createOutbox(options: OutboxOptions) {
       row.seq = await db.outbox.add(row);
       return row;
     });
+    edited();
     emit({ type: 'queued', entry });
     return entry;
   }
 
-  /** The next entry this run may send, or undefined. Parks entries that can never be sent. */
-  async function pickNext(force: boolean): Promise<OutboxEntry | undefined> {
+  /** The whole queue and the temp ids its entries wait for, read in the caller's transaction. */
+  async function readView(): Promise<QueueView> {
+    const readAt = queueEdits;
     const entries = await db.outbox.orderBy('seq').toArray();
     const known = await tempIdMap([...new Set(entries.flatMap((entry) => entry.dependsOn))]);
-    const queuedCreates = new Set(entries.flatMap(createdBy));
-    const waitingRecords = new Set<string>();
-    const time = now();
-    for (const entry of entries) {
-      const unresolved = entry.dependsOn.filter((tempId) => !known.has(tempId));
-      const orphan = unresolved.find((tempId) => !queuedCreates.has(tempId));
-      if (orphan && entry.status === 'pending') {
-        await park(entry, {
-          status: 0,
-          message: `This change refers to a record that was never saved (${orphan}). Discard it and enter it again.`,
-        });
+    return { entries: new Map(entries.map((entry) => [entry.seq!, entry])), known, readAt };
+  }
+
+  /** The run wrote `row`: its view follows (rows it never read are left to the next full read). */
+  function remember(row: OutboxEntry) {
+    if (view?.entries.has(row.seq!)) view.entries.set(row.seq!, row);
+  }
+
+  /**
+   * Chooses up to `slots` entries this run may send now and marks them 'sending', in one transaction:
+   * the same entry cannot be chosen twice, and what is chosen is read from the store right there, so it
+   * carries every id complete() has written. `inFlight` (seqs this run has out) are never chosen again,
+   * whatever the store says. Parks entries that can never be sent.
+   *
+   * The choice is made on the run's view, not on a fresh read of every entry after every answer. The
+   * view is read whole at the start of a run and whenever anything but the run itself changed the
+   * queue in this tab (queueEdits), and follows the run's own writes. What else can make it stale is
+   * another tab (without the Web Lock, or enqueuing meanwhile), and that only ever makes the run wait:
+   * an entry it does not know yet, or a failed one another tab put back in line, goes in the next run.
+   * The one stale view that could do harm, an entry chosen that is no longer what the view says (gone,
+   * not pending, other record or dependencies), is caught by comparing it with the store inside this
+   * transaction; and entries are parked as orphans only on a view read in this transaction.
+   */
+  async function claim(slots: number, force: boolean, inFlight: ReadonlySet<number>): Promise<OutboxEntry[]> {
+    const orphans: { entry: OutboxEntry; error: OutboxError }[] = [];
+    const claimed = await db.transaction('rw', db.outbox, db.tempIds, async () => {
+      let current = view?.readAt === queueEdits ? view : undefined;
+      let fresh = false;
+      for (;;) {
+        if (!current) {
+          current = view = await readView();
+          fresh = true;
+        }
+        const plan = choose(current, slots, force, inFlight, now());
+        if (plan.orphans.length && !fresh) {
+          current = undefined;
+          continue;
+        }
+        const rows = await db.outbox.bulkGet(plan.chosen.map((entry) => entry.seq!));
+        // Read in this transaction, the view cannot disagree with the store: at most one more round.
+        if (rows.some((row, index) => !row || !sameSchedule(row, plan.chosen[index]!))) {
+          current = undefined;
+          continue;
+        }
+        for (const { entry, tempId } of plan.orphans) {
+          const error = {
+            status: 0,
+            message: `This change refers to a record that was never saved (${tempId}). Discard it and enter it again.`,
+          };
+          await db.outbox.update(entry.seq!, { status: 'failed', lastError: error, nextAttemptAt: 0 });
+          const parked: OutboxEntry = { ...entry, status: 'failed', lastError: error, nextAttemptAt: 0 };
+          current.entries.set(entry.seq!, parked);
+          orphans.push({ entry: parked, error });
+        }
+        // Whole rows just read in this transaction: writing them back loses nothing.
+        const chosen = (rows as OutboxEntry[]).map((row): OutboxEntry => ({ ...row, status: 'sending' }));
+        if (chosen.length) await db.outbox.bulkPut(chosen);
+        for (const row of chosen) current.entries.set(row.seq!, row);
+        return chosen;
       }
-      const waits =
-        orphan !== undefined || entry.status !== 'pending' || waitingRecords.has(entry.recordKey) || unresolved.length > 0;
-      if (waits) {
-        waitingRecords.add(entry.recordKey);
-        continue;
-      }
-      // The first entry that could go is waiting out a transient failure: everything behind it waits too.
-      if (!force && entry.nextAttemptAt > time) return undefined;
-      return entry;
-    }
-    return undefined;
+    });
+    for (const { entry, error } of orphans) emit({ type: 'failed', entry, error });
+    return claimed;
   }
 
   async function park(entry: OutboxEntry, error: OutboxError) {
     await db.outbox.update(entry.seq!, { status: 'failed', lastError: error, nextAttemptAt: 0, attempts: entry.attempts });
-    emit({ type: 'failed', entry: { ...entry, status: 'failed', lastError: error }, error });
+    const parked: OutboxEntry = { ...entry, status: 'failed', lastError: error, nextAttemptAt: 0 };
+    remember(parked);
+    emit({ type: 'failed', entry: parked, error });
   }
 
-  /** 2xx: the entry and its files go, the temp ids it created are learned and rewritten everywhere, in one transaction. */
+  /**
+   * 2xx: the entry and its files go, the temp ids it created are learned and rewritten everywhere, in
+   * one transaction. The run's view follows: the entry leaves it, the rows rewritten are replaced.
+   */
   async function complete(entry: OutboxEntry, answer: SendAnswer): Promise<{ tempId: string; serverId: string | number }[]> {
-    return db.transaction('rw', [db.outbox, db.files, db.tempIds, db.meta], async () => {
+    const assigned: { tempId: string; serverId: string | number }[] = [];
+    const changed = new Map<number, OutboxEntry>();
+    await db.transaction('rw', [db.outbox, db.files, db.tempIds, db.meta], async () => {
       const current = await db.outbox.get(entry.seq!);
-      if (!current) return [];
+      if (!current) return;
       await db.outbox.delete(entry.seq!);
       if (current.fileIds.length) await db.files.bulkDelete(current.fileIds);
       await db.meta.put({ key: META_LAST_SYNC, value: now() });
-      if (!current.createsTempId) return [];
-      const assigned: { tempId: string; serverId: string | number }[] = [];
+      if (!current.createsTempId) return;
       const created = [{ tempId: current.createsTempId, idField: current.idField ?? 'id' }, ...(current.alsoCreates ?? [])];
       for (const { tempId, idField } of created) {
         const serverId = readPath(answer.body, idField);
-        // Without an id the dependents cannot be sent; they are parked (pickNext) rather than dropped.
+        // Without an id the dependents cannot be sent; they are parked (claim) rather than dropped.
         if (!((typeof serverId === 'string' && serverId !== '') || (typeof serverId === 'number' && Number.isFinite(serverId)))) continue;
         await db.tempIds.put({ tempId, serverId, assignedAt: now() });
         const ids: TempIdMap = new Map([[tempId, serverId]]);
@@ -322,36 +401,38 @@ export function createOutbox(options: OutboxOptions) {
           if (dependent.query) changes.query = rewriteQuery(dependent.query, ids)!;
           if (dependent.body !== undefined) changes.body = rewriteJson(dependent.body, ids);
           await db.outbox.update(dependent.seq!, changes);
+          changed.set(dependent.seq!, { ...dependent, ...changes });
         }
         // Later entries of the same record keep their order under the record's new key.
-        await db.outbox.where('recordKey').equals(current.recordKey).modify((row) => {
-          row.recordKey = rewriteString(row.recordKey, ids);
-        });
+        for (const row of await db.outbox.where('recordKey').equals(current.recordKey).toArray()) {
+          const recordKey = rewriteString(row.recordKey, ids);
+          if (recordKey === row.recordKey) continue;
+          await db.outbox.update(row.seq!, { recordKey });
+          changed.set(row.seq!, { ...row, recordKey });
+        }
         assigned.push({ tempId, serverId });
       }
-      return assigned;
     });
+    view?.entries.delete(entry.seq!);
+    changed.forEach(remember);
+    for (const { tempId, serverId } of assigned) view?.known.set(tempId, serverId);
+    return assigned;
   }
 
-  async function sendOne(
-    entry: OutboxEntry,
-    progress: { sent: number; total: number },
-  ): Promise<AnswerKind | 'no-answer' | 'gone'> {
+  /** Sends one claimed ('sending') entry and does the bookkeeping its answer calls for. */
+  async function sendOne(entry: OutboxEntry, onUploadProgress: (loaded: number, total: number) => void): Promise<AnswerKind | 'no-answer'> {
     if (entry.owner && options.currentUser && currentUser() !== entry.owner) {
       await pause(entry, { status: 401, message: `Sign in as ${entry.owner} to send the changes made under that account.` });
       return 'unauthorized';
     }
-    // Discarded between choosing and sending: nothing to do.
-    if (!(await db.outbox.update(entry.seq!, { status: 'sending' }))) return 'gone';
-    const sending: OutboxEntry = { ...entry, status: 'sending' };
-    emit({ type: 'sending', entry: sending });
+    emit({ type: 'sending', entry });
 
     // Ids learned since the entry was written (e.g. by another tab) are applied once more before sending.
     const ids = await tempIdMap(findTempIds(entry.path, entry.query, entry.body));
-    const outgoing: OutboxEntry = { ...sending, path: rewriteString(entry.path, ids) };
+    const outgoing: OutboxEntry = { ...entry, path: rewriteString(entry.path, ids) };
     if (entry.query) outgoing.query = rewriteQuery(entry.query, ids)!;
     if (entry.body !== undefined) outgoing.body = rewriteJson(entry.body, ids);
-    const files = (await db.files.bulkGet(entry.fileIds)).filter((file): file is OutboxFile => !!file);
+    const files = entry.fileIds.length ? (await db.files.bulkGet(entry.fileIds)).filter((file): file is OutboxFile => !!file) : [];
     if (files.length !== entry.fileIds.length) {
       await park(entry, { status: 0, message: 'A file of this change is missing from this device. Discard it and add the file again.' });
       return 'rejected';
@@ -359,10 +440,7 @@ export function createOutbox(options: OutboxOptions) {
 
     let answer: SendAnswer;
     try {
-      answer = await send(outgoing, files, {
-        onUploadProgress: (loaded, total) =>
-          emit({ type: 'progress', ...progress, upload: { entryId: entry.id, loaded, total } }),
-      });
+      answer = await send(outgoing, files, { onUploadProgress });
     } catch (thrown) {
       await retryLater(entry, errorFromThrown(thrown));
       return 'no-answer';
@@ -393,6 +471,7 @@ export function createOutbox(options: OutboxOptions) {
       await db.outbox.update(entry.seq!, { status: 'pending', lastError: error });
       await db.meta.put({ key: META_OUTBOX_PAUSE, value: { at: now(), error } satisfies OutboxPause });
     });
+    remember({ ...entry, status: 'pending', lastError: error });
     emit({ type: 'paused', error });
   }
 
@@ -400,40 +479,115 @@ export function createOutbox(options: OutboxOptions) {
     const attempts = entry.attempts + 1;
     const nextAttemptAt = now() + backoffDelay(attempts, random);
     await db.outbox.update(entry.seq!, { status: 'pending', attempts, nextAttemptAt, lastError: error });
-    emit({ type: 'retrying', entry: { ...entry, attempts, nextAttemptAt, lastError: error }, error, nextAttemptAt });
+    const waiting: OutboxEntry = { ...entry, status: 'pending', attempts, nextAttemptAt, lastError: error };
+    remember(waiting);
+    emit({ type: 'retrying', entry: waiting, error, nextAttemptAt });
   }
 
   async function runPass(): Promise<ReplayResult> {
     // Under the lock nothing else is sending: a 'sending' entry is left over from a closed tab or a
     // reload mid-request. Sending it again is safe because it keeps its idempotency key.
     await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
+    view = undefined;
     let sent = 0;
     let failed = 0;
     const finish = async (stoppedBy: ReplayStop): Promise<ReplayResult> => {
+      view = undefined;
       const remaining = await db.outbox.count();
       return { sent, failed, remaining, stoppedBy };
     };
     if (await getMeta<OutboxPause>(db, META_OUTBOX_PAUSE)) return finish('paused');
-    const total = await db.outbox.where('status').equals('pending').count();
+    /** Sends under way, by seq; each task settles (never rejects) once its bookkeeping is written. */
+    const inFlight = new Map<number, Promise<void>>();
+    let total = await db.outbox.where('status').equals('pending').count();
+    const progressTotal = () => Math.max(total, sent + inFlight.size);
+    const uploads = new Map<string, { loaded: number; total: number }>();
+    /** Once set, nothing new starts; the run ends so when the calls already out have finished. */
+    let stop: 'transient' | 'paused' | undefined;
+    let crash: { error: unknown } | undefined;
+    /** The probe has been answered (2xx or a refusal): from now on up to MAX_IN_FLIGHT go at once. */
+    let widened = false;
+    /** Calls settled so far: one that settles while the loop is choosing makes it choose again. */
+    let settled = 0;
+
+    const start = (entry: OutboxEntry) => {
+      const reportUpload = (loaded: number, size: number) => {
+        uploads.set(entry.id, { loaded, total: size });
+        let allLoaded = 0;
+        let allTotal = 0;
+        for (const upload of uploads.values()) {
+          allLoaded += upload.loaded;
+          allTotal += upload.total;
+        }
+        emit({ type: 'progress', sent, total: progressTotal(), upload: { entryId: entry.id, loaded: allLoaded, total: allTotal } });
+      };
+      const task = sendOne(entry, reportUpload).then(
+        (kind) => {
+          if (kind === 'done') {
+            widened = true;
+            sent += 1;
+            emit({ type: 'progress', sent, total: progressTotal() });
+          } else if (kind === 'rejected') {
+            widened = true;
+            failed += 1;
+          } else if (kind === 'unauthorized') {
+            stop = 'paused';
+          } else if (stop === undefined) {
+            stop = 'transient';
+          }
+        },
+        (error: unknown) => {
+          // The store failed under us: stop, and throw once the other calls are settled (a run that
+          // ended with calls still out would let the next run send them a second time at once). The
+          // entry stays 'sending' until the next run puts it back in line.
+          crash ??= { error };
+          stop ??= 'transient';
+        },
+      );
+      inFlight.set(
+        entry.seq!,
+        task.finally(() => {
+          inFlight.delete(entry.seq!);
+          uploads.delete(entry.id);
+          settled += 1;
+        }),
+      );
+    };
+
     for (;;) {
       const seenRequests = requestCount;
-      const next = await pickNext(forceRequested);
-      if (!next) {
+      const seenSettled = settled;
+      const slots = stop ? 0 : (widened ? MAX_IN_FLIGHT : 1) - inFlight.size;
+      if (slots > 0) {
+        let claimed: OutboxEntry[] = [];
+        try {
+          claimed = await claim(slots, forceRequested, new Set(inFlight.keys()));
+        } catch (error) {
+          // As below: the calls out finish their bookkeeping before the run ends with the error.
+          crash ??= { error };
+          stop ??= 'transient';
+        }
+        claimed.forEach(start);
+        total = progressTotal();
+        // A call settled while this was choosing: what it freed may not have been seen, and it is no
+        // longer in `inFlight` to wake the wait below.
+        if (settled !== seenSettled) continue;
+      }
+      if (inFlight.size === 0) {
+        if (crash) throw crash.error;
+        if (stop) return finish(stop);
         // A replay() that arrived while this one was choosing may carry `force`: look once more.
         if (seenRequests !== requestCount) continue;
         return finish('drained');
       }
-      const kind = await sendOne(next, { sent, total: Math.max(total, sent + 1) });
-      if (kind === 'done') {
-        sent += 1;
-        emit({ type: 'progress', sent, total: Math.max(total, sent) });
-      } else if (kind === 'rejected') {
-        failed += 1;
-      } else if (kind === 'unauthorized') {
-        return finish('paused');
-      } else if (kind === 'no-answer' || kind === 'transient') {
-        return finish('transient');
-      }
+      // An answer may free a slot, a record, or a temp id that others wait for: choose again. So may
+      // a change queued meanwhile or a replay() joining this one (e.g. a form saved online while a long
+      // upload of another record is out: it goes now, not after the upload).
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        void Promise.race(inFlight.values()).then(resolve);
+      });
+      wake = undefined;
     }
   }
 
@@ -446,7 +600,10 @@ export function createOutbox(options: OutboxOptions) {
   function replay(replayOptions: { force?: boolean } = {}): Promise<ReplayResult> {
     requestCount += 1;
     if (replayOptions.force) forceRequested = true;
-    if (running) return running;
+    if (running) {
+      wake?.();
+      return running;
+    }
     emit({ type: 'replayStarted' });
     running = withLock(runPass).finally(() => {
       running = undefined;
@@ -487,6 +644,7 @@ export function createOutbox(options: OutboxOptions) {
     if (entry.status !== 'failed') return;
     const refused = (entry.lastError?.status ?? 0) >= 400 && (entry.lastError?.status ?? 0) < 500;
     await db.outbox.update(seq, { status: 'pending', attempts: 0, nextAttemptAt: 0, ...(refused ? { idempotencyKey: uuid() } : {}) });
+    edited();
   }
 
   /** Replaces the call of a failed entry (e.g. the body rebased on the record's current rowVersion) and puts it back in line. */
@@ -498,6 +656,7 @@ export function createOutbox(options: OutboxOptions) {
     if (change.query !== undefined) update.query = change.query;
     if (change.body !== undefined) update.body = change.body;
     await db.outbox.update(seq, update);
+    edited();
   }
 
   /** The entry and every entry that needs the record it creates, transitively: what a discard removes. */
@@ -531,6 +690,7 @@ export function createOutbox(options: OutboxOptions) {
       await db.files.bulkDelete(chosen.flatMap((entry) => entry.fileIds));
       return chosen;
     });
+    edited();
     if (removed.length) emit({ type: 'discarded', entries: removed });
     return removed;
   }
@@ -559,6 +719,58 @@ export function createOutbox(options: OutboxOptions) {
     subscribe,
     isReplaying: () => running !== undefined,
   };
+}
+
+/**
+ * A running replay's picture of the queue: every entry by seq (in seq order), the server ids known for
+ * the temp ids they wait for, and the queueEdits count it was read at.
+ */
+interface QueueView {
+  entries: Map<number, OutboxEntry>;
+  known: Map<string, string | number>;
+  readAt: number;
+}
+
+/**
+ * The order rules on a view: up to `slots` entries that may go now, in seq order, and entries that
+ * wait for a temp id nobody will hand out. An entry goes only when it is pending, no earlier entry of
+ * its record is left (pending, sending or failed), every temp id it names is known, and it is due;
+ * the first one that is not due (a transient failure's backoff, unless forced) stops the choice.
+ */
+function choose(view: QueueView, slots: number, force: boolean, inFlight: ReadonlySet<number>, time: number) {
+  const entries = [...view.entries.values()];
+  const queuedCreates = new Set(entries.flatMap(createdBy));
+  const busyRecords = new Set<string>();
+  const chosen: OutboxEntry[] = [];
+  const orphans: { entry: OutboxEntry; tempId: string }[] = [];
+  for (const entry of entries) {
+    if (chosen.length >= slots) break;
+    const unresolved = entry.dependsOn.filter((tempId) => !view.known.has(tempId));
+    const orphan = unresolved.find((tempId) => !queuedCreates.has(tempId));
+    if (orphan !== undefined && entry.status === 'pending' && !inFlight.has(entry.seq!)) orphans.push({ entry, tempId: orphan });
+    const waits =
+      orphan !== undefined ||
+      entry.status !== 'pending' ||
+      inFlight.has(entry.seq!) ||
+      busyRecords.has(entry.recordKey) ||
+      unresolved.length > 0;
+    busyRecords.add(entry.recordKey);
+    if (waits) continue;
+    if (!force && entry.nextAttemptAt > time) break;
+    chosen.push(entry);
+  }
+  return { chosen, orphans };
+}
+
+/** The fields choose() decides on are the same in both. */
+function sameSchedule(a: OutboxEntry, b: OutboxEntry): boolean {
+  return (
+    a.status === b.status &&
+    a.recordKey === b.recordKey &&
+    a.nextAttemptAt === b.nextAttemptAt &&
+    a.dependsOn.length === b.dependsOn.length &&
+    a.dependsOn.every((tempId, index) => tempId === b.dependsOn[index])
+  );
 }
 
 /** The temp ids a call or entry hands out when its create is answered. */

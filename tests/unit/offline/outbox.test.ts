@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { META_LAST_SYNC, getMeta } from '../../../src/offline/db';
+import { META_LAST_SYNC, getMeta, type OutboxEntry, type OutboxFile } from '../../../src/offline/db';
 import {
   BACKOFF_BASE_MS,
   BACKOFF_MAX_MS,
+  MAX_IN_FLIGHT,
   MAX_SERVER_ERROR_ATTEMPTS,
   backoffDelay,
   classifyStatus,
   createOutbox,
+  type OutboxEvent,
+  type SendAnswer,
+  type SendOptions,
 } from '../../../src/offline/outbox';
+import { FakeServer } from './fake-server';
 import { addItem, createRecord, freshDb, linkRecords, renameRecord, setup, tempId, type Mode } from './helpers';
 
 describe('outbox enqueue and replay', () => {
@@ -396,6 +401,209 @@ describe('one replay at a time', () => {
     expect(await reloaded.replay()).toMatchObject({ sent: 1 });
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+});
+
+describe('concurrency across records', () => {
+  /** An outbox whose calls stay out until the test answers them. */
+  function held(records: number) {
+    const server = new FakeServer();
+    for (let id = 1; id <= records; id++) server.records.set(id, { id, title: `r${id}`, items: [], links: [], photos: [] });
+    const out: { entry: OutboxEntry; files: OutboxFile[]; options: SendOptions; resolve: (answer: SendAnswer) => void }[] = [];
+    let maxOut = 0;
+    const events: OutboxEvent[] = [];
+    const outbox = createOutbox({
+      db: freshDb(),
+      locks: null,
+      onEvent: (event) => events.push(event),
+      send: (entry, files, options) =>
+        new Promise((resolve) => {
+          out.push({ entry, files, options, resolve });
+          maxOut = Math.max(maxOut, out.length);
+        }),
+    });
+    const answer = (index: number, status?: number) => {
+      const [call] = out.splice(index, 1);
+      call!.resolve(status ? { status, body: { message: `HTTP ${status}` } } : server.handle(call!.entry, call!.files));
+    };
+    return { server, out, outbox, events, answer, maxOut: () => maxOut };
+  }
+
+  /** Waits until `done()` holds, letting fake-indexeddb's timers run. */
+  async function until(done: () => boolean) {
+    for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(done()).toBe(true);
+  }
+  const quiet = () => until(() => true).then(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+  it(`sends one entry first, then up to ${MAX_IN_FLIGHT} of different records at once, one per record, in order within each`, async () => {
+    const { server, out, outbox, answer, maxOut } = held(10);
+    for (let id = 1; id <= 10; id++) {
+      await outbox.enqueue(renameRecord(id, `r${id}'`));
+      await outbox.enqueue(addItem(id, `item of ${id}`));
+    }
+    const run = outbox.replay();
+    await until(() => out.length === 1);
+    await quiet();
+    expect(out.map((call) => call.entry.label)).toEqual(["Rename to r1'"]); // the probe goes alone
+    answer(0);
+
+    await until(() => out.length === MAX_IN_FLIGHT);
+    await quiet();
+    expect(out).toHaveLength(MAX_IN_FLIGHT);
+    // The next entry of record 1 (its item) comes first in the queue now; then the renames of 2…6.
+    expect(out.map((call) => call.entry.recordKey)).toEqual(['record:1', 'record:2', 'record:3', 'record:4', 'record:5', 'record:6']);
+
+    // Answers in reverse order: every answer frees a slot for the next entry that may go.
+    while (out.length) {
+      answer(out.length - 1);
+      await quiet();
+      expect(new Set(out.map((call) => call.entry.recordKey)).size).toBe(out.length);
+    }
+    expect(await run).toEqual({ sent: 20, failed: 0, remaining: 0, stoppedBy: 'drained' });
+    expect(maxOut()).toBe(MAX_IN_FLIGHT);
+    for (let id = 1; id <= 10; id++) {
+      expect(server.applied.filter((call) => call.recordId === id).map((call) => call.method)).toEqual(['PUT', 'POST']);
+    }
+    // Records really overlapped: the server did not see them record after record.
+    expect(server.applied.slice(0, 3).map((call) => call.recordId)).not.toEqual([1, 1, 2]);
+  });
+
+  it('a transient failure while others are out starts nothing more: the calls out finish, the run ends transient', async () => {
+    const { server, out, outbox, answer, events } = held(10);
+    for (let id = 1; id <= 10; id++) await outbox.enqueue(renameRecord(id, 'new'));
+    const run = outbox.replay();
+    await until(() => out.length === 1);
+    answer(0);
+    await until(() => out.length === MAX_IN_FLIGHT);
+    const failing = out[2]!.entry;
+    answer(2, 503);
+    await quiet();
+    expect(out).toHaveLength(MAX_IN_FLIGHT - 1); // nothing took its slot
+    while (out.length) answer(0);
+    expect(await run).toEqual({ sent: MAX_IN_FLIGHT, failed: 0, remaining: 10 - MAX_IN_FLIGHT, stoppedBy: 'transient' });
+    expect(await outbox.db.outbox.get(failing.seq!)).toMatchObject({ status: 'pending', attempts: 1, lastError: { status: 503 } });
+    expect(events.filter((event) => event.type === 'retrying')).toHaveLength(1);
+
+    // Its retry is not due: it holds back everything behind it, as before.
+    expect(await outbox.replay()).toMatchObject({ sent: 0, stoppedBy: 'drained' });
+    const forced = outbox.replay({ force: true });
+    for (let i = 0; i < 10 - MAX_IN_FLIGHT; i++) {
+      await until(() => out.length > 0);
+      answer(0);
+    }
+    expect(await forced).toMatchObject({ sent: 10 - MAX_IN_FLIGHT, remaining: 0 });
+    expect([...server.records.values()].every((record) => record.title === 'new')).toBe(true);
+  });
+
+  it('a 401 while others are out pauses the queue once they have finished', async () => {
+    const { out, outbox, answer } = held(10);
+    for (let id = 1; id <= 10; id++) await outbox.enqueue(renameRecord(id, 'new'));
+    const run = outbox.replay();
+    await until(() => out.length === 1);
+    answer(0);
+    await until(() => out.length === MAX_IN_FLIGHT);
+    answer(0, 401);
+    await quiet();
+    expect(out).toHaveLength(MAX_IN_FLIGHT - 1);
+    while (out.length) answer(0);
+    // The probe and the five that were out with the refused one.
+    expect(await run).toMatchObject({ sent: MAX_IN_FLIGHT, stoppedBy: 'paused', remaining: 10 - MAX_IN_FLIGHT });
+    expect(await outbox.pauseState()).toMatchObject({ error: { status: 401 } });
+    expect(await outbox.db.outbox.where('status').equals('sending').count()).toBe(0);
+  });
+
+  it('a call that names a record created offline goes once the create is answered, with the server id written in', async () => {
+    const { server, out, outbox, answer } = held(2);
+    const a = tempId(1);
+    await outbox.enqueue(createRecord(a, 'A'));
+    await outbox.enqueue(linkRecords(1, a));
+    await outbox.enqueue(renameRecord(2, 'other'));
+    const run = outbox.replay();
+    await until(() => out.length === 1);
+    answer(0); // the create: the probe
+    await until(() => out.length === 2);
+    const [createdA] = [...server.records.values()].filter((record) => record.title === 'A');
+    expect(out.map((call) => [call.entry.path, call.entry.body])).toEqual([
+      ['/records/1/links', { target: createdA!.id }],
+      ['/records/2', { title: 'other' }],
+    ]);
+    answer(1);
+    answer(0);
+    expect(await run).toMatchObject({ sent: 3, remaining: 0 });
+    expect(server.records.get(1)!.links).toEqual([createdA!.id]);
+  });
+
+  it('refuses to discard an entry being sent while others go on, and discards one still waiting', async () => {
+    const { out, outbox, answer } = held(3);
+    await outbox.enqueue(renameRecord(1, 'a'));
+    await outbox.enqueue(renameRecord(2, 'b'));
+    await outbox.enqueue(renameRecord(3, 'c'));
+    const waiting = await outbox.enqueue(addItem(3, 'later'));
+    const run = outbox.replay();
+    await until(() => out.length === 1);
+    answer(0);
+    await until(() => out.length === 2);
+    await expect(outbox.discard(out[0]!.entry.seq!)).rejects.toThrow(/being sent/);
+    expect((await outbox.discard(waiting.seq!)).map((entry) => entry.label)).toEqual(['Add later']);
+    while (out.length) answer(0);
+    expect(await run).toMatchObject({ sent: 3, remaining: 0 });
+  });
+
+  it('a change queued while a long call of another record is out goes at once, not after it', async () => {
+    const { out, outbox, answer } = held(3);
+    await outbox.enqueue(renameRecord(1, 'a'));
+    await outbox.enqueue(addItem(1, 'big photo'));
+    const run = outbox.replay();
+    await until(() => out.length === 1);
+    answer(0);
+    await until(() => out.length === 1 && out[0]!.entry.label === 'Add big photo'); // a slow upload, still out
+    await outbox.enqueue(renameRecord(2, 'saved online'));
+    expect(outbox.replay({ force: true })).toBe(run); // as submitWrite does: joins the run…
+    await until(() => out.length === 2); // …which sends it beside the upload
+    expect(out[1]!.entry.label).toBe('Rename to saved online');
+    answer(1);
+    answer(0);
+    expect(await run).toMatchObject({ sent: 3, remaining: 0 });
+  });
+
+  it("a change another tab discards during the run is not sent: what the run chooses is checked against the store", async () => {
+    const { out, outbox, answer, server } = held(3);
+    await outbox.enqueue(renameRecord(1, 'a'));
+    await outbox.enqueue(renameRecord(2, 'b'));
+    const dropped = await outbox.enqueue(renameRecord(3, 'dropped'));
+    const run = outbox.replay();
+    await until(() => out.length === 1); // the probe; the run has read the queue
+    const otherTab = createOutbox({ db: outbox.db, locks: null, send: () => new Promise(() => undefined) });
+    await otherTab.discard(dropped.seq!);
+    answer(0);
+    await until(() => out.length === 1);
+    await quiet();
+    expect(out.map((call) => call.entry.label)).toEqual(['Rename to b']);
+    answer(0);
+    expect(await run).toMatchObject({ sent: 2, remaining: 0 });
+    expect(server.records.get(3)!.title).toBe('r3');
+    expect(await outbox.db.outbox.count()).toBe(0);
+  });
+
+  it('reports the bytes of all uploads under way together', async () => {
+    const { out, outbox, answer, events } = held(3);
+    for (const id of [1, 2, 3]) {
+      await outbox.enqueue({ ...addItem(id, `photo ${id}`), files: [{ field: 'photo', blob: new Blob(['x']), name: `${id}.jpg` }] });
+    }
+    const run = outbox.replay();
+    await until(() => out.length === 1);
+    answer(0);
+    await until(() => out.length === 2);
+    out[0]!.options.onUploadProgress?.(10, 100);
+    out[1]!.options.onUploadProgress?.(50, 200);
+    expect(events.filter((event) => event.type === 'progress').at(-1)).toMatchObject({
+      sent: 1,
+      total: 3,
+      upload: { entryId: out[1]!.entry.id, loaded: 60, total: 300 },
+    });
+    while (out.length) answer(0);
+    expect(await run).toMatchObject({ sent: 3 });
   });
 });
 
