@@ -2,7 +2,8 @@
  * The API bases of the spec (1 §7). By default each is a prefix on the app's own origin so one
  * server answers everything; a deployment can point any of them at another host.
  */
-export const API_BASES = ['api', 'auth', 'quote-api', 'retailer-api', 'mch-quote-api', 'images'] as const;
+/** `crm` is the spec's absolute /crm/webapi (spec 2 §7); /crm/web/… stays a route of the app (spec 2 §2). */
+export const API_BASES = ['api', 'auth', 'quote-api', 'retailer-api', 'mch-quote-api', 'images', 'crm'] as const;
 export type ApiBase = (typeof API_BASES)[number];
 
 export const DEFAULT_BASES: Record<ApiBase, string> = {
@@ -12,6 +13,7 @@ export const DEFAULT_BASES: Record<ApiBase, string> = {
   'retailer-api': '/retailer-api',
   'mch-quote-api': '/mch-quote-api',
   images: '/images',
+  crm: '/crm/webapi',
 };
 
 /** Name of the cookie that carries a deployment's base overrides (JSON of ApiBase → URL). */

@@ -91,4 +91,26 @@ export const paths = {
   serviceAttachmentImage: at('images', ''),
   workOrderAttachmentImage: (workOrderId: number | string, contentDocumentId: string) =>
     at('images', `/workorders/${workOrderId}/attachments/${encodeURIComponent(contentDocumentId)}`),
+  /* sales (spec 2 §7); {mchQuoteApi} and {quote-api} calls as the spec writes them */
+  quotes: at('api', '/Quote'),
+  orders: at('api', '/order'),
+  leads: at('api', '/Lead'),
+  inventory: at('api', '/Inventory'),
+  /** GET ?plantNumber&quoteNumber&orderNumber (order or quote detail) or ?serialNumber (home invoice). */
+  salesDetail: at('api', '/Reports/Sales/'),
+  /** GET ?dealerNumber&facilityNumber&quoteNumber: the home invoice with pricing, a PDF. */
+  invoicePdf: at('api', '/reports/homeInvoice/pricing'),
+  deleteQuote: (quoteId: number | string, modifiedBy: number | string) => at('mch-quote-api', `/${quoteId}/${modifiedBy}`),
+  copyQuote: (quoteNumber: string, userId: number | string) => at('mch-quote-api', `/${encodeURIComponent(quoteNumber)}/${userId}/copy`),
+  quoteRevisions: (quoteId: number | string) => at('mch-quote-api', `/mycustomhomes/webapi/api/quoterevision/${quoteId}`),
+  unavailableOptions: (quoteNumber: string) => at('mch-quote-api', `/${encodeURIComponent(quoteNumber)}/unavailableoptions`),
+  validateSubOptions: (quoteNumber: string, plantNumber: string, userId: number | string) =>
+    at('mch-quote-api', `/${encodeURIComponent(quoteNumber)}/validatesuboptions/${encodeURIComponent(plantNumber)}/${userId}`),
+  unlockQuote: (quoteId: number | string, userId: number | string) => at('mch-quote-api', `/set-lock-status/${quoteId}/false/${userId}`),
+  checkLockedQuote: (quoteId: number | string, userId: number | string) => at('quote-api', `/check-locked-quote/${quoteId}/${userId}`),
+  copyIseriesQuote: at('mch-quote-api', '/copyiseriesquote'),
+  /** POST { leadId }: the prospect made from a lead (spec 2 §7, /crm/webapi/api/Prospects/Lead). */
+  prospectFromLead: at('crm', '/api/Prospects/Lead'),
+  /** GET: the contact page of a prospect (/crm/web/prospects/{prospectId}/contactInfo). */
+  prospect: (prospectId: number | string) => at('crm', `/api/Prospects/${prospectId}`),
 } as const;
