@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { ApiBase, CatalogPartRow, PartsOrderSummary, ServiceRequestSummary, WarrantyCard } from '../contract';
+import type { ApiBase, CatalogPartRow, InventoryItem, Lead, PartsOrderSummary, Quote, SalesOrder, ServiceRequestSummary, WarrantyCard } from '../contract';
 
 /*
  * The browser's own store, split by kind of data:
@@ -10,7 +10,7 @@ import type { ApiBase, CatalogPartRow, PartsOrderSummary, ServiceRequestSummary,
  * - meta: small facts about the store (last sync, primed at, whether the queue is paused);
  * - documentCopies / documentFiles: documents kept for offline reading (help PDFs), what they are apart
  *   from their bytes, so that listing what is available offline never loads a file (./documents.ts);
- * - workOrders, partsOrders, homeowners, catalogParts: the delta-synced lists, one row per record as the server's
+ * - workOrders, partsOrders, homeowners, catalogParts, quotes, salesOrders, leads, inventory: the delta-synced lists, one row per record as the server's
  *   list answers it, keyed by its id, with syncState holding each list's cursor and whose copy it is (./kept-lists.ts).
  */
 
@@ -156,6 +156,10 @@ export class OfflineDb extends Dexie {
   homeowners!: Table<WarrantyCard, number>;
   catalogParts!: Table<CatalogPartRow, number>;
   syncState!: EntityTable<KeptListState, 'list'>;
+  quotes!: Table<Quote, number>;
+  salesOrders!: Table<SalesOrder, number>;
+  leads!: Table<Lead, number>;
+  inventory!: Table<InventoryItem, number>;
 
   constructor(name: string) {
     super(name);
@@ -179,6 +183,13 @@ export class OfflineDb extends Dexie {
       homeowners: 'vantageWarrantyId, lastName',
       catalogParts: 'partsCatalogId, plantNumber',
       syncState: 'list',
+    });
+    // The sales lists (issue 11), on the same delta sync.
+    this.version(4).stores({
+      quotes: 'quoteId, quoteDate',
+      salesOrders: 'orderId, orderDate',
+      leads: 'leadId, leadDate',
+      inventory: 'inventoryId, stockedDate',
     });
   }
 }

@@ -270,8 +270,9 @@ export function keptList<Row>(spec: KeptListSpec<Row>): KeptList<Row> {
 
 /** Logout on a shared tablet: the kept lists go with the user (see clearKeptCopies). */
 export async function clearKeptLists(db: OfflineDb) {
-  await db.transaction('rw', [db.workOrders, db.partsOrders, db.homeowners, db.catalogParts, db.syncState], async () => {
-    await Promise.all([db.workOrders.clear(), db.partsOrders.clear(), db.homeowners.clear(), db.catalogParts.clear(), db.syncState.clear()]);
+  const tables = [db.workOrders, db.partsOrders, db.homeowners, db.catalogParts, db.quotes, db.salesOrders, db.leads, db.inventory, db.syncState];
+  await db.transaction('rw', tables, async () => {
+    await Promise.all(tables.map((table) => table.clear()));
   });
   for (const list of keptLists.values()) list.forget();
 }

@@ -5,10 +5,10 @@ import { freshDb } from './helpers';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('offline database', () => {
-  it('has the v3 stores (the kept lists with their sync state), with entities keyed by kind and id', async () => {
+  it('has the v4 stores (the kept lists, sales included, with their sync state), with entities keyed by kind and id', async () => {
     const db = freshDb();
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(db.tables.map((table) => table.name).sort()).toEqual([
       'catalogParts',
       'documentCopies',
@@ -16,9 +16,13 @@ describe('offline database', () => {
       'entities',
       'files',
       'homeowners',
+      'inventory',
+      'leads',
       'meta',
       'outbox',
       'partsOrders',
+      'quotes',
+      'salesOrders',
       'syncState',
       'tempIds',
       'workOrders',
