@@ -1,4 +1,4 @@
-import { and, asc, eq, max, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import {
@@ -21,6 +21,7 @@ import {
   laborRateFor,
   serviceItemIssues,
   submitIssues,
+  workOrderCosts,
   type Endpoint,
   type PortalMetadata,
   type UnitOfMeasure,
@@ -39,6 +40,8 @@ import {
   findRequest,
   listRequests,
   loadFullRequest,
+  NOTHING_BENEATH,
+  requestContext,
   refreshTotals,
   toAttachment,
   toPartsItem,
@@ -105,7 +108,9 @@ async function reloaded(ctx: WriteContext, id: number) {
 async function updateInformation(ctx: WriteContext & { clock: () => Date }, condition: SQL, body: ServiceRequestUpdate) {
   const row = await editableRequest(ctx, condition);
   if (row instanceof Response) return row;
-  const retailer = await retailerOf(ctx.db, row.retailerNumber);
+  const context = await requestContext(ctx.db, row);
+  if (!context) throw new Error(`service request ${row.id}: its home ${row.homeId} is missing`);
+  const { retailer } = context;
   // spec 3 §4: the type of a work order or homeowner-portal request is Request for Payment, whatever is sent.
   const forced = isRequestTypeForced({ ...row, isStaged: isStaged(row) }, retailer.deployPortal);
   const requestType = forced ? REQUEST_FOR_PAYMENT : body.requestType;
@@ -118,14 +123,17 @@ async function updateInformation(ctx: WriteContext & { clock: () => Date }, cond
   if (issues.length > 0) return issuesResponse(issues);
 
   const { rowVersion, ...fields } = body;
-  const written = await updateIfCurrent(ctx.db, t.serviceRequests, eq(t.serviceRequests.id, row.id), rowVersion, {
-    ...fields,
-    requestType,
-    performedDate,
-  });
-  if (written === 0) return staleRecordResponse(await loadFullRequest(ctx.db, ctx.session, row));
-  await refreshTotals(ctx.db, row);
-  return ctx.c.json(await reloaded(ctx, row.id));
+  const items = await ctx.db.select().from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, row.id)).orderBy(asc(t.serviceItems.sequence));
+  const changes = { ...fields, requestType, performedDate };
+  // The totals the list sorts on, written with the change (the row is locked: `items` are current).
+  const { totalServiceCost, totalCombinedCost } = workOrderCosts({ ...row, ...changes, items });
+  const [written] = await ctx.db
+    .update(t.serviceRequests)
+    .set({ ...changes, totalServiceCost, totalCombinedCost, rowVersion: sql`${t.serviceRequests.rowVersion} + 1` })
+    .where(and(eq(t.serviceRequests.id, row.id), eq(t.serviceRequests.rowVersion, rowVersion)))
+    .returning();
+  if (!written) return staleRecordResponse(await loadFullRequest(ctx.db, ctx.session, row, { context, items }));
+  return ctx.c.json(await loadFullRequest(ctx.db, ctx.session, written, { context, items }));
 }
 
 async function itemCount(db: Database, requestId: number) {
@@ -173,12 +181,17 @@ const requestRoutes = [
     ...WRITE,
     query: CreateServiceRequestQuery,
     handle: async ({ c, db, deps, session, query }) => {
-      const [home] = await db.select().from(t.homes).where(eq(t.homes.id, query.assetId));
+      const [found] = await db
+        .select({ home: t.homes, rates: t.plantServiceRates })
+        .from(t.homes)
+        .leftJoin(t.plantServiceRates, eq(t.plantServiceRates.plantNumber, t.homes.plantNumber))
+        .where(eq(t.homes.id, query.assetId));
+      const home = found?.home;
       if (!home || !canSeeHome(session, home)) return errorResponse(404, 'Home was not found.');
       if (home.plantNumber !== query.plantNumber || home.serialNumber.toUpperCase() !== query.longSerialNumber.toUpperCase()) {
         return jsonResponse(400, { message: WORK_ORDER_MESSAGES.serialMismatch, field: 'longSerialNumber' });
       }
-      const [rates] = await db.select().from(t.plantServiceRates).where(eq(t.plantServiceRates.plantNumber, home.plantNumber));
+      const rates = found.rates;
       const [created] = await db
         .insert(t.serviceRequests)
         .values({
@@ -197,8 +210,12 @@ const requestRoutes = [
         })
         .returning({ id: t.serviceRequests.id });
       const id = created!.id;
-      await db.update(t.serviceRequests).set({ serviceRequestNumber: String(id).padStart(6, '0') }).where(eq(t.serviceRequests.id, id));
-      return c.json(await reloaded({ c, db, session }, id), 201);
+      const [numbered] = await db
+        .update(t.serviceRequests)
+        .set({ serviceRequestNumber: String(id).padStart(6, '0') })
+        .where(eq(t.serviceRequests.id, id))
+        .returning();
+      return c.json(await loadFullRequest(db, session, numbered!, NOTHING_BENEATH), 201);
     },
   }),
 
@@ -330,10 +347,10 @@ function serviceItemRoutes(prefix: string, idParam: string, itemParam: string, f
         if (row instanceof Response) return row;
         const fields = checkedItem(row, body);
         if (fields instanceof Response) return fields;
-        const [last] = await db.select({ sequence: max(t.serviceItems.sequence) }).from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, row.id));
+        const nextSequence = sql<number>`(select coalesce(max(${t.serviceItems.sequence}), 0) + 1 from ${t.serviceItems} where ${t.serviceItems.serviceRequestId} = ${row.id})`;
         const [item] = await db
           .insert(t.serviceItems)
-          .values({ ...fields, serviceRequestId: row.id, sequence: (last?.sequence ?? 0) + 1 })
+          .values({ ...fields, serviceRequestId: row.id, sequence: nextSequence })
           .returning();
         await refreshTotals(db, row);
         return c.json(toServiceItem(item!, row), 201);

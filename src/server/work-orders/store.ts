@@ -18,7 +18,7 @@ import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/de
 import { canArchive, canEdit, isClosed, isDispatchEnabled, isStaged, visibleAnd, visibleByScope, visibleRequests } from './rules';
 
 export type RequestRow = typeof t.serviceRequests.$inferSelect;
-type ItemRow = typeof t.serviceItems.$inferSelect;
+export type ItemRow = typeof t.serviceItems.$inferSelect;
 type PartRow = typeof t.serviceParts.$inferSelect;
 type AttachmentRow = Omit<typeof t.serviceAttachments.$inferSelect, 'data'>;
 
@@ -218,22 +218,43 @@ export async function findRequest(db: Database, session: Session, condition: SQL
 export const byRequestId = (id: number) => eq(t.serviceRequests.id, id);
 export const byWorkOrderId = (id: number) => eq(t.serviceRequests.vantageWorkOrderId, id);
 
+/** What a write already read of a request (a request just created has no items, parts or attachments): not read again. */
+export interface AlreadyRead {
+  /** The request's home with its plant's name and the request's retailer (requestContext). */
+  context?: RequestContext;
+  items?: ItemRow[];
+  parts?: PartRow[];
+  attachments?: AttachmentRow[];
+}
+
+export const NOTHING_BENEATH: AlreadyRead = { items: [], parts: [], attachments: [] };
+
 /** The whole request of spec 3 §3 as `session` sees it (canEdit and canArchive are theirs). */
-export async function loadFullRequest(db: Database, session: Session, request: RequestRow): Promise<ServiceRequest> {
-  // One after another: inside a write's transaction a connection runs one query at a time (pg 9 will refuse otherwise).
+export type RequestContext = { plantName: string; home: typeof t.homes.$inferSelect; retailer: typeof t.retailers.$inferSelect };
+
+export async function requestContext(db: Database, request: Pick<RequestRow, 'homeId' | 'retailerNumber'>): Promise<RequestContext | undefined> {
   const [context] = await db
     .select({ plantName: t.plants.name, home: t.homes, retailer: t.retailers })
     .from(t.homes)
     .innerJoin(t.plants, eq(t.plants.plantNumber, t.homes.plantNumber))
     .innerJoin(t.retailers, eq(t.retailers.retailerNumber, request.retailerNumber))
     .where(eq(t.homes.id, request.homeId));
-  const items = await db.select().from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, request.id)).orderBy(asc(t.serviceItems.sequence));
-  const parts = await db.select().from(t.serviceParts).where(eq(t.serviceParts.serviceRequestId, request.id)).orderBy(asc(t.serviceParts.id));
-  const attachments = await db
-    .select(attachmentColumns)
-    .from(t.serviceAttachments)
-    .where(eq(t.serviceAttachments.serviceRequestId, request.id))
-    .orderBy(asc(t.serviceAttachments.id));
+  return context;
+}
+
+export async function loadFullRequest(db: Database, session: Session, request: RequestRow, known: AlreadyRead = {}): Promise<ServiceRequest> {
+  // One after another: inside a write's transaction a connection runs one query at a time (pg 9 will refuse otherwise).
+  const context = known.context ?? (await requestContext(db, request));
+  const items =
+    known.items ?? (await db.select().from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, request.id)).orderBy(asc(t.serviceItems.sequence)));
+  const parts = known.parts ?? (await db.select().from(t.serviceParts).where(eq(t.serviceParts.serviceRequestId, request.id)).orderBy(asc(t.serviceParts.id)));
+  const attachments =
+    known.attachments ??
+    (await db
+      .select(attachmentColumns)
+      .from(t.serviceAttachments)
+      .where(eq(t.serviceAttachments.serviceRequestId, request.id))
+      .orderBy(asc(t.serviceAttachments.id)));
   if (!context) throw new Error(`service request ${request.id}: its home ${request.homeId} is missing`);
   const { home, retailer, plantName } = context;
   const costs = workOrderCosts({ ...request, items });
@@ -286,19 +307,20 @@ export async function loadFullRequest(db: Database, session: Session, request: R
   };
 }
 
-/** Stores the totals after a write that changes them (the list sorts on them). Keeps rowVersion. */
-export async function refreshTotals(db: Database, request: RequestRow): Promise<void> {
+/**
+ * Stores the totals after a write of the request's items (the list sorts on them). Keeps rowVersion. `current` is the
+ * request as this transaction sees it now: found with its lock (findRequest's `lock`), so no one else changed it since.
+ */
+export async function refreshTotals(db: Database, current: RequestRow): Promise<void> {
   const items = await db
     .select({ laborHours: t.serviceItems.laborHours, hourlyLaborRate: t.serviceItems.hourlyLaborRate, partsCost: t.serviceItems.partsCost })
     .from(t.serviceItems)
-    .where(eq(t.serviceItems.serviceRequestId, request.id));
-  const [current] = await db.select().from(t.serviceRequests).where(eq(t.serviceRequests.id, request.id));
-  if (!current) return;
+    .where(eq(t.serviceItems.serviceRequestId, current.id));
   const costs = workOrderCosts({ ...current, items });
   await db
     .update(t.serviceRequests)
     .set({ totalServiceCost: costs.totalServiceCost, totalCombinedCost: costs.totalCombinedCost })
-    .where(eq(t.serviceRequests.id, request.id));
+    .where(eq(t.serviceRequests.id, current.id));
 }
 
 export async function unitExists(db: Database, abbreviation: string) {
