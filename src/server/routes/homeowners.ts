@@ -17,7 +17,7 @@
  *   normalizeCardAddress), and a saved one is normalized and split before it is written.
  * - "Today" for the sold date window is the app clock's UTC day.
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   ACTIVE_WARRANTY_STATUS,
@@ -47,8 +47,28 @@ const ASSET_READ_ROLES: readonly RoleName[] = [...READ_ROLES, 'Service_Viewer'];
 const WRITE_ROLES: readonly RoleName[] = ['Warranty_User', 'Service_User'];
 
 const AssetId = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'assetId must be digits.'), v.transform(Number));
-const cardColumns = { card: t.warrantyCards, home: t.homes, plantName: t.plants.name, retailerName: t.retailers.name };
-type CardRow = { card: typeof t.warrantyCards.$inferSelect; home: typeof t.homes.$inferSelect; plantName: string; retailerName: string };
+// Only what a card answer shows: a first download reads 20,000 of them, and every column read costs the driver time.
+const { homeId: _homeId, createdByUserId: _createdBy, createdAt: _createdAt, updatedAt: _updatedAt, ...answeredCardColumns } = getTableColumns(t.warrantyCards);
+const cardColumns = {
+  card: answeredCardColumns,
+  home: {
+    id: t.homes.id,
+    plantNumber: t.homes.plantNumber,
+    retailerNumber: t.homes.retailerNumber,
+    serialNumber: t.homes.serialNumber,
+    modelNumber: t.homes.modelNumber,
+    modelName: t.homes.modelName,
+    manufacturedDate: t.homes.manufacturedDate,
+  },
+  plantName: t.plants.name,
+  retailerName: t.retailers.name,
+};
+type CardRow = {
+  card: Omit<typeof t.warrantyCards.$inferSelect, 'homeId' | 'createdByUserId' | 'createdAt' | 'updatedAt'>;
+  home: Pick<typeof t.homes.$inferSelect, 'id' | 'plantNumber' | 'retailerNumber' | 'serialNumber' | 'modelNumber' | 'modelName' | 'manufacturedDate'>;
+  plantName: string;
+  retailerName: string;
+};
 
 function toWarrantyCard({ card, home, plantName, retailerName }: CardRow): WarrantyCard {
   const answer: WarrantyCard = {
