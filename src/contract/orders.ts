@@ -56,11 +56,20 @@ export const OrderLookupQuery = v.object({
   serialNumber: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,30}$/, 'serialNumber must be a serial number.'))),
 });
 
-/** PUT {mchQuoteApi}/copyiseriesquote: the order to copy into a new Build A Quote quote (spec 2 §7). */
-export const CopyOrderInput = v.object({
-  orderNumber: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,20}$/, 'orderNumber must be an order number.')),
-  plantNumber: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Plant number must be digits.')),
-});
+/**
+ * PUT {mchQuoteApi}/copyiseriesquote (spec 2 §7): an order, or a quote of the older system, copied into a new Build A
+ * Quote quote at today's pricing, without custom options and options no longer available.
+ */
+export const CopyOrderInput = v.union([
+  v.object({
+    orderNumber: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,20}$/, 'orderNumber must be an order number.')),
+    plantNumber: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Plant number must be digits.')),
+  }),
+  v.object({
+    quoteNumber: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'quoteNumber must be digits.')),
+    plantNumber: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Plant number must be digits.')),
+  }),
+]);
 export type CopyOrderInput = v.InferOutput<typeof CopyOrderInput>;
 
 export const ORDER_MESSAGES = {

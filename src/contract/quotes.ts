@@ -5,8 +5,8 @@ import * as v from 'valibot';
  * - The list is GET {api}/Quote: the retailer's (or a plant user's facilities') active quotes; deleted ones are never sent.
  *   Delta sync as every kept list (contract/sync.ts); rows are named by `quoteId`.
  * - The lock: opening a quote (check-locked-quote) locks it to the opener unless another user holds a live lock;
- *   a lock expires QUOTE_LOCK_MINUTES after it was taken, so a tablet that went offline with a quote open does not
- *   block it forever. Only the locking user unlocks (set-lock-status …/false/{userId}); an expired lock is free.
+ *   a lock expires QUOTE_LOCK_MINUTES after it was last taken, so a tablet that went offline with a quote open does
+ *   not block it for good. Only the locking user unlocks (set-lock-status …/false/{userId}); an expired lock is free.
  * - The quote configuration pages belong to another application: view and duplicate land on the Quote Detail report.
  */
 
@@ -24,8 +24,8 @@ export const QUOTE_ACTIVE = 'Active';
 export const QUOTE_DELETED = 'Deleted';
 /** spec 2 §9: quote list default date filter. */
 export const QUOTE_LIST_DAYS_BACK = 30;
-/** This product's rule (the spec shows none): a lock not renewed for this long is free again. */
-export const QUOTE_LOCK_MINUTES = 30;
+/** This product's rule (the spec shows none): a lock lasts a working day unless its user unlocks it sooner. */
+export const QUOTE_LOCK_MINUTES = 8 * 60;
 /** spec 2 §9: the older-system quote id is the characters after the first 4 of mchQuoteId. */
 export const OLDER_QUOTE_ID_OFFSET = 4;
 /** spec 2 §9: the duplicate-success toast's timings. */

@@ -11,6 +11,7 @@ import { seedPartsCatalog } from './seed/parts-catalog';
 import { seedPartsOrders } from './seed/parts-orders';
 import { seededRandom, startOfUtcDay } from './seed/random';
 import { seedReleaseNotes } from './seed/release-notes';
+import { seedSales } from './seed/sales';
 import { seedShell } from './seed/shell';
 import { seedWorkOrders } from './seed/work-orders';
 
@@ -54,7 +55,11 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     const workOrders = await seedWorkOrders(tx, seededRandom('work-orders'), today, scale);
     const catalog = await seedPartsCatalog(tx, seededRandom('parts-catalog'), today);
     const partsOrders = await seedPartsOrders(tx, seededRandom('parts-orders'), today, scale);
-    return { seeded: true, counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders, ...homeowners, ...catalog, ...partsOrders } };
+    const sales = await seedSales(tx, seededRandom('sales'), today, scale);
+    return {
+      seeded: true,
+      counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders, ...homeowners, ...catalog, ...partsOrders, ...sales },
+    };
   });
   // PGlite never gathers statistics by itself: without them the planner guesses wrong on the big tables.
   await db.execute(sql`ANALYZE`);

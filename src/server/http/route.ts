@@ -69,7 +69,7 @@ export interface RouteDefinition {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 const SCOPE_FIELDS = { retailer: 'retailerNumber', plant: 'plantNumber' } as const;
 

@@ -6,11 +6,16 @@ import { feedbackRoutes } from './feedback';
 import { helpRoutes } from './help';
 import { homeRoutes } from './homes';
 import { homeownerRoutes } from './homeowners';
+import { inventoryRoutes } from './inventory';
+import { leadRoutes } from './leads';
 import { loggerRoutes } from './logger';
 import { partsCatalogRoutes } from './parts-catalog';
 import { partsOrderRoutes } from './parts-orders';
+import { orderRoutes } from './orders';
+import { quoteRoutes } from './quotes';
 import { releaseNoteRoutes } from './release-notes';
 import { retailerRoutes } from './retailers';
+import { salesDetailRoutes } from './sales-detail';
 import { sessionRoutes } from './session';
 import { supportRoutes } from './support';
 import { workOrderRoutes } from './work-orders';
@@ -32,4 +37,9 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...homeownerRoutes,
   ...partsOrderRoutes,
   ...partsCatalogRoutes,
+  ...quoteRoutes,
+  ...orderRoutes,
+  ...leadRoutes,
+  ...inventoryRoutes,
+  ...salesDetailRoutes,
 ];

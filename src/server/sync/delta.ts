@@ -39,7 +39,7 @@ const SYNC_FORMAT = 1;
 export const TOMBSTONE_RETENTION_MS = 60 * 24 * 60 * 60 * 1000;
 const TOMBSTONE_HORIZON_SETTING = 'sync_tombstone_horizon';
 
-export type SyncTable = 'service_requests' | 'parts_orders' | 'warranty_cards' | 'parts_catalog';
+export type SyncTable = 'service_requests' | 'parts_orders' | 'warranty_cards' | 'parts_catalog' | 'quotes' | 'sales_orders' | 'leads' | 'inventory_homes';
 
 export interface SyncedRow<Item> {
   xid: number;

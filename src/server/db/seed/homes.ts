@@ -29,9 +29,9 @@ export const HOME_MODELS: readonly HomeModel[] = [
   { modelNumber: '45EST72B5', modelName: 'The Estate', sections: 3, squareFootage: 2905, bedrooms: 5, bathrooms: 3 },
 ];
 
-const FIRST_NAMES = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Karen', 'Charles', 'Sarah', 'Daniel', 'Lisa', 'Matthew', 'Nancy', 'Anthony', 'Betty', 'Mark', 'Ashley', 'Steven', 'Dorothy', 'Jose', 'Maria', 'Tyler', 'Brittany', 'Dale', 'Loretta'];
-const LAST_NAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Walker', 'Hall', 'Allen', 'Young', 'King', 'Wright', 'Hill', 'Green', 'Baker', 'Nelson', 'Carter', 'Mitchell', 'Roberts', 'Turner', 'Phillips'];
-const STREETS = ['Oak Ridge Road', 'Cedar Lane', 'Pine Hill Drive', 'Maple Street', 'Dogwood Trail', 'Hickory Way', 'Sycamore Court', 'Willow Creek Road', 'Magnolia Drive', 'Old Mill Road', 'County Road 12', 'Chestnut Ridge Lane', 'Walnut Grove Road', 'Pleasant Valley Road'];
+export const FIRST_NAMES = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Karen', 'Charles', 'Sarah', 'Daniel', 'Lisa', 'Matthew', 'Nancy', 'Anthony', 'Betty', 'Mark', 'Ashley', 'Steven', 'Dorothy', 'Jose', 'Maria', 'Tyler', 'Brittany', 'Dale', 'Loretta'];
+export const LAST_NAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Walker', 'Hall', 'Allen', 'Young', 'King', 'Wright', 'Hill', 'Green', 'Baker', 'Nelson', 'Carter', 'Mitchell', 'Roberts', 'Turner', 'Phillips'];
+export const STREETS = ['Oak Ridge Road', 'Cedar Lane', 'Pine Hill Drive', 'Maple Street', 'Dogwood Trail', 'Hickory Way', 'Sycamore Court', 'Willow Creek Road', 'Magnolia Drive', 'Old Mill Road', 'County Road 12', 'Chestnut Ridge Lane', 'Walnut Grove Road', 'Pleasant Valley Road'];
 
 const SECTION_LETTERS = ['A', 'AB', 'ABC'] as const;
 export const HOMES_PER_SCALE = 300;

@@ -1,0 +1,81 @@
+/**
+ * inventory: GET {api}/Inventory (spec 2 §3 Inventory item, §6: Sales_User, Sales_Viewer, Service_User or
+ * Warranty_User): a plant user's facilities' stock, anyone else's current retail center's, kept on the device (delta
+ * sync, rows named by inventoryId). `age` is counted in days on the server's day of answering, so a kept copy ages
+ * with its last sync (the screen counts from stockedDate itself).
+ */
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import * as v from 'valibot';
+import { SyncQueryFields, paths, type InventoryItem, type RoleName } from '../../contract';
+import type { Database } from '../db/client';
+import * as t from '../db/schema';
+import { jsonResponse } from '../http/errors';
+import { route, type RouteDefinition, type Session } from '../http/route';
+import { answerList, inWindow, readDelta, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
+import { todayOf, visibleByScope } from '../work-orders/rules';
+
+const READ_ROLES: RoleName[] = ['Sales_User', 'Sales_Viewer', 'Service_User', 'Warranty_User'];
+const DAY_MS = 86_400_000;
+
+type Row = { home: typeof t.inventoryHomes.$inferSelect; plantName: string };
+
+function toInventoryItem({ home, plantName }: Row, today: string): InventoryItem {
+  return {
+    inventoryId: home.id,
+    plantNumber: home.plantNumber,
+    plantName,
+    type: home.type,
+    tdes: home.tdes,
+    reg: home.reg,
+    retailerNumber: home.retailerNumber,
+    serailNumber: home.serialNumber,
+    invoiceAmount: home.invoiceAmount,
+    stockNumber: home.stockNumber,
+    modelNumber: home.modelNumber,
+    modelName: home.modelName,
+    owner: home.owner,
+    wso: home.wso,
+    stockedDate: home.stockedDate,
+    age: Math.max(0, Math.round((Date.parse(today) - Date.parse(home.stockedDate)) / DAY_MS)),
+    salesDate: home.salesDate ?? '',
+    poNumber: home.poNumber,
+  };
+}
+
+const homesOf = (db: Database, condition: SQL | undefined) =>
+  db.select({ home: t.inventoryHomes, plantName: t.plants.name }).from(t.inventoryHomes).innerJoin(t.plants, eq(t.plants.plantNumber, t.inventoryHomes.plantNumber)).where(condition);
+
+function inventorySyncSource(session: Session, today: string): SyncSource<InventoryItem> {
+  const condition = visibleByScope(session, t.inventoryHomes);
+  return {
+    table: 'inventory_homes',
+    scope: sessionScope(session),
+    tombstones: visibleByScope(session, t.syncTombstones),
+    changes: { from: sql`${t.inventoryHomes}`, where: condition, xid: t.inventoryHomes.syncXid, id: t.inventoryHomes.id },
+    rows: async (db, window) => {
+      const query = homesOf(db, and(condition, inWindow(t.inventoryHomes.syncXid, t.inventoryHomes.id, window))).orderBy(
+        ...windowOrder(t.inventoryHomes.syncXid, t.inventoryHomes.id),
+      );
+      const rows = await (window.limit === undefined ? query : query.limit(window.limit));
+      return rows.map((row) => ({ xid: row.home.syncXid, id: row.home.id, item: toInventoryItem(row, today) }));
+    },
+    count: async (db) => (await db.select({ rows: count() }).from(t.inventoryHomes).where(condition))[0]?.rows ?? 0,
+  };
+}
+
+export const inventoryRoutes: RouteDefinition[] = [
+  route({
+    method: 'GET',
+    endpoint: paths.inventory,
+    roles: READ_ROLES,
+    query: v.object(SyncQueryFields),
+    handle: async ({ c, db, deps, session, query }) => {
+      const today = todayOf(deps.clock);
+      const source = inventorySyncSource(session, today);
+      if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
+      return answerList(c, db, source, async () =>
+        (await homesOf(db, visibleByScope(session, t.inventoryHomes)).orderBy(desc(t.inventoryHomes.stockedDate))).map((row) => toInventoryItem(row, today)),
+      );
+    },
+  }),
+];

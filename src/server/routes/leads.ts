@@ -1,0 +1,198 @@
+/**
+ * leads: the sales leads of a retail center and the prospects made from them (spec 2 §3 Lead, §4 Lead status, §6, §7).
+ * Decided here where the spec leaves it open:
+ *
+ * - Who: reading needs the leads permission (Sales_Leads_Claim or Sales_Leads_Viewer) and a retail center that is not
+ *   company-owned (type C); changing a lead or converting it needs Sales_Leads_Claim. Leads are a retail center's:
+ *   a plant user has none (their list is empty, their writes 404).
+ * - POST {api}/Lead { leadId, status }: C claims (claimedDate and who, set once), I deactivates. Claiming a claimed
+ *   lead and deactivating an inactive one change nothing and answer the lead, so a claim queued offline and replayed
+ *   under a new key still claims once. A converted lead (P) is final.
+ * - POST /crm/webapi/api/Prospects/Lead { leadId }: makes the prospect and marks the lead P in one transaction; asked
+ *   again for a converted lead it answers the same prospectId.
+ */
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import * as v from 'valibot';
+import { LEAD_MESSAGES, LEAD_STATUS, LeadStatusInput, ProspectFromLeadInput, SyncQueryFields, paths, type Lead, type Prospect } from '../../contract';
+import type { Database } from '../db/client';
+import * as t from '../db/schema';
+import { errorResponse, jsonResponse } from '../http/errors';
+import { route, type RouteDefinition, type Session } from '../http/route';
+import { answerList, inWindow, readDelta, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
+
+type LeadRow = typeof t.leads.$inferSelect;
+const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Must be a number.'), v.transform(Number));
+
+function toLead(lead: LeadRow): Lead {
+  return {
+    leadId: lead.id,
+    independentLeadId: lead.independentLeadId,
+    leadDate: lead.leadDate.toISOString(),
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    comments: lead.comments,
+    address: lead.address,
+    city: lead.city,
+    state: lead.state,
+    zip: lead.zip,
+    email: lead.email,
+    dayPhone: lead.dayPhone,
+    relocating: lead.relocating,
+    relocatingCity: lead.relocatingCity,
+    relocatingState: lead.relocatingState,
+    status: lead.status === 'C' || lead.status === 'I' || lead.status === 'P' ? lead.status : null,
+    friendlySource: lead.friendlySource,
+    claimedDate: lead.claimedDate?.toISOString() ?? '',
+    customer: `${lead.firstName} ${lead.lastName}`,
+    retailerNumber: lead.retailerNumber,
+    quoteNumber: lead.quoteNumber,
+    plantNumber: lead.plantNumber,
+    modelNumber: lead.modelNumber,
+    modelDesc: lead.modelDesc,
+    basePrice: lead.basePrice,
+    optionPrice: lead.optionPrice,
+    squareFootage: lead.squareFootage,
+    invoiceTotal: lead.invoiceTotal,
+    prospectId: lead.prospectId,
+    rowVersion: lead.rowVersion,
+  };
+}
+
+/** A retail center's leads; a plant user (no retail center of their own in this area) sees none. */
+function visibleLeads(session: Session): SQL {
+  const retailerNumber = session.user.currentRetailer?.retailerNumber;
+  return !session.user.isPlantUser && retailerNumber ? eq(t.leads.retailerNumber, retailerNumber) : sql`false`;
+}
+
+function leadSyncSource(session: Session): SyncSource<Lead> {
+  const condition = visibleLeads(session);
+  return {
+    table: 'leads',
+    scope: sessionScope(session),
+    tombstones: and(eq(t.syncTombstones.retailerNumber, session.user.currentRetailer?.retailerNumber ?? '')),
+    changes: { from: sql`${t.leads}`, where: condition, xid: t.leads.syncXid, id: t.leads.id },
+    rows: async (db, window) => {
+      const query = db.select().from(t.leads).where(and(condition, inWindow(t.leads.syncXid, t.leads.id, window))).orderBy(...windowOrder(t.leads.syncXid, t.leads.id));
+      const rows = await (window.limit === undefined ? query : query.limit(window.limit));
+      return rows.map((row) => ({ xid: row.syncXid, id: row.id, item: toLead(row) }));
+    },
+    count: async (db) => (await db.select({ rows: count() }).from(t.leads).where(condition))[0]?.rows ?? 0,
+  };
+}
+
+async function lockedLead(db: Database, session: Session, leadId: number) {
+  const [lead] = await db.select().from(t.leads).where(and(visibleLeads(session), eq(t.leads.id, leadId))).for('update');
+  return lead;
+}
+
+const notFound = () => errorResponse(404, LEAD_MESSAGES.notFound);
+
+function toProspect(prospect: typeof t.prospects.$inferSelect, leadId: number | null): Prospect {
+  return {
+    prospectId: prospect.id,
+    retailerNumber: prospect.retailerNumber,
+    firstName: prospect.firstName,
+    lastName: prospect.lastName,
+    email: prospect.email,
+    dayPhone: prospect.dayPhone,
+    address: prospect.address,
+    city: prospect.city,
+    state: prospect.state,
+    zip: prospect.zip,
+    comments: prospect.comments,
+    leadId,
+    createdAt: prospect.createdAt.toISOString(),
+  };
+}
+
+export const leadRoutes: RouteDefinition[] = [
+  route({
+    method: 'GET',
+    endpoint: paths.leads,
+    flag: 'canViewLeads',
+    query: v.object(SyncQueryFields),
+    handle: async ({ c, db, session, query }) => {
+      const source = leadSyncSource(session);
+      if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
+      return answerList(c, db, source, async () => (await db.select().from(t.leads).where(visibleLeads(session)).orderBy(desc(t.leads.leadDate))).map(toLead));
+    },
+  }),
+
+  route({
+    method: 'POST',
+    endpoint: paths.leads,
+    flag: 'canViewLeads',
+    roles: ['Sales_Leads_Claim'],
+    body: LeadStatusInput,
+    handle: async ({ c, db, deps, session, body }) => {
+      const lead = await lockedLead(db, session, body.leadId);
+      if (!lead) return notFound();
+      if (lead.status === LEAD_STATUS.converted) return jsonResponse(400, { message: LEAD_MESSAGES.final });
+      if (lead.status === body.status) return c.json(toLead(lead));
+      const claim = body.status === LEAD_STATUS.claimed;
+      const [written] = await db
+        .update(t.leads)
+        .set({
+          status: body.status,
+          // The first claim is the one remembered.
+          claimedDate: claim ? (lead.claimedDate ?? deps.clock()) : lead.claimedDate,
+          claimedByUserId: claim ? (lead.claimedByUserId ?? session.user.cmhUserId) : lead.claimedByUserId,
+          rowVersion: lead.rowVersion + 1,
+        })
+        .where(eq(t.leads.id, lead.id))
+        .returning();
+      return c.json(toLead(written!));
+    },
+  }),
+
+  route({
+    method: 'POST',
+    endpoint: paths.prospectFromLead,
+    flag: 'canViewLeads',
+    roles: ['Sales_Leads_Claim'],
+    body: ProspectFromLeadInput,
+    handle: async ({ c, db, session, body }) => {
+      const lead = await lockedLead(db, session, body.leadId);
+      if (!lead) return notFound();
+      if (lead.status === LEAD_STATUS.converted && lead.prospectId !== null) return c.json({ prospectId: lead.prospectId });
+      const [prospect] = await db
+        .insert(t.prospects)
+        .values({
+          retailerNumber: lead.retailerNumber,
+          firstName: lead.firstName,
+          lastName: lead.lastName,
+          email: lead.email,
+          dayPhone: lead.dayPhone,
+          address: lead.address,
+          city: lead.city,
+          state: lead.state,
+          zip: lead.zip,
+          comments: lead.comments,
+          createdByUserId: session.user.cmhUserId,
+        })
+        .returning({ id: t.prospects.id });
+      await db
+        .update(t.leads)
+        .set({ status: LEAD_STATUS.converted, prospectId: prospect!.id, rowVersion: lead.rowVersion + 1 })
+        .where(eq(t.leads.id, lead.id));
+      return c.json({ prospectId: prospect!.id });
+    },
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.prospect(':prospectId'),
+    flag: 'canViewLeads',
+    params: v.object({ prospectId: Id }),
+    handle: async ({ c, db, session, params }) => {
+      const retailerNumber = session.user.currentRetailer?.retailerNumber ?? '';
+      const [prospect] = await db
+        .select()
+        .from(t.prospects)
+        .where(and(eq(t.prospects.id, params.prospectId), eq(t.prospects.retailerNumber, retailerNumber)));
+      if (!prospect || session.user.isPlantUser) return errorResponse(404, 'Prospect was not found.');
+      const [lead] = await db.select({ id: t.leads.id }).from(t.leads).where(eq(t.leads.prospectId, prospect.id));
+      return c.json(toProspect(prospect, lead?.id ?? null));
+    },
+  }),
+];
