@@ -43,6 +43,7 @@ export const SalesDetail = v.object({
   retailCustomer: v.string(),
   address1: v.string(),
   brandCode: v.string(),
+  /** The logo's key (lib/formats brandLogo): 'default' when the brand has none. */
   brandLogo: v.string(),
   modelDesc: v.string(),
   modelNumber: v.string(),
@@ -86,14 +87,6 @@ export const InvoicePdfQuery = v.object({
   facilityNumber: Digits('facilityNumber', 6),
   quoteNumber: Digits('quoteNumber', 12),
 });
-
-/** spec 2 §9: brand code → logo; H, M and S share one; other codes use the default. */
-const BRAND_LOGOS: Record<string, string> = {
-  C: 'clayton', D: 'crest', E: 'elevation', F: 'freedom', G: 'giles', H: 'homes-of-merit', J: 'james', K: 'karsten',
-  L: 'luv', M: 'homes-of-merit', N: 'norris', P: 'palm-harbor', Q: 'cavalier', S: 'homes-of-merit', T: 'tru',
-};
-export const DEFAULT_BRAND_LOGO = 'default';
-export const brandLogoOf = (brandCode: string) => BRAND_LOGOS[brandCode.toUpperCase()] ?? DEFAULT_BRAND_LOGO;
 
 /** spec 2 §2: scroll offset 60, plus 25 for jump-to anchors. */
 export const DETAIL_SCROLL_OFFSET = 60;

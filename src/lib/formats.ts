@@ -55,15 +55,8 @@ export function titleCase(value: string | null | undefined): string {
 /** spec 1 §5: the active flag (and other booleans) show Yes or No. */
 export const yesNo = (value: boolean | null | undefined) => (value ? 'Yes' : 'No');
 
-export const QUOTE_NUMBER_PREFIX = 'BAQ-';
-
-/** spec 1 §5: quote numbers are shown with the prefix BAQ- (once, even if the number already carries it). */
-export function formatQuoteNumber(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value).trim();
-  if (!text) return '';
-  return text.toUpperCase().startsWith(QUOTE_NUMBER_PREFIX) ? text : `${QUOTE_NUMBER_PREFIX}${text}`;
-}
+/** spec 1 §5 quote numbers with the BAQ- prefix: one rule, in the contract (its messages name quotes). */
+export { QUOTE_NUMBER_PREFIX, formatQuoteNumber } from '../contract/quotes';
 
 /** spec 1 §5: the no-special-characters pattern: letters, digits, comma, period and space only. */
 export const NO_SPECIAL_CHARACTERS = /^[A-Za-z0-9,. ]*$/;

@@ -15,11 +15,11 @@ import {
   QUOTE_DELETED,
   SALES_DETAIL_MESSAGES,
   SalesDetailQuery,
-  brandLogoOf,
   paths,
   type SalesCategory,
   type SalesDetail,
 } from '../../contract';
+import { brandLogo } from '../../lib/formats';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { ERROR_MESSAGES, errorResponse } from '../http/errors';
@@ -69,7 +69,7 @@ async function detailOf(db: Database, session: Session, quote: QuoteRow, order: 
     retailCustomer: order?.soldTo || quote.customer,
     address1: order?.address1 ?? '',
     brandCode: quote.brandCode,
-    brandLogo: brandLogoOf(quote.brandCode),
+    brandLogo: brandLogo(quote.brandCode).key,
     modelDesc: order?.modelDesc ?? quote.modelDesc,
     modelNumber: order?.modelNumber ?? quote.modelNumber ?? '',
     fullSerialNumber: order?.longSerialNumber ?? '',
