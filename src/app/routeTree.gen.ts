@@ -29,6 +29,10 @@ import { Route as LoginExpiredRouteImport } from './routes/login.expired'
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
 import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/_users'
 import { Route as AuthenticatedPartsordersPartsOrderIdRouteImport } from './routes/_authenticated/partsorders.$partsOrderId'
+import { Route as AuthenticatedSalesInventoryRouteImport } from './routes/_authenticated/sales.inventory'
+import { Route as AuthenticatedSalesLeadsRouteImport } from './routes/_authenticated/sales.leads'
+import { Route as AuthenticatedSalesOrdersRouteImport } from './routes/_authenticated/sales.orders'
+import { Route as AuthenticatedSalesQuotesRouteImport } from './routes/_authenticated/sales.quotes'
 import { Route as AuthenticatedServiceIndexRouteImport } from './routes/_authenticated/service.index'
 import { Route as AuthenticatedServiceMyhomeownersRouteImport } from './routes/_authenticated/service.myhomeowners'
 import { Route as AuthenticatedServicePartsRouteImport } from './routes/_authenticated/service.parts'
@@ -47,6 +51,7 @@ import { Route as AuthenticatedWorkordersWorkOrderIdInfoRouteImport } from './ro
 import { Route as AuthenticatedAdminUsersUsersCmhUserIdRouteImport } from './routes/_authenticated/admin/_users/users.$cmhUserId'
 import { Route as AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRouteImport } from './routes/_authenticated/partsorders.$partsOrderId.partsitems.index'
 import { Route as AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRouteImport } from './routes/_authenticated/partsorders.$partsOrderId.partsitems.$partsOrderItemId'
+import { Route as AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRouteImport } from './routes/_authenticated/reports.homeinvoice.$serialNumber.$plantNumber'
 import { Route as AuthenticatedServiceAddSerialNumberPlantNumberRouteImport } from './routes/_authenticated/service.add.$serialNumber.$plantNumber'
 import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.index'
 import { Route as AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.attachments.index'
@@ -55,6 +60,8 @@ import { Route as AuthenticatedWorkordersWorkOrderIdLineitemsIndexRouteImport } 
 import { Route as AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.lineitems.$lineItemId'
 import { Route as AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.partsitems.index'
 import { Route as AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.partsitems.$partslineitemId'
+import { Route as AuthenticatedCrmWebProspectsProspectIdContactInfoRouteImport } from './routes/_authenticated/crm.web.prospects.$prospectId.contactInfo'
+import { Route as AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRouteImport } from './routes/_authenticated/reports.invoice.$dealerNumber.$facilityNumber.$quoteNumber'
 import { Route as AuthenticatedServiceAddTypeSerialNumberPlantNumberRouteImport } from './routes/_authenticated/service.add.$type.$serialNumber.$plantNumber'
 import { Route as AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteImport } from './routes/_authenticated/service.edit.$plantNumber.$serialNumber.$serviceRequestNumber'
 import { Route as AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRouteImport } from './routes/_authenticated/service.myhomeowners.warranty.$plantNumber.$serialNumber'
@@ -63,6 +70,7 @@ import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberService
 import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.info'
 import { Route as AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.PartsOrder.$partsOrderId.index'
 import { Route as AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.partsrequest.lineitems.$partsRequestLineItemId'
+import { Route as AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRouteImport } from './routes/_authenticated/reports.sales.$type.$plantNumber.$quoteNumber.$orderNumber'
 import { Route as AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRouteImport } from './routes/_authenticated/service.edit.$plantNumber.$serialNumber.$serviceRequestNumber.$serviceID'
 import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.serviceitems.index'
 import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.serviceitems.$serviceRequestSequence'
@@ -169,6 +177,29 @@ const AuthenticatedPartsordersPartsOrderIdRoute =
   AuthenticatedPartsordersPartsOrderIdRouteImport.update({
     id: '/partsorders/$partsOrderId',
     path: '/partsorders/$partsOrderId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSalesInventoryRoute =
+  AuthenticatedSalesInventoryRouteImport.update({
+    id: '/sales/inventory',
+    path: '/sales/inventory',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSalesLeadsRoute = AuthenticatedSalesLeadsRouteImport.update({
+  id: '/sales/leads',
+  path: '/sales/leads',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedSalesOrdersRoute =
+  AuthenticatedSalesOrdersRouteImport.update({
+    id: '/sales/orders',
+    path: '/sales/orders',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSalesQuotesRoute =
+  AuthenticatedSalesQuotesRouteImport.update({
+    id: '/sales/quotes',
+    path: '/sales/quotes',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedServiceIndexRoute =
@@ -281,6 +312,12 @@ const AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute =
       getParentRoute: () => AuthenticatedPartsordersPartsOrderIdRoute,
     } as any,
   )
+const AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute =
+  AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRouteImport.update({
+    id: '/reports/homeinvoice/$serialNumber/$plantNumber',
+    path: '/reports/homeinvoice/$serialNumber/$plantNumber',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedServiceAddSerialNumberPlantNumberRoute =
   AuthenticatedServiceAddSerialNumberPlantNumberRouteImport.update({
     id: '/add/$serialNumber/$plantNumber',
@@ -333,6 +370,20 @@ const AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute =
       id: '/partsitems/$partslineitemId',
       path: '/partsitems/$partslineitemId',
       getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+    } as any,
+  )
+const AuthenticatedCrmWebProspectsProspectIdContactInfoRoute =
+  AuthenticatedCrmWebProspectsProspectIdContactInfoRouteImport.update({
+    id: '/crm/web/prospects/$prospectId/contactInfo',
+    path: '/crm/web/prospects/$prospectId/contactInfo',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute =
+  AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRouteImport.update(
+    {
+      id: '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber',
+      path: '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber',
+      getParentRoute: () => AuthenticatedRoute,
     } as any,
   )
 const AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute =
@@ -397,6 +448,14 @@ const AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineIte
       getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
     } as any,
   )
+const AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute =
+  AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRouteImport.update(
+    {
+      id: '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber',
+      path: '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber',
+      getParentRoute: () => AuthenticatedRoute,
+    } as any,
+  )
 const AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute =
   AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRouteImport.update(
     {
@@ -457,6 +516,10 @@ export interface FileRoutesByFullPath {
   '/login/expired': typeof LoginExpiredRoute
   '/login/': typeof LoginIndexRoute
   '/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
+  '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
+  '/sales/leads': typeof AuthenticatedSalesLeadsRoute
+  '/sales/orders': typeof AuthenticatedSalesOrdersRoute
+  '/sales/quotes': typeof AuthenticatedSalesQuotesRoute
   '/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   '/service/parts': typeof AuthenticatedServicePartsRoute
   '/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
@@ -475,6 +538,7 @@ export interface FileRoutesByFullPath {
   '/workorders/$workOrderId/': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
   '/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
+  '/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
   '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
   '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
@@ -484,6 +548,8 @@ export interface FileRoutesByFullPath {
   '/workorders/$workOrderId/attachments/': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
   '/workorders/$workOrderId/lineitems/': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
   '/workorders/$workOrderId/partsitems/': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/crm/web/prospects/$prospectId/contactInfo': typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRoute
+  '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
   '/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
   '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
   '/service/myhomeowners/warranty/$plantNumber/$serialNumber': typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute
@@ -492,6 +558,7 @@ export interface FileRoutesByFullPath {
   '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
   '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
   '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
+  '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber': typeof AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute
   '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
   '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
   '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
@@ -514,6 +581,10 @@ export interface FileRoutesByTo {
   '/login/expired': typeof LoginExpiredRoute
   '/login': typeof LoginIndexRoute
   '/admin': typeof AuthenticatedAdminIndexRoute
+  '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
+  '/sales/leads': typeof AuthenticatedSalesLeadsRoute
+  '/sales/orders': typeof AuthenticatedSalesOrdersRoute
+  '/sales/quotes': typeof AuthenticatedSalesQuotesRoute
   '/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   '/service/parts': typeof AuthenticatedServicePartsRoute
   '/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
@@ -529,6 +600,7 @@ export interface FileRoutesByTo {
   '/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
   '/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
+  '/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
   '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
   '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
@@ -538,6 +610,8 @@ export interface FileRoutesByTo {
   '/workorders/$workOrderId/attachments': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
   '/workorders/$workOrderId/lineitems': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
   '/workorders/$workOrderId/partsitems': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/crm/web/prospects/$prospectId/contactInfo': typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRoute
+  '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
   '/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
   '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
   '/service/myhomeowners/warranty/$plantNumber/$serialNumber': typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute
@@ -546,6 +620,7 @@ export interface FileRoutesByTo {
   '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
   '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
   '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
+  '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber': typeof AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute
   '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
   '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
   '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
@@ -573,6 +648,10 @@ export interface FileRoutesById {
   '/login/': typeof LoginIndexRoute
   '/_authenticated/admin/_users': typeof AuthenticatedAdminUsersRouteWithChildren
   '/_authenticated/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
+  '/_authenticated/sales/inventory': typeof AuthenticatedSalesInventoryRoute
+  '/_authenticated/sales/leads': typeof AuthenticatedSalesLeadsRoute
+  '/_authenticated/sales/orders': typeof AuthenticatedSalesOrdersRoute
+  '/_authenticated/sales/quotes': typeof AuthenticatedSalesQuotesRoute
   '/_authenticated/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   '/_authenticated/service/parts': typeof AuthenticatedServicePartsRoute
   '/_authenticated/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
@@ -591,6 +670,7 @@ export interface FileRoutesById {
   '/_authenticated/workorders/$workOrderId/': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/_authenticated/admin/_users/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
   '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
+  '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   '/_authenticated/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
   '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
   '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
@@ -600,6 +680,8 @@ export interface FileRoutesById {
   '/_authenticated/workorders/$workOrderId/attachments/': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
   '/_authenticated/workorders/$workOrderId/lineitems/': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
   '/_authenticated/workorders/$workOrderId/partsitems/': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/_authenticated/crm/web/prospects/$prospectId/contactInfo': typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRoute
+  '/_authenticated/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
   '/_authenticated/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
   '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
   '/_authenticated/service/myhomeowners/warranty/$plantNumber/$serialNumber': typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute
@@ -608,6 +690,7 @@ export interface FileRoutesById {
   '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
   '/_authenticated/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
   '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
+  '/_authenticated/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber': typeof AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute
   '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
   '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
   '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
@@ -634,6 +717,10 @@ export interface FileRouteTypes {
     | '/login/expired'
     | '/login/'
     | '/partsorders/$partsOrderId'
+    | '/sales/inventory'
+    | '/sales/leads'
+    | '/sales/orders'
+    | '/sales/quotes'
     | '/service/myhomeowners'
     | '/service/parts'
     | '/serviceHistory/$assetId'
@@ -652,6 +739,7 @@ export interface FileRouteTypes {
     | '/workorders/$workOrderId/'
     | '/admin/users/$cmhUserId'
     | '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
+    | '/reports/homeinvoice/$serialNumber/$plantNumber'
     | '/service/add/$serialNumber/$plantNumber'
     | '/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/workorders/$workOrderId/lineitems/$lineItemId'
@@ -661,6 +749,8 @@ export interface FileRouteTypes {
     | '/workorders/$workOrderId/attachments/'
     | '/workorders/$workOrderId/lineitems/'
     | '/workorders/$workOrderId/partsitems/'
+    | '/crm/web/prospects/$prospectId/contactInfo'
+    | '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
     | '/service/add/$type/$serialNumber/$plantNumber'
     | '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
     | '/service/myhomeowners/warranty/$plantNumber/$serialNumber'
@@ -669,6 +759,7 @@ export interface FileRouteTypes {
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
     | '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
     | '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/'
+    | '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber'
     | '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
     | '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
@@ -691,6 +782,10 @@ export interface FileRouteTypes {
     | '/login/expired'
     | '/login'
     | '/admin'
+    | '/sales/inventory'
+    | '/sales/leads'
+    | '/sales/orders'
+    | '/sales/quotes'
     | '/service/myhomeowners'
     | '/service/parts'
     | '/serviceHistory/$assetId'
@@ -706,6 +801,7 @@ export interface FileRouteTypes {
     | '/workorders/$workOrderId'
     | '/admin/users/$cmhUserId'
     | '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
+    | '/reports/homeinvoice/$serialNumber/$plantNumber'
     | '/service/add/$serialNumber/$plantNumber'
     | '/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/workorders/$workOrderId/lineitems/$lineItemId'
@@ -715,6 +811,8 @@ export interface FileRouteTypes {
     | '/workorders/$workOrderId/attachments'
     | '/workorders/$workOrderId/lineitems'
     | '/workorders/$workOrderId/partsitems'
+    | '/crm/web/prospects/$prospectId/contactInfo'
+    | '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
     | '/service/add/$type/$serialNumber/$plantNumber'
     | '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
     | '/service/myhomeowners/warranty/$plantNumber/$serialNumber'
@@ -723,6 +821,7 @@ export interface FileRouteTypes {
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
     | '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
     | '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId'
+    | '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber'
     | '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
     | '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
@@ -749,6 +848,10 @@ export interface FileRouteTypes {
     | '/login/'
     | '/_authenticated/admin/_users'
     | '/_authenticated/partsorders/$partsOrderId'
+    | '/_authenticated/sales/inventory'
+    | '/_authenticated/sales/leads'
+    | '/_authenticated/sales/orders'
+    | '/_authenticated/sales/quotes'
     | '/_authenticated/service/myhomeowners'
     | '/_authenticated/service/parts'
     | '/_authenticated/serviceHistory/$assetId'
@@ -767,6 +870,7 @@ export interface FileRouteTypes {
     | '/_authenticated/workorders/$workOrderId/'
     | '/_authenticated/admin/_users/users/$cmhUserId'
     | '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
+    | '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber'
     | '/_authenticated/service/add/$serialNumber/$plantNumber'
     | '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId'
@@ -776,6 +880,8 @@ export interface FileRouteTypes {
     | '/_authenticated/workorders/$workOrderId/attachments/'
     | '/_authenticated/workorders/$workOrderId/lineitems/'
     | '/_authenticated/workorders/$workOrderId/partsitems/'
+    | '/_authenticated/crm/web/prospects/$prospectId/contactInfo'
+    | '/_authenticated/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
     | '/_authenticated/service/add/$type/$serialNumber/$plantNumber'
     | '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
     | '/_authenticated/service/myhomeowners/warranty/$plantNumber/$serialNumber'
@@ -784,6 +890,7 @@ export interface FileRouteTypes {
     | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
     | '/_authenticated/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
     | '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/'
+    | '/_authenticated/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber'
     | '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
     | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
     | '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
@@ -942,6 +1049,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPartsordersPartsOrderIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/sales/inventory': {
+      id: '/_authenticated/sales/inventory'
+      path: '/sales/inventory'
+      fullPath: '/sales/inventory'
+      preLoaderRoute: typeof AuthenticatedSalesInventoryRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/sales/leads': {
+      id: '/_authenticated/sales/leads'
+      path: '/sales/leads'
+      fullPath: '/sales/leads'
+      preLoaderRoute: typeof AuthenticatedSalesLeadsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/sales/orders': {
+      id: '/_authenticated/sales/orders'
+      path: '/sales/orders'
+      fullPath: '/sales/orders'
+      preLoaderRoute: typeof AuthenticatedSalesOrdersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/sales/quotes': {
+      id: '/_authenticated/sales/quotes'
+      path: '/sales/quotes'
+      fullPath: '/sales/quotes'
+      preLoaderRoute: typeof AuthenticatedSalesQuotesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/service/': {
       id: '/_authenticated/service/'
       path: '/'
@@ -1068,6 +1203,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRouteImport
       parentRoute: typeof AuthenticatedPartsordersPartsOrderIdRoute
     }
+    '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber': {
+      id: '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber'
+      path: '/reports/homeinvoice/$serialNumber/$plantNumber'
+      fullPath: '/reports/homeinvoice/$serialNumber/$plantNumber'
+      preLoaderRoute: typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/service/add/$serialNumber/$plantNumber': {
       id: '/_authenticated/service/add/$serialNumber/$plantNumber'
       path: '/add/$serialNumber/$plantNumber'
@@ -1124,6 +1266,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport
       parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
     }
+    '/_authenticated/crm/web/prospects/$prospectId/contactInfo': {
+      id: '/_authenticated/crm/web/prospects/$prospectId/contactInfo'
+      path: '/crm/web/prospects/$prospectId/contactInfo'
+      fullPath: '/crm/web/prospects/$prospectId/contactInfo'
+      preLoaderRoute: typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': {
+      id: '/_authenticated/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
+      path: '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
+      fullPath: '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
+      preLoaderRoute: typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/service/add/$type/$serialNumber/$plantNumber': {
       id: '/_authenticated/service/add/$type/$serialNumber/$plantNumber'
       path: '/add/$type/$serialNumber/$plantNumber'
@@ -1179,6 +1335,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
       preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRouteImport
       parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+    }
+    '/_authenticated/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber': {
+      id: '/_authenticated/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber'
+      path: '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber'
+      fullPath: '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber'
+      preLoaderRoute: typeof AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': {
       id: '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
@@ -1454,9 +1617,17 @@ interface AuthenticatedRouteChildren {
   AuthenticatedServiceHistoryRoute: typeof AuthenticatedServiceHistoryRouteWithChildren
   AuthenticatedSupportRoute: typeof AuthenticatedSupportRoute
   AuthenticatedPartsordersPartsOrderIdRoute: typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
+  AuthenticatedSalesInventoryRoute: typeof AuthenticatedSalesInventoryRoute
+  AuthenticatedSalesLeadsRoute: typeof AuthenticatedSalesLeadsRoute
+  AuthenticatedSalesOrdersRoute: typeof AuthenticatedSalesOrdersRoute
+  AuthenticatedSalesQuotesRoute: typeof AuthenticatedSalesQuotesRoute
   AuthenticatedServicerequestsServiceRequestIdRoute: typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
   AuthenticatedWorkordersWorkOrderIdRoute: typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
   AuthenticatedPartsordersVantagePartsRequestIdRoute: typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
+  AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute: typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
+  AuthenticatedCrmWebProspectsProspectIdContactInfoRoute: typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRoute
+  AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute: typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
+  AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute: typeof AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -1474,12 +1645,24 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedSupportRoute: AuthenticatedSupportRoute,
   AuthenticatedPartsordersPartsOrderIdRoute:
     AuthenticatedPartsordersPartsOrderIdRouteWithChildren,
+  AuthenticatedSalesInventoryRoute: AuthenticatedSalesInventoryRoute,
+  AuthenticatedSalesLeadsRoute: AuthenticatedSalesLeadsRoute,
+  AuthenticatedSalesOrdersRoute: AuthenticatedSalesOrdersRoute,
+  AuthenticatedSalesQuotesRoute: AuthenticatedSalesQuotesRoute,
   AuthenticatedServicerequestsServiceRequestIdRoute:
     AuthenticatedServicerequestsServiceRequestIdRouteWithChildren,
   AuthenticatedWorkordersWorkOrderIdRoute:
     AuthenticatedWorkordersWorkOrderIdRouteWithChildren,
   AuthenticatedPartsordersVantagePartsRequestIdRoute:
     AuthenticatedPartsordersVantagePartsRequestIdRoute,
+  AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute:
+    AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute,
+  AuthenticatedCrmWebProspectsProspectIdContactInfoRoute:
+    AuthenticatedCrmWebProspectsProspectIdContactInfoRoute,
+  AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute:
+    AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute,
+  AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute:
+    AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -137,6 +137,8 @@ export const QUOTE_MESSAGES = {
   insufficientPermissions: 'You do not have sufficient permissions',
   duplicateNoProductLine: 'Cannot duplicate BAQ quote because no product line was selected.',
   duplicateNoModel: 'Cannot duplicate BAQ quote because no model was selected.',
+  /** This product's (the model selection page belongs to Build A Quote). */
+  noModelSelected: (n: string) => `Quote ${baqNumber(n)} is incomplete: no model was selected. Choose its model in Build A Quote.`,
   modelNotAvailable: (plant: string) => `This model is not available at ${plant}.`,
   duplicateIncomplete: (n: string) => `Quote ${baqNumber(n)} is incomplete and cannot be duplicated.`,
   compareNeedsTwo: 'Quote must have 2 or more versions to compare.',

@@ -109,3 +109,21 @@ export async function checkFileSelection(
   });
   return { ok: true, files: accepted, duplicates };
 }
+
+/** How long a saved file's blob URL stays valid: long enough for the download to start from it. */
+const SAVED_URL_LIFETIME_MS = 60_000;
+
+/** Saves a file the page holds (a blob), as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the URL by now; revoking at once can cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), SAVED_URL_LIFETIME_MS);
+}
+

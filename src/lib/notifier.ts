@@ -11,6 +11,8 @@ export interface Notification {
   action?: { label: string; href: string };
   /** Notices with the same id replace each other instead of stacking. */
   id?: string;
+  /** How long it shows (ms) when the spec says (spec 2 §9 duplicate toast); the level's default otherwise. */
+  durationMs?: number;
 }
 
 export interface Notifier {

@@ -1,7 +1,8 @@
-import { useQueryClient, hashKey, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, hashKey, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { META_LAST_SYNC, META_OUTBOX_PAUSE, storageEstimate, type OfflineDb, type OutboxEntry, type StorageEstimate } from './db';
+import { isOfflineError } from '../lib/http';
 import { notify } from '../lib/notifier';
 import type { Outbox, OutboxCall, OutboxEvent, OutboxPause } from './outbox';
 import { describeAge } from './age';
@@ -320,5 +321,28 @@ export function useKeptListRows<Row>(list: KeptList<Row>, scope: string, query: 
     progress: kept.progress,
     shortOfSpace: kept.shortOfSpace,
     partialTotal: first?.total,
+  };
+}
+
+const NO_ROWS: readonly never[] = [];
+
+/**
+ * A kept list as a plain screen shows it (the sales lists): its rows, and what KeptListStatus says above them —
+ * progress, the age of the copy shown when the server could not be reached, or why there is nothing.
+ */
+export function useKeptListView<Row>(list: KeptList<Row>, scope: string, query: UseQueryResult<KeptRead<Row>>) {
+  const kept = useKeptListRows(list, scope, query);
+  const now = useNow();
+  const failed = query.isError && !kept.rows ? { offline: isOfflineError(query.error), retry: () => void query.refetch() } : undefined;
+  return {
+    rows: kept.rows ?? (NO_ROWS as readonly Row[]),
+    partialTotal: kept.partialTotal,
+    loading: query.isPending && query.fetchStatus === 'fetching',
+    status: {
+      progress: kept.progress,
+      shortOfSpace: kept.shortOfSpace,
+      savedAge: kept.fromCache && kept.storedAt !== undefined ? describeAge(kept.storedAt, now) : undefined,
+      failed,
+    },
   };
 }

@@ -7,11 +7,11 @@ const DURATION_MS = { success: 4000, info: 6000, warning: 8000, error: 10000 } a
 /** The lib notifier shown as sonner toasts; in-app links go through `navigate`, others open a new tab. */
 export function createToastNotifier(navigate: (href: string) => void): Notifier {
   return {
-    notify({ level, title, description, action, id }) {
+    notify({ level, title, description, action, id, durationMs }) {
       toast[level](title, {
         id,
         description,
-        duration: DURATION_MS[level],
+        duration: durationMs ?? DURATION_MS[level],
         action: action && (
           <a
             className="toast-link"

@@ -1,19 +1,6 @@
+export { saveBlob } from '../../lib/files';
 /** How long a blob URL handed to another tab stays valid: long enough for the tab to load it. */
 const OPENED_URL_LIFETIME_MS = 60_000;
-
-/** Saves a file the page holds (a blob), as a download named `fileName`. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the URL by now; revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), OPENED_URL_LIFETIME_MS);
-}
 
 /**
  * Opens a file the page holds in a new tab (a blob: URL, so it works offline and needs no token in

@@ -1,0 +1,19 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { SalesDetailScreen } from '../../../features/sales-detail/components/sales-detail-screen';
+import { useSignedInUser } from '../../../features/session/api/get-profile';
+import { deriveFlags } from '../../../lib/permissions';
+import { reportScope } from '../../../features/sales-detail/api/scope';
+
+/** spec 2 §2 /reports/sales/{type}/{plantNumber}/{quoteNumber}/{orderNumber}: Order Detail when type is order, else Quote Detail. */
+export const Route = createFileRoute('/_authenticated/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber')({
+  staticData: { title: 'Sales Report' },
+  beforeLoad: ({ context }) => {
+    if (!deriveFlags(context.user).isSalesViewer) throw redirect({ to: '/home', replace: true });
+  },
+  component: function SalesReportRoute() {
+    const user = useSignedInUser();
+    const { type, plantNumber, quoteNumber, orderNumber } = Route.useParams();
+    const title = type.toLowerCase() === 'order' ? 'Order Detail' : 'Quote Detail';
+    return <SalesDetailScreen user={user} scope={reportScope(user)} title={title} target={{ plantNumber, quoteNumber, orderNumber }} />;
+  },
+});

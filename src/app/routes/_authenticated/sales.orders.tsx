@@ -1,0 +1,15 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { OrdersScreen } from '../../../features/orders/components/orders-screen';
+import { useSignedInUser } from '../../../features/session/api/get-profile';
+import { deriveFlags } from '../../../lib/permissions';
+
+/** spec 2 §2 Orders (/sales/orders): sales users and viewers (spec 2 §6). */
+export const Route = createFileRoute('/_authenticated/sales/orders')({
+  staticData: { title: 'Orders' },
+  beforeLoad: ({ context }) => {
+    if (!deriveFlags(context.user).isSalesViewer) throw redirect({ to: '/home', replace: true });
+  },
+  component: function OrdersRoute() {
+    return <OrdersScreen user={useSignedInUser()} />;
+  },
+});

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import type { CmhUser, InventoryItem } from '../../../contract';
+import { formatDate } from '../../../lib/dates';
+import type { SortState } from '../../../lib/list';
+import { useKeptListView } from '../../../offline/react';
+import { DataList, type DataListColumn } from '../../../ui/data-list';
+import { KeptListStatus } from '../../../ui/kept-list-status';
+import { inventoryList, inventoryScope, useInventory } from '../api/inventory';
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** The fields of spec 2 §3 Inventory item, every one sortable, the text ones searched. */
+const COLUMNS: DataListColumn<InventoryItem>[] = [
+  { columnName: 'stockNumber', displayName: 'Stock Number', filterable: true, width: '9rem' },
+  { columnName: 'serailNumber', displayName: 'Serial Number', filterable: true, width: 'minmax(9rem, 1fr)' },
+  { columnName: 'modelNumber', displayName: 'Model', filterable: true, width: 'minmax(8rem, 1.2fr)', value: (row) => `${row.modelNumber} ${row.modelName}` },
+  { columnName: 'plantName', displayName: 'Facility', filterable: true, width: 'minmax(6rem, 1fr)' },
+  { columnName: 'type', displayName: 'Type', filterable: true, width: '5rem' },
+  { columnName: 'tdes', displayName: 'Sections', filterable: true, width: '6rem' },
+  { columnName: 'reg', displayName: 'Reg', filterable: true, width: '4rem' },
+  { columnName: 'owner', displayName: 'Owner', filterable: true, width: 'minmax(7rem, 1fr)' },
+  { columnName: 'wso', displayName: 'WSO', filterable: true, width: '7rem' },
+  { columnName: 'poNumber', displayName: 'PO Number', filterable: true, width: '7rem' },
+  { columnName: 'invoiceAmount', displayName: 'Invoice Amount', width: '8rem', render: (row) => money.format(row.invoiceAmount) },
+  { columnName: 'age', displayName: 'Age (days)', width: '6rem' },
+  { columnName: 'salesDate', displayName: 'Sales Date', width: '7rem', render: (row) => (row.salesDate ? formatDate(row.salesDate) : '') },
+];
+
+/** Inventory (/sales/inventory): the spec shows no screen; a sortable, searchable list of the stock's fields. */
+export function InventoryScreen({ user }: { user: CmhUser }) {
+  const scope = inventoryScope(user);
+  const query = useInventory(scope);
+  const view = useKeptListView(inventoryList, scope, query);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState>({ columnName: 'age', direction: 'desc' });
+  return (
+    <div className="page sales-page">
+      <h1 className="page__title">Inventory</h1>
+      <KeptListStatus what="inventory" {...view.status} />
+      <DataList
+        label="Inventory"
+        columns={COLUMNS}
+        rows={view.rows}
+        rowKey={(row) => row.inventoryId}
+        loading={view.loading}
+        searchLabel="Search inventory"
+        searchPlaceholder="Search Inventory..."
+        search={search}
+        onSearchChange={setSearch}
+        sort={sort}
+        onSortChange={setSort}
+        emptyMessage="No homes in stock match."
+        estimateRowHeight={48}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Lead, Prospect, ProspectCreated, paths, syncPageAnswer, type CmhUser } from '../../../contract';
+import { request } from '../../../lib/http';
+import { newUuid } from '../../../lib/ids';
+import { NOT_PERSISTED } from '../../../offline/cached-read';
+import { keptList, readKeptList } from '../../../offline/kept-lists';
+
+export const leadKeys = {
+  all: ['leads'] as const,
+  list: (scope: string) => ['leads', 'list', scope] as const,
+  prospect: (prospectId: number) => ['leads', 'prospect', prospectId] as const,
+};
+
+export const leadScope = (user: Pick<CmhUser, 'userName' | 'currentRetailer'>) => `${user.userName.toLowerCase()}:${user.currentRetailer?.retailerNumber ?? 'none'}`;
+
+const LeadPage = syncPageAnswer(Lead);
+
+/** GET {api}/Lead (spec 2 §7): the retail center's leads, kept on the device and brought up to date by delta sync. */
+export const leadList = keptList<Lead>({
+  list: 'leads',
+  table: (db) => db.leads,
+  key: (row) => row.leadId,
+  firstPage: { index: 'leadDate', reverse: true },
+  compare: (a, b) => b.leadDate.localeCompare(a.leadDate) || b.leadId - a.leadId,
+  fetchPage: (since, limit) => request(paths.leads, { query: { since, limit }, schema: LeadPage }),
+});
+
+export const useLeads = (scope: string) =>
+  useQuery(queryOptions({ queryKey: leadKeys.list(scope), queryFn: () => readKeptList(leadList, scope), meta: NOT_PERSISTED, structuralSharing: false }));
+
+/** The outbox record of a lead: its claim and deactivation replay in order. */
+export const leadRecordKey = (leadId: number) => `lead:${leadId}`;
+
+/** POST /crm/webapi/api/Prospects/Lead: the prospect made from a lead (needs the connection). */
+export const convertLead = (leadId: number) =>
+  request(paths.prospectFromLead, { method: 'POST', body: { leadId }, idempotencyKey: newUuid(), schema: ProspectCreated });
+
+export const useProspect = (prospectId: number) =>
+  useQuery({ queryKey: leadKeys.prospect(prospectId), queryFn: () => request(paths.prospect(prospectId), { schema: Prospect }) });

@@ -1,0 +1,245 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import {
+  DEFAULT_LEAD_FILTER,
+  LEAD_FILTERS,
+  LEAD_MESSAGES,
+  canPrintLead,
+  relocatingLabel,
+  type CmhUser,
+  type LeadFilter,
+} from '../../../contract';
+import { formatDate } from '../../../lib/dates';
+import { formatPhone, formatState } from '../../../lib/formats';
+import type { SortState } from '../../../lib/list';
+import { hasRole } from '../../../lib/permissions';
+import { outboxActions } from '../../../offline/runtime';
+import { useKeptListView, useOutboxEntries, useOutboxEvents, useOutboxWrite } from '../../../offline/react';
+import { DataList, type DataListColumn } from '../../../ui/data-list';
+import { KeptListStatus } from '../../../ui/kept-list-status';
+import { useModals } from '../../../ui/modals';
+import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
+import { convertLead, leadKeys, leadList, leadRecordKey, leadScope, useLeads } from '../api/leads';
+import { LEAD_SORT_COLUMNS, canClaim, canConvert, canDeactivate, filterLeads, leadRows, leadStatusLabel, type LeadRow, type QueuedLeadChange } from '../list-rules';
+import '../leads.css';
+
+const column = (name: string) => LEAD_SORT_COLUMNS.find((entry) => entry.columnName === name)!;
+
+/** The queued claims and deactivations, as the rules read them. */
+function useQueuedLeadChanges(): QueuedLeadChange[] {
+  const entries = useOutboxEntries();
+  return useMemo(
+    () =>
+      (entries ?? []).flatMap((entry) => {
+        const body = entry.body as { leadId?: unknown; status?: unknown } | undefined;
+        if (!entry.recordKey.startsWith('lead:') || entry.status === 'done' || typeof body?.leadId !== 'number' || (body.status !== 'C' && body.status !== 'I')) return [];
+        return [{ seq: entry.seq ?? 0, label: entry.label, leadId: body.leadId, status: body.status, failed: entry.status === 'failed', message: entry.lastError?.message }];
+      }),
+    [entries],
+  );
+}
+
+/** The claimed leads chosen for print, laid out for paper (shown only when printing). */
+function PrintSheet({ leads }: { leads: readonly LeadRow[] }) {
+  return (
+    <section className="print-sheet" aria-label="Claimed leads for printing">
+      <h1>Claimed leads</h1>
+      {leads.map((lead) => (
+        <article key={lead.leadId} className="print-sheet__lead">
+          <h2>{lead.fullName}</h2>
+          <p>
+            {lead.address}, {lead.city}, {formatState(lead.state)} {lead.zip}
+          </p>
+          <p>
+            {lead.email} · {formatPhone(lead.dayPhone)}
+          </p>
+          <p>
+            Lead date {formatDate(lead.leadDate)} · claimed {formatDate(lead.claimedDate)} · source {lead.friendlySource}
+          </p>
+          <p>
+            Relocating: {relocatingLabel(lead.relocating)}
+            {lead.relocating === 'Y' ? ` to ${lead.relocatingCity}, ${formatState(lead.relocatingState)}` : ''}
+          </p>
+          {lead.modelNumber && (
+            <p>
+              Interested in {lead.modelNumber} {lead.modelDesc}
+            </p>
+          )}
+          {lead.comments && <p>{lead.comments}</p>}
+        </article>
+      ))}
+    </section>
+  );
+}
+
+/** spec 2 §2 Leads (/sales/leads): Unclaimed first, claim and deactivate offline too, convert, print claimed leads. */
+export function LeadsScreen({ user }: { user: CmhUser }) {
+  const scope = leadScope(user);
+  const query = useLeads(scope);
+  const view = useKeptListView(leadList, scope, query);
+  const queued = useQueuedLeadChanges();
+  const write = useOutboxWrite(leadKeys.all, 'lead-queued');
+  const modals = useModals();
+  const router = useRouter();
+  const [filter, setFilter] = useState<LeadFilter>(DEFAULT_LEAD_FILTER);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState>({ columnName: 'leadDate', direction: 'desc' });
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const canChange = hasRole(user, 'Sales_Leads_Claim');
+  const queryClient = useQueryClient();
+  // A change queued offline and now taken by the server: the list's next delta brings the lead as it is now.
+  useOutboxEvents((event) => {
+    if (event.type === 'sent' && event.entry.recordKey.startsWith('lead:')) void queryClient.invalidateQueries({ queryKey: leadKeys.all });
+  });
+
+  const all = useMemo(() => leadRows(view.rows, queued), [view.rows, queued]);
+  const rows = useMemo(() => filterLeads(all, filter), [all, filter]);
+  const printable = all.filter((lead) => selected.has(lead.leadId) && canPrintLead(lead));
+  const failures = all.flatMap((lead) => (lead.pending?.state === 'failed' ? [lead.pending] : []));
+
+  const toggle = (leadId: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(leadId);
+      else next.delete(leadId);
+      return next;
+    });
+
+  async function change(lead: LeadRow, status: 'C' | 'I') {
+    const verb = status === 'C' ? 'Claim' : 'Deactivate';
+    await write(
+      { method: 'POST', base: 'api', path: '/Lead', body: { leadId: lead.leadId, status }, recordKey: leadRecordKey(lead.leadId), label: `${verb} lead ${lead.fullName}` },
+      status === 'C' ? LEAD_MESSAGES.claimed(lead.fullName) : LEAD_MESSAGES.deactivated,
+    );
+    // spec 2 §4: deactivating unselects the lead.
+    if (status === 'I') toggle(lead.leadId, false);
+  }
+
+  async function convert(lead: LeadRow) {
+    try {
+      const { prospectId } = await modals.withLoading(convertLead(lead.leadId));
+      await router.navigate({ href: `/crm/web/prospects/${prospectId}/contactInfo` });
+    } catch {
+      // spec 2 §8: a failed conversion hides the loading overlay (done); the error catalogue has told the user.
+    }
+  }
+
+  function print() {
+    if (printable.length === 0) {
+      void modals.message(LEAD_MESSAGES.noneSelectedForPrint);
+      return;
+    }
+    window.print();
+  }
+
+  const columns: DataListColumn<LeadRow>[] = [
+    {
+      columnName: 'select',
+      displayName: 'Print',
+      sortable: false,
+      width: '4rem',
+      render: (lead) => (
+        <input
+          type="checkbox"
+          aria-label={`Select ${lead.fullName} for printing`}
+          disabled={!canPrintLead(lead)}
+          checked={selected.has(lead.leadId) && canPrintLead(lead)}
+          onClick={(event) => event.stopPropagation()}
+          onChange={(event) => toggle(lead.leadId, event.target.checked)}
+        />
+      ),
+    },
+    { ...column('fullName'), width: 'minmax(8rem, 1.2fr)' },
+    { ...column('email'), width: 'minmax(10rem, 1.5fr)', render: (lead) => <span title={lead.email}>{lead.email}</span> },
+    { columnName: 'dayPhone', displayName: 'Phone', sortable: false, width: '9rem', render: (lead) => formatPhone(lead.dayPhone) },
+    { columnName: 'place', displayName: 'City', sortable: false, width: 'minmax(7rem, 1fr)', render: (lead) => `${lead.city}, ${formatState(lead.state)}` },
+    { columnName: 'relocating', displayName: 'Relocating', sortable: false, width: '6rem', render: (lead) => relocatingLabel(lead.relocating) },
+    { columnName: 'friendlySource', displayName: 'Source', sortable: false, width: '7rem' },
+    { ...column('leadDate'), width: '7rem', render: (lead) => formatDate(lead.leadDate) },
+    {
+      columnName: 'status',
+      displayName: 'Status',
+      sortable: false,
+      width: '8rem',
+      render: (lead) => (
+        <span className="lead-status">
+          {leadStatusLabel(lead.status)} <PendingBadge mark={lead.pending} subject={lead.fullName} />
+        </span>
+      ),
+    },
+    ...(canChange
+      ? [
+          {
+            columnName: 'actions',
+            displayName: 'Actions',
+            sortable: false,
+            width: '15rem',
+            render: (lead: LeadRow) => (
+              <div className="lead-actions" onClick={(event) => event.stopPropagation()}>
+                {canClaim(lead) && (
+                  <button type="button" className="button button--small" aria-label={`Claim ${lead.fullName}`} onClick={() => void change(lead, 'C')}>
+                    Claim
+                  </button>
+                )}
+                {canDeactivate(lead) && (
+                  <button type="button" className="button button--small" aria-label={`Deactivate ${lead.fullName}`} onClick={() => void change(lead, 'I')}>
+                    Deactivate
+                  </button>
+                )}
+                {canConvert(lead) && !lead.pending && (
+                  <button type="button" className="button button--small" aria-label={`Convert ${lead.fullName} to a prospect`} onClick={() => void convert(lead)}>
+                    Convert
+                  </button>
+                )}
+              </div>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const toolbar = (
+    <div className="list-filters">
+      <label className="field list-filters__field">
+        <span className="field__label">Show</span>
+        <select className="field__input" value={filter} onChange={(event) => setFilter(event.target.value as LeadFilter)}>
+          {LEAD_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="button" onClick={print}>
+        Print claimed leads
+      </button>
+    </div>
+  );
+
+  return (
+    <div className="page sales-page leads-page">
+      <h1 className="page__title">Leads</h1>
+      <KeptListStatus what="leads" {...view.status} />
+      <FailuresBanner failures={failures} actions={outboxActions} />
+      <DataList
+        label="Leads"
+        columns={columns}
+        rows={rows}
+        rowKey={(lead) => lead.leadId}
+        loading={view.loading}
+        searchLabel="Search leads"
+        searchPlaceholder="Search Leads..."
+        search={search}
+        onSearchChange={setSearch}
+        sort={sort}
+        onSortChange={setSort}
+        rowClassName={(lead) => (lead.pending ? `lead-row--${lead.pending.state}` : undefined)}
+        emptyMessage="No leads match."
+        toolbar={toolbar}
+        estimateRowHeight={52}
+      />
+      <PrintSheet leads={printable} />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { QuoteValidation, SalesOrder, paths, syncPageAnswer, type CmhUser } from '../../../contract';
+import { request } from '../../../lib/http';
+import { newUuid } from '../../../lib/ids';
+import { NOT_PERSISTED } from '../../../offline/cached-read';
+import { keptList, readKeptList } from '../../../offline/kept-lists';
+
+export const orderKeys = { all: ['orders'] as const, list: (scope: string) => ['orders', 'list', scope] as const };
+
+export const orderScope = (user: Pick<CmhUser, 'userName' | 'isPlantUser' | 'currentRetailer'>) =>
+  `${user.userName.toLowerCase()}:${user.isPlantUser ? 'plants' : (user.currentRetailer?.retailerNumber ?? 'none')}`;
+
+const OrderPage = syncPageAnswer(SalesOrder);
+
+/** GET {api}/order (spec 2 §7): the orders, kept on the device row by row and brought up to date by delta sync. */
+export const orderList = keptList<SalesOrder>({
+  list: 'salesOrders',
+  table: (db) => db.salesOrders,
+  key: (row) => row.orderId,
+  firstPage: { index: 'orderDate', reverse: true },
+  compare: (a, b) => b.orderDate.localeCompare(a.orderDate) || b.orderId - a.orderId,
+  fetchPage: (since, limit) => request(paths.orders, { query: { since, limit }, schema: OrderPage }),
+});
+
+export const useOrders = (scope: string) =>
+  useQuery(queryOptions({ queryKey: orderKeys.list(scope), queryFn: () => readKeptList(orderList, scope), meta: NOT_PERSISTED, structuralSharing: false }));
+
+/** PUT {mchQuoteApi}/copyiseriesquote: the order copied into a new Build A Quote quote at today's pricing. */
+export const copyOrderIntoBuildAQuote = (order: Pick<SalesOrder, 'orderNumber' | 'plantNumber'>) =>
+  request(paths.copyIseriesQuote, { method: 'PUT', body: { orderNumber: order.orderNumber, plantNumber: order.plantNumber }, idempotencyKey: newUuid(), schema: QuoteValidation });

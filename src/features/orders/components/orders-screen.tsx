@@ -1,0 +1,153 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { DUPLICATE_TOAST, ORDER_MESSAGES, QUOTE_CREATE_ROLES, QUOTE_MESSAGES, formatQuoteNumber, type CmhUser, type SalesOrder } from '../../../contract';
+import { formatDate } from '../../../lib/dates';
+import type { SortColumn, SortState } from '../../../lib/list';
+import { notify } from '../../../lib/notifier';
+import { hasRole } from '../../../lib/permissions';
+import { useKeptListView } from '../../../offline/react';
+import { DataList, type DataListColumn } from '../../../ui/data-list';
+import { KeptListStatus } from '../../../ui/kept-list-status';
+import { useModals } from '../../../ui/modals';
+import { copyOrderIntoBuildAQuote, orderKeys, orderList, orderScope, useOrders } from '../api/orders';
+
+/** spec 2 §2 Orders list sort columns. */
+export const ORDER_SORT_COLUMNS: readonly SortColumn<SalesOrder>[] = [
+  { columnName: 'customer', displayName: 'Customer', filterable: true },
+  { columnName: 'orderNumber', displayName: 'Order Number', filterable: true },
+  { columnName: 'serialNumber', displayName: 'Serial Number', filterable: true, value: (row) => row.longSerialNumber || row.serialNumber },
+  { columnName: 'plantName', displayName: 'Facility', filterable: true },
+  { columnName: 'modelNumber', displayName: 'Model', filterable: true, value: (row) => `${row.modelNumber} ${row.modelDesc}` },
+  { columnName: 'orderDate', displayName: 'Order Date' },
+  { columnName: 'mdm', displayName: 'CSM', filterable: true },
+  { columnName: 'estimatedOfflineWeekOf', displayName: 'Estimated Offline Week-of' },
+  { columnName: 'scheduledOfflineDate', displayName: 'Offline Date' },
+];
+const column = (name: string) => ORDER_SORT_COLUMNS.find((entry) => entry.columnName === name)!;
+
+export const orderDetailHref = (order: Pick<SalesOrder, 'plantNumber' | 'quoteNumber' | 'orderNumber'>) =>
+  `/reports/sales/order/${order.plantNumber}/${order.quoteNumber}/${order.orderNumber}`;
+
+/** spec 2 §2 Orders (/sales/orders): kept on the device, filtered by facility and CSM, 10 rows growing by 10. */
+export function OrdersScreen({ user }: { user: CmhUser }) {
+  const scope = orderScope(user);
+  const query = useOrders(scope);
+  const view = useKeptListView(orderList, scope, query);
+  const modals = useModals();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [facility, setFacility] = useState('');
+  const [csm, setCsm] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState>({ columnName: 'orderDate', direction: 'desc' });
+  const allRows = view.rows;
+  const rows = useMemo(() => allRows.filter((row) => (!facility || row.plantNumber === facility) && (!csm || row.mdm === csm)), [allRows, facility, csm]);
+  const facilities = useMemo(() => [...new Map(allRows.map((row) => [row.plantNumber, row.plantName]))].sort((a, b) => a[1].localeCompare(b[1])), [allRows]);
+  const csms = useMemo(() => [...new Set(allRows.map((row) => row.mdm).filter(Boolean))].sort(), [allRows]);
+  // spec 2 §2, §6: copying into Build A Quote is hidden without MyCustomHomes (a quote creator).
+  const canCopy = hasRole(user, ...QUOTE_CREATE_ROLES);
+
+  async function copy(order: SalesOrder) {
+    if (!(await modals.confirm(ORDER_MESSAGES.copyConfirm, 'Copy to Build A Quote'))) return;
+    let result;
+    try {
+      result = await modals.withLoading(copyOrderIntoBuildAQuote(order));
+    } catch {
+      return; // spec 2 §8: HTTP errors close the panel and hide the loading; the error catalogue has spoken.
+    }
+    if (!result.ModelActive || !result.NewQuote) {
+      await modals.message(QUOTE_MESSAGES.modelNotAvailable(order.plantName), 'Copy to Build A Quote');
+      return;
+    }
+    notify({ level: 'success', title: QUOTE_MESSAGES.duplicated(formatQuoteNumber(order.quoteNumber), result.NewQuote.QuoteNumber), durationMs: DUPLICATE_TOAST.timeOut });
+    await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    await router.navigate({ href: `/reports/sales/quote/${order.plantNumber}/${result.NewQuote.QuoteNumber}/0` });
+  }
+
+  const columns: DataListColumn<SalesOrder>[] = [
+    { ...column('customer'), width: 'minmax(8rem, 1.3fr)' },
+    { ...column('orderNumber'), width: '7rem' },
+    { ...column('serialNumber'), width: 'minmax(8rem, 1fr)', render: (row) => row.longSerialNumber || row.serialNumber || 'TBD' },
+    { ...column('plantName'), width: 'minmax(6rem, 1fr)' },
+    { ...column('modelNumber'), width: 'minmax(7rem, 1.2fr)', render: (row) => `${row.modelNumber} ${row.modelDesc}` },
+    { ...column('orderDate'), width: '7rem', render: (row) => formatDate(row.orderDate) },
+    { ...column('mdm'), width: 'minmax(6rem, 1fr)' },
+    { ...column('estimatedOfflineWeekOf'), width: '8rem', render: (row) => formatDate(row.estimatedOfflineWeekOf) },
+    { ...column('scheduledOfflineDate'), width: '7rem', render: (row) => formatDate(row.scheduledOfflineDate) },
+    ...(canCopy
+      ? [
+          {
+            columnName: 'copy',
+            displayName: 'Build A Quote',
+            sortable: false,
+            width: '7.5rem',
+            render: (row: SalesOrder) => (
+              <button
+                type="button"
+                className="button button--small"
+                aria-label={`Copy order ${row.orderNumber} into Build A Quote`}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  void copy(row);
+                }}
+              >
+                Copy
+              </button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const toolbar = (
+    <div className="list-filters">
+      <label className="field list-filters__field">
+        <span className="field__label">Facility</span>
+        <select className="field__input" value={facility} onChange={(event) => setFacility(event.target.value)}>
+          <option value="">All facilities</option>
+          {facilities.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field list-filters__field">
+        <span className="field__label">CSM</span>
+        <select className="field__input" value={csm} onChange={(event) => setCsm(event.target.value)}>
+          <option value="">All CSMs</option>
+          {csms.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+
+  return (
+    <div className="page sales-page">
+      <h1 className="page__title">Orders</h1>
+      <KeptListStatus what="orders" {...view.status} />
+      <DataList
+        label="Orders"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.orderId}
+        loading={view.loading}
+        searchLabel="Search orders"
+        searchPlaceholder="Search Orders..."
+        search={search}
+        onSearchChange={setSearch}
+        sort={sort}
+        onSortChange={setSort}
+        onRowClick={(row) => void router.navigate({ href: orderDetailHref(row) })}
+        emptyMessage="No orders match."
+        toolbar={toolbar}
+        estimateRowHeight={52}
+      />
+    </div>
+  );
+}

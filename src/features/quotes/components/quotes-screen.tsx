@@ -1,0 +1,241 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import {
+  DUPLICATE_TOAST,
+  QUOTE_APPROVAL_TONES,
+  QUOTE_MESSAGES,
+  formatQuoteNumber,
+  olderSystemQuoteId,
+  type CmhUser,
+  type Quote,
+} from '../../../contract';
+import { formatDate } from '../../../lib/dates';
+import { HttpError } from '../../../lib/http';
+import type { SortState } from '../../../lib/list';
+import { notify } from '../../../lib/notifier';
+import { useKeptListView } from '../../../offline/react';
+import { DataList, type DataListColumn } from '../../../ui/data-list';
+import { DropdownMenu, type MenuEntry } from '../../../ui/dropdown-menu';
+import { KeptListStatus } from '../../../ui/kept-list-status';
+import { useModals } from '../../../ui/modals';
+import {
+  checkLockedQuote,
+  copyIntoBuildAQuote,
+  deleteQuote,
+  duplicateQuote,
+  quoteKeys,
+  quoteList,
+  quoteScope,
+  unlockQuote,
+  useQuotes,
+  validateSubOptions,
+} from '../api/quotes';
+import {
+  DEFAULT_QUOTE_SORT,
+  QUOTE_SORT_COLUMNS,
+  defaultQuoteFilters,
+  filterChoices,
+  filterQuotes,
+  quoteActions,
+  quoteDetailHref,
+  quoteSearchText,
+  viewOutcome,
+  type QuoteFilters,
+} from '../list-rules';
+import { CompareDialog } from './compare-dialog';
+import '../quotes.css';
+
+const column = (name: string) => QUOTE_SORT_COLUMNS.find((entry) => entry.columnName === name)!;
+const messageOf = (error: unknown) => (error instanceof HttpError ? error.body?.message : undefined);
+
+function ApprovalBadge({ quote }: { quote: Quote }) {
+  const tone = QUOTE_APPROVAL_TONES[quote.quoteStatusesID];
+  return <span className={`quote-status${tone ? ` quote-status--${tone}` : ''}`}>{quote.approvalStatusDescription}</span>;
+}
+
+/** spec 2 §2 Quotes list (/sales/quotes): kept on the device, filtered by date, facility and CSM, with the row actions of §2. */
+export function QuotesScreen({ user }: { user: CmhUser }) {
+  const scope = quoteScope(user);
+  const query = useQuotes(scope);
+  const view = useKeptListView(quoteList, scope, query);
+  const modals = useModals();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<QuoteFilters>(() => defaultQuoteFilters(new Date()));
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState>(DEFAULT_QUOTE_SORT);
+  const [comparing, setComparing] = useState<Quote>();
+
+  const allRows = view.rows;
+  const rows = useMemo(() => filterQuotes(allRows, filters), [allRows, filters]);
+  const choices = useMemo(() => filterChoices(allRows), [allRows]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: quoteKeys.all });
+  const retailerName = user.currentRetailer?.name ?? user.currentRetailer?.retailerNumber ?? '';
+
+  async function open(quote: Quote) {
+    const lock = await modals.withLoading(checkLockedQuote(quote.quoteId, user.cmhUserId));
+    const validation = !lock.isLocked && quote.productLineId !== null && quote.modelNumber ? await modals.withLoading(validateSubOptions(quote, user.cmhUserId)) : undefined;
+    const outcome = viewOutcome(user, quote, lock, validation, retailerName);
+    if (outcome.kind !== 'open') await modals.message(outcome.message, outcome.header);
+    if (outcome.kind !== 'blocked') await router.navigate({ href: outcome.href });
+  }
+
+  async function duplicate(quote: Quote) {
+    try {
+      const copy = await modals.withLoading(duplicateQuote(quote.quoteNumber, user.cmhUserId));
+      notify({ level: 'success', title: QUOTE_MESSAGES.duplicated(quote.quoteNumber, copy.QuoteNumber), durationMs: DUPLICATE_TOAST.timeOut });
+      await refresh();
+      await router.navigate({ href: quoteDetailHref({ plantNumber: quote.plantNumber, quoteNumber: copy.QuoteNumber }) });
+    } catch (error) {
+      // spec 2 §8: a refusal says why; other failures show no message of their own.
+      const message = messageOf(error);
+      if (message) await modals.message(message, 'Duplicate Quote');
+    }
+  }
+
+  async function remove(quote: Quote) {
+    if (!(await modals.confirm(`Are you sure you want to delete quote ${formatQuoteNumber(quote.quoteNumber)}?`))) return;
+    try {
+      await modals.withLoading(deleteQuote(quote.quoteId, user.cmhUserId));
+      notify({ level: 'success', title: QUOTE_MESSAGES.markedInactive });
+    } catch (error) {
+      const message = messageOf(error);
+      if (message) await modals.message(message, 'Delete Quote');
+    }
+    await refresh();
+  }
+
+  async function unlock(quote: Quote) {
+    try {
+      await modals.withLoading(unlockQuote(quote.quoteId, user.cmhUserId));
+      notify({ level: 'success', title: QUOTE_MESSAGES.unlocked(formatQuoteNumber(quote.quoteNumber)) });
+    } catch (error) {
+      const message = messageOf(error);
+      if (message) await modals.message(message, 'Unlock Quote');
+    }
+    await refresh();
+  }
+
+  async function copyOlder(quote: Quote) {
+    if (!(await modals.confirm(QUOTE_MESSAGES.copyPricingConfirm))) return;
+    const result = await modals.withLoading(copyIntoBuildAQuote({ quoteNumber: quote.quoteNumber, plantNumber: quote.plantNumber }));
+    if (!result.ModelActive || !result.NewQuote) {
+      await modals.message(QUOTE_MESSAGES.modelNotAvailable(quote.plantName), 'Copy Quote');
+      return;
+    }
+    notify({ level: 'success', title: QUOTE_MESSAGES.duplicated(olderSystemQuoteId(quote.mchQuoteId), result.NewQuote.QuoteNumber), durationMs: DUPLICATE_TOAST.timeOut });
+    await refresh();
+    await router.navigate({ href: quoteDetailHref({ plantNumber: quote.plantNumber, quoteNumber: result.NewQuote.QuoteNumber }) });
+  }
+
+  function actionsOf(quote: Quote): MenuEntry[] {
+    const labels = { view: 'View', compare: 'Compare', duplicate: 'Duplicate', delete: 'Delete', unlock: 'Unlock', copyOlder: 'Copy into Build A Quote' } as const;
+    const run = {
+      view: () => void open(quote),
+      compare: () => (quote.latestRevision < 2 ? void modals.message(QUOTE_MESSAGES.compareNeedsTwo, 'Compare') : setComparing(quote)),
+      duplicate: () => void duplicate(quote),
+      delete: () => void remove(quote),
+      unlock: () => void unlock(quote),
+      copyOlder: () => void copyOlder(quote),
+    };
+    return quoteActions(user, quote).map((action) => ({ label: labels[action], onSelect: run[action] }));
+  }
+
+  const columns: DataListColumn<Quote>[] = [
+    { ...column('customer'), width: 'minmax(8rem, 1.3fr)' },
+    {
+      ...column('quoteNumber'),
+      width: '8.5rem',
+      render: (row) => (
+        <span className="quote-number">
+          {formatQuoteNumber(row.quoteNumber)}
+          {row.isLocked && <span className="quote-lock" title={`Locked by ${row.lockedBy}`}>Locked</span>}
+        </span>
+      ),
+    },
+    { ...column('plantName'), width: 'minmax(6rem, 1fr)' },
+    { ...column('modelDesc'), width: 'minmax(7rem, 1.2fr)', render: (row) => (row.modelNumber ? `${row.modelNumber} ${row.modelDesc}` : '') },
+    { ...column('originalQuoteNumber'), width: '8rem', render: (row) => formatQuoteNumber(row.originalQuoteNumber) },
+    { ...column('mdm'), width: 'minmax(6rem, 1fr)' },
+    { ...column('expirationDate'), width: '7.5rem', render: (row) => formatDate(row.expirationDate) },
+    { ...column('latestRevision'), width: '6rem' },
+    { columnName: 'approval', displayName: 'Approval', sortable: false, width: '9rem', render: (row) => <ApprovalBadge quote={row} /> },
+    {
+      columnName: 'actions',
+      displayName: 'Actions',
+      sortable: false,
+      width: '6.5rem',
+      render: (row) => {
+        const items = actionsOf(row);
+        return items.length === 0 ? null : (
+          <div onClick={(event) => event.stopPropagation()}>
+            <DropdownMenu label={`Actions for ${formatQuoteNumber(row.quoteNumber)}`} buttonContent="Actions" items={items} triggerClassName="button button--small" />
+          </div>
+        );
+      },
+    },
+  ];
+
+  const setFilter = (changes: Partial<QuoteFilters>) => setFilters((current) => ({ ...current, ...changes }));
+  const toolbar = (
+    <div className="list-filters">
+      <label className="field list-filters__field">
+        <span className="field__label">From</span>
+        <input type="date" className="field__input" value={filters.from} onChange={(event) => setFilter({ from: event.target.value })} />
+      </label>
+      <label className="field list-filters__field">
+        <span className="field__label">To</span>
+        <input type="date" className="field__input" value={filters.to} onChange={(event) => setFilter({ to: event.target.value })} />
+      </label>
+      <label className="field list-filters__field">
+        <span className="field__label">Facility</span>
+        <select className="field__input" value={filters.facility} onChange={(event) => setFilter({ facility: event.target.value })}>
+          <option value="">All facilities</option>
+          {choices.facilities.map((facility) => (
+            <option key={facility.value} value={facility.value}>
+              {facility.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field list-filters__field">
+        <span className="field__label">CSM</span>
+        <select className="field__input" value={filters.csm} onChange={(event) => setFilter({ csm: event.target.value })}>
+          <option value="">All CSMs</option>
+          {choices.csms.map((csm) => (
+            <option key={csm} value={csm}>
+              {csm}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+
+  return (
+    <div className="page sales-page">
+      <h1 className="page__title">Quotes</h1>
+      <KeptListStatus what="quotes" {...view.status} />
+      <DataList
+        label="Quotes"
+        columns={columns}
+        rows={rows}
+        searchText={quoteSearchText}
+        rowKey={(row) => row.quoteId}
+        loading={view.loading}
+        searchLabel="Search quotes"
+        searchPlaceholder="Search Quotes..."
+        search={search}
+        onSearchChange={setSearch}
+        sort={sort}
+        onSortChange={setSort}
+        onRowClick={(row) => void open(row)}
+        emptyMessage="No quotes match."
+        toolbar={toolbar}
+        estimateRowHeight={52}
+      />
+      {comparing && <CompareDialog quote={comparing} onClose={() => setComparing(undefined)} />}
+    </div>
+  );
+}
