@@ -98,7 +98,7 @@ export const quoteDetailHref = (quote: Pick<Quote, 'plantNumber' | 'quoteNumber'
 export function viewOutcome(user: Pick<CmhUser, 'roles'>, quote: Quote, lock: QuoteLockState, validation: QuoteValidation | undefined, retailerName: string): ViewOutcome {
   const authorized = hasRole(user, ...QUOTE_AUTHORIZED_ROLES);
   if (lock.isLocked) return { kind: 'blocked', header: 'Quote Locked', message: QUOTE_MESSAGES.locked };
-  if (quote.productLineId === null) return { kind: 'blocked', header: 'View Quote', message: `${QUOTE_MESSAGES.noProductLines(retailerName)} ${QUOTE_MESSAGES.cannotViewSuffix}` };
+  if (quote.productLineId === null) return { kind: 'blocked', header: 'View Quote', message: `${QUOTE_MESSAGES.noProductLines(retailerName)}. ${QUOTE_MESSAGES.cannotViewSuffix}` };
   if (!quote.modelNumber) {
     return authorized
       ? { kind: 'blocked', header: 'View Quote', message: QUOTE_MESSAGES.noModelSelected(quote.quoteNumber) }
