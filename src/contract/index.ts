@@ -13,6 +13,7 @@ export * from './orders';
 export * from './parts-catalog';
 export * from './parts-orders';
 export * from './paths';
+export * from './quote-number';
 export * from './quotes';
 export * from './release-notes';
 export * from './roles';

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formatQuoteNumber as baqNumber } from './quote-number';
 
 /*
  * Quotes (Build A Quote, BAQ; spec 2 §2 Quotes list, §3 Quote, §4, §5, §8, §9). Decided here where the spec leaves it open:
@@ -153,16 +154,6 @@ export const QUOTE_MESSAGES = {
     'Pricing will be reset to today\'s pricing. Custom options and options no longer available will not be copied. Do you want to continue?',
 } as const;
 
-export const QUOTE_NUMBER_PREFIX = 'BAQ-';
-
-/** spec 1 §5, spec 2 §2: quote numbers are shown with the prefix BAQ- (once, even if the number already carries it). */
-export function formatQuoteNumber(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value).trim();
-  if (!text) return '';
-  return text.toUpperCase().startsWith(QUOTE_NUMBER_PREFIX) ? text : `${QUOTE_NUMBER_PREFIX}${text}`;
-}
-const baqNumber = formatQuoteNumber;
 
 /** spec 2 §9: an older-system quote's id in Build A Quote. */
 export function olderSystemQuoteId(mchQuoteId: string): string {

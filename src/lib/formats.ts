@@ -56,7 +56,7 @@ export function titleCase(value: string | null | undefined): string {
 export const yesNo = (value: boolean | null | undefined) => (value ? 'Yes' : 'No');
 
 /** spec 1 §5 quote numbers with the BAQ- prefix: one rule, in the contract (its messages name quotes). */
-export { QUOTE_NUMBER_PREFIX, formatQuoteNumber } from '../contract/quotes';
+export { QUOTE_NUMBER_PREFIX, formatQuoteNumber } from '../contract/quote-number';
 
 /** spec 1 §5: the no-special-characters pattern: letters, digits, comma, period and space only. */
 export const NO_SPECIAL_CHARACTERS = /^[A-Za-z0-9,. ]*$/;
