@@ -10,7 +10,8 @@ import { PLANTS } from './shell';
  * Sales demo data (issue 11): per demo retailer 64 quotes (every approval status, 1–4 revisions whose options differ,
  * one locked by another user and one by the sales demo user, one deleted, older-system ones, incomplete ones), 60
  * orders made from them (detail categories are their quote's latest revision), 40 leads in every status and 30
- * inventory homes. A benchmark seed adds volume to the benchmark retailer.
+ * inventory homes. A benchmark seed adds volume to the benchmark retailer: 5,000 quotes and orders, 2,000 leads and
+ * inventory homes, or more at a larger scale.
  */
 
 const DEMO_RETAILERS: readonly string[] = [...ADMIN_RETAIL_CENTERS, SECOND_INDEPENDENT_RETAILER, COMPANY_OWNED_RETAILER];
@@ -18,9 +19,13 @@ const QUOTES_PER_RETAILER = 64;
 const ORDERS_PER_RETAILER = 60;
 const LEADS_PER_RETAILER = 40;
 const INVENTORY_PER_RETAILER = 30;
-/** Extra rows per scale unit for the benchmark retailer (scale 50: 5,000 quotes and orders, 2,000 leads and inventory homes). */
+/** A benchmark seed (scale above 1) gives the benchmark retailer at least this many more quotes and orders, and leads and inventory homes. */
+const BENCH_MIN_QUOTES = 5_000;
+const BENCH_MIN_LEADS = 2_000;
 const BENCH_QUOTES_PER_SCALE = 100;
 const BENCH_LEADS_PER_SCALE = 40;
+const benchmarkExtra = (retailerNumber: string, scale: number, minimum: number, perScale: number) =>
+  retailerNumber === BENCHMARK_RETAILER && scale > 1 ? Math.max(minimum, Math.round(perScale * scale)) : 0;
 const BATCH_ROWS = 500;
 
 const CSMS = ['Dana Whitfield', 'Marcus Bell', 'Priya Raman', 'Cody Harlan'];
@@ -142,7 +147,7 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
     const ownHomes = homes.filter((home) => home.retailerNumber === retailerNumber);
     const plants = [...new Set(ownHomes.map((home) => home.plantNumber))];
     if (plants.length === 0) plants.push(PLANTS[0]!.plantNumber);
-    const extra = retailerNumber === BENCHMARK_RETAILER && scale > 1 ? Math.round(BENCH_QUOTES_PER_SCALE * scale) : 0;
+    const extra = benchmarkExtra(retailerNumber, scale, BENCH_MIN_QUOTES, BENCH_QUOTES_PER_SCALE);
     const quoteCount = QUOTES_PER_RETAILER + extra;
     const firstQuote = quotePlans.length;
 
@@ -255,7 +260,7 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
       });
     }
 
-    const leadCount = LEADS_PER_RETAILER + (retailerNumber === BENCHMARK_RETAILER && scale > 1 ? Math.round(BENCH_LEADS_PER_SCALE * scale) : 0);
+    const leadCount = LEADS_PER_RETAILER + benchmarkExtra(retailerNumber, scale, BENCH_MIN_LEADS, BENCH_LEADS_PER_SCALE);
     for (let i = 0; i < leadCount; i++) {
       const status = ([null, null, null, null, 'C', 'C', 'C', 'I', 'I', 'P'] as const)[i % 10]!;
       const firstName = random.pick(FIRST_NAMES);
@@ -299,7 +304,7 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
       leads.push(row);
     }
 
-    const inventoryCount = INVENTORY_PER_RETAILER + (retailerNumber === BENCHMARK_RETAILER && scale > 1 ? Math.round(BENCH_LEADS_PER_SCALE * scale) : 0);
+    const inventoryCount = INVENTORY_PER_RETAILER + benchmarkExtra(retailerNumber, scale, BENCH_MIN_LEADS, BENCH_LEADS_PER_SCALE);
     for (let i = 0; i < inventoryCount; i++) {
       const model = random.pick(HOME_MODELS);
       const plant = PLANTS.find((candidate) => candidate.plantNumber === plants[i % plants.length]) ?? PLANTS[0]!;
