@@ -124,3 +124,13 @@ export async function seriousAxeViolations(page: Page) {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
+
+/** Polls the server until `done` holds of what `read` answers (the outbox replays on `online`); answers the last read. */
+export async function waitOnServer<T>(page: Page, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let attempt = 0; attempt < 60 && !done(value); attempt++) {
+    await page.waitForTimeout(500);
+    value = await read();
+  }
+  return value;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PartsOrder, PartsOrderSummary, ServiceRequestSummary, WarrantyCard } from '../../src/contract';
-import { newContext, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { newContext, signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 
 /*
  * Issue 5 in Chromium against the real server, with the network off from the first write to the reload:
@@ -23,16 +23,6 @@ async function get<T>(path: string) {
   const result = await app.api<T>('GET', path, { token });
   expect(result.status).toBe(200);
   return result.body;
-}
-
-/** Polls the server until `done` holds of what `read` answers (the outbox replays on `online`). */
-async function waitOnServer<T>(page: Page, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let attempt = 0; attempt < 60 && !done(value); attempt++) {
-    await page.waitForTimeout(500);
-    value = await read();
-  }
-  return value;
 }
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead, Quote } from '../../src/contract';
-import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 
 /*
  * Issue 11 in Chromium against the real server, as the sales demo user: the quotes list (delete, unlock, compare, read
@@ -21,15 +21,6 @@ afterAll(async () => {
 
 const quotesOnServer = async () => (await app.api<Quote[]>('GET', '/api/Quote', { token })).body;
 const leadsOnServer = async () => (await app.api<Lead[]>('GET', '/api/Lead', { token })).body;
-
-async function waitOnServer<T>(page: Page, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let attempt = 0; attempt < 60 && !done(value); attempt++) {
-    await page.waitForTimeout(500);
-    value = await read();
-  }
-  return value;
-}
 
 /** window.print counts its calls instead of opening the dialog (headless Chromium has none to close). */
 const stubPrint = (page: Page) =>

@@ -18,6 +18,7 @@ import { outboxActions } from '../../../offline/runtime';
 import { useKeptListView, useOutboxEntries, useOutboxEvents, useOutboxWrite } from '../../../offline/react';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { KeptListStatus } from '../../../ui/kept-list-status';
+import { SelectFilter } from '../../../ui/select-filter';
 import { useModals } from '../../../ui/modals';
 import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
 import { convertLead, leadKeys, leadList, leadRecordKey, leadScope, useLeads } from '../api/leads';
@@ -201,16 +202,7 @@ export function LeadsScreen({ user }: { user: CmhUser }) {
 
   const toolbar = (
     <div className="list-filters">
-      <label className="field list-filters__field">
-        <span className="field__label">Show</span>
-        <select className="field__input" value={filter} onChange={(event) => setFilter(event.target.value as LeadFilter)}>
-          {LEAD_FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectFilter label="Show" value={filter} onChange={(value) => setFilter(value as LeadFilter)} options={LEAD_FILTERS.map((value) => ({ value, label: value }))} />
       <button type="button" className="button" onClick={print}>
         Print claimed leads
       </button>

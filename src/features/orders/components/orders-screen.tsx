@@ -9,6 +9,7 @@ import { hasRole } from '../../../lib/permissions';
 import { useKeptListView } from '../../../offline/react';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { KeptListStatus } from '../../../ui/kept-list-status';
+import { SelectFilter } from '../../../ui/select-filter';
 import { useModals } from '../../../ui/modals';
 import { copyOrderIntoBuildAQuote, orderKeys, orderList, orderScope, useOrders } from '../api/orders';
 
@@ -43,8 +44,11 @@ export function OrdersScreen({ user }: { user: CmhUser }) {
   const [sort, setSort] = useState<SortState>({ columnName: 'orderDate', direction: 'desc' });
   const allRows = view.rows;
   const rows = useMemo(() => allRows.filter((row) => (!facility || row.plantNumber === facility) && (!csm || row.mdm === csm)), [allRows, facility, csm]);
-  const facilities = useMemo(() => [...new Map(allRows.map((row) => [row.plantNumber, row.plantName]))].sort((a, b) => a[1].localeCompare(b[1])), [allRows]);
-  const csms = useMemo(() => [...new Set(allRows.map((row) => row.mdm).filter(Boolean))].sort(), [allRows]);
+  const facilities = useMemo(
+    () => [...new Map(allRows.map((row) => [row.plantNumber, row.plantName]))].sort((a, b) => a[1].localeCompare(b[1])).map(([value, label]) => ({ value, label })),
+    [allRows],
+  );
+  const csms = useMemo(() => [...new Set(allRows.map((row) => row.mdm).filter(Boolean))].sort().map((name) => ({ value: name, label: name })), [allRows]);
   // spec 2 §2, §6: copying into Build A Quote is hidden without MyCustomHomes (a quote creator).
   const canCopy = hasRole(user, ...QUOTE_CREATE_ROLES);
 
@@ -102,28 +106,8 @@ export function OrdersScreen({ user }: { user: CmhUser }) {
 
   const toolbar = (
     <div className="list-filters">
-      <label className="field list-filters__field">
-        <span className="field__label">Facility</span>
-        <select className="field__input" value={facility} onChange={(event) => setFacility(event.target.value)}>
-          <option value="">All facilities</option>
-          {facilities.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field list-filters__field">
-        <span className="field__label">CSM</span>
-        <select className="field__input" value={csm} onChange={(event) => setCsm(event.target.value)}>
-          <option value="">All CSMs</option>
-          {csms.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectFilter label="Facility" value={facility} onChange={setFacility} allLabel="All facilities" options={facilities} />
+      <SelectFilter label="CSM" value={csm} onChange={setCsm} allLabel="All CSMs" options={csms} />
     </div>
   );
 

@@ -18,6 +18,7 @@ import { useKeptListView } from '../../../offline/react';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { DropdownMenu, type MenuEntry } from '../../../ui/dropdown-menu';
 import { KeptListStatus } from '../../../ui/kept-list-status';
+import { SelectFilter } from '../../../ui/select-filter';
 import { useModals } from '../../../ui/modals';
 import {
   checkLockedQuote,
@@ -188,28 +189,8 @@ export function QuotesScreen({ user }: { user: CmhUser }) {
         <span className="field__label">To</span>
         <input type="date" className="field__input" value={filters.to} onChange={(event) => setFilter({ to: event.target.value })} />
       </label>
-      <label className="field list-filters__field">
-        <span className="field__label">Facility</span>
-        <select className="field__input" value={filters.facility} onChange={(event) => setFilter({ facility: event.target.value })}>
-          <option value="">All facilities</option>
-          {choices.facilities.map((facility) => (
-            <option key={facility.value} value={facility.value}>
-              {facility.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field list-filters__field">
-        <span className="field__label">CSM</span>
-        <select className="field__input" value={filters.csm} onChange={(event) => setFilter({ csm: event.target.value })}>
-          <option value="">All CSMs</option>
-          {choices.csms.map((csm) => (
-            <option key={csm} value={csm}>
-              {csm}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectFilter label="Facility" value={filters.facility} onChange={(facility) => setFilter({ facility })} allLabel="All facilities" options={choices.facilities} />
+      <SelectFilter label="CSM" value={filters.csm} onChange={(csm) => setFilter({ csm })} allLabel="All CSMs" options={choices.csms.map((csm) => ({ value: csm, label: csm }))} />
     </div>
   );
 
