@@ -13,6 +13,7 @@ import {
 import { formatDate } from '../../../lib/dates';
 import { formatPhone, formatState } from '../../../lib/formats';
 import type { SortState } from '../../../lib/list';
+import { isOfflineError } from '../../../lib/http';
 import { hasRole } from '../../../lib/permissions';
 import { outboxActions } from '../../../offline/runtime';
 import { useKeptListView, useOutboxEntries, useOutboxEvents, useOutboxWrite } from '../../../offline/react';
@@ -121,8 +122,9 @@ export function LeadsScreen({ user }: { user: CmhUser }) {
     try {
       const { prospectId } = await modals.withLoading(convertLead(lead.leadId));
       await router.navigate({ href: `/crm/web/prospects/${prospectId}/contactInfo` });
-    } catch {
-      // spec 2 §8: a failed conversion hides the loading overlay (done); the error catalogue has told the user.
+    } catch (error) {
+      // spec 2 §8: a failed conversion hides the loading overlay (done); the error catalogue has told the user, offline we do.
+      if (isOfflineError(error)) await modals.message('You are offline. Converting a lead to a prospect needs the connection.');
     }
   }
 

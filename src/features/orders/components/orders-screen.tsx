@@ -5,6 +5,7 @@ import { DUPLICATE_TOAST, ORDER_MESSAGES, QUOTE_CREATE_ROLES, QUOTE_MESSAGES, fo
 import { formatDate } from '../../../lib/dates';
 import type { SortColumn, SortState } from '../../../lib/list';
 import { notify } from '../../../lib/notifier';
+import { isOfflineError } from '../../../lib/http';
 import { hasRole } from '../../../lib/permissions';
 import { useKeptListView } from '../../../offline/react';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
@@ -57,8 +58,10 @@ export function OrdersScreen({ user }: { user: CmhUser }) {
     let result;
     try {
       result = await modals.withLoading(copyOrderIntoBuildAQuote(order));
-    } catch {
-      return; // spec 2 §8: HTTP errors close the panel and hide the loading; the error catalogue has spoken.
+    } catch (error) {
+      // spec 2 §8: HTTP errors close the panel and hide the loading (the error catalogue has spoken); offline, say why.
+      if (isOfflineError(error)) await modals.message('You are offline. Copying an order into Build A Quote needs the connection.');
+      return;
     }
     if (!result.ModelActive || !result.NewQuote) {
       await modals.message(QUOTE_MESSAGES.modelNotAvailable(order.plantName), 'Copy to Build A Quote');

@@ -11,7 +11,7 @@ import {
   type Quote,
 } from '../../../contract';
 import { formatDate } from '../../../lib/dates';
-import { HttpError } from '../../../lib/http';
+import { HttpError, isOfflineError } from '../../../lib/http';
 import type { SortState } from '../../../lib/list';
 import { notify } from '../../../lib/notifier';
 import { useKeptListView } from '../../../offline/react';
@@ -48,6 +48,8 @@ import { CompareDialog } from './compare-dialog';
 import '../quotes.css';
 
 const column = (name: string) => QUOTE_SORT_COLUMNS.find((entry) => entry.columnName === name)!;
+/** This product's message: the list is readable offline, its actions are not. */
+export const QUOTE_OFFLINE_MESSAGE = 'You are offline. Opening or changing a quote needs the connection; the list stays readable.';
 const messageOf = (error: unknown) => (error instanceof HttpError ? error.body?.message : undefined);
 
 function ApprovalBadge({ quote }: { quote: Quote }) {
@@ -74,6 +76,16 @@ export function QuotesScreen({ user }: { user: CmhUser }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: quoteKeys.all });
   const retailerName = user.currentRetailer?.name ?? user.currentRetailer?.retailerNumber ?? '';
 
+  /** The quote calls need the server (the configuration lives there): offline, say so instead of failing silently. */
+  async function online(action: () => Promise<void>) {
+    try {
+      await action();
+    } catch (error) {
+      if (isOfflineError(error)) await modals.message(QUOTE_OFFLINE_MESSAGE);
+      else if (!(error instanceof HttpError)) throw error;
+    }
+  }
+
   async function open(quote: Quote) {
     const lock = await modals.withLoading(checkLockedQuote(quote.quoteId, user.cmhUserId));
     const validation = !lock.isLocked && quote.productLineId !== null && quote.modelNumber ? await modals.withLoading(validateSubOptions(quote, user.cmhUserId)) : undefined;
@@ -91,7 +103,8 @@ export function QuotesScreen({ user }: { user: CmhUser }) {
     } catch (error) {
       // spec 2 §8: a refusal says why; other failures show no message of their own.
       const message = messageOf(error);
-      if (message) await modals.message(message, 'Duplicate Quote');
+      if (!message) throw error;
+      await modals.message(message, 'Duplicate Quote');
     }
   }
 
@@ -102,7 +115,8 @@ export function QuotesScreen({ user }: { user: CmhUser }) {
       notify({ level: 'success', title: QUOTE_MESSAGES.markedInactive });
     } catch (error) {
       const message = messageOf(error);
-      if (message) await modals.message(message, 'Delete Quote');
+      if (!message) throw error;
+      await modals.message(message, 'Delete Quote');
     }
     await refresh();
   }
@@ -113,7 +127,8 @@ export function QuotesScreen({ user }: { user: CmhUser }) {
       notify({ level: 'success', title: QUOTE_MESSAGES.unlocked(formatQuoteNumber(quote.quoteNumber)) });
     } catch (error) {
       const message = messageOf(error);
-      if (message) await modals.message(message, 'Unlock Quote');
+      if (!message) throw error;
+      await modals.message(message, 'Unlock Quote');
     }
     await refresh();
   }
@@ -133,12 +148,12 @@ export function QuotesScreen({ user }: { user: CmhUser }) {
   function actionsOf(quote: Quote): MenuEntry[] {
     const labels = { view: 'View', compare: 'Compare', duplicate: 'Duplicate', delete: 'Delete', unlock: 'Unlock', copyOlder: 'Copy into Build A Quote' } as const;
     const run = {
-      view: () => void open(quote),
+      view: () => void online(() => open(quote)),
       compare: () => (quote.latestRevision < 2 ? void modals.message(QUOTE_MESSAGES.compareNeedsTwo, 'Compare') : setComparing(quote)),
-      duplicate: () => void duplicate(quote),
-      delete: () => void remove(quote),
-      unlock: () => void unlock(quote),
-      copyOlder: () => void copyOlder(quote),
+      duplicate: () => void online(() => duplicate(quote)),
+      delete: () => void online(() => remove(quote)),
+      unlock: () => void online(() => unlock(quote)),
+      copyOlder: () => void online(() => copyOlder(quote)),
     };
     return quoteActions(user, quote).map((action) => ({ label: labels[action], onSelect: run[action] }));
   }
@@ -211,7 +226,7 @@ export function QuotesScreen({ user }: { user: CmhUser }) {
         onSearchChange={setSearch}
         sort={sort}
         onSortChange={setSort}
-        onRowClick={(row) => void open(row)}
+        onRowClick={(row) => void online(() => open(row))}
         emptyMessage="No quotes match."
         toolbar={toolbar}
         estimateRowHeight={52}
