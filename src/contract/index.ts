@@ -16,6 +16,7 @@ export * from './paths';
 export * from './quote-number';
 export * from './quotes';
 export * from './release-notes';
+export * from './reports';
 export * from './roles';
 export * from './sales-detail';
 export * from './session';

@@ -91,6 +91,8 @@ export const paths = {
   serviceAttachmentImage: at('images', ''),
   workOrderAttachmentImage: (workOrderId: number | string, contentDocumentId: string) =>
     at('images', `/workorders/${workOrderId}/attachments/${encodeURIComponent(contentDocumentId)}`),
+  /* reports (spec 2 §7 Reports) */
+  openPartsOrdersReport: at('api', '/Reports/OpenPartsOrders'),
   /* sales (spec 2 §7); {mchQuoteApi} and {quote-api} calls as the spec writes them */
   quotes: at('api', '/Quote'),
   orders: at('api', '/order'),

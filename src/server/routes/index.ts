@@ -14,6 +14,7 @@ import { partsOrderRoutes } from './parts-orders';
 import { orderRoutes } from './orders';
 import { quoteRoutes } from './quotes';
 import { releaseNoteRoutes } from './release-notes';
+import { reportRoutes } from './reports';
 import { retailerRoutes } from './retailers';
 import { salesDetailRoutes } from './sales-detail';
 import { sessionRoutes } from './session';
@@ -42,4 +43,5 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...leadRoutes,
   ...inventoryRoutes,
   ...salesDetailRoutes,
+  ...reportRoutes,
 ];
