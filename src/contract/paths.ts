@@ -93,6 +93,7 @@ export const paths = {
     at('images', `/workorders/${workOrderId}/attachments/${encodeURIComponent(contentDocumentId)}`),
   /* reports (spec 2 §7 Reports) */
   openPartsOrdersReport: at('api', '/Reports/OpenPartsOrders'),
+  openServiceRequestsReport: at('api', '/Reports/OpenServiceRequests'),
   /* sales (spec 2 §7); {mchQuoteApi} and {quote-api} calls as the spec writes them */
   quotes: at('api', '/Quote'),
   orders: at('api', '/order'),

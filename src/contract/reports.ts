@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 
 /*
- * Reports (spec 2 §2 Reports container, §3 Open parts order report row, §7 Reports). Built so far: open parts orders.
+ * Reports (spec 2 §2 Reports container, §3 Open parts order report row, §7 Reports). Built so far: open service requests
+ * (rows as the work-order list's ServiceRequestSummary) and open parts orders.
  * Who: service or sales users and viewers (spec 2 §6), within their retail center or facilities.
  */
 

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenPartsOrderRow } from '../../src/contract';
-import { partsOrders } from '../../src/server/db/schema';
+import type { OpenPartsOrderRow, ServiceRequestSummary } from '../../src/contract';
+import { partsOrders, serviceRequests } from '../../src/server/db/schema';
 import { createTestContext, type TestContext } from './harness';
 
 let t: TestContext;
@@ -38,5 +38,20 @@ describe('open parts orders report (spec 2 §2, §3, §7)', () => {
     expect(plant.body.every((row) => ['910', '931'].includes(row.plantNumber))).toBe(true);
     expect((await t.call('GET', '/api/Reports/OpenPartsOrders', { token: tokens.driver })).status).toBe(403);
     expect((await t.call('GET', '/api/Reports/OpenPartsOrders')).status).toBe(401);
+  });
+});
+
+describe('open service requests report (spec 2 §2, §7)', () => {
+  it('lists the submitted requests that are not closed or archived, of the user’s scope only', async () => {
+    const report = await t.call<ServiceRequestSummary[]>('GET', '/api/Reports/OpenServiceRequests', { token: tokens.service });
+    expect(report.status).toBe(200);
+    const own = await t.db.select().from(serviceRequests).where(eq(serviceRequests.retailerNumber, '4217'));
+    const expected = own.filter((request) => request.vantageWorkOrderId !== null && !['G', 'N', 'P', 'X', 'Z'].includes(request.status) && !request.isArchived);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(report.body.map((row) => row.serviceRequestId).sort((a, b) => a - b)).toEqual(expected.map((request) => request.id).sort((a, b) => a - b));
+    expect(own.some((request) => ['G', 'N', 'P', 'X', 'Z'].includes(request.status))).toBe(true);
+    const plant = await t.call<ServiceRequestSummary[]>('GET', '/api/Reports/OpenServiceRequests', { token: tokens.plant });
+    expect(plant.body.every((row) => ['910', '931'].includes(row.plantNumber))).toBe(true);
+    expect((await t.call('GET', '/api/Reports/OpenServiceRequests', { token: tokens.driver })).status).toBe(403);
   });
 });

@@ -1,8 +1,11 @@
 /**
- * reports: the reports of spec 2 §2 and §7 (so far: open parts orders). Who: service or sales users and viewers
- * (spec 2 §6), within their retail center or, for a plant user, their facilities. Open parts orders are the submitted
- * ones (a staged order has no vantage order name yet) whose status is not completed, canceled, declined or closed, in
- * any case; "Closed" is this product's completed status (parts-orders/rules.ts).
+ * reports: the reports of spec 2 §2 and §7 (so far: open service requests, open parts orders). Who: service or sales
+ * users and viewers (spec 2 §6), within their retail center or, for a plant user, their facilities.
+ * - Open service requests: submitted (a staged request is not in the plant's books yet), not closed (G, N, P, X, Z:
+ *   work-orders/rules.ts CLOSED_STATUSES) and not archived; rows as the work-order list's, codes as stored (the screen
+ *   labels them, spec 2 §4).
+ * - Open parts orders: the submitted ones (a staged order has no vantage order name yet) whose status is not
+ *   completed, canceled, declined or closed, in any case; "Closed" is this product's completed status.
  */
 import { and, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { CLOSED_PARTS_ORDER_STATUSES, paths, type OpenPartsOrderRow } from '../../contract';
@@ -10,10 +13,18 @@ import * as t from '../db/schema';
 import { route, type RouteDefinition } from '../http/route';
 import { partsOrderNameOf } from '../parts-orders/rules';
 import { visibleByScope } from '../work-orders/rules';
+import { listOpenRequests } from '../work-orders/store';
 
 const READ_ROLES = ['Service_User', 'Service_Viewer', 'Sales_User', 'Sales_Viewer'] as const;
 
 export const reportRoutes: RouteDefinition[] = [
+  route({
+    method: 'GET',
+    endpoint: paths.openServiceRequestsReport,
+    roles: [...READ_ROLES],
+    handle: async ({ c, db, session }) => c.json(await listOpenRequests(db, session)),
+  }),
+
   route({
     method: 'GET',
     endpoint: paths.openPartsOrdersReport,

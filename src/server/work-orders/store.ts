@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   ATTACHMENT_TYPES,
   DATE_PLACEHOLDER,
@@ -15,7 +15,7 @@ import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
 import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
-import { canArchive, canEdit, isClosed, isDispatchEnabled, isStaged, visibleAnd, visibleByScope, visibleRequests } from './rules';
+import { CLOSED_STATUSES, canArchive, canEdit, isClosed, isDispatchEnabled, isStaged, visibleAnd, visibleByScope, visibleRequests } from './rules';
 
 export type RequestRow = typeof t.serviceRequests.$inferSelect;
 export type ItemRow = typeof t.serviceItems.$inferSelect;
@@ -186,6 +186,18 @@ const summaries = (db: Database, condition: SQL | undefined) =>
 /** GET /service: every request the user sees (optionally of one home), newest first. */
 export async function listRequests(db: Database, session: Session, assetId?: number): Promise<ServiceRequestSummary[]> {
   const rows = await summaries(db, listCondition(session, assetId)).orderBy(desc(t.serviceRequests.id));
+  return rows.map(toSummary);
+}
+
+/** The report of open service requests (spec 2 §2, §7): submitted, not closed (CLOSED_STATUSES) and not archived, newest first. */
+export async function listOpenRequests(db: Database, session: Session): Promise<ServiceRequestSummary[]> {
+  const open = and(
+    listCondition(session),
+    isNotNull(t.serviceRequests.vantageWorkOrderId),
+    notInArray(t.serviceRequests.status, [...CLOSED_STATUSES]),
+    eq(t.serviceRequests.isArchived, false),
+  );
+  const rows = await summaries(db, open).orderBy(desc(t.serviceRequests.id));
   return rows.map(toSummary);
 }
 
