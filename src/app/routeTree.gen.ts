@@ -29,6 +29,7 @@ import { Route as LoginExpiredRouteImport } from './routes/login.expired'
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
 import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/_users'
 import { Route as AuthenticatedPartsordersPartsOrderIdRouteImport } from './routes/_authenticated/partsorders.$partsOrderId'
+import { Route as AuthenticatedReportsIndexRouteImport } from './routes/_authenticated/reports.index'
 import { Route as AuthenticatedSalesInventoryRouteImport } from './routes/_authenticated/sales.inventory'
 import { Route as AuthenticatedSalesLeadsRouteImport } from './routes/_authenticated/sales.leads'
 import { Route as AuthenticatedSalesOrdersRouteImport } from './routes/_authenticated/sales.orders'
@@ -177,6 +178,12 @@ const AuthenticatedPartsordersPartsOrderIdRoute =
   AuthenticatedPartsordersPartsOrderIdRouteImport.update({
     id: '/partsorders/$partsOrderId',
     path: '/partsorders/$partsOrderId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedReportsIndexRoute =
+  AuthenticatedReportsIndexRouteImport.update({
+    id: '/reports/',
+    path: '/reports/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedSalesInventoryRoute =
@@ -526,6 +533,7 @@ export interface FileRoutesByFullPath {
   '/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
   '/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
   '/admin/': typeof AuthenticatedAdminIndexRoute
+  '/reports/': typeof AuthenticatedReportsIndexRoute
   '/service/': typeof AuthenticatedServiceIndexRoute
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
@@ -588,6 +596,7 @@ export interface FileRoutesByTo {
   '/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   '/service/parts': typeof AuthenticatedServicePartsRoute
   '/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
+  '/reports': typeof AuthenticatedReportsIndexRoute
   '/service': typeof AuthenticatedServiceIndexRoute
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
@@ -658,6 +667,7 @@ export interface FileRoutesById {
   '/_authenticated/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
   '/_authenticated/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
+  '/_authenticated/reports/': typeof AuthenticatedReportsIndexRoute
   '/_authenticated/service/': typeof AuthenticatedServiceIndexRoute
   '/_authenticated/admin/_users/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/_authenticated/admin/_users/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
@@ -727,6 +737,7 @@ export interface FileRouteTypes {
     | '/servicerequests/$serviceRequestId'
     | '/workorders/$workOrderId'
     | '/admin/'
+    | '/reports/'
     | '/service/'
     | '/admin/newUser'
     | '/admin/users'
@@ -789,6 +800,7 @@ export interface FileRouteTypes {
     | '/service/myhomeowners'
     | '/service/parts'
     | '/serviceHistory/$assetId'
+    | '/reports'
     | '/service'
     | '/admin/newUser'
     | '/admin/users'
@@ -858,6 +870,7 @@ export interface FileRouteTypes {
     | '/_authenticated/servicerequests/$serviceRequestId'
     | '/_authenticated/workorders/$workOrderId'
     | '/_authenticated/admin/'
+    | '/_authenticated/reports/'
     | '/_authenticated/service/'
     | '/_authenticated/admin/_users/newUser'
     | '/_authenticated/admin/_users/users'
@@ -1047,6 +1060,13 @@ declare module '@tanstack/react-router' {
       path: '/partsorders/$partsOrderId'
       fullPath: '/partsorders/$partsOrderId'
       preLoaderRoute: typeof AuthenticatedPartsordersPartsOrderIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/reports/': {
+      id: '/_authenticated/reports/'
+      path: '/reports'
+      fullPath: '/reports/'
+      preLoaderRoute: typeof AuthenticatedReportsIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/sales/inventory': {
@@ -1623,6 +1643,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedSalesQuotesRoute: typeof AuthenticatedSalesQuotesRoute
   AuthenticatedServicerequestsServiceRequestIdRoute: typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
   AuthenticatedWorkordersWorkOrderIdRoute: typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
+  AuthenticatedReportsIndexRoute: typeof AuthenticatedReportsIndexRoute
   AuthenticatedPartsordersVantagePartsRequestIdRoute: typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
   AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute: typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   AuthenticatedCrmWebProspectsProspectIdContactInfoRoute: typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRoute
@@ -1653,6 +1674,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedServicerequestsServiceRequestIdRouteWithChildren,
   AuthenticatedWorkordersWorkOrderIdRoute:
     AuthenticatedWorkordersWorkOrderIdRouteWithChildren,
+  AuthenticatedReportsIndexRoute: AuthenticatedReportsIndexRoute,
   AuthenticatedPartsordersVantagePartsRequestIdRoute:
     AuthenticatedPartsordersVantagePartsRequestIdRoute,
   AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute:

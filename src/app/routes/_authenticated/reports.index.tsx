@@ -1,0 +1,17 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { ReportsScreen } from '../../../features/reports/components/reports-screen';
+import { useSignedInUser } from '../../../features/session/api/get-profile';
+import { hasRole } from '../../../lib/permissions';
+
+/** spec 2 §2 Reports (/reports): Service_User, Service_Viewer, Sales_User or Sales_Viewer (spec 2 §6). */
+export const Route = createFileRoute('/_authenticated/reports/')({
+  staticData: { title: 'Reports' },
+  beforeLoad: ({ context }) => {
+    if (!hasRole(context.user, 'Service_User', 'Service_Viewer', 'Sales_User', 'Sales_Viewer')) throw redirect({ to: '/home', replace: true });
+  },
+  component: function ReportsRoute() {
+    const user = useSignedInUser();
+    const scope = `${user.userName.toLowerCase()}:${user.isPlantUser ? 'plants' : (user.currentRetailer?.retailerNumber ?? 'none')}`;
+    return <ReportsScreen user={user} scope={scope} />;
+  },
+});
