@@ -94,6 +94,24 @@ export const paths = {
   /* reports (spec 2 §7 Reports) */
   openPartsOrdersReport: at('api', '/Reports/OpenPartsOrders'),
   openServiceRequestsReport: at('api', '/Reports/OpenServiceRequests'),
+  /** GET ?startDate&endDate (ISO days, both required). */
+  paidServiceOrdersReport: at('api', '/Reports/PaidServiceOrderReport'),
+  receivableServiceOrdersReport: at('api', '/Reports/ReceivableServiceOrderReport'),
+  /* NPS (spec 2 §7 NPS): each GET ?startDate&endDate (ISO days) */
+  npsScores: at('api', '/NpsScores'),
+  npsDetails: at('api', '/NpsDetails'),
+  npsUpcomingCalls: at('api', '/NpsUpcomingCalls'),
+  /* delivery reports (spec 2 §7 Delivery forms and surveys) */
+  blankDeliveryForm: (plantNumber: string, serialNumber: string) => at('api', `/DeliveryForm/${encodeURIComponent(plantNumber)}/${encodeURIComponent(serialNumber)}`),
+  submittedDeliveryForm: (submittedSurveyId: number | string) => at('api', `/DeliveryForm/${submittedSurveyId}`),
+  /** POST the whole form; answers the submitted survey id. */
+  deliveryForm: at('api', '/DeliveryForm'),
+  /** GET ?surveyId=1: the delivery report list. */
+  surveys: at('api', '/Survey'),
+  surveyAttachments: at('api', '/Survey/SurveyAttachment'),
+  surveyAttachment: (surveyAttachmentId: number | string) => at('api', `/Survey/SurveyAttachment/${surveyAttachmentId}`),
+  /** Images base: GET ?folder=SurveyAttachments&fileName={imageFileName}. */
+  surveyAttachmentImage: at('images', ''),
   /* sales (spec 2 §7); {mchQuoteApi} and {quote-api} calls as the spec writes them */
   quotes: at('api', '/Quote'),
   orders: at('api', '/order'),
