@@ -3,15 +3,18 @@ import type { Database } from './client';
 import * as t from './schema';
 import { seedAdminUsers } from './seed/admin-users';
 import { DEFAULT_DEMO_PASSWORD } from './seed/demo-users';
+import { seedDeliveryReports } from './seed/delivery-reports';
 import { seedFacilities } from './seed/facilities';
 import { seedHelpDocuments } from './seed/help';
 import { seedHomeowners } from './seed/homeowners';
 import { seedHomes } from './seed/homes';
+import { seedNps } from './seed/nps';
 import { seedPartsCatalog } from './seed/parts-catalog';
 import { seedPartsOrders } from './seed/parts-orders';
 import { seededRandom, startOfUtcDay } from './seed/random';
 import { seedReleaseNotes } from './seed/release-notes';
 import { seedSales } from './seed/sales';
+import { seedServiceBillings } from './seed/service-billings';
 import { seedShell } from './seed/shell';
 import { seedWorkOrders } from './seed/work-orders';
 
@@ -56,9 +59,12 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     const catalog = await seedPartsCatalog(tx, seededRandom('parts-catalog'), today);
     const partsOrders = await seedPartsOrders(tx, seededRandom('parts-orders'), today, scale);
     const sales = await seedSales(tx, seededRandom('sales'), today, scale);
+    const billings = await seedServiceBillings(tx, seededRandom('service-billings'), today, scale);
+    const nps = await seedNps(tx, seededRandom('nps'), today, scale);
+    const deliveryReports = await seedDeliveryReports(tx, seededRandom('delivery-reports'), today, scale);
     return {
       seeded: true,
-      counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders, ...homeowners, ...catalog, ...partsOrders, ...sales },
+      counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders, ...homeowners, ...catalog, ...partsOrders, ...sales, ...billings, ...nps, ...deliveryReports },
     };
   });
   // PGlite never gathers statistics by itself: without them the planner guesses wrong on the big tables.

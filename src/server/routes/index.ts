@@ -1,6 +1,7 @@
 import type { RouteDefinition } from '../http/route';
 import { accountRoutes } from './account';
 import { adminUserRoutes } from './admin-users';
+import { deliveryReportRoutes } from './delivery-reports';
 import { facilityRoutes } from './facilities';
 import { feedbackRoutes } from './feedback';
 import { helpRoutes } from './help';
@@ -9,6 +10,7 @@ import { homeownerRoutes } from './homeowners';
 import { inventoryRoutes } from './inventory';
 import { leadRoutes } from './leads';
 import { loggerRoutes } from './logger';
+import { npsRoutes } from './nps';
 import { partsCatalogRoutes } from './parts-catalog';
 import { partsOrderRoutes } from './parts-orders';
 import { orderRoutes } from './orders';
@@ -44,4 +46,6 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...inventoryRoutes,
   ...salesDetailRoutes,
   ...reportRoutes,
+  ...npsRoutes,
+  ...deliveryReportRoutes,
 ];
