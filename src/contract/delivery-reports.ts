@@ -15,6 +15,23 @@ import { Amount, Int, IsoDay, RequiredText, Text } from './text';
  * - One delivery report per home: a second one is refused with 409 (a replayed POST answers the first, through its
  *   Idempotency-Key).
  * - Attachments: JPEG or GIF (PDF too when PDF is enabled), checked by content, at most MAX_SURVEY_ATTACHMENT_BYTES.
+ *   PDF is not enabled for delivery reports (SURVEY_PDF_ENABLED: they are photos, shown in the image viewer), so a
+ *   refused file answers 400 with 'JPG, JPEG and GIF are allowed.'.
+ * - Blank form of a home that already has a report: 409 { message: DELIVERY_MESSAGES.alreadySubmitted,
+ *   submittedSurveyId } (DeliveryFormConflict), so the client can open the read-only view instead. A home outside the
+ *   user's scope answers 404, as if it did not exist (the work orders' rule).
+ * - POST /DeliveryForm answers 200 { submittedSurveyId } (DeliveryReportSubmitted). Every answer is checked against
+ *   its question (an active question of survey type 1, in the place it was sent: the delivery date question, the site
+ *   delivery question, or its own group; answered once; isAnswerValid; required ones answered: 400 naming the
+ *   question's text). Dates are stored as their day, YYYY-MM-DD. Photos whose contents repeat an earlier one of the
+ *   same report are dropped (spec 2 §5), then at least MIN_DELIVERY_ATTACHMENTS must remain. The server names each
+ *   file itself (imageFileName `{submittedSurveyId}-{n}-{name}.{jpg|gif}`); the client's name only suggests {name}.
+ *   The whole body may be up to MAX_DELIVERY_FORM_BYTES (more answers 413).
+ * - POST /Survey/SurveyAttachment answers 200 with the new attachment; a photo whose contents an active attachment of
+ *   the report already has answers that attachment and adds nothing. PUT answers 200 with the updated attachment (a
+ *   stale rowVersion: 409 with the current one; no rowVersion: last writer wins). DELETE marks it inactive and
+ *   answers 200 with it; the last active photo of a report cannot be removed (400 attachmentRequired).
+ * - Files: GET {images}?folder=SurveyAttachments&fileName={imageFileName}, for users who may read the report.
  */
 
 export const SURVEY_TYPES = { DeliveryForm: 1, RetailerChecklist: 2 } as const;
@@ -31,6 +48,12 @@ export const ATTACHMENT_DESCRIPTION_PATTERN = /^[A-Za-z0-9,. ]*$/;
 /** spec 2 §5 file types; PDF only where PDF is enabled. */
 export const SURVEY_IMAGE_TYPES = ['image/gif', 'image/jpeg', 'image/jpg'] as const;
 export const SURVEY_PDF_TYPE = 'application/pdf';
+/** Whether PDF files are accepted as delivery report attachments (see the header: photos only). */
+export const SURVEY_PDF_ENABLED = false;
+/** Largest POST /DeliveryForm body: several phone photos in base64 with the answers. */
+export const MAX_DELIVERY_FORM_BYTES = 60 * 1024 * 1024;
+/** The images base's folder of survey attachments: GET {images}?folder=SurveyAttachments&fileName=…. */
+export const SURVEY_ATTACHMENTS_FOLDER = 'SurveyAttachments';
 
 export const DELIVERY_MESSAGES = {
   submitted: 'Delivery Report has been successfully submitted!',
@@ -97,6 +120,17 @@ export interface DeliveryReport {
   siteDeliveryQuestion: SurveyQuestion;
   questionGroups: QuestionGroup[];
   surveyAttachments: SurveyAttachment[];
+}
+
+/** 200 answer of POST /DeliveryForm. */
+export interface DeliveryReportSubmitted {
+  submittedSurveyId: number;
+}
+
+/** 409 answer of GET /DeliveryForm/{plantNumber}/{serialNumber} when the home already has a report. */
+export interface DeliveryFormConflict {
+  message: string;
+  submittedSurveyId: number;
 }
 
 /** A row of the delivery report list, GET /Survey?surveyId=1 (spec 2 §2). */
