@@ -10,6 +10,7 @@ export * from './homes';
 export * from './inventory';
 export * from './leads';
 export * from './logger';
+export * from './nps';
 export * from './orders';
 export * from './parts-catalog';
 export * from './parts-orders';
