@@ -6,16 +6,74 @@
  *   labels them, spec 2 §4).
  * - Open parts orders: the submitted ones (a staged order has no vantage order name yet) whose status is not
  *   completed, canceled, declined or closed, in any case; "Closed" is this product's completed status.
+ * - Paid and receivable service orders: the billings of the scope's service requests (contract/reports.ts), paid
+ *   from startDate to endDate (newest payment first), or not paid yet (oldest invoice first).
  */
-import { and, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
-import { CLOSED_PARTS_ORDER_STATUSES, paths, type OpenPartsOrderRow } from '../../contract';
+import { and, asc, between, desc, eq, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  CLOSED_PARTS_ORDER_STATUSES,
+  PaidServiceOrderQuery,
+  paths,
+  type OpenPartsOrderRow,
+  type PaidServiceOrderRow,
+  type ReceivableServiceOrderRow,
+} from '../../contract';
+import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import { route, type RouteDefinition } from '../http/route';
+import { route, type RouteDefinition, type Session } from '../http/route';
 import { partsOrderNameOf } from '../parts-orders/rules';
-import { visibleByScope } from '../work-orders/rules';
+import { todayOf, visibleByScope } from '../work-orders/rules';
 import { listOpenRequests } from '../work-orders/store';
 
 const READ_ROLES = ['Service_User', 'Service_Viewer', 'Sales_User', 'Sales_Viewer'] as const;
+const DAY_MS = 86_400_000;
+
+/** The billings of the user's scope that meet `condition`, with their request, home and plant. */
+function billingsOf(db: Database, session: Session, condition: SQL | undefined) {
+  return db
+    .select({
+      billing: t.serviceOrderBillings,
+      request: {
+        id: t.serviceRequests.id,
+        serviceRequestNumber: t.serviceRequests.serviceRequestNumber,
+        vantageWorkOrderNumber: t.serviceRequests.vantageWorkOrderNumber,
+        serialNumber: t.serviceRequests.serialNumber,
+        retailerNumber: t.serviceRequests.retailerNumber,
+        plantNumber: t.serviceRequests.plantNumber,
+        requestType: t.serviceRequests.requestType,
+        status: t.serviceRequests.status,
+      },
+      plantName: t.plants.name,
+      firstName: t.homes.homeownerFirstName,
+      lastName: t.homes.homeownerLastName,
+    })
+    .from(t.serviceOrderBillings)
+    .innerJoin(t.serviceRequests, eq(t.serviceRequests.id, t.serviceOrderBillings.serviceRequestId))
+    .innerJoin(t.plants, eq(t.plants.plantNumber, t.serviceRequests.plantNumber))
+    .leftJoin(t.homes, eq(t.homes.id, t.serviceRequests.homeId))
+    .where(and(visibleByScope(session, t.serviceRequests), condition));
+}
+
+type BillingRecord = Awaited<ReturnType<typeof billingsOf>>[number];
+
+function billingFields({ billing, request, plantName, firstName, lastName }: BillingRecord) {
+  return {
+    billingId: billing.id,
+    serviceRequestId: request.id,
+    workOrderNumber: request.vantageWorkOrderNumber ?? request.serviceRequestNumber,
+    serviceRequestNumber: request.serviceRequestNumber,
+    serialNumber: request.serialNumber,
+    homeownerName: [firstName, lastName].filter(Boolean).join(' '),
+    retailerNumber: request.retailerNumber,
+    plantNumber: request.plantNumber,
+    plantName,
+    requestType: request.requestType,
+    status: request.status,
+    billingCode: billing.billingCode,
+    amount: billing.amount,
+    invoiceDate: billing.invoiceDate,
+  };
+}
 
 export const reportRoutes: RouteDefinition[] = [
   route({
@@ -59,6 +117,39 @@ export const reportRoutes: RouteDefinition[] = [
             serialNumber: order.serialNumber,
             requestNumber: partsOrderNameOf(order.id),
             status: order.status,
+          }),
+        ),
+      );
+    },
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.paidServiceOrdersReport,
+    roles: [...READ_ROLES],
+    query: PaidServiceOrderQuery,
+    handle: async ({ c, db, session, query }) => {
+      const records = await billingsOf(db, session, between(t.serviceOrderBillings.paidDate, query.startDate, query.endDate)).orderBy(
+        desc(t.serviceOrderBillings.paidDate),
+        desc(t.serviceOrderBillings.id),
+      );
+      return c.json(records.map((record): PaidServiceOrderRow => ({ ...billingFields(record), paidDate: record.billing.paidDate ?? '', checkNumber: record.billing.checkNumber })));
+    },
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.receivableServiceOrdersReport,
+    roles: [...READ_ROLES],
+    handle: async ({ c, db, deps, session }) => {
+      const today = Date.parse(todayOf(deps.clock));
+      const records = await billingsOf(db, session, isNull(t.serviceOrderBillings.paidDate)).orderBy(asc(t.serviceOrderBillings.invoiceDate), asc(t.serviceOrderBillings.id));
+      return c.json(
+        records.map(
+          (record): ReceivableServiceOrderRow => ({
+            ...billingFields(record),
+            // An invoice dated ahead of the server's day is not outstanding yet.
+            daysOutstanding: Math.max(0, Math.round((today - Date.parse(record.billing.invoiceDate)) / DAY_MS)),
           }),
         ),
       );

@@ -1,6 +1,113 @@
+import { asc, isNotNull } from 'drizzle-orm';
+import { BILLING_CODE_LABELS, type BillingCode } from '../../../contract';
 import type { Database } from '../client';
-import type { Random } from './random';
+import * as t from '../schema';
+import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, PLANT_USER_FACILITIES, SECOND_INDEPENDENT_RETAILER } from './demo-users';
+import { daysBefore, isoDay, type Random } from './random';
 
-export async function seedServiceBillings(_db: Database, _random: Random, _today: Date, _scale: number): Promise<Record<string, number>> {
-  return {};
+/*
+ * Billings of submitted service requests, for the paid and receivable service order reports (spec 2 §2, §4, §7):
+ * one per submitted request (those spread over the last two years, seed/work-orders.ts), invoiced a few days after
+ * the work, most paid 10 to 45 days later with a check number, the others receivable: every request awaiting payment
+ * or approval (Q, V, W; some of them old), those invoiced in the last three weeks and half of those of the weeks before. Each demo retailer has every
+ * billing code of spec 2 §4 plus one unknown code (shown Road Damage); each demo retailer and each facility of the
+ * plant demo user has paid billings in the previous calendar month, the paid report's default.
+ */
+
+type BillingInsert = typeof t.serviceOrderBillings.$inferInsert;
+
+const DEMO_RETAILERS: readonly string[] = [...ADMIN_RETAIL_CENTERS, SECOND_INDEPENDENT_RETAILER, COMPANY_OWNED_RETAILER];
+/** A code of the plant's books the spec does not name: the reports show it as Road Damage. */
+const UNKNOWN_CODE = 'RD';
+const EVERY_CODE: readonly string[] = [...(Object.keys(BILLING_CODE_LABELS) as BillingCode[]), UNKNOWN_CODE];
+/** How often each code comes up where the request's status does not decide it. */
+const CODE_WEIGHTS: readonly (readonly [string, number])[] = [
+  ['OW', 30], ['BB', 12], ['T', 10], ['S', 8], ['FE', 7], ['C', 6], ['RP', 5], ['I', 4], ['FO', 3], ['O', 3], ['PN', 3], ['EM', 2], [UNKNOWN_CODE, 4],
+];
+/** Awaiting payment or approval: billed, not paid. */
+const UNPAID_STATUSES = new Set(['Q', 'V', 'W']);
+const FACTORY_STATUSES = new Set(['F', 'G', 'Z']);
+const RECENT_DAYS = 21;
+const PAID_LAST_MONTH_AT_LEAST = 3;
+const BATCH_ROWS = 1_000;
+const DAY_MS = 86_400_000;
+
+const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const minDay = (a: Date, b: Date) => (a < b ? a : b);
+
+/** The previous calendar month of `today` (UTC), first and last day. */
+function previousMonth(today: Date) {
+  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0));
+  return { first, last };
+}
+
+function codeFor(random: Random, status: string, demoIndex: number | undefined): string {
+  if (demoIndex !== undefined && demoIndex < EVERY_CODE.length) return EVERY_CODE[demoIndex]!;
+  if (status === 'N') return 'DL';
+  if (FACTORY_STATUSES.has(status)) return random.pick(['T', 'FE']);
+  return random.weighted(CODE_WEIGHTS);
+}
+
+export async function seedServiceBillings(db: Database, random: Random, today: Date, _scale: number): Promise<Record<string, number>> {
+  const requests = await db
+    .select({
+      id: t.serviceRequests.id,
+      retailerNumber: t.serviceRequests.retailerNumber,
+      plantNumber: t.serviceRequests.plantNumber,
+      status: t.serviceRequests.status,
+      requestDate: t.serviceRequests.requestDate,
+      endDate: t.serviceRequests.endDate,
+      amount: t.serviceRequests.totalCombinedCost,
+    })
+    .from(t.serviceRequests)
+    .where(isNotNull(t.serviceRequests.vantageWorkOrderId))
+    .orderBy(asc(t.serviceRequests.id));
+
+  const perDemoRetailer = new Map<string, number>();
+  const billings = requests.map((request) => {
+    const demoIndex = DEMO_RETAILERS.includes(request.retailerNumber) ? (perDemoRetailer.get(request.retailerNumber) ?? 0) : undefined;
+    if (demoIndex !== undefined) perDemoRetailer.set(request.retailerNumber, demoIndex + 1);
+    const workDone = dayOf(request.endDate ?? request.requestDate ?? isoDay(today));
+    const invoiceDay = minDay(daysBefore(workDone, -random.int(2, 10)), today);
+    const billingCode = codeFor(random, request.status, demoIndex);
+    const age = (today.getTime() - invoiceDay.getTime()) / DAY_MS;
+    // Plants pay most billings within two months; the last three weeks' are still open.
+    const paid = !UNPAID_STATUSES.has(request.status) && age > RECENT_DAYS && random.chance(age > 60 ? 0.95 : 0.5);
+    const paidDay = paid ? minDay(daysBefore(invoiceDay, -random.int(10, 45)), daysBefore(today, 1)) : null;
+    const row: BillingInsert & { retailerNumber: string; plantNumber: string } = {
+      serviceRequestId: request.id,
+      billingCode,
+      amount: billingCode === 'DL' ? 0 : request.amount,
+      invoiceDate: isoDay(invoiceDay),
+      paidDate: paidDay ? isoDay(paidDay) : null,
+      checkNumber: paidDay ? String(random.int(100_000, 999_999)) : '',
+      retailerNumber: request.retailerNumber,
+      plantNumber: request.plantNumber,
+    };
+    return row;
+  });
+
+  // The paid report opens on the previous month: make sure the demo users see payments there.
+  const { first, last } = previousMonth(today);
+  const lastMonthFirst = isoDay(first);
+  const lastMonthLast = isoDay(last);
+  const groups = [
+    ...DEMO_RETAILERS.map((retailerNumber) => (row: (typeof billings)[number]) => row.retailerNumber === retailerNumber),
+    ...PLANT_USER_FACILITIES.map((plantNumber) => (row: (typeof billings)[number]) => row.plantNumber === plantNumber),
+  ];
+  for (const inGroup of groups) {
+    const members = billings.filter(inGroup);
+    const paidThen = members.filter((row) => row.paidDate && row.paidDate >= lastMonthFirst && row.paidDate <= lastMonthLast).length;
+    const candidates = members.filter((row) => row.paidDate && row.invoiceDate <= lastMonthLast && !(row.paidDate >= lastMonthFirst && row.paidDate <= lastMonthLast));
+    for (const row of candidates.slice(0, Math.max(0, PAID_LAST_MONTH_AT_LEAST - paidThen))) {
+      const from = Math.max(first.getTime(), dayOf(row.invoiceDate).getTime() + DAY_MS);
+      const span = Math.max(0, Math.floor((last.getTime() - from) / DAY_MS));
+      row.paidDate = isoDay(new Date(Math.min(from + random.int(0, span) * DAY_MS, last.getTime())));
+    }
+  }
+
+  const rows: BillingInsert[] = billings.map(({ retailerNumber: _retailer, plantNumber: _plant, ...row }) => row);
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) await db.insert(t.serviceOrderBillings).values(rows.slice(start, start + BATCH_ROWS));
+  return { serviceOrderBillings: rows.length, receivableBillings: rows.filter((row) => !row.paidDate).length };
 }

@@ -169,7 +169,8 @@ function planRequest(random: Random, today: Date, home: HomeRef, status: string,
   const staged = status === 'Unsubmitted';
   const factory = FACTORY_STATUSES.includes(status);
   const requestType = factory ? 'F' : staged ? random.pick(['', 'A', 'V', 'S', 'A']) : random.pick(['A', 'V', 'V', 'S']);
-  const requestDaysAgo = staged ? random.int(0, 20) : random.int(5, 420);
+  // Submitted requests spread over the last two years (their billings feed the paid and receivable reports, spec 2 §2).
+  const requestDaysAgo = staged ? random.int(0, 20) : random.int(5, 730);
   const requestDay = daysBefore(today, requestDaysAgo);
   const hasDates = !staged || random.chance(0.5);
   const start = hasDates ? addDaysTo(requestDay, Math.min(random.int(1, 10), requestDaysAgo)) : null;
