@@ -48,6 +48,9 @@ function parseBody(text: string): unknown {
   }
 }
 
+/** A JSON body from this size on goes as an upload (XHR, with progress), like files do. */
+export const LARGE_BODY_CHARS = 64 * 1024;
+
 /** Builds the outbox's `send` on fetch (or XHR for uploads, to report progress). */
 export function createFetchSend(options: FetchSendOptions): OutboxSend {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -74,6 +77,10 @@ export function createFetchSend(options: FetchSendOptions): OutboxSend {
     if (entry.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(entry.body);
+      // A large JSON body (a form with its photos in base64) is an upload like a multipart one: progress and its timeout.
+      if (body.length >= LARGE_BODY_CHARS && Xhr && sendOptions.onUploadProgress) {
+        return sendWithXhr(Xhr, entry.method, url, headers, body, uploadTimeoutMs, sendOptions.onUploadProgress);
+      }
     }
     const response = await fetchImpl(url, { method: entry.method, headers, body, signal: timeoutSignal(timeoutMs) });
     return { status: response.status, body: parseBody(await response.text()) };
@@ -85,7 +92,7 @@ function sendWithXhr(
   method: string,
   url: string,
   headers: Record<string, string>,
-  form: FormData,
+  body: FormData | string,
   timeoutMs: number,
   onUploadProgress: (loaded: number, total: number) => void,
 ): Promise<SendAnswer> {
@@ -102,6 +109,6 @@ function sendWithXhr(
     xhr.onerror = () => reject(new Error('Network error'));
     xhr.ontimeout = () => reject(new Error('Timed out'));
     xhr.onabort = () => reject(new Error('Aborted'));
-    xhr.send(form);
+    xhr.send(body);
   });
 }

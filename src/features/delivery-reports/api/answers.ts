@@ -1,0 +1,73 @@
+import * as v from 'valibot';
+import { QUESTION_TYPES, type DeliveryReport, type DeliveryReportRow, type QuestionGroup, type SurveyAttachment, type SurveyQuestion } from '../../../contract';
+
+/*
+ * The server's answers of spec 2 §7 Delivery forms and surveys, parsed at the http boundary against the contract's
+ * types (contract/delivery-reports.ts), so a changed answer fails loudly instead of drawing a half-empty form.
+ */
+
+const QuestionAnswer = v.object({
+  questionId: v.number(),
+  questionText: v.string(),
+  questionType: v.picklist(Object.values(QUESTION_TYPES)),
+  isRequired: v.boolean(),
+  sequence: v.number(),
+  answer: v.nullable(v.string()),
+}) satisfies v.GenericSchema<unknown, SurveyQuestion>;
+
+const QuestionGroupAnswer = v.object({
+  questionGroupId: v.number(),
+  title: v.string(),
+  sequence: v.number(),
+  questions: v.array(QuestionAnswer),
+}) satisfies v.GenericSchema<unknown, QuestionGroup>;
+
+const SurveyAttachmentAnswer = v.object({
+  surveyAttachmentId: v.number(),
+  imageUploadId: v.string(),
+  imageFileName: v.string(),
+  contentType: v.string(),
+  description: v.string(),
+  amount: v.number(),
+  rowVersion: v.number(),
+}) satisfies v.GenericSchema<unknown, SurveyAttachment>;
+
+/** GET /DeliveryForm/{plantNumber}/{serialNumber} and GET /DeliveryForm/{submittedSurveyId}. */
+export const DeliveryReportAnswer = v.object({
+  surveyId: v.number(),
+  submittedSurveyId: v.nullable(v.number()),
+  plantNumber: v.string(),
+  plantName: v.string(),
+  serialNumber: v.string(),
+  modelNumber: v.string(),
+  modelName: v.string(),
+  customerName: v.string(),
+  submittedBy: v.string(),
+  submitDate: v.nullable(v.string()),
+  deliveryDateQuestion: QuestionAnswer,
+  siteDeliveryQuestion: QuestionAnswer,
+  questionGroups: v.array(QuestionGroupAnswer),
+  surveyAttachments: v.array(SurveyAttachmentAnswer),
+}) satisfies v.GenericSchema<unknown, DeliveryReport>;
+
+/** GET /Survey?surveyId=1: the delivery report list. */
+export const DeliveryReportListAnswer = v.array(
+  v.object({
+    submittedSurveyId: v.number(),
+    serialNumber: v.string(),
+    plantNumber: v.string(),
+    plantName: v.string(),
+    submittedBy: v.string(),
+    submitDate: v.string(),
+  }) satisfies v.GenericSchema<unknown, DeliveryReportRow>,
+);
+
+/**
+ * POST /DeliveryForm answers the new submitted survey id (spec 2 §7): read as the bare number or an object
+ * carrying `submittedSurveyId`; undefined when the answer holds neither.
+ */
+export function submittedIdOf(answer: unknown): number | undefined {
+  const value = answer && typeof answer === 'object' ? (answer as { submittedSurveyId?: unknown }).submittedSurveyId : answer;
+  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
+}

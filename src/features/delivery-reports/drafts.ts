@@ -1,0 +1,30 @@
+import { getOffline } from '../../offline/runtime';
+import type { DraftAttachment } from './attachments';
+import { DELIVERY_CACHE_KINDS } from './api/keys';
+import type { Answers } from './form-rules';
+
+/*
+ * issue 12 §5: a form being filled in at the homesite (answers and photos) is kept on the device as it changes, so a
+ * reload, a closed tab or a flat battery loses nothing. It lives with the kept copies (offline/cached-read), so it
+ * goes with them at logout; it is removed once the form is submitted (sent or queued).
+ */
+
+export interface DeliveryDraft {
+  answers: Answers;
+  attachments: DraftAttachment[];
+}
+
+const draftId = (scope: string, plantNumber: string, serialNumber: string) => `${scope}|${plantNumber}/${serialNumber}`;
+
+export async function readDraft(scope: string, plantNumber: string, serialNumber: string): Promise<DeliveryDraft | undefined> {
+  const row = await getOffline().db.entities.get([DELIVERY_CACHE_KINDS.draft, draftId(scope, plantNumber, serialNumber)]);
+  return row?.data as DeliveryDraft | undefined;
+}
+
+export async function saveDraft(scope: string, plantNumber: string, serialNumber: string, draft: DeliveryDraft): Promise<void> {
+  await getOffline().db.entities.put({ kind: DELIVERY_CACHE_KINDS.draft, id: draftId(scope, plantNumber, serialNumber), data: draft, updatedAt: Date.now() });
+}
+
+export async function removeDraft(scope: string, plantNumber: string, serialNumber: string): Promise<void> {
+  await getOffline().db.entities.delete([DELIVERY_CACHE_KINDS.draft, draftId(scope, plantNumber, serialNumber)]);
+}
