@@ -10,6 +10,7 @@ import {
   REQUEST_FOR_PAYMENT,
   RetailerNumber,
   RowVersion,
+  SURVEY_ATTACHMENTS_FOLDER,
   SyncQueryFields,
   ServiceItemInput,
   ServicePartInput,
@@ -27,6 +28,8 @@ import {
   type UnitOfMeasure,
 } from '../../contract';
 import type { Database } from '../db/client';
+import { SURVEY_FILE_NAME_PATTERN } from '../delivery-reports/rules';
+import { visibleAttachmentFile } from '../delivery-reports/store';
 import * as t from '../db/schema';
 import { ERROR_MESSAGES, errorResponse, jsonResponse } from '../http/errors';
 import { route, type RouteDefinition, type Session } from '../http/route';
@@ -563,6 +566,11 @@ async function attachmentFile(c: Context, db: Database, session: Session, condit
     .from(t.serviceAttachments)
     .innerJoin(t.serviceRequests, eq(t.serviceRequests.id, t.serviceAttachments.serviceRequestId))
     .where(visibleAnd(session, condition));
+  return storedFileResponse(c, found);
+}
+
+/** The bytes of a stored attachment (service or survey), or 404. */
+function storedFileResponse(c: Context, found: { data: Uint8Array; contentType: string; sha256: string } | undefined) {
   if (!found) return errorResponse(404, ERROR_MESSAGES.notFound);
   const etag = `"${found.sha256}"`;
   if (c.req.header('if-none-match') === etag) return c.body(null, 304);
@@ -580,10 +588,24 @@ const imageRoutes = [
   route({
     method: 'GET',
     endpoint: { base: 'images', path: '' },
-    ...READ,
-    query: v.object({ folder: v.literal('ServiceAttachments', 'Unknown image folder.'), fileName: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{1,40}\.[a-z]{3}$/, 'Unknown file.')) }),
-    handle: ({ c, db, session, query }) =>
-      attachmentFile(c, db, session, eq(t.serviceAttachments.contentDocumentId, query.fileName.slice(0, query.fileName.indexOf('.')))),
+    // One images base, one reader rule per folder: service attachments for service viewers (READ), survey
+    // attachments (spec 2 §7) for whoever may read the delivery report (delivery-reports/store.ts).
+    query: v.variant(
+      'folder',
+      [
+        v.object({ folder: v.literal('ServiceAttachments'), fileName: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{1,40}\.[a-z]{3}$/, 'Unknown file.')) }),
+        v.object({ folder: v.literal(SURVEY_ATTACHMENTS_FOLDER), fileName: v.pipe(v.string(), v.regex(SURVEY_FILE_NAME_PATTERN, 'Unknown file.')) }),
+      ],
+      'Unknown image folder.',
+    ),
+    handle: async ({ c, db, session, query }) => {
+      if (query.folder === SURVEY_ATTACHMENTS_FOLDER) {
+        const found = await visibleAttachmentFile(db, session, query.fileName);
+        return found === 'forbidden' ? errorResponse(403, ERROR_MESSAGES.forbidden) : storedFileResponse(c, found);
+      }
+      if (!session.flags[READ.flag]) return errorResponse(403, ERROR_MESSAGES.forbidden);
+      return attachmentFile(c, db, session, eq(t.serviceAttachments.contentDocumentId, query.fileName.slice(0, query.fileName.indexOf('.'))));
+    },
   }),
   route({
     method: 'GET',
