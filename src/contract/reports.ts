@@ -76,7 +76,9 @@ export const REPORT_MESSAGES = {
   startAfterEnd: 'Start date must be on or before the end date.',
 } as const;
 
-const RequiredIsoDay = (required: string, invalid: string) => v.pipe(v.optional(v.string(invalid), ''), v.nonEmpty(required), v.check(isIsoDay, invalid));
+/** A required ISO day: `required` when missing or empty, else `invalid` unless it is a real YYYY-MM-DD day. */
+const RequiredIsoDay = (required: string, invalid: string) =>
+  v.pipe(v.optional(v.string(invalid), ''), v.nonEmpty(required), v.check((value) => value === '' || isIsoDay(value), invalid));
 
 /** The query of GET {api}/Reports/PaidServiceOrderReport (spec 2 §5, §7): both dates, start on or before end. */
 export const PaidServiceOrderQuery = v.pipe(

@@ -1,0 +1,85 @@
+import * as v from 'valibot';
+import { REPORT_MESSAGES, type CmhUser, type PaidServiceOrderQuery } from '../../contract';
+import { formatDate } from '../../lib/dates';
+import { deriveFlags, hasRole, type PermissionSubject } from '../../lib/permissions';
+import { dateText, parseDateText } from '../../lib/validators';
+
+/** spec 2 §2 Reports container: the five choices, in the order the spec names them. */
+export const REPORTS = {
+  paidServiceOrders: 'Paid Service Orders',
+  receivableServiceOrders: 'Receivable Service Orders',
+  deliveryReports: 'Delivery Reports',
+  openServiceRequests: 'Open Service Requests',
+  openPartsOrders: 'Open Parts Orders',
+} as const;
+export type ReportKey = keyof typeof REPORTS;
+
+export const isReportKey = (value: string): value is ReportKey => Object.hasOwn(REPORTS, value);
+
+/** spec 2 §2, §6: the initial report is open service requests for service viewers, otherwise delivery reports. */
+export const initialReport = (user: PermissionSubject): ReportKey => (deriveFlags(user).isServiceViewer ? 'openServiceRequests' : 'deliveryReports');
+
+/** "New Delivery Report" is for those who submit delivery reports (contract/delivery-reports.ts: Service_User or Sales_User). */
+export const canAddDeliveryReport = (user: Pick<CmhUser, 'roles'>) => hasRole(user, 'Service_User', 'Sales_User');
+
+export const NEW_DELIVERY_REPORT_PATH = '/surveys/deliveryreports';
+export const deliveryReportPath = (submittedSurveyId: number) => `/reports/deliveryreports/${submittedSurveyId}`;
+
+/** The paid report's two dates as typed, MM/DD/YYYY (spec 2 §5). */
+export interface PaidRange {
+  start: string;
+  end: string;
+}
+
+/**
+ * spec 2 §2, §9: the paid report defaults to "the last month", read as the previous calendar month of the device's
+ * day, first to last day: on 11/26/2026 it is 10/01/2026 to 10/31/2026, on 01/15/2027 12/01/2026 to 12/31/2026. A
+ * calendar month is what a plant's payment statements cover, so the default report matches one statement.
+ */
+export function lastMonthRange(today: Date): PaidRange {
+  const first = new Date(today.getFullYear(), today.getMonth() - 1, 1);
+  const last = new Date(today.getFullYear(), today.getMonth(), 0);
+  return { start: formatDate(first), end: formatDate(last) };
+}
+
+/**
+ * spec 2 §5: both dates required and parseable (exactly MM/DD/YYYY when typed with a slash), the range validator
+ * (start on or before end) on the end date. The messages are the date validators' and the server's.
+ */
+export const paidRangeSchema = v.pipe(
+  v.object({
+    start: dateText({ label: 'Start date', required: true }),
+    end: dateText({ label: 'End date', required: true }),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['start'], ['end']],
+      ({ start, end }) => {
+        const from = parseDateText(start);
+        const to = parseDateText(end);
+        return !from || !to || from.getTime() <= to.getTime();
+      },
+      REPORT_MESSAGES.startAfterEnd,
+    ),
+    ['end'],
+  ),
+);
+
+const isoDayOf = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** The query of GET {api}/Reports/PaidServiceOrderReport for the typed dates, or null while they are not valid. */
+export function paidRangeQuery(range: PaidRange): PaidServiceOrderQuery | null {
+  if (!v.is(paidRangeSchema, range)) return null;
+  return { startDate: isoDayOf(parseDateText(range.start)!), endDate: isoDayOf(parseDateText(range.end)!) };
+}
+
+/** The messages of the typed dates by field, empty when they are valid. */
+export function paidRangeIssues(range: PaidRange): Partial<Record<keyof PaidRange, string>> {
+  const result = v.safeParse(paidRangeSchema, range);
+  const issues: Partial<Record<keyof PaidRange, string>> = {};
+  for (const issue of result.issues ?? []) {
+    const key = v.getDotPath(issue) as keyof PaidRange | null;
+    if (key && !issues[key]) issues[key] = issue.message;
+  }
+  return issues;
+}
