@@ -12,8 +12,8 @@ import { Amount, Int, IsoDay, RequiredText, Text } from './text';
  * - Who reads: service or sales users and viewers (the reports' roles, spec 2 §6), within their retail center or,
  *   for a plant user, their facilities. Who submits and edits attachments: Service_User or Sales_User, for a home of
  *   their retail center (or facility).
- * - One delivery report per home: a second one is refused with 409 (a replayed POST answers the first, through its
- *   Idempotency-Key).
+ * - One delivery report per home: a second one is refused with 409 DeliveryFormConflict, naming the report the home has
+ *   (a replayed POST answers the first, through its Idempotency-Key).
  * - Attachments: JPEG or GIF (PDF too when PDF is enabled), checked by content, at most MAX_SURVEY_ATTACHMENT_BYTES.
  *   PDF is not enabled for delivery reports (SURVEY_PDF_ENABLED: they are photos, shown in the image viewer), so a
  *   refused file answers 400 with 'JPG, JPEG and GIF are allowed.'.

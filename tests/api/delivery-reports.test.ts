@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, count, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DELIVERY_MESSAGES,
+  MAX_DELIVERY_FORM_BYTES,
   QUESTION_TYPES,
   SURVEY_TYPES,
   type DeliveryFormConflict,
@@ -298,6 +300,21 @@ describe('submitting a delivery report (spec 2 §5, §7 POST /DeliveryForm)', ()
       [`${result.body.submittedSurveyId}-2-dot.gif`, 'image/gif'],
     ]);
     expect((await image(report.body.surveyAttachments[1]!.imageFileName)).headers.get('content-type')).toBe('image/gif');
+  });
+
+  it('takes a report with several phone-sized photos, and answers 413, not 500, to a body over MAX_DELIVERY_FORM_BYTES', async () => {
+    const form = await newForm();
+    // JPEG signature and 2.5 MB of noise each: what the content check and the body limit see of a phone photo.
+    const phonePhotos = Array.from({ length: 6 }, (_, index) => photo(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2_500_000)]), `phone-${index}.jpg`));
+    const result = await submit(bodyFor(form, phonePhotos));
+    expect(result.status).toBe(200);
+    expect((await readReport(result.body.submittedSurveyId)).body.surveyAttachments).toHaveLength(6);
+
+    const other = await newForm();
+    const before = await stored();
+    const tooLarge = await submit({ ...bodyFor(other), filler: 'x'.repeat(MAX_DELIVERY_FORM_BYTES) });
+    expect(tooLarge.status).toBe(413);
+    expect(await stored()).toEqual(before);
   });
 
   it('refuses bad bodies with 400 and writes nothing: control characters, huge numbers, wrong types, invalid base64, foreign questions, answers of the wrong type', async () => {
