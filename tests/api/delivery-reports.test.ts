@@ -266,6 +266,14 @@ describe('submitting a delivery report (spec 2 §5, §7 POST /DeliveryForm)', ()
     expect(missing.status).toBe(400);
     expect((missing.body as unknown as { message: string }).message).toContain(required.questionText);
     expect(await stored()).toEqual(before);
+    // The delivery date stays required even if its row is changed to optional.
+    await t.db.update(surveyQuestions).set({ isRequired: false }).where(eq(surveyQuestions.id, form.deliveryDateQuestion.questionId));
+    try {
+      expect((await blankFormOf(form)).body.deliveryDateQuestion.isRequired).toBe(true);
+      expect((await submit(noDate)).status).toBe(400);
+    } finally {
+      await t.db.update(surveyQuestions).set({ isRequired: true }).where(eq(surveyQuestions.id, form.deliveryDateQuestion.questionId));
+    }
     // Optional questions may stay unanswered.
     const optionalOnlyAnswered = bodyFor(form);
     optionalOnlyAnswered.questionGroups = optionalOnlyAnswered.questionGroups.map((group, index) => ({
@@ -435,6 +443,9 @@ describe('reading submitted reports (spec 2 §7 GET /DeliveryForm/{id}, GET /Sur
     expect((await image(report.surveyAttachments[0]!.imageFileName, tokens.driver)).status).toBe(403);
     expect((await t.app.request('/images?folder=Elsewhere&fileName=a.jpg', { headers: { authorization: `Bearer ${tokens.service}` } })).status).toBe(400);
     expect((await image('../../etc/passwd')).status).toBe(400);
+    // The service attachments of the same images base keep their own readers: a sales user without a service role is refused.
+    expect((await t.app.request('/images?folder=ServiceAttachments&fileName=069ABC.jpg', { headers: { authorization: `Bearer ${tokens.sales}` } })).status).toBe(403);
+    expect((await t.app.request('/images?folder=ServiceAttachments&fileName=069ABC.jpg', { headers: { authorization: `Bearer ${tokens.viewer}` } })).status).toBe(404);
   });
 });
 

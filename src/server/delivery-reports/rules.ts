@@ -15,7 +15,7 @@ import {
   type SurveyAttachmentInput,
 } from '../../contract';
 import { detectFileType, invalidFileMessage, type DetectedFileType } from '../../lib/files';
-import { PLACEMENTS, type QuestionRow } from './store';
+import { PLACEMENTS, isRequiredQuestion, type QuestionRow } from './store';
 
 /** A 400 answer's body: what is wrong and where in the request. */
 export interface Refusal {
@@ -84,7 +84,7 @@ export function checkAnswers(questions: readonly QuestionRow[], body: DeliveryRe
     answered.set(question.id, { questionId: question.id, answer: stored });
   }
   for (const question of active.values()) {
-    if (question.isRequired && !answered.has(question.id)) {
+    if (isRequiredQuestion(question) && !answered.has(question.id)) {
       const field = sentAt.has(question.id) ? `${sentAt.get(question.id)}.answer` : `questionId ${question.id}`;
       return { message: `${DELIVERY_MESSAGES.answerRequired} (${question.questionText})`, field };
     }

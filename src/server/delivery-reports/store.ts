@@ -33,6 +33,10 @@ export type SubmittedRow = typeof t.submittedSurveys.$inferSelect;
 /** Where a question sits on the form (survey_questions.placement). */
 export const PLACEMENTS = { deliveryDate: 'deliveryDate', siteDelivery: 'siteDelivery', group: 'group' } as const;
 
+/** The delivery date question is required whatever its row says (the form is about the delivery); others by their row. */
+export const isRequiredQuestion = (question: Pick<QuestionRow, 'isRequired' | 'placement'>) =>
+  question.isRequired || question.placement === PLACEMENTS.deliveryDate;
+
 export interface SurveyQuestions {
   questions: QuestionRow[];
   groups: GroupRow[];
@@ -117,7 +121,7 @@ const toQuestion = (row: QuestionRow, answers: ReadonlyMap<number, string>): Sur
   questionId: row.id,
   questionText: row.questionText,
   questionType: row.questionType as QuestionType,
-  isRequired: row.isRequired,
+  isRequired: isRequiredQuestion(row),
   sequence: row.sequence,
   answer: answers.get(row.id) ?? null,
 });
