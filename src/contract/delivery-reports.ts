@@ -22,11 +22,11 @@ import { Amount, Int, IsoDay, RequiredText, Text } from './text';
  *   user's scope answers 404, as if it did not exist (the work orders' rule).
  * - POST /DeliveryForm answers 200 { submittedSurveyId } (DeliveryReportSubmitted). Every answer is checked against
  *   its question (an active question of survey type 1, in the place it was sent: the delivery date question, the site
- *   delivery question, or its own group; answered once; isAnswerValid; required ones answered: 400 naming the
- *   question's text). Dates are stored as their day, YYYY-MM-DD. Photos whose contents repeat an earlier one of the
- *   same report are dropped (spec 2 §5), then at least MIN_DELIVERY_ATTACHMENTS must remain. The server names each
- *   file itself (imageFileName `{submittedSurveyId}-{n}-{name}.{jpg|gif}`); the client's name only suggests {name}.
- *   The whole body may be up to MAX_DELIVERY_FORM_BYTES (more answers 413).
+ *   delivery question, or its own group; answered once; isAnswerValid; required ones, and always the delivery date
+ *   question, answered: 400 naming the question's text). Dates are stored as their day, YYYY-MM-DD. Photos whose
+ *   contents repeat an earlier one of the same report are dropped (spec 2 §5), then at least MIN_DELIVERY_ATTACHMENTS
+ *   must remain. The server names each file itself (imageFileName `{submittedSurveyId}-{n}-{name}.{jpg|gif}`); the
+ *   client's name only suggests {name}. The whole body may be up to MAX_DELIVERY_FORM_BYTES (more answers 413).
  * - POST /Survey/SurveyAttachment answers 200 with the new attachment; a photo whose contents an active attachment of
  *   the report already has answers that attachment and adds nothing. PUT answers 200 with the updated attachment (a
  *   stale rowVersion: 409 with the current one; no rowVersion: last writer wins). DELETE marks it inactive and
