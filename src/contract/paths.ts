@@ -33,6 +33,9 @@ export const paths = {
   helpPdf: (name: string) => at('api', `/FileStream/GetHelpDocument/${encodeURIComponent(name)}`),
   helpPdfDownload: (name: string) => at('api', `/FileStream/DownloadHelpDocument/${encodeURIComponent(name)}/`),
   helpVideo: (name: string) => at('api', `/FileStream/GetHelpVideo/${encodeURIComponent(name)}`),
+  /* Learn (spec 3 §7 Documents) */
+  learnReferences: at('api', '/Documents/References'),
+  learnReference: (documentId: number | string) => at('api', `/Documents/References/${documentId}`),
   helpVideoCaptions: (name: string) => at('api', `/FileStream/GetHelpVideoCaptions/${encodeURIComponent(name)}`),
   /* work orders (spec 3 §7 Service); {id} of a workorders path is the vantageWorkOrderId */
   createServiceRequest: at('api', '/service/CreateServiceRequest'),
@@ -85,6 +88,21 @@ export const paths = {
   partsCatalog: at('api', '/PartsCatalog'),
   catalogCategories: at('api', '/PartsCatalog/GetCategories'),
   catalogCommodities: at('api', '/PartsCatalog/GetCommodities'),
+  /* parts catalog admin and change management (spec 3 §7 Parts catalog) */
+  pendingCatalogParts: at('api', '/PartsCatalog/GetPendingParts'),
+  /** GET ?partsCatalogId={id} */
+  catalogChangeRequest: at('api', '/PartsCatalog/GetChangeRequest'),
+  /** POST a part: submits a change (creates or updates a pending part). */
+  submitCatalogPart: at('api', '/PartsCatalog'),
+  updateCatalogChangeRequest: at('api', '/PartsCatalog/UpdateChangeRequest'),
+  /** GET ?plantNumber&categoryNumber&commodityNumber */
+  partsNotInCatalog: at('api', '/PartsCatalog/GetPartsNotInCatalog'),
+  removeCatalogPart: at('api', '/PartsCatalog/RemovePartDescription'),
+  catalogChangeHistory: at('api', '/PartsCatalog/GetChangeRequestHistory'),
+  /** GET ?partsCatalogHistoryId={id} */
+  catalogChangeResult: at('api', '/PartsCatalog/GetChangeResult'),
+  /** POST the history id as the body. */
+  revertCatalogChangeResult: at('api', '/PartsCatalog/RevertChangeResult'),
   /** spec 3 §3: Images/PartsCatalogImages/{file}, under the images base. */
   partsCatalogImage: (fileName: string) => at('images', `/PartsCatalogImages/${encodeURIComponent(fileName)}`),
   /** Images base: GET ?folder=ServiceAttachments&fileName={name}. */
@@ -130,6 +148,11 @@ export const paths = {
   unlockQuote: (quoteId: number | string, userId: number | string) => at('mch-quote-api', `/set-lock-status/${quoteId}/false/${userId}`),
   checkLockedQuote: (quoteId: number | string, userId: number | string) => at('quote-api', `/check-locked-quote/${quoteId}/${userId}`),
   copyIseriesQuote: at('mch-quote-api', '/copyiseriesquote'),
+  /* driver management (spec 3 §7 Drivers) */
+  driver: (employeeNumber: string) => at('api', `/transportation/drivers/${encodeURIComponent(employeeNumber)}`),
+  drivers: at('api', '/transportation/drivers'),
+  driverTypes: at('api', '/transportation/drivertypes'),
+  employeeSearch: at('api', '/transportation/hbgemployees/search'),
   /** POST { leadId }: the prospect made from a lead (spec 2 §7, /crm/webapi/api/Prospects/Lead). */
   prospectFromLead: at('crm', '/api/Prospects/Lead'),
   /** GET: the contact page of a prospect (/crm/web/prospects/{prospectId}/contactInfo). */

@@ -1059,3 +1059,120 @@ export const surveyAttachments = pgTable(
   },
   (t) => [index('survey_attachments_survey_idx').on(t.submittedSurveyId)],
 );
+
+/* ---- parts catalog admin and change management, Learn, driver management (issue 13; spec 3 §2–§7) ---- */
+
+/**
+ * The corporate parts list a plant's catalog is built from (spec 3 §7 GetPartsNotInCatalog): every part of every
+ * category and commodity, with its corporate description and unit; a plant's catalog rows copy from it.
+ */
+export const corporateParts = pgTable(
+  'corporate_parts',
+  {
+    id: serial('id').primaryKey(),
+    categoryNumber: text('category_number').notNull().references(() => catalogCategories.categoryNumber, { onDelete: 'cascade' }),
+    commodityNumber: text('commodity_number').notNull(),
+    partNumber: text('part_number').notNull(),
+    subPartNumber: text('sub_part_number').notNull().default(''),
+    subPartDescription: text('sub_part_description').notNull().default(''),
+    corporateDescription: text('corporate_description').notNull(),
+    unitOfMeasure: text('unit_of_measure').notNull(),
+  },
+  (t) => [uniqueIndex('corporate_parts_key').on(t.categoryNumber, t.commodityNumber, t.partNumber, t.subPartNumber)],
+);
+
+/**
+ * A change request of a plant's catalog and its outcome (spec 3 §3 Change history item): made when a plant submits a
+ * part change (approved null: pending), reviewed by a change manager (approved true or false, with a comment), and
+ * possibly reverted later (spec 3 §4 revert rules).
+ */
+export const partsCatalogHistory = pgTable(
+  'parts_catalog_history',
+  {
+    id: serial('id').primaryKey(),
+    requestedPartsCatalogId: integer('requested_parts_catalog_id').notNull().references(() => partsCatalog.id, { onDelete: 'cascade' }),
+    previousPartsCatalogId: integer('previous_parts_catalog_id').references(() => partsCatalog.id, { onDelete: 'set null' }),
+    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber, { onDelete: 'cascade' }),
+    requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    requestedByUser: text('requested_by_user').notNull(),
+    requestDate: stamp('request_date').notNull().defaultNow(),
+    reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedBy: text('reviewed_by').notNull().default(''),
+    reviewDate: stamp('review_date'),
+    /** null while pending; true approved, false declined. */
+    approved: boolean('approved'),
+    comment: text('comment').notNull().default(''),
+    revertedDate: stamp('reverted_date'),
+    rowVersion: integer('row_version').notNull().default(0),
+  },
+  (t) => [index('parts_catalog_history_plant_idx').on(t.plantNumber, t.requestDate), index('parts_catalog_history_requested_idx').on(t.requestedPartsCatalogId)],
+);
+
+/** Learn library (spec 3 §2 Learn, §3 Documents): categories of manuals … */
+export const learnCategories = pgTable('learn_categories', {
+  id: serial('id').primaryKey(),
+  displayName: text('display_name').notNull(),
+  position: smallint('position').notNull().default(0),
+});
+
+/** … their sub-categories … */
+export const learnSubCategories = pgTable(
+  'learn_sub_categories',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').notNull().references(() => learnCategories.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [index('learn_sub_categories_category_idx').on(t.categoryId)],
+);
+
+/** … and the documents of a sub-category; the bytes live in the row like the Help library's. */
+export const learnDocuments = pgTable(
+  'learn_documents',
+  {
+    id: serial('id').primaryKey(),
+    subCategoryId: integer('sub_category_id').notNull().references(() => learnSubCategories.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    position: smallint('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('learn_documents_sub_category_idx').on(t.subCategoryId)],
+);
+
+/** Employees of the company that transportation may make drivers of (spec 3 §3 Driver: employee search). */
+export const hbgEmployees = pgTable(
+  'hbg_employees',
+  {
+    employeeNumber: text('employee_number').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    jobTitle: text('job_title').notNull().default(''),
+    location: text('location').notNull().default(''),
+  },
+  (t) => [index('hbg_employees_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`)],
+);
+
+/** Kinds of driver (spec 3 §7 GET /transportation/drivertypes). */
+export const driverTypes = pgTable('driver_types', {
+  id: serial('id').primaryKey(),
+  description: text('description').notNull().unique(),
+});
+
+/** An employee assigned as a driver, with its driver type (spec 3 §3 Driver). */
+export const drivers = pgTable('drivers', {
+  id: serial('id').primaryKey(),
+  employeeNumber: text('employee_number').notNull().unique().references(() => hbgEmployees.employeeNumber, { onDelete: 'cascade' }),
+  driverTypeId: integer('driver_type_id').notNull().references(() => driverTypes.id),
+  updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  rowVersion: integer('row_version').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: stamp('updated_at').notNull().defaultNow(),
+});

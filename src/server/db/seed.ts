@@ -4,10 +4,12 @@ import * as t from './schema';
 import { seedAdminUsers } from './seed/admin-users';
 import { DEFAULT_DEMO_PASSWORD } from './seed/demo-users';
 import { seedDeliveryReports } from './seed/delivery-reports';
+import { seedDrivers } from './seed/drivers';
 import { seedFacilities } from './seed/facilities';
 import { seedHelpDocuments } from './seed/help';
 import { seedHomeowners } from './seed/homeowners';
 import { seedHomes } from './seed/homes';
+import { seedLearn } from './seed/learn';
 import { seedNps } from './seed/nps';
 import { seedPartsCatalog } from './seed/parts-catalog';
 import { seedPartsOrders } from './seed/parts-orders';
@@ -62,9 +64,11 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     const billings = await seedServiceBillings(tx, seededRandom('service-billings'), today, scale);
     const nps = await seedNps(tx, seededRandom('nps'), today, scale);
     const deliveryReports = await seedDeliveryReports(tx, seededRandom('delivery-reports'), today, scale);
+    const learn = await seedLearn(tx, seededRandom('learn'), today);
+    const drivers = await seedDrivers(tx, seededRandom('drivers'), today);
     return {
       seeded: true,
-      counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders, ...homeowners, ...catalog, ...partsOrders, ...sales, ...billings, ...nps, ...deliveryReports },
+      counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders, ...homeowners, ...catalog, ...partsOrders, ...sales, ...billings, ...nps, ...deliveryReports, ...learn, ...drivers },
     };
   });
   // PGlite never gathers statistics by itself: without them the planner guesses wrong on the big tables.

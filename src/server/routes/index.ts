@@ -2,6 +2,7 @@ import type { RouteDefinition } from '../http/route';
 import { accountRoutes } from './account';
 import { adminUserRoutes } from './admin-users';
 import { deliveryReportRoutes } from './delivery-reports';
+import { driverRoutes } from './drivers';
 import { facilityRoutes } from './facilities';
 import { feedbackRoutes } from './feedback';
 import { helpRoutes } from './help';
@@ -9,6 +10,7 @@ import { homeRoutes } from './homes';
 import { homeownerRoutes } from './homeowners';
 import { inventoryRoutes } from './inventory';
 import { leadRoutes } from './leads';
+import { learnRoutes } from './learn';
 import { loggerRoutes } from './logger';
 import { npsRoutes } from './nps';
 import { partsCatalogRoutes } from './parts-catalog';
@@ -48,4 +50,6 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...reportRoutes,
   ...npsRoutes,
   ...deliveryReportRoutes,
+  ...learnRoutes,
+  ...driverRoutes,
 ];

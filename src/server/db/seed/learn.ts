@@ -1,0 +1,6 @@
+import type { Database } from '../client';
+import type { Random } from './random';
+
+export async function seedLearn(_db: Database, _random: Random, _today: Date): Promise<Record<string, number>> {
+  return {};
+}
