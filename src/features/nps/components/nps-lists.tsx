@@ -1,0 +1,157 @@
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import type { NpsDetail, NpsUpcomingCall } from '../../../contract';
+import { formatDate } from '../../../lib/dates';
+import type { SortState } from '../../../lib/list';
+import { DataList, type DataListColumn } from '../../../ui/data-list';
+import { SelectFilter } from '../../../ui/select-filter';
+import { SortControls } from '../../../ui/sort-controls';
+import {
+  BAND_FILTER_OPTIONS,
+  COMPLETED_SORT_COLUMNS,
+  DEFAULT_COMPLETED_SORT,
+  DEFAULT_UPCOMING_SORT,
+  UPCOMING_SORT_COLUMNS,
+  completedSearchText,
+  filterByBand,
+  upcomingRow,
+  type BandFilter,
+  type UpcomingRow,
+} from '../list-rules';
+
+const completedColumn = (name: string) => COMPLETED_SORT_COLUMNS.find((entry) => entry.columnName === name)!;
+const upcomingColumn = (name: string) => UPCOMING_SORT_COLUMNS.find((entry) => entry.columnName === name)!;
+
+/** A customer's name: for service viewers, a link to the home's service history (spec 2 §2) when the call names a home. */
+function CustomerName({ row, text, linked }: { row: NpsDetail; text: string; linked: boolean }) {
+  if (!linked || row.vantageAssetId === null) return <>{text}</>;
+  return (
+    <Link to="/serviceHistory/$assetId" params={{ assetId: row.vantageAssetId }} aria-label={`Service history of ${row.customerFirstName} ${row.customerLastName}`.trim()}>
+      {text}
+    </Link>
+  );
+}
+
+/** spec 2 §2 Completed calls: filter by band, search, sort, infinite scroll by 10. */
+export function CompletedCalls({ rows, loading, linkToServiceHistory }: { rows: readonly NpsDetail[]; loading: boolean; linkToServiceHistory: boolean }) {
+  const [band, setBand] = useState<BandFilter>('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState>(DEFAULT_COMPLETED_SORT);
+  const shown = useMemo(() => filterByBand(rows, band), [rows, band]);
+  const columns = useMemo<DataListColumn<NpsDetail>[]>(
+    () => [
+      { ...completedColumn('customerFirstName'), width: 'minmax(0, 1.15fr)', render: (row) => <CustomerName row={row} text={row.customerFirstName} linked={linkToServiceHistory} /> },
+      { ...completedColumn('customerLastName'), width: 'minmax(0, 1.15fr)', render: (row) => <CustomerName row={row} text={row.customerLastName} linked={linkToServiceHistory} /> },
+      { ...completedColumn('serial'), width: 'minmax(0, 1.5fr)' },
+      { ...completedColumn('recommend'), width: '4.5rem' },
+      { columnName: 'recommendGroup', displayName: 'Group', sortable: false, width: '6rem', render: (row) => <span className={`nps-group nps-group--${row.recommendGroup.toLowerCase()}`}>{row.recommendGroup}</span> },
+      { ...completedColumn('sixMonthCompleteDate'), width: '7rem', render: (row) => formatDate(row.sixMonthCompleteDate) },
+      { columnName: 'comments', displayName: 'Comments', sortable: false, width: 'minmax(0, 2.4fr)' },
+    ],
+    [linkToServiceHistory],
+  );
+  return (
+    <DataList
+      label="Completed Calls"
+      columns={columns}
+      rows={shown}
+      rowKey={(row) => row.npsResponseId}
+      loading={loading}
+      searchText={completedSearchText}
+      searchLabel="Search completed calls"
+      searchPlaceholder="Search Completed Calls..."
+      search={search}
+      onSearchChange={setSearch}
+      sort={sort}
+      onSortChange={setSort}
+      emptyMessage="No completed calls match."
+      estimateRowHeight={56}
+      toolbar={
+        <div className="list-filters nps-toolbar">
+          <SelectFilter label="Recommend group" value={band} onChange={(value) => setBand(value as BandFilter)} allLabel="All" options={BAND_FILTER_OPTIONS} />
+          <SortControls columns={COMPLETED_SORT_COLUMNS} sort={sort} onSortChange={setSort} fieldClassName="field list-filters__field" />
+        </div>
+      }
+    />
+  );
+}
+
+/** spec 2 §2 Upcoming calls: today to 90 days ahead, upper-cased address and model, the address-differs flag. */
+export function UpcomingCalls({ calls, loading }: { calls: readonly NpsUpcomingCall[]; loading: boolean }) {
+  const [sort, setSort] = useState<SortState>(DEFAULT_UPCOMING_SORT);
+  const rows = useMemo(() => calls.map(upcomingRow), [calls]);
+  const columns = useMemo<DataListColumn<UpcomingRow>[]>(
+    () => [
+      {
+        ...upcomingColumn('customerName'),
+        width: 'minmax(0, 1.4fr)',
+        render: (row) => (
+          <span className="nps-stack">
+            <span>{row.customerName}</span>
+            <span className="nps-muted">{row.phoneText}</span>
+          </span>
+        ),
+      },
+      {
+        ...upcomingColumn('fullSerialNumber'),
+        width: 'minmax(0, 1.3fr)',
+        render: (row) => (
+          <span className="nps-stack">
+            <span>{row.fullSerialNumber}</span>
+            <span className="nps-muted">{row.plantName}</span>
+          </span>
+        ),
+      },
+      {
+        ...upcomingColumn('modelNumber'),
+        width: 'minmax(0, 1.3fr)',
+        render: (row) => (
+          <span className="nps-stack">
+            <span>{row.modelNumber}</span>
+            <span className="nps-muted">{row.modelName}</span>
+          </span>
+        ),
+      },
+      { ...upcomingColumn('npsDate'), width: '6.5rem', render: (row) => formatDate(row.npsDate) },
+      { ...upcomingColumn('soldDate'), width: '6.5rem', render: (row) => formatDate(row.soldDate) },
+      {
+        columnName: 'address',
+        displayName: 'Address',
+        sortable: false,
+        width: 'minmax(0, 2.4fr)',
+        render: (row) => (
+          <span className="nps-stack">
+            <span>{row.customerAddressLine}</span>
+            {row.addressDiffers && (
+              <>
+                <span className="nps-flag">Home address differs</span>
+                <span className="nps-muted">Home: {row.homeAddressLine || 'not given'}</span>
+              </>
+            )}
+          </span>
+        ),
+      },
+      { columnName: 'services', displayName: 'Services', sortable: false, width: '4.5rem' },
+    ],
+    [],
+  );
+  return (
+    <DataList
+      label="Upcoming Calls"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.vantageAssetId}
+      loading={loading}
+      showSearch={false}
+      sort={sort}
+      onSortChange={setSort}
+      emptyMessage="No calls are due in the next 90 days."
+      estimateRowHeight={64}
+      toolbar={
+        <div className="list-filters nps-toolbar">
+          <SortControls columns={UPCOMING_SORT_COLUMNS} sort={sort} onSortChange={setSort} fieldClassName="field list-filters__field" />
+        </div>
+      }
+    />
+  );
+}

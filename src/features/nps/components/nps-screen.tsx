@@ -1,0 +1,187 @@
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  NPS_MESSAGES,
+  NPS_PERIODS,
+  localIsoDay,
+  npsColorBand,
+  npsWindow,
+  upcomingWindow,
+  type CmhUser,
+  type NpsPeriod,
+  type NpsScore,
+} from '../../../contract';
+import { isOfflineError } from '../../../lib/http';
+import { deriveFlags } from '../../../lib/permissions';
+import { describeAge } from '../../../offline/age';
+import type { CachedRead } from '../../../offline/cached-read';
+import { useNow } from '../../../offline/react';
+import { useNpsDetails, useNpsScore, useNpsUpcomingCalls } from '../api/nps';
+import { COLOR_BAND_LABELS } from '../list-rules';
+import { NpsChart } from './nps-chart';
+import { CompletedCalls, UpcomingCalls } from './nps-lists';
+import '../nps.css';
+
+type Tab = 'upcoming' | 'completed';
+const TABS: { tab: Tab; label: string }[] = [
+  { tab: 'upcoming', label: 'Upcoming Calls' },
+  { tab: 'completed', label: 'Completed Calls' },
+];
+
+interface Read<T> {
+  data?: CachedRead<T>;
+  isPending: boolean;
+  error: unknown;
+}
+
+/** The saved-copy notice: the oldest copy shown, when any part of the screen comes from the device. */
+function SavedCopyNotice({ reads, now }: { reads: Read<unknown>[]; now: number }) {
+  const cached = reads.flatMap((read) => (read.data?.fromCache ? [read.data.storedAt] : []));
+  const missing = reads.find((read) => !read.data && read.error);
+  let notice: ReactNode = null;
+  if (cached.length > 0) {
+    notice = (
+      <p className="notice notice--info" role="status">
+        Saved copy, updated {describeAge(Math.min(...cached), now)}. It refreshes when the connection is back.
+      </p>
+    );
+  }
+  if (missing) {
+    notice = (
+      <>
+        {notice}
+        <p className="notice notice--warning" role="alert">
+          {isOfflineError(missing.error) ? 'You are offline and this part of the NPS dashboard is not saved on this device yet.' : 'The NPS dashboard could not be loaded.'}
+        </p>
+      </>
+    );
+  }
+  return notice;
+}
+
+function PeriodSwitch({ period, onChange }: { period: NpsPeriod; onChange: (period: NpsPeriod) => void }) {
+  const name = useId();
+  return (
+    <fieldset className="field field__group nps-period">
+      <legend className="field__label">Period</legend>
+      <div className="field__choices field__choices--inline">
+        {(Object.keys(NPS_PERIODS) as NpsPeriod[]).map((value) => (
+          <label key={value} className="field__choice">
+            <input type="radio" name={name} value={value} checked={period === value} onChange={() => onChange(value)} />
+            <span>{NPS_PERIODS[value]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The total NPS coloured by its band (spec 2 §4, §9), the band also in words so colour is not the only sign. */
+function TotalScore({ score }: { score: NpsScore }) {
+  const band = npsColorBand(score.totalNPS);
+  const answered = score.promoterCount + score.passiveCount + score.detractorCount;
+  return (
+    <section className={`nps-total nps-total--${band}`} aria-labelledby="nps-total-title">
+      <h2 id="nps-total-title" className="nps-total__title">
+        Total NPS
+      </h2>
+      <p className="nps-total__score">
+        <span className="nps-total__value" data-testid="nps-total">
+          {score.totalNPS}
+        </span>{' '}
+        <span className="nps-total__band">{COLOR_BAND_LABELS[band]}</span>
+      </p>
+      <p className="nps-total__detail">
+        {answered === 0 ? NPS_MESSAGES.noCalls : `${answered} completed call${answered === 1 ? '' : 's'}`} · Prior year {score.previousTotalNPS}
+      </p>
+    </section>
+  );
+}
+
+/** The two tabs; arrow keys, Home and End move between them as in any tab list. */
+function CallTabs({ active, onChange, idPrefix }: { active: Tab; onChange: (tab: Tab) => void; idPrefix: string }) {
+  const refs = useRef(new Map<Tab, HTMLButtonElement>());
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.findIndex((tab) => tab.tab === active);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const target = TABS[(to + TABS.length) % TABS.length]!.tab;
+    onChange(target);
+    refs.current.get(target)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="NPS calls" className="nps-tabs" onKeyDown={onKeyDown}>
+      {TABS.map(({ tab, label }) => (
+        <button
+          key={tab}
+          ref={(element) => {
+            if (element) refs.current.set(tab, element);
+            else refs.current.delete(tab);
+          }}
+          type="button"
+          role="tab"
+          id={`${idPrefix}-tab-${tab}`}
+          aria-selected={tab === active}
+          aria-controls={`${idPrefix}-panel`}
+          tabIndex={tab === active ? 0 : -1}
+          className={`nps-tabs__tab${tab === active ? ' nps-tabs__tab--active' : ''}`}
+          onClick={() => onChange(tab)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * spec 2 §2 NPS (/nps): 12-month rolling or year to date, the total score, the bar chart against the prior year, and
+ * the upcoming and completed calls. What was last loaded reads offline with its age.
+ */
+export function NpsScreen({ user, scope }: { user: CmhUser; scope: string }) {
+  const idPrefix = useId();
+  const now = useNow();
+  // "Today" is the user's calendar day, fixed while the screen is open so that the windows do not move under it.
+  const today = useMemo(() => localIsoDay(new Date()), []);
+  const [period, setPeriod] = useState<NpsPeriod>('rolling');
+  const [tab, setTab] = useState<Tab>('upcoming');
+  const periodWindow = useMemo(() => npsWindow(period, today), [period, today]);
+  const upcoming = useMemo(() => upcomingWindow(today), [today]);
+  const score = useNpsScore(scope, period, periodWindow);
+  const details = useNpsDetails(scope, period, periodWindow);
+  const calls = useNpsUpcomingCalls(scope, upcoming);
+  const linkToServiceHistory = deriveFlags(user).isServiceViewer;
+  const scoreRecord = score.data?.data;
+
+  return (
+    <div className="page nps-page">
+      <h1 className="page__title">NPS</h1>
+      <SavedCopyNotice reads={[score, details, calls]} now={now} />
+      <PeriodSwitch period={period} onChange={setPeriod} />
+      <div className="nps-summary">
+        {scoreRecord ? (
+          <>
+            <TotalScore score={scoreRecord} />
+            <NpsChart score={scoreRecord} />
+          </>
+        ) : (
+          score.isPending &&
+          !score.error && (
+            <p className="nps-loading" role="status">
+              Loading...
+            </p>
+          )
+        )}
+      </div>
+      <CallTabs active={tab} onChange={setTab} idPrefix={idPrefix} />
+      <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`} className="nps-panel">
+        {tab === 'upcoming' ? (
+          <UpcomingCalls calls={calls.data?.data ?? []} loading={calls.isPending && !calls.error} />
+        ) : (
+          <CompletedCalls rows={details.data?.data ?? []} loading={details.isPending && !details.error} linkToServiceHistory={linkToServiceHistory} />
+        )}
+      </div>
+    </div>
+  );
+}

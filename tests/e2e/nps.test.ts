@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localIsoDay, npsWindow, upcomingWindow, type NpsDetail, type NpsScore, type NpsUpcomingCall, type NpsWindow } from '../../src/contract';
+import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+
+/*
+ * Issue 12 NPS in Chromium against the real server, as the sales demo user (Nps_Viewer at 4217): the chart's bars
+ * carry the server's counts for the 12 months and for the year to date, the upcoming and completed calls, the
+ * detractor filter, no serious axe violation, the dashboard read offline after a reload with its age, and the
+ * company-owned retailer's user sent home.
+ */
+
+let app: E2eApp;
+let token: string;
+beforeAll(async () => {
+  app = await startE2eApp();
+  token = await app.tokenFor('sales');
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const today = localIsoDay(new Date());
+const onServer = async <T,>(path: string, window: NpsWindow) => (await app.api<T>('GET', `${path}?startDate=${window.startDate}&endDate=${window.endDate}`, { token })).body;
+
+const barCount = (page: Page, band: string, period: 'current' | 'previous') => page.locator(`rect[data-band="${band}"][data-period="${period}"]`).getAttribute('data-count');
+
+async function expectBars(page: Page, score: NpsScore) {
+  const expected = [
+    ['Promoter', score.promoterCount, score.previousPromoterCount],
+    ['Passive', score.passiveCount, score.previousPassiveCount],
+    ['Detractor', score.detractorCount, score.previousDetractorCount],
+  ] as const;
+  for (const [band, current, previous] of expected) {
+    await expect.poll(() => barCount(page, band, 'current')).toBe(String(current));
+    expect(await barCount(page, band, 'previous')).toBe(String(previous));
+  }
+  expect(await page.getByTestId('nps-total').innerText()).toBe(String(score.totalNPS));
+}
+
+describe('NPS in Chromium', () => {
+  it('draws the score and chart for both periods, lists upcoming and completed calls, filters detractors, and reads offline', async () => {
+    const rolling = (await onServer<NpsScore[]>('/api/NpsScores', npsWindow('rolling', today)))[0]!;
+    const calendar = (await onServer<NpsScore[]>('/api/NpsScores', npsWindow('calendar', today)))[0]!;
+    const upcoming = await onServer<NpsUpcomingCall[]>('/api/NpsUpcomingCalls', upcomingWindow(today));
+    const yearToDate = await onServer<NpsDetail[]>('/api/NpsDetails', npsWindow('calendar', today));
+    expect(upcoming.length).toBeGreaterThan(0);
+
+    const { context, page } = await newContext(app);
+    await signIn(page, 'sales', { terms: 'if-asked' });
+    await waitForServiceWorker(page);
+    await page.goto('/nps');
+    await page.getByRole('heading', { name: 'NPS', exact: true }).waitFor();
+    await page.getByRole('img', { name: /Promoters, passives and detractors/ }).waitFor();
+    await expectBars(page, rolling);
+    expect(await page.getByRole('radio', { name: '12-Month Rolling' }).isChecked()).toBe(true);
+
+    // Upcoming calls (the first tab): every call of the next 90 days, address and model upper-cased.
+    const upcomingTable = page.getByRole('table', { name: 'Upcoming Calls' });
+    await upcomingTable.getByRole('row').nth(1).waitFor();
+    await page.getByText(new RegExp(`^Showing \\d+ of ${upcoming.length}$`)).waitFor();
+    const first = [...upcoming].sort((a, b) => a.npsDate.localeCompare(b.npsDate))[0]!;
+    const firstRow = upcomingTable.getByRole('row').nth(1);
+    expect(await firstRow.innerText()).toContain(first.modelName.toUpperCase());
+    expect(await firstRow.innerText()).toContain(first.city.toUpperCase());
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Year to Date: the counts of Jan 1 to today against the same days a year earlier.
+    await page.getByRole('radio', { name: 'Year to Date' }).check();
+    await expectBars(page, calendar);
+
+    // Completed calls of the year, then the detractors only.
+    await page.getByRole('tab', { name: 'Completed Calls' }).click();
+    const completed = page.getByRole('table', { name: 'Completed Calls' });
+    await completed.getByRole('row').nth(1).waitFor();
+    // The list shows 10 and grows by 10 as the end nears (spec 2 §9).
+    await page.getByText(new RegExp(`^Showing \\d+ of ${yearToDate.length}$`)).waitFor();
+    const shown = async () => Number(/^Showing (\d+) of/.exec(await page.getByText(/^Showing \d+ of/).innerText())![1]);
+    const before = await shown();
+    expect(before % 10).toBe(0);
+    await completed.locator('.data-list__viewport').evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect.poll(shown).toBe(Math.min(before + 10, yearToDate.length));
+    await page.getByLabel('Recommend group').selectOption('Detractor');
+    const detractors = yearToDate.filter((row) => row.recommend <= 6);
+    expect(detractors.length).toBeGreaterThan(0);
+    await page.getByText(new RegExp(`^Showing \\d+ of ${detractors.length}$`)).waitFor();
+    const groups = await completed.getByRole('row').locator('.nps-group').allInnerTexts();
+    expect(groups.length).toBeGreaterThan(0);
+    expect(new Set(groups)).toEqual(new Set(['Detractor']));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Tablet width: nothing runs off the side of the page.
+    await page.setViewportSize({ width: 820, height: 1180 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Offline: the dashboard last loaded, with its age.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText(/Saved copy, updated/).waitFor();
+    await expectBars(page, rolling);
+    await page.getByRole('table', { name: 'Upcoming Calls' }).getByRole('row').nth(1).waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('sends the company-owned retailer’s user home, although they hold Nps_Viewer', async () => {
+    const { context, page } = await newContext(app);
+    await signIn(page, 'company', { terms: 'if-asked' });
+    await page.goto('/nps');
+    await page.waitForURL('**/home');
+    await context.close();
+  });
+});
