@@ -20,6 +20,7 @@ import { Route as AuthenticatedHelpRouteImport } from './routes/_authenticated/h
 import { Route as AuthenticatedHomeRouteImport } from './routes/_authenticated/home'
 import { Route as AuthenticatedMyAccountRouteImport } from './routes/_authenticated/myAccount'
 import { Route as AuthenticatedMyfacilitiesRouteImport } from './routes/_authenticated/myfacilities'
+import { Route as AuthenticatedNpsRouteImport } from './routes/_authenticated/nps'
 import { Route as AuthenticatedPendingChangesRouteImport } from './routes/_authenticated/pending-changes'
 import { Route as AuthenticatedServiceRouteImport } from './routes/_authenticated/service'
 import { Route as AuthenticatedServiceHistoryRouteImport } from './routes/_authenticated/serviceHistory'
@@ -133,6 +134,11 @@ const AuthenticatedMyfacilitiesRoute =
     path: '/myfacilities',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedNpsRoute = AuthenticatedNpsRouteImport.update({
+  id: '/nps',
+  path: '/nps',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedPendingChangesRoute =
   AuthenticatedPendingChangesRouteImport.update({
     id: '/pending-changes',
@@ -516,6 +522,7 @@ export interface FileRoutesByFullPath {
   '/home': typeof AuthenticatedHomeRoute
   '/myAccount': typeof AuthenticatedMyAccountRoute
   '/myfacilities': typeof AuthenticatedMyfacilitiesRoute
+  '/nps': typeof AuthenticatedNpsRoute
   '/pending-changes': typeof AuthenticatedPendingChangesRoute
   '/service': typeof AuthenticatedServiceRouteWithChildren
   '/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
@@ -583,6 +590,7 @@ export interface FileRoutesByTo {
   '/home': typeof AuthenticatedHomeRoute
   '/myAccount': typeof AuthenticatedMyAccountRoute
   '/myfacilities': typeof AuthenticatedMyfacilitiesRoute
+  '/nps': typeof AuthenticatedNpsRoute
   '/pending-changes': typeof AuthenticatedPendingChangesRoute
   '/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
   '/support': typeof AuthenticatedSupportRoute
@@ -649,6 +657,7 @@ export interface FileRoutesById {
   '/_authenticated/home': typeof AuthenticatedHomeRoute
   '/_authenticated/myAccount': typeof AuthenticatedMyAccountRoute
   '/_authenticated/myfacilities': typeof AuthenticatedMyfacilitiesRoute
+  '/_authenticated/nps': typeof AuthenticatedNpsRoute
   '/_authenticated/pending-changes': typeof AuthenticatedPendingChangesRoute
   '/_authenticated/service': typeof AuthenticatedServiceRouteWithChildren
   '/_authenticated/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
@@ -720,6 +729,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/myAccount'
     | '/myfacilities'
+    | '/nps'
     | '/pending-changes'
     | '/service'
     | '/serviceHistory'
@@ -787,6 +797,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/myAccount'
     | '/myfacilities'
+    | '/nps'
     | '/pending-changes'
     | '/serviceHistory'
     | '/support'
@@ -852,6 +863,7 @@ export interface FileRouteTypes {
     | '/_authenticated/home'
     | '/_authenticated/myAccount'
     | '/_authenticated/myfacilities'
+    | '/_authenticated/nps'
     | '/_authenticated/pending-changes'
     | '/_authenticated/service'
     | '/_authenticated/serviceHistory'
@@ -997,6 +1009,13 @@ declare module '@tanstack/react-router' {
       path: '/myfacilities'
       fullPath: '/myfacilities'
       preLoaderRoute: typeof AuthenticatedMyfacilitiesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/nps': {
+      id: '/_authenticated/nps'
+      path: '/nps'
+      fullPath: '/nps'
+      preLoaderRoute: typeof AuthenticatedNpsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/pending-changes': {
@@ -1632,6 +1651,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedHomeRoute: typeof AuthenticatedHomeRoute
   AuthenticatedMyAccountRoute: typeof AuthenticatedMyAccountRoute
   AuthenticatedMyfacilitiesRoute: typeof AuthenticatedMyfacilitiesRoute
+  AuthenticatedNpsRoute: typeof AuthenticatedNpsRoute
   AuthenticatedPendingChangesRoute: typeof AuthenticatedPendingChangesRoute
   AuthenticatedServiceRoute: typeof AuthenticatedServiceRouteWithChildren
   AuthenticatedServiceHistoryRoute: typeof AuthenticatedServiceHistoryRouteWithChildren
@@ -1659,6 +1679,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedHomeRoute: AuthenticatedHomeRoute,
   AuthenticatedMyAccountRoute: AuthenticatedMyAccountRoute,
   AuthenticatedMyfacilitiesRoute: AuthenticatedMyfacilitiesRoute,
+  AuthenticatedNpsRoute: AuthenticatedNpsRoute,
   AuthenticatedPendingChangesRoute: AuthenticatedPendingChangesRoute,
   AuthenticatedServiceRoute: AuthenticatedServiceRouteWithChildren,
   AuthenticatedServiceHistoryRoute:
