@@ -104,6 +104,34 @@ describe('NPS in Chromium', () => {
     await context.close();
   });
 
+  it('links a completed call’s customer to the home’s service history for service viewers only', async () => {
+    // sales@ is no service viewer: names are plain text.
+    const salesContext = await newContext(app);
+    await signIn(salesContext.page, 'sales', { terms: 'if-asked' });
+    await salesContext.page.goto('/nps');
+    await salesContext.page.getByRole('tab', { name: 'Completed Calls' }).click();
+    const salesList = salesContext.page.getByRole('table', { name: 'Completed Calls' });
+    await salesList.getByRole('row').nth(1).waitFor();
+    expect(await salesList.getByRole('link').count()).toBe(0);
+    await salesContext.context.close();
+
+    // admin@ (Service_User) at the same retail center: a call of a home on file links to its history.
+    const adminToken = await app.tokenFor('admin');
+    const window = npsWindow('rolling', today);
+    const details = (await app.api<NpsDetail[]>('GET', `/api/NpsDetails?startDate=${window.startDate}&endDate=${window.endDate}`, { token: adminToken })).body;
+    const linked = details.find((row) => row.vantageAssetId !== null)!;
+    expect(linked).toBeDefined();
+    const { context, page } = await newContext(app);
+    await signIn(page, 'admin', { terms: 'if-asked' });
+    await page.goto('/nps');
+    await page.getByRole('tab', { name: 'Completed Calls' }).click();
+    await page.getByLabel('Search completed calls').fill(linked.serial);
+    await page.getByText(/^Showing 1 of 1$/).waitFor();
+    await page.getByRole('link', { name: `Service history of ${linked.customerFirstName} ${linked.customerLastName}` }).first().click();
+    await page.waitForURL(`**/serviceHistory/${linked.vantageAssetId}`);
+    await context.close();
+  });
+
   it('sends the company-owned retailer’s user home, although they hold Nps_Viewer', async () => {
     const { context, page } = await newContext(app);
     await signIn(page, 'company', { terms: 'if-asked' });
