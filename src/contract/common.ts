@@ -5,6 +5,8 @@ export const ErrorBody = v.object({
   message: v.string(),
   field: v.optional(v.string()),
   issues: v.optional(v.array(v.object({ field: v.string(), message: v.string() }))),
+  /** On a 500: the id the server logged the error under, for support. */
+  requestId: v.optional(v.string()),
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBody>;
 

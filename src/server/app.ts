@@ -5,7 +5,7 @@ import { createTokenService } from './auth/tokens';
 import type { Database } from './db/client';
 import { mountClientApp } from './http/client-app';
 import type { AppConfig, AppDeps } from './http/deps';
-import { ERROR_MESSAGES, errorResponse } from './http/errors';
+import { ERROR_MESSAGES, errorResponse, isInvalidValueError, jsonResponse } from './http/errors';
 import { routingPath } from './http/paths';
 import type { RouteDefinition } from './http/route';
 import { securityHeaders } from './http/security-headers';
@@ -41,8 +41,11 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
 
   app.notFound(() => errorResponse(404, ERROR_MESSAGES.notFound));
   app.onError((error) => {
-    reportError(error);
-    return errorResponse(500, ERROR_MESSAGES.serverError);
+    if (isInvalidValueError(error)) return errorResponse(400, ERROR_MESSAGES.invalidValue);
+    // The id ties what the user can tell support to the logged error; the answer never carries SQL or a stack.
+    const requestId = crypto.randomUUID();
+    reportError(Object.assign(error, { requestId }));
+    return jsonResponse(500, { message: ERROR_MESSAGES.serverError, requestId });
   });
   return app;
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { PlantNumber } from '../../src/contract';
@@ -34,6 +35,19 @@ const probes = [
     params: v.object({ plantNumber: PlantNumber, serial: v.string() }),
     scope: 'plant',
     handle: ({ c, params }) => c.json(params),
+  }),
+  route({
+    method: 'POST',
+    endpoint: { base: 'api', path: '/test/echo' },
+    body: v.unknown(),
+    handle: ({ c, body }) => c.json({ body }),
+  }),
+  route({
+    method: 'POST',
+    endpoint: { base: 'api', path: '/test/store-amount' },
+    body: v.object({ amount: v.number() }),
+    // A value the schema let through but the column cannot hold, as a route without a bound would.
+    handle: async ({ c, db, body }) => c.json(await db.execute(sql`select ${body.amount}::numeric(8, 2) as amount`)),
   }),
   route({
     method: 'GET',
@@ -105,9 +119,41 @@ describe('errors', () => {
   it('answers 500 with a generic message and no internals, and reports the error', async () => {
     const result = await call('GET', '/api/test/explode', { token: await t.login('viewer') });
     expect(result.status).toBe(500);
-    expect(result.body).toEqual({ message: 'Something went wrong on the server. Please try again or contact support.' });
-    expect(JSON.stringify(result.body)).not.toContain('secret');
+    const body = result.body as { message: string; requestId: string };
+    expect(body.message).toBe('Something went wrong on the server. Please try again or contact support.');
+    expect(JSON.stringify(body)).not.toContain('secret');
     expect(reported).toHaveLength(1);
+    // The answer's request id is the one the error was reported under.
+    expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((reported[0] as { requestId?: string }).requestId).toBe(body.requestId);
+  });
+
+  it('refuses control characters and deep nesting in any input with a 400 naming the field (one rule for every route)', async () => {
+    const token = await t.login('viewer');
+    const refused = async (path: string, body: unknown) => {
+      const result = await call('POST', path, { token, body });
+      expect(result.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      return (result.body as { message: string; field: string }).field;
+    };
+    expect(await refused('/api/test/echo', { name: 'nul\u0000here' })).toBe('name');
+    expect(await refused('/api/test/echo', { list: [{ note: 'bell\u0007' }] })).toBe('list.0.note');
+    expect(await refused('/api/test/echo', { ['key\u0001']: 'x' })).toBe('(body)');
+    expect(await refused('/api/test/echo', JSON.parse('['.repeat(40) + ']'.repeat(40)))).toMatch(/^0(\.0)+$/);
+    // Tabs and line breaks are text.
+    const fine = await call('POST', '/api/test/echo', { token, body: { note: 'line one\r\nline two\tend' } });
+    expect(fine.status).toBe(200);
+    // Query strings and path parameters too.
+    const query = await call('GET', '/api/test/admins-only', { token: await t.login('admin'), query: { q: 'a\u0000b' } });
+    expect(query.status).toBe(400);
+  });
+
+  it('answers 400, not 500, when the database refuses a value the schema let through', async () => {
+    const before = reported.length;
+    const result = await call('POST', '/api/test/store-amount', { token: await t.login('viewer'), body: { amount: 1e20 } });
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({ message: 'A value of the request is out of range or not valid.' });
+    expect(reported).toHaveLength(before);
+    expect((await call('POST', '/api/test/store-amount', { token: await t.login('viewer'), body: { amount: 12.5 } })).status).toBe(200);
   });
 
   it('answers JSON 404 for an unknown API path, whatever it accepts', async () => {

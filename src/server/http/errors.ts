@@ -6,6 +6,7 @@ export const ERROR_MESSAGES = {
   forbidden: 'You do not have the appropriate permissions.',
   notFound: 'Not found.',
   serverError: 'Something went wrong on the server. Please try again or contact support.',
+  invalidValue: 'A value of the request is out of range or not valid.',
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   idempotencyKeyRequired: 'Idempotency-Key header is required.',
@@ -26,3 +27,16 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 
 export const errorResponse = (status: number, message: string, headers?: Record<string, string>) =>
   jsonResponse(status, { message } satisfies ErrorBody, headers);
+
+/**
+ * Whether an error is PostgreSQL refusing a value (SQLSTATE class 22, data exception: a number beyond its column, a
+ * NUL in text, a date out of range). The contract's schemas should have refused it first; this keeps such input a
+ * 400 where one slipped through. drizzle wraps the driver's error as `cause`.
+ */
+export function isInvalidValueError(error: unknown): boolean {
+  for (let current = error, hops = 0; current && typeof current === 'object' && hops < 4; current = (current as { cause?: unknown }).cause, hops++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}

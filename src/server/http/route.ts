@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { IDEMPOTENCY_HEADER, toErrorBody, type CmhUser, type Endpoint, type RoleName } from '../../contract';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, IDEMPOTENCY_HEADER, toErrorBody, type CmhUser, type Endpoint, type RoleName } from '../../contract';
 import { hasRole, type DerivedFlags } from '../../lib/permissions';
 import type { TokenClaims } from '../auth/tokens';
 import type { Database } from '../db/client';
@@ -91,7 +91,38 @@ async function authenticate(c: Context, deps: AppDeps): Promise<Session | null> 
   return { user: profile.user, flags: profile.flags, claims };
 }
 
-function parse(schema: Schema | undefined, input: unknown): Outcome {
+/** Deeper than any body of the contract; a deeper one is refused before anything walks it. */
+const MAX_INPUT_DEPTH = 32;
+
+/**
+ * One rule for every input of the API (issue 14): no string or key holds a control character other than tab and
+ * line breaks (PostgreSQL text cannot store NUL, and no field has a use for the others), and no input nests deeper
+ * than MAX_INPUT_DEPTH. Walked without recursion, so no body can exhaust the stack. Answers the 400 or null.
+ */
+function refuseUnsafeInput(input: unknown, where: string): Response | null {
+  const refuse = (message: string, path: string) => {
+    const field = path || `(${where})`;
+    return jsonResponse(400, { message: `${message} (${field})`, field });
+  };
+  const pending: [unknown, string, number][] = [[input, '', 0]];
+  while (pending.length) {
+    const [value, path, depth] = pending.pop()!;
+    if (typeof value === 'string') {
+      if (CONTROL_CHARACTERS.test(value)) return refuse(CONTROL_CHARACTERS_MESSAGE, path);
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_INPUT_DEPTH) return refuse('Nested too deeply.', path);
+      for (const [key, child] of Object.entries(value)) {
+        if (CONTROL_CHARACTERS.test(key)) return refuse(CONTROL_CHARACTERS_MESSAGE, path);
+        pending.push([child, path ? `${path}.${key}` : key, depth + 1]);
+      }
+    }
+  }
+  return null;
+}
+
+function parse(schema: Schema | undefined, input: unknown, where: string): Outcome {
+  const unsafe = refuseUnsafeInput(input, where);
+  if (unsafe) return { ok: false, response: unsafe };
   if (!schema) return { ok: true, value: input };
   const result = v.safeParse(schema, input);
   return result.success ? { ok: true, value: result.output } : { ok: false, response: jsonResponse(400, toErrorBody(result.issues)) };
@@ -162,15 +193,15 @@ export function route<
       return errorResponse(403, ERROR_MESSAGES.forbidden);
     }
 
-    const params = parse(declaration.params, pathParams(path, originalPathname(c.req.raw)));
+    const params = parse(declaration.params, pathParams(path, originalPathname(c.req.raw)), 'path');
     if (!params.ok) return params.response;
-    const query = parse(declaration.query, c.req.query());
+    const query = parse(declaration.query, c.req.query(), 'query');
     if (!query.ok) return query.response;
     let body: Outcome = { ok: true, value: undefined };
     if (declaration.body) {
       const raw = await readJsonBody(c, maxBodyBytes);
       if (!raw.ok) return raw.response;
-      body = parse(declaration.body, raw.value);
+      body = parse(declaration.body, raw.value, 'body');
       if (!body.ok) return body.response;
     }
 
