@@ -132,6 +132,21 @@ describe('NPS in Chromium', () => {
     await context.close();
   });
 
+  it('says so, instead of loading forever, when opened offline before anything was saved', async () => {
+    const { context, page } = await newContext(app);
+    await signIn(page, 'admin', { terms: 'if-asked' });
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.goto('/nps');
+    await page.getByRole('heading', { name: 'NPS', exact: true }).waitFor();
+    await page.getByText('You are offline and this part of the NPS dashboard is not saved on this device yet.').waitFor();
+    expect(await page.getByText('Loading...').count()).toBe(0);
+    await context.setOffline(false);
+    // Back online, the dashboard loads without a reload.
+    await page.getByRole('img', { name: /Promoters, passives and detractors/ }).waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+
   it('sends the company-owned retailer’s user home, although they hold Nps_Viewer', async () => {
     const { context, page } = await newContext(app);
     await signIn(page, 'company', { terms: 'if-asked' });

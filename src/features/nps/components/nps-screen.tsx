@@ -31,12 +31,18 @@ interface Read<T> {
   data?: CachedRead<T>;
   isPending: boolean;
   error: unknown;
+  /** The last failure while the query retries (offline, its retries wait for the connection with no error set). */
+  failureReason: unknown;
 }
+
+/** Why a read has no data yet, if it failed: so that offline with no saved copy says so instead of loading forever. */
+const problemOf = (read: Read<unknown>) => read.error ?? read.failureReason;
+const isLoading = (read: Read<unknown>) => read.isPending && !problemOf(read);
 
 /** The saved-copy notice: the oldest copy shown, when any part of the screen comes from the device. */
 function SavedCopyNotice({ reads, now }: { reads: Read<unknown>[]; now: number }) {
   const cached = reads.flatMap((read) => (read.data?.fromCache ? [read.data.storedAt] : []));
-  const missing = reads.find((read) => !read.data && read.error);
+  const missing = reads.find((read) => !read.data && problemOf(read));
   let notice: ReactNode = null;
   if (cached.length > 0) {
     notice = (
@@ -50,7 +56,7 @@ function SavedCopyNotice({ reads, now }: { reads: Read<unknown>[]; now: number }
       <>
         {notice}
         <p className="notice notice--warning" role="alert">
-          {isOfflineError(missing.error) ? 'You are offline and this part of the NPS dashboard is not saved on this device yet.' : 'The NPS dashboard could not be loaded.'}
+          {isOfflineError(problemOf(missing)) ? 'You are offline and this part of the NPS dashboard is not saved on this device yet.' : 'The NPS dashboard could not be loaded.'}
         </p>
       </>
     );
@@ -166,8 +172,7 @@ export function NpsScreen({ user, scope }: { user: CmhUser; scope: string }) {
             <NpsChart score={scoreRecord} />
           </>
         ) : (
-          score.isPending &&
-          !score.error && (
+          isLoading(score) && (
             <p className="nps-loading" role="status">
               Loading...
             </p>
@@ -177,9 +182,9 @@ export function NpsScreen({ user, scope }: { user: CmhUser; scope: string }) {
       <CallTabs active={tab} onChange={setTab} idPrefix={idPrefix} />
       <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`} className="nps-panel">
         {tab === 'upcoming' ? (
-          <UpcomingCalls calls={calls.data?.data ?? []} loading={calls.isPending && !calls.error} />
+          <UpcomingCalls calls={calls.data?.data ?? []} loading={isLoading(calls)} />
         ) : (
-          <CompletedCalls rows={details.data?.data ?? []} loading={details.isPending && !details.error} linkToServiceHistory={linkToServiceHistory} />
+          <CompletedCalls rows={details.data?.data ?? []} loading={isLoading(details)} linkToServiceHistory={linkToServiceHistory} />
         )}
       </div>
     </div>
