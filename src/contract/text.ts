@@ -5,7 +5,6 @@ import * as v from 'valibot';
  * trimmed, bounded, and free of control characters (a NUL cannot be stored in PostgreSQL text, and no field of this
  * product has a reason to hold one). Tabs and line breaks stay allowed in multi-line text.
  */
-// eslint-disable-next-line no-control-regex
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const CONTROL_CHARACTERS_MESSAGE = 'Contains characters that are not allowed.';
 
