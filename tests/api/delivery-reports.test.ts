@@ -310,14 +310,19 @@ describe('submitting a delivery report (spec 2 §5, §7 POST /DeliveryForm)', ()
     expect((await image(report.body.surveyAttachments[1]!.imageFileName)).headers.get('content-type')).toBe('image/gif');
   });
 
-  it('takes a report with several phone-sized photos, and answers 413, not 500, to a body over MAX_DELIVERY_FORM_BYTES', async () => {
+  it('takes a report with several phone-sized photos, over the default body limit of 1 MB', async () => {
     const form = await newForm();
-    // JPEG signature and 2.5 MB of noise each: what the content check and the body limit see of a phone photo.
-    const phonePhotos = Array.from({ length: 6 }, (_, index) => photo(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2_500_000)]), `phone-${index}.jpg`));
+    // JPEG signature and 1.5 MB of noise each: what the content check and the body limit see of a phone photo.
+    const phonePhotos = Array.from({ length: 4 }, (_, index) => photo(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(1_500_000)]), `phone-${index}.jpg`));
     const result = await submit(bodyFor(form, phonePhotos));
     expect(result.status).toBe(200);
-    expect((await readReport(result.body.submittedSurveyId)).body.surveyAttachments).toHaveLength(6);
+    const report = await readReport(result.body.submittedSurveyId);
+    expect(report.body.surveyAttachments).toHaveLength(4);
+    const served = await image(report.body.surveyAttachments[3]!.imageFileName);
+    expect(Buffer.from(await served.arrayBuffer()).toString('base64')).toBe(phonePhotos[3]!.base64Image);
+  });
 
+  it('answers 413, not 500, to a body over MAX_DELIVERY_FORM_BYTES, and writes nothing', async () => {
     const other = await newForm();
     const before = await stored();
     const tooLarge = await submit({ ...bodyFor(other), filler: 'x'.repeat(MAX_DELIVERY_FORM_BYTES) });

@@ -101,6 +101,8 @@ export const SURVEY_FILE_NAME_PATTERN = /^\d{1,10}-\d{1,4}-[A-Za-z0-9_-]{1,40}\.
 
 export interface CheckedFile {
   bytes: Uint8Array;
+  /** The bytes as sent: the database decodes them itself (see attachmentValues in routes/delivery-reports.ts). */
+  base64: string;
   contentType: DetectedFileType;
   sha256: string;
   /** The client's name reduced to letters, digits, '-' and '_', without its extension. */
@@ -128,6 +130,7 @@ export function checkAttachment(input: SurveyAttachmentInput, fieldPrefix = ''):
   if (!contentType || !ACCEPTED_TYPES.includes(contentType)) return refused;
   return {
     bytes,
+    base64: input.base64Image,
     contentType,
     sha256: createHash('sha256').update(bytes).digest('hex'),
     baseName: baseNameOf(input.imageFileName),

@@ -4,7 +4,7 @@
  * Scope is the work orders' (work-orders/rules.ts visibleByScope): a retailer user sees the homes and reports of their
  * current retail center, a plant user those of their facilities; anything else is answered as not found.
  */
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   DELIVERY_FORM_SURVEY_ID,
   type DeliveryReport,
@@ -224,10 +224,11 @@ export async function activeAttachmentsWithContents(db: Database, submittedSurve
 /** Used by the images base (folder=SurveyAttachments): the file of an active attachment of a report the user may read. */
 export async function visibleAttachmentFile(db: Database, session: Session, imageFileName: string) {
   if (!hasRole(session.user, ...DELIVERY_REPORT_READ_ROLES)) return 'forbidden' as const;
+  // Read as base64 and decoded here: PGlite's driver parses a bytea answer byte by byte (a 2.5 MB photo: 360 ms, this: 25 ms).
   const [found] = await db
-    .select({ data: t.surveyAttachments.data, contentType: t.surveyAttachments.contentType, sha256: t.surveyAttachments.sha256 })
+    .select({ base64: sql<string>`encode(${t.surveyAttachments.data}, 'base64')`, contentType: t.surveyAttachments.contentType, sha256: t.surveyAttachments.sha256 })
     .from(t.surveyAttachments)
     .innerJoin(t.submittedSurveys, eq(t.submittedSurveys.id, t.surveyAttachments.submittedSurveyId))
     .where(and(eq(t.surveyAttachments.imageFileName, imageFileName), eq(t.surveyAttachments.isActive, true), visibleByScope(session, t.submittedSurveys)));
-  return found;
+  return found && { data: new Uint8Array(Buffer.from(found.base64, 'base64')), contentType: found.contentType, sha256: found.sha256 };
 }
