@@ -7,6 +7,7 @@ import {
   MAX_DELIVERY_FORM_BYTES,
   QUESTION_TYPES,
   SURVEY_TYPES,
+  isAnswerValid,
   type DeliveryFormConflict,
   type DeliveryReport,
   type DeliveryReportInput,
@@ -434,7 +435,16 @@ describe('reading submitted reports (spec 2 §7 GET /DeliveryForm/{id}, GET /Sur
   });
 
   it('serves seeded reports with their answers and real photos', async () => {
-    const [seeded] = await t.db.select().from(submittedSurveys).where(eq(submittedSurveys.retailerNumber, '4217'));
+    const seededReports = await t.db.select().from(submittedSurveys).where(eq(submittedSurveys.retailerNumber, '4217'));
+    // Every seeded report is one the server would have taken: required questions answered, answers of their type.
+    for (const { id } of seededReports) {
+      const { body } = await readReport(id);
+      const questions = [body.deliveryDateQuestion, body.siteDeliveryQuestion, ...body.questionGroups.flatMap((group) => group.questions)];
+      expect(questions.filter((question) => question.isRequired).every((question) => question.answer !== null && question.answer !== '')).toBe(true);
+      expect(questions.every((question) => isAnswerValid(question.questionType, question.answer))).toBe(true);
+      expect(Date.parse(body.deliveryDateQuestion.answer!)).toBeLessThanOrEqual(Date.parse(body.submitDate!));
+    }
+    const [seeded] = seededReports;
     const { body: report } = await readReport(seeded!.id);
     expect(report.deliveryDateQuestion.answer).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(['Yes', 'No']).toContain(report.siteDeliveryQuestion.answer);
