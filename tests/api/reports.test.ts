@@ -83,7 +83,7 @@ describe('paid service orders report (spec 2 §2, §5, §7)', () => {
     expect(report.body.map((row) => row.billingId).sort((a, b) => a - b)).toEqual(expected.map(({ billing }) => billing.id).sort((a, b) => a - b));
     // Newest payment first.
     expect(report.body.map((row) => row.paidDate)).toEqual([...report.body.map((row) => row.paidDate)].sort().reverse());
-    const { billing, request } = expected[0]!;
+    const { billing, request } = expected.find(({ billing: candidate }) => candidate.checkNumber !== '')!;
     const row = report.body.find((candidate) => candidate.billingId === billing.id)!;
     expect(row).toMatchObject({
       serviceRequestId: request.id,
@@ -100,6 +100,8 @@ describe('paid service orders report (spec 2 §2, §5, §7)', () => {
       checkNumber: billing.checkNumber,
     });
     expect(row.checkNumber).toMatch(/^\d{6}$/);
+    // A declined claim is settled at nothing, without a check.
+    for (const declined of report.body.filter((candidate) => candidate.status === 'N')) expect(declined).toMatchObject({ amount: 0, checkNumber: '', billingCode: 'DL' });
     expect(row.plantName).not.toBe('');
     expect(row.homeownerName).not.toBe('');
 

@@ -14,6 +14,7 @@ import { filterRows, type ListValue, type SortColumn } from '../../lib/list';
 /*
  * The columns of each report (spec 2 §2, §3, §4): what the screen shows, sorts and searches by, and what the CSV
  * holds, from one text function per column, so the export always says what the screen says (codes as their labels).
+ * Codes, numbers and dates keep their width (never broken mid-token); names and labels share the rest and wrap.
  */
 
 export interface ReportColumn<Row> extends SortColumn<Row> {
@@ -33,12 +34,12 @@ const column = <Row>(columnName: string, displayName: string, text: (row: Row) =
 });
 
 /** A date column: shown MM/DD/YYYY (TBD when empty, spec 2 §5), sorted by the day itself. */
-const dateColumn = <Row>(columnName: string, displayName: string, day: (row: Row) => string | null) =>
-  column<Row>(columnName, displayName, (row) => formatDate(day(row)), '7rem', (row) => day(row));
+const dateColumn = <Row>(columnName: string, displayName: string, day: (row: Row) => string | null, width = '7rem') =>
+  column<Row>(columnName, displayName, (row) => formatDate(day(row)), width, (row) => day(row));
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const moneyColumn = <Row>(columnName: string, displayName: string, amount: (row: Row) => number) =>
-  column<Row>(columnName, displayName, (row) => money.format(amount(row)), '7rem', amount);
+const moneyColumn = <Row>(columnName: string, displayName: string, amount: (row: Row) => number, width = '7rem') =>
+  column<Row>(columnName, displayName, (row) => money.format(amount(row)), width, amount);
 
 /** spec 2 §4 work order types; other codes show as they are. */
 export const requestTypeLabel = (code: string) => (Object.hasOwn(REQUEST_TYPES, code) ? REQUEST_TYPES[code as keyof typeof REQUEST_TYPES] : code);
@@ -68,26 +69,26 @@ export const PARTS_COLUMNS: ReportColumn<OpenPartsOrderRow>[] = [
 
 /** The columns the paid and receivable reports share: which work order, whose home, and how it was billed. */
 const billingColumns = <Row extends PaidServiceOrderRow | ReceivableServiceOrderRow>(): ReportColumn<Row>[] => [
-  column('workOrderNumber', 'Work Order', (row) => row.workOrderNumber, '7.5rem'),
-  column('serialNumber', 'Serial Number', (row) => row.serialNumber, 'minmax(7rem, 1fr)'),
-  column('homeownerName', 'Homeowner', (row) => row.homeownerName, 'minmax(7rem, 1fr)'),
-  column('plantName', 'Facility', (row) => row.plantName, 'minmax(6rem, 1fr)'),
-  column('requestType', 'Type', (row) => requestTypeLabel(row.requestType), '7rem'),
-  column('status', 'Status', (row) => statusLabel(row.status), 'minmax(7rem, 1fr)'),
-  column('billingCode', 'Billing Code', (row) => billingCodeLabel(row.billingCode), '8rem'),
-  moneyColumn('amount', 'Amount', (row) => row.amount),
-  dateColumn('invoiceDate', 'Invoice Date', (row) => row.invoiceDate),
+  column('workOrderNumber', 'Work Order', (row) => row.workOrderNumber, '5.5rem'),
+  column('serialNumber', 'Serial Number', (row) => row.serialNumber, '7.5rem'),
+  column('homeownerName', 'Homeowner', (row) => row.homeownerName, 'minmax(6rem, 1.2fr)'),
+  column('plantName', 'Facility', (row) => row.plantName, 'minmax(5rem, 1fr)'),
+  column('requestType', 'Type', (row) => requestTypeLabel(row.requestType), '5.75rem'),
+  column('status', 'Status', (row) => statusLabel(row.status), 'minmax(5rem, 1fr)'),
+  column('billingCode', 'Billing Code', (row) => billingCodeLabel(row.billingCode), 'minmax(4.5rem, 1fr)'),
+  moneyColumn('amount', 'Amount', (row) => row.amount, '4.75rem'),
+  dateColumn('invoiceDate', 'Invoice Date', (row) => row.invoiceDate, '4.75rem'),
 ];
 
 export const PAID_COLUMNS: ReportColumn<PaidServiceOrderRow>[] = [
   ...billingColumns<PaidServiceOrderRow>(),
-  dateColumn('paidDate', 'Paid Date', (row) => row.paidDate),
-  column('checkNumber', 'Check Number', (row) => row.checkNumber, '6.5rem'),
+  dateColumn('paidDate', 'Paid Date', (row) => row.paidDate, '4.75rem'),
+  column('checkNumber', 'Check Number', (row) => row.checkNumber, '4.5rem'),
 ];
 
 export const RECEIVABLE_COLUMNS: ReportColumn<ReceivableServiceOrderRow>[] = [
   ...billingColumns<ReceivableServiceOrderRow>(),
-  column('daysOutstanding', 'Days Outstanding', (row) => row.daysOutstanding, '6.5rem'),
+  column('daysOutstanding', 'Days Outstanding', (row) => row.daysOutstanding, '6rem'),
 ];
 
 /** spec 2 §2 Delivery reports: rows serialNumber, plantNumber, plantName, submittedBy, submitDate; sorts by serial, plant, submitted by, submit date. */

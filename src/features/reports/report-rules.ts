@@ -42,15 +42,15 @@ export function lastMonthRange(today: Date): PaidRange {
   return { start: formatDate(first), end: formatDate(last) };
 }
 
-/**
- * spec 2 §5: both dates required and parseable (exactly MM/DD/YYYY when typed with a slash), the range validator
- * (start on or before end) on the end date. The messages are the date validators' and the server's.
- */
+/** spec 2 §5: each date required and parseable (exactly MM/DD/YYYY when typed with a slash): the fields' own messages. */
+export const paidDatesSchema = v.object({
+  start: dateText({ label: 'Start date', required: true }),
+  end: dateText({ label: 'End date', required: true }),
+});
+
+/** spec 2 §5 range validator: the start on or before the end (said under the dates, as it concerns both; the server's message). */
 export const paidRangeSchema = v.pipe(
-  v.object({
-    start: dateText({ label: 'Start date', required: true }),
-    end: dateText({ label: 'End date', required: true }),
-  }),
+  paidDatesSchema,
   v.forward(
     v.partialCheck(
       [['start'], ['end']],
@@ -73,7 +73,7 @@ export function paidRangeQuery(range: PaidRange): PaidServiceOrderQuery | null {
   return { startDate: isoDayOf(parseDateText(range.start)!), endDate: isoDayOf(parseDateText(range.end)!) };
 }
 
-/** The messages of the typed dates by field, empty when they are valid. */
+/** The messages of the typed dates by field (the range's on `end`), empty when they are valid. */
 export function paidRangeIssues(range: PaidRange): Partial<Record<keyof PaidRange, string>> {
   const result = v.safeParse(paidRangeSchema, range);
   const issues: Partial<Record<keyof PaidRange, string>> = {};
@@ -82,4 +82,9 @@ export function paidRangeIssues(range: PaidRange): Partial<Record<keyof PaidRang
     if (key && !issues[key]) issues[key] = issue.message;
   }
   return issues;
+}
+
+/** What the paid report says while it cannot run: the range's message, or how to run it. */
+export function paidRangeNotice(range: PaidRange): string {
+  return paidRangeIssues(range).end === REPORT_MESSAGES.startAfterEnd ? REPORT_MESSAGES.startAfterEnd : 'Enter a start date and an end date (MM/DD/YYYY) to run the report.';
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_CODE_LABELS, billingCodeLabel, PaidServiceOrderQuery, ROAD_DAMAGE_LABEL } from '../../../src/contract';
 import * as v from 'valibot';
-import { canAddDeliveryReport, initialReport, lastMonthRange, paidRangeIssues, paidRangeQuery, REPORTS } from '../../../src/features/reports/report-rules';
+import { canAddDeliveryReport, initialReport, lastMonthRange, paidRangeIssues, paidRangeNotice, paidRangeQuery, REPORTS } from '../../../src/features/reports/report-rules';
 import { demoProfile } from '../fixtures/demo-profiles';
 
 describe('the paid report’s default: the previous calendar month (spec 2 §2, §9)', () => {
@@ -101,5 +101,12 @@ describe('the initial report by role (spec 2 §2, §6)', () => {
     expect(canAddDeliveryReport(demoProfile('service'))).toBe(true);
     expect(canAddDeliveryReport(demoProfile('sales'))).toBe(true);
     expect(canAddDeliveryReport(demoProfile('viewer'))).toBe(false);
+  });
+});
+
+describe('what the paid report says while it cannot run', () => {
+  it('names the range problem, otherwise how to run it', () => {
+    expect(paidRangeNotice({ start: '11/01/2026', end: '10/31/2026' })).toBe('Start date must be on or before the end date.');
+    expect(paidRangeNotice({ start: '', end: '10/31/2026' })).toBe('Enter a start date and an end date (MM/DD/YYYY) to run the report.');
   });
 });

@@ -28,13 +28,15 @@ interface ReportListProps<Row> {
   summary?: (rows: readonly Row[]) => ReactNode;
   /** More tools after Export CSV and Print. */
   tools?: ReactNode;
+  /** Many columns: set denser, and scrolled sideways where the screen is too narrow for them (a tablet). */
+  wide?: boolean;
 }
 
 /**
  * One report: sortable and searchable (every cell as shown), exported as CSV with the same text, printed, and, when
  * the server cannot be reached, the copy kept on the device with its age.
  */
-export function ReportList<Row>({ title, read, columns, rowKey, now, onRowClick, renderCell, summary, tools }: ReportListProps<Row>) {
+export function ReportList<Row>({ title, read, columns, rowKey, now, onRowClick, renderCell, summary, tools, wide = false }: ReportListProps<Row>) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState | null>(null);
   const rows = read.data?.data ?? [];
@@ -55,6 +57,7 @@ export function ReportList<Row>({ title, read, columns, rowKey, now, onRowClick,
       {read.data && summary && <p className="reports-page__summary">{summary(rows)}</p>}
       <DataList
         label={title}
+        className={wide ? 'reports-list--wide' : undefined}
         columns={listColumns}
         rows={rows}
         rowKey={rowKey}

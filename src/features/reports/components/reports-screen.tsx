@@ -16,8 +16,9 @@ import {
   initialReport,
   isReportKey,
   lastMonthRange,
+  paidDatesSchema,
+  paidRangeNotice,
   paidRangeQuery,
-  paidRangeSchema,
   type ReportKey,
 } from '../report-rules';
 import { ReportList } from './report-list';
@@ -35,11 +36,11 @@ export function ReportsScreen({ user, scope }: { user: CmhUser; scope: string })
   const router = useRouter();
   const [report, setReport] = useState<ReportKey>(() => initialReport(user));
   const now = useNow();
-  // spec 2 §2, §5: the paid report's dates, the previous calendar month unless changed; it re-runs whenever both are valid.
+  // spec 2 §2, §5: the paid report's dates, the previous calendar month unless changed; it re-runs whenever the range is valid.
   const paidForm = useAppForm({
     defaultValues: lastMonthRange(new Date()),
     validationLogic: revalidateLogic({ mode: 'change', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: paidRangeSchema },
+    validators: { onDynamic: paidDatesSchema },
   });
   const paidRange = useStore(paidForm.store, (state) => state.values);
   const paidQuery = paidRangeQuery(paidRange);
@@ -74,14 +75,14 @@ export function ReportsScreen({ user, scope }: { user: CmhUser; scope: string })
       {report === 'openPartsOrders' && <ReportList key={report} title={REPORTS[report]} read={parts} columns={PARTS_COLUMNS} rowKey={(row) => row.requestNumber} now={now} />}
       {report === 'paidServiceOrders' &&
         (paidQuery ? (
-          <ReportList key={report} title={REPORTS[report]} read={paid} columns={PAID_COLUMNS} rowKey={(row) => row.billingId} now={now} summary={billingSummary} />
+          <ReportList key={report} title={REPORTS[report]} read={paid} columns={PAID_COLUMNS} rowKey={(row) => row.billingId} now={now} summary={billingSummary} wide />
         ) : (
-          <p className="notice notice--info" role="status">
-            Enter a start date and an end date (MM/DD/YYYY) to run the report.
+          <p className="notice notice--warning" role="status">
+            {paidRangeNotice(paidRange)}
           </p>
         ))}
       {report === 'receivableServiceOrders' && (
-        <ReportList key={report} title={REPORTS[report]} read={receivable} columns={RECEIVABLE_COLUMNS} rowKey={(row) => row.billingId} now={now} summary={billingSummary} />
+        <ReportList key={report} title={REPORTS[report]} read={receivable} columns={RECEIVABLE_COLUMNS} rowKey={(row) => row.billingId} now={now} summary={billingSummary} wide />
       )}
       {report === 'deliveryReports' && (
         <ReportList

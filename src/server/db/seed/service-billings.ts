@@ -7,7 +7,8 @@ import { daysBefore, isoDay, type Random } from './random';
 
 /*
  * Billings of submitted service requests, for the paid and receivable service order reports (spec 2 §2, §4, §7):
- * one per submitted request (those spread over the last two years, seed/work-orders.ts), invoiced a few days after
+ * one per submitted request that was not canceled (those spread over the last two years, seed/work-orders.ts;
+ * a declined one is billed Declined at nothing and settled at once), invoiced a few days after
  * the work, most paid 10 to 45 days later with a check number, the others receivable: every request awaiting payment
  * or approval (Q, V, W; some of them old), those invoiced in the last three weeks and half of those of the weeks before. Each demo retailer has every
  * billing code of spec 2 §4 plus one unknown code (shown Road Damage); each demo retailer and each facility of the
@@ -26,7 +27,10 @@ const CODE_WEIGHTS: readonly (readonly [string, number])[] = [
 ];
 /** Awaiting payment or approval: billed, not paid. */
 const UNPAID_STATUSES = new Set(['Q', 'V', 'W']);
-const FACTORY_STATUSES = new Set(['F', 'G', 'Z']);
+const FACTORY_STATUSES = new Set(['F', 'G']);
+/** Canceled requests are never billed. */
+const CANCELED_STATUSES = new Set(['X', 'Z']);
+const DECLINED_STATUS = 'N';
 const RECENT_DAYS = 21;
 const PAID_LAST_MONTH_AT_LEAST = 3;
 const BATCH_ROWS = 1_000;
@@ -42,9 +46,10 @@ function previousMonth(today: Date) {
   return { first, last };
 }
 
+/** A declined request is billed Declined; a demo retailer's others go through every code first, then by weight. */
 function codeFor(random: Random, status: string, demoIndex: number | undefined): string {
+  if (status === DECLINED_STATUS) return 'DL';
   if (demoIndex !== undefined && demoIndex < EVERY_CODE.length) return EVERY_CODE[demoIndex]!;
-  if (status === 'N') return 'DL';
   if (FACTORY_STATUSES.has(status)) return random.pick(['T', 'FE']);
   return random.weighted(CODE_WEIGHTS);
 }
@@ -62,26 +67,30 @@ export async function seedServiceBillings(db: Database, random: Random, today: D
     })
     .from(t.serviceRequests)
     .where(isNotNull(t.serviceRequests.vantageWorkOrderId))
-    .orderBy(asc(t.serviceRequests.id));
+    .orderBy(asc(t.serviceRequests.id))
+    .then((rows) => rows.filter((request) => !CANCELED_STATUSES.has(request.status)));
 
   const perDemoRetailer = new Map<string, number>();
   const billings = requests.map((request) => {
-    const demoIndex = DEMO_RETAILERS.includes(request.retailerNumber) ? (perDemoRetailer.get(request.retailerNumber) ?? 0) : undefined;
+    const counted = DEMO_RETAILERS.includes(request.retailerNumber) && request.status !== DECLINED_STATUS;
+    const demoIndex = counted ? (perDemoRetailer.get(request.retailerNumber) ?? 0) : undefined;
     if (demoIndex !== undefined) perDemoRetailer.set(request.retailerNumber, demoIndex + 1);
     const workDone = dayOf(request.endDate ?? request.requestDate ?? isoDay(today));
     const invoiceDay = minDay(daysBefore(workDone, -random.int(2, 10)), today);
     const billingCode = codeFor(random, request.status, demoIndex);
     const age = (today.getTime() - invoiceDay.getTime()) / DAY_MS;
     // Plants pay most billings within two months; the last three weeks' are still open.
+    const declined = request.status === DECLINED_STATUS;
     const paid = !UNPAID_STATUSES.has(request.status) && age > RECENT_DAYS && random.chance(age > 60 ? 0.95 : 0.5);
-    const paidDay = paid ? minDay(daysBefore(invoiceDay, -random.int(10, 45)), daysBefore(today, 1)) : null;
+    // A declined claim is settled at nothing on its invoice day: no check, never receivable.
+    const paidDay = declined ? invoiceDay : paid ? minDay(daysBefore(invoiceDay, -random.int(10, 45)), daysBefore(today, 1)) : null;
     const row: BillingInsert & { retailerNumber: string; plantNumber: string } = {
       serviceRequestId: request.id,
       billingCode,
-      amount: billingCode === 'DL' ? 0 : request.amount,
+      amount: declined || billingCode === 'DL' ? 0 : request.amount,
       invoiceDate: isoDay(invoiceDay),
       paidDate: paidDay ? isoDay(paidDay) : null,
-      checkNumber: paidDay ? String(random.int(100_000, 999_999)) : '',
+      checkNumber: paidDay && !declined ? String(random.int(100_000, 999_999)) : '',
       retailerNumber: request.retailerNumber,
       plantNumber: request.plantNumber,
     };
@@ -98,8 +107,10 @@ export async function seedServiceBillings(db: Database, random: Random, today: D
   ];
   for (const inGroup of groups) {
     const members = billings.filter(inGroup);
-    const paidThen = members.filter((row) => row.paidDate && row.paidDate >= lastMonthFirst && row.paidDate <= lastMonthLast).length;
-    const candidates = members.filter((row) => row.paidDate && row.invoiceDate <= lastMonthLast && !(row.paidDate >= lastMonthFirst && row.paidDate <= lastMonthLast));
+    const paidByCheck = members.filter((row) => row.paidDate && row.checkNumber);
+    const inLastMonth = (row: (typeof billings)[number]) => row.paidDate! >= lastMonthFirst && row.paidDate! <= lastMonthLast;
+    const paidThen = paidByCheck.filter(inLastMonth).length;
+    const candidates = paidByCheck.filter((row) => row.invoiceDate <= lastMonthLast && !inLastMonth(row));
     for (const row of candidates.slice(0, Math.max(0, PAID_LAST_MONTH_AT_LEAST - paidThen))) {
       const from = Math.max(first.getTime(), dayOf(row.invoiceDate).getTime() + DAY_MS);
       const span = Math.max(0, Math.floor((last.getTime() - from) / DAY_MS));
