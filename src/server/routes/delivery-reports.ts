@@ -43,7 +43,6 @@ import { errorResponse, jsonResponse } from '../http/errors';
 import { route, type RouteDefinition, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 
-
 const Id = (message: string) => v.pipe(v.string(), v.regex(/^\d{1,9}$/, message), v.transform(Number));
 const HomeParams = v.object({
   plantNumber: PlantNumber,
@@ -98,15 +97,18 @@ const attachmentValues = (submittedSurveyId: number, ordinal: number, file: Chec
   data: sql<Uint8Array>`decode(${file.base64}, 'base64')`,
 });
 
-/** An active attachment of a report the user sees, with its report's row locked (so removals cannot race below the minimum). */
+/**
+ * An active attachment of a report the user sees. Its report's row is locked first and the attachment read after,
+ * so that two removals cannot race below the minimum nor both remove the same file.
+ */
 async function findVisibleAttachment(db: Database, session: Session, surveyAttachmentId: number) {
-  const [attachment] = await db
-    .select(attachmentColumns)
-    .from(t.surveyAttachments)
-    .where(and(eq(t.surveyAttachments.id, surveyAttachmentId), eq(t.surveyAttachments.isActive, true)));
-  if (!attachment) return undefined;
-  const report = await findVisibleReport(db, session, eq(t.submittedSurveys.id, attachment.submittedSurveyId), true);
-  return report ? attachment : undefined;
+  const byId = eq(t.surveyAttachments.id, surveyAttachmentId);
+  const [owner] = await db.select({ submittedSurveyId: t.surveyAttachments.submittedSurveyId }).from(t.surveyAttachments).where(byId);
+  if (!owner) return undefined;
+  const report = await findVisibleReport(db, session, eq(t.submittedSurveys.id, owner.submittedSurveyId), true);
+  if (!report) return undefined;
+  const [attachment] = await db.select(attachmentColumns).from(t.surveyAttachments).where(and(byId, eq(t.surveyAttachments.isActive, true)));
+  return attachment;
 }
 
 const formRoutes = [
