@@ -45,8 +45,11 @@ import { Route as AuthenticatedAdminUsersNewUserRouteImport } from './routes/_au
 import { Route as AuthenticatedAdminUsersUsersRouteImport } from './routes/_authenticated/admin/_users/users'
 import { Route as AuthenticatedPartsordersPartsOrderIdIndexRouteImport } from './routes/_authenticated/partsorders.$partsOrderId.index'
 import { Route as AuthenticatedPartsordersVantagePartsRequestIdRouteImport } from './routes/_authenticated/partsorders.vantage.$partsRequestId'
+import { Route as AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRouteImport } from './routes/_authenticated/reports.deliveryreports.$submittedSurveyId'
 import { Route as AuthenticatedServiceHistorySerialDigitsPlantNumberRouteImport } from './routes/_authenticated/serviceHistory.$serialDigits.$plantNumber'
 import { Route as AuthenticatedServicerequestsServiceRequestIdIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.index'
+import { Route as AuthenticatedSurveysDeliveryreportsIndexRouteImport } from './routes/_authenticated/surveys.deliveryreports.index'
+import { Route as AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRouteImport } from './routes/_authenticated/surveys.deliveryreports.$submittedSurveyId'
 import { Route as AuthenticatedWorkordersWorkOrderIdIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.index'
 import { Route as AuthenticatedWorkordersWorkOrderIdAdditionalInfoRouteImport } from './routes/_authenticated/workorders.$workOrderId.additionalInfo'
 import { Route as AuthenticatedWorkordersWorkOrderIdInfoRouteImport } from './routes/_authenticated/workorders.$workOrderId.info'
@@ -56,6 +59,7 @@ import { Route as AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemId
 import { Route as AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRouteImport } from './routes/_authenticated/reports.homeinvoice.$serialNumber.$plantNumber'
 import { Route as AuthenticatedServiceAddSerialNumberPlantNumberRouteImport } from './routes/_authenticated/service.add.$serialNumber.$plantNumber'
 import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.index'
+import { Route as AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRouteImport } from './routes/_authenticated/surveys.deliveryreports.$plantNumber.$serialNumber'
 import { Route as AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.attachments.index'
 import { Route as AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.attachments.$contentDocumentId'
 import { Route as AuthenticatedWorkordersWorkOrderIdLineitemsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.lineitems.index'
@@ -275,6 +279,12 @@ const AuthenticatedPartsordersVantagePartsRequestIdRoute =
     path: '/partsorders/vantage/$partsRequestId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute =
+  AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRouteImport.update({
+    id: '/reports/deliveryreports/$submittedSurveyId',
+    path: '/reports/deliveryreports/$submittedSurveyId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedServiceHistorySerialDigitsPlantNumberRoute =
   AuthenticatedServiceHistorySerialDigitsPlantNumberRouteImport.update({
     id: '/$serialDigits/$plantNumber',
@@ -286,6 +296,18 @@ const AuthenticatedServicerequestsServiceRequestIdIndexRoute =
     id: '/',
     path: '/',
     getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+  } as any)
+const AuthenticatedSurveysDeliveryreportsIndexRoute =
+  AuthenticatedSurveysDeliveryreportsIndexRouteImport.update({
+    id: '/surveys/deliveryreports/',
+    path: '/surveys/deliveryreports/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute =
+  AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRouteImport.update({
+    id: '/surveys/deliveryreports/$submittedSurveyId',
+    path: '/surveys/deliveryreports/$submittedSurveyId',
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedWorkordersWorkOrderIdIndexRoute =
   AuthenticatedWorkordersWorkOrderIdIndexRouteImport.update({
@@ -345,6 +367,12 @@ const AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute =
       getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
     } as any,
   )
+const AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute =
+  AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRouteImport.update({
+    id: '/surveys/deliveryreports/$plantNumber/$serialNumber',
+    path: '/surveys/deliveryreports/$plantNumber/$serialNumber',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute =
   AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRouteImport.update({
     id: '/attachments/',
@@ -545,16 +573,20 @@ export interface FileRoutesByFullPath {
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
   '/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
+  '/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
   '/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
+  '/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute
   '/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
   '/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
   '/partsorders/$partsOrderId/': typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
   '/servicerequests/$serviceRequestId/': typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
+  '/surveys/deliveryreports/': typeof AuthenticatedSurveysDeliveryreportsIndexRoute
   '/workorders/$workOrderId/': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
   '/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
   '/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
+  '/surveys/deliveryreports/$plantNumber/$serialNumber': typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute
   '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
   '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
   '/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
@@ -609,16 +641,20 @@ export interface FileRoutesByTo {
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
   '/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
+  '/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
   '/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
+  '/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute
   '/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
   '/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
   '/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
   '/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
+  '/surveys/deliveryreports': typeof AuthenticatedSurveysDeliveryreportsIndexRoute
   '/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
   '/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
   '/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
+  '/surveys/deliveryreports/$plantNumber/$serialNumber': typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute
   '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
   '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
   '/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
@@ -681,16 +717,20 @@ export interface FileRoutesById {
   '/_authenticated/admin/_users/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/_authenticated/admin/_users/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
   '/_authenticated/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
+  '/_authenticated/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
   '/_authenticated/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
+  '/_authenticated/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute
   '/_authenticated/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
   '/_authenticated/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
   '/_authenticated/partsorders/$partsOrderId/': typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
   '/_authenticated/servicerequests/$serviceRequestId/': typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
+  '/_authenticated/surveys/deliveryreports/': typeof AuthenticatedSurveysDeliveryreportsIndexRoute
   '/_authenticated/workorders/$workOrderId/': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/_authenticated/admin/_users/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
   '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
   '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   '/_authenticated/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
+  '/_authenticated/surveys/deliveryreports/$plantNumber/$serialNumber': typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute
   '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
   '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
   '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
@@ -752,16 +792,20 @@ export interface FileRouteTypes {
     | '/admin/newUser'
     | '/admin/users'
     | '/partsorders/vantage/$partsRequestId'
+    | '/reports/deliveryreports/$submittedSurveyId'
     | '/serviceHistory/$serialDigits/$plantNumber'
+    | '/surveys/deliveryreports/$submittedSurveyId'
     | '/workorders/$workOrderId/additionalInfo'
     | '/workorders/$workOrderId/info'
     | '/partsorders/$partsOrderId/'
     | '/servicerequests/$serviceRequestId/'
+    | '/surveys/deliveryreports/'
     | '/workorders/$workOrderId/'
     | '/admin/users/$cmhUserId'
     | '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
     | '/reports/homeinvoice/$serialNumber/$plantNumber'
     | '/service/add/$serialNumber/$plantNumber'
+    | '/surveys/deliveryreports/$plantNumber/$serialNumber'
     | '/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/workorders/$workOrderId/lineitems/$lineItemId'
     | '/workorders/$workOrderId/partsitems/$partslineitemId'
@@ -816,16 +860,20 @@ export interface FileRouteTypes {
     | '/admin/newUser'
     | '/admin/users'
     | '/partsorders/vantage/$partsRequestId'
+    | '/reports/deliveryreports/$submittedSurveyId'
     | '/serviceHistory/$serialDigits/$plantNumber'
+    | '/surveys/deliveryreports/$submittedSurveyId'
     | '/workorders/$workOrderId/additionalInfo'
     | '/workorders/$workOrderId/info'
     | '/partsorders/$partsOrderId'
     | '/servicerequests/$serviceRequestId'
+    | '/surveys/deliveryreports'
     | '/workorders/$workOrderId'
     | '/admin/users/$cmhUserId'
     | '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
     | '/reports/homeinvoice/$serialNumber/$plantNumber'
     | '/service/add/$serialNumber/$plantNumber'
+    | '/surveys/deliveryreports/$plantNumber/$serialNumber'
     | '/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/workorders/$workOrderId/lineitems/$lineItemId'
     | '/workorders/$workOrderId/partsitems/$partslineitemId'
@@ -887,16 +935,20 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/_users/newUser'
     | '/_authenticated/admin/_users/users'
     | '/_authenticated/partsorders/vantage/$partsRequestId'
+    | '/_authenticated/reports/deliveryreports/$submittedSurveyId'
     | '/_authenticated/serviceHistory/$serialDigits/$plantNumber'
+    | '/_authenticated/surveys/deliveryreports/$submittedSurveyId'
     | '/_authenticated/workorders/$workOrderId/additionalInfo'
     | '/_authenticated/workorders/$workOrderId/info'
     | '/_authenticated/partsorders/$partsOrderId/'
     | '/_authenticated/servicerequests/$serviceRequestId/'
+    | '/_authenticated/surveys/deliveryreports/'
     | '/_authenticated/workorders/$workOrderId/'
     | '/_authenticated/admin/_users/users/$cmhUserId'
     | '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
     | '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber'
     | '/_authenticated/service/add/$serialNumber/$plantNumber'
+    | '/_authenticated/surveys/deliveryreports/$plantNumber/$serialNumber'
     | '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId'
     | '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId'
@@ -1186,6 +1238,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPartsordersVantagePartsRequestIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/reports/deliveryreports/$submittedSurveyId': {
+      id: '/_authenticated/reports/deliveryreports/$submittedSurveyId'
+      path: '/reports/deliveryreports/$submittedSurveyId'
+      fullPath: '/reports/deliveryreports/$submittedSurveyId'
+      preLoaderRoute: typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/serviceHistory/$serialDigits/$plantNumber': {
       id: '/_authenticated/serviceHistory/$serialDigits/$plantNumber'
       path: '/$serialDigits/$plantNumber'
@@ -1199,6 +1258,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/servicerequests/$serviceRequestId/'
       preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdIndexRouteImport
       parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+    }
+    '/_authenticated/surveys/deliveryreports/': {
+      id: '/_authenticated/surveys/deliveryreports/'
+      path: '/surveys/deliveryreports'
+      fullPath: '/surveys/deliveryreports/'
+      preLoaderRoute: typeof AuthenticatedSurveysDeliveryreportsIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/surveys/deliveryreports/$submittedSurveyId': {
+      id: '/_authenticated/surveys/deliveryreports/$submittedSurveyId'
+      path: '/surveys/deliveryreports/$submittedSurveyId'
+      fullPath: '/surveys/deliveryreports/$submittedSurveyId'
+      preLoaderRoute: typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/workorders/$workOrderId/': {
       id: '/_authenticated/workorders/$workOrderId/'
@@ -1262,6 +1335,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/servicerequests/$serviceRequestId/$plantNumber/'
       preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRouteImport
       parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+    }
+    '/_authenticated/surveys/deliveryreports/$plantNumber/$serialNumber': {
+      id: '/_authenticated/surveys/deliveryreports/$plantNumber/$serialNumber'
+      path: '/surveys/deliveryreports/$plantNumber/$serialNumber'
+      fullPath: '/surveys/deliveryreports/$plantNumber/$serialNumber'
+      preLoaderRoute: typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/workorders/$workOrderId/attachments/': {
       id: '/_authenticated/workorders/$workOrderId/attachments/'
@@ -1665,7 +1745,11 @@ interface AuthenticatedRouteChildren {
   AuthenticatedWorkordersWorkOrderIdRoute: typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
   AuthenticatedReportsIndexRoute: typeof AuthenticatedReportsIndexRoute
   AuthenticatedPartsordersVantagePartsRequestIdRoute: typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
+  AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute: typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
+  AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute: typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute
+  AuthenticatedSurveysDeliveryreportsIndexRoute: typeof AuthenticatedSurveysDeliveryreportsIndexRoute
   AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute: typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
+  AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute: typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute
   AuthenticatedCrmWebProspectsProspectIdContactInfoRoute: typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRoute
   AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute: typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
   AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute: typeof AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute
@@ -1698,8 +1782,16 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedReportsIndexRoute: AuthenticatedReportsIndexRoute,
   AuthenticatedPartsordersVantagePartsRequestIdRoute:
     AuthenticatedPartsordersVantagePartsRequestIdRoute,
+  AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute:
+    AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute,
+  AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute:
+    AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute,
+  AuthenticatedSurveysDeliveryreportsIndexRoute:
+    AuthenticatedSurveysDeliveryreportsIndexRoute,
   AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute:
     AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute,
+  AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute:
+    AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute,
   AuthenticatedCrmWebProspectsProspectIdContactInfoRoute:
     AuthenticatedCrmWebProspectsProspectIdContactInfoRoute,
   AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute:

@@ -15,9 +15,6 @@ import { compressImage, jpegFileName } from '../../lib/images';
  * sit in the outbox as base64 and go over the homesite's weak connection. GIF and PDF are kept as they are.
  */
 
-/** spec 2 §5 "plus application/pdf when PDF is enabled": delivery reports take photos only. */
-export const DELIVERY_PDF_ENABLED = false;
-
 /** An attachment of a form not yet submitted, as the draft keeps it on the device. */
 export interface DraftAttachment {
   id: string;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { QUESTION_TYPES, type DeliveryReport, type DeliveryReportRow, type QuestionGroup, type SurveyAttachment, type SurveyQuestion } from '../../../contract';
+import { QUESTION_TYPES, type DeliveryFormConflict, type DeliveryReport, type DeliveryReportRow, type DeliveryReportSubmitted, type QuestionGroup, type SurveyAttachment, type SurveyQuestion } from '../../../contract';
 
 /*
  * The server's answers of spec 2 §7 Delivery forms and surveys, parsed at the http boundary against the contract's
@@ -62,12 +62,11 @@ export const DeliveryReportListAnswer = v.array(
   }) satisfies v.GenericSchema<unknown, DeliveryReportRow>,
 );
 
-/**
- * POST /DeliveryForm answers the new submitted survey id (spec 2 §7): read as the bare number or an object
- * carrying `submittedSurveyId`; undefined when the answer holds neither.
- */
+/** POST /DeliveryForm answers { submittedSurveyId } (contract DeliveryReportSubmitted); undefined when it does not. */
 export function submittedIdOf(answer: unknown): number | undefined {
-  const value = answer && typeof answer === 'object' ? (answer as { submittedSurveyId?: unknown }).submittedSurveyId : answer;
-  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  const id = answer && typeof answer === 'object' ? (answer as Partial<DeliveryReportSubmitted>).submittedSurveyId : undefined;
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
 }
+
+/** The 409 of a blank form whose home already has a report names it (contract DeliveryFormConflict). */
+export const conflictIdOf = (data: unknown) => submittedIdOf(data as Partial<DeliveryFormConflict> | undefined);

@@ -37,8 +37,9 @@ export const deliveryHomesQuery = (scope: string) =>
   });
 export const useDeliveryHomes = (scope: string, enabled = true) => useQuery({ ...deliveryHomesQuery(scope), enabled });
 
+/** 409: the home already has a report (the screen opens it instead); 404: not a home of the user's scope. */
 const fetchBlankForm = (plantNumber: string, serialNumber: string) =>
-  request(paths.blankDeliveryForm(plantNumber, serialNumber), { schema: DeliveryReportAnswer });
+  request(paths.blankDeliveryForm(plantNumber, serialNumber), { schema: DeliveryReportAnswer, handles: [404, 409] });
 
 /** Keeps the questions of a blank form read from the server (the same for every home: one copy per scope). */
 async function keepQuestionSet(scope: string, form: DeliveryReport) {

@@ -1,0 +1,24 @@
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { canReadDeliveryReports, canWriteDeliveryReports } from '../../../features/delivery-reports/api/keys';
+import { AttachmentSearch } from '../../../features/delivery-reports/components/attachment-panel';
+import { DeliveryReportViewScreen, VIEW_TITLE } from '../../../features/delivery-reports/components/report-view-screen';
+import { useSignedInUser } from '../../../features/session/api/get-profile';
+
+/**
+ * spec 2 §2 /reports/deliveryreports/{submittedSurveyId}: the same read-only view as under /surveys, reached from the
+ * Reports screen's delivery report list.
+ */
+export const Route = createFileRoute('/_authenticated/reports/deliveryreports/$submittedSurveyId')({
+  staticData: { title: VIEW_TITLE },
+  validateSearch: AttachmentSearch,
+  beforeLoad: ({ context, params }) => {
+    if (!canReadDeliveryReports(context.user)) throw redirect({ to: '/home', replace: true });
+    if (!/^\d{1,9}$/.test(params.submittedSurveyId)) throw notFound();
+  },
+  component: function DeliveryReportViewRoute() {
+    const user = useSignedInUser();
+    const { submittedSurveyId } = Route.useParams();
+    const panelTarget = Route.useSearch({ select: (search) => search.attachment });
+    return <DeliveryReportViewScreen submittedSurveyId={Number(submittedSurveyId)} under="reports" canWrite={canWriteDeliveryReports(user)} panelTarget={panelTarget} />;
+  },
+});

@@ -1,0 +1,20 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { canWriteDeliveryReports, deliveryScope } from '../../../features/delivery-reports/api/keys';
+import { AttachmentSearch } from '../../../features/delivery-reports/components/attachment-panel';
+import { DeliveryFormScreen, FORM_TITLE } from '../../../features/delivery-reports/components/delivery-form-screen';
+import { useSignedInUser } from '../../../features/session/api/get-profile';
+
+/** spec 2 §2 /surveys/deliveryreports/{plantNumber}/{serialNumber}: a home's blank delivery report; ?attachment= opens the side panel. */
+export const Route = createFileRoute('/_authenticated/surveys/deliveryreports/$plantNumber/$serialNumber')({
+  staticData: { title: FORM_TITLE },
+  validateSearch: AttachmentSearch,
+  beforeLoad: ({ context }) => {
+    if (!canWriteDeliveryReports(context.user)) throw redirect({ to: '/home', replace: true });
+  },
+  component: function DeliveryFormRoute() {
+    const user = useSignedInUser();
+    const { plantNumber, serialNumber } = Route.useParams();
+    const panelTarget = Route.useSearch({ select: (search) => search.attachment });
+    return <DeliveryFormScreen key={`${plantNumber}/${serialNumber}`} scope={deliveryScope(user)} plantNumber={plantNumber} serialNumber={serialNumber} panelTarget={panelTarget} />;
+  },
+});

@@ -1,0 +1,59 @@
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { PendingMark } from '../../../lib/pending-mark';
+import { useOutboxEvents } from '../../../offline/react';
+import { outboxActions } from '../../../offline/runtime';
+import { FailedChangeActions, PendingBadge } from '../../../ui/pending-marks';
+import { submittedIdOf } from '../api/answers';
+import { deliveryRoutes } from '../routes';
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * issue 12 §5: a report submitted with no connection waits in the outbox as its POST /DeliveryForm. Shown as pending
+ * (or refused, with Retry and Discard); while it is being sent, the upload's progress; once the server took it, its
+ * read-only view.
+ */
+export function SubmissionPending({ mark, serialNumber }: { mark: PendingMark & { entryId: string }; serialNumber: string }) {
+  const router = useRouter();
+  const [upload, setUpload] = useState<{ loaded: number; total: number }>();
+  useOutboxEvents((event) => {
+    if (event.type === 'progress' && event.upload?.entryId === mark.entryId) setUpload({ loaded: event.upload.loaded, total: event.upload.total });
+    else if ((event.type === 'retrying' || event.type === 'failed') && event.entry.id === mark.entryId) setUpload(undefined);
+    else if (event.type === 'sent' && event.entry.id === mark.entryId) {
+      const id = submittedIdOf(event.answer.body);
+      void router.navigate({ href: id ? deliveryRoutes.view(id) : deliveryRoutes.start, replace: true });
+    }
+  });
+  const percent = upload && upload.total > 0 ? Math.min(100, Math.round((upload.loaded / upload.total) * 100)) : undefined;
+  return (
+    <section className="delivery-pending" aria-labelledby="delivery-pending-title">
+      <h2 id="delivery-pending-title" className="delivery-form__heading">
+        Delivery report submitted on this device <PendingBadge mark={mark} subject={`delivery report for home ${serialNumber}`} />
+      </h2>
+      {mark.state === 'pending' ? (
+        <p>It is saved on this device and will be sent as soon as the connection is back. You can leave this page; nothing is lost.</p>
+      ) : (
+        <p>
+          The server did not take this report. <FailedChangeActions mark={mark} actions={outboxActions} />
+        </p>
+      )}
+      {percent !== undefined && (
+        <div className="delivery-upload">
+          <div
+            className="delivery-upload__bar"
+            role="progressbar"
+            aria-label="Uploading delivery report"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${percent}% (${megabytes(upload!.loaded)} of ${megabytes(upload!.total)})`}
+          >
+            <span className="delivery-upload__fill" style={{ width: `${percent}%` }} />
+          </div>
+          <span aria-hidden="true">Uploading... {percent}%</span>
+        </div>
+      )}
+    </section>
+  );
+}
