@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENT_MATCH_CLASS, MATCH_CLASS, findTextMatches, markMatches, stepMatch } from '../../../src/features/help/pdf-search';
+import { CURRENT_MATCH_CLASS, MATCH_CLASS, findTextMatches, markMatches, stepMatch } from '../../../src/ui/pdf-search';
 
 const pages = [
   ['Submitting a Service Request', '', 'Type the serial number of the home.'],

@@ -1,16 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { HelpDocument } from '../../../contract';
 import { hasHelpPdfContent } from '../../../lib/help-files';
 import { isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
 import { describeAge } from '../../../offline/age';
 import { useNow } from '../../../offline/react';
+import { LazyPdfViewer } from '../../../ui/lazy-pdf-viewer';
 import { useDownloadHelpPdf } from '../api/download-help-pdf';
 import { useHelpPdf, type HelpPdfFailure, type LoadedHelpPdf } from '../api/get-help-pdf';
 import { openBlobInNewTab } from '../save-file';
-
-// pdf.js is about 230 KB gzipped: it loads with the first PDF opened, not with the app.
-const PdfViewer = lazy(() => import('./pdf-viewer'));
 
 export const NO_RESULTS_TITLE = 'No results';
 
@@ -44,7 +42,7 @@ export function HelpPdfPanel({ document, online }: HelpPdfPanelProps) {
   const { state, retry } = useHelpPdf(document);
   const download = useDownloadHelpPdf();
   const [blocked, setBlocked] = useState(false);
-  const pdf = state.status === 'ready' ? state.pdf : undefined;
+  const pdf = state.status === 'ready' ? state.document : undefined;
   const showable = pdf !== undefined && hasHelpPdfContent(pdf.bytes.byteLength);
 
   function onDownload() {
@@ -98,9 +96,7 @@ export function HelpPdfPanel({ document, online }: HelpPdfPanelProps) {
         </div>
       )}
       {pdf && showable && (
-        <Suspense fallback={<p className="help-reader__message">Loading the viewer…</p>}>
-          <PdfViewer key={`${document.documentId}:${document.etag}`} data={pdf.bytes} title={document.displayName} />
-        </Suspense>
+        <LazyPdfViewer key={`${document.documentId}:${document.etag}`} data={pdf.bytes} title={document.displayName} />
       )}
     </>
   );

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, typ
 import { Document, Page, pdfjs, type DocumentProps, type PageProps } from 'react-pdf';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import 'react-pdf/dist/Page/TextLayer.css';
-import { CURRENT_MATCH_CLASS, findTextMatches, markMatches, stepMatch, type TextMatch } from '../pdf-search';
+import { CURRENT_MATCH_CLASS, findTextMatches, markMatches, stepMatch, type TextMatch } from './pdf-search';
 
 /*
- * The PDF viewer of spec 1 §2 Help: page navigation, search, zoom. This module and pdf.js are loaded
- * only when a PDF is opened (React.lazy in help-pdf-panel.tsx); the worker file is precached by the
- * service worker, so the viewer works offline too.
+ * The PDF viewer of Help and Learn (spec 1 §2 Help, spec 3 §2 Learn): page navigation, search, zoom. This module
+ * and pdf.js are loaded only when a PDF is opened (LazyPdfViewer, lazy-pdf-viewer.tsx); the worker file is
+ * precached by the service worker, so the viewer works offline too.
  */
 pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
 
