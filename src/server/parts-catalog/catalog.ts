@@ -20,7 +20,7 @@ const partColumns = {
 
 type PartRow = typeof t.partsCatalog.$inferSelect;
 
-function toCatalogPart(part: PartRow, categoryDescription: string, commodityDescription: string): CatalogPart {
+export function toCatalogPart(part: PartRow, categoryDescription: string, commodityDescription: string): CatalogPart {
   return {
     partsCatalogId: part.id,
     categoryNumber: part.categoryNumber,
@@ -45,7 +45,7 @@ function toCatalogPart(part: PartRow, categoryDescription: string, commodityDesc
   };
 }
 
-const catalogRows = (db: Database, condition: SQL | undefined) =>
+export const catalogRows = (db: Database, condition: SQL | undefined) =>
   db
     .select({ ...partColumns, xid: t.partsCatalog.syncXid })
     .from(t.partsCatalog)

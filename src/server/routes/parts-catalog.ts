@@ -3,6 +3,14 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   CATALOG_IMAGE_NAME,
+  CatalogPartRemoval,
+  CatalogPartSubmission,
+  ChangeRequestDecision,
+  ChangeRequestQuery,
+  ChangeResultQuery,
+  MAX_CATALOG_PART_BODY_BYTES,
+  PartsNotInCatalogQuery,
+  RevertChangeBody,
   CATALOG_PLACEHOLDER_IMAGE,
   CategoriesQuery,
   CommoditiesQuery,
@@ -18,6 +26,19 @@ import { answerList, readDelta } from '../sync/delta';
 import { PLACEHOLDER_SVG } from '../parts-catalog/illustrations';
 import { hasRole } from '../../lib/permissions';
 import { mayReadCatalog } from '../parts-orders/rules';
+import {
+  CatalogRefusal,
+  changeHistory,
+  changeRequestOf,
+  changeResultOf,
+  decideChangeRequest,
+  ownsPlant,
+  partsNotInCatalog,
+  pendingParts,
+  removePart,
+  revertChange,
+  submitPart,
+} from '../parts-catalog/admin';
 
 /**
  * parts-catalog: the read-only catalog of a plant (spec 3 §7 Parts catalog, GET calls) and its images.
@@ -25,6 +46,9 @@ import { mayReadCatalog } from '../parts-orders/rules';
  * (parts-orders/rules.ts mayReadCatalog); another plant answers 403. The whole catalog (pending and inactive
  * parts, the admin's view) only for plant users and change admins: a retailer picks from the approved one. Images need a signed-in user (the
  * client fetches them with its token into blobs); they are not per plant.
+ *
+ * Admin and change management (spec 3 §7; rules in parts-catalog/admin.ts): plant users (Plant_User) for their
+ * facilities' catalogs, change managers (Parts_Catalog_Change_Admin) for review, history and revert.
  */
 
 const READ = { flag: 'isServiceViewer' } as const;
@@ -34,6 +58,22 @@ const notYourPlant = () => errorResponse(403, PARTS_CATALOG_MESSAGES.plantNotYou
 const IMAGE_CACHE_CONTROL = 'private, max-age=604800';
 /** An SVG opened on its own must not run script or load anything. */
 const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+
+const PLANT_USER = { roles: ['Plant_User'] } as const;
+const CHANGE_MANAGER = { roles: ['Parts_Catalog_Change_Admin'] } as const;
+
+/** A plant user may change only the catalogs of their own facilities (spec 3 §6). */
+const notYourFacility = () => errorResponse(403, PARTS_CATALOG_MESSAGES.plantNotYours);
+
+/** Runs an admin rule, answering its refusal (400 with the rule's message, 403, 404) as the error body. */
+async function answer(work: () => Promise<unknown>): Promise<Response> {
+  try {
+    return jsonResponse(200, await work());
+  } catch (error) {
+    if (error instanceof CatalogRefusal) return errorResponse(error.status, error.message);
+    throw error;
+  }
+}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const placeholderBytes = new Uint8Array(Buffer.from(PLACEHOLDER_SVG, 'utf8'));
@@ -76,6 +116,93 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
       if (!(await mayReadCatalog(db, session, query.plantNumber))) return notYourPlant();
       return c.json(await catalogCommoditiesOf(db, query.plantNumber, query.categoryNumber));
     },
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.pendingCatalogParts,
+    ...CHANGE_MANAGER,
+    handle: ({ db }) => answer(() => pendingParts(db)),
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.catalogChangeRequest,
+    query: ChangeRequestQuery,
+    handle: ({ db, session, query }) => answer(() => changeRequestOf(db, session, query.partsCatalogId)),
+  }),
+
+  route({
+    method: 'POST',
+    endpoint: paths.submitCatalogPart,
+    ...PLANT_USER,
+    body: CatalogPartSubmission,
+    maxBodyBytes: MAX_CATALOG_PART_BODY_BYTES,
+    handle: ({ db, deps, session, body }) => {
+      if (!ownsPlant(session, body.plantNumber)) return notYourFacility();
+      return answer(() => submitPart(db, session, body, deps.clock()));
+    },
+  }),
+
+  route({
+    method: 'POST',
+    endpoint: paths.updateCatalogChangeRequest,
+    ...CHANGE_MANAGER,
+    body: ChangeRequestDecision,
+    handle: ({ db, deps, session, body }) =>
+      answer(() =>
+        decideChangeRequest(
+          db,
+          session,
+          { partsCatalogId: body.pendingPart.partsCatalogId, friendlyDescription: body.pendingPart.friendlyDescription, isApproved: body.isApproved, comment: body.comment },
+          deps.clock(),
+        ),
+      ),
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.partsNotInCatalog,
+    ...PLANT_USER,
+    query: PartsNotInCatalogQuery,
+    handle: ({ db, session, query }) => {
+      if (!ownsPlant(session, query.plantNumber)) return notYourFacility();
+      return answer(() => partsNotInCatalog(db, query.plantNumber, query.categoryNumber, query.commodityNumber));
+    },
+  }),
+
+  route({
+    method: 'POST',
+    endpoint: paths.removeCatalogPart,
+    ...PLANT_USER,
+    body: CatalogPartRemoval,
+    handle: ({ db, deps, session, body }) => {
+      if (!ownsPlant(session, body.plantNumber)) return notYourFacility();
+      return answer(() => removePart(db, session, body.partsCatalogId, deps.clock()));
+    },
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.catalogChangeHistory,
+    ...CHANGE_MANAGER,
+    handle: ({ db }) => answer(() => changeHistory(db)),
+  }),
+
+  route({
+    method: 'GET',
+    endpoint: paths.catalogChangeResult,
+    ...CHANGE_MANAGER,
+    query: ChangeResultQuery,
+    handle: ({ db, query }) => answer(() => changeResultOf(db, query.partsCatalogHistoryId)),
+  }),
+
+  route({
+    method: 'POST',
+    endpoint: paths.revertCatalogChangeResult,
+    ...CHANGE_MANAGER,
+    body: RevertChangeBody,
+    handle: ({ db, deps, body }) => answer(() => revertChange(db, body, deps.clock())),
   }),
 
   route({

@@ -170,6 +170,34 @@ export function masterParts(): MasterPart[] {
   return parts;
 }
 
+/**
+ * Parts of the corporate list that no plant's catalog holds (yet): a contractor pack of every base part, each a
+ * sub-part of its own. With the parts each plant left out, they are what the Add Part modal offers.
+ */
+export function corporateOnlyParts(): MasterPart[] {
+  const parts: MasterPart[] = [];
+  for (const category of CATALOG) {
+    for (const commodity of category.commodities) {
+      for (const [friendly, corporate, unitOfMeasure] of commodity.bases) {
+        parts.push({
+          index: parts.length,
+          categoryNumber: category.categoryNumber,
+          commodityNumber: commodity.commodityNumber,
+          partNumber: String(60_013 + parts.length * 7),
+          subPartNumber: String(commodity.variants.length + 1).padStart(2, '0'),
+          subPartDescription: 'Contractor pack',
+          friendlyDescription: `${friendly}, contractor pack`,
+          corporateDescription: `${corporate} CPK`.slice(0, 40),
+          unitOfMeasure,
+          glyph: commodity.glyph,
+          colors: category.colors,
+        });
+      }
+    }
+  }
+  return parts;
+}
+
 const commodityImageName = (categoryNumber: string, commodityNumber: string) => `commodity-${categoryNumber}-${commodityNumber}.svg`;
 const partImageName = (part: MasterPart) => `part-${part.categoryNumber}${part.commodityNumber}${part.partNumber}.svg`;
 /** Every fifth part of the master has its own picture; the rest show their commodity's or the placeholder. */
@@ -184,6 +212,14 @@ function svgImage(fileName: string, svg: string): typeof t.catalogImages.$inferI
 }
 
 type CatalogInsert = typeof t.partsCatalog.$inferInsert;
+type HistoryInsert = typeof t.partsCatalogHistory.$inferInsert;
+
+/** What a seeded catalog row stands for, so that its change history can be told (spec 3 §3 Change history item). */
+type RowStory = 'approved' | 'pending-new' | 'approved-with-change' | 'pending-change' | 'replaced' | 'replacing' | 'declined';
+
+const REVIEW_COMMENTS = ['Wording matches the plant label.', 'Approved for the service catalog.', 'Picture checked against the part.', 'Looks good.'];
+const DECLINE_COMMENTS = ['Use the corporate wording for this part.', 'Image does not show the part.', 'Duplicate of an existing catalog part.'];
+const HOUR_MS = 3_600_000;
 
 /**
  * The approved parts catalog of every plant (spec 3 §3, §4): most of the master's parts, mostly approved
@@ -219,6 +255,11 @@ export async function seedPartsCatalog(db: Database, random: Random, today: Date
   await db.insert(t.catalogImages).values(images);
 
   const rows: CatalogInsert[] = [];
+  const stories: RowStory[] = [];
+  const push = (story: RowStory, row: CatalogInsert) => {
+    rows.push(row);
+    stories.push(story);
+  };
   for (const plant of PLANTS) {
     const requester = (PLANT_USER_FACILITIES as readonly string[]).includes(plant.plantNumber) ? demoUserName('plant') : `catalog.${plant.plantNumber}@plant.homesite.test`;
     for (const part of master) {
@@ -245,25 +286,125 @@ export async function seedPartsCatalog(db: Database, random: Random, today: Date
       const pending = { approved: false, active: true, createdBy: requester, createDate: daysBefore(today, random.int(1, 40)) };
       const roll = random.next();
       if (roll < 0.05) {
-        rows.push({ ...base, ...pending });
+        push('pending-new', { ...base, ...pending });
       } else if (roll < 0.09) {
         // An approved part with a change waiting for review.
-        rows.push(base, { ...base, ...pending, friendlyDescription: `${part.friendlyDescription} (plant stock)`, notes: 'Requested friendly wording for the plant.' });
+        push('approved-with-change', base);
+        push('pending-change', { ...base, ...pending, friendlyDescription: `${part.friendlyDescription} (plant stock)`, notes: 'Requested friendly wording for the plant.' });
       } else if (roll < 0.13) {
         // Approved over an older version, which went inactive (spec 3 §4).
-        rows.push({ ...base, friendlyDescription: part.friendlyDescription.replace(/, /, ' - '), active: false, createDate: daysBefore(approvedAt, random.int(60, 400)) }, base);
+        push('replaced', { ...base, friendlyDescription: part.friendlyDescription.replace(/, /, ' - '), active: false, createDate: daysBefore(approvedAt, random.int(60, 400)) });
+        push('replacing', base);
       } else if (roll < 0.15) {
-        rows.push({ ...base, ...pending, approved: false, active: false });
+        push('declined', { ...base, ...pending, approved: false, active: false });
       } else {
-        rows.push(base);
+        push('approved', base);
       }
     }
   }
-  for (let start = 0; start < rows.length; start += 500) await db.insert(t.partsCatalog).values(rows.slice(start, start + 500));
+  const ids: number[] = [];
+  for (let start = 0; start < rows.length; start += 500) {
+    const inserted = await db.insert(t.partsCatalog).values(rows.slice(start, start + 500)).returning({ id: t.partsCatalog.id });
+    ids.push(...inserted.map((row) => row.id));
+  }
+
+  const corporate = [...master, ...corporateOnlyParts()];
+  for (let start = 0; start < corporate.length; start += 500) {
+    await db.insert(t.corporateParts).values(
+      corporate.slice(start, start + 500).map((part) => ({
+        categoryNumber: part.categoryNumber,
+        commodityNumber: part.commodityNumber,
+        partNumber: part.partNumber,
+        subPartNumber: part.subPartNumber,
+        subPartDescription: part.subPartDescription,
+        corporateDescription: part.corporateDescription,
+        unitOfMeasure: part.unitOfMeasure,
+      })),
+    );
+  }
+
+  const history = catalogHistory(rows, stories, ids, random);
+  for (let start = 0; start < history.length; start += 500) await db.insert(t.partsCatalogHistory).values(history.slice(start, start + 500));
   return {
     catalogCategories: CATALOG.length,
     catalogCommodities: CATALOG.reduce((sum, category) => sum + category.commodities.length, 0),
     catalogParts: rows.length,
     catalogImages: images.length,
+    corporateParts: corporate.length,
+    catalogHistory: history.length,
   };
+}
+
+/**
+ * The change history the seeded rows tell (spec 3 §3, §4): every pending part has its open request; an approved
+ * version that replaced an older one was an approved request; a declined part a declined one. The demo plant user's
+ * facilities (910, 931) get every state the change management screens and revert rules meet: reverted requests
+ * (back in the pending list), approved new parts, and approved requests that can no longer be reverted (the part
+ * replaced since, or a new change pending).
+ */
+function catalogHistory(rows: readonly CatalogInsert[], stories: readonly RowStory[], ids: readonly number[], random: Random): HistoryInsert[] {
+  const history: HistoryInsert[] = [];
+  const demoPlant = (plantNumber: string) => (PLANT_USER_FACILITIES as readonly string[]).includes(plantNumber);
+  const reviewerOf = (plantNumber: string) => (demoPlant(plantNumber) ? demoUserName('plant') : 'catalog.review@homesite.test');
+  const requesterOf = (plantNumber: string) => (demoPlant(plantNumber) ? demoUserName('plant') : `catalog.${plantNumber}@plant.homesite.test`);
+  const hoursAfter = (date: Date, hours: number) => new Date(date.getTime() + hours * HOUR_MS);
+  let pendingChanges = 0;
+  let approvedParts = 0;
+
+  rows.forEach((row, index) => {
+    const id = ids[index]!;
+    const plantNumber = row.plantNumber;
+    const createDate = row.createDate as Date;
+    const request = { requestedPartsCatalogId: id, plantNumber, requestedByUser: requesterOf(plantNumber) };
+    const reviewed = (approved: boolean, requestDate: Date, reviewDate: Date): HistoryInsert => ({
+      ...request,
+      requestDate,
+      approved,
+      reviewedBy: reviewerOf(plantNumber),
+      reviewDate,
+      comment: random.pick(approved ? REVIEW_COMMENTS : DECLINE_COMMENTS),
+      rowVersion: 1,
+    });
+    switch (stories[index]) {
+      case 'pending-new':
+        history.push({ ...request, requestedByUser: row.createdBy ?? request.requestedByUser, requestDate: createDate });
+        break;
+      case 'pending-change': {
+        const approvedId = ids[index - 1]!;
+        pendingChanges += 1;
+        if (demoPlant(plantNumber) && pendingChanges % 3 === 0) {
+          // Approved once, then reverted: the older version is the part again and the change waits anew.
+          const reviewDate = daysBefore(createDate, random.int(3, 20));
+          history.push({ ...reviewed(true, daysBefore(reviewDate, random.int(1, 5)), reviewDate), previousPartsCatalogId: approvedId, revertedDate: createDate, rowVersion: 2 });
+        } else if (demoPlant(plantNumber)) {
+          // The approved version came from an approved request; reverting it waits for the pending change.
+          const approvedAt = rows[index - 1]!.createDate as Date;
+          history.push({ ...reviewed(true, daysBefore(approvedAt, random.int(1, 6)), approvedAt), requestedPartsCatalogId: approvedId });
+        }
+        history.push({ ...request, requestedByUser: row.createdBy ?? request.requestedByUser, previousPartsCatalogId: approvedId, requestDate: createDate });
+        break;
+      }
+      case 'replacing': {
+        const replacedId = ids[index - 1]!;
+        history.push({ ...reviewed(true, daysBefore(createDate, random.int(1, 10)), createDate), previousPartsCatalogId: replacedId });
+        if (demoPlant(plantNumber)) {
+          // The older version had been approved too; replaced since, its request can no longer be reverted.
+          const olderAt = rows[index - 1]!.createDate as Date;
+          history.push({ ...reviewed(true, daysBefore(olderAt, random.int(1, 10)), olderAt), requestedPartsCatalogId: replacedId });
+        }
+        break;
+      }
+      case 'declined':
+        history.push(reviewed(false, createDate, hoursAfter(createDate, random.int(2, 72))));
+        break;
+      case 'approved':
+        approvedParts += 1;
+        // A few approved parts of the demo plants were added by the plant (no previous version).
+        if (demoPlant(plantNumber) && approvedParts % 20 === 0) history.push(reviewed(true, daysBefore(createDate, random.int(1, 10)), createDate));
+        break;
+      default:
+        break;
+    }
+  });
+  return history;
 }
