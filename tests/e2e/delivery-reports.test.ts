@@ -219,6 +219,13 @@ describe('delivery reports in Chromium', () => {
     await answerRequired(page, blank);
     await addPhotos(page, [{ name: 'porch.jpg', buffer: photo }], 'Porch');
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // The draft is kept on the device: a reload brings back the answers and the photo.
+    await page.waitForTimeout(1000);
+    await page.reload();
+    await page.getByRole('button', { name: 'View Porch larger' }).waitFor();
+    expect(await page.getByRole('group', { name: blank.siteDeliveryQuestion.questionText, exact: true }).getByLabel('Yes').isChecked()).toBe(true);
+    expect(await page.getByRole('textbox', { name: blank.deliveryDateQuestion.questionText, exact: true }).inputValue()).toBe('11/20/2026');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Delivery Report has been successfully submitted!').waitFor();
     await page.waitForURL(/\/surveys\/deliveryreports\/\d+$/);
@@ -229,9 +236,22 @@ describe('delivery reports in Chromium', () => {
 
     const mine = (await reportsOnServer()).filter((row) => row.serialNumber === home.serialNumber);
     expect(mine.map((row) => row.submittedSurveyId)).toEqual([id]);
+
+    // An attachment of the submitted report edited from the view (PUT /Survey/SurveyAttachment/{id}).
+    await page.getByRole('link', { name: 'Edit Porch' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Attachment' });
+    await edit.getByLabel('Description').fill('Porch & steps');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText('Description can contain only letters, digits, commas, periods and spaces.').waitFor();
+    await edit.getByLabel('Description').fill('Porch and steps');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Attachment has been successfully updated!').waitFor();
+    await page.getByRole('button', { name: 'View Porch and steps larger' }).waitFor();
+    const updated = await app.api<DeliveryReport>('GET', `/api/DeliveryForm/${id}`, { token });
+    expect(updated.body.surveyAttachments.map((attachment) => attachment.description)).toEqual(['Porch and steps']);
     // The same screen under /reports.
     await page.goto(`/reports/deliveryreports/${id}`);
-    await page.getByRole('button', { name: 'View Porch larger' }).waitFor();
+    await page.getByRole('button', { name: 'View Porch and steps larger' }).waitFor();
     await context.close();
   });
 });

@@ -20,8 +20,10 @@ import { AttachmentThumbnail, type ShownAttachment } from './attachment-image';
 
 export const PANEL_TITLES = { add: 'Add Attachment', edit: 'Edit Attachment' } as const;
 
-/** ?attachment=add opens the panel to add; ?attachment=<key> to edit that attachment. */
-export const AttachmentSearch = v.object({ attachment: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(80))), undefined) });
+/** ?attachment=add opens the panel to add; ?attachment=<key> to edit that attachment (the router reads `?attachment=12` as a number). */
+export const AttachmentSearch = v.object({
+  attachment: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(80))), undefined),
+});
 export const ADD_ATTACHMENT = 'add';
 
 export interface AttachmentFieldsValue {
