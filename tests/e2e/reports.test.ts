@@ -62,12 +62,25 @@ describe('reports in Chromium', () => {
     await firstRow(page, 'Paid Service Orders').waitFor();
     await page.getByText(new RegExp(`^${paid.body.length} billings?, \\$`)).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/reports-eng/paid-1280.png', fullPage: false });
 
     const lines = await csvOf(page);
     expect(lines[0]).toBe('Work Order,Serial Number,Homeowner,Facility,Type,Status,Billing Code,Amount,Invoice Date,Paid Date,Check Number');
     expect(lines).toHaveLength(paid.body.length + 1);
     expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(paid.body.map((row) => row.workOrderNumber).sort());
+
+    // Printed: the report and its title, without the choice, the dates' inputs and the tools.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void (window as unknown as { printed: number }).printed++;
+    });
+    await page.getByRole('button', { name: 'Print' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('heading', { name: `Paid Service Orders, ${range.start} to ${range.end}` }).isVisible()).toBe(true);
+    expect(await firstRow(page, 'Paid Service Orders').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Export CSV' }).isVisible()).toBe(false);
+    expect(await page.getByLabel(/^Start Date/).isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
 
     // spec 2 §5: the dates are checked as typed, and the report re-runs when they change.
     await page.getByLabel(/^Start Date/).fill('');
@@ -89,7 +102,6 @@ describe('reports in Chromium', () => {
     await page.getByLabel('Report', { exact: true }).selectOption('receivableServiceOrders');
     await firstRow(page, 'Receivable Service Orders').waitFor();
     await page.getByRole('columnheader', { name: 'Days Outstanding' }).waitFor();
-    await page.screenshot({ path: '/tmp/reports-eng/receivable-1280.png' });
     await page.getByLabel('Report', { exact: true }).selectOption('openServiceRequests');
     await firstRow(page, 'Open Service Requests').waitFor();
     await page.getByLabel('Report', { exact: true }).selectOption('openPartsOrders');
@@ -123,7 +135,6 @@ describe('reports in Chromium', () => {
 
     await page.getByLabel('Report', { exact: true }).selectOption('paidServiceOrders');
     await firstRow(page, 'Paid Service Orders').waitFor();
-    await page.screenshot({ path: '/tmp/reports-eng/paid-820.png' });
     await page.getByLabel('Report', { exact: true }).selectOption('deliveryReports');
     const row = firstRow(page, 'Delivery Reports');
     await row.waitFor();

@@ -71,10 +71,10 @@ export const PARTS_COLUMNS: ReportColumn<OpenPartsOrderRow>[] = [
 const billingColumns = <Row extends PaidServiceOrderRow | ReceivableServiceOrderRow>(): ReportColumn<Row>[] => [
   column('workOrderNumber', 'Work Order', (row) => row.workOrderNumber, '5.5rem'),
   column('serialNumber', 'Serial Number', (row) => row.serialNumber, '7.5rem'),
-  column('homeownerName', 'Homeowner', (row) => row.homeownerName, 'minmax(6rem, 1.2fr)'),
+  column('homeownerName', 'Homeowner', (row) => row.homeownerName, 'minmax(6.25rem, 1.2fr)'),
   column('plantName', 'Facility', (row) => row.plantName, 'minmax(5rem, 1fr)'),
   column('requestType', 'Type', (row) => requestTypeLabel(row.requestType), '5.75rem'),
-  column('status', 'Status', (row) => statusLabel(row.status), 'minmax(5rem, 1fr)'),
+  column('status', 'Status', (row) => statusLabel(row.status), 'minmax(4.75rem, 1fr)'),
   column('billingCode', 'Billing Code', (row) => billingCodeLabel(row.billingCode), 'minmax(4.5rem, 1fr)'),
   moneyColumn('amount', 'Amount', (row) => row.amount, '4.75rem'),
   dateColumn('invoiceDate', 'Invoice Date', (row) => row.invoiceDate, '4.75rem'),
