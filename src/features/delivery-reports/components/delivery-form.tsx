@@ -217,30 +217,28 @@ export function DeliveryForm({ scope, report, draft, screenPath, panelTarget, co
           Questions marked <span aria-hidden="true">*</span>
           <span className="visually-hidden">with an asterisk</span> are required.
         </p>
-        <section className="form__section delivery-form__section" aria-labelledby="delivery-date-heading">
-          <h2 id="delivery-date-heading" className="delivery-form__heading">
-            Delivery
-          </h2>
+        <fieldset className="form__section">
+          <legend className="form__legend">Delivery</legend>
           {questionField(report.deliveryDateQuestion, true)}
           {questionField(report.siteDeliveryQuestion, report.siteDeliveryQuestion.questionType === QUESTION_TYPES.dateTime)}
-        </section>
+        </fieldset>
         {groups.map((group) => (
-          <fieldset key={group.questionGroupId} className="form__section delivery-form__section">
+          <fieldset key={group.questionGroupId} className="form__section">
             <legend className="form__legend">{group.title}</legend>
             {[...group.questions].sort((a, b) => a.sequence - b.sequence).map((question) => questionField(question, question.questionType === QUESTION_TYPES.dateTime))}
           </fieldset>
         ))}
-        <section id="delivery-attachments" tabIndex={-1} className="form__section delivery-form__section" aria-labelledby="delivery-attachments-heading">
-          <h2 id="delivery-attachments-heading" className="delivery-form__heading">
-            Photos<span aria-hidden="true"> *</span>
-          </h2>
+        <fieldset id="delivery-attachments" tabIndex={-1} className="form__section delivery-form__photos">
+          <legend className="form__legend">
+            Photos<span className="field__required" aria-hidden="true"> *</span>
+          </legend>
           {flagsShown && check.attachmentsMissing && (
             <p className="field__errors delivery-form__flag" role="alert">
               {DELIVERY_MESSAGES.attachmentRequired}
             </p>
           )}
           <AttachmentList attachments={shownAttachments} screenPath={screenPath} editable={!submitting} onRemove={removeAttachment} />
-        </section>
+        </fieldset>
         {flagsShown && check.invalidCharacters && (
           <p className="notice notice--warning delivery-form__flag" role="alert">
             {INVALID_CHARACTERS_FLAG}

@@ -52,18 +52,18 @@ function Answers({ report }: { report: DeliveryReport }) {
   );
   return (
     <>
-      <section className="delivery-form__section" aria-labelledby="delivery-view-delivery">
-        <h2 id="delivery-view-delivery" className="delivery-form__heading">
+      <section className="form__section" aria-labelledby="delivery-view-delivery">
+        <h2 id="delivery-view-delivery" className="form__legend">
           Delivery
         </h2>
-        <dl className="detail-list">{[report.deliveryDateQuestion, report.siteDeliveryQuestion].map(row)}</dl>
+        <dl className="detail-list delivery-answers">{[report.deliveryDateQuestion, report.siteDeliveryQuestion].map(row)}</dl>
       </section>
       {groups.map((group) => (
-        <section key={group.questionGroupId} className="delivery-form__section" aria-labelledby={`delivery-view-group-${group.questionGroupId}`}>
-          <h2 id={`delivery-view-group-${group.questionGroupId}`} className="delivery-form__heading">
+        <section key={group.questionGroupId} className="form__section" aria-labelledby={`delivery-view-group-${group.questionGroupId}`}>
+          <h2 id={`delivery-view-group-${group.questionGroupId}`} className="form__legend">
             {group.title}
           </h2>
-          <dl className="detail-list">{[...group.questions].sort((a, b) => a.sequence - b.sequence).map(row)}</dl>
+          <dl className="detail-list delivery-answers">{[...group.questions].sort((a, b) => a.sequence - b.sequence).map(row)}</dl>
         </section>
       ))}
     </>
@@ -93,7 +93,7 @@ export function DeliveryReportViewScreen({
   let body;
   if (data) {
     body = (
-      <>
+      <div className="delivery-view">
         {report.data?.fromCache && (
           <p className="notice notice--info" role="status">
             Saved copy, updated {describeAge(report.data.storedAt, now)}. It refreshes when the connection is back.
@@ -102,7 +102,7 @@ export function DeliveryReportViewScreen({
         <HomeHeader report={data} />
         <Answers report={data} />
         <ReportAttachments report={data} screenPath={screenPath} canWrite={canWrite} panelTarget={panelTarget} />
-      </>
+      </div>
     );
   } else if (report.error) {
     const offline = isOfflineError(report.error);
@@ -182,8 +182,8 @@ function ReportAttachments({ report, screenPath, canWrite, panelTarget }: { repo
   }
 
   return (
-    <section className="delivery-form__section" aria-labelledby="delivery-view-attachments">
-      <h2 id="delivery-view-attachments" className="delivery-form__heading">
+    <section className="form__section" aria-labelledby="delivery-view-attachments">
+      <h2 id="delivery-view-attachments" className="form__legend">
         Photos
       </h2>
       {waiting.length > 0 && (

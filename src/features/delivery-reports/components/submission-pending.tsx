@@ -28,7 +28,7 @@ export function SubmissionPending({ mark, serialNumber }: { mark: PendingMark & 
   const percent = upload && upload.total > 0 ? Math.min(100, Math.round((upload.loaded / upload.total) * 100)) : undefined;
   return (
     <section className="delivery-pending" aria-labelledby="delivery-pending-title">
-      <h2 id="delivery-pending-title" className="delivery-form__heading">
+      <h2 id="delivery-pending-title" className="form__legend">
         Delivery report submitted on this device <PendingBadge mark={mark} subject={`delivery report for home ${serialNumber}`} />
       </h2>
       {mark.state === 'pending' ? (
