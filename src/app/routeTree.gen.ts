@@ -29,6 +29,8 @@ import { Route as LoginIndexRouteImport } from './routes/login.index'
 import { Route as LoginExpiredRouteImport } from './routes/login.expired'
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
 import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/_users'
+import { Route as AuthenticatedLearnIndexRouteImport } from './routes/_authenticated/learn.index'
+import { Route as AuthenticatedLearnEbuiltRouteImport } from './routes/_authenticated/learn.ebuilt'
 import { Route as AuthenticatedPartsordersPartsOrderIdRouteImport } from './routes/_authenticated/partsorders.$partsOrderId'
 import { Route as AuthenticatedReportsIndexRouteImport } from './routes/_authenticated/reports.index'
 import { Route as AuthenticatedSalesInventoryRouteImport } from './routes/_authenticated/sales.inventory'
@@ -43,6 +45,7 @@ import { Route as AuthenticatedServicerequestsServiceRequestIdRouteImport } from
 import { Route as AuthenticatedWorkordersWorkOrderIdRouteImport } from './routes/_authenticated/workorders.$workOrderId'
 import { Route as AuthenticatedAdminUsersNewUserRouteImport } from './routes/_authenticated/admin/_users/newUser'
 import { Route as AuthenticatedAdminUsersUsersRouteImport } from './routes/_authenticated/admin/_users/users'
+import { Route as AuthenticatedLearnCategoryIdSubCategoryIdRouteImport } from './routes/_authenticated/learn.$categoryId.$subCategoryId'
 import { Route as AuthenticatedPartsordersPartsOrderIdIndexRouteImport } from './routes/_authenticated/partsorders.$partsOrderId.index'
 import { Route as AuthenticatedPartsordersVantagePartsRequestIdRouteImport } from './routes/_authenticated/partsorders.vantage.$partsRequestId'
 import { Route as AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRouteImport } from './routes/_authenticated/reports.deliveryreports.$submittedSurveyId'
@@ -50,6 +53,7 @@ import { Route as AuthenticatedServiceHistorySerialDigitsPlantNumberRouteImport 
 import { Route as AuthenticatedServicerequestsServiceRequestIdIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.index'
 import { Route as AuthenticatedSurveysDeliveryreportsIndexRouteImport } from './routes/_authenticated/surveys.deliveryreports.index'
 import { Route as AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRouteImport } from './routes/_authenticated/surveys.deliveryreports.$submittedSurveyId'
+import { Route as AuthenticatedTransportationDriverManagementSearchRouteImport } from './routes/_authenticated/transportation.driver-management.search'
 import { Route as AuthenticatedWorkordersWorkOrderIdIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.index'
 import { Route as AuthenticatedWorkordersWorkOrderIdAdditionalInfoRouteImport } from './routes/_authenticated/workorders.$workOrderId.additionalInfo'
 import { Route as AuthenticatedWorkordersWorkOrderIdInfoRouteImport } from './routes/_authenticated/workorders.$workOrderId.info'
@@ -60,6 +64,7 @@ import { Route as AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRouteImp
 import { Route as AuthenticatedServiceAddSerialNumberPlantNumberRouteImport } from './routes/_authenticated/service.add.$serialNumber.$plantNumber'
 import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.index'
 import { Route as AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRouteImport } from './routes/_authenticated/surveys.deliveryreports.$plantNumber.$serialNumber'
+import { Route as AuthenticatedTransportationDriverManagementSearchEmployeeNumberRouteImport } from './routes/_authenticated/transportation.driver-management.search.$employeeNumber'
 import { Route as AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.attachments.index'
 import { Route as AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.attachments.$contentDocumentId'
 import { Route as AuthenticatedWorkordersWorkOrderIdLineitemsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.lineitems.index'
@@ -184,6 +189,17 @@ const AuthenticatedAdminUsersRoute = AuthenticatedAdminUsersRouteImport.update({
   id: '/_users',
   getParentRoute: () => AuthenticatedAdminRoute,
 } as any)
+const AuthenticatedLearnIndexRoute = AuthenticatedLearnIndexRouteImport.update({
+  id: '/learn/',
+  path: '/learn/',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedLearnEbuiltRoute =
+  AuthenticatedLearnEbuiltRouteImport.update({
+    id: '/learn/ebuilt',
+    path: '/learn/ebuilt',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedPartsordersPartsOrderIdRoute =
   AuthenticatedPartsordersPartsOrderIdRouteImport.update({
     id: '/partsorders/$partsOrderId',
@@ -267,6 +283,12 @@ const AuthenticatedAdminUsersUsersRoute =
     path: '/users',
     getParentRoute: () => AuthenticatedAdminUsersRoute,
   } as any)
+const AuthenticatedLearnCategoryIdSubCategoryIdRoute =
+  AuthenticatedLearnCategoryIdSubCategoryIdRouteImport.update({
+    id: '/learn/$categoryId/$subCategoryId',
+    path: '/learn/$categoryId/$subCategoryId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedPartsordersPartsOrderIdIndexRoute =
   AuthenticatedPartsordersPartsOrderIdIndexRouteImport.update({
     id: '/',
@@ -307,6 +329,12 @@ const AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute =
   AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRouteImport.update({
     id: '/surveys/deliveryreports/$submittedSurveyId',
     path: '/surveys/deliveryreports/$submittedSurveyId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedTransportationDriverManagementSearchRoute =
+  AuthenticatedTransportationDriverManagementSearchRouteImport.update({
+    id: '/transportation/driver-management/search',
+    path: '/transportation/driver-management/search',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedWorkordersWorkOrderIdIndexRoute =
@@ -373,6 +401,15 @@ const AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute =
     path: '/surveys/deliveryreports/$plantNumber/$serialNumber',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute =
+  AuthenticatedTransportationDriverManagementSearchEmployeeNumberRouteImport.update(
+    {
+      id: '/$employeeNumber',
+      path: '/$employeeNumber',
+      getParentRoute: () =>
+        AuthenticatedTransportationDriverManagementSearchRoute,
+    } as any,
+  )
 const AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute =
   AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRouteImport.update({
     id: '/attachments/',
@@ -557,6 +594,7 @@ export interface FileRoutesByFullPath {
   '/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
   '/login/': typeof LoginIndexRoute
+  '/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
   '/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
   '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
   '/sales/leads': typeof AuthenticatedSalesLeadsRoute
@@ -568,14 +606,17 @@ export interface FileRoutesByFullPath {
   '/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
   '/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
   '/admin/': typeof AuthenticatedAdminIndexRoute
+  '/learn/': typeof AuthenticatedLearnIndexRoute
   '/reports/': typeof AuthenticatedReportsIndexRoute
   '/service/': typeof AuthenticatedServiceIndexRoute
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/learn/$categoryId/$subCategoryId': typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
   '/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
   '/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
   '/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
   '/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute
+  '/transportation/driver-management/search': typeof AuthenticatedTransportationDriverManagementSearchRouteWithChildren
   '/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
   '/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
   '/partsorders/$partsOrderId/': typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
@@ -587,6 +628,7 @@ export interface FileRoutesByFullPath {
   '/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
   '/surveys/deliveryreports/$plantNumber/$serialNumber': typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute
+  '/transportation/driver-management/search/$employeeNumber': typeof AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute
   '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
   '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
   '/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
@@ -629,6 +671,7 @@ export interface FileRoutesByTo {
   '/login/expired': typeof LoginExpiredRoute
   '/login': typeof LoginIndexRoute
   '/admin': typeof AuthenticatedAdminIndexRoute
+  '/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
   '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
   '/sales/leads': typeof AuthenticatedSalesLeadsRoute
   '/sales/orders': typeof AuthenticatedSalesOrdersRoute
@@ -636,14 +679,17 @@ export interface FileRoutesByTo {
   '/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   '/service/parts': typeof AuthenticatedServicePartsRoute
   '/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
+  '/learn': typeof AuthenticatedLearnIndexRoute
   '/reports': typeof AuthenticatedReportsIndexRoute
   '/service': typeof AuthenticatedServiceIndexRoute
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/learn/$categoryId/$subCategoryId': typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
   '/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
   '/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
   '/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
   '/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute
+  '/transportation/driver-management/search': typeof AuthenticatedTransportationDriverManagementSearchRouteWithChildren
   '/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
   '/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
   '/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
@@ -655,6 +701,7 @@ export interface FileRoutesByTo {
   '/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
   '/surveys/deliveryreports/$plantNumber/$serialNumber': typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute
+  '/transportation/driver-management/search/$employeeNumber': typeof AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute
   '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
   '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
   '/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
@@ -701,6 +748,7 @@ export interface FileRoutesById {
   '/login/expired': typeof LoginExpiredRoute
   '/login/': typeof LoginIndexRoute
   '/_authenticated/admin/_users': typeof AuthenticatedAdminUsersRouteWithChildren
+  '/_authenticated/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
   '/_authenticated/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
   '/_authenticated/sales/inventory': typeof AuthenticatedSalesInventoryRoute
   '/_authenticated/sales/leads': typeof AuthenticatedSalesLeadsRoute
@@ -712,14 +760,17 @@ export interface FileRoutesById {
   '/_authenticated/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
   '/_authenticated/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
+  '/_authenticated/learn/': typeof AuthenticatedLearnIndexRoute
   '/_authenticated/reports/': typeof AuthenticatedReportsIndexRoute
   '/_authenticated/service/': typeof AuthenticatedServiceIndexRoute
   '/_authenticated/admin/_users/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/_authenticated/admin/_users/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/_authenticated/learn/$categoryId/$subCategoryId': typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
   '/_authenticated/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
   '/_authenticated/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
   '/_authenticated/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
   '/_authenticated/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute
+  '/_authenticated/transportation/driver-management/search': typeof AuthenticatedTransportationDriverManagementSearchRouteWithChildren
   '/_authenticated/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
   '/_authenticated/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
   '/_authenticated/partsorders/$partsOrderId/': typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
@@ -731,6 +782,7 @@ export interface FileRoutesById {
   '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   '/_authenticated/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
   '/_authenticated/surveys/deliveryreports/$plantNumber/$serialNumber': typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute
+  '/_authenticated/transportation/driver-management/search/$employeeNumber': typeof AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute
   '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
   '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
   '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
@@ -776,6 +828,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/login/expired'
     | '/login/'
+    | '/learn/ebuilt'
     | '/partsorders/$partsOrderId'
     | '/sales/inventory'
     | '/sales/leads'
@@ -787,14 +840,17 @@ export interface FileRouteTypes {
     | '/servicerequests/$serviceRequestId'
     | '/workorders/$workOrderId'
     | '/admin/'
+    | '/learn/'
     | '/reports/'
     | '/service/'
     | '/admin/newUser'
     | '/admin/users'
+    | '/learn/$categoryId/$subCategoryId'
     | '/partsorders/vantage/$partsRequestId'
     | '/reports/deliveryreports/$submittedSurveyId'
     | '/serviceHistory/$serialDigits/$plantNumber'
     | '/surveys/deliveryreports/$submittedSurveyId'
+    | '/transportation/driver-management/search'
     | '/workorders/$workOrderId/additionalInfo'
     | '/workorders/$workOrderId/info'
     | '/partsorders/$partsOrderId/'
@@ -806,6 +862,7 @@ export interface FileRouteTypes {
     | '/reports/homeinvoice/$serialNumber/$plantNumber'
     | '/service/add/$serialNumber/$plantNumber'
     | '/surveys/deliveryreports/$plantNumber/$serialNumber'
+    | '/transportation/driver-management/search/$employeeNumber'
     | '/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/workorders/$workOrderId/lineitems/$lineItemId'
     | '/workorders/$workOrderId/partsitems/$partslineitemId'
@@ -848,6 +905,7 @@ export interface FileRouteTypes {
     | '/login/expired'
     | '/login'
     | '/admin'
+    | '/learn/ebuilt'
     | '/sales/inventory'
     | '/sales/leads'
     | '/sales/orders'
@@ -855,14 +913,17 @@ export interface FileRouteTypes {
     | '/service/myhomeowners'
     | '/service/parts'
     | '/serviceHistory/$assetId'
+    | '/learn'
     | '/reports'
     | '/service'
     | '/admin/newUser'
     | '/admin/users'
+    | '/learn/$categoryId/$subCategoryId'
     | '/partsorders/vantage/$partsRequestId'
     | '/reports/deliveryreports/$submittedSurveyId'
     | '/serviceHistory/$serialDigits/$plantNumber'
     | '/surveys/deliveryreports/$submittedSurveyId'
+    | '/transportation/driver-management/search'
     | '/workorders/$workOrderId/additionalInfo'
     | '/workorders/$workOrderId/info'
     | '/partsorders/$partsOrderId'
@@ -874,6 +935,7 @@ export interface FileRouteTypes {
     | '/reports/homeinvoice/$serialNumber/$plantNumber'
     | '/service/add/$serialNumber/$plantNumber'
     | '/surveys/deliveryreports/$plantNumber/$serialNumber'
+    | '/transportation/driver-management/search/$employeeNumber'
     | '/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/workorders/$workOrderId/lineitems/$lineItemId'
     | '/workorders/$workOrderId/partsitems/$partslineitemId'
@@ -919,6 +981,7 @@ export interface FileRouteTypes {
     | '/login/expired'
     | '/login/'
     | '/_authenticated/admin/_users'
+    | '/_authenticated/learn/ebuilt'
     | '/_authenticated/partsorders/$partsOrderId'
     | '/_authenticated/sales/inventory'
     | '/_authenticated/sales/leads'
@@ -930,14 +993,17 @@ export interface FileRouteTypes {
     | '/_authenticated/servicerequests/$serviceRequestId'
     | '/_authenticated/workorders/$workOrderId'
     | '/_authenticated/admin/'
+    | '/_authenticated/learn/'
     | '/_authenticated/reports/'
     | '/_authenticated/service/'
     | '/_authenticated/admin/_users/newUser'
     | '/_authenticated/admin/_users/users'
+    | '/_authenticated/learn/$categoryId/$subCategoryId'
     | '/_authenticated/partsorders/vantage/$partsRequestId'
     | '/_authenticated/reports/deliveryreports/$submittedSurveyId'
     | '/_authenticated/serviceHistory/$serialDigits/$plantNumber'
     | '/_authenticated/surveys/deliveryreports/$submittedSurveyId'
+    | '/_authenticated/transportation/driver-management/search'
     | '/_authenticated/workorders/$workOrderId/additionalInfo'
     | '/_authenticated/workorders/$workOrderId/info'
     | '/_authenticated/partsorders/$partsOrderId/'
@@ -949,6 +1015,7 @@ export interface FileRouteTypes {
     | '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber'
     | '/_authenticated/service/add/$serialNumber/$plantNumber'
     | '/_authenticated/surveys/deliveryreports/$plantNumber/$serialNumber'
+    | '/_authenticated/transportation/driver-management/search/$employeeNumber'
     | '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId'
     | '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId'
@@ -1126,6 +1193,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminUsersRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
+    '/_authenticated/learn/': {
+      id: '/_authenticated/learn/'
+      path: '/learn'
+      fullPath: '/learn/'
+      preLoaderRoute: typeof AuthenticatedLearnIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/learn/ebuilt': {
+      id: '/_authenticated/learn/ebuilt'
+      path: '/learn/ebuilt'
+      fullPath: '/learn/ebuilt'
+      preLoaderRoute: typeof AuthenticatedLearnEbuiltRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/partsorders/$partsOrderId': {
       id: '/_authenticated/partsorders/$partsOrderId'
       path: '/partsorders/$partsOrderId'
@@ -1224,6 +1305,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminUsersUsersRouteImport
       parentRoute: typeof AuthenticatedAdminUsersRoute
     }
+    '/_authenticated/learn/$categoryId/$subCategoryId': {
+      id: '/_authenticated/learn/$categoryId/$subCategoryId'
+      path: '/learn/$categoryId/$subCategoryId'
+      fullPath: '/learn/$categoryId/$subCategoryId'
+      preLoaderRoute: typeof AuthenticatedLearnCategoryIdSubCategoryIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/partsorders/$partsOrderId/': {
       id: '/_authenticated/partsorders/$partsOrderId/'
       path: '/'
@@ -1271,6 +1359,13 @@ declare module '@tanstack/react-router' {
       path: '/surveys/deliveryreports/$submittedSurveyId'
       fullPath: '/surveys/deliveryreports/$submittedSurveyId'
       preLoaderRoute: typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/transportation/driver-management/search': {
+      id: '/_authenticated/transportation/driver-management/search'
+      path: '/transportation/driver-management/search'
+      fullPath: '/transportation/driver-management/search'
+      preLoaderRoute: typeof AuthenticatedTransportationDriverManagementSearchRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/workorders/$workOrderId/': {
@@ -1342,6 +1437,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/surveys/deliveryreports/$plantNumber/$serialNumber'
       preLoaderRoute: typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRouteImport
       parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/transportation/driver-management/search/$employeeNumber': {
+      id: '/_authenticated/transportation/driver-management/search/$employeeNumber'
+      path: '/$employeeNumber'
+      fullPath: '/transportation/driver-management/search/$employeeNumber'
+      preLoaderRoute: typeof AuthenticatedTransportationDriverManagementSearchEmployeeNumberRouteImport
+      parentRoute: typeof AuthenticatedTransportationDriverManagementSearchRoute
     }
     '/_authenticated/workorders/$workOrderId/attachments/': {
       id: '/_authenticated/workorders/$workOrderId/attachments/'
@@ -1723,6 +1825,21 @@ const AuthenticatedWorkordersWorkOrderIdRouteWithChildren =
     AuthenticatedWorkordersWorkOrderIdRouteChildren,
   )
 
+interface AuthenticatedTransportationDriverManagementSearchRouteChildren {
+  AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute: typeof AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute
+}
+
+const AuthenticatedTransportationDriverManagementSearchRouteChildren: AuthenticatedTransportationDriverManagementSearchRouteChildren =
+  {
+    AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute:
+      AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute,
+  }
+
+const AuthenticatedTransportationDriverManagementSearchRouteWithChildren =
+  AuthenticatedTransportationDriverManagementSearchRoute._addFileChildren(
+    AuthenticatedTransportationDriverManagementSearchRouteChildren,
+  )
+
 interface AuthenticatedRouteChildren {
   AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
   AuthenticatedContactRoute: typeof AuthenticatedContactRoute
@@ -1736,6 +1853,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedServiceRoute: typeof AuthenticatedServiceRouteWithChildren
   AuthenticatedServiceHistoryRoute: typeof AuthenticatedServiceHistoryRouteWithChildren
   AuthenticatedSupportRoute: typeof AuthenticatedSupportRoute
+  AuthenticatedLearnEbuiltRoute: typeof AuthenticatedLearnEbuiltRoute
   AuthenticatedPartsordersPartsOrderIdRoute: typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
   AuthenticatedSalesInventoryRoute: typeof AuthenticatedSalesInventoryRoute
   AuthenticatedSalesLeadsRoute: typeof AuthenticatedSalesLeadsRoute
@@ -1743,10 +1861,13 @@ interface AuthenticatedRouteChildren {
   AuthenticatedSalesQuotesRoute: typeof AuthenticatedSalesQuotesRoute
   AuthenticatedServicerequestsServiceRequestIdRoute: typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
   AuthenticatedWorkordersWorkOrderIdRoute: typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
+  AuthenticatedLearnIndexRoute: typeof AuthenticatedLearnIndexRoute
   AuthenticatedReportsIndexRoute: typeof AuthenticatedReportsIndexRoute
+  AuthenticatedLearnCategoryIdSubCategoryIdRoute: typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
   AuthenticatedPartsordersVantagePartsRequestIdRoute: typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
   AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute: typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
   AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute: typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute
+  AuthenticatedTransportationDriverManagementSearchRoute: typeof AuthenticatedTransportationDriverManagementSearchRouteWithChildren
   AuthenticatedSurveysDeliveryreportsIndexRoute: typeof AuthenticatedSurveysDeliveryreportsIndexRoute
   AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute: typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute: typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute
@@ -1769,6 +1890,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedServiceHistoryRoute:
     AuthenticatedServiceHistoryRouteWithChildren,
   AuthenticatedSupportRoute: AuthenticatedSupportRoute,
+  AuthenticatedLearnEbuiltRoute: AuthenticatedLearnEbuiltRoute,
   AuthenticatedPartsordersPartsOrderIdRoute:
     AuthenticatedPartsordersPartsOrderIdRouteWithChildren,
   AuthenticatedSalesInventoryRoute: AuthenticatedSalesInventoryRoute,
@@ -1779,13 +1901,18 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedServicerequestsServiceRequestIdRouteWithChildren,
   AuthenticatedWorkordersWorkOrderIdRoute:
     AuthenticatedWorkordersWorkOrderIdRouteWithChildren,
+  AuthenticatedLearnIndexRoute: AuthenticatedLearnIndexRoute,
   AuthenticatedReportsIndexRoute: AuthenticatedReportsIndexRoute,
+  AuthenticatedLearnCategoryIdSubCategoryIdRoute:
+    AuthenticatedLearnCategoryIdSubCategoryIdRoute,
   AuthenticatedPartsordersVantagePartsRequestIdRoute:
     AuthenticatedPartsordersVantagePartsRequestIdRoute,
   AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute:
     AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute,
   AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute:
     AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute,
+  AuthenticatedTransportationDriverManagementSearchRoute:
+    AuthenticatedTransportationDriverManagementSearchRouteWithChildren,
   AuthenticatedSurveysDeliveryreportsIndexRoute:
     AuthenticatedSurveysDeliveryreportsIndexRoute,
   AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute:
