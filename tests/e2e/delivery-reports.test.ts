@@ -88,7 +88,18 @@ async function addPhotos(page: Page, photos: { name: string; buffer: Buffer }[],
   await panel.getByLabel('Description').fill(description);
   await panel.getByRole('button', { name: 'Save' }).click();
   await panel.waitFor({ state: 'detached' });
-  await page.getByText('Attachment(s) have been successfully added!').first().waitFor();
+  await toastShown(page, 'Attachment(s) have been successfully added!');
+}
+
+/** Waits for a toast and for it to go (on a tablet it sits over the form's buttons). */
+async function toastShown(page: Page, text: string) {
+  const toast = page.locator('[data-sonner-toast]', { hasText: text });
+  await toast.first().waitFor();
+  // A toast under the pointer stays (sonner pauses it on hover): the pointer moves away, as a finger lifts.
+  await page.mouse.move(10, 10);
+  await toast.first().waitFor({ state: 'detached', timeout: 15_000 });
+  // Any other toast too: axe would catch one mid-fade (its colours half transparent).
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
 }
 
 /** The queued POST /DeliveryForm as the device keeps it: its body's size in characters and its photos. */
@@ -220,6 +231,15 @@ describe('delivery reports in Chromium', () => {
     await addPhotos(page, [{ name: 'porch.jpg', buffer: photo }], 'Porch');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
+    // The same photo again (under another name) is dropped: its contents are already on the form.
+    await page.getByRole('link', { name: 'Add Attachment' }).click();
+    const again = page.getByRole('dialog', { name: 'Add Attachment' });
+    await again.getByLabel('Take or choose photos').setInputFiles({ name: 'porch-copy.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await again.getByText('0 files added. 1 duplicate file skipped.').waitFor();
+    expect(await again.getByRole('list', { name: 'Files to attach' }).count()).toBe(0);
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await again.waitFor({ state: 'detached' });
+
     // The draft is kept on the device: a reload brings back the answers and the photo.
     await page.waitForTimeout(1000);
     await page.reload();
@@ -245,7 +265,7 @@ describe('delivery reports in Chromium', () => {
     await edit.getByText('Description can contain only letters, digits, commas, periods and spaces.').waitFor();
     await edit.getByLabel('Description').fill('Porch and steps');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Attachment has been successfully updated!').waitFor();
+    await toastShown(page, 'Attachment has been successfully updated!');
     await page.getByRole('button', { name: 'View Porch and steps larger' }).waitFor();
     const updated = await app.api<DeliveryReport>('GET', `/api/DeliveryForm/${id}`, { token });
     expect(updated.body.surveyAttachments.map((attachment) => attachment.description)).toEqual(['Porch and steps']);

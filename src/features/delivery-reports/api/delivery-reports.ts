@@ -27,11 +27,14 @@ export const deliveryReportListQuery = (scope: string) =>
   });
 export const useDeliveryReportList = (scope: string) => useQuery(deliveryReportListQuery(scope));
 
-/** GET {api}/Homes: the homes of the user's scope; the sold ones are those a report is written for. */
+/**
+ * GET {api}/Homes: the homes of the user's scope; the sold ones are those a report is written for. The server opens
+ * it to service users and viewers only: a sales user gets 403, which the start screen explains.
+ */
 export const deliveryHomesQuery = (scope: string) =>
   queryOptions({
     queryKey: deliveryReportKeys.homes(scope),
-    queryFn: () => readThrough(DELIVERY_CACHE_KINDS.homes, scope, () => request(paths.homes, { schema: HomeListAnswer })),
+    queryFn: () => readThrough(DELIVERY_CACHE_KINDS.homes, scope, () => request(paths.homes, { schema: HomeListAnswer, handles: [403] })),
     meta: NOT_PERSISTED,
     staleTime: KEPT_FOR,
   });

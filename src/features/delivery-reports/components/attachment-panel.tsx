@@ -37,6 +37,8 @@ export interface AttachmentPanelProps {
   /** The panel's target from the search (ADD_ATTACHMENT or an attachment key). */
   target: string;
   attachments: readonly ShownAttachment[];
+  /** Hashes of the files the form already has (spec 2 §5: the same contents again are dropped). */
+  knownHashes?: readonly string[];
   /** Saves new files (each one attachment) with the description and amount; throws with a message to show when refused. */
   onAdd: (files: PreparedAttachment[], fields: AttachmentFieldsValue) => Promise<void>;
   onUpdate: (attachment: ShownAttachment, fields: AttachmentFieldsValue) => Promise<void>;
@@ -68,7 +70,7 @@ interface ChosenFile extends PreparedAttachment {
  * The panel's mode follows spec 2 §2: edit when exactly one active attachment exists, otherwise add. The active
  * attachments are the ones the panel was opened with: one from an attachment's Edit button, none from Add.
  */
-export function AttachmentPanel({ closeTo, target, attachments, onAdd, onUpdate }: AttachmentPanelProps) {
+export function AttachmentPanel({ closeTo, target, attachments, knownHashes: formHashes = [], onAdd, onUpdate }: AttachmentPanelProps) {
   const active = target === ADD_ATTACHMENT ? [] : attachments.filter((attachment) => attachment.key === target);
   const mode = attachmentPanelMode(active.length);
   const editing = mode === 'edit' ? active[0] : undefined;
@@ -136,7 +138,7 @@ export function AttachmentPanel({ closeTo, target, attachments, onAdd, onUpdate 
   }
 
   const title = PANEL_TITLES[mode];
-  const knownHashes = new Set(files.map((file) => file.hash));
+  const knownHashes = new Set([...formHashes, ...files.map((file) => file.hash)]);
   return (
     <SidePanel
       title={title}

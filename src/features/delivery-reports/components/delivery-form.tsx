@@ -254,7 +254,14 @@ export function DeliveryForm({ scope, report, draft, screenPath, panelTarget, co
         </div>
       </form>
       {panelTarget !== undefined && (
-        <AttachmentPanel closeTo={screenPath} target={panelTarget} attachments={shownAttachments} onAdd={addAttachments} onUpdate={updateAttachment} />
+        <AttachmentPanel
+          closeTo={screenPath}
+          target={panelTarget}
+          attachments={shownAttachments}
+          knownHashes={attachments.map((attachment) => attachment.hash)}
+          onAdd={addAttachments}
+          onUpdate={updateAttachment}
+        />
       )}
     </>
   );

@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { serialKey, type HomeSummary } from '../../../contract';
 import { formatDate, isEmptyDate } from '../../../lib/dates';
-import { isOfflineError } from '../../../lib/http';
+import { isHttpError, isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
 import { readKept } from '../../../offline/cached-read';
 import { useNow, useOnline } from '../../../offline/react';
@@ -104,7 +104,11 @@ export function DeliveryReportStartScreen({ scope }: { scope: string }) {
       )}
       {error && !(homes.data && list.data) && (
         <p className="notice notice--warning" role="alert">
-          {isOfflineError(error) ? 'You are offline and the homes are not saved on this device yet.' : 'The homes could not be loaded.'}
+          {isOfflineError(error)
+            ? 'You are offline and the homes are not saved on this device yet.'
+            : isHttpError(error, 403)
+              ? 'The homes list is open to service users and viewers only, so delivery reports cannot be started from here with this account.'
+              : 'The homes could not be loaded.'}
         </p>
       )}
       <KeptFormsStatus state={kept} homes={rows.length} now={now} />
