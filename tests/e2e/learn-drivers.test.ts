@@ -144,6 +144,17 @@ describe('Learn (spec 3 §2 Learn and Help)', () => {
     await page.getByRole('heading', { level: 1, name: 'eBuilt home documentation' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
+    // Tablet width: the documents above the reader, no serious axe violation.
+    await page.setViewportSize({ width: 820, height: 1100 });
+    await page.goto('/learn');
+    await page.getByRole('region', { name: 'Installation and Setup' }).getByRole('link', { name: /Foundations and Anchoring/ }).click();
+    await page.getByRole('link', { name: /Pier and Footing Layout Guide/ }).click();
+    await reader.getByRole('toolbar').getByText('Page 1 of 2').waitFor();
+    const list = await page.getByRole('navigation', { name: 'Documents' }).boundingBox();
+    const readerBox = await reader.boundingBox();
+    expect(readerBox!.y).toBeGreaterThanOrEqual(list!.y + list!.height);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
     expect(errors).toEqual([]);
     await context.close();
   });

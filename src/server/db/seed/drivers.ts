@@ -4,8 +4,9 @@ import type { Random } from './random';
 
 /*
  * Demo data of EBE driver management (spec 3 §3 Driver): about 200 company employees at the plants and the
- * transportation yards, the driver types, and some employees already drivers. A few names are shared on purpose
- * (two Smiths, a Johnson and a Johnston) so that a search by prefix has several answers to tell apart.
+ * transportation yards, the driver types, and some employees already drivers. Names come from short lists of common
+ * first and last names (Johnson beside Johnston, Martin beside Martinez), so a search by the start of a
+ * name usually has several answers to tell apart.
  */
 
 export const DRIVER_TYPES = ['Company Driver', 'Owner Operator', 'Pilot Car', 'Yard Driver', 'Escort Driver'] as const;
