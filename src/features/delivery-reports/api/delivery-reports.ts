@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HomeListAnswer, SURVEY_TYPES, paths, type DeliveryReport, type HomeSummary } from '../../../contract';
-import { OfflineError, request } from '../../../lib/http';
+import { OfflineError, isHttpError, request } from '../../../lib/http';
 import { NOT_PERSISTED, readKept, readThrough, type CachedRead } from '../../../offline/cached-read';
 import { getOffline } from '../../../offline/runtime';
 import { composeBlankForm, questionSetOf, type QuestionSet } from '../question-set';
@@ -49,9 +49,22 @@ async function keepQuestionSet(scope: string, form: DeliveryReport) {
   await getOffline().db.entities.put({ kind: DELIVERY_CACHE_KINDS.questions, id: scope, data: questionSetOf(form), updatedAt: Date.now() });
 }
 
-/** Reads one blank form so that its question set is on the device (the start screen does this while online). */
-export async function primeQuestionSet(scope: string, home: Pick<HomeSummary, 'plantNumber' | 'serialNumber'>): Promise<void> {
-  await keepQuestionSet(scope, await fetchBlankForm(home.plantNumber, home.serialNumber));
+/**
+ * Reads one blank form so that its question set is on the device (the start screen does this while online). A home
+ * whose report someone just submitted answers 409: the next one is tried, up to `attempts` homes.
+ */
+export async function primeQuestionSet(scope: string, homes: readonly Pick<HomeSummary, 'plantNumber' | 'serialNumber'>[], attempts = 3): Promise<void> {
+  let failure: unknown = new Error('No home to read a blank form from.');
+  for (const home of homes.slice(0, attempts)) {
+    try {
+      await keepQuestionSet(scope, await fetchBlankForm(home.plantNumber, home.serialNumber));
+      return;
+    } catch (error) {
+      if (!isHttpError(error, 409) && !isHttpError(error, 404)) throw error;
+      failure = error;
+    }
+  }
+  throw failure;
 }
 
 export const NOT_KEPT_MESSAGE = 'You are offline and the form of this home is not saved on this device. Open Delivery Reports once with a connection.';

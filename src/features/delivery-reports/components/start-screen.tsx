@@ -26,7 +26,6 @@ type KeepState = { status: 'idle' } | { status: 'keeping' } | { status: 'kept'; 
 function useKeptForms(scope: string, homes: readonly HomeSummary[] | undefined, fresh: boolean): KeepState {
   const [state, setState] = useState<KeepState>({ status: 'idle' });
   const online = useOnline();
-  const first = homes?.[0];
   useEffect(() => {
     let active = true;
     void readKept(DELIVERY_CACHE_KINDS.questions, scope).then((kept) => active && kept && setState((current) => (current.status === 'idle' ? { status: 'kept', at: kept.storedAt } : current)));
@@ -35,17 +34,17 @@ function useKeptForms(scope: string, homes: readonly HomeSummary[] | undefined, 
     };
   }, [scope]);
   useEffect(() => {
-    if (!first || !fresh || !online) return;
+    if (!homes?.length || !fresh || !online) return;
     let active = true;
     setState({ status: 'keeping' });
-    primeQuestionSet(scope, first).then(
+    primeQuestionSet(scope, homes).then(
       () => active && setState({ status: 'kept', at: Date.now() }),
       () => active && setState((current) => (current.status === 'keeping' ? { status: 'failed' } : current)),
     );
     return () => {
       active = false;
     };
-  }, [scope, first, fresh, online]);
+  }, [scope, homes, fresh, online]);
   return state;
 }
 
