@@ -82,6 +82,12 @@ describe('POST /transportation/hbgemployees/search', () => {
     expect(both.every((employee) => employee.firstName.toLowerCase().startsWith(found[0]!.firstName.slice(0, 2).toLowerCase()) && employee.lastName.toLowerCase().startsWith('john'))).toBe(true);
   });
 
+  it('is a read: it needs no Idempotency-Key', async () => {
+    const answer = await t.call('POST', '/api/transportation/hbgemployees/search', { token: tokens.driver, body: { lastName: 'M' }, idempotencyKey: null });
+    expect(answer.status).toBe(200);
+    expect(v.parse(EmployeeSearchResultList, answer.body).length).toBeGreaterThan(0);
+  });
+
   it('answers at most the search limit, and takes % and _ literally', async () => {
     const wide = v.parse(EmployeeSearchResultList, (await t.call('POST', '/api/transportation/hbgemployees/search', { token: tokens.driver, body: { firstName: '', lastName: '' + 'a' } })).body);
     expect(wide.length).toBeLessThanOrEqual(EMPLOYEE_SEARCH_LIMIT);

@@ -121,6 +121,8 @@ export const driverRoutes: RouteDefinition[] = [
     method: 'POST',
     endpoint: paths.employeeSearch,
     ...EBE_ONLY,
+    // A read sent as POST (spec 3 §7): it changes nothing, so there is no answer worth keeping for a replay.
+    idempotent: false,
     body: EmployeeSearchBody,
     handle: async ({ c, db, body }) => {
       const rows = await db
