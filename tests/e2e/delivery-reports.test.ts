@@ -247,7 +247,7 @@ describe('delivery reports in Chromium', () => {
     expect(await page.getByRole('group', { name: blank.siteDeliveryQuestion.questionText, exact: true }).getByLabel('Yes').isChecked()).toBe(true);
     expect(await page.getByRole('textbox', { name: blank.deliveryDateQuestion.questionText, exact: true }).inputValue()).toBe('11/20/2026');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Delivery Report has been successfully submitted!').waitFor();
+    await toastShown(page, 'Delivery Report has been successfully submitted!');
     await page.waitForURL(/\/surveys\/deliveryreports\/\d+$/);
     const id = Number(page.url().split('/').pop());
     await page.getByText(blank.siteDeliveryQuestion.questionText).waitFor();
