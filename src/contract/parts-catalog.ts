@@ -316,8 +316,9 @@ export interface CatalogPartSubmitted {
  */
 export const ChangeRequestDecision = v.pipe(
   v.object({
-    approvedPart: v.optional(v.nullable(v.looseObject({ partsCatalogId: v.optional(v.nullable(Int(CATALOG_ADMIN_MESSAGES.partsCatalogIdInvalid))) }))),
-    pendingPart: v.looseObject({ partsCatalogId: PartsCatalogId, friendlyDescription: Text(200) }),
+    // The parts travel whole (spec 3 §7); the server reads their ids and the reviewer's friendly description.
+    approvedPart: v.optional(v.nullable(v.object({ partsCatalogId: v.optional(v.nullable(Int(CATALOG_ADMIN_MESSAGES.partsCatalogIdInvalid))) }))),
+    pendingPart: v.object({ partsCatalogId: PartsCatalogId, friendlyDescription: Text(200) }),
     isApproved: v.boolean('isApproved must be true or false.'),
     comment: Text(1000),
   }),
@@ -329,7 +330,7 @@ export const ChangeRequestDecision = v.pipe(
 export type ChangeRequestDecision = v.InferInput<typeof ChangeRequestDecision>;
 
 /** POST /PartsCatalog/RemovePartDescription: the part to take out of its plant's catalog. */
-export const CatalogPartRemoval = v.looseObject({ partsCatalogId: PartsCatalogId, plantNumber: PlantNumber });
+export const CatalogPartRemoval = v.object({ partsCatalogId: PartsCatalogId, plantNumber: PlantNumber });
 
 /** POST /PartsCatalog/RevertChangeResult: the history id is the body (spec 3 §7). */
 export const RevertChangeBody = Int(CATALOG_ADMIN_MESSAGES.historyIdInvalid, 1);

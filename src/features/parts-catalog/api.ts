@@ -1,0 +1,169 @@
+import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  CatalogCategoriesAnswer,
+  CatalogChangeRequestAnswer,
+  CatalogCommoditiesAnswer,
+  CatalogPartAnswer,
+  CatalogPartListAnswer,
+  CatalogPartSubmittedAnswer,
+  ChangeHistoryAnswer,
+  ChangeResultAnswer,
+  NotInCatalogPartsAnswer,
+  PartsCatalogAnswer,
+  catalogImageName,
+  paths,
+  type CatalogPart,
+  type CatalogPartSubmission,
+  type ChangeRequestDecision,
+} from '../../contract';
+import { isOfflineError, request, requestBlob } from '../../lib/http';
+import { notify } from '../../lib/notifier';
+import { NOT_PERSISTED, readThrough } from '../../offline/cached-read';
+
+/*
+ * The calls of the catalog admin and change management (spec 3 §7 Parts catalog). Reads are kept on the device as
+ * they load (readThrough), so the last catalog and lists stay readable offline with their age; the changes need the
+ * connection (they are reviews of shared data, not field work the outbox carries).
+ */
+
+export const catalogAdminKeys = {
+  all: ['parts-catalog-admin'] as const,
+  catalog: (plantNumber: string) => [...catalogAdminKeys.all, 'catalog', plantNumber] as const,
+  changeRequest: (partsCatalogId: number) => [...catalogAdminKeys.all, 'change-request', partsCatalogId] as const,
+  categories: (plantNumber: string) => [...catalogAdminKeys.all, 'categories', plantNumber] as const,
+  commodities: (plantNumber: string, categoryNumber: string) => [...catalogAdminKeys.all, 'commodities', plantNumber, categoryNumber] as const,
+  notInCatalog: (plantNumber: string, categoryNumber: string, commodityNumber: string) =>
+    [...catalogAdminKeys.all, 'not-in-catalog', plantNumber, categoryNumber, commodityNumber] as const,
+  pending: () => [...catalogAdminKeys.all, 'pending'] as const,
+  history: () => [...catalogAdminKeys.all, 'history'] as const,
+  changeResult: (partsCatalogHistoryId: number) => [...catalogAdminKeys.all, 'change-result', partsCatalogHistoryId] as const,
+  image: (fileName: string) => [...catalogAdminKeys.all, 'image', fileName] as const,
+};
+
+/** GET {api}/PartsCatalog?plantNumber={n}: the pending and approved catalog (and the inactive versions). */
+export const wholeCatalogQueryOptions = (plantNumber: string) =>
+  queryOptions({
+    queryKey: catalogAdminKeys.catalog(plantNumber),
+    queryFn: () => readThrough('catalog-admin:catalog', plantNumber, () => request(paths.partsCatalog, { query: { plantNumber }, schema: PartsCatalogAnswer })),
+    meta: NOT_PERSISTED,
+    enabled: plantNumber !== '',
+  });
+
+/** GET {api}/PartsCatalog/GetChangeRequest?partsCatalogId={id}. */
+export const useChangeRequest = (partsCatalogId: number) =>
+  useQuery({
+    queryKey: catalogAdminKeys.changeRequest(partsCatalogId),
+    queryFn: () =>
+      readThrough('catalog-admin:change-request', String(partsCatalogId), () =>
+        request(paths.catalogChangeRequest, { query: { partsCatalogId }, schema: CatalogChangeRequestAnswer }),
+      ),
+    meta: NOT_PERSISTED,
+  });
+
+/** GET {api}/PartsCatalog/GetCategories, then GetCommodities, then GetPartsNotInCatalog: the Add Part drill-down. */
+export const useCategories = (plantNumber: string) =>
+  useQuery({ queryKey: catalogAdminKeys.categories(plantNumber), queryFn: () => request(paths.catalogCategories, { query: { plantNumber }, schema: CatalogCategoriesAnswer }) });
+
+export const useCommodities = (plantNumber: string, categoryNumber: string | undefined) =>
+  useQuery({
+    queryKey: catalogAdminKeys.commodities(plantNumber, categoryNumber ?? ''),
+    queryFn: () => request(paths.catalogCommodities, { query: { plantNumber, categoryNumber: categoryNumber! }, schema: CatalogCommoditiesAnswer }),
+    enabled: categoryNumber !== undefined,
+  });
+
+export const usePartsNotInCatalog = (plantNumber: string, categoryNumber: string | undefined, commodityNumber: string | undefined) =>
+  useQuery({
+    queryKey: catalogAdminKeys.notInCatalog(plantNumber, categoryNumber ?? '', commodityNumber ?? ''),
+    queryFn: () =>
+      request(paths.partsNotInCatalog, { query: { plantNumber, categoryNumber: categoryNumber!, commodityNumber: commodityNumber! }, schema: NotInCatalogPartsAnswer }),
+    enabled: categoryNumber !== undefined && commodityNumber !== undefined,
+    // A part added a moment ago must not be offered again.
+    staleTime: 0,
+  });
+
+/** GET {api}/PartsCatalog/GetPendingParts. */
+export const usePendingParts = () =>
+  useQuery({
+    queryKey: catalogAdminKeys.pending(),
+    queryFn: () => readThrough('catalog-admin:pending', 'all', () => request(paths.pendingCatalogParts, { schema: CatalogPartListAnswer })),
+    meta: NOT_PERSISTED,
+  });
+
+/** GET {api}/PartsCatalog/GetChangeRequestHistory. */
+export const useChangeHistory = (enabled: boolean) =>
+  useQuery({
+    queryKey: catalogAdminKeys.history(),
+    queryFn: () => readThrough('catalog-admin:history', 'all', () => request(paths.catalogChangeHistory, { schema: ChangeHistoryAnswer })),
+    meta: NOT_PERSISTED,
+    enabled,
+  });
+
+/** GET {api}/PartsCatalog/GetChangeResult?partsCatalogHistoryId={id}. */
+export const useChangeResult = (partsCatalogHistoryId: number) =>
+  useQuery({
+    queryKey: catalogAdminKeys.changeResult(partsCatalogHistoryId),
+    queryFn: () => request(paths.catalogChangeResult, { query: { partsCatalogHistoryId }, schema: ChangeResultAnswer }),
+  });
+
+/** spec 3 §9: after a panel closes, the lists reload after 500 ms (the panel's close animation runs first). */
+export const LIST_RELOAD_DELAY_MS = 500;
+export function reloadListsSoon(queryClient: QueryClient) {
+  setTimeout(() => void queryClient.invalidateQueries({ queryKey: catalogAdminKeys.all }), LIST_RELOAD_DELAY_MS);
+}
+
+/*
+ * The changes. spec 3 §8 shows no HTTP error handling for catalog calls: a refusal (400) shows its message through
+ * the http layer's warning, the busy flags clear and the panel stays open.
+ */
+
+/** A change that found no connection says so (the http layer is silent on offline errors); others were said there. */
+export function notifyChangeFailure(error: unknown) {
+  if (isOfflineError(error)) notify({ level: 'warning', id: 'catalog-admin-offline', title: 'You are offline.', description: 'Catalog changes need the connection. Try again when you are back online.' });
+}
+
+/** POST {api}/PartsCatalog: a part change request (spec 3 §7). */
+export const useSubmitPart = () =>
+  useMutation({ mutationFn: (body: CatalogPartSubmission) => request(paths.submitCatalogPart, { method: 'POST', body, schema: CatalogPartSubmittedAnswer }) });
+
+/** POST {api}/PartsCatalog/UpdateChangeRequest: approve or decline. */
+export const useDecideChangeRequest = () =>
+  useMutation({ mutationFn: (body: ChangeRequestDecision) => request(paths.updateCatalogChangeRequest, { method: 'POST', body, schema: CatalogPartAnswer }) });
+
+/** POST {api}/PartsCatalog/RemovePartDescription. */
+export const useRemovePart = () =>
+  useMutation({ mutationFn: (part: CatalogPart) => request(paths.removeCatalogPart, { method: 'POST', body: part, schema: CatalogPartAnswer }) });
+
+/** POST {api}/PartsCatalog/RevertChangeResult with the history id as the body. */
+export const useRevertChange = () =>
+  useMutation({
+    mutationFn: (partsCatalogHistoryId: number) =>
+      request(paths.revertCatalogChangeResult, { method: 'POST', body: partsCatalogHistoryId, schema: ChangeResultAnswer, handles: [400] }),
+  });
+
+/**
+ * A catalog image for <img src>: GET {images}/PartsCatalogImages/{file} needs the bearer token, which an <img> cannot
+ * send, so the bytes come through the http client into an object URL (revoked when no longer shown). The placeholder
+ * stands in for a part without an image (spec 3 §3). Silent on errors: the image is only left out.
+ */
+export function useCatalogImageUrl(fileName: string | null | undefined): string | undefined {
+  const name = catalogImageName(fileName);
+  const image = useQuery({
+    queryKey: catalogAdminKeys.image(name),
+    queryFn: async () => (await requestBlob(paths.partsCatalogImage(name), { handles: 'all' })).blob,
+    staleTime: Infinity,
+    meta: NOT_PERSISTED,
+    retry: false,
+  });
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!image.data) return;
+    const objectUrl = URL.createObjectURL(image.data);
+    setUrl(objectUrl);
+    return () => {
+      URL.revokeObjectURL(objectUrl);
+      setUrl(undefined);
+    };
+  }, [image.data]);
+  return url;
+}

@@ -1,0 +1,156 @@
+import { useStore } from '@tanstack/react-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { CATALOG_ADMIN_TEXT, partDescription, partDisplayStatus, type CatalogChangeRequest, type CatalogPart } from '../../../contract';
+import { isOfflineError } from '../../../lib/http';
+import { notify } from '../../../lib/notifier';
+import { revalidateLogic, useAppForm } from '../../../ui/form';
+import { useModals } from '../../../ui/modals';
+import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../ui/side-panel';
+import { notifyChangeFailure, reloadListsSoon, useChangeRequest, useRemovePart, useSubmitPart } from '../api';
+import { ImagePicker, type ChosenImage } from './image-picker';
+import { PartImage } from './part-image';
+import { hasFriendlyDescription, PartDetailsFields, partDetailsSchema, submissionOf, type PartDetailsValues } from './part-details-fields';
+import { StatusBadge } from './status-badge';
+
+/** One version of a part as the Part Form shows it beside the other. */
+export function PartCard({ title, part }: { title: string; part: CatalogPart }) {
+  return (
+    <section className="catalog-part-card" aria-label={`${title} version`}>
+      <h3 className="catalog-part-card__title">
+        {title} <StatusBadge status={partDisplayStatus(part)} />
+      </h3>
+      <PartImage fileName={part.imageFilename} alt={`Image of ${partDescription(part)}`} className="catalog-part-card__image" />
+      <dl className="catalog-part-facts">
+        <dt>Friendly description</dt>
+        <dd>{part.friendlyDescription.trim() || <em>None</em>}</dd>
+        <dt>Corporate description</dt>
+        <dd>{part.corporateDescription}</dd>
+        <dt>Notes</dt>
+        <dd>{part.notes || <em>None</em>}</dd>
+        <dt>Requested by</dt>
+        <dd>
+          {part.createdBy} on {new Date(part.createDate).toLocaleDateString('en-US')}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+/** What the Part Form edits: the pending version when the part has one, else a copy of the approved one (spec 3 §4). */
+function versionsOf(request: CatalogChangeRequest) {
+  return request.isApproved ? { approved: request.pendingPart, pending: null } : { approved: request.approvedPart, pending: request.pendingPart };
+}
+
+function PartForm({ request, closeTo }: { request: CatalogChangeRequest; closeTo: string }) {
+  const queryClient = useQueryClient();
+  const modals = useModals();
+  const close = useSidePanelClose(closeTo);
+  const submit = useSubmitPart();
+  const remove = useRemovePart();
+  const [image, setImage] = useState<ChosenImage | null>(null);
+  const friendlyRef = useRef<HTMLInputElement>(null);
+  const { approved, pending } = versionsOf(request);
+  const editing = pending ?? approved!;
+  const active = [approved, pending].some((part) => part?.active);
+
+  const form = useAppForm({
+    defaultValues: { friendlyDescription: editing.friendlyDescription, notes: editing.notes } as PartDetailsValues,
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: partDetailsSchema },
+    onSubmit: async ({ value }) => {
+      if (!hasFriendlyDescription(value)) return;
+      try {
+        const saved = await submit.mutateAsync(submissionOf(editing, value, image?.base64));
+        notify({ level: 'success', title: CATALOG_ADMIN_TEXT.submitted(saved.combinedPartNumber) });
+        reloadListsSoon(queryClient);
+        close();
+      } catch (error) {
+        // spec 3 §8: the busy flag clears and the panel stays open.
+        notifyChangeFailure(error);
+      }
+    },
+  });
+  const dirty = useStore(form.store, (state) => state.isDirty) || image !== null;
+  const ready = useStore(form.store, (state) => hasFriendlyDescription(state.values));
+  const busy = submit.isPending || remove.isPending;
+
+  const removePart = async () => {
+    if (!(await modals.confirm(CATALOG_ADMIN_TEXT.confirmRemove))) return;
+    try {
+      const removed = await remove.mutateAsync(approved ?? editing);
+      notify({ level: 'success', title: CATALOG_ADMIN_TEXT.removed(removed.combinedPartNumber) });
+      reloadListsSoon(queryClient);
+      close();
+    } catch (error) {
+      notifyChangeFailure(error);
+    }
+  };
+
+  return (
+    <SidePanel
+      title={CATALOG_ADMIN_TEXT.partForm}
+      closeTo={closeTo}
+      size="large"
+      dirty={dirty && !busy}
+      locked={busy}
+      initialFocus={friendlyRef}
+      onSubmit={() => void form.handleSubmit()}
+      description={`Part ${editing.combinedPartNumber} · ${editing.categoryDescription} › ${editing.commodityDescription}`}
+      footer={
+        <>
+          <SidePanelCancel />
+          {active && (
+            <button type="button" className="button catalog-admin__remove" onClick={() => void removePart()} disabled={busy}>
+              {remove.isPending ? 'Removing...' : 'Remove'}
+            </button>
+          )}
+          <button type="submit" className="button button--primary" disabled={busy || !ready} aria-busy={submit.isPending}>
+            {submit.isPending ? 'Submitting...' : 'Submit'}
+          </button>
+        </>
+      }
+    >
+      <div className="catalog-part-versions">
+        {approved ? <PartCard title="Approved" part={approved} /> : <p className="catalog-part-versions__none">This part has no approved version yet.</p>}
+        {pending && <PartCard title="Pending" part={pending} />}
+      </div>
+      {request.comment && !request.isApproved && (
+        <p className="notice notice--info">
+          Reviewer comment: {request.comment}
+        </p>
+      )}
+      <div className="form catalog-part-form">
+        <h3 className="catalog-part-form__title">{pending ? 'Change the pending request' : 'Request a change'}</h3>
+        <dl className="catalog-part-facts">
+          <dt>Sub-part</dt>
+          <dd>
+            {editing.subPartNumber} {editing.subPartDescription}
+          </dd>
+          <dt>Unit of measure</dt>
+          <dd>{editing.unitOfMeasure}</dd>
+        </dl>
+        <PartDetailsFields form={form} disabled={busy} initialFocus={friendlyRef} />
+        <ImagePicker currentFileName={editing.imageFilename} image={image} onImage={setImage} disabled={busy} />
+      </div>
+    </SidePanel>
+  );
+}
+
+/** spec 3 §2 Part Form side panel over the admin: the part's change request, loaded fresh. */
+export function PartFormPanel({ partsCatalogId, closeTo }: { partsCatalogId: number; closeTo: string }) {
+  const request = useChangeRequest(partsCatalogId);
+  if (request.data) return <PartForm key={request.data.storedAt} request={request.data.data} closeTo={closeTo} />;
+  const offline = isOfflineError(request.error);
+  return (
+    <SidePanel title={CATALOG_ADMIN_TEXT.partForm} closeTo={closeTo} footer={<SidePanelCancel>Close</SidePanelCancel>}>
+      {request.isError ? (
+        <p className="notice notice--warning" role="alert">
+          {offline ? 'You are offline. This part will load when you are back online.' : 'This part could not be loaded.'}
+        </p>
+      ) : (
+        <p className="page__loading">Loading the part…</p>
+      )}
+    </SidePanel>
+  );
+}
