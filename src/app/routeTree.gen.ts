@@ -29,6 +29,7 @@ import { Route as LoginIndexRouteImport } from './routes/login.index'
 import { Route as LoginExpiredRouteImport } from './routes/login.expired'
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
 import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/_users'
+import { Route as AuthenticatedAdminPartsCatalogRouteImport } from './routes/_authenticated/admin_.partsCatalog'
 import { Route as AuthenticatedLearnIndexRouteImport } from './routes/_authenticated/learn.index'
 import { Route as AuthenticatedLearnEbuiltRouteImport } from './routes/_authenticated/learn.ebuilt'
 import { Route as AuthenticatedPartsordersPartsOrderIdRouteImport } from './routes/_authenticated/partsorders.$partsOrderId'
@@ -45,6 +46,7 @@ import { Route as AuthenticatedServicerequestsServiceRequestIdRouteImport } from
 import { Route as AuthenticatedWorkordersWorkOrderIdRouteImport } from './routes/_authenticated/workorders.$workOrderId'
 import { Route as AuthenticatedAdminUsersNewUserRouteImport } from './routes/_authenticated/admin/_users/newUser'
 import { Route as AuthenticatedAdminUsersUsersRouteImport } from './routes/_authenticated/admin/_users/users'
+import { Route as AuthenticatedAdminPartsCatalogChangeManagementRouteImport } from './routes/_authenticated/admin_.partsCatalog_.changeManagement'
 import { Route as AuthenticatedLearnCategoryIdSubCategoryIdRouteImport } from './routes/_authenticated/learn.$categoryId.$subCategoryId'
 import { Route as AuthenticatedPartsordersPartsOrderIdIndexRouteImport } from './routes/_authenticated/partsorders.$partsOrderId.index'
 import { Route as AuthenticatedPartsordersVantagePartsRequestIdRouteImport } from './routes/_authenticated/partsorders.vantage.$partsRequestId'
@@ -58,6 +60,7 @@ import { Route as AuthenticatedWorkordersWorkOrderIdIndexRouteImport } from './r
 import { Route as AuthenticatedWorkordersWorkOrderIdAdditionalInfoRouteImport } from './routes/_authenticated/workorders.$workOrderId.additionalInfo'
 import { Route as AuthenticatedWorkordersWorkOrderIdInfoRouteImport } from './routes/_authenticated/workorders.$workOrderId.info'
 import { Route as AuthenticatedAdminUsersUsersCmhUserIdRouteImport } from './routes/_authenticated/admin/_users/users.$cmhUserId'
+import { Route as AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRouteImport } from './routes/_authenticated/admin_.partsCatalog.parts.$partsCatalogId'
 import { Route as AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRouteImport } from './routes/_authenticated/partsorders.$partsOrderId.partsitems.index'
 import { Route as AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRouteImport } from './routes/_authenticated/partsorders.$partsOrderId.partsitems.$partsOrderItemId'
 import { Route as AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRouteImport } from './routes/_authenticated/reports.homeinvoice.$serialNumber.$plantNumber'
@@ -71,6 +74,8 @@ import { Route as AuthenticatedWorkordersWorkOrderIdLineitemsIndexRouteImport } 
 import { Route as AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.lineitems.$lineItemId'
 import { Route as AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.partsitems.index'
 import { Route as AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.partsitems.$partslineitemId'
+import { Route as AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRouteImport } from './routes/_authenticated/admin_.partsCatalog_.changeManagement.history.$partsCatalogHistoryId'
+import { Route as AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRouteImport } from './routes/_authenticated/admin_.partsCatalog_.changeManagement.pending.$partsCatalogId'
 import { Route as AuthenticatedCrmWebProspectsProspectIdContactInfoRouteImport } from './routes/_authenticated/crm.web.prospects.$prospectId.contactInfo'
 import { Route as AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRouteImport } from './routes/_authenticated/reports.invoice.$dealerNumber.$facilityNumber.$quoteNumber'
 import { Route as AuthenticatedServiceAddTypeSerialNumberPlantNumberRouteImport } from './routes/_authenticated/service.add.$type.$serialNumber.$plantNumber'
@@ -189,6 +194,12 @@ const AuthenticatedAdminUsersRoute = AuthenticatedAdminUsersRouteImport.update({
   id: '/_users',
   getParentRoute: () => AuthenticatedAdminRoute,
 } as any)
+const AuthenticatedAdminPartsCatalogRoute =
+  AuthenticatedAdminPartsCatalogRouteImport.update({
+    id: '/admin_/partsCatalog',
+    path: '/admin/partsCatalog',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedLearnIndexRoute = AuthenticatedLearnIndexRouteImport.update({
   id: '/learn/',
   path: '/learn/',
@@ -283,6 +294,12 @@ const AuthenticatedAdminUsersUsersRoute =
     path: '/users',
     getParentRoute: () => AuthenticatedAdminUsersRoute,
   } as any)
+const AuthenticatedAdminPartsCatalogChangeManagementRoute =
+  AuthenticatedAdminPartsCatalogChangeManagementRouteImport.update({
+    id: '/admin_/partsCatalog_/changeManagement',
+    path: '/admin/partsCatalog/changeManagement',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedLearnCategoryIdSubCategoryIdRoute =
   AuthenticatedLearnCategoryIdSubCategoryIdRouteImport.update({
     id: '/learn/$categoryId/$subCategoryId',
@@ -360,6 +377,12 @@ const AuthenticatedAdminUsersUsersCmhUserIdRoute =
     id: '/$cmhUserId',
     path: '/$cmhUserId',
     getParentRoute: () => AuthenticatedAdminUsersUsersRoute,
+  } as any)
+const AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRoute =
+  AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRouteImport.update({
+    id: '/parts/$partsCatalogId',
+    path: '/parts/$partsCatalogId',
+    getParentRoute: () => AuthenticatedAdminPartsCatalogRoute,
   } as any)
 const AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute =
   AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRouteImport.update({
@@ -448,6 +471,22 @@ const AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute =
       id: '/partsitems/$partslineitemId',
       path: '/partsitems/$partslineitemId',
       getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+    } as any,
+  )
+const AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRoute =
+  AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRouteImport.update(
+    {
+      id: '/history/$partsCatalogHistoryId',
+      path: '/history/$partsCatalogHistoryId',
+      getParentRoute: () => AuthenticatedAdminPartsCatalogChangeManagementRoute,
+    } as any,
+  )
+const AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRoute =
+  AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRouteImport.update(
+    {
+      id: '/pending/$partsCatalogId',
+      path: '/pending/$partsCatalogId',
+      getParentRoute: () => AuthenticatedAdminPartsCatalogChangeManagementRoute,
     } as any,
   )
 const AuthenticatedCrmWebProspectsProspectIdContactInfoRoute =
@@ -594,6 +633,7 @@ export interface FileRoutesByFullPath {
   '/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
   '/login/': typeof LoginIndexRoute
+  '/admin/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
   '/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
   '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
@@ -611,6 +651,7 @@ export interface FileRoutesByFullPath {
   '/service/': typeof AuthenticatedServiceIndexRoute
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/admin/partsCatalog/changeManagement': typeof AuthenticatedAdminPartsCatalogChangeManagementRouteWithChildren
   '/learn/$categoryId/$subCategoryId': typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
   '/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
   '/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
@@ -624,6 +665,7 @@ export interface FileRoutesByFullPath {
   '/surveys/deliveryreports/': typeof AuthenticatedSurveysDeliveryreportsIndexRoute
   '/workorders/$workOrderId/': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
+  '/admin/partsCatalog/parts/$partsCatalogId': typeof AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRoute
   '/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
   '/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
@@ -637,6 +679,8 @@ export interface FileRoutesByFullPath {
   '/workorders/$workOrderId/attachments/': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
   '/workorders/$workOrderId/lineitems/': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
   '/workorders/$workOrderId/partsitems/': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/admin/partsCatalog/changeManagement/history/$partsCatalogHistoryId': typeof AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRoute
+  '/admin/partsCatalog/changeManagement/pending/$partsCatalogId': typeof AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRoute
   '/crm/web/prospects/$prospectId/contactInfo': typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRoute
   '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
   '/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
@@ -671,6 +715,7 @@ export interface FileRoutesByTo {
   '/login/expired': typeof LoginExpiredRoute
   '/login': typeof LoginIndexRoute
   '/admin': typeof AuthenticatedAdminIndexRoute
+  '/admin/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
   '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
   '/sales/leads': typeof AuthenticatedSalesLeadsRoute
@@ -684,6 +729,7 @@ export interface FileRoutesByTo {
   '/service': typeof AuthenticatedServiceIndexRoute
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/admin/partsCatalog/changeManagement': typeof AuthenticatedAdminPartsCatalogChangeManagementRouteWithChildren
   '/learn/$categoryId/$subCategoryId': typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
   '/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
   '/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
@@ -697,6 +743,7 @@ export interface FileRoutesByTo {
   '/surveys/deliveryreports': typeof AuthenticatedSurveysDeliveryreportsIndexRoute
   '/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
+  '/admin/partsCatalog/parts/$partsCatalogId': typeof AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRoute
   '/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
   '/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
@@ -710,6 +757,8 @@ export interface FileRoutesByTo {
   '/workorders/$workOrderId/attachments': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
   '/workorders/$workOrderId/lineitems': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
   '/workorders/$workOrderId/partsitems': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/admin/partsCatalog/changeManagement/history/$partsCatalogHistoryId': typeof AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRoute
+  '/admin/partsCatalog/changeManagement/pending/$partsCatalogId': typeof AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRoute
   '/crm/web/prospects/$prospectId/contactInfo': typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRoute
   '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
   '/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
@@ -748,6 +797,7 @@ export interface FileRoutesById {
   '/login/expired': typeof LoginExpiredRoute
   '/login/': typeof LoginIndexRoute
   '/_authenticated/admin/_users': typeof AuthenticatedAdminUsersRouteWithChildren
+  '/_authenticated/admin_/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/_authenticated/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
   '/_authenticated/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
   '/_authenticated/sales/inventory': typeof AuthenticatedSalesInventoryRoute
@@ -765,6 +815,7 @@ export interface FileRoutesById {
   '/_authenticated/service/': typeof AuthenticatedServiceIndexRoute
   '/_authenticated/admin/_users/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/_authenticated/admin/_users/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
+  '/_authenticated/admin_/partsCatalog_/changeManagement': typeof AuthenticatedAdminPartsCatalogChangeManagementRouteWithChildren
   '/_authenticated/learn/$categoryId/$subCategoryId': typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
   '/_authenticated/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
   '/_authenticated/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
@@ -778,6 +829,7 @@ export interface FileRoutesById {
   '/_authenticated/surveys/deliveryreports/': typeof AuthenticatedSurveysDeliveryreportsIndexRoute
   '/_authenticated/workorders/$workOrderId/': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
   '/_authenticated/admin/_users/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
+  '/_authenticated/admin_/partsCatalog/parts/$partsCatalogId': typeof AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRoute
   '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
   '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
   '/_authenticated/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
@@ -791,6 +843,8 @@ export interface FileRoutesById {
   '/_authenticated/workorders/$workOrderId/attachments/': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
   '/_authenticated/workorders/$workOrderId/lineitems/': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
   '/_authenticated/workorders/$workOrderId/partsitems/': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/_authenticated/admin_/partsCatalog_/changeManagement/history/$partsCatalogHistoryId': typeof AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRoute
+  '/_authenticated/admin_/partsCatalog_/changeManagement/pending/$partsCatalogId': typeof AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRoute
   '/_authenticated/crm/web/prospects/$prospectId/contactInfo': typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRoute
   '/_authenticated/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
   '/_authenticated/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
@@ -828,6 +882,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/login/expired'
     | '/login/'
+    | '/admin/partsCatalog'
     | '/learn/ebuilt'
     | '/partsorders/$partsOrderId'
     | '/sales/inventory'
@@ -845,6 +900,7 @@ export interface FileRouteTypes {
     | '/service/'
     | '/admin/newUser'
     | '/admin/users'
+    | '/admin/partsCatalog/changeManagement'
     | '/learn/$categoryId/$subCategoryId'
     | '/partsorders/vantage/$partsRequestId'
     | '/reports/deliveryreports/$submittedSurveyId'
@@ -858,6 +914,7 @@ export interface FileRouteTypes {
     | '/surveys/deliveryreports/'
     | '/workorders/$workOrderId/'
     | '/admin/users/$cmhUserId'
+    | '/admin/partsCatalog/parts/$partsCatalogId'
     | '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
     | '/reports/homeinvoice/$serialNumber/$plantNumber'
     | '/service/add/$serialNumber/$plantNumber'
@@ -871,6 +928,8 @@ export interface FileRouteTypes {
     | '/workorders/$workOrderId/attachments/'
     | '/workorders/$workOrderId/lineitems/'
     | '/workorders/$workOrderId/partsitems/'
+    | '/admin/partsCatalog/changeManagement/history/$partsCatalogHistoryId'
+    | '/admin/partsCatalog/changeManagement/pending/$partsCatalogId'
     | '/crm/web/prospects/$prospectId/contactInfo'
     | '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
     | '/service/add/$type/$serialNumber/$plantNumber'
@@ -905,6 +964,7 @@ export interface FileRouteTypes {
     | '/login/expired'
     | '/login'
     | '/admin'
+    | '/admin/partsCatalog'
     | '/learn/ebuilt'
     | '/sales/inventory'
     | '/sales/leads'
@@ -918,6 +978,7 @@ export interface FileRouteTypes {
     | '/service'
     | '/admin/newUser'
     | '/admin/users'
+    | '/admin/partsCatalog/changeManagement'
     | '/learn/$categoryId/$subCategoryId'
     | '/partsorders/vantage/$partsRequestId'
     | '/reports/deliveryreports/$submittedSurveyId'
@@ -931,6 +992,7 @@ export interface FileRouteTypes {
     | '/surveys/deliveryreports'
     | '/workorders/$workOrderId'
     | '/admin/users/$cmhUserId'
+    | '/admin/partsCatalog/parts/$partsCatalogId'
     | '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
     | '/reports/homeinvoice/$serialNumber/$plantNumber'
     | '/service/add/$serialNumber/$plantNumber'
@@ -944,6 +1006,8 @@ export interface FileRouteTypes {
     | '/workorders/$workOrderId/attachments'
     | '/workorders/$workOrderId/lineitems'
     | '/workorders/$workOrderId/partsitems'
+    | '/admin/partsCatalog/changeManagement/history/$partsCatalogHistoryId'
+    | '/admin/partsCatalog/changeManagement/pending/$partsCatalogId'
     | '/crm/web/prospects/$prospectId/contactInfo'
     | '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
     | '/service/add/$type/$serialNumber/$plantNumber'
@@ -981,6 +1045,7 @@ export interface FileRouteTypes {
     | '/login/expired'
     | '/login/'
     | '/_authenticated/admin/_users'
+    | '/_authenticated/admin_/partsCatalog'
     | '/_authenticated/learn/ebuilt'
     | '/_authenticated/partsorders/$partsOrderId'
     | '/_authenticated/sales/inventory'
@@ -998,6 +1063,7 @@ export interface FileRouteTypes {
     | '/_authenticated/service/'
     | '/_authenticated/admin/_users/newUser'
     | '/_authenticated/admin/_users/users'
+    | '/_authenticated/admin_/partsCatalog_/changeManagement'
     | '/_authenticated/learn/$categoryId/$subCategoryId'
     | '/_authenticated/partsorders/vantage/$partsRequestId'
     | '/_authenticated/reports/deliveryreports/$submittedSurveyId'
@@ -1011,6 +1077,7 @@ export interface FileRouteTypes {
     | '/_authenticated/surveys/deliveryreports/'
     | '/_authenticated/workorders/$workOrderId/'
     | '/_authenticated/admin/_users/users/$cmhUserId'
+    | '/_authenticated/admin_/partsCatalog/parts/$partsCatalogId'
     | '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
     | '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber'
     | '/_authenticated/service/add/$serialNumber/$plantNumber'
@@ -1024,6 +1091,8 @@ export interface FileRouteTypes {
     | '/_authenticated/workorders/$workOrderId/attachments/'
     | '/_authenticated/workorders/$workOrderId/lineitems/'
     | '/_authenticated/workorders/$workOrderId/partsitems/'
+    | '/_authenticated/admin_/partsCatalog_/changeManagement/history/$partsCatalogHistoryId'
+    | '/_authenticated/admin_/partsCatalog_/changeManagement/pending/$partsCatalogId'
     | '/_authenticated/crm/web/prospects/$prospectId/contactInfo'
     | '/_authenticated/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
     | '/_authenticated/service/add/$type/$serialNumber/$plantNumber'
@@ -1193,6 +1262,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminUsersRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
+    '/_authenticated/admin_/partsCatalog': {
+      id: '/_authenticated/admin_/partsCatalog'
+      path: '/admin/partsCatalog'
+      fullPath: '/admin/partsCatalog'
+      preLoaderRoute: typeof AuthenticatedAdminPartsCatalogRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/learn/': {
       id: '/_authenticated/learn/'
       path: '/learn'
@@ -1305,6 +1381,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminUsersUsersRouteImport
       parentRoute: typeof AuthenticatedAdminUsersRoute
     }
+    '/_authenticated/admin_/partsCatalog_/changeManagement': {
+      id: '/_authenticated/admin_/partsCatalog_/changeManagement'
+      path: '/admin/partsCatalog/changeManagement'
+      fullPath: '/admin/partsCatalog/changeManagement'
+      preLoaderRoute: typeof AuthenticatedAdminPartsCatalogChangeManagementRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/learn/$categoryId/$subCategoryId': {
       id: '/_authenticated/learn/$categoryId/$subCategoryId'
       path: '/learn/$categoryId/$subCategoryId'
@@ -1396,6 +1479,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminUsersUsersCmhUserIdRouteImport
       parentRoute: typeof AuthenticatedAdminUsersUsersRoute
     }
+    '/_authenticated/admin_/partsCatalog/parts/$partsCatalogId': {
+      id: '/_authenticated/admin_/partsCatalog/parts/$partsCatalogId'
+      path: '/parts/$partsCatalogId'
+      fullPath: '/admin/partsCatalog/parts/$partsCatalogId'
+      preLoaderRoute: typeof AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRouteImport
+      parentRoute: typeof AuthenticatedAdminPartsCatalogRoute
+    }
     '/_authenticated/partsorders/$partsOrderId/partsitems/': {
       id: '/_authenticated/partsorders/$partsOrderId/partsitems/'
       path: '/partsitems'
@@ -1486,6 +1576,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/workorders/$workOrderId/partsitems/$partslineitemId'
       preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport
       parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+    }
+    '/_authenticated/admin_/partsCatalog_/changeManagement/history/$partsCatalogHistoryId': {
+      id: '/_authenticated/admin_/partsCatalog_/changeManagement/history/$partsCatalogHistoryId'
+      path: '/history/$partsCatalogHistoryId'
+      fullPath: '/admin/partsCatalog/changeManagement/history/$partsCatalogHistoryId'
+      preLoaderRoute: typeof AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRouteImport
+      parentRoute: typeof AuthenticatedAdminPartsCatalogChangeManagementRoute
+    }
+    '/_authenticated/admin_/partsCatalog_/changeManagement/pending/$partsCatalogId': {
+      id: '/_authenticated/admin_/partsCatalog_/changeManagement/pending/$partsCatalogId'
+      path: '/pending/$partsCatalogId'
+      fullPath: '/admin/partsCatalog/changeManagement/pending/$partsCatalogId'
+      preLoaderRoute: typeof AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRouteImport
+      parentRoute: typeof AuthenticatedAdminPartsCatalogChangeManagementRoute
     }
     '/_authenticated/crm/web/prospects/$prospectId/contactInfo': {
       id: '/_authenticated/crm/web/prospects/$prospectId/contactInfo'
@@ -1720,6 +1824,21 @@ const AuthenticatedServiceHistoryRouteWithChildren =
     AuthenticatedServiceHistoryRouteChildren,
   )
 
+interface AuthenticatedAdminPartsCatalogRouteChildren {
+  AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRoute: typeof AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRoute
+}
+
+const AuthenticatedAdminPartsCatalogRouteChildren: AuthenticatedAdminPartsCatalogRouteChildren =
+  {
+    AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRoute:
+      AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRoute,
+  }
+
+const AuthenticatedAdminPartsCatalogRouteWithChildren =
+  AuthenticatedAdminPartsCatalogRoute._addFileChildren(
+    AuthenticatedAdminPartsCatalogRouteChildren,
+  )
+
 interface AuthenticatedPartsordersPartsOrderIdRouteChildren {
   AuthenticatedPartsordersPartsOrderIdIndexRoute: typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
   AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute: typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
@@ -1825,6 +1944,24 @@ const AuthenticatedWorkordersWorkOrderIdRouteWithChildren =
     AuthenticatedWorkordersWorkOrderIdRouteChildren,
   )
 
+interface AuthenticatedAdminPartsCatalogChangeManagementRouteChildren {
+  AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRoute: typeof AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRoute
+  AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRoute: typeof AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRoute
+}
+
+const AuthenticatedAdminPartsCatalogChangeManagementRouteChildren: AuthenticatedAdminPartsCatalogChangeManagementRouteChildren =
+  {
+    AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRoute:
+      AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRoute,
+    AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRoute:
+      AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRoute,
+  }
+
+const AuthenticatedAdminPartsCatalogChangeManagementRouteWithChildren =
+  AuthenticatedAdminPartsCatalogChangeManagementRoute._addFileChildren(
+    AuthenticatedAdminPartsCatalogChangeManagementRouteChildren,
+  )
+
 interface AuthenticatedTransportationDriverManagementSearchRouteChildren {
   AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute: typeof AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute
 }
@@ -1853,6 +1990,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedServiceRoute: typeof AuthenticatedServiceRouteWithChildren
   AuthenticatedServiceHistoryRoute: typeof AuthenticatedServiceHistoryRouteWithChildren
   AuthenticatedSupportRoute: typeof AuthenticatedSupportRoute
+  AuthenticatedAdminPartsCatalogRoute: typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   AuthenticatedLearnEbuiltRoute: typeof AuthenticatedLearnEbuiltRoute
   AuthenticatedPartsordersPartsOrderIdRoute: typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
   AuthenticatedSalesInventoryRoute: typeof AuthenticatedSalesInventoryRoute
@@ -1863,6 +2001,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedWorkordersWorkOrderIdRoute: typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
   AuthenticatedLearnIndexRoute: typeof AuthenticatedLearnIndexRoute
   AuthenticatedReportsIndexRoute: typeof AuthenticatedReportsIndexRoute
+  AuthenticatedAdminPartsCatalogChangeManagementRoute: typeof AuthenticatedAdminPartsCatalogChangeManagementRouteWithChildren
   AuthenticatedLearnCategoryIdSubCategoryIdRoute: typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
   AuthenticatedPartsordersVantagePartsRequestIdRoute: typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
   AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute: typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
@@ -1890,6 +2029,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedServiceHistoryRoute:
     AuthenticatedServiceHistoryRouteWithChildren,
   AuthenticatedSupportRoute: AuthenticatedSupportRoute,
+  AuthenticatedAdminPartsCatalogRoute:
+    AuthenticatedAdminPartsCatalogRouteWithChildren,
   AuthenticatedLearnEbuiltRoute: AuthenticatedLearnEbuiltRoute,
   AuthenticatedPartsordersPartsOrderIdRoute:
     AuthenticatedPartsordersPartsOrderIdRouteWithChildren,
@@ -1903,6 +2044,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedWorkordersWorkOrderIdRouteWithChildren,
   AuthenticatedLearnIndexRoute: AuthenticatedLearnIndexRoute,
   AuthenticatedReportsIndexRoute: AuthenticatedReportsIndexRoute,
+  AuthenticatedAdminPartsCatalogChangeManagementRoute:
+    AuthenticatedAdminPartsCatalogChangeManagementRouteWithChildren,
   AuthenticatedLearnCategoryIdSubCategoryIdRoute:
     AuthenticatedLearnCategoryIdSubCategoryIdRoute,
   AuthenticatedPartsordersVantagePartsRequestIdRoute:
