@@ -195,6 +195,16 @@ describe('delivery reports in Chromium', () => {
     await page.getByRole('button', { name: 'View Home on site larger' }).first().click();
     await page.getByRole('dialog', { name: 'Home on site' }).getByRole('img').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('dialog', { name: 'Home on site' }).getByRole('button', { name: 'Close' }).click();
+
+    // One of the two photos removed from the view (DELETE /Survey/SurveyAttachment/{id}); the last one must stay.
+    await page.getByRole('button', { name: 'Remove Home on site' }).first().click();
+    await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Yes' }).click();
+    await toastShown(page, 'Attachment has been removed!');
+    await expect.poll(() => page.getByRole('list', { name: 'Attachments' }).getByRole('listitem').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Remove Home on site' }).isDisabled()).toBe(true);
+    const afterRemoval = await app.api<DeliveryReport>('GET', `/api/DeliveryForm/${mine[0]!.submittedSurveyId}`, { token });
+    expect(afterRemoval.body.surveyAttachments).toHaveLength(1);
     await context.close();
   });
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DELIVERY_MESSAGES } from '../../../contract';
 import { PathLink } from '../../../ui/path-link';
 import { AttachmentThumbnail, AttachmentViewer, type ShownAttachment } from './attachment-image';
 import { ADD_ATTACHMENT, PANEL_TITLES } from './attachment-panel';
@@ -15,12 +16,15 @@ export function AttachmentList({
   editable,
   onRemove,
   busy = false,
+  removable = true,
 }: {
   attachments: readonly ShownAttachment[];
   screenPath: string;
   editable: boolean;
   onRemove?: (attachment: ShownAttachment) => void;
   busy?: boolean;
+  /** False when removing would leave fewer attachments than the report must keep (spec 2 §9). */
+  removable?: boolean;
 }) {
   const [viewing, setViewing] = useState<ShownAttachment>();
   return (
@@ -48,7 +52,14 @@ export function AttachmentList({
                   <PathLink className="button" href={panelHref(screenPath, attachment.key)} aria-label={`Edit ${attachment.description || attachment.fileName}`}>
                     Edit
                   </PathLink>
-                  <button type="button" className="button" disabled={busy} onClick={() => onRemove?.(attachment)} aria-label={`Remove ${attachment.description || attachment.fileName}`}>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy || !removable}
+                    title={removable ? undefined : DELIVERY_MESSAGES.attachmentRequired}
+                    onClick={() => onRemove?.(attachment)}
+                    aria-label={`Remove ${attachment.description || attachment.fileName}`}
+                  >
                     Remove
                   </button>
                 </div>

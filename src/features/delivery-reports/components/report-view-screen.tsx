@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { DELIVERY_MESSAGES, QUESTION_TYPES, type DeliveryReport, type SurveyAttachment, type SurveyQuestion } from '../../../contract';
+import { DELIVERY_MESSAGES, MIN_DELIVERY_ATTACHMENTS, QUESTION_TYPES, type DeliveryReport, type SurveyAttachment, type SurveyQuestion } from '../../../contract';
 import { formatDate } from '../../../lib/dates';
 import { isHttpError, isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
@@ -191,7 +191,14 @@ function ReportAttachments({ report, screenPath, canWrite, panelTarget }: { repo
           {waiting.length === 1 ? '1 change to these attachments waits' : `${waiting.length} changes to these attachments wait`} on this device; the photos show it once it is sent.
         </p>
       )}
-      <AttachmentList attachments={attachments} screenPath={screenPath} editable={canWrite} onRemove={(attachment) => void remove(attachment)} busy={busy} />
+      <AttachmentList
+        attachments={attachments}
+        screenPath={screenPath}
+        editable={canWrite}
+        onRemove={(attachment) => void remove(attachment)}
+        busy={busy}
+        removable={attachments.length > MIN_DELIVERY_ATTACHMENTS}
+      />
       {canWrite && panelTarget !== undefined && <AttachmentPanel closeTo={screenPath} target={panelTarget} attachments={attachments} onAdd={add} onUpdate={update} />}
     </section>
   );
