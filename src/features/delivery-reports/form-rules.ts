@@ -56,9 +56,16 @@ export const anyAnswered = (answers: Answers) => Object.values(answers).some((an
 const AnswerText = Text(MAX_ANSWER_LENGTH);
 const hasInvalidCharacters = (text: string) => v.safeParse(AnswerText, text).issues?.some((issue) => issue.message === CONTROL_CHARACTERS_MESSAGE) ?? false;
 
-const CHOICES: Partial<Record<number, readonly string[]>> = {
-  [QUESTION_TYPES.trueFalse]: ['true', 'false'],
-  [QUESTION_TYPES.yesNo]: ['Yes', 'No'],
+/** The answers of the choice types as stored (contract SurveyQuestion) and as the form labels them. */
+export const ANSWER_CHOICES: Partial<Record<number, readonly { value: string; label: string }[]>> = {
+  [QUESTION_TYPES.trueFalse]: [
+    { value: 'true', label: 'True' },
+    { value: 'false', label: 'False' },
+  ],
+  [QUESTION_TYPES.yesNo]: [
+    { value: 'Yes', label: 'Yes' },
+    { value: 'No', label: 'No' },
+  ],
 };
 
 /** What is wrong with one answer, or undefined. */
@@ -73,8 +80,8 @@ export function answerError(form: QuestionSet, question: SurveyQuestion, value: 
   if (text === '') return question.isRequired ? DELIVERY_MESSAGES.answerRequired : undefined;
   if (hasInvalidCharacters(text)) return CONTROL_CHARACTERS_MESSAGE;
   if (text.length > MAX_ANSWER_LENGTH) return `Can be no longer than ${MAX_ANSWER_LENGTH} characters.`;
-  const choices = CHOICES[question.questionType];
-  if (choices && !choices.includes(text)) return DELIVERY_MESSAGES.answerInvalid;
+  const choices = ANSWER_CHOICES[question.questionType];
+  if (choices && !choices.some((choice) => choice.value === text)) return DELIVERY_MESSAGES.answerInvalid;
   return undefined;
 }
 

@@ -6,13 +6,13 @@ import { newUuid } from '../../../lib/ids';
 import { notify } from '../../../lib/notifier';
 import { WriteRefusedError } from '../../../offline/runtime';
 import { focusFirstInvalidField } from '../../../ui/focus';
-import { revalidateLogic, useAppForm, type FieldOption } from '../../../ui/form';
+import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { useModals } from '../../../ui/modals';
 import { submittedIdOf } from '../api/answers';
 import { submitDeliveryReportCall } from '../api/calls';
 import { attachmentInput, type DraftAttachment } from '../attachments';
 import { removeDraft, saveDraft, type DeliveryDraft } from '../drafts';
-import { answerKey, anyAnswered, checkDeliveryForm, deliveryReportBody, initialAnswers, type Answers } from '../form-rules';
+import { ANSWER_CHOICES, answerKey, anyAnswered, checkDeliveryForm, deliveryReportBody, initialAnswers, type Answers } from '../form-rules';
 import { deliveryRoutes } from '../routes';
 import { useDeliveryWrite } from '../use-delivery-write';
 import type { ShownAttachment } from './attachment-image';
@@ -29,17 +29,6 @@ import { HomeHeader } from './home-header';
 export const CANCEL_CONFIRMATION = 'Leave this delivery report without submitting it? The answers and photos entered will be discarded.';
 export const INVALID_CHARACTERS_FLAG = 'Some answers contain characters that are not allowed.';
 
-const CHOICES: Partial<Record<number, readonly FieldOption[]>> = {
-  [QUESTION_TYPES.trueFalse]: [
-    { value: 'true', label: 'True' },
-    { value: 'false', label: 'False' },
-  ],
-  [QUESTION_TYPES.yesNo]: [
-    { value: 'Yes', label: 'Yes' },
-    { value: 'No', label: 'No' },
-  ],
-};
-
 const DRAFT_SAVE_DELAY_MS = 400;
 
 /** One object per kept photo, so that a thumbnail's object URL is made once, not on each render. */
@@ -54,26 +43,48 @@ function shown(attachment: DraftAttachment): ShownAttachment {
   return entry;
 }
 
-/** Keeps the draft on the device a moment after each change; `stop` ends it (the form was submitted or cancelled). */
+/**
+ * Keeps the draft on the device a moment after each change, and at once when the form goes away or the page is hidden
+ * (a tablet put to sleep, a reload); `stop` ends it (the form was submitted or cancelled) and removes the draft.
+ */
 function useDraftSaver(scope: string, report: DeliveryReport) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const unsaved = useRef<DeliveryDraft>(undefined);
   const stopped = useRef(false);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return useMemo(
-    () => ({
+  const saver = useMemo(() => {
+    const flush = () => {
+      clearTimeout(timer.current);
+      const draft = unsaved.current;
+      unsaved.current = undefined;
+      if (draft && !stopped.current) void saveDraft(scope, report.plantNumber, report.serialNumber, draft);
+    };
+    return {
+      flush,
       save(draft: DeliveryDraft) {
         if (stopped.current) return;
+        unsaved.current = draft;
         clearTimeout(timer.current);
-        timer.current = setTimeout(() => void saveDraft(scope, report.plantNumber, report.serialNumber, draft), DRAFT_SAVE_DELAY_MS);
+        timer.current = setTimeout(flush, DRAFT_SAVE_DELAY_MS);
       },
       async stop() {
         stopped.current = true;
+        unsaved.current = undefined;
         clearTimeout(timer.current);
         await removeDraft(scope, report.plantNumber, report.serialNumber);
       },
-    }),
-    [scope, report.plantNumber, report.serialNumber],
-  );
+    };
+  }, [scope, report.plantNumber, report.serialNumber]);
+  useEffect(() => {
+    const onHide = () => saver.flush();
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onHide);
+      saver.flush();
+    };
+  }, [saver]);
+  return saver;
 }
 
 export interface DeliveryFormProps {
@@ -173,7 +184,7 @@ export function DeliveryForm({ scope, report, draft, screenPath, panelTarget, co
 
   function questionField(question: SurveyQuestion, isDate: boolean) {
     const name = `answers.${answerKey(question.questionId)}` as const;
-    const choices = CHOICES[question.questionType];
+    const choices = ANSWER_CHOICES[question.questionType];
     return (
       <form.AppField key={question.questionId} name={name}>
         {(field) =>
