@@ -54,6 +54,26 @@ async function waitForKept(page: Page, partsCatalogId: number, kept: boolean) {
   throw new Error(`part ${partsCatalogId} ${kept ? 'never arrived on' : 'never left'} the device`);
 }
 
+/** Waits until the device keeps a catalog image (IndexedDB documentCopies, kind 'catalog-image'). */
+async function waitForKeptImage(page: Page, fileName: string) {
+  const kept = () =>
+    page.evaluate(
+      (name) =>
+        new Promise<boolean>((resolve, reject) => {
+          const open = indexedDB.open('homesite');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const read = open.result.transaction('documentCopies').objectStore('documentCopies').get(['catalog-image', name]);
+            read.onsuccess = () => resolve(read.result !== undefined);
+            read.onerror = () => reject(read.error);
+          };
+        }),
+      fileName,
+    );
+  for (let attempt = 0; attempt < 60 && !(await kept()); attempt++) await page.waitForTimeout(500);
+  expect(await kept()).toBe(true);
+}
+
 describe('parts catalog admin and change management (issue 13)', () => {
   it('a plant user adds a part with an image, the change manager approves it, a retailer finds it offline; the approval is reverted', async () => {
     // The retailer keeps plant 910's approved catalog (4217 is served by 910) before the part exists.
@@ -138,6 +158,8 @@ describe('parts catalog admin and change management (issue 13)', () => {
     // The retailer's next sync brings it; offline, the catalog picker finds it.
     await syncRetailerCatalogs(retailer.page);
     await waitForKept(retailer.page, added.partsCatalogId, true);
+    // The priming ends with the images: once the new part's is kept, the whole copy is (spec 3 §3, images offline too).
+    await waitForKeptImage(retailer.page, added.imageFilename);
     await retailer.context.setOffline(true);
     await retailer.page.reload();
     await retailer.page.getByRole('button', { name: 'New Stock Order' }).waitFor();
@@ -156,6 +178,18 @@ describe('parts catalog admin and change management (issue 13)', () => {
       added.partsCatalogId,
     );
     expect(keptRow).toMatchObject({ plantNumber: '910', combinedPartNumber, friendlyDescription: FRIENDLY, approved: true, active: true, imageFilename: added.imageFilename });
+    // …and the catalog picker of a stock order offers it.
+    await retailer.page.getByRole('button', { name: 'New Stock Order' }).click();
+    const stock = retailer.page.getByRole('dialog', { name: 'New Stock Order' });
+    await stock.getByLabel('Facility').locator('option[value="910"]').waitFor({ state: 'attached' });
+    await stock.getByLabel('Facility').selectOption('910');
+    await stock.getByRole('button', { name: 'Create Order' }).click();
+    await retailer.page.waitForURL(/\/partsorders\/tmp_/);
+    await retailer.page.getByRole('link', { name: 'Add Parts Item' }).click();
+    const itemPanel = retailer.page.getByRole('dialog', { name: 'Add Parts Item' });
+    await itemPanel.getByRole('button', { name: 'Choose Part from Catalog' }).click();
+    await itemPanel.getByRole('searchbox').fill(FRIENDLY);
+    await itemPanel.getByRole('list', { name: 'Matching parts' }).getByText(FRIENDLY).waitFor();
     await retailer.context.setOffline(false);
 
     // History: the approved request opens 'Revert Approved Part'; revert after 'Do you wish to continue?'.

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PartsCatalog } from '../../../contract';
 import { isHttpError, isOfflineError } from '../../../lib/http';
+import { NOT_PERSISTED } from '../../../offline/cached-read';
 import { setMeta } from '../../../offline/db';
 import { getOffline } from '../../../offline/runtime';
 import { CATALOG_KINDS, catalogKeys, syncApprovedCatalog, tallyCatalogSync } from './api';
@@ -122,7 +123,10 @@ export async function primeCatalogs(scope: string, plantNumbers: readonly string
           figures.writeMs += tally.mergeMs;
           figures.bytes += tally.bytes;
           figures.parts += read.data.filter(isPickable).length;
-          // An open picker reads the same kept rows; its query needs no request of its own.
+          // An open picker reads the same kept rows; its query needs no request of its own. It gets the NOT_PERSISTED
+          // meta of its options: a query made by setQueryData alone has none, went to the localStorage persister, and
+          // after a reload offline its older copy stood in for the kept rows.
+          queryClient?.setQueryDefaults(catalogKeys.approved(scope, plantNumber), { meta: NOT_PERSISTED });
           queryClient?.setQueryData(catalogKeys.approved(scope, plantNumber), read);
         }
       } catch (error) {
