@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { serialKey, type HomeSummary } from '../../../contract';
 import { formatDate, isEmptyDate } from '../../../lib/dates';
 import { isHttpError, isOfflineError } from '../../../lib/http';
@@ -33,17 +33,19 @@ function useKeptForms(scope: string, homes: readonly HomeSummary[] | undefined, 
       active = false;
     };
   }, [scope]);
+  // Once per visit: a list refreshed later (after a submit, say) brings the same questions.
+  const keptThisVisit = useRef<string>(undefined);
   useEffect(() => {
-    if (!homes?.length || !fresh || !online) return;
-    let active = true;
+    if (!homes?.length || !fresh || !online || keptThisVisit.current === scope) return;
     setState({ status: 'keeping' });
+    // Each read settles the state, even after the list moved on: a later read only repeats it.
     primeQuestionSet(scope, homes).then(
-      () => active && setState({ status: 'kept', at: Date.now() }),
-      () => active && setState((current) => (current.status === 'keeping' ? { status: 'failed' } : current)),
+      () => {
+        keptThisVisit.current = scope;
+        setState({ status: 'kept', at: Date.now() });
+      },
+      () => setState((current) => (current.status === 'keeping' ? { status: 'failed' } : current)),
     );
-    return () => {
-      active = false;
-    };
   }, [scope, homes, fresh, online]);
   return state;
 }
