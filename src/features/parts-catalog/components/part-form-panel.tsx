@@ -28,7 +28,7 @@ export function PartCard({ title, part }: { title: string; part: CatalogPart }) 
         <dd>{part.corporateDescription}</dd>
         <dt>Notes</dt>
         <dd>{part.notes || <em>None</em>}</dd>
-        <dt>Requested by</dt>
+        <dt>Created by</dt>
         <dd>
           {part.createdBy} on {new Date(part.createDate).toLocaleDateString('en-US')}
         </dd>
