@@ -343,3 +343,30 @@ describe('RemovePartDescription (spec 3 §4, §7)', () => {
     expect(again.body.message).toBe(CATALOG_ADMIN_MESSAGES.alreadyRemoved);
   });
 });
+
+describe('replays (Idempotency-Key, the outbox and retries)', () => {
+  it('answers a replayed approval, removal and revert as the first time and does nothing again', async () => {
+    const [choice] = await notInCatalog('931', '10', '110');
+    const submitted = await post<CatalogPartSubmitted>('', { plantNumber: '931', categoryNumber: '10', commodityNumber: '110', partNumber: choice!.partNumber, subPartNumber: choice!.subPartNumber, friendlyDescription: 'Replay faucet' });
+    const decision = { pendingPart: { partsCatalogId: submitted.body.partsCatalogId, friendlyDescription: 'Replay faucet' }, isApproved: true, comment: '' };
+    const first = await post<CatalogPart>('/UpdateChangeRequest', decision, tokens.plant, 'replay-approve');
+    const again = await post<CatalogPart>('/UpdateChangeRequest', decision, tokens.plant, 'replay-approve');
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+
+    const [request] = await t.db.select().from(partsCatalogHistory).where(eq(partsCatalogHistory.requestedPartsCatalogId, submitted.body.partsCatalogId));
+    const reverted = await post<ChangeResult>('/RevertChangeResult', request!.id, tokens.plant, 'replay-revert');
+    const revertedAgain = await post<ChangeResult>('/RevertChangeResult', request!.id, tokens.plant, 'replay-revert');
+    expect(reverted.status).toBe(200);
+    expect(revertedAgain.body).toEqual(reverted.body);
+    expect(await openRequests(submitted.body.partsCatalogId)).toHaveLength(1);
+
+    const removal = { partsCatalogId: submitted.body.partsCatalogId, plantNumber: '931' };
+    const removed = await post<CatalogPart>('/RemovePartDescription', removal, tokens.plant, 'replay-remove');
+    const removedAgain = await post<CatalogPart>('/RemovePartDescription', removal, tokens.plant, 'replay-remove');
+    expect(removed.status).toBe(200);
+    expect(removedAgain.body).toEqual(removed.body);
+    expect(await partRow(submitted.body.partsCatalogId)).toMatchObject({ active: false });
+  });
+});
