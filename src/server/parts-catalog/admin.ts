@@ -84,8 +84,10 @@ async function partById(db: Database, partsCatalogId: number): Promise<CatalogPa
   return (await partsWhere(db, eq(t.partsCatalog.id, partsCatalogId)))[0] ?? null;
 }
 
-async function rowById(db: Database, partsCatalogId: number): Promise<PartRow> {
-  const [row] = await db.select().from(t.partsCatalog).where(eq(t.partsCatalog.id, partsCatalogId));
+async function rowById(db: Database, partsCatalogId: number, lock = false): Promise<PartRow> {
+  // A write locks the part's row first: two reviews (or a review and a removal) of one part at once take turns.
+  const query = db.select().from(t.partsCatalog).where(eq(t.partsCatalog.id, partsCatalogId));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw new CatalogRefusal(404, CATALOG_ADMIN_MESSAGES.partNotFound);
   return row;
 }
@@ -171,7 +173,9 @@ export async function submitPart(db: Database, session: Session, input: Submissi
         eq(t.corporateParts.partNumber, input.partNumber),
         eq(t.corporateParts.subPartNumber, input.subPartNumber),
       ),
-    );
+    )
+    // Two first submissions of one part at once take turns, so that the second rewords the first's pending row.
+    .for('update');
   if (!corporate) throw new CatalogRefusal(400, CATALOG_ADMIN_MESSAGES.notCorporatePart);
   const key: PartKey = { ...corporate, plantNumber: input.plantNumber };
   const combinedPartNumber = combinedPartNumberOf(corporate);
@@ -243,7 +247,7 @@ export interface Decision {
 
 /** POST /PartsCatalog/UpdateChangeRequest: approve (the pending version becomes the part) or decline (spec 3 §4). */
 export async function decideChangeRequest(db: Database, session: Session, decision: Decision, now: Date): Promise<CatalogPart> {
-  const row = await rowById(db, decision.partsCatalogId);
+  const row = await rowById(db, decision.partsCatalogId, true);
   if (!(row.active && !row.approved)) throw new CatalogRefusal(400, CATALOG_ADMIN_MESSAGES.notPending);
   const previous = decision.isApproved ? await approvedVersionOf(db, row, row.id) : undefined;
   if (decision.isApproved) {
@@ -283,7 +287,7 @@ export async function decideChangeRequest(db: Database, session: Session, decisi
 
 /** POST /PartsCatalog/RemovePartDescription: the part leaves the plant's catalog (every active version inactive). */
 export async function removePart(db: Database, session: Session, partsCatalogId: number, now: Date): Promise<CatalogPart> {
-  const row = await rowById(db, partsCatalogId);
+  const row = await rowById(db, partsCatalogId, true);
   if (!ownsPlant(session, row.plantNumber)) throw new CatalogRefusal(403, PARTS_CATALOG_MESSAGES.plantNotYours);
   const active = await db.select().from(t.partsCatalog).where(and(samePart(row), eq(t.partsCatalog.active, true)));
   if (active.length === 0) throw new CatalogRefusal(400, CATALOG_ADMIN_MESSAGES.alreadyRemoved);
