@@ -8,6 +8,7 @@ import { describeAge } from '../../../offline/age';
 import { QUEUED_MESSAGE, useNow, useOnline, useOutboxEntries } from '../../../offline/react';
 import { submitWrite, WriteRefusedError } from '../../../offline/runtime';
 import { useModals } from '../../../ui/modals';
+import { PathLink } from '../../../ui/path-link';
 import { useSubmittedReport } from '../api/delivery-reports';
 import { addSurveyAttachmentCall, removeSurveyAttachmentCall, updateSurveyAttachmentCall } from '../api/calls';
 import { deliveryReportKeys } from '../api/keys';
@@ -127,8 +128,13 @@ export function DeliveryReportViewScreen({
       </p>
     );
   }
+  // Back where the view is reached from: the Reports screen's list, or the start screen after a submit.
+  const back = under === 'surveys' && canWrite ? { href: deliveryRoutes.start, label: 'Back to Delivery Reports' } : { href: '/reports', label: 'Back to Reports' };
   return (
     <div className="page delivery-page">
+      <p>
+        <PathLink href={back.href}>{back.label}</PathLink>
+      </p>
       <h1 className="page__title">{VIEW_TITLE}</h1>
       {body}
     </div>
