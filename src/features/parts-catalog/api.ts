@@ -11,6 +11,7 @@ import {
   ChangeResultAnswer,
   NotInCatalogPartsAnswer,
   PartsCatalogAnswer,
+  CATALOG_PLACEHOLDER_IMAGE,
   catalogImageName,
   paths,
   type CatalogPart,
@@ -109,7 +110,9 @@ export const useChangeResult = (partsCatalogHistoryId: number) =>
 /** spec 3 §9: after a panel closes, the lists reload after 500 ms (the panel's close animation runs first). */
 export const LIST_RELOAD_DELAY_MS = 500;
 export function reloadListsSoon(queryClient: QueryClient) {
-  setTimeout(() => void queryClient.invalidateQueries({ queryKey: catalogAdminKeys.all }), LIST_RELOAD_DELAY_MS);
+  // Images never change under their name (a new picture gets a new one): they are not asked again.
+  const isImage = (queryKey: readonly unknown[]) => queryKey[1] === catalogAdminKeys.image('')[1];
+  setTimeout(() => void queryClient.invalidateQueries({ queryKey: catalogAdminKeys.all, predicate: (query) => !isImage(query.queryKey) }), LIST_RELOAD_DELAY_MS);
 }
 
 /*
@@ -141,29 +144,35 @@ export const useRevertChange = () =>
       request(paths.revertCatalogChangeResult, { method: 'POST', body: partsCatalogHistoryId, schema: ChangeResultAnswer, handles: [400] }),
   });
 
-/**
- * A catalog image for <img src>: GET {images}/PartsCatalogImages/{file} needs the bearer token, which an <img> cannot
- * send, so the bytes come through the http client into an object URL (revoked when no longer shown). The placeholder
- * stands in for a part without an image (spec 3 §3). Silent on errors: the image is only left out.
- */
-export function useCatalogImageUrl(fileName: string | null | undefined): string | undefined {
-  const name = catalogImageName(fileName);
-  const image = useQuery({
+const useImageBlob = (name: string, enabled: boolean) =>
+  useQuery({
     queryKey: catalogAdminKeys.image(name),
     queryFn: async () => (await requestBlob(paths.partsCatalogImage(name), { handles: 'all' })).blob,
     staleTime: Infinity,
     meta: NOT_PERSISTED,
     retry: false,
+    enabled,
   });
+
+/**
+ * A catalog image for <img src>: GET {images}/PartsCatalogImages/{file} needs the bearer token, which an <img> cannot
+ * send, so the bytes come through the http client into an object URL (revoked when no longer shown). The placeholder
+ * stands in for a part without an image or whose image cannot be had (spec 3 §3). Silent on errors.
+ */
+export function useCatalogImageUrl(fileName: string | null | undefined): string | undefined {
+  const name = catalogImageName(fileName);
+  const own = useImageBlob(name, true);
+  const placeholder = useImageBlob(CATALOG_PLACEHOLDER_IMAGE, own.isError && name !== CATALOG_PLACEHOLDER_IMAGE);
+  const blob = own.data ?? placeholder.data;
   const [url, setUrl] = useState<string>();
   useEffect(() => {
-    if (!image.data) return;
-    const objectUrl = URL.createObjectURL(image.data);
+    if (!blob) return;
+    const objectUrl = URL.createObjectURL(blob);
     setUrl(objectUrl);
     return () => {
       URL.revokeObjectURL(objectUrl);
       setUrl(undefined);
     };
-  }, [image.data]);
+  }, [blob]);
   return url;
 }
