@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_ADMIN_TEXT, type CatalogPart, type ChangeHistoryItem } from '../../src/contract';
+import { CATALOG_ADMIN_TEXT, catalogParts, type CatalogPart, type ChangeHistoryItem, type PartsCatalog } from '../../src/contract';
 import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 let app: E2eApp;
@@ -220,7 +220,7 @@ describe('parts catalog admin and change management (issue 13)', () => {
     await retailer.context.close();
   }, 240_000);
 
-  it('below 1024 px the tree and the parts take the screen in turn; others are sent home', async () => {
+  it('below 1024 px the tree and the parts take the screen in turn; the Part Form asks for a change and removes a part; others are sent home', async () => {
     const { context, page } = await newContext(app, { width: 900, height: 1000 });
     await signIn(page, 'plant', { terms: 'if-asked' });
     await page.goto('/admin/partsCatalog?plant=931');
@@ -229,6 +229,33 @@ describe('parts catalog admin and change management (issue 13)', () => {
     await page.getByRole('button', { name: /^▸?\s*Bathroom/ }).click();
     await tree.getByRole('button').nth(1).click();
     await tree.waitFor({ state: 'hidden' });
+
+    // The Part Form: a change of an approved part goes in as a pending version beside it; Remove asks first.
+    const firstPart = page.locator('.catalog-admin__list').getByRole('button').first();
+    const partNumber = (await firstPart.locator('.catalog-admin__part-number').innerText()).split(' ')[0]!;
+    await firstPart.click();
+    const form = page.getByRole('dialog', { name: CATALOG_ADMIN_TEXT.partForm });
+    await form.getByRole('region', { name: 'Approved version' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await form.getByLabel(/^Friendly description/).fill('Reworded by the e2e test');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(CATALOG_ADMIN_TEXT.submitted(partNumber)).waitFor();
+    await form.waitFor({ state: 'detached' });
+    const changed = page.locator('.catalog-admin__list').getByRole('button', { name: new RegExp(`^${partNumber}`) });
+    await changed.getByText('Pending', { exact: true }).waitFor();
+    await changed.click();
+    await form.getByRole('region', { name: 'Pending version' }).getByText('Reworded by the e2e test').waitFor();
+    await form.getByRole('region', { name: 'Approved version' }).waitFor();
+    await form.getByRole('button', { name: 'Remove' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirmation' });
+    await confirm.getByText(CATALOG_ADMIN_TEXT.confirmRemove).waitFor();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await page.getByText(CATALOG_ADMIN_TEXT.removed(partNumber)).waitFor();
+    await form.waitFor({ state: 'detached' });
+    await changed.waitFor({ state: 'detached' });
+    const catalog = await app.api<PartsCatalog>('GET', '/api/PartsCatalog?plantNumber=931', { token: plantToken });
+    expect(catalogParts(catalog.body).filter((part) => part.combinedPartNumber === partNumber && part.active)).toEqual([]);
+
     await page.getByRole('button', { name: '‹ Back to commodities' }).click();
     await tree.waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
