@@ -1,12 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { canWriteDeliveryReports, deliveryScope } from '../../../features/delivery-reports/api/keys';
-import { AttachmentSearch } from '../../../features/delivery-reports/components/attachment-panel';
-import { DeliveryFormScreen, FORM_TITLE } from '../../../features/delivery-reports/components/delivery-form-screen';
+import { DeliveryFormScreen } from '../../../features/delivery-reports/components/delivery-form-screen';
+import { DELIVERY_TITLES, AttachmentSearch } from '../../../features/delivery-reports/routes';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 
 /** spec 2 §2 /surveys/deliveryreports/{plantNumber}/{serialNumber}: a home's blank delivery report; ?attachment= opens the side panel. */
 export const Route = createFileRoute('/_authenticated/surveys/deliveryreports/$plantNumber/$serialNumber')({
-  staticData: { title: FORM_TITLE },
+  staticData: { title: DELIVERY_TITLES.form },
   validateSearch: AttachmentSearch,
   beforeLoad: ({ context }) => {
     if (!canWriteDeliveryReports(context.user)) throw redirect({ to: '/home', replace: true });

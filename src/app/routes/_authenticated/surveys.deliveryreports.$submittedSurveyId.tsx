@@ -1,7 +1,7 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { canReadDeliveryReports, canWriteDeliveryReports } from '../../../features/delivery-reports/api/keys';
-import { AttachmentSearch } from '../../../features/delivery-reports/components/attachment-panel';
-import { DeliveryReportViewScreen, VIEW_TITLE } from '../../../features/delivery-reports/components/report-view-screen';
+import { DeliveryReportViewScreen } from '../../../features/delivery-reports/components/report-view-screen';
+import { DELIVERY_TITLES, AttachmentSearch } from '../../../features/delivery-reports/routes';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 
 /**
@@ -9,7 +9,7 @@ import { useSignedInUser } from '../../../features/session/api/get-profile';
  * digits; two segments are a home's blank form, the sibling route).
  */
 export const Route = createFileRoute('/_authenticated/surveys/deliveryreports/$submittedSurveyId')({
-  staticData: { title: VIEW_TITLE },
+  staticData: { title: DELIVERY_TITLES.view },
   validateSearch: AttachmentSearch,
   beforeLoad: ({ context, params }) => {
     if (!canReadDeliveryReports(context.user)) throw redirect({ to: '/home', replace: true });

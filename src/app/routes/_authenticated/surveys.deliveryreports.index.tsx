@@ -1,11 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { canWriteDeliveryReports, deliveryScope } from '../../../features/delivery-reports/api/keys';
-import { DeliveryReportStartScreen, START_TITLE } from '../../../features/delivery-reports/components/start-screen';
+import { DeliveryReportStartScreen } from '../../../features/delivery-reports/components/start-screen';
+import { DELIVERY_TITLES } from '../../../features/delivery-reports/routes';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 
 /** Delivery reports' entry point (the spec names no list of homes): the sold homes without a report; Service_User or Sales_User. */
 export const Route = createFileRoute('/_authenticated/surveys/deliveryreports/')({
-  staticData: { title: START_TITLE },
+  staticData: { title: DELIVERY_TITLES.start },
   beforeLoad: ({ context }) => {
     if (!canWriteDeliveryReports(context.user)) throw redirect({ to: '/home', replace: true });
   },

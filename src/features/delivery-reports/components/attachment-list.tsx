@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { DELIVERY_MESSAGES } from '../../../contract';
 import { PathLink } from '../../../ui/path-link';
 import { AttachmentThumbnail, AttachmentViewer, type ShownAttachment } from './attachment-image';
-import { ADD_ATTACHMENT, PANEL_TITLES } from './attachment-panel';
+import { ADD_ATTACHMENT } from '../routes';
+import { PANEL_TITLES } from './attachment-panel';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

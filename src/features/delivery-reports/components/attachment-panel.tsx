@@ -1,6 +1,5 @@
 import { useStore } from '@tanstack/react-form';
 import { useEffect, useId, useRef, useState } from 'react';
-import * as v from 'valibot';
 import { DELIVERY_MESSAGES, SURVEY_PDF_ENABLED, attachmentPanelMode } from '../../../contract';
 import type { AcceptedFile } from '../../../lib/files';
 import { newUuid } from '../../../lib/ids';
@@ -9,6 +8,7 @@ import { FileInput } from '../../../ui/file-input';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../ui/side-panel';
+import { ADD_ATTACHMENT } from '../routes';
 import { descriptionError, parseAmount, prepareSurveyFile, type PreparedAttachment } from '../attachments';
 import { AttachmentThumbnail, type ShownAttachment } from './attachment-image';
 
@@ -20,11 +20,6 @@ import { AttachmentThumbnail, type ShownAttachment } from './attachment-image';
 
 export const PANEL_TITLES = { add: 'Add Attachment', edit: 'Edit Attachment' } as const;
 
-/** ?attachment=add opens the panel to add; ?attachment=<key> to edit that attachment (the router reads `?attachment=12` as a number). */
-export const AttachmentSearch = v.object({
-  attachment: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(80))), undefined),
-});
-export const ADD_ATTACHMENT = 'add';
 
 export interface AttachmentFieldsValue {
   description: string;

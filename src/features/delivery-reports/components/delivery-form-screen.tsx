@@ -6,12 +6,11 @@ import { PathLink } from '../../../ui/path-link';
 import { NOT_KEPT_MESSAGE, useBlankForm, useDeliveryReportList } from '../api/delivery-reports';
 import { readDraft, type DeliveryDraft } from '../drafts';
 import { pendingSubmitOf, usePendingSubmits } from '../pending';
-import { deliveryRoutes } from '../routes';
+import { DELIVERY_TITLES, deliveryRoutes } from '../routes';
 import { DeliveryForm } from './delivery-form';
 import { SubmissionPending } from './submission-pending';
 import '../delivery-reports.css';
 
-export const FORM_TITLE = 'Delivery Report';
 
 /** The kept draft of this home's form: undefined while it is read, null when there is none. */
 function useDraft(scope: string, plantNumber: string, serialNumber: string) {
@@ -93,7 +92,7 @@ export function DeliveryFormScreen({ scope, plantNumber, serialNumber, panelTarg
         <PathLink href={deliveryRoutes.start}>Back to Delivery Reports</PathLink>
       </p>
       <h1 className="page__title">
-        {FORM_TITLE} <span className="delivery-page__serial">{serialNumber}</span>
+        {DELIVERY_TITLES.form} <span className="delivery-page__serial">{serialNumber}</span>
       </h1>
       {body}
     </div>

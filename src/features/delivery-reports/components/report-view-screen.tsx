@@ -13,7 +13,7 @@ import { useSubmittedReport } from '../api/delivery-reports';
 import { addSurveyAttachmentCall, removeSurveyAttachmentCall, updateSurveyAttachmentCall } from '../api/calls';
 import { deliveryReportKeys } from '../api/keys';
 import { toBase64, type PreparedAttachment } from '../attachments';
-import { deliveryRoutes } from '../routes';
+import { DELIVERY_TITLES, deliveryRoutes } from '../routes';
 import { useDeliveryWrite } from '../use-delivery-write';
 import type { ShownAttachment } from './attachment-image';
 import { AttachmentList } from './attachment-list';
@@ -21,7 +21,6 @@ import { AttachmentPanel, type AttachmentFieldsValue } from './attachment-panel'
 import { HomeHeader } from './home-header';
 import '../delivery-reports.css';
 
-export const VIEW_TITLE = 'Delivery Report';
 /** spec 2 §8: a failing load of a submitted delivery report sets an error flag. */
 export const LOAD_FAILED_MESSAGE = 'The delivery report could not be loaded.';
 export const REMOVE_CONFIRMATION = 'Remove this attachment from the delivery report?';
@@ -135,7 +134,7 @@ export function DeliveryReportViewScreen({
       <p>
         <PathLink href={back.href}>{back.label}</PathLink>
       </p>
-      <h1 className="page__title">{VIEW_TITLE}</h1>
+      <h1 className="page__title">{DELIVERY_TITLES.view}</h1>
       {body}
     </div>
   );

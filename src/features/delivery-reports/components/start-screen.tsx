@@ -12,10 +12,9 @@ import { PendingBadge } from '../../../ui/pending-marks';
 import { primeQuestionSet, useDeliveryHomes, useDeliveryReportList } from '../api/delivery-reports';
 import { DELIVERY_CACHE_KINDS } from '../api/keys';
 import { pendingSubmitOf, usePendingSubmits } from '../pending';
-import { deliveryRoutes } from '../routes';
+import { DELIVERY_TITLES, deliveryRoutes } from '../routes';
 import '../delivery-reports.css';
 
-export const START_TITLE = 'Delivery Reports';
 
 type KeepState = { status: 'idle' } | { status: 'keeping' } | { status: 'kept'; at: number } | { status: 'failed' };
 
@@ -96,7 +95,7 @@ export function DeliveryReportStartScreen({ scope }: { scope: string }) {
   const fromCache = homes.data?.fromCache || list.data?.fromCache;
   return (
     <div className="page delivery-page">
-      <h1 className="page__title">{START_TITLE}</h1>
+      <h1 className="page__title">{DELIVERY_TITLES.start}</h1>
       <p className="page__lead">Sold homes without a delivery report. Open a home to fill in its delivery report.</p>
       {fromCache && homes.data && (
         <p className="notice notice--info" role="status">
