@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_ADMIN_TEXT, catalogParts, type CatalogPart, type ChangeHistoryItem, type PartsCatalog } from '../../src/contract';
+import { CATALOG_ADMIN_TEXT, REVERT_BLOCKING_MESSAGES, catalogParts, type CatalogPart, type ChangeHistoryItem, type PartsCatalog } from '../../src/contract';
 import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 let app: E2eApp;
@@ -220,7 +220,7 @@ describe('parts catalog admin and change management (issue 13)', () => {
     await retailer.context.close();
   }, 240_000);
 
-  it('below 1024 px the tree and the parts take the screen in turn; the Part Form asks for a change and removes a part; others are sent home', async () => {
+  it('below 1024 px the tree and the parts take the screen in turn; the Part Form asks for a change and removes a part; a decline, a blocked revert; others are sent home', async () => {
     const { context, page } = await newContext(app, { width: 900, height: 1000 });
     await signIn(page, 'plant', { terms: 'if-asked' });
     await page.goto('/admin/partsCatalog?plant=931');
@@ -259,6 +259,35 @@ describe('parts catalog admin and change management (issue 13)', () => {
     await page.getByRole('button', { name: '‹ Back to commodities' }).click();
     await tree.waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Change management: a decline needs no description; a revert the rules block says why and changes nothing.
+    const pendingParts = await app.api<CatalogPart[]>('GET', '/api/PartsCatalog/GetPendingParts', { token: plantToken });
+    const toDecline = pendingParts.body.find((part) => part.plantNumber === '931')!;
+    await page.goto(`/admin/partsCatalog/changeManagement/pending/${toDecline.partsCatalogId}`);
+    const approval = page.getByRole('dialog', { name: CATALOG_ADMIN_TEXT.approvalForm });
+    await approval.getByLabel(/^Friendly description/).fill('');
+    expect(await approval.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await approval.getByRole('button', { name: 'Decline' }).click();
+    await page.getByText(CATALOG_ADMIN_TEXT.declined(toDecline.combinedPartNumber)).waitFor();
+    await approval.waitFor({ state: 'detached' });
+
+    const history = await app.api<ChangeHistoryItem[]>('GET', '/api/PartsCatalog/GetChangeRequestHistory', { token: plantToken });
+    let blocked: ChangeHistoryItem | undefined;
+    for (const item of history.body.filter((entry) => entry.status === 'Approved' && entry.requestedByPlant === '910')) {
+      const result = await app.api<{ hasActivePending: boolean; requestedPart: CatalogPart }>('GET', `/api/PartsCatalog/GetChangeResult?partsCatalogHistoryId=${item.partsCatalogHistoryId}`, { token: plantToken });
+      if (result.body.hasActivePending && result.body.requestedPart.active && result.body.requestedPart.approved) {
+        blocked = item;
+        break;
+      }
+    }
+    await page.goto(`/admin/partsCatalog/changeManagement/history/${blocked!.partsCatalogHistoryId}`);
+    const revertPanel = page.getByRole('dialog', { name: CATALOG_ADMIN_TEXT.revertApproved });
+    await revertPanel.getByRole('button', { name: 'Revert', exact: true }).click();
+    const message = page.getByRole('dialog', { name: 'Message' });
+    await message.getByText(REVERT_BLOCKING_MESSAGES.activePending('910')).waitFor();
+    await message.getByRole('button', { name: 'Okay' }).click();
+    const after = await app.api<ChangeHistoryItem[]>('GET', '/api/PartsCatalog/GetChangeRequestHistory', { token: plantToken });
+    expect(after.body.find((item) => item.partsCatalogHistoryId === blocked!.partsCatalogHistoryId)?.status).toBe('Approved');
     await context.close();
 
     const retailer = await newContext(app);
