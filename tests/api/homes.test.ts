@@ -34,9 +34,11 @@ describe('GET {api}/Homes', () => {
     expect(result.body.every((home) => plants.includes(home.plantNumber))).toBe(true);
   });
 
-  it('refuses users without service access', async () => {
-    const token = await t.login('sales');
-    expect((await t.call('GET', '/api/Homes', { token })).status).toBe(403);
+  it('answers sales users (they start delivery reports from these homes), and refuses users with neither service nor sales writing', async () => {
+    const sales = await t.call<HomeSummary[]>('GET', '/api/Homes', { token: await t.login('sales') });
+    expect(sales.status).toBe(200);
+    expect(sales.body.length).toBeGreaterThan(0);
+    expect((await t.call('GET', '/api/Homes', { token: await t.login('driver') })).status).toBe(403);
     expect((await t.call('GET', '/api/Homes')).status).toBe(401);
   });
 });

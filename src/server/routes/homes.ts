@@ -4,11 +4,15 @@ import * as t from '../db/schema';
 import { route } from '../http/route';
 import { visibleByScope } from '../work-orders/rules';
 
+/**
+ * The homes of the user's scope: for service users and viewers (work orders and parts orders pick a home from it), and
+ * for sales users, who write delivery reports (contract/delivery-reports.ts) and start one from these homes.
+ */
 export const homeRoutes = [
   route({
     method: 'GET',
     endpoint: paths.homes,
-    flag: 'isServiceViewer',
+    roles: ['Service_User', 'Service_Viewer', 'Sales_User'],
     handle: async ({ c, db, session }) => {
       const rows = await db
         .select({ home: t.homes, plantName: t.plants.name })

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { QUESTION_TYPES, type DeliveryFormConflict, type DeliveryReport, type DeliveryReportRow, type DeliveryReportSubmitted, type QuestionGroup, type SurveyAttachment, type SurveyQuestion } from '../../../contract';
+import { QUESTION_TYPES, type DeliveryFormConflict, type DeliveryReport, type DeliveryReportSubmitted, type QuestionGroup, type SurveyAttachment, type SurveyQuestion } from '../../../contract';
 
 /*
  * The server's answers of spec 2 §7 Delivery forms and surveys, parsed at the http boundary against the contract's
@@ -50,17 +50,6 @@ export const DeliveryReportAnswer = v.object({
   surveyAttachments: v.array(SurveyAttachmentAnswer),
 }) satisfies v.GenericSchema<unknown, DeliveryReport>;
 
-/** GET /Survey?surveyId=1: the delivery report list. */
-export const DeliveryReportListAnswer = v.array(
-  v.object({
-    submittedSurveyId: v.number(),
-    serialNumber: v.string(),
-    plantNumber: v.string(),
-    plantName: v.string(),
-    submittedBy: v.string(),
-    submitDate: v.string(),
-  }) satisfies v.GenericSchema<unknown, DeliveryReportRow>,
-);
 
 /** POST /DeliveryForm answers { submittedSurveyId } (contract DeliveryReportSubmitted); undefined when it does not. */
 export function submittedIdOf(answer: unknown): number | undefined {

@@ -1,10 +1,11 @@
+import * as v from 'valibot';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HomeListAnswer, SURVEY_TYPES, paths, type DeliveryReport, type HomeSummary } from '../../../contract';
+import { DeliveryReportListRow, HomeListAnswer, SURVEY_TYPES, paths, type DeliveryReport, type HomeSummary } from '../../../contract';
 import { OfflineError, isHttpError, request } from '../../../lib/http';
 import { NOT_PERSISTED, readKept, readThrough, type CachedRead } from '../../../offline/cached-read';
 import { getOffline } from '../../../offline/runtime';
 import { composeBlankForm, questionSetOf, type QuestionSet } from '../question-set';
-import { DeliveryReportAnswer, DeliveryReportListAnswer } from './answers';
+import { DeliveryReportAnswer } from './answers';
 import { DELIVERY_CACHE_KINDS, deliveryReportKeys } from './keys';
 
 /*
@@ -20,21 +21,18 @@ export const deliveryReportListQuery = (scope: string) =>
     queryKey: deliveryReportKeys.list(scope),
     queryFn: () =>
       readThrough(DELIVERY_CACHE_KINDS.list, scope, () =>
-        request(paths.surveys, { query: { surveyId: SURVEY_TYPES.DeliveryForm }, schema: DeliveryReportListAnswer }),
+        request(paths.surveys, { query: { surveyId: SURVEY_TYPES.DeliveryForm }, schema: v.array(DeliveryReportListRow) }),
       ),
     meta: NOT_PERSISTED,
     staleTime: KEPT_FOR,
   });
 export const useDeliveryReportList = (scope: string) => useQuery(deliveryReportListQuery(scope));
 
-/**
- * GET {api}/Homes: the homes of the user's scope; the sold ones are those a report is written for. The server opens
- * it to service users and viewers only: a sales user gets 403, which the start screen explains.
- */
+/** GET {api}/Homes: the homes of the user's scope; the sold ones are those a report is written for. */
 export const deliveryHomesQuery = (scope: string) =>
   queryOptions({
     queryKey: deliveryReportKeys.homes(scope),
-    queryFn: () => readThrough(DELIVERY_CACHE_KINDS.homes, scope, () => request(paths.homes, { schema: HomeListAnswer, handles: [403] })),
+    queryFn: () => readThrough(DELIVERY_CACHE_KINDS.homes, scope, () => request(paths.homes, { schema: HomeListAnswer })),
     meta: NOT_PERSISTED,
     staleTime: KEPT_FOR,
   });

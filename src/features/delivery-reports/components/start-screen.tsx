@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { serialKey, type HomeSummary } from '../../../contract';
 import { formatDate, isEmptyDate } from '../../../lib/dates';
-import { isHttpError, isOfflineError } from '../../../lib/http';
+import { isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
 import { readKept } from '../../../offline/cached-read';
 import { useNow, useOnline } from '../../../offline/react';
@@ -106,9 +106,7 @@ export function DeliveryReportStartScreen({ scope }: { scope: string }) {
         <p className="notice notice--warning" role="alert">
           {isOfflineError(error)
             ? 'You are offline and the homes are not saved on this device yet.'
-            : isHttpError(error, 403)
-              ? 'The homes list is open to service users and viewers only, so delivery reports cannot be started from here with this account.'
-              : 'The homes could not be loaded.'}
+            : 'The homes could not be loaded.'}
         </p>
       )}
       <KeptFormsStatus state={kept} homes={rows.length} now={now} />
