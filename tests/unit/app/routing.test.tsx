@@ -170,9 +170,8 @@ describe('home and header (spec 1 §2, §6)', () => {
   it('EBE users are sent from home to the driver management search', async () => {
     signInAs('driver');
     const router = await openApp('/home');
-    // That screen belongs to a later issue: for now it is an unknown route.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
-    expect(router.history.location.pathname).toBe('/404');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transportation/driver-management/search'));
+    expect(router.history.location.pathname).toBe('/transportation/driver-management/search');
   });
 
   it("logout: tells the server, clears the session and says 'You have successfully logged out!'", async () => {

@@ -6,7 +6,7 @@ import { HomeScreen } from '../../shell/home-screen';
 
 export const Route = createFileRoute('/_authenticated/home')({
   staticData: { title: 'Home' },
-  // spec 1 §2 Home: users flagged isEbeUser go to the driver management search (a later issue's screen).
+  // spec 1 §2 Home: users flagged isEbeUser go to the driver management search.
   beforeLoad: ({ context }) => {
     if (deriveFlags(context.user).isEbeUser) throw redirect({ href: EBE_HOME_PATH, replace: true });
   },
