@@ -108,7 +108,7 @@ export function DriverSearchScreen({ criteria, onSearch }: DriverSearchScreenPro
               {searchSummary(results.length)}
             </p>
             {results.length > 0 && (
-              <ul className="drivers-results__list">
+              <ul className="stack-list">
                 {results.map((employee) => (
                   <ResultRow key={employee.employeeNumber} employee={employee} criteria={criteria} />
                 ))}

@@ -46,12 +46,12 @@ function LibraryList({ heading, id, documents, copies, empty }: { heading: strin
       {documents.length === 0 ? (
         <p className="help-library__empty">{empty}</p>
       ) : (
-        <ul className="help-library__list">
+        <ul className="stack-list">
           {documents.map((document) => {
             const copy = copies.get(document.documentId);
             return (
               <li key={document.documentId}>
-                <Link to="/help" search={{ documentId: document.documentId }} className="help-item" activeOptions={{ includeSearch: true }}>
+                <Link to="/help" search={{ documentId: document.documentId }} className="library-item" activeOptions={{ includeSearch: true }}>
                   <span className="help-item__name">{document.displayName}</span>
                   <span className="help-item__meta">
                     {document.category} · {formatBytes(document.size)}
@@ -87,8 +87,8 @@ function Reader({ selectedId, listed, online }: { selectedId: number; listed: He
   useEffect(() => heading.current?.focus(), [selectedId]);
 
   return (
-    <section className="help-reader card" aria-labelledby="help-reader-title">
-      <h2 id="help-reader-title" ref={heading} tabIndex={-1} className="help-reader__title">
+    <section className="help-reader library-reader card" aria-labelledby="help-reader-title">
+      <h2 id="help-reader-title" ref={heading} tabIndex={-1} className="library-reader__title">
         {document?.displayName ?? 'Help document'}
       </h2>
       {!document ? (
@@ -132,7 +132,7 @@ export function HelpScreen({ selectedId }: HelpScreenProps) {
       )}
       {showAge && <p className="help-page__age">Library updated {describeAge(listedAt, now)}</p>}
 
-      <div className="help-layout">
+      <div className="library-layout">
         <nav className="help-library" aria-label="Help library">
           {library.isPending && !waiting ? (
             <p className="help-library__empty">Loading the help library…</p>
@@ -145,7 +145,7 @@ export function HelpScreen({ selectedId }: HelpScreenProps) {
         </nav>
 
         {selectedId === undefined ? (
-          <section className="help-reader help-reader--empty card" aria-label="Reader">
+          <section className="help-reader library-reader library-reader--empty card" aria-label="Reader">
             <p>Choose a document or a video to open it here.</p>
           </section>
         ) : (

@@ -31,8 +31,8 @@ export function LearnDocumentReader({ document, online }: { document: LearnDocum
   useEffect(() => heading.current?.focus(), [document.documentId]);
 
   return (
-    <section className="learn-reader card" aria-labelledby="learn-reader-title">
-      <h2 id="learn-reader-title" ref={heading} tabIndex={-1} className="learn-reader__title">
+    <section className="learn-reader library-reader card" aria-labelledby="learn-reader-title">
+      <h2 id="learn-reader-title" ref={heading} tabIndex={-1} className="library-reader__title">
         {document.displayName}
       </h2>
       {state.status === 'loading' && <p className="learn-page__message">Loading document…</p>}

@@ -54,10 +54,10 @@ export function LearnScreen({ user }: { user: CmhUser }) {
                 <h3 id={`learn-category-${category.categoryId}`} className="learn-category__name">
                   {category.displayName}
                 </h3>
-                <ul className="learn-category__list">
+                <ul className="stack-list">
                   {category.subCategories.map((subCategory) => (
                     <li key={subCategory.subCategoryId}>
-                      <PathLink href={subCategoryPath(category, subCategory)} className="learn-category__link">
+                      <PathLink href={subCategoryPath(category, subCategory)} className="library-item learn-category__link">
                         <span>{subCategory.displayName}</span>
                         <span className="learn-category__count">{documentCountLabel(subCategory.documents.length)}</span>
                       </PathLink>
@@ -75,7 +75,7 @@ export function LearnScreen({ user }: { user: CmhUser }) {
           <h2 id="learn-elearning-heading" className="learn-section__heading">
             E-Learning
           </h2>
-          <ul className="learn-links">
+          <ul className="stack-list">
             {eLearning.map((link) => (
               <ELearningItem key={link.name} name={link.name} description={link.description} url={links[link.name]} />
             ))}
@@ -87,7 +87,7 @@ export function LearnScreen({ user }: { user: CmhUser }) {
         <h2 id="learn-ebuilt-heading" className="learn-section__heading">
           eBuilt
         </h2>
-        <ul className="learn-links">
+        <ul className="stack-list">
           <li className="learn-link">
             <PathLink href={EBUILT_PATH} className="learn-link__name">
               eBuilt home documentation

@@ -75,12 +75,12 @@ export function LearnSubCategoryScreen({ categoryId, subCategoryId, selectedId }
       {!read && references.isPending && references.fetchStatus !== 'paused' && <p className="learn-page__message">Loading the Learn library…</p>}
 
       {found && (
-        <div className="learn-layout">
+        <div className="library-layout">
           <nav className="learn-documents" aria-label="Documents">
             {documents.length === 0 ? (
               <p className="learn-page__message">There are no documents in this sub-category.</p>
             ) : (
-              <ul className="learn-documents__list">
+              <ul className="stack-list">
                 {documents.map((document) => {
                   const copy = copies.get(String(document.documentId));
                   return (
@@ -89,7 +89,7 @@ export function LearnSubCategoryScreen({ categoryId, subCategoryId, selectedId }
                         to="/learn/$categoryId/$subCategoryId"
                         params={{ categoryId, subCategoryId }}
                         search={{ documentId: document.documentId }}
-                        className="learn-document"
+                        className="library-item learn-document"
                         activeOptions={{ includeSearch: true }}
                       >
                         <span className="learn-document__name">{document.displayName}</span>
@@ -111,7 +111,7 @@ export function LearnSubCategoryScreen({ categoryId, subCategoryId, selectedId }
           {selected ? (
             <LearnDocumentReader key={selected.documentId} document={selected} online={online} />
           ) : (
-            <section className="learn-reader learn-reader--empty card" aria-label="Reader">
+            <section className="learn-reader library-reader library-reader--empty card" aria-label="Reader">
               <p>{selectedId === undefined ? 'Choose a document to open it here.' : 'This document is not in this sub-category.'}</p>
             </section>
           )}
