@@ -117,7 +117,7 @@ function CallTabs({ active, onChange, idPrefix }: { active: Tab; onChange: (tab:
     refs.current.get(target)?.focus();
   };
   return (
-    <div role="tablist" aria-label="NPS calls" className="nps-tabs" onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label="NPS calls" className="tabs" onKeyDown={onKeyDown}>
       {TABS.map(({ tab, label }) => (
         <button
           key={tab}
@@ -131,7 +131,7 @@ function CallTabs({ active, onChange, idPrefix }: { active: Tab; onChange: (tab:
           aria-selected={tab === active}
           aria-controls={`${idPrefix}-panel`}
           tabIndex={tab === active ? 0 : -1}
-          className={`nps-tabs__tab${tab === active ? ' nps-tabs__tab--active' : ''}`}
+          className={`tabs__tab${tab === active ? ' tabs__tab--active' : ''}`}
           onClick={() => onChange(tab)}
         >
           {label}

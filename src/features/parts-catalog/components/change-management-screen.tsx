@@ -68,7 +68,7 @@ export function ChangeManagementScreen({
   return (
     <div className="page catalog-changes">
       <h1 className="page__title">{CATALOG_ADMIN_TEXT.changeManagementTitle}</h1>
-      <div role="tablist" aria-label="Change requests" className="catalog-tabs" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Change requests" className="tabs catalog-tabs" onKeyDown={onKeyDown}>
         {TABS.map(({ list: tab, label }) => (
           <button
             key={tab}
@@ -82,7 +82,7 @@ export function ChangeManagementScreen({
             aria-selected={tab === list}
             aria-controls={`${idPrefix}-panel`}
             tabIndex={tab === list ? 0 : -1}
-            className={`catalog-tabs__tab${tab === list ? ' catalog-tabs__tab--active' : ''}`}
+            className={`tabs__tab${tab === list ? ' tabs__tab--active' : ''}`}
             onClick={() => onListChange(tab)}
           >
             {label}
