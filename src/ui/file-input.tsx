@@ -90,3 +90,24 @@ export function FileInput({
     </div>
   );
 }
+
+/**
+ * Below an attachment picker: 'Preparing photos...' while the chosen files are made ready, and why files were refused
+ * (`errorId` is the id the picker's aria-describedby names).
+ */
+export function FilePreparation({ preparing, error, errorId }: { preparing: boolean; error: string | undefined; errorId: string }) {
+  return (
+    <>
+      {preparing && (
+        <p role="status" className="page__loading">
+          Preparing photos...
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__errors" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

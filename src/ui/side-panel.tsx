@@ -60,6 +60,18 @@ export function SidePanelCancel({ children = 'Cancel', className = 'button' }: {
   );
 }
 
+/** The footer of a panel that saves: Cancel, and Save ("Saving..." while `saving`); `disabled` when more than saving holds it back. */
+export function SidePanelSaveFooter({ saving, disabled = saving }: { saving: boolean; disabled?: boolean }) {
+  return (
+    <>
+      <SidePanelCancel />
+      <button type="submit" className="button button--primary" disabled={disabled} aria-busy={saving}>
+        {saving ? 'Saving...' : 'Save'}
+      </button>
+    </>
+  );
+}
+
 /**
  * A slide-in panel over the previous screen (spec 1 §2 Shared UI, §4 side-panel state). Render it as the
  * component of a child route whose parent renders `<Outlet />`; the panel's route is its open state.

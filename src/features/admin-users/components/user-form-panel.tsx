@@ -7,7 +7,7 @@ import { isHttpError, isOfflineError, notifyBadRequest } from '../../../lib/http
 import { notify } from '../../../lib/notifier';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
-import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../ui/side-panel';
+import { SidePanel, SidePanelCancel, SidePanelSaveFooter, useSidePanelClose } from '../../../ui/side-panel';
 import { checkExistingEmail } from '../api/check-existing-email';
 import { useCreateUser } from '../api/create-user';
 import { useUser } from '../api/get-user';
@@ -128,14 +128,7 @@ function UserForm({ admin, mode, onConflict }: UserFormProps) {
       initialFocus={firstNameRef}
       initialFocusDelayMs={USER_FORM_FOCUS_DELAY_MS}
       onSubmit={() => void submit()}
-      footer={
-        <>
-          <SidePanelCancel />
-          <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
+      footer={<SidePanelSaveFooter saving={saving} />}
     >
       <div ref={formRef} className="form user-form">
         <div className="form__row">

@@ -4,10 +4,10 @@ import { DELIVERY_MESSAGES, SURVEY_PDF_ENABLED, attachmentPanelMode } from '../.
 import type { AcceptedFile } from '../../../lib/files';
 import { newUuid } from '../../../lib/ids';
 import { notify } from '../../../lib/notifier';
-import { FileInput } from '../../../ui/file-input';
+import { FileInput, FilePreparation } from '../../../ui/file-input';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
-import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../ui/side-panel';
+import { SidePanel, SidePanelSaveFooter, useSidePanelClose } from '../../../ui/side-panel';
 import { ADD_ATTACHMENT } from '../routes';
 import { descriptionError, parseAmount, prepareSurveyFile, type PreparedAttachment } from '../attachments';
 import { AttachmentThumbnail, type ShownAttachment } from './attachment-image';
@@ -142,14 +142,7 @@ export function AttachmentPanel({ closeTo, target, attachments, knownHashes: for
       dirty={dirty && !saving}
       locked={saving || preparing}
       onSubmit={() => void form.handleSubmit()}
-      footer={
-        <>
-          <SidePanelCancel />
-          <button type="submit" className="button button--primary" disabled={saving || preparing} aria-busy={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
+      footer={<SidePanelSaveFooter saving={saving} disabled={saving || preparing} />}
     >
       <div ref={bodyRef} className="form delivery-panel">
         {formError && (
@@ -177,16 +170,7 @@ export function AttachmentPanel({ closeTo, target, attachments, knownHashes: for
               disabled={saving}
               hint={`${SURVEY_PDF_ENABLED ? 'JPG, JPEG, GIF or PDF' : 'JPG, JPEG or GIF'}; each file becomes one attachment. Photos are made smaller before they are saved.`}
             />
-            {preparing && (
-              <p role="status" className="page__loading">
-                Preparing photos...
-              </p>
-            )}
-            {fileError && (
-              <p id={`${filesId}-error`} className="field__errors" role="alert">
-                {fileError}
-              </p>
-            )}
+            <FilePreparation preparing={preparing} error={fileError} errorId={`${filesId}-error`} />
             {files.length > 0 && (
               <ul className="delivery-panel__files" aria-label="Files to attach">
                 {files.map((file) => (

@@ -7,7 +7,7 @@ import { isHttpError, isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
-import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../ui/side-panel';
+import { SidePanel, SidePanelCancel, SidePanelSaveFooter, useSidePanelClose } from '../../../ui/side-panel';
 import { driverKeys, useDriver, useDriverTypes, useSaveDriver } from '../api/drivers';
 import { driverPanelTitle, driverTypeFormSchema, fullName } from '../driver-rules';
 
@@ -82,14 +82,7 @@ function DriverForm({ employeeNumber, name, driver, types, closeTo }: DriverForm
       dirty={dirty && !save.isPending}
       locked={save.isPending}
       onSubmit={() => void form.handleSubmit().then(() => focusFirstInvalidField(selectRef.current?.closest('form') ?? null))}
-      footer={
-        <>
-          <SidePanelCancel />
-          <button type="submit" className="button button--primary" disabled={save.isPending} aria-busy={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
+      footer={<SidePanelSaveFooter saving={save.isPending} />}
     >
       <div ref={selectRef} className="form driver-form">
         <dl className="driver-form__employee">

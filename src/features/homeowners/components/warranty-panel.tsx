@@ -11,7 +11,7 @@ import { useNow } from '../../../offline/react';
 import { outboxActions, WriteRefusedError } from '../../../offline/runtime';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
-import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../ui/side-panel';
+import { SidePanel, SidePanelCancel, SidePanelSaveFooter, useSidePanelClose } from '../../../ui/side-panel';
 import { saveWarrantyCardCall } from '../api/calls';
 import { homeownerKeys } from '../api/keys';
 import { MY_HOMEOWNERS_PATH } from '../list-rules';
@@ -177,16 +177,7 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
       initialFocusDelayMs={SOLD_DATE_FOCUS_DELAY_MS}
       description={`Warranty card of ${view?.serialNumber ?? serialNumber}, plant ${view?.plantNumber ?? plantNumber}`}
       footer={
-        editable ? (
-          <>
-            <SidePanelCancel />
-            <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
-              {saving ? 'Saving...' : 'Save'}
-            </button>
-          </>
-        ) : (
-          <SidePanelCancel>Close</SidePanelCancel>
-        )
+        editable ? <SidePanelSaveFooter saving={saving} /> : <SidePanelCancel>Close</SidePanelCancel>
       }
     >
       <div ref={bodyRef} className="form ho-form">

@@ -6,7 +6,7 @@ import { notify } from '../../../../lib/notifier';
 import { WriteRefusedError } from '../../../../offline/runtime';
 import { focusFirstInvalidField } from '../../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../../ui/form';
-import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../../ui/side-panel';
+import { SidePanel, SidePanelSaveFooter, useSidePanelClose } from '../../../../ui/side-panel';
 import { CatalogPicker, useApprovedCatalog, useCatalogImage } from '../../catalog';
 import { addItemCall, updateItemCall } from '../../api/calls';
 import { useUnitsOfMeasure } from '../../api/get-units-of-measure';
@@ -158,14 +158,7 @@ function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: Part
       size="large"
       onSubmit={() => void form.handleSubmit()}
       description={editing ? itemName(item) : undefined}
-      footer={
-        <>
-          <SidePanelCancel />
-          <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
+      footer={<SidePanelSaveFooter saving={saving} />}
     >
       <div ref={bodyRef} className="form po-panel-form">
         {item?.pending && (

@@ -6,10 +6,10 @@ import type { AcceptedFile } from '../../../../lib/files';
 import { newUuid } from '../../../../lib/ids';
 import { notify } from '../../../../lib/notifier';
 import { WriteRefusedError } from '../../../../offline/runtime';
-import { FileInput } from '../../../../ui/file-input';
+import { FileInput, FilePreparation } from '../../../../ui/file-input';
 import { focusFirstInvalidField } from '../../../../ui/focus';
 import { useAppForm } from '../../../../ui/form';
-import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../../ui/side-panel';
+import { SidePanel, SidePanelSaveFooter, useSidePanelClose } from '../../../../ui/side-panel';
 import { addAttachmentCall, updateAttachmentCall } from '../../api/calls';
 import { workOrderKeys } from '../../api/keys';
 import { WORK_ORDER_TOASTS } from '../../messages';
@@ -173,14 +173,7 @@ function AddAttachmentForm({ view, paths }: { view: ServiceRequestView; paths: R
       dirty={dirty && !saving}
       locked={saving || preparing}
       onSubmit={() => void form.handleSubmit()}
-      footer={
-        <>
-          <SidePanelCancel />
-          <button type="submit" className="button button--primary" disabled={saving || preparing} aria-busy={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
+      footer={<SidePanelSaveFooter saving={saving} disabled={saving || preparing} />}
     >
       <div ref={bodyRef} className="form panel-form">
         <FormError message={formError} />
@@ -202,16 +195,7 @@ function AddAttachmentForm({ view, paths }: { view: ServiceRequestView; paths: R
               hint="Photos (JPG, GIF) and PDF receipts; each file becomes one attachment. Photos are made smaller before they are saved."
             />
           </div>
-          {preparing && (
-            <p role="status" className="page__loading">
-              Preparing photos...
-            </p>
-          )}
-          {fileError && (
-            <p id={`${filesId}-error`} className="field__errors" role="alert">
-              {fileError}
-            </p>
-          )}
+          <FilePreparation preparing={preparing} error={fileError} errorId={`${filesId}-error`} />
           {chosen.files.length > 0 && (
             <ul className="attachment-picker__files" aria-label="Files to attach">
               {chosen.files.map((file) => (
@@ -283,14 +267,7 @@ function EditAttachmentForm({ view, paths, attachment }: { view: ServiceRequestV
       dirty={dirty && !saving}
       locked={saving}
       onSubmit={() => void form.handleSubmit()}
-      footer={
-        <>
-          <SidePanelCancel />
-          <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
+      footer={<SidePanelSaveFooter saving={saving} />}
     >
       <div ref={bodyRef} className="form panel-form">
         {attachment.pending && (

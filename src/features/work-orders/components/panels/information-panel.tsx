@@ -6,7 +6,7 @@ import { notify } from '../../../../lib/notifier';
 import { WriteRefusedError } from '../../../../offline/runtime';
 import { focusFirstInvalidField } from '../../../../ui/focus';
 import { useAppForm } from '../../../../ui/form';
-import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../../ui/side-panel';
+import { SidePanel, SidePanelSaveFooter, useSidePanelClose } from '../../../../ui/side-panel';
 import { updateInformationCall } from '../../api/calls';
 import { workOrderKeys } from '../../api/keys';
 import { WORK_ORDER_TOASTS } from '../../messages';
@@ -109,14 +109,7 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
       dirty={dirty && !saving}
       locked={saving}
       onSubmit={() => void form.handleSubmit()}
-      footer={
-        <>
-          <SidePanelCancel />
-          <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
+      footer={<SidePanelSaveFooter saving={saving} />}
     >
       <div ref={bodyRef} className="form panel-form">
         <FormError message={formError} />

@@ -6,7 +6,7 @@ import { notify } from '../../../../lib/notifier';
 import { WriteRefusedError } from '../../../../offline/runtime';
 import { focusFirstInvalidField } from '../../../../ui/focus';
 import { useAppForm } from '../../../../ui/form';
-import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../../ui/side-panel';
+import { SidePanel, SidePanelSaveFooter, useSidePanelClose } from '../../../../ui/side-panel';
 import { addPartsItemCall, updatePartsItemCall } from '../../api/calls';
 import { useUnitsOfMeasure } from '../../api/get-units-of-measure';
 import { workOrderKeys } from '../../api/keys';
@@ -88,14 +88,7 @@ function PartsItemForm({
       locked={saving}
       onSubmit={() => void form.handleSubmit()}
       description={editing ? partsItemName(part) : undefined}
-      footer={
-        <>
-          <SidePanelCancel />
-          <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
+      footer={<SidePanelSaveFooter saving={saving} />}
     >
       <div ref={bodyRef} className="form panel-form">
         {part?.pending && (
