@@ -1,7 +1,7 @@
 /*
- * Makes the demo Help library (spec 1 §2 Help) that the seed loads: real multi-page PDFs written with
- * pdf-lib (real text, so the viewer can search them), one upload that came through empty (10 bytes, for
- * the 'no results' rule of spec 1 §8), and a short captioned video made with ffmpeg.
+ * Makes the demo Help library (spec 1 §2 Help) that the seed loads: real multi-page PDFs drawn by
+ * src/server/db/seed/pdf-pages.ts (real text, so the viewer can search them), one upload that came through
+ * empty (10 bytes, for the 'no results' rule of spec 1 §8), and a short captioned video made with ffmpeg.
  *
  *   npx tsx scripts/make-help-assets.ts            # PDFs, captions and manifest
  *   npx tsx scripts/make-help-assets.ts --video    # also re-encodes the video (needs ffmpeg)
@@ -12,7 +12,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb } from 'pdf-lib';
+import { PAGE, PageWriter, TEXT_WIDTH, addBandedPage, createPdf, drawPageNumber, wrap } from '../src/server/db/seed/pdf-pages';
 
 const OUT_DIR = join(import.meta.dirname, '../src/server/db/seed/assets/help');
 const PUBLISHED = new Date('2026-01-15T12:00:00Z');
@@ -276,98 +277,46 @@ const VIDEO = {
   secondsPerSlide: 3,
 };
 
-const PAGE = { width: 612, height: 792, margin: 64 };
 const COLORS = { brand: rgb(0.12, 0.31, 0.47), text: rgb(0.11, 0.14, 0.19), muted: rgb(0.31, 0.36, 0.42), noteBg: rgb(0.91, 0.94, 0.98) };
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-class PageWriter {
-  private y: number;
-  constructor(
-    private readonly page: PDFPage,
-    private readonly fonts: { regular: PDFFont; bold: PDFFont },
-  ) {
-    this.y = PAGE.height - PAGE.margin - 40;
-  }
-
-  private text(text: string, x: number, size: number, font: PDFFont, width: number, color = COLORS.text, leading = 1.45) {
-    for (const line of wrap(text, font, size, width)) {
-      this.page.drawText(line, { x, y: this.y, size, font, color });
-      this.y -= size * leading;
-    }
-  }
-
-  block(block: Block) {
-    const width = PAGE.width - PAGE.margin * 2;
-    switch (block.kind) {
-      case 'heading':
-        this.y -= 6;
-        this.text(block.text, PAGE.margin, 17, this.fonts.bold, width, COLORS.brand);
-        this.y -= 4;
-        break;
-      case 'paragraph':
-        this.text(block.text, PAGE.margin, 11.5, this.fonts.regular, width);
-        this.y -= 8;
-        break;
-      case 'steps':
-        block.items.forEach((item, index) => {
-          const top = this.y;
-          this.page.drawText(`${block.start + index}.`, { x: PAGE.margin, y: top, size: 11.5, font: this.fonts.bold, color: COLORS.brand });
-          this.text(item, PAGE.margin + 22, 11.5, this.fonts.regular, width - 22);
-          this.y -= 6;
-        });
-        this.y -= 4;
-        break;
-      case 'bullets':
-        for (const item of block.items) {
-          this.page.drawText('-', { x: PAGE.margin + 6, y: this.y, size: 11.5, font: this.fonts.bold, color: COLORS.brand });
-          this.text(item, PAGE.margin + 22, 11.5, this.fonts.regular, width - 22);
-          this.y -= 3;
-        }
-        this.y -= 6;
-        break;
-      case 'note': {
-        const lines = wrap(block.text, this.fonts.regular, 11, width - 28);
-        const height = lines.length * 11 * 1.45 + 18;
-        this.page.drawRectangle({ x: PAGE.margin, y: this.y - height + 20, width, height, color: COLORS.noteBg });
-        this.page.drawRectangle({ x: PAGE.margin, y: this.y - height + 20, width: 4, height, color: COLORS.brand });
-        this.y -= 2;
-        this.text(block.text, PAGE.margin + 16, 11, this.fonts.regular, width - 28, COLORS.text);
-        this.y -= 16;
-        break;
-      }
+function writeBlock(writer: PageWriter, block: Block) {
+  const { page, fonts } = writer;
+  switch (block.kind) {
+    case 'heading':
+      writer.heading(block.text, 17);
+      break;
+    case 'paragraph':
+      writer.paragraph(block.text);
+      break;
+    case 'steps':
+      block.items.forEach((item, index) => {
+        page.drawText(`${block.start + index}.`, { x: PAGE.margin, y: writer.y, size: 11.5, font: fonts.bold, color: COLORS.brand });
+        writer.text(item, PAGE.margin + 22, 11.5, fonts.regular, TEXT_WIDTH - 22);
+        writer.y -= 6;
+      });
+      writer.y -= 4;
+      break;
+    case 'bullets':
+      writer.bullets(block.items);
+      break;
+    case 'note': {
+      const lines = wrap(block.text, fonts.regular, 11, TEXT_WIDTH - 28);
+      const height = lines.length * 11 * 1.45 + 18;
+      page.drawRectangle({ x: PAGE.margin, y: writer.y - height + 20, width: TEXT_WIDTH, height, color: COLORS.noteBg });
+      page.drawRectangle({ x: PAGE.margin, y: writer.y - height + 20, width: 4, height, color: COLORS.brand });
+      writer.y -= 2;
+      writer.text(block.text, PAGE.margin + 16, 11, fonts.regular, TEXT_WIDTH - 28, COLORS.text);
+      writer.y -= 16;
+      break;
     }
   }
 }
 
 async function makePdf(pdf: HelpPdf): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.setTitle(pdf.displayName, { showInWindowTitleBar: true });
-  doc.setSubject(pdf.subject);
-  doc.setAuthor('HomeSite Support');
-  doc.setCreator('HomeSite help library');
-  doc.setProducer('pdf-lib');
-  doc.setLanguage('en-US');
-  doc.setCreationDate(PUBLISHED);
-  doc.setModificationDate(PUBLISHED);
-  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const { doc, fonts } = await createPdf({ title: pdf.displayName, subject: pdf.subject, author: 'HomeSite Support', creator: 'HomeSite help library', published: PUBLISHED });
 
   pdf.pages.forEach((blocks, index) => {
-    const page = doc.addPage([PAGE.width, PAGE.height]);
-    page.drawRectangle({ x: 0, y: PAGE.height - 44, width: PAGE.width, height: 44, color: COLORS.brand });
+    const page = addBandedPage(doc, COLORS.brand);
     page.drawText('HomeSite Help', { x: PAGE.margin, y: PAGE.height - 28, size: 13, font: fonts.bold, color: rgb(1, 1, 1) });
     const title = pdf.displayName;
     page.drawText(title, {
@@ -377,10 +326,9 @@ async function makePdf(pdf: HelpPdf): Promise<Uint8Array> {
       font: fonts.regular,
       color: rgb(1, 1, 1),
     });
-    const writer = new PageWriter(page, fonts);
-    for (const block of blocks) writer.block(block);
-    const footer = `Page ${index + 1} of ${pdf.pages.length}`;
-    page.drawText(footer, { x: PAGE.width / 2 - fonts.regular.widthOfTextAtSize(footer, 9) / 2, y: 36, size: 9, font: fonts.regular, color: COLORS.muted });
+    const writer = new PageWriter(page, fonts, COLORS, PAGE.height - PAGE.margin - 40);
+    for (const block of blocks) writeBlock(writer, block);
+    drawPageNumber(page, fonts.regular, index, pdf.pages.length, COLORS.muted);
     page.drawText('Published January 2026', { x: PAGE.margin, y: 36, size: 9, font: fonts.regular, color: COLORS.muted });
   });
   return doc.save({ useObjectStreams: true });

@@ -1,9 +1,10 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb } from 'pdf-lib';
+import { PAGE, PageWriter, addBandedPage, createPdf, drawPageNumber } from './pdf-pages';
 
 /*
  * The demo Learn library (spec 3 §2 Learn): manuals for retail center and plant staff, in categories and
- * sub-categories, written out as real multi-page PDFs with pdf-lib when the database is seeded (real text, so the
- * viewer's search finds it). Fixed dates and no random ids: the same bytes, hence the same ETag, on every seed.
+ * sub-categories, written out as real multi-page PDFs when the database is seeded (drawn by pdf-pages.ts, as Help's
+ * are). Fixed dates and no random ids: the same bytes, hence the same ETag, on every seed.
  */
 
 export type ManualBlock = { heading: string } | { paragraph: string } | { bullets: readonly string[] };
@@ -293,72 +294,23 @@ export const LEARN_LIBRARY: readonly ManualCategory[] = [
   },
 ];
 
-const PAGE = { width: 612, height: 792, margin: 64 };
 const COLORS = { brand: rgb(0.11, 0.3, 0.52), text: rgb(0.13, 0.13, 0.13), muted: rgb(0.4, 0.4, 0.4) };
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-function writeBlocks(page: PDFPage, blocks: readonly ManualBlock[], fonts: { regular: PDFFont; bold: PDFFont }) {
-  const width = PAGE.width - PAGE.margin * 2;
-  // Below the title band and the manual's name.
-  let y = PAGE.height - PAGE.margin - 64;
-  const text = (value: string, x: number, size: number, font: PDFFont, color = COLORS.text) => {
-    for (const line of wrap(value, font, size, width - (x - PAGE.margin))) {
-      page.drawText(line, { x, y, size, font, color });
-      y -= size * 1.45;
-    }
-  };
-  for (const block of blocks) {
-    if ('heading' in block) {
-      y -= 6;
-      text(block.heading, PAGE.margin, 16, fonts.bold, COLORS.brand);
-      y -= 4;
-    } else if ('paragraph' in block) {
-      text(block.paragraph, PAGE.margin, 11.5, fonts.regular);
-      y -= 8;
-    } else {
-      for (const item of block.bullets) {
-        page.drawText('-', { x: PAGE.margin + 6, y, size: 11.5, font: fonts.bold, color: COLORS.brand });
-        text(item, PAGE.margin + 22, 11.5, fonts.regular);
-        y -= 3;
-      }
-      y -= 6;
-    }
-  }
-}
 
 /** One manual as a PDF: a title band, the blocks of each page, and "Page n of m". */
 export async function renderManual(manual: Manual, category: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.setTitle(manual.displayName, { showInWindowTitleBar: true });
-  doc.setSubject(category);
-  doc.setAuthor('HomeSite Learn');
-  doc.setProducer('pdf-lib');
-  doc.setLanguage('en-US');
-  doc.setCreationDate(PUBLISHED);
-  doc.setModificationDate(PUBLISHED);
-  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const { doc, fonts } = await createPdf({ title: manual.displayName, subject: category, author: 'HomeSite Learn', published: PUBLISHED });
   manual.pages.forEach((blocks, index) => {
-    const page = doc.addPage([PAGE.width, PAGE.height]);
-    page.drawRectangle({ x: 0, y: PAGE.height - 44, width: PAGE.width, height: 44, color: COLORS.brand });
+    const page = addBandedPage(doc, COLORS.brand);
     page.drawText(`HomeSite Learn: ${category}`, { x: PAGE.margin, y: PAGE.height - 28, size: 12, font: fonts.bold, color: rgb(1, 1, 1) });
     page.drawText(manual.displayName, { x: PAGE.margin, y: PAGE.height - PAGE.margin - 14, size: 20, font: fonts.bold, color: COLORS.text });
-    writeBlocks(page, blocks, fonts);
-    const footer = `Page ${index + 1} of ${manual.pages.length}`;
-    page.drawText(footer, { x: PAGE.width / 2 - fonts.regular.widthOfTextAtSize(footer, 9) / 2, y: 36, size: 9, font: fonts.regular, color: COLORS.muted });
+    // Below the title band and the manual's name.
+    const writer = new PageWriter(page, fonts, COLORS, PAGE.height - PAGE.margin - 64);
+    for (const block of blocks) {
+      if ('heading' in block) writer.heading(block.heading, 16);
+      else if ('paragraph' in block) writer.paragraph(block.paragraph);
+      else writer.bullets(block.bullets);
+    }
+    drawPageNumber(page, fonts.regular, index, manual.pages.length, COLORS.muted);
   });
   return doc.save({ useObjectStreams: true });
 }
