@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { isHttpError, isOfflineError, type BlobAnswer } from '../lib/http';
 import type { DocumentCopy } from './db';
 import { listDocumentCopies, pruneDocuments, readDocument, storeDocument } from './documents';
+import { describeAge } from './age';
+import { useNow } from './react';
 import { getOffline } from './runtime';
 
 /*
@@ -117,3 +119,24 @@ export const pruneKeptDocuments = (library: string, listedIds: readonly string[]
     console.error(`removing old ${library} documents failed`, error);
     return 0;
   });
+
+const FAILURE_MESSAGES: Record<DocumentFailure, string> = {
+  offline: 'You are offline, and this document has not been saved on this device yet. Open it once while online to read it offline.',
+  'not-found': 'This document is no longer available.',
+  failed: 'The document could not be loaded.',
+};
+
+/**
+ * What ui/document-status shows of a kept document: loading, the failure in words (with a retry unless the document
+ * is gone), and the device copy's age when it stands in for the server's (offline, or the server could not answer).
+ */
+export function useKeptDocumentStatus(state: KeptDocumentState, retry: () => void, online: boolean) {
+  const now = useNow();
+  const loaded = state.status === 'ready' ? state.document : undefined;
+  return {
+    loading: state.status === 'loading',
+    failure: state.status === 'error' ? { message: FAILURE_MESSAGES[state.failure], retry: state.failure === 'not-found' ? undefined : retry } : undefined,
+    savedCopy:
+      loaded?.from === 'device' && loaded.storedAt !== undefined && (!online || loaded.fallback) ? { age: describeAge(loaded.storedAt, now), current: loaded.current } : undefined,
+  };
+}

@@ -1,13 +1,12 @@
 import { paths, type HelpDocument } from '../../../contract';
 import { sanitizeHelpFileName } from '../../../lib/help-files';
 import { requestBlob } from '../../../lib/http';
-import { loadKeptDocument, useKeptDocument, type DocumentFailure, type KeptDocumentSource, type KeptDocumentState, type LoadedDocument } from '../../../offline/kept-documents';
+import { loadKeptDocument, useKeptDocument, type KeptDocumentSource, type KeptDocumentState, type LoadedDocument } from '../../../offline/kept-documents';
 
 /** The library's name in the offline document store. */
 export const HELP_LIBRARY = 'help';
 
 export type LoadedHelpPdf = LoadedDocument;
-export type HelpPdfFailure = DocumentFailure;
 export type HelpPdfState = KeptDocumentState;
 
 /** The GetHelpDocument path of a document: spec 1 §5 strips special characters from the name. */

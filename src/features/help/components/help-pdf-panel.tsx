@@ -3,35 +3,18 @@ import type { HelpDocument } from '../../../contract';
 import { hasHelpPdfContent } from '../../../lib/help-files';
 import { isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
-import { describeAge } from '../../../offline/age';
-import { useNow } from '../../../offline/react';
+import { useKeptDocumentStatus } from '../../../offline/kept-documents';
+import { DocumentStatus } from '../../../ui/document-status';
 import { LazyPdfViewer } from '../../../ui/lazy-pdf-viewer';
 import { useDownloadHelpPdf } from '../api/download-help-pdf';
-import { useHelpPdf, type HelpPdfFailure, type LoadedHelpPdf } from '../api/get-help-pdf';
+import { useHelpPdf } from '../api/get-help-pdf';
 import { openBlobInNewTab } from '../save-file';
 
 export const NO_RESULTS_TITLE = 'No results';
 
-const FAILURE_MESSAGES: Record<HelpPdfFailure, string> = {
-  offline: 'You are offline, and this document has not been saved on this device yet. Open it once while online to read it offline.',
-  'not-found': 'This document is no longer available.',
-  failed: 'The document could not be loaded.',
-};
-
 export interface HelpPdfPanelProps {
   document: HelpDocument;
   online: boolean;
-}
-
-function OfflineCopyNotice({ pdf, online }: { pdf: LoadedHelpPdf; online: boolean }) {
-  const now = useNow();
-  if (pdf.from !== 'device' || pdf.storedAt === undefined || (online && !pdf.fallback)) return null;
-  return (
-    <p className="notice notice--info help-reader__notice" role="status">
-      Offline copy, saved {describeAge(pdf.storedAt, now)}.
-      {!pdf.current && ' A newer version will be loaded when the server can be reached.'}
-    </p>
-  );
 }
 
 /**
@@ -40,6 +23,7 @@ function OfflineCopyNotice({ pdf, online }: { pdf: LoadedHelpPdf; online: boolea
  */
 export function HelpPdfPanel({ document, online }: HelpPdfPanelProps) {
   const { state, retry } = useHelpPdf(document);
+  const status = useKeptDocumentStatus(state, retry, online);
   const download = useDownloadHelpPdf();
   const [blocked, setBlocked] = useState(false);
   const pdf = state.status === 'ready' ? state.document : undefined;
@@ -77,18 +61,7 @@ export function HelpPdfPanel({ document, online }: HelpPdfPanelProps) {
         </p>
       )}
 
-      {state.status === 'loading' && <p className="help-reader__message">Loading document…</p>}
-      {state.status === 'error' && (
-        <div className="notice notice--warning help-reader__notice" role="alert">
-          <p>{FAILURE_MESSAGES[state.failure]}</p>
-          {state.failure !== 'not-found' && (
-            <button type="button" className="button" onClick={retry}>
-              Try again
-            </button>
-          )}
-        </div>
-      )}
-      {pdf && <OfflineCopyNotice pdf={pdf} online={online} />}
+      <DocumentStatus {...status} />
       {pdf && !showable && (
         <div className="help-empty" role="status">
           <p className="help-empty__title">{NO_RESULTS_TITLE}</p>
