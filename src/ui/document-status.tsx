@@ -1,3 +1,5 @@
+import { LoadFailure } from './load-failure';
+
 export interface DocumentStatusProps {
   /** The document is being read, from the device or the server. */
   loading: boolean;
@@ -12,16 +14,7 @@ export function DocumentStatus({ loading, failure, savedCopy }: DocumentStatusPr
   return (
     <>
       {loading && <p className="document-status__message">Loading document…</p>}
-      {failure && (
-        <div className="notice notice--warning document-status__notice" role="alert">
-          <p>{failure.message}</p>
-          {failure.retry && (
-            <button type="button" className="button" onClick={failure.retry}>
-              Try again
-            </button>
-          )}
-        </div>
-      )}
+      {failure && <LoadFailure message={failure.message} retry={failure.retry} />}
       {savedCopy && (
         <p className="notice notice--info" role="status">
           Offline copy, saved {savedCopy.age}.{!savedCopy.current && ' A newer version will be loaded when the server can be reached.'}

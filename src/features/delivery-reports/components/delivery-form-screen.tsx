@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { DELIVERY_MESSAGES, serialKey } from '../../../contract';
 import { isHttpError, isOfflineError } from '../../../lib/http';
 import { conflictIdOf } from '../api/answers';
+import { LoadFailure } from '../../../ui/load-failure';
 import { PathLink } from '../../../ui/path-link';
 import { NOT_KEPT_MESSAGE, useBlankForm, useDeliveryReportList } from '../api/delivery-reports';
 import { readDraft, type DeliveryDraft } from '../drafts';
@@ -68,15 +69,10 @@ export function DeliveryFormScreen({ scope, plantNumber, serialNumber, panelTarg
   } else if (blank.error && isHttpError(blank.error, 409) && conflictIdOf(blank.error.data)) {
     body = <AlreadySubmitted submittedSurveyId={conflictIdOf(blank.error.data)!} />;
   } else if (blank.error) {
-    body = (
-      <div className="notice notice--warning" role="alert">
-        <p>{isOfflineError(blank.error) ? NOT_KEPT_MESSAGE : `The delivery form of this home could not be loaded. ${blank.error.message}`}</p>
-        {!isOfflineError(blank.error) && (
-          <button type="button" className="button" onClick={() => void blank.refetch()}>
-            Try again
-          </button>
-        )}
-      </div>
+    body = isOfflineError(blank.error) ? (
+      <LoadFailure message={NOT_KEPT_MESSAGE} />
+    ) : (
+      <LoadFailure message={`The delivery form of this home could not be loaded. ${blank.error.message}`} retry={() => void blank.refetch()} />
     );
   } else {
     body = (

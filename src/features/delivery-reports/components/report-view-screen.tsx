@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notifier';
 import { describeAge } from '../../../offline/age';
 import { QUEUED_MESSAGE, useNow, useOnline, useOutboxEntries } from '../../../offline/react';
 import { submitWrite, WriteRefusedError } from '../../../offline/runtime';
+import { LoadFailure } from '../../../ui/load-failure';
 import { useModals } from '../../../ui/modals';
 import { PathLink } from '../../../ui/path-link';
 import { useSubmittedReport } from '../api/delivery-reports';
@@ -107,18 +108,16 @@ export function DeliveryReportViewScreen({
   } else if (report.error) {
     const offline = isOfflineError(report.error);
     body = (
-      <div className="notice notice--warning" role="alert">
-        <p>
-          {offline
+      <LoadFailure
+        message={
+          offline
             ? 'You are offline and this delivery report is not saved on this device.'
             : isHttpError(report.error, 404)
               ? `${LOAD_FAILED_MESSAGE} It does not exist or is not in your scope.`
-              : LOAD_FAILED_MESSAGE}
-        </p>
-        <button type="button" className="button" onClick={() => void report.refetch()}>
-          Try again
-        </button>
-      </div>
+              : LOAD_FAILED_MESSAGE
+        }
+        retry={() => void report.refetch()}
+      />
     );
   } else {
     body = (

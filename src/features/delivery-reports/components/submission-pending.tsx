@@ -4,10 +4,9 @@ import type { PendingMark } from '../../../lib/pending-mark';
 import { useOutboxEvents } from '../../../offline/react';
 import { outboxActions } from '../../../offline/runtime';
 import { FailedChangeActions, PendingBadge } from '../../../ui/pending-marks';
+import { UploadProgressBar } from '../../../ui/upload-progress';
 import { submittedIdOf } from '../api/answers';
 import { deliveryRoutes } from '../routes';
-
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
  * issue 12 §5: a report submitted with no connection waits in the outbox as its POST /DeliveryForm. Shown as pending
@@ -25,7 +24,6 @@ export function SubmissionPending({ mark, serialNumber }: { mark: PendingMark & 
       void router.navigate({ href: id ? deliveryRoutes.view(id) : deliveryRoutes.start, replace: true });
     }
   });
-  const percent = upload && upload.total > 0 ? Math.min(100, Math.round((upload.loaded / upload.total) * 100)) : undefined;
   return (
     <section className="delivery-pending" aria-labelledby="delivery-pending-title">
       <h2 id="delivery-pending-title" className="form__legend">
@@ -38,22 +36,7 @@ export function SubmissionPending({ mark, serialNumber }: { mark: PendingMark & 
           The server did not take this report. <FailedChangeActions mark={mark} actions={outboxActions} />
         </p>
       )}
-      {percent !== undefined && (
-        <div className="delivery-upload">
-          <div
-            className="delivery-upload__bar"
-            role="progressbar"
-            aria-label="Uploading delivery report"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={`${percent}% (${megabytes(upload!.loaded)} of ${megabytes(upload!.total)})`}
-          >
-            <span className="delivery-upload__fill" style={{ width: `${percent}%` }} />
-          </div>
-          <span aria-hidden="true">Uploading... {percent}%</span>
-        </div>
-      )}
+      {upload && <UploadProgressBar label="Uploading delivery report" loaded={upload.loaded} total={upload.total} />}
     </section>
   );
 }
