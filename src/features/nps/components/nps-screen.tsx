@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import {
   NPS_MESSAGES,
   NPS_PERIODS,
@@ -19,12 +19,13 @@ import { useNpsDetails, useNpsScore, useNpsUpcomingCalls } from '../api/nps';
 import { COLOR_BAND_LABELS } from '../list-rules';
 import { NpsChart } from './nps-chart';
 import { CompletedCalls, UpcomingCalls } from './nps-lists';
+import { TabList } from '../../../ui/tab-list';
 import '../nps.css';
 
 type Tab = 'upcoming' | 'completed';
-const TABS: { tab: Tab; label: string }[] = [
-  { tab: 'upcoming', label: 'Upcoming Calls' },
-  { tab: 'completed', label: 'Completed Calls' },
+const TABS: { value: Tab; label: string }[] = [
+  { value: 'upcoming', label: 'Upcoming Calls' },
+  { value: 'completed', label: 'Completed Calls' },
 ];
 
 interface Read<T> {
@@ -103,44 +104,6 @@ function TotalScore({ score }: { score: NpsScore }) {
   );
 }
 
-/** The two tabs; arrow keys, Home and End move between them as in any tab list. */
-function CallTabs({ active, onChange, idPrefix }: { active: Tab; onChange: (tab: Tab) => void; idPrefix: string }) {
-  const refs = useRef(new Map<Tab, HTMLButtonElement>());
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.findIndex((tab) => tab.tab === active);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
-    const to = moves[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    const target = TABS[(to + TABS.length) % TABS.length]!.tab;
-    onChange(target);
-    refs.current.get(target)?.focus();
-  };
-  return (
-    <div role="tablist" aria-label="NPS calls" className="tabs" onKeyDown={onKeyDown}>
-      {TABS.map(({ tab, label }) => (
-        <button
-          key={tab}
-          ref={(element) => {
-            if (element) refs.current.set(tab, element);
-            else refs.current.delete(tab);
-          }}
-          type="button"
-          role="tab"
-          id={`${idPrefix}-tab-${tab}`}
-          aria-selected={tab === active}
-          aria-controls={`${idPrefix}-panel`}
-          tabIndex={tab === active ? 0 : -1}
-          className={`tabs__tab${tab === active ? ' tabs__tab--active' : ''}`}
-          onClick={() => onChange(tab)}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
-  );
-}
-
 /**
  * spec 2 §2 NPS (/nps): 12-month rolling or year to date, the total score, the bar chart against the prior year, and
  * the upcoming and completed calls. What was last loaded reads offline with its age.
@@ -179,7 +142,7 @@ export function NpsScreen({ user, scope }: { user: CmhUser; scope: string }) {
           )
         )}
       </div>
-      <CallTabs active={tab} onChange={setTab} idPrefix={idPrefix} />
+      <TabList label="NPS calls" tabs={TABS} active={tab} onChange={setTab} idPrefix={idPrefix} />
       <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`} className="nps-panel">
         {tab === 'upcoming' ? (
           <UpcomingCalls calls={calls.data?.data ?? []} loading={isLoading(calls)} />

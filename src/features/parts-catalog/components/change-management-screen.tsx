@@ -1,9 +1,10 @@
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { CATALOG_ADMIN_TEXT, type ChangeHistoryItem } from '../../../contract';
 import { isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
 import type { CachedRead } from '../../../offline/cached-read';
 import { DataList } from '../../../ui/data-list';
+import { TabList } from '../../../ui/tab-list';
 import { useChangeHistory, usePendingParts } from '../api';
 import { HISTORY_COLUMNS, PENDING_COLUMNS, historySearchText } from '../change-lists';
 import { StatusBadge } from './status-badge';
@@ -11,9 +12,9 @@ import '../parts-catalog.css';
 
 export type ChangeList = 'pending' | 'history';
 const HISTORY_LIST_COLUMNS = HISTORY_COLUMNS.map((column) => (column.columnName === 'status' ? { ...column, render: (item: ChangeHistoryItem) => <StatusBadge status={item.status} /> } : column));
-const TABS: readonly { list: ChangeList; label: string }[] = [
-  { list: 'pending', label: 'Pending' },
-  { list: 'history', label: 'History' },
+const TABS: readonly { value: ChangeList; label: string }[] = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'history', label: 'History' },
 ];
 
 function SavedCopyNotice({ read, error, what }: { read: CachedRead<unknown> | undefined; error: unknown; what: string }) {
@@ -52,44 +53,17 @@ export function ChangeManagementScreen({
   const idPrefix = useId();
   const pending = usePendingParts();
   const history = useChangeHistory(list === 'history');
-  const tabs = useRef(new Map<ChangeList, HTMLButtonElement>());
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.findIndex((tab) => tab.list === list);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
-    const to = moves[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    const target = TABS[(to + TABS.length) % TABS.length]!.list;
-    onListChange(target);
-    tabs.current.get(target)?.focus();
-  };
-
   return (
     <div className="page catalog-changes">
       <h1 className="page__title">{CATALOG_ADMIN_TEXT.changeManagementTitle}</h1>
-      <div role="tablist" aria-label="Change requests" className="tabs catalog-tabs" onKeyDown={onKeyDown}>
-        {TABS.map(({ list: tab, label }) => (
-          <button
-            key={tab}
-            ref={(element) => {
-              if (element) tabs.current.set(tab, element);
-              else tabs.current.delete(tab);
-            }}
-            type="button"
-            role="tab"
-            id={`${idPrefix}-tab-${tab}`}
-            aria-selected={tab === list}
-            aria-controls={`${idPrefix}-panel`}
-            tabIndex={tab === list ? 0 : -1}
-            className={`tabs__tab${tab === list ? ' tabs__tab--active' : ''}`}
-            onClick={() => onListChange(tab)}
-          >
-            {label}
-            {tab === 'pending' && pending.data && ` (${pending.data.data.length})`}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Change requests"
+        tabs={TABS.map((tab) => (tab.value === 'pending' && pending.data ? { ...tab, label: `${tab.label} (${pending.data.data.length})` } : tab))}
+        active={list}
+        onChange={onListChange}
+        idPrefix={idPrefix}
+        className="catalog-tabs"
+      />
       <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${list}`} className="catalog-changes__panel">
         {list === 'pending' ? (
           <>
