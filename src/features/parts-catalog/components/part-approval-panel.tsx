@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import * as v from 'valibot';
 import { CATALOG_ADMIN_TEXT, type CatalogChangeRequest } from '../../../contract';
-import { isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../ui/side-panel';
 import { notifyChangeFailure, reloadListsSoon, useChangeRequest, useDecideChangeRequest } from '../api';
 import { formText } from './part-details-fields';
 import { PartCard } from './part-form-panel';
+import { RequestLoadingPanel } from './request-loading-panel';
 
 interface ReviewValues {
   friendlyDescription: string;
@@ -104,15 +104,5 @@ function ApprovalForm({ request, closeTo }: { request: CatalogChangeRequest; clo
 export function PartApprovalPanel({ partsCatalogId, closeTo }: { partsCatalogId: number; closeTo: string }) {
   const request = useChangeRequest(partsCatalogId);
   if (request.data) return <ApprovalForm key={request.data.storedAt} request={request.data.data} closeTo={closeTo} />;
-  return (
-    <SidePanel title={CATALOG_ADMIN_TEXT.approvalForm} closeTo={closeTo} footer={<SidePanelCancel>Close</SidePanelCancel>}>
-      {request.isError ? (
-        <p className="notice notice--warning" role="alert">
-          {isOfflineError(request.error) ? 'You are offline. This request will load when you are back online.' : 'This request could not be loaded.'}
-        </p>
-      ) : (
-        <p className="page__loading">Loading the request…</p>
-      )}
-    </SidePanel>
-  );
+  return <RequestLoadingPanel title={CATALOG_ADMIN_TEXT.approvalForm} closeTo={closeTo} read={request} />;
 }

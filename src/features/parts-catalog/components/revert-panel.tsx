@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CATALOG_ADMIN_TEXT, changeHistoryStatus, revertBlockingMessage, type ChangeResult } from '../../../contract';
-import { isHttpError, isOfflineError } from '../../../lib/http';
+import { isHttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
 import { useModals } from '../../../ui/modals';
 import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../ui/side-panel';
 import { notifyChangeFailure, reloadListsSoon, useChangeResult, useRevertChange } from '../api';
 import { PartCard } from './part-form-panel';
+import { RequestLoadingPanel } from './request-loading-panel';
 import { StatusBadge } from './status-badge';
 
 /** spec 3 §2: the revert form's title by the request's decision. */
@@ -86,15 +87,5 @@ function RevertForm({ result, closeTo }: { result: ChangeResult; closeTo: string
 export function RevertPanel({ partsCatalogHistoryId, closeTo }: { partsCatalogHistoryId: number; closeTo: string }) {
   const result = useChangeResult(partsCatalogHistoryId);
   if (result.data) return <RevertForm result={result.data} closeTo={closeTo} />;
-  return (
-    <SidePanel title="Revert Part" closeTo={closeTo} footer={<SidePanelCancel>Close</SidePanelCancel>}>
-      {result.isError ? (
-        <p className="notice notice--warning" role="alert">
-          {isOfflineError(result.error) ? 'You are offline. This request will load when you are back online.' : 'This request could not be loaded.'}
-        </p>
-      ) : (
-        <p className="page__loading">Loading the request…</p>
-      )}
-    </SidePanel>
-  );
+  return <RequestLoadingPanel title="Revert Part" closeTo={closeTo} read={result} />;
 }
