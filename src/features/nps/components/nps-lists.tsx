@@ -76,6 +76,16 @@ export function CompletedCalls({ rows, loading, linkToServiceHistory }: { rows: 
   );
 }
 
+/** A cell of two lines: the value, and a muted detail below it. */
+function TwoLines({ main, detail }: { main: string; detail: string }) {
+  return (
+    <span className="nps-stack">
+      <span>{main}</span>
+      <span className="nps-muted">{detail}</span>
+    </span>
+  );
+}
+
 /** spec 2 §2 Upcoming calls: today to 90 days ahead, upper-cased address and model, the address-differs flag. */
 export function UpcomingCalls({ calls, loading }: { calls: readonly NpsUpcomingCall[]; loading: boolean }) {
   const [sort, setSort] = useState<SortState>(DEFAULT_UPCOMING_SORT);
@@ -85,32 +95,17 @@ export function UpcomingCalls({ calls, loading }: { calls: readonly NpsUpcomingC
       {
         ...upcomingColumn('customerName'),
         width: 'minmax(0, 1.4fr)',
-        render: (row) => (
-          <span className="nps-stack">
-            <span>{row.customerName}</span>
-            <span className="nps-muted">{row.phoneText}</span>
-          </span>
-        ),
+        render: (row) => <TwoLines main={row.customerName} detail={row.phoneText} />,
       },
       {
         ...upcomingColumn('fullSerialNumber'),
         width: 'minmax(0, 1.3fr)',
-        render: (row) => (
-          <span className="nps-stack">
-            <span>{row.fullSerialNumber}</span>
-            <span className="nps-muted">{row.plantName}</span>
-          </span>
-        ),
+        render: (row) => <TwoLines main={row.fullSerialNumber} detail={row.plantName} />,
       },
       {
         ...upcomingColumn('modelNumber'),
         width: 'minmax(0, 1.3fr)',
-        render: (row) => (
-          <span className="nps-stack">
-            <span>{row.modelNumber}</span>
-            <span className="nps-muted">{row.modelName}</span>
-          </span>
-        ),
+        render: (row) => <TwoLines main={row.modelNumber} detail={row.modelName} />,
       },
       { ...upcomingColumn('npsDate'), width: '6.5rem', render: (row) => formatDate(row.npsDate) },
       { ...upcomingColumn('soldDate'), width: '6.5rem', render: (row) => formatDate(row.soldDate) },
