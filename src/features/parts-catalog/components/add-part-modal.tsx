@@ -1,14 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CATALOG_ADMIN_TEXT, type NotInCatalogPart } from '../../../contract';
-import { notify } from '../../../lib/notifier';
-import { revalidateLogic, useAppForm } from '../../../ui/form';
+import type { NotInCatalogPart } from '../../../contract';
 import { Modal } from '../../../ui/modal';
-import { notifyChangeFailure, reloadListsSoon, useCategories, useCommodities, usePartsNotInCatalog, useSubmitPart } from '../api';
+import { useCategories, useCommodities, usePartsNotInCatalog } from '../api';
 import { addPartHelp, searchPlaceholder, stepBack, type AddPartStep } from '../model';
 import { GrownList } from './grown-list';
 import { ImagePicker, type ChosenImage } from './image-picker';
-import { hasFriendlyDescription, PartDetailsFields, partDetailsSchema, submissionOf, type PartDetailsValues } from './part-details-fields';
+import { hasFriendlyDescription, PartDetailsFields, usePartDetailsForm } from './part-details-fields';
 
 const partKey = (part: NotInCatalogPart) => `${part.partNumber}|${part.subPartNumber}`;
 
@@ -35,11 +32,9 @@ function Choices<Item>({ items, label, itemKey, text, onChoose, loading, empty }
  * friendly description and image; Back steps up one level. Submitting sends a change request (POST /PartsCatalog).
  */
 export function AddPartModal({ plantNumber, onClose }: { plantNumber: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [step, setStep] = useState<AddPartStep>({ step: 'category' });
   const [image, setImage] = useState<ChosenImage | null>(null);
   const [search, setSearch] = useState('');
-  const submit = useSubmitPart();
   const category = step.step === 'category' ? undefined : step.category;
   const commodity = step.step === 'part' || step.step === 'detail' ? step.commodity : undefined;
   const categories = useCategories(plantNumber);
@@ -47,23 +42,8 @@ export function AddPartModal({ plantNumber, onClose }: { plantNumber: string; on
   const parts = usePartsNotInCatalog(plantNumber, category?.categoryNumber, commodity?.commodityNumber);
   const chosenPart = step.step === 'detail' ? parts.data?.find((part) => partKey(part) === step.partKey) : undefined;
 
-  const form = useAppForm({
-    defaultValues: { friendlyDescription: '', notes: '' } as PartDetailsValues,
-    validationLogic: revalidateLogic(),
-    validators: { onDynamic: partDetailsSchema },
-    onSubmit: async ({ value }) => {
-      if (!chosenPart || !hasFriendlyDescription(value)) return;
-      try {
-        const saved = await submit.mutateAsync(submissionOf(chosenPart, value, image?.base64));
-        notify({ level: 'success', title: CATALOG_ADMIN_TEXT.submitted(saved.combinedPartNumber) });
-        reloadListsSoon(queryClient);
-        onClose();
-      } catch (error) {
-        // spec 3 §8: the busy flag clears and the modal stays open.
-        notifyChangeFailure(error);
-      }
-    },
-  });
+  // Refused, the modal stays open.
+  const { form, submit } = usePartDetailsForm({ friendlyDescription: '', notes: '' }, chosenPart, image?.base64, onClose);
 
   const go = (next: AddPartStep) => {
     setStep(next);

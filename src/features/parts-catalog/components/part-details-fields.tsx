@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { CATALOG_ADMIN_MESSAGES, CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, type CatalogPartSubmission } from '../../../contract';
-import { withForm } from '../../../ui/form';
+import { CATALOG_ADMIN_MESSAGES, CATALOG_ADMIN_TEXT, CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, type CatalogPartSubmission } from '../../../contract';
+import { notify } from '../../../lib/notifier';
+import { revalidateLogic, useAppForm, withForm } from '../../../ui/form';
+import { notifyChangeFailure, reloadListsSoon, useSubmitPart } from '../api';
 
 /** The fields a plant user writes for a part: its friendly description (required, spec 3 §5) and notes. */
 export interface PartDetailsValues {
@@ -55,3 +58,30 @@ export const PartDetailsFields = withForm({
     );
   },
 });
+
+/**
+ * The Part Details form, submitting a change request (POST /PartsCatalog) for `part` with the chosen image's Base64:
+ * the 'submitted' toast, the lists reloaded soon, then `onSubmitted`. Refused, the failure is said and the form stays
+ * (spec 3 §8: the busy flag, `submit.isPending`, clears).
+ */
+export function usePartDetailsForm(defaultValues: PartDetailsValues, part: Parameters<typeof submissionOf>[0] | undefined, base64Image: string | undefined, onSubmitted: () => void) {
+  const queryClient = useQueryClient();
+  const submit = useSubmitPart();
+  const form = useAppForm({
+    defaultValues,
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: partDetailsSchema },
+    onSubmit: async ({ value }) => {
+      if (!part || !hasFriendlyDescription(value)) return;
+      try {
+        const saved = await submit.mutateAsync(submissionOf(part, value, base64Image));
+        notify({ level: 'success', title: CATALOG_ADMIN_TEXT.submitted(saved.combinedPartNumber) });
+        reloadListsSoon(queryClient);
+        onSubmitted();
+      } catch (error) {
+        notifyChangeFailure(error);
+      }
+    },
+  });
+  return { form, submit };
+}

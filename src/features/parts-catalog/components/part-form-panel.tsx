@@ -4,13 +4,12 @@ import { useRef, useState } from 'react';
 import { CATALOG_ADMIN_TEXT, partDescription, partDisplayStatus, type CatalogChangeRequest, type CatalogPart } from '../../../contract';
 import { isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
-import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { useModals } from '../../../ui/modals';
 import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../ui/side-panel';
-import { notifyChangeFailure, reloadListsSoon, useChangeRequest, useRemovePart, useSubmitPart } from '../api';
+import { notifyChangeFailure, reloadListsSoon, useChangeRequest, useRemovePart } from '../api';
 import { ImagePicker, type ChosenImage } from './image-picker';
 import { PartImage } from './part-image';
-import { hasFriendlyDescription, PartDetailsFields, partDetailsSchema, submissionOf, type PartDetailsValues } from './part-details-fields';
+import { hasFriendlyDescription, PartDetailsFields, usePartDetailsForm } from './part-details-fields';
 import { StatusBadge } from './status-badge';
 
 /** One version of a part as the Part Form shows it beside the other. */
@@ -46,7 +45,6 @@ function PartForm({ request, closeTo }: { request: CatalogChangeRequest; closeTo
   const queryClient = useQueryClient();
   const modals = useModals();
   const close = useSidePanelClose(closeTo);
-  const submit = useSubmitPart();
   const remove = useRemovePart();
   const [image, setImage] = useState<ChosenImage | null>(null);
   const friendlyRef = useRef<HTMLInputElement>(null);
@@ -54,23 +52,8 @@ function PartForm({ request, closeTo }: { request: CatalogChangeRequest; closeTo
   const editing = pending ?? approved!;
   const active = [approved, pending].some((part) => part?.active);
 
-  const form = useAppForm({
-    defaultValues: { friendlyDescription: editing.friendlyDescription, notes: editing.notes } as PartDetailsValues,
-    validationLogic: revalidateLogic(),
-    validators: { onDynamic: partDetailsSchema },
-    onSubmit: async ({ value }) => {
-      if (!hasFriendlyDescription(value)) return;
-      try {
-        const saved = await submit.mutateAsync(submissionOf(editing, value, image?.base64));
-        notify({ level: 'success', title: CATALOG_ADMIN_TEXT.submitted(saved.combinedPartNumber) });
-        reloadListsSoon(queryClient);
-        close();
-      } catch (error) {
-        // spec 3 §8: the busy flag clears and the panel stays open.
-        notifyChangeFailure(error);
-      }
-    },
-  });
+  // Refused, the panel stays open.
+  const { form, submit } = usePartDetailsForm({ friendlyDescription: editing.friendlyDescription, notes: editing.notes }, editing, image?.base64, close);
   const dirty = useStore(form.store, (state) => state.isDirty) || image !== null;
   const ready = useStore(form.store, (state) => hasFriendlyDescription(state.values));
   const busy = submit.isPending || remove.isPending;
