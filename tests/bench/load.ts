@@ -154,7 +154,7 @@ export interface ApiLoadOptions {
 /** Headers a browser sends: the list and the profile answer gzip to it, as they would in the field. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
 
-async function startHelloWorld() {
+export async function startHelloWorld() {
   const hello = new Hono().get('/', (c) => c.text('hello'));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const listening = serve({ fetch: hello.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening));
@@ -169,7 +169,7 @@ async function startHelloWorld() {
  * BENCH_DATABASE_URL (whose own database is left to the scale-2 work-order benchmarks), or, without it,
  * Debian's PostgreSQL started by scripts/test-postgres.sh. Null when there is none.
  */
-async function scratchPostgres(): Promise<{ url: string; where: string; drop: () => Promise<void> } | null> {
+export async function scratchPostgres(): Promise<{ url: string; where: string; drop: () => Promise<void> } | null> {
   const configured = process.env.BENCH_DATABASE_URL || undefined;
   if (!configured) {
     try {
@@ -206,7 +206,7 @@ async function scratchPostgres(): Promise<{ url: string; where: string; drop: ()
   };
 }
 
-async function signInAs(url: string, demoKey: string, password: string) {
+export async function signInAs(url: string, demoKey: string, password: string) {
   const response = await fetch(`${url}/auth/api/Account/Token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

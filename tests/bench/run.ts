@@ -1,10 +1,11 @@
 // `npm run bench`: figures, not pass/fail. Bundle sizes and Lighthouse, then API latency under load beside a bare
 // Hono hello-world measured in the same run on the same machine; then on the benchmark seed the work orders API,
 // the outbox replay, the approved parts catalogs, and the kept lists (50,000 work orders, 20,000 homeowners) in Chromium.
-// BENCH_ONLY=api (or bundle, lighthouse, work-orders; comma-separated) runs only those sections.
+// BENCH_ONLY=api (or bundle, lighthouse, mixed-load, work-orders; comma-separated) runs only those sections.
 import { measureBundle } from './bundle';
 import { formatLighthouse, measureLighthouse } from './lighthouse';
 import { benchApiUnderLoad } from './load';
+import { benchMixedLoad } from './mixed-load';
 import { benchOutboxReplay } from './outbox-replay';
 import { benchCatalogOffline } from './catalog-offline';
 import { benchKeptListsInBrowser } from './kept-lists-browser';
@@ -18,9 +19,11 @@ const password = process.env.DEMO_PASSWORD ?? 'Demo#2026!';
 const distDir = process.env.BENCH_DIST_DIR ?? 'dist';
 /** Seconds of each autocannon measurement (API under load). */
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
-/** BENCH_ONLY=api,work-orders runs those sections only (bundle, lighthouse, api, work-orders); unset runs all. */
+/** Seconds of the mixed reads and writes on each database (issue 14 §5). */
+const MIXED_LOAD_SECONDS = Number(process.env.MIXED_LOAD_SECONDS ?? 60);
+/** BENCH_ONLY=api,work-orders runs those sections only (bundle, lighthouse, api, mixed-load, work-orders); unset runs all. */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
-const runs = (section: 'bundle' | 'lighthouse' | 'api' | 'work-orders') => only.size === 0 || only.has(section);
+const runs = (section: 'bundle' | 'lighthouse' | 'api' | 'mixed-load' | 'work-orders') => only.size === 0 || only.has(section);
 
 /** A benchmark that stops with an error says so, and the others still run (the exit code tells at the end). */
 const failed: string[] = [];
@@ -47,6 +50,12 @@ if (runs('lighthouse')) {
 if (runs('api')) {
   console.log('\n# API under load');
   await attempt('API under load', () => benchApiUnderLoad({ connections: CONCURRENCY, durationSeconds: DURATION_SECONDS, password }));
+}
+
+if (runs('mixed-load')) {
+  // Issue 14 §5: 50 clients mixing reads and writes, each write once (replays and 409s included), on both databases.
+  console.log('\n# Mixed reads and writes under load');
+  await attempt('mixed load', () => benchMixedLoad({ clients: CONCURRENCY, seconds: MIXED_LOAD_SECONDS, password }));
 }
 
 if (runs('work-orders')) {
