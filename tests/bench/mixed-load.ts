@@ -24,20 +24,22 @@ const GOALS = { errors: 0, lost: 0, doubled: 0 } as const;
 /** Users whose tokens the clients hold, in turn: the writers create and edit service requests, everyone reads and writes to support. */
 const WRITERS = ['admin', 'service'];
 const READERS = ['viewer', 'plant', 'company', 'sales'];
+/** The users who claim leads (Sales_Leads_Claim): their clients claim the same unclaimed leads. */
+const LEAD_CLAIMERS = ['sales'];
 /** Records each writer's clients update at once with their rowVersion: few, so that updates meet 409. */
-const SHARED_RECORDS_PER_WRITER = 3;
+const SHARED_RECORDS_PER_WRITER = 6;
 /** Every REPLAY_EVERY-th write is sent a second time with its key. */
 const REPLAY_EVERY = 3;
 /** Attempts of a write whose answer did not arrive (network error), with the same key, as the outbox does. */
 const RETRIES = 3;
 
-type ReadKind = 'profile' | 'work-order list' | 'work-order delta' | 'parts orders' | 'homeowners' | 'quotes' | 'open parts orders report';
-type WriteKind = 'create request' | 'add item' | 'update info' | 'support message';
+type ReadKind = 'profile' | 'work-order list' | 'work-order delta' | 'parts orders' | 'homeowners' | 'quotes' | 'leads' | 'open parts orders report';
+type WriteKind = 'create request' | 'add item' | 'update info' | 'claim lead' | 'support message';
 type Kind = ReadKind | WriteKind | 'replay' | 'hello';
 /** The order of the report's lines. */
 const KIND_ORDER: Kind[] = [
-  'profile', 'work-order list', 'work-order delta', 'parts orders', 'homeowners', 'quotes', 'open parts orders report',
-  'create request', 'add item', 'update info', 'support message', 'replay',
+  'profile', 'work-order list', 'work-order delta', 'parts orders', 'homeowners', 'quotes', 'leads', 'open parts orders report',
+  'create request', 'add item', 'update info', 'claim lead', 'support message', 'replay',
 ];
 
 const READS: Record<Exclude<ReadKind, 'work-order delta'>, string> = {
@@ -46,6 +48,7 @@ const READS: Record<Exclude<ReadKind, 'work-order delta'>, string> = {
   'parts orders': `${DEFAULT_BASES[paths.partsOrders.base]}${paths.partsOrders.path}`,
   homeowners: `${DEFAULT_BASES[paths.homeowners.base]}${paths.homeowners.path}`,
   quotes: `${DEFAULT_BASES[paths.quotes.base]}${paths.quotes.path}`,
+  leads: `${DEFAULT_BASES[paths.leads.base]}${paths.leads.path}`,
   'open parts orders report': `${DEFAULT_BASES[paths.openPartsOrdersReport.base]}${paths.openPartsOrdersReport.path}`,
 };
 const url = (at: { base: keyof typeof DEFAULT_BASES; path: string }) => `${DEFAULT_BASES[at.base]}${at.path}`;
@@ -67,6 +70,8 @@ interface ClientPlan {
   /** Writers only: homes of the user's retailer, and the shared records with their rowVersion at the start. */
   homes: Home[];
   shared: { id: number; rowVersion: number }[];
+  /** Lead claimers only: the retailer's unclaimed leads with their rowVersion at the start. */
+  leads: { id: number; rowVersion: number }[];
 }
 
 interface Plan {
@@ -170,6 +175,8 @@ async function runClients(plan: Plan): Promise<Outcome> {
     const rowVersions = new Map(client.shared.map((record) => [record.id, record.rowVersion]));
     let cursor: string | null = null;
     let listReads = 0;
+    let claims = 0;
+    let updates = 0;
     let ownRequest: number | null = null;
     let step = index;
 
@@ -196,6 +203,12 @@ async function runClients(plan: Plan): Promise<Outcome> {
 
       if (!isWriter) {
         if (step % 4 === 0) await supportMessage(client);
+        else if (step % 4 === 2 && client.leads.length > 0) {
+          // The claimers go through the same leads from different starts: some claims meet a lead already claimed (200, the first claim kept).
+          const lead = client.leads[(index + claims++) % client.leads.length]!;
+          const claimed = await write(client, 'claim lead', 'POST', url(paths.leads), { leadId: lead.id, status: 'C' }, [200]);
+          if (claimed?.record) claimed.record.id = lead.id;
+        }
         continue;
       }
       const turn = step % 4;
@@ -213,11 +226,20 @@ async function runClients(plan: Plan): Promise<Outcome> {
         const added = await write(client, 'add item', 'POST', url(paths.serviceItems(ownRequest)), body, [201]);
         if (added?.record) Object.assign(added.record, { id: ownRequest, text });
       } else if (turn === 2) {
-        const record = client.shared[step % client.shared.length]!;
-        const today = new Date().toISOString().slice(0, 10);
+        const record = client.shared[(index + updates++) % client.shared.length]!;
+        await updateInformation(record.id);
+      } else {
+        await supportMessage(client);
+      }
+    }
+
+    /** The information saved on the version last seen; on 409, once more on the version the answer carries ("re-apply mine"). */
+    async function updateInformation(id: number) {
+      const today = new Date().toISOString().slice(0, 10);
+      for (let attempt = 0; attempt < 2; attempt++) {
         const body = {
           requestType: 'S',
-          caseSubject: `${plan.marker} visit ${step}`,
+          caseSubject: `${plan.marker} visit ${step}.${attempt}`,
           caseDescription: 'Punch list after setup',
           technician: `Bench ${client.user} ${index}`,
           startDate: today,
@@ -225,15 +247,13 @@ async function runClients(plan: Plan): Promise<Outcome> {
           performedDate: today,
           tripTime: 1.5,
           mileage: 24,
-          rowVersion: rowVersions.get(record.id)!,
+          rowVersion: rowVersions.get(id)!,
         };
-        const updated = await write(client, 'update info', 'PUT', url(paths.serviceRequest(record.id)), body, [200, 409]);
-        // A 409 carries the current record: the next try is made on its version, as the conflict screen's "re-apply mine" does.
+        const updated = await write(client, 'update info', 'PUT', url(paths.serviceRequest(id)), body, [200, 409]);
+        if (updated?.record) updated.record.id = id;
         const current = updated?.status === 409 ? (updated.json.current as { rowVersion?: number } | undefined) : updated?.json;
-        if (typeof current?.rowVersion === 'number') rowVersions.set(record.id, current.rowVersion);
-        if (updated?.record) updated.record.id = record.id;
-      } else {
-        await supportMessage(client);
+        if (typeof current?.rowVersion === 'number') rowVersions.set(id, current.rowVersion);
+        if (updated?.status !== 409) return;
       }
     }
   }
@@ -310,9 +330,17 @@ async function prepareUsers(app: RunningServer, password: string) {
         shared.push({ id: created.serviceRequestId, rowVersion: created.rowVersion });
       }
     }
-    users.set(user, { token, reads, homes, shared });
+    const leads = LEAD_CLAIMERS.includes(user) ? await unclaimedLeads(app, token) : [];
+    users.set(user, { token, reads, homes, shared, leads });
   }
   return users;
+}
+
+async function unclaimedLeads(app: RunningServer, token: string) {
+  const response = await fetch(`${app.url}${url(paths.leads)}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${url(paths.leads)} answered ${response.status}`);
+  const leads = (await response.json()) as { leadId: number; status: string | null; rowVersion: number }[];
+  return leads.filter((lead) => lead.status === null).map((lead) => ({ id: lead.leadId, rowVersion: lead.rowVersion }));
 }
 
 /** Each kind's requests, p50 and p99 (ms), from the clients' own clocks. */
@@ -381,6 +409,18 @@ async function verify(app: RunningServer, outcome: Outcome, plan: Plan, lastRequ
     const gained = row.rowVersion - startVersions.get(row.id)!;
     if (gained < applied) verdict.lost.push(`update info of ${row.id}: ${applied} answered 200, version gained ${gained}`);
     if (gained > applied) verdict.doubled.push(`update info of ${row.id}: ${applied} answered 200, version gained ${gained}`);
+  }
+
+  // Claims: each lead answered 200 is claimed, and by one write only (later claims of a claimed lead change nothing).
+  const claimed = new Set(ok('claim lead').map((record) => record.id!));
+  const leadsBefore = new Map(plan.clients.flatMap((client) => client.leads).map((lead) => [lead.id, lead.rowVersion]));
+  const leadRows = claimed.size
+    ? await app.db.select({ id: t.leads.id, status: t.leads.status, rowVersion: t.leads.rowVersion }).from(t.leads).where(inArray(t.leads.id, [...claimed]))
+    : [];
+  for (const row of leadRows) {
+    const gained = row.rowVersion - leadsBefore.get(row.id)!;
+    if (row.status !== 'C' || gained < 1) verdict.lost.push(`claim of lead ${row.id}: status ${row.status}, version gained ${gained}`);
+    if (gained > 1) verdict.doubled.push(`claim of lead ${row.id}: version gained ${gained}`);
   }
 
   // Keys of the run stored once each (a doubled key would be a doubled claim).
@@ -466,13 +506,14 @@ async function oneDatabase(label: string, databaseUrl: string | undefined, hello
 export async function benchMixedLoad(options: MixedLoadOptions) {
   const loadAverage = () => loadavg().map((value) => value.toFixed(1)).join(' ');
   console.log(
-    `${options.clients} clients (${WRITERS.join(', ')} write; ${READERS.join(', ')} read and write to support), ${options.seconds} s each ` +
+    `${options.clients} clients (${WRITERS.join(', ')} write service requests; ${READERS.join(', ')} read and write to support; ${LEAD_CLAIMERS.join(', ')} claim leads), ` +
+      `${options.seconds} s each ` +
       `(MIXED_LOAD_SECONDS), fetch clients in a worker thread; ${cpus().length} CPUs, load average ${loadAverage()} before`,
   );
   const helloServer = await startHelloWorld();
   let hello: Outcome;
   try {
-    hello = await inWorker({ mode: 'hello', origin: new URL(helloServer.url).origin, seconds: options.seconds, clients: Array.from({ length: options.clients }, () => ({ user: '', token: '', reads: [], homes: [], shared: [] })), marker: '' });
+    hello = await inWorker({ mode: 'hello', origin: new URL(helloServer.url).origin, seconds: options.seconds, clients: Array.from({ length: options.clients }, () => ({ user: '', token: '', reads: [], homes: [], shared: [], leads: [] })), marker: '' });
   } finally {
     await helloServer.close();
   }
