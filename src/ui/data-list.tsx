@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { formatDate } from '../lib/dates';
 import {
   columnValue,
@@ -74,6 +74,30 @@ function defaultCell(value: ListValue): ReactNode {
   if (value instanceof Date) return formatDate(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
+}
+
+/** The least width a track can have: a fixed length, or the minimum of a minmax(); fr and auto tracks can shrink to 0. */
+function trackMinimum(track: string): string {
+  const minimum = /^minmax\(\s*([^,]+?)\s*,/.exec(track)?.[1] ?? track;
+  return /fr|auto|content/.test(minimum) ? '0px' : minimum;
+}
+
+/** Whether a cell's (or a header's) text does not fit and is cut with an ellipsis. */
+function isTruncated(element: HTMLElement): boolean {
+  return [element, ...element.querySelectorAll<HTMLElement>('*')].some((node) => node.scrollWidth > node.clientWidth + 1 && node.clientWidth > 0);
+}
+
+/** Cut cells and headers show their whole text as a tooltip; a title the cell's content gives itself is left alone. */
+function titleTruncated(container: HTMLElement) {
+  for (const element of container.querySelectorAll<HTMLElement>('.data-list__cell, .data-list__header-label')) {
+    if (isTruncated(element)) {
+      element.title = (element.textContent ?? '').trim();
+      element.dataset.truncated = '';
+    } else if (element.dataset.truncated !== undefined) {
+      element.removeAttribute('title');
+      delete element.dataset.truncated;
+    }
+  }
 }
 
 const INTERACTIVE =
@@ -233,7 +257,26 @@ export function DataList<Row>(props: DataListProps<Row>) {
     onRowClick?.(row);
   };
 
-  const gridTemplateColumns = columns.map((column) => column.width ?? 'minmax(0, 1fr)').join(' ');
+  const tracks = columns.map((column) => column.width ?? 'minmax(0, 1fr)');
+  const gridTemplateColumns = tracks.join(' ');
+  // The columns' least widths: narrower than this, the table scrolls sideways (header and rows together).
+  const tableStyle = {
+    '--data-list-tracks-min': `calc(${tracks.map(trackMinimum).join(' + ')})`,
+    '--data-list-column-count': columns.length,
+  } as CSSProperties;
+
+  const tableRef = useRef<HTMLDivElement>(null);
+  // After every render (rows scrolled in, data changed) and when the table is resized, mark what no longer fits.
+  useLayoutEffect(() => {
+    if (tableRef.current) titleTruncated(tableRef.current);
+  });
+  useEffect(() => {
+    const table = tableRef.current;
+    if (!table || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => titleTruncated(table));
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, []);
   const empty = !loading && rows.length === 0;
   const countText =
     loading || empty ? '' : knownTotal !== undefined ? `Showing ${rows.length} of ${knownTotal}` : `Showing ${rows.length}`;
@@ -268,6 +311,8 @@ export function DataList<Row>(props: DataListProps<Row>) {
         aria-rowcount={knownTotal !== undefined ? knownTotal + 1 : -1}
         aria-busy={loading || loadingMore || undefined}
         className="data-list__table"
+        ref={tableRef}
+        style={tableStyle}
       >
         <div role="rowgroup" className="data-list__head">
           <div role="row" aria-rowindex={1} className="data-list__row data-list__row--head" style={{ gridTemplateColumns }}>
@@ -282,11 +327,11 @@ export function DataList<Row>(props: DataListProps<Row>) {
                 >
                   {isSortable(column) ? (
                     <button type="button" className="data-list__sort" onClick={() => changeSort(column.columnName)}>
-                      {column.displayName}
+                      <span className="data-list__header-label">{column.displayName}</span>
                       <span className={`data-list__sort-icon data-list__sort-icon--${sorted ?? 'none'}`} aria-hidden="true" />
                     </button>
                   ) : (
-                    column.displayName
+                    <span className="data-list__header-label">{column.displayName}</span>
                   )}
                 </div>
               );
