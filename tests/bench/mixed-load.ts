@@ -21,7 +21,7 @@ import { scratchPostgres, signInAs, startHelloWorld } from './load';
 
 const GOALS = { errors: 0, lost: 0, doubled: 0 } as const;
 
-/** Users whose tokens the clients hold, in turn: the writers create and edit service requests, everyone reads and writes to support. */
+/** The demo users the clients sign in as: writers create and edit service requests, readers read and write to support; all read. */
 const WRITERS = ['admin', 'service'];
 const READERS = ['viewer', 'plant', 'company', 'sales'];
 /** The users who claim leads (Sales_Leads_Claim): their clients claim the same unclaimed leads. */
@@ -42,16 +42,18 @@ const KIND_ORDER: Kind[] = [
   'create request', 'add item', 'update info', 'claim lead', 'support message', 'replay',
 ];
 
+/** A contract endpoint's path on the server's own origin (the default bases). */
+const pathOf = (at: { base: keyof typeof DEFAULT_BASES; path: string }) => `${DEFAULT_BASES[at.base]}${at.path}`;
+
 const READS: Record<Exclude<ReadKind, 'work-order delta'>, string> = {
-  profile: `${DEFAULT_BASES[paths.profile.base]}${paths.profile.path}`,
-  'work-order list': `${DEFAULT_BASES[paths.serviceRequests.base]}${paths.serviceRequests.path}`,
-  'parts orders': `${DEFAULT_BASES[paths.partsOrders.base]}${paths.partsOrders.path}`,
-  homeowners: `${DEFAULT_BASES[paths.homeowners.base]}${paths.homeowners.path}`,
-  quotes: `${DEFAULT_BASES[paths.quotes.base]}${paths.quotes.path}`,
-  leads: `${DEFAULT_BASES[paths.leads.base]}${paths.leads.path}`,
-  'open parts orders report': `${DEFAULT_BASES[paths.openPartsOrdersReport.base]}${paths.openPartsOrdersReport.path}`,
+  profile: pathOf(paths.profile),
+  'work-order list': pathOf(paths.serviceRequests),
+  'parts orders': pathOf(paths.partsOrders),
+  homeowners: pathOf(paths.homeowners),
+  quotes: pathOf(paths.quotes),
+  leads: pathOf(paths.leads),
+  'open parts orders report': pathOf(paths.openPartsOrdersReport),
 };
-const url = (at: { base: keyof typeof DEFAULT_BASES; path: string }) => `${DEFAULT_BASES[at.base]}${at.path}`;
 
 // ---------------------------------------------------------------------------------------------------
 // The plan the worker gets, and what it sends back.
@@ -206,7 +208,7 @@ async function runClients(plan: Plan): Promise<Outcome> {
         else if (step % 4 === 2 && client.leads.length > 0) {
           // The claimers go through the same leads from different starts: some claims meet a lead already claimed (200, the first claim kept).
           const lead = client.leads[(index + claims++) % client.leads.length]!;
-          const claimed = await write(client, 'claim lead', 'POST', url(paths.leads), { leadId: lead.id, status: 'C' }, [200]);
+          const claimed = await write(client, 'claim lead', 'POST', pathOf(paths.leads), { leadId: lead.id, status: 'C' }, [200]);
           if (claimed?.record) claimed.record.id = lead.id;
         }
         continue;
@@ -215,7 +217,7 @@ async function runClients(plan: Plan): Promise<Outcome> {
       if (turn === 0 || ownRequest === null) {
         const home = client.homes[step % client.homes.length]!;
         const query = new URLSearchParams({ plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.id) });
-        const created = await write(client, 'create request', 'POST', `${url(paths.createServiceRequest)}?${query}`, undefined, [201]);
+        const created = await write(client, 'create request', 'POST', `${pathOf(paths.createServiceRequest)}?${query}`, undefined, [201]);
         if (created?.status === 201 && created.record) {
           ownRequest = created.json.serviceRequestId as number;
           created.record.id = ownRequest;
@@ -223,7 +225,7 @@ async function runClients(plan: Plan): Promise<Outcome> {
       } else if (turn === 1) {
         const text = `${plan.marker} item ${randomUUID()}`;
         const body = { problemDescription: text, determinedCause: 'Loose fitting', actionTaken: 'Tightened and tested', partsCost: 4.5, laborHours: 0.25, isTwoMan: false };
-        const added = await write(client, 'add item', 'POST', url(paths.serviceItems(ownRequest)), body, [201]);
+        const added = await write(client, 'add item', 'POST', pathOf(paths.serviceItems(ownRequest)), body, [201]);
         if (added?.record) Object.assign(added.record, { id: ownRequest, text });
       } else if (turn === 2) {
         const record = client.shared[(index + updates++) % client.shared.length]!;
@@ -249,7 +251,7 @@ async function runClients(plan: Plan): Promise<Outcome> {
           mileage: 24,
           rowVersion: rowVersions.get(id)!,
         };
-        const updated = await write(client, 'update info', 'PUT', url(paths.serviceRequest(id)), body, [200, 409]);
+        const updated = await write(client, 'update info', 'PUT', pathOf(paths.serviceRequest(id)), body, [200, 409]);
         if (updated?.record) updated.record.id = id;
         const current = updated?.status === 409 ? (updated.json.current as { rowVersion?: number } | undefined) : updated?.json;
         if (typeof current?.rowVersion === 'number') rowVersions.set(id, current.rowVersion);
@@ -261,7 +263,7 @@ async function runClients(plan: Plan): Promise<Outcome> {
   async function supportMessage(client: ClientPlan) {
     const text = `${plan.marker} support ${randomUUID()}`;
     const body = { name: `Bench ${client.user}`, phone: '', priority: 'Normal', type: 'Question', message: text };
-    const sent = await write(client, 'support message', 'POST', url(paths.support), body, [201]);
+    const sent = await write(client, 'support message', 'POST', pathOf(paths.support), body, [201]);
     if (sent?.record) Object.assign(sent.record, { id: sent.json.id as number, text });
   }
 
@@ -309,7 +311,7 @@ async function prepareUsers(app: RunningServer, password: string) {
     let homes: Home[] = [];
     const shared: ClientPlan['shared'] = [];
     if (WRITERS.includes(user)) {
-      const profile = (await (await fetch(`${app.url}${url(paths.profile)}`, { headers })).json()) as CmhUser;
+      const profile = (await (await fetch(`${app.url}${pathOf(paths.profile)}`, { headers })).json()) as CmhUser;
       const retailerNumber = profile.currentRetailer?.retailerNumber;
       if (!retailerNumber) throw new Error(`${user}@ has no current retailer`);
       homes = await app.db
@@ -321,7 +323,7 @@ async function prepareUsers(app: RunningServer, password: string) {
       if (homes.length === 0) throw new Error(`${user}@'s retailer ${retailerNumber} has no homes`);
       for (const home of homes.slice(0, SHARED_RECORDS_PER_WRITER)) {
         const query = new URLSearchParams({ plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.id) });
-        const response = await fetch(`${app.url}${url(paths.createServiceRequest)}?${query}`, {
+        const response = await fetch(`${app.url}${pathOf(paths.createServiceRequest)}?${query}`, {
           method: 'POST',
           headers: { ...headers, 'idempotency-key': randomUUID() },
         });
@@ -337,8 +339,8 @@ async function prepareUsers(app: RunningServer, password: string) {
 }
 
 async function unclaimedLeads(app: RunningServer, token: string) {
-  const response = await fetch(`${app.url}${url(paths.leads)}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`GET ${url(paths.leads)} answered ${response.status}`);
+  const response = await fetch(`${app.url}${pathOf(paths.leads)}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${pathOf(paths.leads)} answered ${response.status}`);
   const leads = (await response.json()) as { leadId: number; status: string | null; rowVersion: number }[];
   return leads.filter((lead) => lead.status === null).map((lead) => ({ id: lead.leadId, rowVersion: lead.rowVersion }));
 }
@@ -459,7 +461,7 @@ function report(label: string, outcome: Outcome, hello: Outcome, verdict: Verdic
     `  errors ${errors} (goal ${GOALS.errors}: ${mark(errors <= GOALS.errors)}); ` +
       `lost writes ${verdict.lost.length} of ${writes} answered 2xx (goal ${GOALS.lost}: ${mark(verdict.lost.length <= GOALS.lost)}); ` +
       `doubled ${verdict.doubled.length} (goal ${GOALS.doubled}: ${mark(verdict.doubled.length <= GOALS.doubled)}); ` +
-      `409 on concurrent updates ${outcome.conflicts} (expected, not errors); replays ${total({ ...outcome, latencies: { replay: outcome.latencies.replay ?? [] } })}`,
+      `409 on concurrent updates ${outcome.conflicts} (expected, not errors); replays ${outcome.latencies.replay?.length ?? 0}`,
   );
   for (const line of [...outcome.errors.map((error) => `${error.kind}: ${error.detail}`), ...outcome.replayMismatches, ...verdict.lost, ...verdict.doubled].slice(0, 10)) {
     console.log(`    ${line}`);
