@@ -79,7 +79,8 @@ function defaultCell(value: ListValue): ReactNode {
 /** The least width a track can have: a fixed length, or the minimum of a minmax(); fr and auto tracks can shrink to 0. */
 function trackMinimum(track: string): string {
   const minimum = /^minmax\(\s*([^,]+?)\s*,/.exec(track)?.[1] ?? track;
-  return /fr|auto|content/.test(minimum) ? '0px' : minimum;
+  // A bare 0 is no length inside calc() (it would void the whole sum).
+  return /fr|auto|content/.test(minimum) || parseFloat(minimum) === 0 ? '0px' : minimum;
 }
 
 /** Whether a cell's (or a header's) text does not fit and is cut with an ellipsis. */

@@ -280,6 +280,45 @@ describe('DataList (spec 1 §2, §3 Sort column, §9)', () => {
     expect(screen.getByRole('columnheader', { name: 'Email' }).getAttribute('aria-sort')).toBe('ascending');
   });
 
+  it('a cell or header cut by its column carries its whole text as a tooltip, and loses it once it fits', () => {
+    const rows = people(3);
+    const list = () => <DataList estimateRowHeight={ROW_HEIGHT} label="People" columns={columns} rows={rows} rowKey={(row) => row.id} />;
+    const { rerender } = render(list());
+    const email = within(bodyRows()[0]!).getByText('person1@example.test');
+    const header = within(table()).getByText('Last Name');
+    expect(email.title).toBe('');
+    expect(header.title).toBe('');
+
+    // jsdom does no layout: say the e-mail and the header are wider than their columns, as a browser would measure.
+    const measure = (element: HTMLElement, scrollWidth: number) => {
+      Object.defineProperty(element, 'clientWidth', { configurable: true, value: 80 });
+      Object.defineProperty(element, 'scrollWidth', { configurable: true, value: scrollWidth });
+    };
+    measure(email, 150);
+    measure(header, 90);
+    rerender(list());
+    expect(email.title).toBe('person1@example.test');
+    expect(header.title).toBe('Last Name');
+    expect(within(bodyRows()[0]!).getByText('First1').title).toBe('');
+
+    measure(email, 80);
+    rerender(list());
+    expect(email.hasAttribute('title')).toBe(false);
+    expect(header.title).toBe('Last Name');
+  });
+
+  it('sums the least widths of its tracks, so that a narrower table scrolls sideways', () => {
+    const sized: DataListColumn<Person>[] = [
+      { ...columns[0]!, width: '9rem' },
+      { ...columns[1]!, width: 'minmax(6rem, 2fr)' },
+      { ...columns[2]!, width: 'minmax(0, 1fr)' },
+      columns[3]!,
+    ];
+    render(<DataList estimateRowHeight={ROW_HEIGHT} label="People" columns={sized} rows={people(1)} rowKey={(row) => row.id} />);
+    expect(table().style.getPropertyValue('--data-list-tracks-min')).toBe('calc(9rem + 6rem + 0px + 0px)');
+    expect(table().style.getPropertyValue('--data-list-column-count')).toBe('4');
+  });
+
   it('shows a loading state, then an empty state', () => {
     const { rerender } = render(
       <DataList estimateRowHeight={ROW_HEIGHT} label="People" columns={columns} rows={[]} rowKey={(row) => row.id} loading />,
