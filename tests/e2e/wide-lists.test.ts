@@ -25,6 +25,7 @@ const VIEWPORTS = [
 
 const LISTS: { path: string; table: string; open?: (page: Page) => Promise<void> }[] = [
   { path: '/service', table: 'Work orders' },
+  { path: '/service/parts', table: 'Parts orders' },
   { path: '/service/myhomeowners', table: 'Homeowners' },
   { path: '/sales/quotes', table: 'Quotes' },
   { path: '/sales/inventory', table: 'Inventory' },
