@@ -260,7 +260,8 @@ describe('the panel offline (issue 5 item 6)', () => {
 
     await act(() => router.navigate({ href: '/service/myhomeowners/warranty/42/new9' }));
     await panel();
-    await waitFor(() => expect(field('First name').value).toBe('Ann'));
+    // The queued card is read back from IndexedDB; on a loaded machine that takes longer than waitFor's default second.
+    await waitFor(() => expect(field('First name').value).toBe('Ann'), { timeout: 5000 });
     expect(screen.queryByText(HOMEOWNER_TEXT.addMode)).toBeNull();
     expect(within(await panel()).getByText('Pending')).toBeTruthy();
     type('First name', 'Anne');
