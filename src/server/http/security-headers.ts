@@ -36,5 +36,23 @@ export function securityHeaders(config: AppConfig) {
     xContentTypeOptions: 'nosniff',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    // Powerful features the app never uses are off for it and anything it frames; the camera stays
+    // with the own origin (photo inputs with capture="environment" on work orders and delivery reports).
+    permissionsPolicy: {
+      camera: ['self'],
+      microphone: [],
+      geolocation: [],
+      displayCapture: [],
+      payment: [],
+      usb: [],
+      serial: [],
+      hid: [],
+      bluetooth: [],
+      midi: [],
+      accelerometer: [],
+      gyroscope: [],
+      magnetometer: [],
+      browsingTopics: [],
+    },
   });
 }

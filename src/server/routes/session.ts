@@ -12,7 +12,7 @@ import {
 import { formatMsDate } from '../../lib/dates';
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords';
 import { loadCmhUser } from '../auth/profile';
-import { clearFailedSignIns, recordFailedSignIn, signInLockedFor, throttledMessage } from '../auth/throttle';
+import { clearFailedSignIns, recordFailedSignIn, serializeSignIns, signInLockedFor, throttledMessage } from '../auth/throttle';
 import * as t from '../db/schema';
 import { errorResponse } from '../http/errors';
 import { route } from '../http/route';
@@ -47,6 +47,8 @@ export const sessionRoutes = [
     handle: async ({ c, db, deps, body }) => {
       const userName = body.Username.toLowerCase();
       const now = deps.clock();
+      // Counted one at a time per name: concurrent guesses must not all pass the check below at once.
+      await serializeSignIns(db, userName);
       const lockedForMs = await signInLockedFor(db, userName, now);
       if (lockedForMs > 0) {
         const minutes = Math.ceil(lockedForMs / 60_000);
