@@ -47,7 +47,6 @@ export function securityHeaders(config: AppConfig) {
       usb: [],
       serial: [],
       hid: [],
-      bluetooth: [],
       midi: [],
       accelerometer: [],
       gyroscope: [],
