@@ -23,6 +23,8 @@ export interface OutboxError {
   /** HTTP status, or 0 when the request never got an answer. */
   status: number;
   message: string;
+  /** A 409's record as the server holds it now (ConflictBody.current): what the user compares their change with. */
+  current?: JsonValue;
 }
 
 export interface OutboxEntry {

@@ -182,10 +182,16 @@ export function errorFromAnswer(answer: SendAnswer): OutboxError {
     body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
       ? (body as { message: string }).message
       : undefined;
-  return {
+  const error: OutboxError = {
     status: answer.status,
     message: serverMessage || DEFAULT_MESSAGES[answer.status] || `The server answered HTTP ${answer.status}.`,
   };
+  // A stale update's 409 carries the record as it is now (ConflictBody): kept to show mine beside theirs.
+  if (answer.status === 409 && body && typeof body === 'object' && 'current' in body) {
+    const current = (body as { current?: unknown }).current;
+    if (current !== undefined) error.current = current as JsonValue;
+  }
+  return error;
 }
 
 function errorFromThrown(error: unknown): OutboxError {
@@ -647,15 +653,30 @@ export function createOutbox(options: OutboxOptions) {
     edited();
   }
 
-  /** Replaces the call of a failed entry (e.g. the body rebased on the record's current rowVersion) and puts it back in line. */
+  /**
+   * Replaces the call of a failed entry (e.g. the body rebased on the record's current rowVersion) and puts it
+   * back in line. When the body's rowVersion moves, later queued updates of the same resource move with it:
+   * each predicted its version from this one's (one more per update before it), so after a rebase on the
+   * server's version they would all meet 409 again.
+   */
   async function revise(seq: number, change: { path?: string; query?: Record<string, string>; body?: JsonValue }): Promise<void> {
-    const entry = await getEntry(seq);
-    if (entry.status !== 'failed') throw new Error('Only a failed change can be revised.');
-    const update: Partial<OutboxEntry> = { status: 'pending', attempts: 0, nextAttemptAt: 0, idempotencyKey: uuid() };
-    if (change.path !== undefined) update.path = change.path;
-    if (change.query !== undefined) update.query = change.query;
-    if (change.body !== undefined) update.body = change.body;
-    await db.outbox.update(seq, update);
+    await db.transaction('rw', db.outbox, async () => {
+      const entry = await getEntry(seq);
+      if (entry.status !== 'failed') throw new Error('Only a failed change can be revised.');
+      const update: Partial<OutboxEntry> = { status: 'pending', attempts: 0, nextAttemptAt: 0, idempotencyKey: uuid() };
+      if (change.path !== undefined) update.path = change.path;
+      if (change.query !== undefined) update.query = change.query;
+      if (change.body !== undefined) update.body = change.body;
+      await db.outbox.update(seq, update);
+      const shift = (rowVersionOf(change.body) ?? NaN) - (rowVersionOf(entry.body) ?? NaN);
+      if (!Number.isFinite(shift) || shift === 0) return;
+      const later = await db.outbox.where('seq').above(seq).toArray();
+      for (const row of later) {
+        const version = rowVersionOf(row.body);
+        if (row.method !== entry.method || row.base !== entry.base || row.path !== entry.path || version === undefined || row.status === 'sending') continue;
+        await db.outbox.update(row.seq!, { body: { ...(row.body as Record<string, JsonValue>), rowVersion: version + shift } });
+      }
+    });
     edited();
   }
 
@@ -771,6 +792,12 @@ function sameSchedule(a: OutboxEntry, b: OutboxEntry): boolean {
     a.dependsOn.length === b.dependsOn.length &&
     a.dependsOn.every((tempId, index) => tempId === b.dependsOn[index])
   );
+}
+
+function rowVersionOf(body: JsonValue | undefined): number | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const version = body.rowVersion;
+  return typeof version === 'number' && Number.isInteger(version) ? version : undefined;
 }
 
 /** The temp ids a call or entry hands out when its create is answered. */

@@ -6,6 +6,7 @@ import { isOfflineError } from '../lib/http';
 import { notify } from '../lib/notifier';
 import type { Outbox, OutboxCall, OutboxEvent, OutboxPause } from './outbox';
 import { describeAge } from './age';
+import { writeSettlingConflicts, type AskConflict, type DroppedWrite } from './conflicts';
 import { getOffline, submitWrite, type WriteOutcome } from './runtime';
 import type { KeptList, KeptListSnapshot, KeptRead } from './kept-lists';
 import { isTempId } from './temp-ids';
@@ -276,27 +277,38 @@ export function useOutboxFile(fileId: string | undefined): { url: string; name: 
 /** What the user reads when a change was saved on the device only (spec 3 §8 toasts are for changes the server took). */
 export const QUEUED_MESSAGE = 'Saved on this device. It will be sent when the connection is back.';
 
+/** What the user reads when they settled a conflicting online save without writing (offline/conflicts.ts). */
+export const DROPPED_MESSAGES = {
+  theirs: 'Their version was kept; your change was not saved.',
+  nothing: 'Your change was discarded.',
+} as const;
+
 /**
  * A feature's write through the outbox (submitWrite), said to the user: its success toast when the server took
  * it (then the feature's queries under `invalidateKey` are fetched again), the queued notice when it waits on
- * the device. A refusal is thrown (WriteRefusedError) for the screen to show. `invalidateKey` is a module
- * constant (a feature's `keys.all`), so the callback keeps its identity.
+ * the device. A 409 asks the user through `askConflict` (mine beside theirs) when given; any other refusal is
+ * thrown (WriteRefusedError) for the screen to show. `invalidateKey` is a module constant (a feature's
+ * `keys.all`), so the callback keeps its identity.
  */
-export function useOutboxWrite(invalidateKey: QueryKey, queuedNoticeId: string) {
+export function useOutboxWrite(invalidateKey: QueryKey, queuedNoticeId: string, askConflict?: AskConflict) {
   const queryClient = useQueryClient();
   const online = useOnline();
   return useCallback(
-    async (call: OutboxCall, successMessage: string): Promise<WriteOutcome> => {
-      const outcome = await submitWrite(call, online);
+    async (call: OutboxCall, successMessage: string): Promise<WriteOutcome | DroppedWrite> => {
+      const submit = (next: OutboxCall) => submitWrite(next, online);
+      const outcome = askConflict ? await writeSettlingConflicts(call, submit, askConflict) : await submit(call);
       if (outcome.status === 'sent') {
         notify({ level: 'success', title: successMessage });
+        await queryClient.invalidateQueries({ queryKey: invalidateKey });
+      } else if (outcome.status === 'dropped') {
+        notify({ level: 'info', title: DROPPED_MESSAGES[outcome.kept], description: call.label });
         await queryClient.invalidateQueries({ queryKey: invalidateKey });
       } else {
         notify({ level: 'info', id: queuedNoticeId, title: QUEUED_MESSAGE, description: call.label });
       }
       return outcome;
     },
-    [online, queryClient, invalidateKey, queuedNoticeId],
+    [online, queryClient, invalidateKey, queuedNoticeId, askConflict],
   );
 }
 

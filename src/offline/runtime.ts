@@ -1,7 +1,8 @@
 import { readBases } from '../lib/config';
 import { isOfflineError, request } from '../lib/http';
 import { newUuid } from '../lib/ids';
-import type { PendingChangeActions } from '../lib/pending-mark';
+import type { ConflictChoice, PendingChangeActions } from '../lib/pending-mark';
+import { rebasedBody } from './conflicts';
 import { readToken, readTokenClaims } from '../lib/session-token';
 import { openOfflineDb, requestPersistentStorage, type OfflineDb, type OutboxEntry, type OutboxError } from './db';
 import { createFetchSend } from './fetch-send';
@@ -117,7 +118,24 @@ export const outboxActions: PendingChangeActions = {
     await discardEntry(seq);
   },
   dependentLabels: async (seq) => (await getOffline().outbox.dependentsOf(seq)).map((entry) => entry.label),
+  resolveConflict,
 };
+
+/**
+ * Settles a queued change the server refused with 409 (offline/conflicts.ts): keeping theirs drops my change;
+ * re-applying puts it back in line on their version (later queued updates of the record move with it, Outbox.revise).
+ */
+export async function resolveConflict(seq: number, choice: ConflictChoice): Promise<void> {
+  const { outbox, db } = getOffline();
+  const entry = await db.outbox.get(seq);
+  if (!entry || entry.status !== 'failed' || entry.lastError?.status !== 409) throw new Error('This change is no longer waiting for a decision.');
+  if ('keep' in choice) {
+    await outbox.discard(seq);
+    return;
+  }
+  await outbox.revise(seq, { body: rebasedBody(entry.body, entry.lastError.current, choice.reapply.theirs) });
+  await syncNow();
+}
 
 export type WriteOutcome = { status: 'sent'; body: unknown; entry: OutboxEntry } | { status: 'queued'; entry: OutboxEntry };
 

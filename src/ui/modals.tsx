@@ -1,11 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { createContext, use, useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ChangeConflict, ConflictChoice } from '../lib/pending-mark';
+import { ConflictView } from './conflict-view';
 import { isInsideToaster, Modal } from './modal';
 
 /** spec 1 §2 Shared UI, the modal table: default headers, the prompt's placeholder and the loading text. */
 export const MODAL_HEADERS = { message: 'Message', confirm: 'Confirmation', prompt: 'Prompt' } as const;
 export const PROMPT_PLACEHOLDER = 'Type here';
 export const LOADING_TEXT = 'Refreshing...';
+export const CONFLICT_HEADER = 'Changed by someone else';
 
 export interface PromptOptions {
   defaultValue?: string;
@@ -16,7 +19,8 @@ export interface PromptOptions {
 type PendingModal =
   | { kind: 'message'; header: string; text: string; resolve: () => void }
   | { kind: 'confirm'; header: string; text: string; resolve: (answer: boolean) => void }
-  | { kind: 'prompt'; header: string; text: string; options: PromptOptions; resolve: (answer: string | null) => void };
+  | { kind: 'prompt'; header: string; text: string; options: PromptOptions; resolve: (answer: string | null) => void }
+  | { kind: 'conflict'; header: string; text: string; conflict: ChangeConflict; resolve: (answer: ConflictChoice | 'discard' | null) => void };
 
 export interface Modals {
   /** spec 1 §2 message modal: header 'Message' unless given, one Okay button. */
@@ -32,6 +36,8 @@ export interface Modals {
   loading(text?: string): () => void;
   /** The loading modal for as long as `work` runs; resolves or rejects as `work` does. */
   withLoading<T>(work: Promise<T> | (() => Promise<T>), text?: string): Promise<T>;
+  /** A save met a newer version of its record (409): mine beside theirs (ui/conflict-view.tsx); null when dismissed. */
+  conflict(label: string, conflict: ChangeConflict): Promise<ConflictChoice | 'discard' | null>;
 }
 
 const ModalsContext = createContext<Modals | null>(null);
@@ -152,6 +158,10 @@ export function ModalsProvider({ children }: { children: ReactNode }) {
       prompt: (text, header = MODAL_HEADERS.prompt, options = {}) =>
         new Promise<string | null>((resolve) => enqueue({ kind: 'prompt', text, header, options, resolve })),
       loading,
+      conflict: (label, conflict) =>
+        new Promise<ConflictChoice | 'discard' | null>((resolve) =>
+          enqueue({ kind: 'conflict', header: CONFLICT_HEADER, text: `Your change: ${label}`, conflict, resolve }),
+        ),
       withLoading: async (work, text) => {
         const hide = loading(text);
         try {
@@ -172,7 +182,17 @@ export function ModalsProvider({ children }: { children: ReactNode }) {
       {current?.kind === 'prompt' && (
         <PromptModal key={current.id} modal={current} onDone={(answer) => finish(() => current.resolve(answer))} />
       )}
-      {current && current.kind !== 'prompt' && (
+      {current?.kind === 'conflict' && (
+        <Modal key={current.id} open size="large" title={current.header} description={current.text} onClose={() => finish(() => current.resolve(null))} actions={null}>
+          <ConflictView
+            conflict={current.conflict}
+            label={current.text}
+            onChoose={(choice) => finish(() => current.resolve(choice))}
+            onDiscard={() => finish(() => current.resolve('discard'))}
+          />
+        </Modal>
+      )}
+      {current && current.kind !== 'prompt' && current.kind !== 'conflict' && (
         <Modal
           key={current.id}
           open

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { notify } from '../lib/notifier';
-import type { PendingChangeActions, PendingMark } from '../lib/pending-mark';
+import type { ChangeConflict, ConflictChoice, PendingChangeActions, PendingMark } from '../lib/pending-mark';
+import { ConflictView } from './conflict-view';
 import { useModals } from './modals';
 import { PathLink } from './path-link';
 
@@ -35,21 +37,10 @@ export function PendingBadge({ mark, subject }: { mark: PendingMark | undefined;
   );
 }
 
-/** Retry (send again) or Discard (drop it, with what depends on it, after asking) a change the server refused. */
-export function FailedChangeActions({ mark, actions }: { mark: PendingMark; actions: PendingChangeActions }) {
+/** Discard of a refused change: asks first, naming what goes with it; reports a failure. */
+function useDiscard(actions: PendingChangeActions, setBusy: (busy: boolean) => void) {
   const modals = useModals();
-  const [busy, setBusy] = useState(false);
-
-  async function retry() {
-    setBusy(true);
-    try {
-      await actions.retry(mark.seq);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function discard() {
+  return async (mark: PendingMark) => {
     const dependents = await actions.dependentLabels(mark.seq);
     const alsoLost = dependents.length
       ? ` ${dependents.length === 1 ? 'This change depends on it and' : 'These changes depend on it and'} will be discarded too: ${dependents.map((label) => `“${label}”`).join(', ')}.`
@@ -63,6 +54,21 @@ export function FailedChangeActions({ mark, actions }: { mark: PendingMark; acti
     } finally {
       setBusy(false);
     }
+  };
+}
+
+/** Retry (send again) or Discard (drop it, with what depends on it, after asking) a change the server refused. */
+export function FailedChangeActions({ mark, actions }: { mark: PendingMark; actions: PendingChangeActions }) {
+  const [busy, setBusy] = useState(false);
+  const discard = useDiscard(actions, setBusy);
+
+  async function retry() {
+    setBusy(true);
+    try {
+      await actions.retry(mark.seq);
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (
@@ -70,11 +76,32 @@ export function FailedChangeActions({ mark, actions }: { mark: PendingMark; acti
       <button type="button" className="button" disabled={busy} aria-label={`Retry ${mark.label}`} onClick={() => void retry()}>
         Retry
       </button>
-      <button type="button" className="button" disabled={busy} aria-label={`Discard ${mark.label}`} onClick={() => void discard()}>
+      <button type="button" className="button" disabled={busy} aria-label={`Discard ${mark.label}`} onClick={() => void discard(mark)}>
         Discard
       </button>
     </span>
   );
+}
+
+/** A change refused with 409: mine beside theirs, and the choice (ui/conflict-view.tsx). The record is read again after. */
+export function ConflictResolution({ mark, conflict, actions }: { mark: PendingMark; conflict: ChangeConflict; actions: PendingChangeActions }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const discard = useDiscard(actions, setBusy);
+
+  async function choose(choice: ConflictChoice) {
+    setBusy(true);
+    try {
+      await actions.resolveConflict(mark.seq, choice);
+      await queryClient.invalidateQueries();
+    } catch (error) {
+      notify({ level: 'error', title: 'The conflict was not settled.', description: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return <ConflictView conflict={conflict} label={mark.label} busy={busy} onChoose={(choice) => void choose(choice)} onDiscard={() => void discard(mark)} />;
 }
 
 /** Every change of a record (or a list) the server refused, each with its message, Retry and Discard. */
@@ -93,7 +120,11 @@ export function FailuresBanner({ failures, actions }: { failures: readonly Pendi
               <strong>{mark.label}</strong>
               {mark.message && `: ${mark.message}`}
             </span>
-            <FailedChangeActions mark={mark} actions={actions} />
+            {mark.conflict ? (
+              <ConflictResolution mark={mark} conflict={mark.conflict} actions={actions} />
+            ) : (
+              <FailedChangeActions mark={mark} actions={actions} />
+            )}
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { paths } from '../../contract';
 import type { PendingMark } from '../../lib/pending-mark';
 import { useOutboxEntries } from '../../offline/react';
+import { pendingMarkOf } from '../../offline/conflicts';
 import { deliveryRecordKey } from './api/keys';
 
 /** The queued submits of delivery reports by home (`plantNumber/serialNumber`), as the screens mark them (ui/pending-marks). */
@@ -12,13 +13,7 @@ export function usePendingSubmits(): Map<string, PendingMark & { entryId: string
     const marks = new Map<string, PendingMark & { entryId: string }>();
     for (const entry of entries) {
       if (entry.method !== 'POST' || entry.path !== paths.deliveryForm.path || entry.status === 'done') continue;
-      marks.set(entry.recordKey, {
-        state: entry.status === 'failed' ? 'failed' : 'pending',
-        seq: entry.seq ?? 0,
-        label: entry.label,
-        message: entry.lastError?.message,
-        entryId: entry.id,
-      });
+      marks.set(entry.recordKey, { ...pendingMarkOf(entry), entryId: entry.id });
     }
     return marks;
   }, [entries]);

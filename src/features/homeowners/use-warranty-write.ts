@@ -3,23 +3,30 @@ import { useCallback } from 'react';
 import { WARRANTY_MESSAGES } from '../../contract';
 import { notify } from '../../lib/notifier';
 import type { OutboxCall } from '../../offline/outbox';
-import { useOnline } from '../../offline/react';
+import { writeSettlingConflicts, type DroppedWrite } from '../../offline/conflicts';
+import { DROPPED_MESSAGES, useOnline } from '../../offline/react';
 import { submitWrite, type WriteOutcome } from '../../offline/runtime';
+import { useModals } from '../../ui/modals';
+import { homeownerKeys } from './api/keys';
 import { HOMEOWNER_TEXT } from './messages';
 import { isWarrantyCard, putCardInList } from './use-homeowner-view';
 
 /**
  * Sends a warranty save through the outbox (offline/runtime submitWrite) and says so: the spec 3 §7 toast with its
- * title when the server took it, the queued notice when it waits on the device. A refusal is thrown
- * (WriteRefusedError) for the form to show. Every save works offline: it is never refused for want of a network.
+ * title when the server took it, the queued notice when it waits on the device, mine beside theirs when it
+ * meets a newer card (409). Any other refusal is thrown (WriteRefusedError) for the form to show. Every save works offline: it is never refused for want of a network.
  */
 export function useWarrantyWrite(scope: string) {
   const queryClient = useQueryClient();
   const online = useOnline();
+  const askConflict = useModals().conflict;
   return useCallback(
-    async (call: OutboxCall, serialNumber: string): Promise<WriteOutcome> => {
-      const outcome = await submitWrite(call, online);
-      if (outcome.status === 'sent') {
+    async (call: OutboxCall, serialNumber: string): Promise<WriteOutcome | DroppedWrite> => {
+      const outcome = await writeSettlingConflicts(call, (next) => submitWrite(next, online), askConflict);
+      if (outcome.status === 'dropped') {
+        notify({ level: 'info', title: DROPPED_MESSAGES[outcome.kept], description: call.label });
+        await queryClient.invalidateQueries({ queryKey: homeownerKeys.all });
+      } else if (outcome.status === 'sent') {
         const created = call.method === 'POST';
         notify({
           level: 'success',
@@ -32,6 +39,6 @@ export function useWarrantyWrite(scope: string) {
       }
       return outcome;
     },
-    [online, queryClient, scope],
+    [online, queryClient, scope, askConflict],
   );
 }

@@ -4,7 +4,9 @@ import { notify } from '../../lib/notifier';
 import { describeAge } from '../../offline/age';
 import type { OutboxEntry } from '../../offline/db';
 import { useNow, useOnline, useOutboxEntries, useOutboxSummary, useStorageEstimate } from '../../offline/react';
-import { discardEntry, getOffline, retryEntry, syncNow } from '../../offline/runtime';
+import { entryConflict, pendingMarkOf } from '../../offline/conflicts';
+import { discardEntry, getOffline, outboxActions, retryEntry, syncNow } from '../../offline/runtime';
+import { ConflictResolution } from '../../ui/pending-marks';
 import { useModals } from '../../ui/modals';
 import { describeEntries, type EntryState } from './entry-state';
 import { SIGN_IN_AGAIN_PATH } from './sync-paths';
@@ -66,6 +68,7 @@ function PendingChange({ entry, state, now }: { entry: OutboxEntry; state: Entry
   const modals = useModals();
   const [busy, setBusy] = useState(false);
   const fileCount = entry.fileIds.length;
+  const conflict = entryConflict(entry);
 
   async function retry() {
     setBusy(true);
@@ -108,7 +111,9 @@ function PendingChange({ entry, state, now }: { entry: OutboxEntry; state: Entry
           {state.error}
         </p>
       )}
-      {(state.canRetry || state.canDiscard) && (
+      {conflict ? (
+        <ConflictResolution mark={pendingMarkOf(entry)} conflict={conflict} actions={outboxActions} />
+      ) : (state.canRetry || state.canDiscard) && (
         <div className="pending-change__actions">
           {state.canRetry && (
             <button type="button" className="button button--primary" onClick={() => void retry()} disabled={busy}>

@@ -1,3 +1,4 @@
+import { pendingMarkOf } from '../../../offline/conflicts';
 import { ACTIVE_WARRANTY_STATUS, INCOMPLETE_WARRANTY_STATUS, warrantyStatusLabel, type WarrantyCard } from '../../../contract';
 import type { JsonValue, OutboxEntry } from '../../../offline/db';
 import { homeKey, homeKeyOfRecord, type HomeownerRow, type PendingMark, type WarrantyCardView } from '../model';
@@ -42,12 +43,6 @@ const SAVED_TEXT_FIELDS = [
 const asBody = (value: JsonValue | undefined): Body => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
 const text = (body: Body, field: string) => (typeof body[field] === 'string' ? (body[field] as string) : '');
 
-export const markOf = (entry: OutboxEntry): PendingMark => ({
-  state: entry.status === 'failed' ? 'failed' : 'pending',
-  seq: entry.seq ?? 0,
-  label: entry.label,
-  ...(entry.status === 'failed' && entry.lastError ? { message: entry.lastError.message } : {}),
-});
 
 /** A failed save outweighs a pending one on the same card. */
 const worst = (current: PendingMark | undefined, next: PendingMark) => (current?.state === 'failed' ? current : next);
@@ -125,7 +120,7 @@ export function applyPendingToCard(base: WarrantyCard | undefined, entries: read
   const view: WarrantyCardView = { ...start, key: homeKey(start.plantNumber, start.serialNumber), failures: [] };
   for (const entry of entries) {
     if (entry.method !== 'POST' && entry.method !== 'PUT') continue;
-    const mark = markOf(entry);
+    const mark = pendingMarkOf(entry);
     applySave(view, entry);
     view.pending = worst(view.pending, mark);
     if (mark.state === 'failed') view.failures.push(mark);

@@ -1,3 +1,4 @@
+import { pendingMarkOf } from '../../../offline/conflicts';
 import {
   allReceivedCorrect,
   applyReceiptMarks,
@@ -53,12 +54,6 @@ export function classifyCall(method: string, path: string): PendingCall | undefi
   return undefined;
 }
 
-const markOf = (entry: OutboxEntry): PendingMark => ({
-  state: entry.status === 'failed' ? 'failed' : 'pending',
-  seq: entry.seq ?? 0,
-  label: entry.label,
-  ...(entry.status === 'failed' && entry.lastError ? { message: entry.lastError.message } : {}),
-});
 
 /** A failed change outweighs a pending one on the same row. */
 const worst = (current: PendingMark | undefined, next: PendingMark) => (current?.state === 'failed' ? current : next);
@@ -261,7 +256,7 @@ export function applyPending(base: PartsOrder | undefined, entries: readonly Out
   for (const entry of entries) {
     const call = classifyCall(entry.method, entry.path);
     if (!call) continue;
-    const mark = markOf(entry);
+    const mark = pendingMarkOf(entry);
     view.hasPendingChanges = true;
     if (mark.state === 'failed') view.failures.push(mark);
     switch (call.kind) {
@@ -315,7 +310,7 @@ function summaryOfView(view: PartsOrderView): PartsOrderSummaryView {
 
 /** The row's marker: a refusal first, else the first change still waiting. */
 const firstMark = (entries: readonly OutboxEntry[]) => {
-  const marks = entries.filter((entry) => classifyCall(entry.method, entry.path)).map(markOf);
+  const marks = entries.filter((entry) => classifyCall(entry.method, entry.path)).map(pendingMarkOf);
   return marks.find((mark) => mark.state === 'failed') ?? marks[0];
 };
 

@@ -1,3 +1,4 @@
+import { pendingMarkOf } from '../../../offline/conflicts';
 import {
   ATTACHMENT_TYPES,
   DATE_PLACEHOLDER,
@@ -60,12 +61,6 @@ export function classifyCall(path: string): PendingCall | undefined {
   return undefined;
 }
 
-const markOf = (entry: OutboxEntry): PendingMark => ({
-  state: entry.status === 'failed' ? 'failed' : 'pending',
-  seq: entry.seq ?? 0,
-  label: entry.label,
-  ...(entry.status === 'failed' && entry.lastError ? { message: entry.lastError.message } : {}),
-});
 
 const text = (body: Body, field: string, fallback: string) => (typeof body[field] === 'string' ? (body[field] as string) : fallback);
 const numberOf = (body: Body, field: string, fallback: number) => {
@@ -356,7 +351,7 @@ export function applyPending(
   for (const entry of entries) {
     const call = classifyCall(entry.path);
     if (!call) continue;
-    const mark = markOf(entry);
+    const mark = pendingMarkOf(entry);
     view.hasPendingChanges = true;
     if (mark.state === 'failed') view.failures.push(mark);
     switch (call.kind) {
