@@ -62,6 +62,8 @@ export function describeConflict(mine: JsonValue | undefined, current: JsonValue
   return { fields, theirVersion: current.rowVersion };
 }
 
+export const CONFLICT_MESSAGE = 'Someone else saved this record after you changed it.';
+
 /** The conflict of a parked entry, if a 409 parked it. */
 export function entryConflict(entry: OutboxEntry): ChangeConflict | undefined {
   if (entry.status !== 'failed' || entry.lastError?.status !== 409) return undefined;
@@ -72,8 +74,9 @@ export function entryConflict(entry: OutboxEntry): ChangeConflict | undefined {
 export function pendingMarkOf(entry: OutboxEntry): PendingMark {
   const mark: PendingMark = { state: entry.status === 'failed' ? 'failed' : 'pending', seq: entry.seq ?? 0, label: entry.label };
   if (entry.status === 'failed' && entry.lastError) {
-    mark.message = entry.lastError.message;
     const conflict = entryConflict(entry);
+    // The server's 409 text says to reload; with both versions at hand the choice says what to do instead.
+    mark.message = conflict ? CONFLICT_MESSAGE : entry.lastError.message;
     if (conflict) mark.conflict = conflict;
   }
   return mark;

@@ -3,7 +3,7 @@ import type { ChangeConflict, ConflictChoice } from '../lib/pending-mark';
 import './conflict-view.css';
 
 export const CONFLICT_TEXT = {
-  intro: 'Someone else changed this record after you did. Compare your change with theirs and choose, field by field.',
+  intro: 'Compare your change with theirs and choose, field by field.',
   noFields: 'Your values and theirs are the same; only the version moved on.',
   mine: 'Mine',
   theirs: 'Theirs',

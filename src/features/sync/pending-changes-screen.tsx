@@ -106,7 +106,7 @@ function PendingChange({ entry, state, now }: { entry: OutboxEntry; state: Entry
         </span>
       </div>
       <p className="pending-change__state">{state.text}</p>
-      {state.error && (
+      {state.error && !conflict && (
         <p className="pending-change__error" role={state.tone === 'failed' ? 'alert' : undefined}>
           {state.error}
         </p>

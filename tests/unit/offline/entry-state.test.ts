@@ -36,7 +36,7 @@ describe('pending change states', () => {
       context,
     );
     expect(states).toEqual([
-      { tone: 'failed', text: 'Not saved: the server refused this change.', error: 'Changed by someone else.', canRetry: true, canDiscard: true },
+      { tone: 'failed', text: 'Not saved: someone else saved this record after you changed it.', error: 'Changed by someone else.', canRetry: true, canDiscard: true },
       { tone: 'sending', text: 'Sending…', canRetry: false, canDiscard: false },
       { tone: 'waiting', text: 'Queued 5 minutes ago; waiting to be sent.', canRetry: false, canDiscard: true },
       { tone: 'retrying', text: 'Tried 2×; next try in 8 s.', error: 'No connection to the server.', canRetry: false, canDiscard: true },
