@@ -13,6 +13,7 @@ import {
   type SortColumn,
   type SortState,
 } from '../lib/list';
+import { useMediaQuery } from './use-media-query';
 
 export interface DataListColumn<Row> extends SortColumn<Row> {
   /** The cell; the column's value as text (dates MM/DD/YYYY, booleans Yes/No) unless given. */
@@ -46,6 +47,11 @@ interface DataListCommonProps<Row> {
   /** Height of a row before it is measured; rows may be taller (they are measured). */
   estimateRowHeight?: number;
   className?: string;
+  /**
+   * Rows as cards of labelled values (above phone widths, where every list is cards anyway): always (true), or
+   * while the media query matches (e.g. '(max-width: 75rem)' for a list whose columns fit only a wide window).
+   */
+  cards?: true | string;
 }
 
 /** In-memory data: the list searches, sorts and shows 10 more rows each time the end comes near (spec 1 §9). */
@@ -139,6 +145,9 @@ function useDebouncedSearch(applied: string, apply: (value: string) => void) {
 export function DataList<Row>(props: DataListProps<Row>) {
   const { label, columns, rowKey, loading = false, emptyMessage = 'No records found.', onRowClick, toolbar } = props;
   const id = useId();
+  // A query that never matches stands in for "not by query", so that the hook is always called.
+  const cardsQuery = useMediaQuery(typeof props.cards === 'string' ? props.cards : 'not all');
+  const asCards = props.cards === true || cardsQuery;
 
   const [innerSearch, setInnerSearch] = useState('');
   const search = props.search ?? innerSearch;
@@ -283,7 +292,7 @@ export function DataList<Row>(props: DataListProps<Row>) {
     loading || empty ? '' : knownTotal !== undefined ? `Showing ${rows.length} of ${knownTotal}` : `Showing ${rows.length}`;
 
   return (
-    <div className={`data-list${props.className ? ` ${props.className}` : ''}`}>
+    <div className={`data-list${asCards ? ' data-list--cards' : ''}${props.className ? ` ${props.className}` : ''}`}>
       {(showSearch || toolbar) && (
         <div className="data-list__toolbar">
           {showSearch && (

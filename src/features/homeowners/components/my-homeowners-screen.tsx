@@ -188,6 +188,8 @@ export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreen
         emptyMessage={filtered ? HOMEOWNER_TEXT.emptyFiltered : HOMEOWNER_TEXT.empty}
         estimateRowHeight={64}
         className="ho-list"
+        // Ten columns never fit the 72rem page beside the side nav: cards at every width.
+        cards
         toolbar={toolbar}
       />
     </div>

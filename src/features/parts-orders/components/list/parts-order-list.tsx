@@ -224,6 +224,8 @@ export function PartsOrderList({ user }: { user: CmhUser }) {
         emptyMessage={filtered ? 'No parts orders match your search and filters.' : 'There are no parts orders to show.'}
         estimateRowHeight={72}
         className="po-list__table"
+        // On tablets, portrait and landscape, seven columns would cut dates, statuses and serials.
+        cards="(max-width: 75rem)"
         toolbar={toolbar}
       />
       {creatingStock && <StockOrderModal user={user} onClose={() => setCreatingStock(false)} />}

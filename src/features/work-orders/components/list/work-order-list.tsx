@@ -213,6 +213,8 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
         emptyMessage={filtered ? 'No requests match your search and filters.' : failed ? 'No work orders to show.' : 'There are no work orders to show.'}
         estimateRowHeight={72}
         className="wo-list__table"
+        // Ten columns never fit the 72rem page beside the side nav: cards at every width.
+        cards
         toolbar={toolbar}
       />
     </div>
