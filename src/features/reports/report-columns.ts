@@ -17,6 +17,9 @@ import { filterRows, type ListValue, type SortColumn } from '../../lib/list';
  * Codes, numbers and dates keep their width (never broken mid-token); names and labels share the rest and wrap.
  */
 
+/** spec 2 §4 names status G 'Close Factory Request' in reports (spec 3's screens: 'Closed Factory Request'). */
+export const reportStatusLabel = (status: string) => (status === 'G' ? 'Close Factory Request' : statusLabel(status));
+
 export interface ReportColumn<Row> extends SortColumn<Row> {
   /** The cell as text, for the screen, the search and the CSV alike. */
   text: (row: Row) => string | number;
@@ -52,7 +55,7 @@ export const SERVICE_COLUMNS: ReportColumn<ServiceRequestSummary>[] = [
   column('plantName', 'Facility', (row) => row.plantName, 'minmax(6rem, 1fr)'),
   column('homeownerName', 'Homeowner', (row) => row.homeownerName, 'minmax(7rem, 1fr)'),
   column('requestType', 'Type', (row) => requestTypeLabel(row.requestType), '9rem'),
-  column('status', 'Status', (row) => statusLabel(row.status), 'minmax(8rem, 1fr)'),
+  column('status', 'Status', (row) => reportStatusLabel(row.status), 'minmax(8rem, 1fr)'),
   dateColumn('requestDate', 'Request Date', (row) => row.requestDate),
   moneyColumn('total', 'Total', (row) => row.totalCombinedCost),
 ];
@@ -74,7 +77,7 @@ const billingColumns = <Row extends PaidServiceOrderRow | ReceivableServiceOrder
   column('homeownerName', 'Homeowner', (row) => row.homeownerName, 'minmax(6.25rem, 1.2fr)'),
   column('plantName', 'Facility', (row) => row.plantName, 'minmax(5rem, 1fr)'),
   column('requestType', 'Type', (row) => requestTypeLabel(row.requestType), '5.75rem'),
-  column('status', 'Status', (row) => statusLabel(row.status), 'minmax(4.75rem, 1fr)'),
+  column('status', 'Status', (row) => reportStatusLabel(row.status), 'minmax(4.75rem, 1fr)'),
   column('billingCode', 'Billing Code', (row) => billingCodeLabel(row.billingCode), 'minmax(4.5rem, 1fr)'),
   moneyColumn('amount', 'Amount', (row) => row.amount, '4.75rem'),
   dateColumn('invoiceDate', 'Invoice Date', (row) => row.invoiceDate, '4.75rem'),

@@ -7,6 +7,7 @@ import {
   PAID_COLUMNS,
   RECEIVABLE_COLUMNS,
   partsOrderStatusLabel,
+  reportStatusLabel,
   requestTypeLabel,
   searchReport,
   totalAmount,
@@ -98,6 +99,8 @@ describe('report CSV and labels', () => {
     expect(requestTypeLabel('Q')).toBe('Q');
     expect(partsOrderStatusLabel('')).toBe('Active');
     expect(partsOrderStatusLabel('Shipped')).toBe('Shipped');
+    expect(['G', 'F', 'Z'].map(reportStatusLabel)).toEqual(['Close Factory Request', 'Open Factory Request', 'Canceled Factory Request']);
+    expect(reportStatusLabel('K')).toBe('K');
   });
 
   it('totals amounts to the cent', () => {
