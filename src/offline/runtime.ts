@@ -8,6 +8,7 @@ import { openOfflineDb, requestPersistentStorage, type OfflineDb, type OutboxEnt
 import { createFetchSend } from './fetch-send';
 import { createOutbox, type Outbox, type OutboxCall, type OutboxEvent, type OutboxSend } from './outbox';
 import { startSync, type Sync } from './sync';
+import { enqueueOrExplain } from './storage-full';
 import { isTempId } from './temp-ids';
 
 /*
@@ -59,7 +60,7 @@ export function startOffline(): () => void {
 }
 
 /** Queues a write; it goes out at once when online, else as soon as it can. */
-export const enqueueWrite = (call: OutboxCall) => getOffline().outbox.enqueue(call);
+export const enqueueWrite = (call: OutboxCall) => enqueueOrExplain(getOffline().outbox, call);
 
 /**
  * A write that is sent now when there is a connection and queued when there is none. A first try that
@@ -176,7 +177,8 @@ export async function submitWrite(call: OutboxCall, online: boolean): Promise<Wr
   };
   const unsubscribe = outbox.subscribe(onEvent);
   try {
-    entry = await outbox.enqueue(call);
+    // A full device throws DeviceFullError here: nothing was queued, and the form says why.
+    entry = await enqueueOrExplain(outbox, call);
     if (!online) return { status: 'queued', entry };
     early.forEach(onEvent);
     void outbox.replay({ force: true });

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../../../lib/notifier';
 import { useResolvedTempId } from '../../../../offline/react';
 import { WriteRefusedError } from '../../../../offline/runtime';
+import { DeviceFullError } from '../../../../offline/storage-full';
 import { revalidateLogic } from '../../../../ui/form';
 import { SidePanel, SidePanelCancel } from '../../../../ui/side-panel';
 import type { ServiceRequestView } from '../../model';
@@ -110,6 +111,11 @@ export function FormError({ message }: { message: string | undefined }) {
  * writes 'Message. (field)'), else it is the form's message (returned). Anything else is reported and returned too.
  */
 export function placeWriteError(error: unknown, form: AnyFormApi, fields: readonly string[]): string | undefined {
+  if (error instanceof DeviceFullError) {
+    // "Try again" would not help: the form says what is wrong and what to do.
+    notify({ level: 'error', id: 'device-full', title: 'This device has no room left for this change.' });
+    return error.message;
+  }
   if (!(error instanceof WriteRefusedError)) {
     notify({ level: 'error', title: 'The change was not saved.', description: error instanceof Error ? error.message : String(error) });
     return 'The change was not saved. Try again.';
