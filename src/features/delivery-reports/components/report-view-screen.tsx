@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notifier';
 import { describeAge } from '../../../offline/age';
 import { QUEUED_MESSAGE, useNow, useOnline, useOutboxEntries } from '../../../offline/react';
 import { submitWrite, WriteRefusedError } from '../../../offline/runtime';
+import { DeviceFullError } from '../../../offline/storage-full';
 import { LoadFailure } from '../../../ui/load-failure';
 import { useModals } from '../../../ui/modals';
 import { PathLink } from '../../../ui/path-link';
@@ -159,7 +160,7 @@ function ReportAttachments({ report, screenPath, canWrite, panelTarget }: { repo
         queued = (await submitWrite(call, online)).status === 'queued' || queued;
       }
     } catch (error) {
-      notify({ level: 'error', title: DELIVERY_MESSAGES.attachmentAddFailed, description: error instanceof WriteRefusedError ? error.message : undefined });
+      notify({ level: 'error', title: DELIVERY_MESSAGES.attachmentAddFailed, description: error instanceof WriteRefusedError || error instanceof DeviceFullError ? error.message : undefined });
       throw new Error(DELIVERY_MESSAGES.attachmentAddFailed, { cause: error });
     } finally {
       await queryClient.invalidateQueries({ queryKey: deliveryReportKeys.all });

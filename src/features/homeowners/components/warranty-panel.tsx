@@ -9,6 +9,7 @@ import { canEditWarrantyCards } from '../../../lib/permissions';
 import { describeAge } from '../../../offline/age';
 import { useNow } from '../../../offline/react';
 import { outboxActions, WriteRefusedError } from '../../../offline/runtime';
+import { DeviceFullError } from '../../../offline/storage-full';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { SidePanel, SidePanelCancel, SidePanelSaveFooter, useSidePanelClose } from '../../../ui/side-panel';
@@ -47,7 +48,7 @@ const refusalMessage = (message: string) => message.replace(/\s*\([A-Za-z0-9_.[\
 function placeWriteError(error: unknown, form: AnyFormApi): string | undefined {
   if (!(error instanceof WriteRefusedError)) {
     notify({ level: 'error', title: HOMEOWNER_TEXT.notSaved, description: error instanceof Error ? error.message : String(error) });
-    return `${HOMEOWNER_TEXT.notSaved} Try again.`;
+    return error instanceof DeviceFullError ? error.message : `${HOMEOWNER_TEXT.notSaved} Try again.`;
   }
   const named = refusalField(error.message);
   const field = named ? formFieldOf(named) : undefined;

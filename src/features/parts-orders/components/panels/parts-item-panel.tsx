@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { catalogParts, partDescription, PARTS_ORDER_MESSAGES, WORK_ORDER_MESSAGES, type CatalogPart, type UnitOfMeasure } from '../../../../contract';
 import { notify } from '../../../../lib/notifier';
 import { WriteRefusedError } from '../../../../offline/runtime';
+import { DeviceFullError } from '../../../../offline/storage-full';
 import { focusFirstInvalidField } from '../../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../../ui/form';
 import { SidePanel, SidePanelSaveFooter, useSidePanelClose } from '../../../../ui/side-panel';
@@ -115,7 +116,7 @@ function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: Part
         close();
       } catch (error) {
         if (!(error instanceof WriteRefusedError)) {
-          setFormError('The parts item was not saved. Try again.');
+          setFormError(error instanceof DeviceFullError ? error.message : 'The parts item was not saved. Try again.');
           return;
         }
         const field = refusalField(error.message);
