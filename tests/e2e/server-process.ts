@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+/*
+ * The real server as its own process (`node --import tsx src/server/main.ts`, as `npm start` runs it),
+ * so that a test can SIGKILL it in the middle of a request and start it again on the same data dir and
+ * port, the way a crash and a supervisor's restart would.
+ */
+
+export interface ServerProcessOptions {
+  dataDir: string;
+  distDir: string;
+  /** Default: a free port, chosen once and kept across restarts. */
+  port?: number;
+  env?: Record<string, string>;
+}
+
+export interface ServerProcess {
+  readonly port: number;
+  readonly url: string;
+  readonly pid: number | undefined;
+  /** Starts the process and waits until it answers HTTP. */
+  start(): Promise<void>;
+  /** SIGKILL: no shutdown, no flush, no answer to what is in flight. Resolves once the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM and wait (the server's own clean shutdown). */
+  stop(): Promise<void>;
+  /** What the process wrote (for a failure message). */
+  output(): string;
+}
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+export async function createServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  let log = '';
+
+  async function start() {
+    if (child) throw new Error('The server process is already running.');
+    const started = spawn(process.execPath, ['--import', 'tsx', resolve('src/server/main.ts')], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: options.dataDir,
+        DIST_DIR: options.distDir,
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = started;
+    const append = (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-20_000);
+    };
+    started.stdout?.on('data', append);
+    started.stderr?.on('data', append);
+    exited = new Promise((done) => started.once('exit', () => done()));
+    void exited.then(() => {
+      if (child === started) child = undefined;
+    });
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (!child) throw new Error(`The server process exited while starting:\n${log}`);
+      try {
+        const answer = await fetch(`${url}/api/does-not-exist`, { signal: AbortSignal.timeout(2_000) });
+        await answer.arrayBuffer();
+        return;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) throw new Error(`The server did not answer within 90 s:\n${log}`);
+      await sleep(100);
+    }
+  }
+
+  async function signal(name: NodeJS.Signals) {
+    const running = child;
+    if (!running) return;
+    running.kill(name);
+    await exited;
+  }
+
+  return {
+    port,
+    url,
+    get pid() {
+      return child?.pid;
+    },
+    start,
+    kill: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
+    output: () => log,
+  };
+}
