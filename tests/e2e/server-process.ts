@@ -57,6 +57,9 @@ export async function createServerProcess(options: ServerProcessOptions): Promis
     const started = spawn(process.execPath, ['--import', 'tsx', resolve('src/server/main.ts')], {
       env: {
         ...process.env,
+        // Always the embedded database in the data dir, with the default seed, whatever the caller's environment says.
+        DATABASE_URL: '',
+        SEED_SCALE: '',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: options.dataDir,
