@@ -73,6 +73,9 @@ async function statusOnBoth(method: string, path: string, token: string, query?:
   return here.status;
 }
 
+/** The claims session checks read of a token issued now (`jti` fresh unless given). */
+const aToken = (jti: string = randomUUID(), issuedMs = Date.now()) => ({ jti, iat: Math.floor(issuedMs / 1000), iatMs: issuedMs });
+
 /** A new user made through the admin API (admin@ manages 4217, 4218, 4219), signed in. */
 async function newUser(roles: string[], retailerNumbers: string[]) {
   const userName = `cache.${randomUUID().slice(0, 8)}@smokymountainhomes.test`;
@@ -188,9 +191,12 @@ describe('the next request sees every change of a cached profile, on every insta
     expect(await statusOnBoth('GET', PROFILE, token)).toBe(200);
   });
 
-  it('a password change: the profile shows it at once (tokens issued before it stay valid, as they always did)', async () => {
-    const { user, token } = await newUser(['Service_Viewer'], ['4217']);
+  it('a password change: the profile shows it at once; the token that made it stays valid, every earlier token of the user gets 401 on every instance, a new sign-in works', async () => {
+    const { user, token: earlier } = await newUser(['Service_Viewer'], ['4217']);
+    const token = await t.login(user.userName, PASSWORD);
     const before = await profileOnBoth(token);
+    await profileOnBoth(earlier);
+    // The app's clock (password dates) moves; tokens are issued and cut off by the real one.
     t.setNow(new Date(Date.now() + 3_600_000));
     try {
       const changed = await t.call('PUT', '/api/Account', {
@@ -204,12 +210,44 @@ describe('the next request sees every change of a cached profile, on every insta
     const after = await profileOnBoth(token);
     expect(after.passwordLastChanged).not.toBe(before.passwordLastChanged);
     expect(after.rowVersion).not.toBe(before.rowVersion);
+    expect(await statusOnBoth('GET', WORK_ORDERS, token)).toBe(200);
+    // Another device, or a stolen token: refused everywhere, also by the media routes (the token cookie).
+    expect(await statusOnBoth('GET', PROFILE, earlier)).toBe(401);
+    expect(await statusOnBoth('GET', WORK_ORDERS, earlier)).toBe(401);
+    expect((await t.app.request('/api/FileStream/GetHelpVideo/x?documentId=1', { headers: { cookie: `Bearer=${earlier}` } })).status).toBe(401);
+    expect((await t.app.request('/api/FileStream/GetHelpVideo/x?documentId=1', { headers: { cookie: `Bearer=${token}` } })).status).not.toBe(401);
+
+    // The old password no longer signs in; the new one does, and that token works.
+    await expect(t.login(user.userName, PASSWORD)).rejects.toThrow(/400/);
+    const fresh = await t.login(user.userName, 'Changed#2027');
+    expect((await profileOnBoth(fresh)).cmhUserId).toBe(user.cmhUserId);
+
+    // A second change keeps only its own token: the one kept by the first change goes too.
+    const current = await profileOnBoth(fresh);
+    const again = await t.call('PUT', '/api/Account', {
+      token: fresh,
+      body: { firstName: current.firstName, lastName: current.lastName, password: 'Again#2028x', confirmPassword: 'Again#2028x', rowVersion: current.rowVersion },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await statusOnBoth('GET', PROFILE, token)).toBe(401);
+    expect(await statusOnBoth('GET', PROFILE, fresh)).toBe(200);
+
+    // A change of the name alone (no password) ends no token.
+    const named = await profileOnBoth(fresh);
+    const other = await t.login(user.userName, 'Again#2028x');
+    const renamed = await t.call('PUT', '/api/Account', {
+      token: fresh,
+      body: { firstName: 'Renamed', lastName: named.lastName, password: '', confirmPassword: '', rowVersion: named.rowVersion },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await statusOnBoth('GET', PROFILE, other)).toBe(200);
+    expect(await statusOnBoth('GET', PROFILE, fresh)).toBe(200);
 
     // The admin cannot set another user's password in the app (the user form has no password on edit):
     // a reset made in the database is seen all the same.
     const resetAt = new Date('2026-01-02T03:04:05.000Z');
     await t.db.update(schema.users).set({ passwordLastChanged: resetAt }).where(eq(schema.users.id, user.cmhUserId));
-    expect((await profileOnBoth(token)).passwordLastChanged).toBe(resetAt.toISOString());
+    expect((await profileOnBoth(fresh)).passwordLastChanged).toBe(resetAt.toISOString());
   });
 
   it('logout revokes the token on every instance at once; other tokens of the user go on', async () => {
@@ -242,7 +280,7 @@ describe('what authentication costs', () => {
     const cache = createSessionCache(counted);
     const [viewer] = await t.db.select().from(schema.users).where(eq(schema.users.userName, 'viewer@demo.homesite.test'));
     statements = 0;
-    const profiles = await Promise.all(Array.from({ length: 10 }, () => cache.signedIn(viewer!.id, randomUUID())));
+    const profiles = await Promise.all(Array.from({ length: 10 }, () => cache.signedIn(viewer!.id, aToken())));
     expect(new Set(profiles).size).toBe(1);
     expect(profiles[0]?.user.userName).toBe('viewer@demo.homesite.test');
     const perLoad = 4; // auth/profile.ts loadCmhUser: the user, roles, retailers, plants
@@ -251,7 +289,7 @@ describe('what authentication costs', () => {
     // Changed since: the next ten load it again, once.
     await t.db.update(schema.users).set({ firstName: 'Valerie' }).where(eq(schema.users.id, viewer!.id));
     statements = 0;
-    const changed = await Promise.all(Array.from({ length: 10 }, () => cache.signedIn(viewer!.id, randomUUID())));
+    const changed = await Promise.all(Array.from({ length: 10 }, () => cache.signedIn(viewer!.id, aToken())));
     expect(changed.map((profile) => profile?.user.firstName)).toEqual(Array(10).fill('Valerie'));
     expect(statements).toBe(1 + perLoad);
   });
@@ -260,26 +298,51 @@ describe('what authentication costs', () => {
     const cache = createSessionCache(counted);
     const byName = async (key: string) =>
       (await t.db.select().from(schema.users).where(eq(schema.users.userName, `${key}@demo.homesite.test`)))[0]!;
-    const [service, driver, company] = [await byName('service'), await byName('driver'), await byName('company')];
+    const [service, driver, company, sales] = [await byName('service'), await byName('driver'), await byName('company'), await byName('sales')];
     const revokedJti = randomUUID();
     await t.db.insert(schema.revokedTokens).values({ jti: revokedJti, expiresAt: new Date(Date.now() + 3_600_000) });
     await t.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, driver.id));
+    // A password change of sales at `cutoff` (half a second into the second before this one), made with the token `keptJti`.
+    const cutoff = (Math.floor(Date.now() / 1000) - 1) * 1000 + 500;
+    const keptJti = randomUUID();
+    await t.db.update(schema.users).set({ tokensNotBefore: new Date(cutoff), tokenKeptJti: keptJti }).where(eq(schema.users.id, sales.id));
     try {
       // Warm, so that the batch is all there is to count.
-      await cache.signedIn(service.id, randomUUID());
-      await cache.signedIn(company.id, randomUUID());
+      await cache.signedIn(service.id, aToken());
+      await cache.signedIn(company.id, aToken());
+      await cache.signedIn(sales.id, aToken());
       statements = 0;
+      const second = cutoff / 1000 - 0.5;
       const answers = await Promise.all([
-        cache.signedIn(service.id, randomUUID()),
-        cache.signedIn(service.id, revokedJti),
-        cache.signedIn(driver.id, randomUUID()),
-        cache.signedIn(2_000_000_000, randomUUID()),
-        cache.signedIn(company.id, randomUUID()),
+        cache.signedIn(service.id, aToken()),
+        cache.signedIn(service.id, aToken(revokedJti)),
+        cache.signedIn(driver.id, aToken()),
+        cache.signedIn(2_000_000_000, aToken()),
+        cache.signedIn(company.id, aToken()),
+        // sales: issued a millisecond before the change, refused; the kept token, however old, valid;
+        // issued in the millisecond of the change or after, valid.
+        cache.signedIn(sales.id, aToken(randomUUID(), cutoff - 1)),
+        cache.signedIn(sales.id, aToken(keptJti, cutoff - 3_600_000)),
+        cache.signedIn(sales.id, aToken(randomUUID(), cutoff)),
+        cache.signedIn(sales.id, aToken(randomUUID(), cutoff + 1)),
+        // A token without iatMs (issued before it existed) counts from the start of its second.
+        cache.signedIn(sales.id, { jti: randomUUID(), iat: second }),
+        cache.signedIn(sales.id, { jti: randomUUID(), iat: second + 1 }),
+        // iatMs outside the second of iat is not believed; an iat this server never signs counts as 0 and
+        // does not break the statement for the others.
+        cache.signedIn(sales.id, { jti: randomUUID(), iat: second, iatMs: cutoff + 1_000 }),
+        cache.signedIn(sales.id, { jti: randomUUID(), iat: 1e20, iatMs: 1e23 }),
+        cache.signedIn(sales.id, { jti: randomUUID(), iat: -1 }),
+        cache.signedIn(service.id, { jti: randomUUID(), iat: 1e20 }),
       ]);
-      expect(answers.map((answer) => answer?.user.userName ?? null)).toEqual([service.userName, null, null, null, company.userName]);
+      const s = sales.userName;
+      expect(answers.map((answer) => answer?.user.userName ?? null)).toEqual([
+        service.userName, null, null, null, company.userName, null, s, s, s, null, s, null, null, null, service.userName,
+      ]);
       expect(statements).toBe(1);
     } finally {
       await t.db.update(schema.users).set({ isActive: true }).where(eq(schema.users.id, driver.id));
+      await t.db.update(schema.users).set({ tokensNotBefore: null, tokenKeptJti: null }).where(eq(schema.users.id, sales.id));
     }
   });
 
@@ -301,8 +364,8 @@ describe('what authentication costs', () => {
       (row) => row.id,
     );
     expect(ids).toHaveLength(3);
-    for (const id of ids) expect(await cache.signedIn(id, randomUUID())).not.toBeNull();
+    for (const id of ids) expect(await cache.signedIn(id, aToken())).not.toBeNull();
     expect(cache.size).toBe(2);
-    expect(await cache.signedIn(-1, randomUUID())).toBeNull();
+    expect(await cache.signedIn(-1, aToken())).toBeNull();
   });
 });

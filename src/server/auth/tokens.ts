@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { sign, verify } from 'hono/jwt';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
@@ -14,6 +14,12 @@ export interface TokenClaims {
   retailerNumber: string | null;
   jti: string;
   iat: number;
+  /**
+   * iat in milliseconds: a password change refuses the tokens issued before it (tokenRefused), to the
+   * millisecond, where iat alone would let one issued earlier in the same second through. Absent from tokens
+   * issued before it was added.
+   */
+  iatMs?: number;
   exp: number;
 }
 
@@ -25,7 +31,10 @@ export interface TokenService {
    * check revocation (http/route.ts does, in the session query of auth/session-cache.ts).
    */
   verifySignature: (token: string) => Promise<TokenClaims | null>;
-  /** The claims of a well-signed, unexpired and not revoked token; null otherwise. */
+  /**
+   * The claims of a well-signed, unexpired token of an existing user, neither revoked nor issued before the
+   * user's cutoff (tokenRefused); null otherwise.
+   */
   verify: (db: Database, token: string) => Promise<TokenClaims | null>;
   revoke: (db: Database, claims: Pick<TokenClaims, 'jti' | 'exp'>) => Promise<void>;
 }
@@ -50,7 +59,44 @@ const isClaims = (payload: Record<string, unknown>): payload is Record<string, u
   typeof payload.userName === 'string' &&
   (typeof payload.retailerNumber === 'string' || payload.retailerNumber === null) &&
   typeof payload.jti === 'string' &&
+  typeof payload.iat === 'number' &&
+  (payload.iatMs === undefined || typeof payload.iatMs === 'number') &&
   typeof payload.exp === 'number';
+
+/** users.id is an int4. */
+const MAX_USER_ID = 2_147_483_647;
+/** Later than any iat this server signs (year 2242); a larger one would overflow the SQL below. */
+const MAX_IAT = 2 ** 33;
+
+/**
+ * When the token was issued, in milliseconds, as tokenRefused compares it: `iatMs` when it lies within the second
+ * `iat` names (tokens issued before iatMs existed, or any other value, count from the start of that second); 0,
+ * before any cutoff, for an iat this server never signs.
+ */
+export function issuedAtMs(claims: Pick<TokenClaims, 'iat' | 'iatMs'>): number {
+  const { iat, iatMs } = claims;
+  if (!Number.isSafeInteger(iat) || iat < 0 || iat > MAX_IAT) return 0;
+  return Number.isSafeInteger(iatMs) && iatMs! >= iat * 1000 && iatMs! < (iat + 1) * 1000 ? iatMs! : iat * 1000;
+}
+
+/**
+ * Whether a token (its jti, text, and issuedAtMs, bigint) is refused: revoked one by one (sign-out), or issued
+ * before the user's tokens_not_before and not the token kept by that cutoff (the one that changed the password).
+ * For a statement in which the row of `users` is the token's user: two column reads and a comparison on that
+ * row, besides the revoked_tokens probe. A token issued in the very millisecond of the cutoff is not refused.
+ */
+export const tokenRefused = (jti: SQL, issuedMs: SQL): SQL =>
+  sql`(exists (select 1 from ${t.revokedTokens} where ${t.revokedTokens.jti} = ${jti})
+    or coalesce(${t.users.tokensNotBefore} > to_timestamp(${issuedMs}::float8 / 1000) and ${t.users.tokenKeptJti} is distinct from ${jti}, false))`;
+
+/**
+ * The columns of `users` that end every token of the user issued before now, except the one whose jti is
+ * `keptJti` (the token that made a password change: that device stays signed in and its offline queue goes on).
+ * Now is Date.now(), the clock tokens are issued by (issue, below), not the app's clock (deps.clock).
+ */
+export function cutOffTokens(keptJti: string | null): { tokensNotBefore: Date; tokenKeptJti: string | null } {
+  return { tokensNotBefore: new Date(Date.now()), tokenKeptJti: keptJti };
+}
 
 /** Verified tokens remembered per token service (so per app). */
 const VERIFIED_TOKENS_KEPT = 10_000;
@@ -90,13 +136,15 @@ export function createTokenService(secret: string): TokenService {
 
   return {
     async issue(user) {
-      const iat = Math.floor(Date.now() / 1000);
+      const iatMs = Date.now();
+      const iat = Math.floor(iatMs / 1000);
       const claims: TokenClaims = {
         sub: String(user.cmhUserId),
         userName: user.userName,
         retailerNumber: user.retailerNumber,
         jti: randomUUID(),
         iat,
+        iatMs,
         exp: iat + TOKEN_LIFETIME_SECONDS,
       };
       return sign({ ...claims }, await signingKey(), 'HS256');
@@ -107,11 +155,13 @@ export function createTokenService(secret: string): TokenService {
     async verify(db, token) {
       const payload = await verifySignature(token);
       if (!payload) return null;
-      const [revoked] = await db
-        .select({ jti: t.revokedTokens.jti })
-        .from(t.revokedTokens)
-        .where(eq(t.revokedTokens.jti, payload.jti));
-      return revoked ? null : payload;
+      const userId = Number(payload.sub);
+      if (!Number.isSafeInteger(userId) || userId < 1 || userId > MAX_USER_ID) return null;
+      const [row] = await db
+        .select({ refused: tokenRefused(sql`${payload.jti}::text`, sql`${issuedAtMs(payload)}::bigint`) })
+        .from(t.users)
+        .where(eq(t.users.id, userId));
+      return row && !row.refused ? payload : null;
     },
 
     async revoke(db, claims) {

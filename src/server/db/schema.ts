@@ -93,6 +93,13 @@ export const users = pgTable(
      * The server's in-process profile cache is good while this is unchanged (auth/session-cache.ts).
      */
     profileVersion: bigint('profile_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Tokens of this user issued before this moment (to the millisecond: auth/tokens.ts issuedAtMs) are refused,
+     * except the one whose jti is tokenKeptJti. Set on a password change (auth/tokens.ts cutOffTokens); null: none.
+     */
+    tokensNotBefore: stamp('tokens_not_before'),
+    /** The token that made the change that set tokensNotBefore, which stays valid; null: none kept. */
+    tokenKeptJti: text('token_kept_jti'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`)],

@@ -78,15 +78,15 @@ type Outcome = { ok: true; value: unknown } | { ok: false; response: Response };
 
 /**
  * The signed-in user of the request, or null. The signature is checked without the database; then one
- * indexed query answers revocation, deactivation and the profile version, and the profile comes from
- * the app's session cache unless it changed.
+ * indexed query answers revocation (one by one, or by the user's token cutoff), deactivation and the profile
+ * version, and the profile comes from the app's session cache unless it changed.
  */
 async function authenticate(c: Context, deps: AppDeps): Promise<Session | null> {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
   if (!match?.[1]) return null;
   const claims = await deps.tokens.verifySignature(match[1]);
   if (!claims) return null;
-  const profile = await deps.sessions.signedIn(Number(claims.sub), claims.jti);
+  const profile = await deps.sessions.signedIn(Number(claims.sub), claims);
   if (!profile) return null;
   return { user: profile.user, flags: profile.flags, claims };
 }

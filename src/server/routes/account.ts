@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AccountUpdateBody, paths, type CmhUser } from '../../contract';
 import { hashPassword } from '../auth/passwords';
 import { loadCmhUser } from '../auth/profile';
+import { cutOffTokens } from '../auth/tokens';
 import * as t from '../db/schema';
 import { route } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
@@ -15,8 +16,11 @@ export const accountRoutes = [
     body: AccountUpdateBody,
     handle: async ({ c, db, deps, session, body }) => {
       const cmhUserId = session.user.cmhUserId;
+      // A new password ends every token issued before it (another device, a stolen token) but the one that
+      // changes it: this device stays signed in and its offline queue goes on. Written with the password, so
+      // both happen or neither (a stale rowVersion changes nothing).
       const passwordChange = body.password
-        ? { passwordHash: await hashPassword(body.password), passwordLastChanged: deps.clock() }
+        ? { passwordHash: await hashPassword(body.password), passwordLastChanged: deps.clock(), ...cutOffTokens(session.claims.jti) }
         : {};
       const written = await updateIfCurrent(db, t.users, eq(t.users.id, cmhUserId), body.rowVersion, {
         firstName: body.firstName,
