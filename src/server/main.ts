@@ -8,6 +8,7 @@ import { createApp, type App } from './app';
 import { resolveTokenSecret } from './auth/tokens';
 import { openDatabase, type Database } from './db/client';
 import { pruneExpiredRows } from './db/maintenance';
+import { releaseClaimsOfEndedProcess } from './http/idempotency';
 import { demoLogins, seedDatabase, type DemoLogin } from './db/seed';
 
 export interface StartServerOptions {
@@ -49,6 +50,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await database.migrate();
     const seed = await seedDatabase(database.db, { scale: options.seedScale, demoPassword: options.demoPassword });
     await pruneExpiredRows(database.db);
+    if (database.kind === 'pglite') await releaseClaimsOfEndedProcess(database.db);
     const tokenSecret = await resolveTokenSecret(database.db, options.tokenSecret);
     const distDir = options.distDir === undefined ? (existsSync('dist/index.html') ? 'dist' : null) : options.distDir;
     const app = createApp({

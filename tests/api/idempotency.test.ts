@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import type { CmhUser } from '../../src/contract';
 import { createApp } from '../../src/server/app';
 import { idempotencyKeys, logMessages, supportMessages } from '../../src/server/db/schema';
+import { releaseClaimsOfEndedProcess } from '../../src/server/http/idempotency';
 import { route } from '../../src/server/http/route';
 import { allRoutes } from '../../src/server/routes';
 import { callerFor, createTestContext, type TestContext } from './harness';
@@ -148,6 +149,23 @@ describe('Idempotency-Key', () => {
       expect(stored).toMatchObject({ state: 'done', responseStatus: 201 });
       expect(stored?.claim).not.toBe('other-instance');
     });
+  });
+
+  it('an embedded server releases at start the claims its ended process left running: the retry runs at once, once', async () => {
+    const key = randomUUID();
+    const token = await t.login('service');
+    const profile = await t.call<CmhUser>('GET', '/auth/api/Account/User', { token });
+    await t.db
+      .insert(idempotencyKeys)
+      .values({ userId: profile.body.cmhUserId, key, method: 'POST', path: '/api/support', state: 'running', claim: 'killed-process', startedAt: new Date() });
+    expect(await releaseClaimsOfEndedProcess(t.db)).toBe(1);
+    const body = { ...support, message: `after a crash ${key}` };
+    const started = Date.now();
+    const result = await t.call('POST', '/api/Support', { token, body, idempotencyKey: key });
+    expect(result.status).toBe(201);
+    // Not the 30 s wait (and 503) of a claim that may still be running elsewhere.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await supportRows(body.message)).toBe(1);
   });
 
   describe('a repeat while the first request is still running', () => {

@@ -129,6 +129,16 @@ async function execute(
   }
 }
 
+/**
+ * At the start of the only process that can reach the database (embedded PGlite), a running claim is a request that
+ * died with the last process: released, so that the device's retry runs at once instead of waiting out
+ * ABANDONED_AFTER_MS. (On a PostgreSQL server another instance may still be running it; there the wait stands.)
+ */
+export async function releaseClaimsOfEndedProcess(db: Database): Promise<number> {
+  const released = await db.delete(t.idempotencyKeys).where(eq(t.idempotencyKeys.state, 'running')).returning({ id: t.idempotencyKeys.id });
+  return released.length;
+}
+
 /** Keys are kept long enough for an offline device to come back and replay its outbox. */
 export const IDEMPOTENCY_RETENTION_DAYS = 30;
 
