@@ -1,13 +1,8 @@
 import * as v from 'valibot';
 import { RowVersion } from './common';
+import { RequiredText } from './text';
 
-const name = (label: string) =>
-  v.pipe(
-    v.string(`${label} is required.`),
-    v.trim(),
-    v.nonEmpty(`${label} is required.`),
-    v.maxLength(20, `${label} can be no longer than 20 characters.`),
-  );
+const name = (label: string) => RequiredText(`${label} is required.`, 20, { allow: 'string', tooLong: `${label} can be no longer than 20 characters.` });
 
 /** spec 1 §5: at least 8, an upper, a lower, a digit and one of # ? ! @ $ % ^ & * - */
 export const PASSWORD_SYMBOLS = '#?!@$%^&*-';

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Password } from './account';
 import { RetailerNumber, RowVersion } from './common';
 import { RoleNameSchema, type RoleName } from './roles';
+import { RequiredText } from './text';
 
 /** spec 1 §5 User form: the messages exactly as the spec writes them ({email} is this example). */
 export const EMAIL_FORMAT_EXAMPLE = 'name@example.com';
@@ -37,12 +38,7 @@ export function rolesNotAddable(current: readonly string[], next: readonly strin
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
 
 const personName = (required: string, label: string) =>
-  v.pipe(
-    v.string(required),
-    v.trim(),
-    v.nonEmpty(required),
-    v.maxLength(USER_NAME_MAX_LENGTH, `${label} can be no longer than ${USER_NAME_MAX_LENGTH} characters.`),
-  );
+  RequiredText(required, USER_NAME_MAX_LENGTH, { allow: 'string', tooLong: `${label} can be no longer than ${USER_NAME_MAX_LENGTH} characters.` });
 
 /** The e-mail address, which is also the user name; stored lower-cased. An empty one reports only 'required'. */
 export const UserEmail = v.pipe(

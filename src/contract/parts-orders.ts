@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PlantNumber, RowVersion } from './common';
+import { RequiredText, Text } from './text';
 import { ServicePartInput, type BILLING_CODES, type ServicePartsItem } from './work-orders';
 
 /*
@@ -118,12 +119,13 @@ export const allReceivedCorrect = (items: readonly Pick<PartsOrderItem, 'isCorre
 
 /* ---- bodies ---- */
 
-const Text = (max: number) => v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(max, `At most ${max} characters.`));
+/** These bodies always refused null in their text fields (a missing one reads as ''). */
+const NOT_NULL = { allow: 'optional' } as const;
 
 /** POST /Parts: a customer order names its home (plant + long serial); a stock order names only the plant. */
 export const CreatePartsOrderInput = v.object({
   plantNumber: v.pipe(v.string(PARTS_ORDER_MESSAGES.facilityRequired), v.nonEmpty(PARTS_ORDER_MESSAGES.facilityRequired), PlantNumber),
-  longSerialNumber: Text(40),
+  longSerialNumber: Text(40, NOT_NULL),
   /** Optional link to the service request the parts are for. */
   serviceRequestId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
 });
@@ -132,11 +134,11 @@ export type CreatePartsOrderInput = v.InferOutput<typeof CreatePartsOrderInput>;
 /** PUT /Parts/{partsOrderId}: the staged order's ship-to (spec 3 §4: choosing a location updates the order). */
 export const PartsOrderUpdate = v.object({
   shipToType: v.picklist(SHIP_TO_TYPES, PARTS_ORDER_MESSAGES.shipToNameRequired),
-  shipToAddressName: v.pipe(v.string(), v.trim(), v.nonEmpty(PARTS_ORDER_MESSAGES.shipToNameRequired), v.maxLength(80)),
-  shipToStreetAddress1: Text(120),
-  shipToCity: Text(60),
-  shipToState: Text(2),
-  shipToZipcode: Text(10),
+  shipToAddressName: RequiredText(PARTS_ORDER_MESSAGES.shipToNameRequired, 80, { allow: 'string' }),
+  shipToStreetAddress1: Text(120, NOT_NULL),
+  shipToCity: Text(60, NOT_NULL),
+  shipToState: Text(2, NOT_NULL),
+  shipToZipcode: Text(10, NOT_NULL),
   rowVersion: RowVersion,
 });
 export type PartsOrderUpdate = v.InferOutput<typeof PartsOrderUpdate>;
@@ -149,7 +151,7 @@ const ReceiptMark = v.pipe(
   v.object({
     partsOrderItemId: v.pipe(v.number(), v.integer(), v.minValue(1)),
     isCorrect: v.boolean(),
-    incorrectPartMessage: Text(500),
+    incorrectPartMessage: Text(500, NOT_NULL),
   }),
   v.forward(
     v.check((mark) => mark.isCorrect || mark.incorrectPartMessage !== '', PARTS_ORDER_MESSAGES.incorrectMessageRequired),

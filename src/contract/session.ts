@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PlantNumber, RetailerNumber, RowVersion, Timestamp } from './common';
 import { Role } from './roles';
+import { RequiredText } from './text';
 
 /** Retailer (spec 1 §3). retailerType 'C' is company-owned. */
 export const Retailer = v.object({
@@ -52,7 +53,7 @@ export type CmhUser = v.InferOutput<typeof CmhUser>;
 
 /** POST {auth}/api/Account/Token body (spec 1 §7). */
 export const LoginBody = v.object({
-  Username: v.pipe(v.string('Username is required.'), v.trim(), v.nonEmpty('Username is required.'), v.maxLength(60)),
+  Username: RequiredText('Username is required.', 60, { allow: 'string' }),
   Password: v.pipe(v.string('Password is required.'), v.nonEmpty('Password is required.'), v.maxLength(200)),
 });
 export type LoginBody = v.InferOutput<typeof LoginBody>;

@@ -8,17 +8,39 @@ import * as v from 'valibot';
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const CONTROL_CHARACTERS_MESSAGE = 'Contains characters that are not allowed.';
 
-/** Optional text: missing or null reads as ''. */
-export const Text = (max: number) =>
+/** What a text field takes besides a string: missing or null ('nullish', read as ''), missing only ('optional'), or nothing ('string'). */
+export type TextAllows = 'nullish' | 'optional' | 'string';
+type TextInput<A extends TextAllows> = A extends 'string' ? string : A extends 'optional' ? string | undefined : string | null | undefined;
+
+export interface TextOptions<A extends TextAllows = 'nullish'> {
+  /** Default 'nullish'. The older contracts keep what they always took: a form's schema takes the form's strings. */
+  allow?: A;
+  /** The message of a value that is not a string (valibot's own when not given; RequiredText's message there). */
+  invalid?: string;
+  /** The message of one longer than `max` (default `Can be no longer than ${max} characters.`). */
+  tooLong?: string;
+}
+
+/** The string, or '' for a missing one (and a null one) where `allow` takes it. */
+function textValue<A extends TextAllows>({ allow, invalid }: TextOptions<A>): v.GenericSchema<TextInput<A>, string> {
+  const schema =
+    allow === 'string' ? v.string(invalid) : allow === 'optional' ? v.optional(v.string(invalid), '') : v.pipe(v.nullish(v.string(invalid), ''), v.transform((value) => value ?? ''));
+  // One of three schemas by `allow`; the conditional type says which input that one takes.
+  return schema as unknown as v.GenericSchema<TextInput<A>, string>;
+}
+
+/** Optional text: missing or null reads as '' (unless `allow` says otherwise); trimmed, no control characters, at most `max`. */
+export const Text = <A extends TextAllows = 'nullish'>(max: number, options: TextOptions<A> = {}) =>
   v.pipe(
-    v.nullish(v.string(), ''),
-    v.transform((value) => (value ?? '').trim()),
+    textValue(options),
+    v.transform((value) => value.trim()),
     v.check((value) => !CONTROL_CHARACTERS.test(value), CONTROL_CHARACTERS_MESSAGE),
-    v.maxLength(max, `Can be no longer than ${max} characters.`),
+    v.maxLength(max, options.tooLong ?? `Can be no longer than ${max} characters.`),
   );
 
-/** Required text: `message` when missing or blank. */
-export const RequiredText = (message: string, max: number) => v.pipe(Text(max), v.nonEmpty(message));
+/** Required text: `message` when missing, null, not a string, or blank. */
+export const RequiredText = <A extends TextAllows = 'nullish'>(message: string, max: number, options: Omit<TextOptions<A>, 'invalid'> = {}) =>
+  v.pipe(Text<A>(max, { ...options, invalid: message }), v.nonEmpty(message));
 
 /** A whole number within a PostgreSQL integer column. */
 export const Int = (message: string, min = 0, max = 2_147_483_647) =>

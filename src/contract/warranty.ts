@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { EMAIL_PATTERN } from './admin-users';
 import { PlantNumber, RowVersion } from './common';
+import { RequiredText, Text } from './text';
 
 /* Homeowner warranty cards (spec 3 §3 Warranty card, §4 Warranty form, §5 Warranty form, §9): shapes and the rules both sides run. */
 
@@ -198,10 +199,7 @@ export interface WarrantyCard {
   rowVersion: number;
 }
 
-const Text = (max: number) =>
-  v.pipe(v.nullish(v.string(), ''), v.transform((value) => value ?? ''), v.trim(), v.maxLength(max, `Can be no longer than ${max} characters.`));
-const Required = (message: string, max: number) =>
-  v.pipe(v.nullish(v.string(message), ''), v.transform((value) => value ?? ''), v.trim(), v.nonEmpty(message), v.maxLength(max, `Can be no longer than ${max} characters.`));
+/** A phone part: its digits only (the mask's punctuation, and anything else typed, dropped). */
 const Digits = (max: number) => v.pipe(Text(max + 10), v.transform((value: string) => digitsOnly(value)));
 
 /** The sold date as 'YYYY-MM-DD' or as typed (MM/DD/YYYY); answers 'YYYY-MM-DD' or null when empty. */
@@ -225,17 +223,17 @@ function isRealIsoDay(day: string) {
 export const WarrantyCardInput = v.pipe(
   v.object({
     plantNumber: PlantNumber,
-    serialNumber: v.pipe(v.string(), v.trim(), v.nonEmpty('Serial number is required.'), v.maxLength(40)),
-    firstName: Required(WARRANTY_MESSAGES.firstNameRequired, 40),
-    lastName: Required(WARRANTY_MESSAGES.lastNameRequired, 40),
+    serialNumber: RequiredText('Serial number is required.', 40, { allow: 'string' }),
+    firstName: RequiredText(WARRANTY_MESSAGES.firstNameRequired, 40),
+    lastName: RequiredText(WARRANTY_MESSAGES.lastNameRequired, 40),
     middleInitial: Text(1),
     suffix: Text(10),
     emailAddress: v.pipe(Text(100), v.check(isValidEmail, WARRANTY_MESSAGES.emailInvalid)),
-    address1: Required(WARRANTY_MESSAGES.address1Required, MAX_ADDRESS_LENGTH),
+    address1: RequiredText(WARRANTY_MESSAGES.address1Required, MAX_ADDRESS_LENGTH),
     address2: Text(40),
-    city: Required(WARRANTY_MESSAGES.cityRequired, 40),
-    state: Required(WARRANTY_MESSAGES.stateRequired, 2),
-    zipCode: Required(WARRANTY_MESSAGES.zipCodeRequired, 10),
+    city: RequiredText(WARRANTY_MESSAGES.cityRequired, 40),
+    state: RequiredText(WARRANTY_MESSAGES.stateRequired, 2),
+    zipCode: RequiredText(WARRANTY_MESSAGES.zipCodeRequired, 10),
     zip4: Text(4),
     areaCode: Digits(3),
     phoneNumber: Digits(10),
@@ -318,7 +316,7 @@ export function warrantyCardIssues(card: { soldDate: string | null }, today: str
 
 export const WarrantyLookupQuery = v.object({
   plantNumber: PlantNumber,
-  serialNumber: v.pipe(v.string(), v.trim(), v.nonEmpty('Serial number is required.'), v.maxLength(40)),
+  serialNumber: RequiredText('Serial number is required.', 40, { allow: 'string' }),
 });
 
 /* ---- answer checks at the http boundary ---- */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PlantNumber, RowVersion } from './common';
+import { RequiredText, Text } from './text';
 
 /* Service requests and work orders (spec 3 §3–§5, §9): shapes and the validation rules both sides run. */
 
@@ -124,8 +125,6 @@ export const ServiceDate = v.pipe(
 
 const NonNegative = (message: string) => v.pipe(v.number(message), v.finite(message), v.minValue(0, message));
 const QuarterHours = (message: string) => v.pipe(NonNegative(message), v.transform(roundToQuarterHour));
-const Text = (max: number) => v.pipe(v.nullish(v.string(), ''), v.transform((value) => value ?? ''), v.trim(), v.maxLength(max, `Can be no longer than ${max} characters.`));
-const Required = (message: string, max: number) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `Can be no longer than ${max} characters.`));
 
 export interface DateRangeIssue {
   field: 'startDate' | 'endDate';
@@ -239,9 +238,9 @@ export function submitIssues(request: SubmitSubject): { field: string; message: 
 
 /** A service item / line item (spec 3 §5 Service item); hours round to the quarter. */
 export const ServiceItemInput = v.object({
-  problemDescription: Required(WORK_ORDER_MESSAGES.problemDescriptionRequired, 2000),
-  determinedCause: Required(WORK_ORDER_MESSAGES.determinedCauseRequired, 2000),
-  actionTaken: Required(WORK_ORDER_MESSAGES.actionTakenRequired, 2000),
+  problemDescription: RequiredText(WORK_ORDER_MESSAGES.problemDescriptionRequired, 2000, { allow: 'string' }),
+  determinedCause: RequiredText(WORK_ORDER_MESSAGES.determinedCauseRequired, 2000, { allow: 'string' }),
+  actionTaken: RequiredText(WORK_ORDER_MESSAGES.actionTakenRequired, 2000, { allow: 'string' }),
   declinedReason: Text(2000),
   serviceRequestCode: Text(2),
   partsCost: v.nullish(NonNegative(WORK_ORDER_MESSAGES.partsCostInvalid), null),
@@ -269,10 +268,10 @@ export const ServicePartInput = v.object({
   categoryNumber: Text(20),
   commodityNumber: Text(20),
   partNumber: Text(40),
-  partDescription: Required(WORK_ORDER_MESSAGES.partDescriptionRequired, 255),
+  partDescription: RequiredText(WORK_ORDER_MESSAGES.partDescriptionRequired, 255, { allow: 'string' }),
   notes: Text(1000),
   billingCode: v.picklist(BILLING_CODES, WORK_ORDER_MESSAGES.billingCodeRequired),
-  unitOfMeasure: Required(WORK_ORDER_MESSAGES.unitOfMeasureRequired, 10),
+  unitOfMeasure: RequiredText(WORK_ORDER_MESSAGES.unitOfMeasureRequired, 10, { allow: 'string' }),
   quantity: v.optional(v.pipe(v.number(WORK_ORDER_MESSAGES.quantityInvalid), v.integer(WORK_ORDER_MESSAGES.quantityInvalid), v.minValue(1, WORK_ORDER_MESSAGES.quantityInvalid)), 1),
   vantagePartsRequestNumber: v.optional(v.string()),
   rowVersion: v.optional(RowVersion),
