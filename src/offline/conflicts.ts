@@ -34,7 +34,7 @@ function sameValue(a: JsonValue | undefined, b: JsonValue | undefined): boolean 
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** `caseSubject` → "Case subject". */
+/** `caseSubject` → "Case subject": the name of a field the form did not label. */
 export function fieldLabel(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -51,13 +51,17 @@ function display(value: JsonValue | undefined): string {
  * The fields of `mine` (an update body) that the record `current` holds with another value. Undefined when
  * there is nothing to compare (not a versioned update, or no current version to re-apply it on).
  */
-export function describeConflict(mine: JsonValue | undefined, current: JsonValue | undefined): ChangeConflict | undefined {
+export function describeConflict(
+  mine: JsonValue | undefined,
+  current: JsonValue | undefined,
+  labels: Readonly<Record<string, string>> = {},
+): ChangeConflict | undefined {
   // Only a versioned update can be re-applied on a newer version (a create's 409 means something else).
   if (!isObject(mine) || typeof mine.rowVersion !== 'number' || !isObject(current) || typeof current.rowVersion !== 'number') return undefined;
   const fields: ConflictField[] = [];
   for (const [name, value] of Object.entries(mine)) {
     if (name === 'rowVersion' || !(name in current) || sameValue(value, current[name])) continue;
-    fields.push({ name, label: fieldLabel(name), mine: display(value), theirs: display(current[name]) });
+    fields.push({ name, label: labels[name] ?? fieldLabel(name), mine: display(value), theirs: display(current[name]) });
   }
   return { fields, theirVersion: current.rowVersion };
 }
@@ -67,7 +71,7 @@ export const CONFLICT_MESSAGE = 'Someone else saved this record after you change
 /** The conflict of a parked entry, if a 409 parked it. */
 export function entryConflict(entry: OutboxEntry): ChangeConflict | undefined {
   if (entry.status !== 'failed' || entry.lastError?.status !== 409) return undefined;
-  return describeConflict(entry.body, entry.lastError.current);
+  return describeConflict(entry.body, entry.lastError.current, entry.fieldLabels);
 }
 
 /** How screens mark a queued change (with its conflict, when it has one). */
@@ -117,7 +121,7 @@ export async function writeSettlingConflicts<Outcome>(
       return await submit(current);
     } catch (error) {
       const refusal = error as { error?: OutboxError };
-      const conflict = refusal.error?.status === 409 ? describeConflict(current.body, refusal.error.current) : undefined;
+      const conflict = refusal.error?.status === 409 ? describeConflict(current.body, refusal.error.current, current.fieldLabels) : undefined;
       if (!conflict) throw error;
       const choice = await ask(current.label, conflict);
       if (choice === null) throw error;

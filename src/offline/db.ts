@@ -60,6 +60,8 @@ export interface OutboxEntry {
   attempts: number;
   /** Earliest time (ms) of the next automatic try after a transient error; 0 when due now. */
   nextAttemptAt: number;
+  /** How the form names the body's fields (OutboxCall.fieldLabels). */
+  fieldLabels?: Record<string, string>;
   lastError?: OutboxError;
   createdAt: number;
 }

@@ -75,6 +75,8 @@ export interface OutboxCall {
   dependsOn?: string[];
   /** The key of a first try that got no answer: the server may have stored it, so the replay must repeat it. */
   idempotencyKey?: string;
+  /** How the form names the body's fields, for a conflict's mine beside theirs (offline/conflicts.ts). */
+  fieldLabels?: Readonly<Record<string, string>>;
 }
 
 export interface SendAnswer {
@@ -285,6 +287,7 @@ export function createOutbox(options: OutboxOptions) {
       const query = rewriteQuery(call.query, known);
       if (query) row.query = query;
       if (call.body !== undefined) row.body = rewriteJson(call.body, known);
+      if (call.fieldLabels) row.fieldLabels = { ...call.fieldLabels };
       if (call.createsTempId) {
         row.createsTempId = call.createsTempId;
         row.idField = call.idField ?? 'id';

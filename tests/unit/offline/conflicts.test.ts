@@ -74,7 +74,7 @@ describe('a queued update that meets 409', () => {
     const db = freshDb();
     const outbox = createOutbox({ db, send: server.send, locks: null });
     // Made offline at version 2: the second update predicted the version the first would leave.
-    const first = await outbox.enqueue(update({ title: 'mine', note: 'base', rowVersion: 2 }));
+    const first = await outbox.enqueue({ ...update({ title: 'mine', note: 'base', rowVersion: 2 }), fieldLabels: { title: 'Record title' } });
     await outbox.enqueue(update({ title: 'mine', note: 'mine too', rowVersion: 3 }));
     await outbox.enqueue({ ...update({ title: 'other record', rowVersion: 3 }), path: '/records/2', recordKey: 'record:2' });
 
@@ -82,7 +82,8 @@ describe('a queued update that meets 409', () => {
     const parked = (await db.outbox.get(first.seq!))!;
     expect(parked.lastError).toMatchObject({ status: 409, current: { title: 'base', rowVersion: 4 } });
     const conflict = entryConflict(parked);
-    expect(conflict).toEqual({ theirVersion: 4, fields: [{ name: 'title', label: 'Title', mine: 'mine', theirs: 'base' }] });
+    // Named as the form names the field.
+    expect(conflict).toEqual({ theirVersion: 4, fields: [{ name: 'title', label: 'Record title', mine: 'mine', theirs: 'base' }] });
     expect(pendingMarkOf(parked)).toMatchObject({ state: 'failed', conflict });
 
     await outbox.revise(first.seq!, { body: rebasedBody(parked.body, parked.lastError!.current, []) });

@@ -148,7 +148,7 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
         const current = latest.current;
         // A card made on this device and not sent yet is updated too: its PUT carries the rowVersion its create leaves.
         const call = current ? saveWarrantyCardCall('update', check.body, current.rowVersion) : saveWarrantyCardCall('create', check.body);
-        await write(call, current?.serialNumber ?? serialNumber);
+        await write({ ...call, fieldLabels: LABELS }, current?.serialNumber ?? serialNumber);
         close();
       } catch (error) {
         setFormError(placeWriteError(error, formApi));

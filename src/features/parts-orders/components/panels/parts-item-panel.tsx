@@ -111,7 +111,7 @@ function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: Part
       setSaving(true);
       try {
         const ref = orderRef(order);
-        if (current) await write(updateItemCall(ref, current.key, { ...check.body, rowVersion: current.rowVersion }), PARTS_ORDER_MESSAGES.itemUpdated);
+        if (current) await write({ ...updateItemCall(ref, current.key, { ...check.body, rowVersion: current.rowVersion }), fieldLabels: ITEM_LABELS }, PARTS_ORDER_MESSAGES.itemUpdated);
         else await write(addItemCall(ref, check.body).call, PARTS_ORDER_MESSAGES.itemAdded);
         close();
       } catch (error) {

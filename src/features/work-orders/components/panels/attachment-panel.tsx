@@ -244,7 +244,10 @@ function EditAttachmentForm({ view, paths, attachment }: { view: ServiceRequestV
       setSaving(true);
       try {
         await write(
-          updateAttachmentCall(requestRef(current.view), current.attachment.key, { ...check.fields, rowVersion: current.attachment.rowVersion }),
+          {
+            ...updateAttachmentCall(requestRef(current.view), current.attachment.key, { ...check.fields, rowVersion: current.attachment.rowVersion }),
+            fieldLabels: ATTACHMENT_LABELS,
+          },
           WORK_ORDER_TOASTS.attachmentUpdated,
         );
         close();

@@ -17,6 +17,7 @@ import type { ReviewPaths } from '../review/review-model';
 import { QUARTER_HOUR_HINT, textToNumber, todayForRules } from './form-values';
 import {
   ADDITIONAL_FIELDS,
+  INFORMATION_CONFLICT_LABELS,
   INFORMATION_FIELDS,
   INFORMATION_LABELS,
   SIGNATURE_OPTIONS,
@@ -84,7 +85,7 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
       try {
         const label = mode === 'information' ? 'Update work order information' : 'Update additional information';
         await write(
-          updateInformationCall(requestRef(latest.current), check.body, label),
+          { ...updateInformationCall(requestRef(latest.current), check.body, label), fieldLabels: INFORMATION_CONFLICT_LABELS },
           mode === 'information' ? WORK_ORDER_TOASTS.infoUpdated : WORK_ORDER_TOASTS.additionalInfoUpdated,
         );
         close();

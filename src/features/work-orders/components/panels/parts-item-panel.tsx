@@ -64,7 +64,7 @@ function PartsItemForm({
       try {
         const ref = requestRef(current);
         if (currentPart) {
-          await write(updatePartsItemCall(ref, currentPart.key, { ...check.body, rowVersion: currentPart.rowVersion }), WORK_ORDER_TOASTS.partsItemUpdated);
+          await write({ ...updatePartsItemCall(ref, currentPart.key, { ...check.body, rowVersion: currentPart.rowVersion }), fieldLabels: PARTS_ITEM_LABELS }, WORK_ORDER_TOASTS.partsItemUpdated);
         } else {
           await write(addPartsItemCall(ref, check.body).call, WORK_ORDER_TOASTS.partsItemAdded);
         }

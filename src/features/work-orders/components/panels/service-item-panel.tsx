@@ -62,7 +62,7 @@ function ServiceItemForm({ view, paths, item }: { view: ServiceRequestView; path
         const ref = requestRef(current);
         if (currentItem) {
           // An item not sent yet is updated under its temp id; the outbox sends it after the create.
-          await write(updateServiceItemCall(ref, currentItem.key, { ...check.body, rowVersion: currentItem.rowVersion }), WORK_ORDER_TOASTS.lineItemUpdated);
+          await write({ ...updateServiceItemCall(ref, currentItem.key, { ...check.body, rowVersion: currentItem.rowVersion }), fieldLabels: SERVICE_ITEM_LABELS }, WORK_ORDER_TOASTS.lineItemUpdated);
         } else {
           await write(addServiceItemCall(ref, check.body).call, WORK_ORDER_TOASTS.lineItemAdded);
         }
