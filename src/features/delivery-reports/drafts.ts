@@ -6,7 +6,8 @@ import type { Answers } from './form-rules';
 /*
  * issue 12 §5: a form being filled in at the homesite (answers and photos) is kept on the device as it changes, so a
  * reload, a closed tab or a flat battery loses nothing. It lives with the kept copies (offline/cached-read), so it
- * goes with them at logout; it is removed once the form is submitted (sent or queued).
+ * goes with them at logout. It is kept until the server has the report: a queued submit the server refuses (say, the
+ * question set changed meanwhile) can be discarded and the form opened again with its answers and photos.
  */
 
 export interface DeliveryDraft {
@@ -27,4 +28,11 @@ export async function saveDraft(scope: string, plantNumber: string, serialNumber
 
 export async function removeDraft(scope: string, plantNumber: string, serialNumber: string): Promise<void> {
   await getOffline().db.entities.delete([DELIVERY_CACHE_KINDS.draft, draftId(scope, plantNumber, serialNumber)]);
+}
+
+/** Every user's draft of a home (the server has its report now, whoever sent it from this device). */
+export async function removeDraftsOfHome(plantNumber: string, serialNumber: string): Promise<void> {
+  const suffix = `|${plantNumber}/${serialNumber}`;
+  const { db } = getOffline();
+  await db.entities.where('kind').equals(DELIVERY_CACHE_KINDS.draft).and((row) => String(row.id).endsWith(suffix)).delete();
 }

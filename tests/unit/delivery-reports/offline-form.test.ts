@@ -5,7 +5,7 @@ import { setNotifier } from '../../../src/lib/notifier';
 import { clearKeptCopies } from '../../../src/offline/cached-read';
 import { createOfflineRuntime, setOfflineRuntime } from '../../../src/offline/runtime';
 import { deliveryHomesQuery, primeQuestionSet, readBlankForm } from '../../../src/features/delivery-reports/api/delivery-reports';
-import { readDraft, removeDraft, saveDraft } from '../../../src/features/delivery-reports/drafts';
+import { readDraft, removeDraft, removeDraftsOfHome, saveDraft } from '../../../src/features/delivery-reports/drafts';
 import { jsonResponse } from '../fixtures/render-screen';
 import { freshDb } from '../offline/helpers';
 
@@ -119,5 +119,16 @@ describe('delivery forms kept on the device', () => {
     await saveDraft(SCOPE, '910', 'ABC123', draft);
     await clearKeptCopies();
     expect(await readDraft(SCOPE, '910', 'ABC123')).toBeUndefined();
+  });
+
+  it('drops every user\'s draft of a home once the server has its report, and only that home\'s', async () => {
+    const draft = { answers: { q1: '11/20/2026' }, attachments: [] };
+    await saveDraft(SCOPE, '910', 'ABC123', draft);
+    await saveDraft('other-user|4217', '910', 'ABC123', draft);
+    await saveDraft(SCOPE, '910', 'ABC1234', draft);
+    await removeDraftsOfHome('910', 'ABC123');
+    expect(await readDraft(SCOPE, '910', 'ABC123')).toBeUndefined();
+    expect(await readDraft('other-user|4217', '910', 'ABC123')).toBeUndefined();
+    expect(await readDraft(SCOPE, '910', 'ABC1234')).toEqual(draft);
   });
 });

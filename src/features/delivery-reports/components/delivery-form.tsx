@@ -66,11 +66,14 @@ function useDraftSaver(scope: string, report: DeliveryReport) {
         clearTimeout(timer.current);
         timer.current = setTimeout(flush, DRAFT_SAVE_DELAY_MS);
       },
-      async stop() {
+      /** No more saving; the draft is kept (a queued submit may still be refused) unless `remove`. */
+      async stop({ remove }: { remove: boolean }) {
+        const last = unsaved.current;
         stopped.current = true;
         unsaved.current = undefined;
         clearTimeout(timer.current);
-        await removeDraft(scope, report.plantNumber, report.serialNumber);
+        if (remove) await removeDraft(scope, report.plantNumber, report.serialNumber);
+        else if (last) await saveDraft(scope, report.plantNumber, report.serialNumber, last);
       },
     };
   }, [scope, report.plantNumber, report.serialNumber]);
@@ -137,8 +140,8 @@ export function DeliveryForm({ scope, report, draft, screenPath, panelTarget, co
       try {
         const body = deliveryReportBody(report, value.answers, attachmentsRef.current.map(attachmentInput));
         const outcome = await write(submitDeliveryReportCall(body), DELIVERY_MESSAGES.submitted);
-        // Sent or queued, the form now lives in the outbox (or on the server): the draft goes.
-        await saver.stop();
+        // Queued, the draft stays until the server has the report (pending.ts removes it then).
+        await saver.stop({ remove: outcome.status === 'sent' });
         if (outcome.status === 'sent') {
           const id = submittedIdOf(outcome.body);
           void router.navigate({ href: id ? deliveryRoutes.view(id) : deliveryRoutes.start, replace: true });
@@ -163,7 +166,7 @@ export function DeliveryForm({ scope, report, draft, screenPath, panelTarget, co
 
   async function cancel() {
     if ((anyAnswered(answers) || attachments.length > 0) && !(await modals.confirm(CANCEL_CONFIRMATION))) return;
-    await saver.stop();
+    await saver.stop({ remove: true });
     // The spec sends a cancelled form to /inventorymanagement/web, another application that is not part of this
     // product; it goes back to this product's own entry point instead.
     void router.navigate({ href: deliveryRoutes.start });
