@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { RowVersion } from './common';
+import { EmployeeNumber } from './driver-params';
 import { Int, Text } from './text';
 
 /*
@@ -17,8 +18,6 @@ import { Int, Text } from './text';
  *   (without it the last writer wins).
  */
 
-/** spec 3 §2: the screen's title. */
-export const DRIVER_MANAGEMENT_TITLE = 'EBE Driver Management';
 /** At most this many employees answer one search. */
 export const EMPLOYEE_SEARCH_LIMIT = 100;
 export const EMPLOYEE_NAME_MAX = 50;
@@ -43,15 +42,6 @@ export const DRIVER_MESSAGES = {
   unknownDriverType: 'There is no such driver type.',
   employeeMismatch: 'The employee of the body is not the one of the path.',
 } as const;
-
-export const EmployeeNumber = v.pipe(
-  v.string('Employee number is required.'),
-  v.trim(),
-  v.regex(/^[A-Za-z0-9-]{1,20}$/, 'Employee number must be 1 to 20 letters, digits or dashes.'),
-);
-
-/** Path parameter of GET and PUT /transportation/drivers/{employeeNumber}. */
-export const DriverParams = v.object({ employeeNumber: EmployeeNumber });
 
 /** GET /transportation/drivertypes: the kinds of driver. */
 export const DriverType = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)), description: v.string() });

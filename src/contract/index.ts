@@ -3,6 +3,7 @@ export * from './admin-users';
 export * from './bases';
 export * from './common';
 export * from './delivery-reports';
+export * from './driver-params';
 export * from './drivers';
 export * from './facilities';
 export * from './feedback';

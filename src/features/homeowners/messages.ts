@@ -1,9 +1,11 @@
+import { HOMEOWNER_TITLES } from './paths';
+
 /*
  * What the homeowner screens say beyond the contract's WARRANTY_MESSAGES (spec 3 §7 toasts and the form's rules).
  */
 export const HOMEOWNER_TEXT = {
-  title: 'My Homeowners',
-  panelTitle: 'Edit Homeowner',
+  title: HOMEOWNER_TITLES.list,
+  panelTitle: HOMEOWNER_TITLES.warranty,
   listLabel: 'Homeowners',
   searchLabel: 'Search homeowners',
   searchPlaceholder: 'Search by serial, name or email',

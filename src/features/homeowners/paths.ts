@@ -3,6 +3,9 @@
  * first load (the route tree is in the entry), and list-rules.ts brings the contract's schemas along.
  */
 
+/** The titles the route files give the list and the warranty panel (HOMEOWNER_TEXT uses them too). */
+export const HOMEOWNER_TITLES = { list: 'My Homeowners', warranty: 'Edit Homeowner' } as const;
+
 /** spec 3 §2: the screen's route (the home tile links '/service/myHomeowners'; the route file makes that this). */
 export const MY_HOMEOWNERS_PATH = '/service/myhomeowners';
 

@@ -1,7 +1,6 @@
 import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router';
 import { MyHomeownersScreen } from '../../../features/homeowners/components/my-homeowners-screen';
-import { canonicalHomeownersPath } from '../../../features/homeowners/paths';
-import { HOMEOWNER_TEXT } from '../../../features/homeowners/messages';
+import { canonicalHomeownersPath, HOMEOWNER_TITLES } from '../../../features/homeowners/paths';
 import { useCreateCustomerPartsOrder } from '../../../features/parts-orders/use-create-parts-order';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { usePartnerPortal } from '../../../features/session/api/get-portal-metadata';
@@ -9,7 +8,7 @@ import { canViewMyHomeowners } from '../../../lib/permissions';
 
 /** spec 3 §2 My Homeowners (/service/myhomeowners) under its warranty panel. */
 export const Route = createFileRoute('/_authenticated/service/myhomeowners')({
-  staticData: { title: HOMEOWNER_TEXT.title },
+  staticData: { title: HOMEOWNER_TITLES.list },
   beforeLoad: ({ context, location }) => {
     // spec 3 §6 menu rule: Warranty_User, Home_Owner_Viewer or Service_User.
     if (!canViewMyHomeowners(context.user)) throw redirect({ to: '/home', replace: true });

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { HOMEOWNER_TITLES } from '../../../features/homeowners/paths';
 import * as v from 'valibot';
 import { WarrantyPanel } from '../../../features/homeowners/components/warranty-panel';
-import { HOMEOWNER_TEXT } from '../../../features/homeowners/messages';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { PlantNumber } from '../../../contract';
 
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_authenticated/service/myhomeowners/warra
     },
     stringify: ({ plantNumber, serialNumber }) => ({ plantNumber, serialNumber }),
   },
-  staticData: { title: HOMEOWNER_TEXT.panelTitle },
+  staticData: { title: HOMEOWNER_TITLES.warranty },
   component: function WarrantyPanelRoute() {
     const { plantNumber, serialNumber } = Route.useParams();
     return <WarrantyPanel key={`${plantNumber}/${serialNumber}`} user={useSignedInUser()} plantNumber={plantNumber} serialNumber={serialNumber} />;

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { DRIVER_MANAGEMENT_TITLE } from '../../../contract';
+import { DRIVER_MANAGEMENT_TITLE } from '../../../features/drivers/routes';
 import { DriverSearchScreen } from '../../../features/drivers/components/driver-search-screen';
 import { deriveFlags } from '../../../lib/permissions';
 

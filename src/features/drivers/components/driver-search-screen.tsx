@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { DRIVER_MANAGEMENT_TITLE, DRIVER_MESSAGES, type EmployeeSearchResult } from '../../../contract';
+import { DRIVER_MESSAGES, type EmployeeSearchResult } from '../../../contract';
+import { DRIVER_MANAGEMENT_TITLE } from '../routes';
 import { isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
 import { focusFirstInvalidField } from '../../../ui/focus';
