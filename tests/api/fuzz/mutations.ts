@@ -16,7 +16,7 @@ export function bodyText(body: unknown): string {
   return text;
 }
 
-const oddNumber = fc.oneof(
+export const oddNumber = fc.oneof(
   fc.constantFrom(
     1e308, -1e308, 2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 2 ** 53 + 2, -1, 0, 0.5, -0.0001, 1e-300, 9_999_999_999.99, 10_000_000_000, 123456789012.345,
     rawNumber('"\u2063neg-zero"'), rawNumber('"\u2063overflow"'), rawNumber('"\u2063neg-overflow"'),
@@ -25,8 +25,8 @@ const oddNumber = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
 
-const CONTROL = ['\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f'];
-const oddString = fc.oneof(
+export const CONTROL = ['\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f'];
+export const oddString = fc.oneof(
   fc.constantFrom('', ' ', '\t', '\r\n', 'x'.repeat(10_000), '\ud800', '\udfff', '🏠'.repeat(300), 'e\u0301'.repeat(200), '\u202eevil', "'; drop table users; --", '%00', '../../etc/passwd', '1e308', '-1', 'NaN', 'null', 'true'),
   fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...CONTROL), fc.string({ maxLength: 8 })).map(([a, c, b]) => a + c + b),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
@@ -109,17 +109,26 @@ function mutation(valid: unknown): fc.Arbitrary<Mutation> {
   return fc.oneof(...choices);
 }
 
-/** Bodies around `valid`: one to three mutations applied in turn (a mutation whose path is gone leaves the body as it was). */
-export function bodiesAround(valid: unknown): fc.Arbitrary<unknown> {
-  return fc.array(mutation(valid), { minLength: 1, maxLength: 3 }).map((mutations) =>
+/**
+ * Changes of a body shaped like `valid`: one to three mutations applied in turn (a mutation whose path is gone leaves
+ * the body as it was). Applied to the valid body of the moment, they follow a record that was replaced after an
+ * accepted write (a fresh order with other item ids) instead of aiming at the spent one.
+ */
+export function mutationsAround(valid: unknown): fc.Arbitrary<(body: unknown) => unknown> {
+  return fc.array(mutation(valid), { minLength: 1, maxLength: 3 }).map((mutations) => (start: unknown) =>
     mutations.reduce<unknown>((body, mutate) => {
       try {
         return mutate(body);
       } catch {
         return body;
       }
-    }, valid),
+    }, start),
   );
+}
+
+/** Bodies around `valid` (mutationsAround applied to it). */
+export function bodiesAround(valid: unknown): fc.Arbitrary<unknown> {
+  return mutationsAround(valid).map((change) => change(valid));
 }
 
 /** Path parameters a client could send in place of a valid one. */
