@@ -146,7 +146,7 @@ async function seededTemplate(): Promise<Blob> {
 }
 
 /** A new, empty database on the server of `adminUrl` (its role needs CREATEDB). */
-async function createScratchDatabase(adminUrl: string) {
+export async function createScratchDatabase(adminUrl: string) {
   const name = `homesite_file_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

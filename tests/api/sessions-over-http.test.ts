@@ -14,12 +14,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sign } from 'hono/jwt';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordExpiry } from '../../src/lib/password-expiry';
 import { TOKEN_LIFETIME_SECONDS } from '../../src/server/auth/tokens';
 import { startServer, type RunningServer } from '../../src/server/main';
-import { createTestContext } from './harness';
+import { createScratchDatabase, createTestContext } from './harness';
 
 const PASSWORD = 'Demo#2026!';
 const TOKEN_SECRET = randomBytes(32).toString('base64url');
@@ -49,40 +48,6 @@ async function seededPgliteDir() {
   return dir;
 }
 
-/** A database of its own on the PostgreSQL server of TEST_DATABASE_URL (as tests/api/harness.ts does), dropped at the end. */
-async function scratchDatabase(adminUrl: string) {
-  const name = `homesite_file_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await client.query(`DROP DATABASE IF EXISTS "${name}"`);
-            return;
-          } catch (error) {
-            if (attempt === 10) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 200));
-          }
-        }
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
 beforeAll(async () => {
   // A small built app, so that served files are checked too (the real build is checked by tests/e2e/security-headers.test.ts).
   distDir = mkdtempSync(join(tmpdir(), 'homesite-headers-dist-'));
@@ -93,7 +58,7 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'manifest.webmanifest'), '{}');
 
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const database = adminUrl ? await scratchDatabase(adminUrl) : null;
+  const database = adminUrl ? await createScratchDatabase(adminUrl) : null;
   scratch = database;
   if (!database) dataDir = await seededPgliteDir();
   server = await startServer({
