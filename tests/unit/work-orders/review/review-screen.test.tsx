@@ -224,7 +224,8 @@ describe('submit, cancel, archive (spec 3 §4, §5, §8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete attachment Door frame' }));
     await confirmWith(WORK_ORDER_CONFIRMATIONS.deleteItem, 'Yes');
     await waitFor(() => expect(calls(server)).toContain('DELETE /Service/41/910/000041/ServiceAttachment/701'), { timeout: 5_000 });
-  });
+    // Room for both waits above: the test's default 5 s was less than they may take together.
+  }, 15_000);
 });
 
 describe('changes waiting on the device', () => {
