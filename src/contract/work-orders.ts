@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { PlantNumber, RowVersion } from './common';
-import { RequiredText, Text } from './text';
+import { Amount, RequiredText, Text } from './text';
 
 /* Service requests and work orders (spec 3 §3–§5, §9): shapes and the validation rules both sides run. */
 
@@ -123,8 +123,9 @@ export const ServiceDate = v.pipe(
   v.transform((value: string): string | null => normalizeServiceDate(value)),
 );
 
-const NonNegative = (message: string) => v.pipe(v.number(message), v.finite(message), v.minValue(0, message));
-const QuarterHours = (message: string) => v.pipe(NonNegative(message), v.transform(roundToQuarterHour));
+/** Hours and miles, up to what their numeric(8,2) columns hold (money fields are text.ts Amount). */
+const Hours = (message: string) => v.pipe(v.number(message), v.finite(message), v.minValue(0, message), v.maxValue(999_999.99, message));
+const QuarterHours = (message: string) => v.pipe(Hours(message), v.transform(roundToQuarterHour));
 
 export interface DateRangeIssue {
   field: 'startDate' | 'endDate';
@@ -184,8 +185,8 @@ export const ServiceRequestUpdate = v.object({
   startDate: v.optional(ServiceDate, null),
   endDate: v.optional(ServiceDate, null),
   tripTime: v.optional(QuarterHours(WORK_ORDER_MESSAGES.numberInvalid), 0),
-  mileage: v.optional(NonNegative(WORK_ORDER_MESSAGES.numberInvalid), 0),
-  otherCosts: v.optional(NonNegative(WORK_ORDER_MESSAGES.numberInvalid), 0),
+  mileage: v.optional(Hours(WORK_ORDER_MESSAGES.numberInvalid), 0),
+  otherCosts: v.optional(Amount(WORK_ORDER_MESSAGES.numberInvalid), 0),
   signatureOnFile: v.optional(v.boolean(), false),
   isUnderWarranty: v.optional(v.boolean(), false),
   rowVersion: RowVersion,
@@ -243,7 +244,7 @@ export const ServiceItemInput = v.object({
   actionTaken: RequiredText(WORK_ORDER_MESSAGES.actionTakenRequired, 2000, { allow: 'string' }),
   declinedReason: Text(2000),
   serviceRequestCode: Text(2),
-  partsCost: v.nullish(NonNegative(WORK_ORDER_MESSAGES.partsCostInvalid), null),
+  partsCost: v.nullish(Amount(WORK_ORDER_MESSAGES.partsCostInvalid), null),
   laborHours: v.nullish(QuarterHours(WORK_ORDER_MESSAGES.laborHoursInvalid), null),
   isTwoMan: v.optional(v.boolean(), false),
   rowVersion: v.optional(RowVersion),
@@ -287,7 +288,7 @@ export const AttachmentFields = v.object({
   ),
   description: Text(500),
   amount: v.optional(
-    v.pipe(v.union([v.number(), v.string()]), v.transform((value) => (value === '' ? 0 : Number(value))), NonNegative(WORK_ORDER_MESSAGES.numberInvalid)),
+    v.pipe(v.union([v.number(), v.string()]), v.transform((value) => (value === '' ? 0 : Number(value))), Amount(WORK_ORDER_MESSAGES.numberInvalid)),
     0,
   ),
   rowVersion: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), RowVersion)),

@@ -311,6 +311,17 @@ describe('service items and costs', () => {
     expect(noCost.status).toBe(400);
     expect(noCost.body.issues.map((issue) => issue.field)).toEqual(['partsCost', 'laborHours']);
     expect((await t.call('POST', `/api/service/${request.serviceRequestId}/items`, { token: tokens.service, body: item({ laborHours: -1 }) })).status).toBe(400);
+    // Beyond what the numeric columns hold: the field's own message, not the database's.
+    const tooLarge = await t.call<{ issues: { field: string; message: string }[] }>('POST', `/api/service/${request.serviceRequestId}/items`, {
+      token: tokens.service, body: item({ partsCost: 1e10, laborHours: 1e6 }),
+    });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.issues).toEqual([
+      { field: 'partsCost', message: WORK_ORDER_MESSAGES.partsCostInvalid },
+      { field: 'laborHours', message: WORK_ORDER_MESSAGES.laborHoursInvalid },
+    ]);
+    const hugeMileage = await t.call<{ issues: { field: string }[] }>('PUT', `/api/service/${request.serviceRequestId}`, { token: tokens.service, body: info(request, { mileage: 1e6 }) });
+    expect(hugeMileage.body.issues.map((issue) => issue.field)).toEqual(['mileage']);
     await t.call('PUT', `/api/service/${request.serviceRequestId}`, { token: tokens.service, body: info(request, { requestType: 'F' }) });
     const factory = await t.call<ServiceItem>('POST', `/api/service/${request.serviceRequestId}/items`, { token: tokens.service, body: item({ partsCost: null, laborHours: null }) });
     expect(factory.status).toBe(201);
