@@ -52,6 +52,8 @@ export const ATTACHMENT_TYPES = { 1: 'Service Issue', 2: 'Receipt/Invoice' } as 
 /** spec 3 §3 parts item billing codes. */
 export const BILLING_CODES = ['Non-Warranty', 'Retailer Inventory', 'Shortage', 'Warranty'] as const;
 /** The largest attachment the server stores; a bigger one is answered 413. */
+/** The longest file name an attachment keeps. */
+export const MAX_FILE_NAME_LENGTH = 255;
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 export const WORK_ORDER_MESSAGES = {
@@ -80,6 +82,7 @@ export const WORK_ORDER_MESSAGES = {
   quantityInvalid: 'Quantity must be a whole number of 1 or more.',
   attachmentTypeRequired: 'Attachment type is required.',
   fileRequired: 'Choose a file to attach.',
+  fileNameTooLong: `The file name can be no longer than ${MAX_FILE_NAME_LENGTH} characters.`,
   fileTypeRefused: 'JPG, JPEG, PNG, GIF, and PDF are allowed.',
   fileTooLarge: `The file is larger than ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`,
   notEditable: 'This work order can no longer be edited.',

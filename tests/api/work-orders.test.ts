@@ -392,6 +392,11 @@ describe('attachments', () => {
     expect(receipt.body).toMatchObject({ isPdf: true, amount: 19.99 });
     expect((await upload(base, tokens.service, {}, { bytes: png, name: 'a.png', type: 'image/png' })).status).toBe(400);
     expect((await upload(base, tokens.service, { attachmentType: '1' })).status).toBe(400);
+    const longName = await upload(base, tokens.service, { attachmentType: '1' }, { bytes: png, name: `${'a'.repeat(252)}.png`, type: 'image/png' });
+    expect(longName.body).toMatchObject({ message: WORK_ORDER_MESSAGES.fileNameTooLong, field: 'file' });
+    const hugeAmount = await upload(base, tokens.service, { attachmentType: '2', amount: '1e20' }, { bytes: pdf, name: 'r.pdf', type: 'application/pdf' });
+    expect(hugeAmount.status).toBe(400);
+    expect(hugeAmount.body.issues).toEqual([{ field: 'amount', message: WORK_ORDER_MESSAGES.numberInvalid }]);
     expect((await upload(base, tokens.viewer, { attachmentType: '1' }, { bytes: png, name: 'a.png', type: 'image/png' })).status).toBe(403);
     expect((await upload(`/api/Service/${request.plantNumber}/999999/${request.serviceRequestId}/ServiceAttachment`, tokens.service, { attachmentType: '1' }, { bytes: png, name: 'a.png', type: 'image/png' })).status).toBe(404);
   });

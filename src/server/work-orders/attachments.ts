@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { AttachmentFields, CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, MAX_ATTACHMENT_BYTES, WORK_ORDER_MESSAGES, toErrorBody } from '../../contract';
+import { AttachmentFields, CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, MAX_ATTACHMENT_BYTES, MAX_FILE_NAME_LENGTH, WORK_ORDER_MESSAGES, toErrorBody } from '../../contract';
 import { detectFileType } from '../../lib/files';
 import { errorResponse, jsonResponse } from '../http/errors';
 
@@ -43,6 +43,7 @@ export async function readAttachmentUpload(c: Context): Promise<UploadedAttachme
   if (!(file instanceof File)) return jsonResponse(400, { message: WORK_ORDER_MESSAGES.fileRequired, field: 'file' });
   // A multipart body does not pass the route's check of JSON inputs: the one rule of issue 14 applies to the file's name too.
   if (CONTROL_CHARACTERS.test(file.name)) return jsonResponse(400, { message: CONTROL_CHARACTERS_MESSAGE, field: 'file' });
+  if (file.name.length > MAX_FILE_NAME_LENGTH) return jsonResponse(400, { message: WORK_ORDER_MESSAGES.fileNameTooLong, field: 'file' });
   if (file.size > MAX_ATTACHMENT_BYTES) return errorResponse(413, WORK_ORDER_MESSAGES.fileTooLarge);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const contentType = attachmentContentType(bytes);
