@@ -35,7 +35,7 @@ function sameValue(a: JsonValue | undefined, b: JsonValue | undefined): boolean 
 }
 
 /** `caseSubject` → "Case subject": the name of a field the form did not label. */
-export function fieldLabel(name: string): string {
+function fieldLabel(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -66,7 +66,7 @@ export function describeConflict(
   return { fields, theirVersion: current.rowVersion };
 }
 
-export const CONFLICT_MESSAGE = 'Someone else saved this record after you changed it.';
+const CONFLICT_MESSAGE = 'Someone else saved this record after you changed it.';
 
 /** The conflict of a parked entry, if a 409 parked it. */
 export function entryConflict(entry: OutboxEntry): ChangeConflict | undefined {

@@ -72,7 +72,7 @@ async function upload(path: string, token: string | undefined, fields: Record<st
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await t.app.request(path, { method: 'POST', headers, body: form });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as ServiceAttachment & { message: string; field: string } };
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as ServiceAttachment & { message: string; field: string; issues?: { field: string; message: string }[] } };
 }
 
 const png = solidPng(8, 8, [200, 40, 40]);
