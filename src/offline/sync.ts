@@ -6,13 +6,9 @@ import { OUTBOX_SYNC_TAG, isOutboxSyncMessage } from './sw-messages';
  * visible or gets focus, every 30 s, when a retry falls due, right after something is queued, when
  * Background Sync fires (Chromium; the service worker forwards it to the page) and on "Sync now".
  * Automatic triggers do nothing while the browser reports no network; "Sync now" always tries.
- * While a 401 holds the queue, the token is looked at every second: the queue goes on as soon as the
- * user has signed in again (in this tab or another), not at the next 30 s tick.
  */
 
 export const SYNC_INTERVAL_MS = 30_000;
-/** How often a paused queue looks for a new sign-in (reading a cookie: cheap). */
-export const TOKEN_WATCH_MS = 1_000;
 
 interface SyncRegistration {
   sync?: { register(tag: string): Promise<void> };
@@ -52,12 +48,6 @@ export function startSync(options: SyncOptions): Sync {
   let stopped = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let tokenAtPause: string | undefined;
-  let tokenWatch: ReturnType<typeof setInterval> | undefined;
-
-  function stopTokenWatch() {
-    clearInterval(tokenWatch);
-    tokenWatch = undefined;
-  }
 
   async function run(force: boolean, manual = false): Promise<ReplayResult | undefined> {
     if (stopped || (!manual && !isOnline())) return undefined;
@@ -100,16 +90,6 @@ export function startSync(options: SyncOptions): Sync {
       retryTimer = setTimeout(auto, Math.max(0, event.nextAttemptAt - now()));
     } else if (event.type === 'paused') {
       tokenAtPause = options.getToken?.();
-      if (options.getToken && !tokenWatch) {
-        tokenWatch = setInterval(() => {
-          const token = options.getToken?.();
-          if (!token || token === tokenAtPause) return;
-          stopTokenWatch();
-          void run(true);
-        }, TOKEN_WATCH_MS);
-      }
-    } else if (event.type === 'resumed') {
-      stopTokenWatch();
     }
   });
 
@@ -127,7 +107,6 @@ export function startSync(options: SyncOptions): Sync {
       unsubscribe();
       clearInterval(interval);
       clearTimeout(retryTimer);
-      stopTokenWatch();
       target?.removeEventListener('online', onOnline);
       target?.removeEventListener('focus', auto);
       documentTarget?.removeEventListener('visibilitychange', onVisibility);

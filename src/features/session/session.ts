@@ -16,13 +16,20 @@ function clearQueryCache(queryClient: QueryClient) {
   void createQueryPersister().removeClient();
 }
 
-/** After a successful login: the profile into the query cache and local storage, and a cache of this user only. */
+/**
+ * After a successful login: the profile into the query cache and local storage, a cache of this user only, and
+ * the changes a 401 held on the device go on under the new token (the outbox is shared by every tab).
+ */
 export function startSession(queryClient: QueryClient, user: CmhUser) {
   const owner = localStorage.getItem(CACHE_OWNER_KEY);
   if (owner !== null && !sameUserName(owner, user.userName)) clearQueryCache(queryClient);
   localStorage.setItem(CACHE_OWNER_KEY, user.userName);
   storeProfile(user);
   queryClient.setQueryData(sessionKeys.profile(), user);
+  // Loaded on demand, as in endSession: the login screen does not need the offline store.
+  void import('../../offline/runtime')
+    .then(({ resumeOutbox }) => resumeOutbox())
+    .catch((error: unknown) => console.error('could not resume the queued changes', error));
 }
 
 /** The stored token and profile go (spec 1 §2 Login: opening the login screen clears them). */

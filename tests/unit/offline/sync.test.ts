@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Outbox, OutboxListener, OutboxPause, ReplayResult } from '../../../src/offline/outbox';
 import { OUTBOX_SYNC_MESSAGE, OUTBOX_SYNC_TAG } from '../../../src/offline/sw-messages';
-import { SYNC_INTERVAL_MS, TOKEN_WATCH_MS, startSync } from '../../../src/offline/sync';
+import { SYNC_INTERVAL_MS, startSync } from '../../../src/offline/sync';
 
 const drained: ReplayResult = { sent: 0, failed: 0, remaining: 0, stoppedBy: 'drained' };
 
@@ -157,28 +157,4 @@ describe('sync triggers', () => {
     sync.stop();
   });
 
-  it('a paused queue goes on within a second of a new sign-in, not at the next 30 s tick', async () => {
-    let token: string | undefined = 'revoked-token';
-    const { outbox, emit, setPause, sync } = start({ getToken: () => token });
-    await flush();
-    setPause({ at: 1, error: { status: 401, message: 'Sign in' } });
-    emit({ type: 'paused', error: { status: 401, message: 'Sign in' } });
-    outbox.replay.mockClear();
-
-    // Signed out on the way to the sign-in page: no token is no reason to try.
-    token = undefined;
-    await vi.advanceTimersByTimeAsync(TOKEN_WATCH_MS * 3);
-    expect(outbox.resume).not.toHaveBeenCalled();
-
-    token = 'fresh-token';
-    await vi.advanceTimersByTimeAsync(TOKEN_WATCH_MS);
-    expect(outbox.resume).toHaveBeenCalledTimes(1);
-    expect(outbox.replay).not.toHaveBeenCalled();
-
-    // Watching stops once resumed.
-    await vi.advanceTimersByTimeAsync(TOKEN_WATCH_MS * 5);
-    expect(outbox.resume).toHaveBeenCalledTimes(1);
-    expect(outbox.replay).not.toHaveBeenCalled();
-    sync.stop();
-  });
 });

@@ -6,7 +6,7 @@ import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
 import { setNotifier } from '../../../src/lib/notifier';
 import { clearStoredProfile, readStoredProfile, storeProfile } from '../../../src/lib/profile-storage';
 import { clearToken, readToken, rememberRedirect, storeToken, takeRedirect } from '../../../src/lib/session-token';
-import { openOfflineDb } from '../../../src/offline/db';
+import { META_OUTBOX_PAUSE, openOfflineDb } from '../../../src/offline/db';
 import { createOfflineRuntime, setOfflineRuntime } from '../../../src/offline/runtime';
 import { demoProfile } from '../fixtures/demo-profiles';
 import { fakeJwt } from '../fixtures/tokens';
@@ -118,6 +118,21 @@ describe('startSession and endSession', () => {
     expect(readStoredProfile()).toBeNull();
     expect(takeRedirect()).toBeUndefined();
     expect(queryClient.getQueryData(['quotes', 'list'])).toBeUndefined();
+  });
+
+  it('signing in again sends at once the changes a 401 held on the device', async () => {
+    const send = vi.fn(async () => ({ status: 201, body: {} }));
+    const runtime = createOfflineRuntime({ db: openOfflineDb(`resume-${Math.random()}`), send });
+    setOfflineRuntime(runtime);
+    const admin = demoProfile('admin');
+    storeToken(tokenFor(admin.userName));
+    await runtime.outbox.enqueue({ method: 'POST', base: 'api', path: '/Support', body: {}, recordKey: 'support:1', label: 'Support' });
+    await runtime.db.meta.put({ key: META_OUTBOX_PAUSE, value: { at: 1, error: { status: 401, message: 'Sign in again.' } } });
+    startSession(queryClient, admin);
+    await vi.waitFor(async () => expect(await runtime.db.outbox.count()).toBe(0));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(await runtime.outbox.pauseState()).toBeUndefined();
+    setOfflineRuntime(undefined);
   });
 
   it('logout takes the kept work-order copies off the device but keeps unsent changes', async () => {
