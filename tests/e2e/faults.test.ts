@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeSummary, ServiceRequest } from '../../src/contract';
 import { startFaultProxy, type FaultProxy, type ProxyLogEntry } from './fault-proxy';
-import { DEMO_PASSWORD, demoUser, signIn, waitForServiceWorker } from './harness';
+import { apiClient, CHROMIUM_ARGS, DEMO_PASSWORD, demoUser, signIn, waitForServiceWorker } from './harness';
 import { createServerProcess, type ServerProcess } from './server-process';
 
 /*
@@ -16,31 +16,13 @@ import { createServerProcess, type ServerProcess } from './server-process';
  * the REST API) and nothing left in the device's outbox (read from IndexedDB).
  */
 
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-
 let dataDir: string;
 let server: ServerProcess;
 let proxy: FaultProxy;
 let browser: Browser;
 let serviceToken: string;
 
-async function api<T = unknown>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (method !== 'GET') headers['idempotency-key'] = crypto.randomUUID();
-  const response = await fetch(server.url + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-
-async function tokenFor(name: string) {
-  const login = await api<{ bearerToken: string }>('POST', '/auth/api/Account/Token', { body: { Username: demoUser(name), Password: DEMO_PASSWORD } });
-  if (login.status !== 200) throw new Error(`login ${name}: ${login.status}`);
-  return login.body.bearerToken;
-}
+const { api, tokenFor } = apiClient(() => server.url);
 
 beforeAll(async () => {
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';

@@ -9,7 +9,7 @@ export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo#2026!';
 export const demoUser = (name: string) => `${name}@demo.homesite.test`;
 
 /** Flags that let Debian's Chromium run headless as root on a machine with no outside network. */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
@@ -23,20 +23,13 @@ export interface E2eApp {
   close(): Promise<void>;
 }
 
-/** The built app (dist/) and a real server on a free port with a fresh embedded database (`seedScale`: the benchmark seed). */
-export async function startE2eApp(options: { seedScale?: number } = {}): Promise<E2eApp> {
-  // E2E_DIST_DIR lets a second build be tested without touching ./dist.
-  const distDir = process.env.E2E_DIST_DIR ?? 'dist';
-  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'homesite-e2e-'));
-  const server = await startServer({ port: 0, dataDir, distDir, quiet: true, seedScale: options.seedScale });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-
+/** Calls the real API at the server `url()` answers now, and signs demo users in there (to verify on the server what the browser did). */
+export function apiClient(url: () => string): Pick<E2eApp, 'api' | 'tokenFor'> {
   async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (method !== 'GET') headers['idempotency-key'] = crypto.randomUUID();
-    const response = await fetch(server.url + path, {
+    const response = await fetch(url() + path, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -53,11 +46,22 @@ export async function startE2eApp(options: { seedScale?: number } = {}): Promise
     return login.body.bearerToken;
   }
 
+  return { api, tokenFor };
+}
+
+/** The built app (dist/) and a real server on a free port with a fresh embedded database (`seedScale`: the benchmark seed). */
+export async function startE2eApp(options: { seedScale?: number } = {}): Promise<E2eApp> {
+  // E2E_DIST_DIR lets a second build be tested without touching ./dist.
+  const distDir = process.env.E2E_DIST_DIR ?? 'dist';
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'homesite-e2e-'));
+  const server = await startServer({ port: 0, dataDir, distDir, quiet: true, seedScale: options.seedScale });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
   return {
     url: server.url,
     browser,
-    api,
-    tokenFor,
+    ...apiClient(() => server.url),
     async close() {
       await browser.close();
       await server.close();
