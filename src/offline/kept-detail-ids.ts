@@ -1,0 +1,20 @@
+import { liveQuery } from 'dexie';
+import { useEffect, useState } from 'react';
+import { getOffline } from './runtime';
+
+/**
+ * The ids of the records of one kind whose detail is kept on the device (the `entities` table, cached-read.ts),
+ * kept current; undefined until read. A list shows "Needs a connection" on the rows that are not among them
+ * while the server cannot be reached, before the row is tapped (issue 19).
+ */
+export function useKeptDetailIds(kind: string): ReadonlySet<string> | undefined {
+  const [ids, setIds] = useState<ReadonlySet<string>>();
+  useEffect(() => {
+    const subscription = liveQuery(() => getOffline().db.entities.where('kind').equals(kind).primaryKeys()).subscribe({
+      next: (keys) => setIds(new Set(keys.map(([, id]) => id))),
+      error: (error: unknown) => console.error('kept detail ids could not be read', error),
+    });
+    return () => subscription.unsubscribe();
+  }, [kind]);
+  return ids;
+}

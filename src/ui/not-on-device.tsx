@@ -1,0 +1,21 @@
+import './not-on-device.css';
+
+/** Text of the mark on a list row whose detail is not kept on the device, shown while the server cannot be reached. */
+export const NEEDS_CONNECTION = 'Needs a connection';
+
+/** The mark itself: said before the row is tapped, so nobody taps into an error (issue 19). */
+export function NeedsConnectionMark() {
+  return <span className="needs-connection">{NEEDS_CONNECTION}</span>;
+}
+
+/** What a detail screen says, plainly, when its record is not on this device and the server cannot be reached. */
+export const notOnDeviceMessage = (what: string) => `This ${what} isn't saved on this device. It opens when the connection is back.`;
+
+/** The detail screen's notice for a record that is not on this device: no error, no "Try again" (it would fail the same way). */
+export function NotOnDevice({ what }: { what: string }) {
+  return (
+    <p className="notice notice--info" role="status">
+      {notOnDeviceMessage(what)}
+    </p>
+  );
+}
