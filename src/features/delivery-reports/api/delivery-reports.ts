@@ -65,8 +65,6 @@ export async function primeQuestionSet(scope: string, homes: readonly Pick<HomeS
   throw failure;
 }
 
-export const NOT_KEPT_MESSAGE = 'You are offline and the form of this home is not saved on this device. Open Delivery Reports once with a connection.';
-
 /**
  * A home's blank form: from the server when it answers (its questions kept); with no connection, composed from the
  * kept question set and the kept home (question-set.ts).

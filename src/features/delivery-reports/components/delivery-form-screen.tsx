@@ -3,8 +3,9 @@ import { DELIVERY_MESSAGES, serialKey } from '../../../contract';
 import { isHttpError, isOfflineError } from '../../../lib/http';
 import { conflictIdOf } from '../api/answers';
 import { LoadFailure } from '../../../ui/load-failure';
+import { NotOnDevice } from '../../../ui/not-on-device';
 import { PathLink } from '../../../ui/path-link';
-import { NOT_KEPT_MESSAGE, useBlankForm, useDeliveryReportList } from '../api/delivery-reports';
+import { useBlankForm, useDeliveryReportList } from '../api/delivery-reports';
 import { readDraft, type DeliveryDraft } from '../drafts';
 import { pendingSubmitOf, usePendingSubmits } from '../pending';
 import { DELIVERY_TITLES, deliveryRoutes } from '../routes';
@@ -69,8 +70,9 @@ export function DeliveryFormScreen({ scope, plantNumber, serialNumber, panelTarg
   } else if (blank.error && isHttpError(blank.error, 409) && conflictIdOf(blank.error.data)) {
     body = <AlreadySubmitted submittedSurveyId={conflictIdOf(blank.error.data)!} />;
   } else if (blank.error) {
+    // Offline with no kept question set or home (Delivery Reports not opened online yet): said plainly (issue 19).
     body = isOfflineError(blank.error) ? (
-      <LoadFailure message={NOT_KEPT_MESSAGE} />
+      <NotOnDevice what="delivery form" />
     ) : (
       <LoadFailure message={`The delivery form of this home could not be loaded. ${blank.error.message}`} retry={() => void blank.refetch()} />
     );

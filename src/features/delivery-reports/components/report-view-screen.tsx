@@ -10,6 +10,7 @@ import { submitWrite, WriteRefusedError } from '../../../offline/runtime';
 import { DeviceFullError } from '../../../offline/storage-full';
 import { LoadFailure } from '../../../ui/load-failure';
 import { useModals } from '../../../ui/modals';
+import { NotOnDevice } from '../../../ui/not-on-device';
 import { PathLink } from '../../../ui/path-link';
 import { useSubmittedReport } from '../api/delivery-reports';
 import { addSurveyAttachmentCall, removeSurveyAttachmentCall, updateSurveyAttachmentCall } from '../api/calls';
@@ -106,17 +107,13 @@ export function DeliveryReportViewScreen({
         <ReportAttachments report={data} screenPath={screenPath} canWrite={canWrite} panelTarget={panelTarget} />
       </div>
     );
+  } else if (report.error && isOfflineError(report.error)) {
+    // Not kept (a report is kept once opened, not for every row): said plainly, with nothing to try again (issue 19).
+    body = <NotOnDevice what="delivery report" />;
   } else if (report.error) {
-    const offline = isOfflineError(report.error);
     body = (
       <LoadFailure
-        message={
-          offline
-            ? 'You are offline and this delivery report is not saved on this device.'
-            : isHttpError(report.error, 404)
-              ? `${LOAD_FAILED_MESSAGE} It does not exist or is not in your scope.`
-              : LOAD_FAILED_MESSAGE
-        }
+        message={isHttpError(report.error, 404) ? `${LOAD_FAILED_MESSAGE} It does not exist or is not in your scope.` : LOAD_FAILED_MESSAGE}
         retry={() => void report.refetch()}
       />
     );

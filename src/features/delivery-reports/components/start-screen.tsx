@@ -5,8 +5,10 @@ import { formatDate, isEmptyDate } from '../../../lib/dates';
 import { isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
 import { readKept } from '../../../offline/cached-read';
+import { useKeptDetailIds } from '../../../offline/kept-detail-ids';
 import { useNow, useOnline } from '../../../offline/react';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
+import { NeedsConnectionMark } from '../../../ui/not-on-device';
 import { PathLink } from '../../../ui/path-link';
 import { PendingBadge } from '../../../ui/pending-marks';
 import { primeQuestionSet, useDeliveryHomes, useDeliveryReportList } from '../api/delivery-reports';
@@ -65,6 +67,13 @@ export function DeliveryReportStartScreen({ scope }: { scope: string }) {
     [homes.data, reported],
   );
   const kept = useKeptForms(scope, list.data ? rows : undefined, homes.data?.fromCache === false);
+  // issue 19: every listed home's blank form opens offline once the question set is kept (the homes are the list
+  // itself); until it is, while the server cannot be reached, each row says so before it is tapped. A home whose
+  // report waits in the outbox opens its pending state, which is on the device.
+  const online = useOnline();
+  const keptQuestionSets = useKeptDetailIds(DELIVERY_CACHE_KINDS.questions);
+  const formNeedsConnection = (home: HomeSummary) =>
+    !online && keptQuestionSets !== undefined && !keptQuestionSets.has(scope) && !pendingSubmitOf(pending, home.plantNumber, home.serialNumber);
 
   const columns: DataListColumn<HomeSummary>[] = [
     {
@@ -73,9 +82,12 @@ export function DeliveryReportStartScreen({ scope }: { scope: string }) {
       filterable: true,
       width: 'minmax(9rem, 1fr)',
       render: (home) => (
-        <PathLink href={deliveryRoutes.blankForm(home.plantNumber, home.serialNumber)} aria-label={`Delivery report for home ${home.serialNumber}`}>
-          {home.serialNumber}
-        </PathLink>
+        <>
+          <PathLink href={deliveryRoutes.blankForm(home.plantNumber, home.serialNumber)} aria-label={`Delivery report for home ${home.serialNumber}`}>
+            {home.serialNumber}
+          </PathLink>
+          {formNeedsConnection(home) && <NeedsConnectionMark />}
+        </>
       ),
     },
     { columnName: 'homeownerName', displayName: 'Homeowner', filterable: true, width: 'minmax(8rem, 1fr)' },
