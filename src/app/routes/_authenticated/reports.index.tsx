@@ -1,9 +1,13 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { DELIVERY_CACHE_KINDS } from '../../../features/delivery-reports/api/keys';
 import { ReportsScreen } from '../../../features/reports/components/reports-screen';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { hasRole } from '../../../lib/permissions';
 
-/** spec 2 §2 Reports (/reports): Service_User, Service_Viewer, Sales_User or Sales_Viewer (spec 2 §6). */
+/**
+ * spec 2 §2 Reports (/reports): Service_User, Service_Viewer, Sales_User or Sales_Viewer (spec 2 §6). A delivery report
+ * row opens the delivery-reports feature's view, which keeps each report opened under its cache kind.
+ */
 export const Route = createFileRoute('/_authenticated/reports/')({
   staticData: { title: 'Reports' },
   beforeLoad: ({ context }) => {
@@ -12,6 +16,6 @@ export const Route = createFileRoute('/_authenticated/reports/')({
   component: function ReportsRoute() {
     const user = useSignedInUser();
     const scope = `${user.userName.toLowerCase()}:${user.isPlantUser ? 'plants' : (user.currentRetailer?.retailerNumber ?? 'none')}`;
-    return <ReportsScreen user={user} scope={scope} />;
+    return <ReportsScreen user={user} scope={scope} keptDeliveryReportKind={DELIVERY_CACHE_KINDS.submitted} />;
   },
 });

@@ -1,9 +1,11 @@
 import { useStore } from '@tanstack/react-form';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CmhUser, DeliveryReportRow } from '../../../contract';
-import { useNow } from '../../../offline/react';
+import { useKeptDetailIds } from '../../../offline/kept-detail-ids';
+import { useNow, useOnline } from '../../../offline/react';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
+import { NeedsConnectionMark } from '../../../ui/not-on-device';
 import { PathLink } from '../../../ui/path-link';
 import { SelectFilter } from '../../../ui/select-filter';
 import { useDeliveryReportList, useOpenPartsOrders, useOpenServiceRequests, usePaidServiceOrders, useReceivableServiceOrders } from '../api/reports';
@@ -24,16 +26,37 @@ import {
 import { ReportList } from './report-list';
 import '../reports.css';
 
-/** A delivery report's serial opens its read-only view (spec 2 §2 /reports/deliveryreports/{submittedSurveyId}). */
-const DELIVERY_CELLS = {
-  serialNumber: (row: DeliveryReportRow) => <PathLink href={deliveryReportPath(row.submittedSurveyId)}>{row.serialNumber}</PathLink>,
-};
+/**
+ * A delivery report's serial opens its read-only view (spec 2 §2 /reports/deliveryreports/{submittedSurveyId}). A report
+ * is kept on the device once opened, not for every row (its photos make it heavy); while the server cannot be
+ * reached, a row whose report is not kept says so before it is tapped (issue 19).
+ */
+function useDeliveryCells(keptDeliveryReportKind: string) {
+  const online = useOnline();
+  const kept = useKeptDetailIds(keptDeliveryReportKind);
+  return useMemo(
+    () => ({
+      serialNumber: (row: DeliveryReportRow) => (
+        <>
+          <PathLink href={deliveryReportPath(row.submittedSurveyId)}>{row.serialNumber}</PathLink>
+          {!online && kept !== undefined && !kept.has(String(row.submittedSurveyId)) && <NeedsConnectionMark />}
+        </>
+      ),
+    }),
+    [online, kept],
+  );
+}
 
 const billingSummary = (rows: readonly { amount: number }[]) => `${rows.length} ${rows.length === 1 ? 'billing' : 'billings'}, ${totalAmount(rows)} in all.`;
 
-/** spec 2 §2 Reports (/reports): the five reports, each sortable, searchable, exportable, printable and kept for offline reading. */
-export function ReportsScreen({ user, scope }: { user: CmhUser; scope: string }) {
+/**
+ * spec 2 §2 Reports (/reports): the five reports, each sortable, searchable, exportable, printable and kept for offline
+ * reading. Only the delivery reports' rows open something (the report); `keptDeliveryReportKind` is the cache kind
+ * (offline/cached-read) under which the delivery-reports feature keeps the reports opened, handed over by the route.
+ */
+export function ReportsScreen({ user, scope, keptDeliveryReportKind }: { user: CmhUser; scope: string; keptDeliveryReportKind: string }) {
   const router = useRouter();
+  const deliveryCells = useDeliveryCells(keptDeliveryReportKind);
   const [report, setReport] = useState<ReportKey>(() => initialReport(user));
   const now = useNow();
   // spec 2 §2, §5: the paid report's dates, the previous calendar month unless changed; it re-runs whenever the range is valid.
@@ -92,7 +115,7 @@ export function ReportsScreen({ user, scope }: { user: CmhUser; scope: string })
           columns={DELIVERY_COLUMNS}
           rowKey={(row) => row.submittedSurveyId}
           now={now}
-          renderCell={DELIVERY_CELLS}
+          renderCell={deliveryCells}
           onRowClick={(row) => void router.navigate({ href: deliveryReportPath(row.submittedSurveyId) })}
           tools={
             canAddDeliveryReport(user) && (
