@@ -41,6 +41,38 @@ export async function readThrough<T>(
   }
 }
 
+/**
+ * readThrough for a record that a route names by another of its ids (a work order by its work-order id, a
+ * submitted parts order by its Vantage request id): the copy is kept under the record's own id (`idOf` its
+ * answer), so there is one copy per record whichever route read it; offline it is found by `matches`.
+ */
+export async function readThroughAlias<T>(
+  kind: string,
+  fetchFresh: () => Promise<T>,
+  idOf: (data: T) => string,
+  matches: (data: T) => boolean,
+  options: { db?: OfflineDb; now?: () => number } = {},
+): Promise<CachedRead<T>> {
+  const db = options.db ?? getOffline().db;
+  const now = options.now ?? Date.now;
+  try {
+    const data = await fetchFresh();
+    const storedAt = now();
+    await db.entities.put({ kind, id: idOf(data), data, updatedAt: storedAt });
+    return { data, storedAt, fromCache: false };
+  } catch (error) {
+    if (!isOfflineError(error)) throw error;
+    // A few hundred kept records of a kind at most (a technician's open work): a scan is quick.
+    const kept = await db.entities
+      .where('kind')
+      .equals(kind)
+      .filter((entity) => matches(entity.data as T))
+      .first();
+    if (!kept) throw error;
+    return { data: kept.data as T, storedAt: kept.updatedAt, fromCache: true };
+  }
+}
+
 /** The kept copy alone (e.g. to build a screen before the network answers), or undefined. */
 export async function readKept<T>(kind: string, id: string, db: OfflineDb = getOffline().db): Promise<CachedRead<T> | undefined> {
   const kept = await db.entities.get([kind, id]);

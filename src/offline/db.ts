@@ -195,6 +195,14 @@ export class OfflineDb extends Dexie {
       leads: 'leadId, leadDate',
       inventory: 'inventoryId, stockedDate',
     });
+    // Issue 19: a work order and a submitted parts order are kept under their own record's id, whichever route read them;
+    // the copies kept under the route's id by earlier versions ('wo:…', 'vantage:…') go.
+    this.version(5).stores({}).upgrade((tx) =>
+      tx
+        .table<CachedEntity, [string, string]>('entities')
+        .filter((entity) => /^(wo|vantage):/.test(entity.id))
+        .delete(),
+    );
   }
 }
 

@@ -1,39 +1,34 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { canMarkReceived, type PartsOrder, type PartsOrderSummary } from '../../contract';
+import type { PartsOrder, PartsOrderSummary } from '../../contract';
 import { getOffline } from '../../offline/runtime';
 import { homesQueryOptions } from './api/get-homes';
 import { partsOrderQueryOptions, vantagePartsOrderQueryOptions } from './api/get-parts-order';
 import { retailerPlantsQueryOptions } from './api/get-plants';
 import { shipToLocationsQueryOptions } from './api/get-ship-to-locations';
 import { unitsOfMeasureQueryOptions } from './api/get-units-of-measure';
-import { CACHE_KINDS, vantageCacheId } from './api/keys';
+import { CACHE_KINDS } from './api/keys';
 
 /** The most orders kept whole on the device: the ones still to be worked on, not the archive. */
 export const PRIME_LIMIT = 200;
 const PRIME_CONCURRENCY = 4;
 
 /**
- * The orders someone may still act on offline (issue 5): staged ones (to edit and submit) and SHIPPED
- * ones (to receive, spec 3 §4), each with where it is kept and how it is read.
+ * The orders kept whole on the device (issues 5, 19): every open one, staged (to edit and submit) or submitted (to
+ * read offline, and SHIPPED ones to receive, spec 3 §4), each kept under its partsOrderId however its route names it.
  */
 export function ordersToPrime(rows: readonly PartsOrderSummary[], limit = PRIME_LIMIT) {
   return rows
-    .filter((row) => !row.isClosed && (row.vantagePartsRequestId === null || canMarkReceived(row)))
+    .filter((row) => !row.isClosed)
     .slice(0, limit)
-    .map((row) =>
-      row.vantagePartsRequestId === null
-        ? {
-            row,
-            cacheId: String(row.partsOrderId),
-            fetch: (client: QueryClient) => client.prefetchQuery({ ...partsOrderQueryOptions(row.partsOrderId), staleTime: 0 }),
-          }
-        : {
-            row,
-            cacheId: vantageCacheId(row.vantagePartsRequestId),
-            fetch: (client: QueryClient) => client.prefetchQuery({ ...vantagePartsOrderQueryOptions(row.vantagePartsRequestId!), staleTime: 0 }),
-          },
-    );
+    .map((row) => ({
+      row,
+      cacheId: String(row.partsOrderId),
+      fetch: (client: QueryClient) =>
+        row.vantagePartsRequestId === null
+          ? client.prefetchQuery({ ...partsOrderQueryOptions(row.partsOrderId), staleTime: 0 })
+          : client.prefetchQuery({ ...vantagePartsOrderQueryOptions(row.vantagePartsRequestId), staleTime: 0 }),
+    }));
 }
 
 /** The retail centers whose ship-to locations a staged order may need: the user's own and those of the staged orders. */
@@ -50,7 +45,7 @@ export interface PrimingProgress {
 
 /**
  * Makes what the parts screens need readable offline while the list is open and online: the ship-to locations,
- * the units of measure, the homes and plants (to start an order offline), and every staged and SHIPPED order
+ * the units of measure, the homes and plants (to start an order offline), and every open order
  * whole, skipping the ones whose kept copy is already at the server's rowVersion and item count. Returns the progress while it runs.
  */
 export function usePartsOrderPriming(

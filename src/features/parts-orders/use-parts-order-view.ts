@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CmhUser } from '../../contract';
-import { isHttpError } from '../../lib/http';
+import { isHttpError, isOfflineError } from '../../lib/http';
 import { useKeptListRows, useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
 import { isTempId } from '../../offline/temp-ids';
 import { useHomes } from './api/get-homes';
@@ -18,6 +18,8 @@ export type OrderAddress = { partsOrderId: string } | { partsRequestId: number }
 export type OrderViewState =
   | { status: 'loading' }
   | { status: 'not-found' }
+  /** The server cannot be reached and no copy of the order is kept on this device. */
+  | { status: 'not-on-device' }
   | { status: 'error'; error: unknown }
   /** An order made offline reached the server: the screen moves to its server id. */
   | { status: 'moved'; partsOrderId: number }
@@ -64,6 +66,8 @@ export function usePartsOrderView(address: OrderAddress, user: CmhUser): OrderVi
   if (view) return { status: 'ready', view, storedAt: query.data?.storedAt, fromCache: query.data?.fromCache ?? temp };
   // An order made on this device lives in the queue: not found only once the queue has been read.
   if (temp) return entries === undefined ? { status: 'loading' } : { status: 'not-found' };
+  // Offline, a query with no copy to show waits (paused) for the connection with the reason of its failure.
+  if (isOfflineError(query.error ?? query.failureReason)) return { status: 'not-on-device' };
   if (query.isError) return isHttpError(query.error, 404) ? { status: 'not-found' } : { status: 'error', error: query.error };
   return { status: 'loading' };
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { isHttpError } from '../../lib/http';
+import { isHttpError, isOfflineError } from '../../lib/http';
 import { useKeptListRows, useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
 import { isTempId } from '../../offline/temp-ids';
 import { useHomes } from './api/get-homes';
@@ -16,6 +16,8 @@ export type RequestAddress = { serviceRequestId: string } | { workOrderId: numbe
 export type RequestViewState =
   | { status: 'loading' }
   | { status: 'not-found' }
+  /** The server cannot be reached and no copy of the request is kept on this device. */
+  | { status: 'not-on-device' }
   | { status: 'error'; error: unknown }
   /** A request made offline reached the server: the screen moves to its server id. */
   | { status: 'moved'; serviceRequestId: number }
@@ -47,6 +49,8 @@ export function useRequestView(address: RequestAddress, scope: string): RequestV
   if (view) return { status: 'ready', view, storedAt: query.data?.storedAt, fromCache: query.data?.fromCache ?? temp };
   // A request made on this device lives in the queue: not found only once the queue has been read.
   if (temp) return entries === undefined ? { status: 'loading' } : { status: 'not-found' };
+  // Offline, a query with no copy to show waits (paused) for the connection with the reason of its failure.
+  if (isOfflineError(query.error ?? query.failureReason)) return { status: 'not-on-device' };
   if (query.isError) return isHttpError(query.error, 404) ? { status: 'not-found' } : { status: 'error', error: query.error };
   return { status: 'loading' };
 }

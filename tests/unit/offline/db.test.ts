@@ -1,14 +1,32 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { META_PRIMED_AT, getMeta, requestPersistentStorage, setMeta, storageEstimate } from '../../../src/offline/db';
+import { Dexie } from 'dexie';
+import { META_PRIMED_AT, OfflineDb, getMeta, requestPersistentStorage, setMeta, storageEstimate } from '../../../src/offline/db';
 import { freshDb } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('offline database', () => {
-  it('has the v4 stores (the kept lists, sales included, with their sync state), with entities keyed by kind and id', async () => {
+  it('upgrading from v4 drops the copies kept under a route id (wo:…, vantage:…), keeping the records’ own (issue 19)', async () => {
+    const name = `homesite-upgrade-${crypto.randomUUID()}`;
+    const v4 = new Dexie(name);
+    v4.version(4).stores({ entities: '[kind+id], kind, updatedAt' });
+    await v4.table('entities').bulkPut([
+      { kind: 'service-request', id: '41', data: {}, updatedAt: 1 },
+      { kind: 'service-request', id: 'wo:700041', data: {}, updatedAt: 1 },
+      { kind: 'parts-order', id: '81', data: {}, updatedAt: 1 },
+      { kind: 'parts-order', id: 'vantage:3001', data: {}, updatedAt: 1 },
+    ]);
+    v4.close();
+    const db = new OfflineDb(name);
+    expect((await db.entities.toCollection().primaryKeys()).map(([kind, id]) => `${kind}/${id}`).sort()).toEqual(['parts-order/81', 'service-request/41']);
+    db.close();
+    await Dexie.delete(name);
+  });
+
+  it('has the v5 stores (the kept lists, sales included, with their sync state), with entities keyed by kind and id', async () => {
     const db = freshDb();
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(db.tables.map((table) => table.name).sort()).toEqual([
       'catalogParts',
       'documentCopies',

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PARTS_ORDER_MESSAGES, STOCK_SERIAL_NUMBER } from '../../../src/contract';
 import { addItemCall, createPartsOrderCall } from '../../../src/features/parts-orders/api/calls';
-import { CACHE_KINDS, partsOrderKeys, vantageCacheId, viewScope } from '../../../src/features/parts-orders/api/keys';
+import { CACHE_KINDS, partsOrderKeys, viewScope } from '../../../src/features/parts-orders/api/keys';
 import { FACILITY_LABEL, STOCK_ORDER_TITLE } from '../../../src/features/parts-orders/components/list/stock-order-modal';
 import { PARTS_ORDER_TEXTS } from '../../../src/features/parts-orders/messages';
 import { QUEUED_MESSAGE } from '../../../src/offline/react';
@@ -27,6 +27,8 @@ beforeEach(() => {
   server.orders.set(82, shippedOrder({ partsOrderId: 82, plantNumber: '920', plantName: 'Bean Station', orderDate: '2026-05-01' }));
   server.orders.set(83, stagedOrder({ partsOrderId: 83, vantagePartsRequestId: 3003, partsLogNumber: 'PL-3003', orderStatus: 'Received', orderDate: '2026-04-01' }));
 });
+
+const closeOrder83 = () => server.orders.set(83, { ...server.orders.get(83)!, isClosed: true });
 afterEach(async () => {
   cleanup();
   await tearDown();
@@ -61,7 +63,8 @@ describe('parts list (spec 3 §2 /service/parts)', () => {
     await waitFor(() => expect(rowTexts()).toHaveLength(2));
   });
 
-  it('keeps the list, the staged and SHIPPED orders whole, the ship-to locations and units on the device when opened online', async () => {
+  it('keeps the list, every open order whole (one copy per order, by partsOrderId), the ship-to locations and units on the device when opened online', async () => {
+    closeOrder83();
     renderParts(service, '/service/parts');
     await table();
     const { db } = getOffline();
@@ -74,14 +77,16 @@ describe('parts list (spec 3 §2 /service/parts)', () => {
       expect(keys).toEqual(
         expect.arrayContaining([
           `${CACHE_KINDS.detail}/81`,
-          `${CACHE_KINDS.detail}/${vantageCacheId(3001)}`,
+          // The submitted (SHIPPED) order 82, read by its request id, is kept under its own id like a staged one.
+          `${CACHE_KINDS.detail}/82`,
           `${CACHE_KINDS.shipTo}/4217`,
           `${CACHE_KINDS.unitsOfMeasure}/all`,
           `${CACHE_KINDS.homes}/${viewScope(service)}`,
         ]),
       );
-      // A received order is not kept whole: there is nothing left to do with it offline.
-      expect(keys).not.toContain(`${CACHE_KINDS.detail}/${vantageCacheId(3003)}`);
+      // A closed order is not kept whole: it is the archive, not open work.
+      expect(keys).not.toContain(`${CACHE_KINDS.detail}/83`);
+      expect(keys.filter((key) => key.startsWith(`${CACHE_KINDS.detail}/`))).toHaveLength(2);
     });
   });
 

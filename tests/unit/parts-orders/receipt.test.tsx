@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PARTS_ORDER_MESSAGES } from '../../../src/contract';
 import { MARK_RECEIVED_LABEL, SELECT_ALL_LABEL } from '../../../src/features/parts-orders/components/review/order-items';
 import { INCORRECT_MESSAGE_LABEL, INCORRECT_PART_TITLE } from '../../../src/features/parts-orders/components/review/incorrect-part-modal';
+import { CACHE_KINDS } from '../../../src/features/parts-orders/api/keys';
+import { getOffline } from '../../../src/offline/runtime';
+import { notOnDeviceMessage } from '../../../src/ui/not-on-device';
 import { demoProfile } from '../fixtures/demo-profiles';
 import { partsItem, shippedOrder } from './fixtures';
 import { calls, notices, renderParts, setOnline, setUp, tearDown, type FakeServer } from './harness';
@@ -160,3 +163,28 @@ describe('submitted parts order (spec 3 §2 /partsorders/vantage/{partsRequestId
     expect(screen.getByRole('button', { name: MARK_RECEIVED_LABEL })).toBeTruthy();
   });
 });
+
+describe('submitted parts orders offline (issue 19)', () => {
+  it('one read online by its request id is kept once, under its partsOrderId, and opens offline with its receipt controls', async () => {
+    const online = renderParts(service, '/partsorders/vantage/3001');
+    await heading();
+    const keptIds = async () => (await getOffline().db.entities.where('kind').equals(CACHE_KINDS.detail).primaryKeys()).map(([, id]) => id);
+    await waitFor(async () => expect(await keptIds()).toEqual(['81']));
+    online.unmount();
+
+    setOnline(server, false);
+    renderParts(service, '/partsorders/vantage/3001');
+    await heading();
+    expect(await screen.findByText(/^Saved copy, updated/)).toBeTruthy();
+    // Receipt works offline (it goes through the outbox): the control is there.
+    expect(screen.getByRole('button', { name: MARK_RECEIVED_LABEL })).toBeTruthy();
+  });
+
+  it('offline, one that is not kept on the device says so plainly, with no Try again', async () => {
+    setOnline(server, false);
+    renderParts(service, '/partsorders/vantage/3999');
+    expect(await screen.findByText(notOnDeviceMessage('parts order'))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});
+

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PartsOrderAnswer, paths } from '../../../contract';
 import { request } from '../../../lib/http';
-import { NOT_PERSISTED, readThrough } from '../../../offline/cached-read';
-import { CACHE_KINDS, partsOrderKeys, vantageCacheId } from './keys';
+import { NOT_PERSISTED, readThrough, readThroughAlias } from '../../../offline/cached-read';
+import { CACHE_KINDS, partsOrderKeys } from './keys';
 
 /** GET {api}/Parts/{partsOrderId} (spec 3 §7): a staged order. Kept on the device once read. */
 export const getPartsOrder = (partsOrderId: number) => request(paths.partsOrder(partsOrderId), { schema: PartsOrderAnswer, handles: [404] });
@@ -21,6 +21,13 @@ export const partsOrderQueryOptions = (partsOrderId: number) =>
 export const vantagePartsOrderQueryOptions = (partsRequestId: number) =>
   queryOptions({
     queryKey: partsOrderKeys.vantage(partsRequestId),
-    queryFn: () => readThrough(CACHE_KINDS.detail, vantageCacheId(partsRequestId), () => getVantagePartsOrder(partsRequestId)),
+    // Kept under its partsOrderId like a staged order: one copy per order, whichever route read it.
+    queryFn: () =>
+      readThroughAlias(
+        CACHE_KINDS.detail,
+        () => getVantagePartsOrder(partsRequestId),
+        (order) => String(order.partsOrderId),
+        (order) => order.vantagePartsRequestId === partsRequestId,
+      ),
     meta: NOT_PERSISTED,
   });

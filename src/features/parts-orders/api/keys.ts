@@ -31,6 +31,3 @@ export const CACHE_KINDS = {
   homes: 'homes',
   plants: 'parts-order-plants',
 } as const;
-
-/** A submitted order is kept under this id (a staged one under its partsOrderId). */
-export const vantageCacheId = (partsRequestId: number) => `vantage:${partsRequestId}`;

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { paths, ServiceRequestAnswer } from '../../../contract';
 import { request } from '../../../lib/http';
-import { NOT_PERSISTED, readThrough } from '../../../offline/cached-read';
+import { NOT_PERSISTED, readThrough, readThroughAlias } from '../../../offline/cached-read';
 import { CACHE_KINDS, workOrderKeys } from './keys';
 
 /** GET {api}/service/{serviceRequestId} (spec 3 §7). Kept on the device once opened. */
@@ -22,6 +22,12 @@ export const serviceRequestQueryOptions = (serviceRequestId: number) =>
 export const workOrderQueryOptions = (workOrderId: number) =>
   queryOptions({
     queryKey: workOrderKeys.byWorkOrder(workOrderId),
-    queryFn: () => readThrough(CACHE_KINDS.detail, `wo:${workOrderId}`, () => getWorkOrder(workOrderId)),
+    queryFn: () =>
+      readThroughAlias(
+        CACHE_KINDS.detail,
+        () => getWorkOrder(workOrderId),
+        (request) => String(request.serviceRequestId),
+        (request) => request.vantageWorkOrderId === workOrderId,
+      ),
     meta: NOT_PERSISTED,
   });

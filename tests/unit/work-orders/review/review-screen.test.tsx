@@ -7,6 +7,7 @@ import { REVIEW_LOAD_ERROR_MESSAGE, REVIEW_NOT_FOUND_MESSAGE, SUBMIT_BLOCKED_TIT
 import { ARCHIVE_ERROR, WORK_ORDER_CONFIRMATIONS, WORK_ORDER_TOASTS } from '../../../../src/features/work-orders/messages';
 import { requestRef } from '../../../../src/features/work-orders/model';
 import { getOffline } from '../../../../src/offline/runtime';
+import { notOnDeviceMessage } from '../../../../src/ui/not-on-device';
 import { demoProfile } from '../../fixtures/demo-profiles';
 import { serverRequest, viewOf, workOrderRequest } from './fixtures';
 import { calls, jsonResponse, notices, renderReview, setUp, tearDown, type FakeServer } from './harness';
@@ -117,6 +118,39 @@ describe('work order review (spec 3 §2)', () => {
     renderReview(service, '/servicerequests/41/');
     expect(await screen.findByText(/Saved copy, updated 3 hours ago/)).toBeTruthy();
     expect(screen.getByText('Kept copy')).toBeTruthy();
+  });
+});
+
+describe('work orders offline (issue 19)', () => {
+  const serverUnreachable = () => server.fetchMock.mockImplementation(async () => {
+    throw new TypeError('Failed to fetch');
+  });
+
+  it('a work order read by its work-order id is kept once, under its request id, and opens offline by either address', async () => {
+    server.requests.set(41, workOrderRequest({ caseSubject: 'Leaking roof' }));
+    const online = renderReview(service, '/workorders/700041');
+    await screen.findByRole('heading', { level: 1, name: 'Work Order WO-0000041' });
+    const keptIds = async () => (await getOffline().db.entities.where('kind').equals(CACHE_KINDS.detail).primaryKeys()).map(([, id]) => id);
+    await waitFor(async () => expect(await keptIds()).toEqual(['41']));
+    online.unmount();
+
+    serverUnreachable();
+    for (const address of ['/workorders/700041', '/servicerequests/41/']) {
+      const offline = renderReview(service, address);
+      await screen.findByRole('heading', { level: 1, name: 'Work Order WO-0000041' });
+      expect(await screen.findByText(/Saved copy, updated/)).toBeTruthy();
+      expect(screen.getByText('Leaking roof')).toBeTruthy();
+      offline.unmount();
+    }
+    expect(await keptIds()).toEqual(['41']);
+  });
+
+  it('offline, a work order that is not kept on the device says so plainly, with no Try again', async () => {
+    serverUnreachable();
+    renderReview(service, '/workorders/700099');
+    expect(await screen.findByText(notOnDeviceMessage('work order'))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByText(REVIEW_LOAD_ERROR_MESSAGE)).toBeNull();
   });
 });
 

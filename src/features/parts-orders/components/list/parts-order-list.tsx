@@ -5,14 +5,17 @@ import { isOfflineError } from '../../../../lib/http';
 import type { SortState } from '../../../../lib/list';
 import { deriveFlags } from '../../../../lib/permissions';
 import { describeAge } from '../../../../offline/age';
+import { useKeptDetailIds } from '../../../../offline/kept-detail-ids';
 import { useNow, useOnline } from '../../../../offline/react';
+import { isTempId } from '../../../../offline/temp-ids';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
 import { KeptListProgress } from '../../../../ui/kept-list-progress';
+import { NeedsConnectionMark } from '../../../../ui/not-on-device';
 import { SortControls } from '../../../../ui/sort-controls';
 import { PathLink } from '../../../../ui/path-link';
 import { useCatalogPriming } from '../../catalog';
 import { usePlantChoices } from '../../api/get-plants';
-import { viewScope } from '../../api/keys';
+import { CACHE_KINDS, viewScope } from '../../api/keys';
 import type { PartsOrderSummaryView } from '../../model';
 import { usePartsOrderPriming } from '../../use-offline-priming';
 import { usePartsOrderListView, useRefreshOnDelivery } from '../../use-parts-order-view';
@@ -40,7 +43,8 @@ const PENDING_ACTION_TEXT = { submit: 'Submit waiting', cancel: 'Cancel waiting'
 
 const sortColumn = (columnName: string) => PARTS_SORT_COLUMNS.find((column) => column.columnName === columnName)!;
 
-const COLUMNS: DataListColumn<PartsOrderSummaryView>[] = [
+/** The columns, with "Needs a connection" on an order's row when `needsConnection` says its detail cannot open now. */
+const columnsFor = (needsConnection: (row: PartsOrderSummaryView) => boolean): DataListColumn<PartsOrderSummaryView>[] => [
   {
     columnName: 'order',
     displayName: 'Order',
@@ -54,6 +58,7 @@ const COLUMNS: DataListColumn<PartsOrderSummaryView>[] = [
         {row.homeownerName && <span className="po-row__homeowner">{row.homeownerName}</span>}
         {row.pendingAction && row.pending?.state !== 'failed' && <span className="po-row__action">{PENDING_ACTION_TEXT[row.pendingAction]}</span>}
         <PendingBadge mark={row.pending} subject={orderNumberText(row)} />
+        {needsConnection(row) && <NeedsConnectionMark />}
       </div>
     ),
   },
@@ -72,7 +77,7 @@ const withChosen = (options: { value: string; label: string }[], chosen: string)
 /**
  * spec 3 §2 Parts list (tab 1 of Service & Parts): every order the user sees as it will be (queued changes applied
  * and marked), searched, sorted by plant, ship date, request date, status or serial, filtered by plant and status,
- * 10 rows growing by 10. Opened online it keeps the list, the staged and SHIPPED orders and the approved catalogs
+ * 10 rows growing by 10. Opened online it keeps the list, every open order and the approved catalogs
  * of the user's plants on the device, so that orders can be made, edited and received offline.
  */
 export function PartsOrderList({ user }: { user: CmhUser }) {
@@ -111,6 +116,12 @@ export function PartsOrderList({ user }: { user: CmhUser }) {
   const plants = useMemo(() => withChosen(plantOptions(list.rows), filters.plant), [list.rows, filters.plant]);
   const statuses = useMemo(() => withChosen(statusOptions(list.rows), filters.status), [list.rows, filters.status]);
   const rows = useMemo(() => applyFilters(list.rows, filters), [list.rows, filters]);
+  // Open orders are kept whole on the device; a closed one only once it was opened (issue 19).
+  const keptIds = useKeptDetailIds(CACHE_KINDS.detail);
+  const columns = useMemo(
+    () => columnsFor((row) => !online && keptIds !== undefined && !isTempId(row.key) && !keptIds.has(row.key)),
+    [online, keptIds],
+  );
 
   const query = list.query;
   const loading = query.isPending && query.fetchStatus === 'fetching';
@@ -208,7 +219,7 @@ export function PartsOrderList({ user }: { user: CmhUser }) {
       )}
       <DataList
         label="Parts orders"
-        columns={COLUMNS}
+        columns={columns}
         rows={rows}
         rowKey={(row) => row.key}
         loading={loading}

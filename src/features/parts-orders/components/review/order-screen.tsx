@@ -7,6 +7,7 @@ import { describeAge } from '../../../../offline/age';
 import { useNow } from '../../../../offline/react';
 import { discardUnsentCreate, outboxActions, WriteRefusedError } from '../../../../offline/runtime';
 import { useModals } from '../../../../ui/modals';
+import { NotOnDevice } from '../../../../ui/not-on-device';
 import { PathLink } from '../../../../ui/path-link';
 import { cancelOrderCall, submitOrderCall } from '../../api/calls';
 import { partsOrderKeys } from '../../api/keys';
@@ -44,6 +45,14 @@ export function PartsOrderScreen() {
           <p className="notice notice--warning" role="status">
             {PARTS_ORDER_TEXTS.notFound}
           </p>
+          <PathLink href={PARTS_LIST_PATH}>Back to Parts Requests</PathLink>
+        </Page>
+      );
+    case 'not-on-device':
+      return (
+        <Page>
+          <h1 className="page__title">{PARTS_ORDER_TEXTS.title}</h1>
+          <NotOnDevice what="parts order" />
           <PathLink href={PARTS_LIST_PATH}>Back to Parts Requests</PathLink>
         </Page>
       );

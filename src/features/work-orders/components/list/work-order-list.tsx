@@ -3,10 +3,14 @@ import { useId, useMemo, useState } from 'react';
 import { isOfflineError } from '../../../../lib/http';
 import type { SortState } from '../../../../lib/list';
 import { describeAge } from '../../../../offline/age';
+import { useKeptDetailIds } from '../../../../offline/kept-detail-ids';
 import { useNow, useOnline } from '../../../../offline/react';
+import { isTempId } from '../../../../offline/temp-ids';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
 import { KeptListProgress } from '../../../../ui/kept-list-progress';
+import { NeedsConnectionMark } from '../../../../ui/not-on-device';
 import { SortControls } from '../../../../ui/sort-controls';
+import { CACHE_KINDS } from '../../api/keys';
 import type { PendingMark, ServiceRequestSummaryView } from '../../model';
 import { useOfflinePriming } from '../../use-offline-priming';
 import { useRefreshOnDelivery, useWorkOrderListView } from '../../use-request-view';
@@ -50,7 +54,8 @@ export function PendingMarker({ mark }: { mark: PendingMark | undefined }) {
 
 const sortColumn = (columnName: string) => WORK_ORDER_SORT_COLUMNS.find((column) => column.columnName === columnName)!;
 
-const COLUMNS: DataListColumn<ServiceRequestSummaryView>[] = [
+/** The columns, with "Needs a connection" on a request's row when `needsConnection` says its detail cannot open now. */
+const columnsFor = (needsConnection: (row: ServiceRequestSummaryView) => boolean): DataListColumn<ServiceRequestSummaryView>[] => [
   {
     columnName: 'request',
     displayName: 'Request',
@@ -63,6 +68,7 @@ const COLUMNS: DataListColumn<ServiceRequestSummaryView>[] = [
         </ReviewLink>
         {row.homeownerName && <span className="wo-request__homeowner">{row.homeownerName}</span>}
         <PendingMarker mark={row.pending} />
+        {needsConnection(row) && <NeedsConnectionMark />}
       </div>
     ),
   },
@@ -112,6 +118,12 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
   const plants = useMemo(() => withChosen(plantOptions(tabRows), filters.plant), [tabRows, filters.plant]);
   const statuses = useMemo(() => withChosen(statusOptions(tabRows), filters.status), [tabRows, filters.status]);
   const rows = useMemo(() => applyFilters(tabRows, filters), [tabRows, filters]);
+  // Open requests are kept whole on the device; a closed or archived one only once it was opened (issue 19).
+  const keptIds = useKeptDetailIds(CACHE_KINDS.detail);
+  const columns = useMemo(
+    () => columnsFor((row) => !online && keptIds !== undefined && !isTempId(row.key) && !keptIds.has(row.key)),
+    [online, keptIds],
+  );
 
   const query = list.query;
   const loading = query.isPending && query.fetchStatus === 'fetching';
@@ -196,7 +208,7 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
       )}
       <DataList
         label={tab === 'portal' ? 'Homeowner portal requests' : 'Work orders'}
-        columns={COLUMNS}
+        columns={columns}
         {...(list.partialTotal === undefined
           ? { rows, searchText: workOrderSearchText }
           : { mode: 'server' as const, rows, total: list.partialTotal, hasMore: false, onLoadMore: NOTHING_MORE })}

@@ -11,6 +11,7 @@ import { workOrderKeys } from '../../api/keys';
 import { ARCHIVE_ERROR, WORK_ORDER_CONFIRMATIONS, WORK_ORDER_TOASTS } from '../../messages';
 import { requestRef, type ServiceRequestView } from '../../model';
 import { useWorkOrderWrite } from '../../use-work-order-write';
+import { NotOnDevice } from '../../../../ui/not-on-device';
 import { PathLink } from '../../../../ui/path-link';
 import { FailuresBanner, PendingBadge } from '../../../../ui/pending-marks';
 import { useReview } from './review-context';
@@ -53,6 +54,14 @@ export function ReviewScreen() {
           <p className="notice notice--warning" role="status">
             {REVIEW_NOT_FOUND_MESSAGE}
           </p>
+          <PathLink href={SERVICE_PATH}>Back to Service &amp; Parts</PathLink>
+        </Page>
+      );
+    case 'not-on-device':
+      return (
+        <Page>
+          <h1 className="page__title">Work Order</h1>
+          <NotOnDevice what="work order" />
           <PathLink href={SERVICE_PATH}>Back to Service &amp; Parts</PathLink>
         </Page>
       );
