@@ -4,6 +4,7 @@ import type { NpsDetail, NpsUpcomingCall } from '../../../contract';
 import { formatDate } from '../../../lib/dates';
 import type { SortState } from '../../../lib/list';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
+import { NeedsConnectionMark } from '../../../ui/not-on-device';
 import { SelectFilter } from '../../../ui/select-filter';
 import { SortControls } from '../../../ui/sort-controls';
 import {
@@ -22,18 +23,43 @@ import {
 const completedColumn = (name: string) => COMPLETED_SORT_COLUMNS.find((entry) => entry.columnName === name)!;
 const upcomingColumn = (name: string) => UPCOMING_SORT_COLUMNS.find((entry) => entry.columnName === name)!;
 
-/** A customer's name: for service viewers, a link to the home's service history (spec 2 §2) when the call names a home. */
-function CustomerName({ row, text, linked }: { row: NpsDetail; text: string; linked: boolean }) {
+/**
+ * A customer's name: for service viewers, a link to the home's service history (spec 2 §2) when the call names a home;
+ * `needsConnection` adds the mark of a history that is not on the device while the server cannot be reached.
+ */
+function CustomerName({ row, text, linked, needsConnection = false }: { row: NpsDetail; text: string; linked: boolean; needsConnection?: boolean }) {
   if (!linked || row.vantageAssetId === null) return <>{text}</>;
   return (
-    <Link to="/serviceHistory/$assetId" params={{ assetId: row.vantageAssetId }} aria-label={`Service history of ${row.customerFirstName} ${row.customerLastName}`.trim()}>
-      {text}
-    </Link>
+    <>
+      <Link to="/serviceHistory/$assetId" params={{ assetId: row.vantageAssetId }} aria-label={`Service history of ${row.customerFirstName} ${row.customerLastName}`.trim()}>
+        {text}
+      </Link>
+      {needsConnection && <NeedsConnectionMark />}
+    </>
   );
 }
 
-/** spec 2 §2 Completed calls: filter by band, search, sort, infinite scroll by 10. */
-export function CompletedCalls({ rows, loading, linkToServiceHistory }: { rows: readonly NpsDetail[]; loading: boolean; linkToServiceHistory: boolean }) {
+/**
+ * Which homes' service history opens offline (issue 19): `undefined` while the server can be reached (or while the kept
+ * set is read), so that no row is marked; else whether the history of a home (its assetId) is kept on the device.
+ */
+export type HistoryKept = ((assetId: number) => boolean) | undefined;
+
+/**
+ * spec 2 §2 Completed calls: filter by band, search, sort, infinite scroll by 10. A customer's name opens the home's
+ * service history, kept on the device only for some homes: the others say so before they are tapped, offline.
+ */
+export function CompletedCalls({
+  rows,
+  loading,
+  linkToServiceHistory,
+  historyKept,
+}: {
+  rows: readonly NpsDetail[];
+  loading: boolean;
+  linkToServiceHistory: boolean;
+  historyKept?: HistoryKept;
+}) {
   const [band, setBand] = useState<BandFilter>('');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>(DEFAULT_COMPLETED_SORT);
@@ -41,14 +67,25 @@ export function CompletedCalls({ rows, loading, linkToServiceHistory }: { rows: 
   const columns = useMemo<DataListColumn<NpsDetail>[]>(
     () => [
       { ...completedColumn('customerFirstName'), width: 'minmax(0, 1.15fr)', render: (row) => <CustomerName row={row} text={row.customerFirstName} linked={linkToServiceHistory} /> },
-      { ...completedColumn('customerLastName'), width: 'minmax(0, 1.15fr)', render: (row) => <CustomerName row={row} text={row.customerLastName} linked={linkToServiceHistory} /> },
+      {
+        ...completedColumn('customerLastName'),
+        width: 'minmax(0, 1.15fr)',
+        render: (row) => (
+          <CustomerName
+            row={row}
+            text={row.customerLastName}
+            linked={linkToServiceHistory}
+            needsConnection={historyKept !== undefined && row.vantageAssetId !== null && !historyKept(row.vantageAssetId)}
+          />
+        ),
+      },
       { ...completedColumn('serial'), width: 'minmax(0, 1.5fr)' },
       { ...completedColumn('recommend'), width: '4.5rem' },
       { columnName: 'recommendGroup', displayName: 'Group', sortable: false, width: '6rem', render: (row) => <span className={`nps-group nps-group--${row.recommendGroup.toLowerCase()}`}>{row.recommendGroup}</span> },
       { ...completedColumn('sixMonthCompleteDate'), width: '7rem', render: (row) => formatDate(row.sixMonthCompleteDate) },
       { columnName: 'comments', displayName: 'Comments', sortable: false, width: 'minmax(0, 2.4fr)' },
     ],
-    [linkToServiceHistory],
+    [linkToServiceHistory, historyKept],
   );
   return (
     <DataList

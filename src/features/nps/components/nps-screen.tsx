@@ -14,11 +14,12 @@ import { isOfflineError } from '../../../lib/http';
 import { deriveFlags } from '../../../lib/permissions';
 import { describeAge } from '../../../offline/age';
 import type { CachedRead } from '../../../offline/cached-read';
-import { useNow } from '../../../offline/react';
+import { useKeptDetailIds } from '../../../offline/kept-detail-ids';
+import { useNow, useOnline } from '../../../offline/react';
 import { useNpsDetails, useNpsScore, useNpsUpcomingCalls } from '../api/nps';
 import { COLOR_BAND_LABELS } from '../list-rules';
 import { NpsChart } from './nps-chart';
-import { CompletedCalls, UpcomingCalls } from './nps-lists';
+import { CompletedCalls, UpcomingCalls, type HistoryKept } from './nps-lists';
 import { TabList } from '../../../ui/tab-list';
 import '../nps.css';
 
@@ -105,10 +106,22 @@ function TotalScore({ score }: { score: NpsScore }) {
 }
 
 /**
- * spec 2 §2 NPS (/nps): 12-month rolling or year to date, the total score, the bar chart against the prior year, and
- * the upcoming and completed calls. What was last loaded reads offline with its age.
+ * Which homes' service history is on the device, while the server cannot be reached (issue 19): the history is kept
+ * under `kind` (offline/cached-read) by home (assetId) when it was opened, or kept for the homes of open work orders.
  */
-export function NpsScreen({ user, scope }: { user: CmhUser; scope: string }) {
+function useHistoryKept(kind: string): HistoryKept {
+  const online = useOnline();
+  const kept = useKeptDetailIds(kind);
+  return useMemo(() => (online || kept === undefined ? undefined : (assetId: number) => kept.has(String(assetId))), [online, kept]);
+}
+
+/**
+ * spec 2 §2 NPS (/nps): 12-month rolling or year to date, the total score, the bar chart against the prior year, and
+ * the upcoming and completed calls. What was last loaded reads offline with its age. An upcoming call opens nothing; a
+ * completed call's customer opens the home's service history (another feature's screen), whose kept copies are under
+ * `serviceHistoryKind`, handed over by the route.
+ */
+export function NpsScreen({ user, scope, serviceHistoryKind }: { user: CmhUser; scope: string; serviceHistoryKind: string }) {
   const idPrefix = useId();
   const now = useNow();
   // "Today" is the user's calendar day, fixed while the screen is open so that the windows do not move under it.
@@ -121,6 +134,7 @@ export function NpsScreen({ user, scope }: { user: CmhUser; scope: string }) {
   const details = useNpsDetails(scope, period, periodWindow);
   const calls = useNpsUpcomingCalls(scope, upcoming);
   const linkToServiceHistory = deriveFlags(user).isServiceViewer;
+  const historyKept = useHistoryKept(serviceHistoryKind);
   const scoreRecord = score.data?.data;
 
   return (
@@ -147,7 +161,7 @@ export function NpsScreen({ user, scope }: { user: CmhUser; scope: string }) {
         {tab === 'upcoming' ? (
           <UpcomingCalls calls={calls.data?.data ?? []} loading={isLoading(calls)} />
         ) : (
-          <CompletedCalls rows={details.data?.data ?? []} loading={isLoading(details)} linkToServiceHistory={linkToServiceHistory} />
+          <CompletedCalls rows={details.data?.data ?? []} loading={isLoading(details)} linkToServiceHistory={linkToServiceHistory} historyKept={historyKept} />
         )}
       </div>
     </div>
