@@ -88,7 +88,21 @@ export type ViewOutcome =
   | { kind: 'redirect'; header: string; message: string; href: string }
   | { kind: 'open'; href: string };
 
+/** The report a quote is viewed as: its Quote Detail (order number '0'). */
+export const quoteReport = (quote: Pick<Quote, 'plantNumber' | 'quoteNumber'>) => ({ plantNumber: quote.plantNumber, quoteNumber: quote.quoteNumber, orderNumber: '0' });
+
 export const quoteDetailHref = (quote: Pick<Quote, 'plantNumber' | 'quoteNumber'>) => `/reports/sales/quote/${quote.plantNumber}/${quote.quoteNumber}/0`;
+
+/** Neither known nor needed without the server: a kept Quote Detail is read, not edited, so no lock is taken. */
+export const LOCK_UNKNOWN: QuoteLockState = { isLocked: false, lockedBy: '' };
+
+/**
+ * The viewing flow while the server cannot be reached (issue 19): what the row itself tells (no product line, no
+ * model) still blocks; the lock and the sub-options cannot be asked, so the quote opens as its kept Quote Detail, or
+ * the detail says it is not on this device.
+ */
+export const offlineViewOutcome = (user: Pick<CmhUser, 'roles'>, quote: Quote, retailerName: string): ViewOutcome =>
+  viewOutcome(user, quote, LOCK_UNKNOWN, undefined, retailerName);
 
 /**
  * spec 2 §4 Quote viewing flow: a quote locked by someone else cannot be opened; without a product line or a model it

@@ -1,15 +1,18 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { OrdersScreen } from '../../../features/orders/components/orders-screen';
+import { keptSalesReports } from '../../../features/sales-detail/api/sales-detail';
+import { reportScope } from '../../../features/sales-detail/api/scope';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { deriveFlags } from '../../../lib/permissions';
 
-/** spec 2 §2 Orders (/sales/orders): sales users and viewers (spec 2 §6). */
+/** spec 2 §2 Orders (/sales/orders): sales users and viewers (spec 2 §6). A row opens its Order Detail (sales-detail). */
 export const Route = createFileRoute('/_authenticated/sales/orders')({
   staticData: { title: 'Orders' },
   beforeLoad: ({ context }) => {
     if (!deriveFlags(context.user).isSalesViewer) throw redirect({ to: '/home', replace: true });
   },
   component: function OrdersRoute() {
-    return <OrdersScreen user={useSignedInUser()} />;
+    const user = useSignedInUser();
+    return <OrdersScreen user={user} keptReports={keptSalesReports(reportScope(user))} />;
   },
 });

@@ -1,15 +1,18 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { QuotesScreen } from '../../../features/quotes/components/quotes-screen';
+import { keptSalesReports } from '../../../features/sales-detail/api/sales-detail';
+import { reportScope } from '../../../features/sales-detail/api/scope';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { deriveFlags } from '../../../lib/permissions';
 
-/** spec 2 §2 Quotes (/sales/quotes): sales users and viewers (spec 2 §6). */
+/** spec 2 §2 Quotes (/sales/quotes): sales users and viewers (spec 2 §6). Viewing a quote opens its Quote Detail (sales-detail). */
 export const Route = createFileRoute('/_authenticated/sales/quotes')({
   staticData: { title: 'Quotes' },
   beforeLoad: ({ context }) => {
     if (!deriveFlags(context.user).isSalesViewer) throw redirect({ to: '/home', replace: true });
   },
   component: function QuotesRoute() {
-    return <QuotesScreen user={useSignedInUser()} />;
+    const user = useSignedInUser();
+    return <QuotesScreen user={user} keptReports={keptSalesReports(reportScope(user))} />;
   },
 });

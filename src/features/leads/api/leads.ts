@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Lead, Prospect, ProspectCreated, paths, syncPageAnswer, type CmhUser } from '../../../contract';
 import { request } from '../../../lib/http';
 import { newUuid } from '../../../lib/ids';
-import { NOT_PERSISTED } from '../../../offline/cached-read';
+import { NOT_PERSISTED, readThrough } from '../../../offline/cached-read';
 import { keptList, readKeptList } from '../../../offline/kept-lists';
 
 export const leadKeys = {
@@ -35,5 +35,14 @@ export const leadRecordKey = (leadId: number) => `lead:${leadId}`;
 export const convertLead = (leadId: number) =>
   request(paths.prospectFromLead, { method: 'POST', body: { leadId }, idempotencyKey: newUuid(), schema: ProspectCreated });
 
-export const useProspect = (prospectId: number) =>
-  useQuery({ queryKey: leadKeys.prospect(prospectId), queryFn: () => request(paths.prospect(prospectId), { schema: Prospect }) });
+/** The contact page of a prospect: kept on the device once opened (it opens right after a conversion), read offline with its age. */
+export const prospectQueryOptions = (prospectId: number) =>
+  queryOptions({
+    queryKey: leadKeys.prospect(prospectId),
+    queryFn: () => readThrough('prospect', String(prospectId), () => request(paths.prospect(prospectId), { schema: Prospect })),
+    meta: NOT_PERSISTED,
+    // Offline with no kept copy, a retry would only hold the page on "Loading" until the connection is back.
+    retry: false,
+  });
+
+export const useProspect = (prospectId: number) => useQuery(prospectQueryOptions(prospectId));

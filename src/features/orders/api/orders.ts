@@ -5,6 +5,15 @@ import { newUuid } from '../../../lib/ids';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
 import { keptList, readKeptList } from '../../../offline/kept-lists';
 
+/**
+ * Where the Order Detail reports kept on the device are (a cache kind of cached-read.ts, and a report's id in it):
+ * the app's route hands it over from the feature that keeps them.
+ */
+export interface KeptReports {
+  kind: string;
+  idOf: (report: Pick<SalesOrder, 'plantNumber' | 'quoteNumber' | 'orderNumber'>) => string;
+}
+
 export const orderKeys = { all: ['orders'] as const, list: (scope: string) => ['orders', 'list', scope] as const };
 
 export const orderScope = (user: Pick<CmhUser, 'userName' | 'isPlantUser' | 'currentRetailer'>) =>

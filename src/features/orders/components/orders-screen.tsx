@@ -7,12 +7,14 @@ import type { SortColumn, SortState } from '../../../lib/list';
 import { notify } from '../../../lib/notifier';
 import { isOfflineError } from '../../../lib/http';
 import { hasRole } from '../../../lib/permissions';
-import { useKeptListView } from '../../../offline/react';
+import { useKeptDetailIds } from '../../../offline/kept-detail-ids';
+import { useKeptListView, useOnline } from '../../../offline/react';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { KeptListStatus } from '../../../ui/kept-list-status';
 import { SelectFilter } from '../../../ui/select-filter';
 import { useModals } from '../../../ui/modals';
-import { copyOrderIntoBuildAQuote, orderKeys, orderList, orderScope, useOrders } from '../api/orders';
+import { NeedsConnectionMark } from '../../../ui/not-on-device';
+import { copyOrderIntoBuildAQuote, orderKeys, orderList, orderScope, useOrders, type KeptReports } from '../api/orders';
 
 /** spec 2 §2 Orders list sort columns. */
 export const ORDER_SORT_COLUMNS: readonly SortColumn<SalesOrder>[] = [
@@ -31,11 +33,18 @@ const column = (name: string) => ORDER_SORT_COLUMNS.find((entry) => entry.column
 export const orderDetailHref = (order: Pick<SalesOrder, 'plantNumber' | 'quoteNumber' | 'orderNumber'>) =>
   `/reports/sales/order/${order.plantNumber}/${order.quoteNumber}/${order.orderNumber}`;
 
-/** spec 2 §2 Orders (/sales/orders): kept on the device, filtered by facility and CSM, 10 rows growing by 10. */
-export function OrdersScreen({ user }: { user: CmhUser }) {
+/**
+ * spec 2 §2 Orders (/sales/orders): kept on the device, filtered by facility and CSM, 10 rows growing by 10. A row
+ * opens its Order Detail, which is kept once opened (not for every order); while the server cannot be reached, the rows
+ * whose detail is not on the device say so before they are tapped (issue 19).
+ */
+export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports: KeptReports }) {
   const scope = orderScope(user);
   const query = useOrders(scope);
   const view = useKeptListView(orderList, scope, query);
+  const online = useOnline();
+  const keptIds = useKeptDetailIds(keptReports.kind);
+  const needsConnection = (order: SalesOrder) => !online && keptIds !== undefined && !keptIds.has(keptReports.idOf(order));
   const modals = useModals();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -73,7 +82,16 @@ export function OrdersScreen({ user }: { user: CmhUser }) {
   }
 
   const columns: DataListColumn<SalesOrder>[] = [
-    { ...column('customer'), width: 'minmax(8rem, 1.3fr)' },
+    {
+      ...column('customer'),
+      width: 'minmax(8rem, 1.3fr)',
+      render: (row) => (
+        <>
+          {row.customer}
+          {needsConnection(row) && <NeedsConnectionMark />}
+        </>
+      ),
+    },
     { ...column('orderNumber'), width: '7rem' },
     { ...column('serialNumber'), width: 'minmax(8rem, 1fr)', render: (row) => row.longSerialNumber || row.serialNumber || 'TBD' },
     { ...column('plantName'), width: 'minmax(6rem, 1fr)' },

@@ -13,14 +13,23 @@ import {
 } from '../../../contract';
 import { newUuid } from '../../../lib/ids';
 import { request } from '../../../lib/http';
-import { NOT_PERSISTED } from '../../../offline/cached-read';
+import { NOT_PERSISTED, readThrough } from '../../../offline/cached-read';
 import { keptList, readKeptList } from '../../../offline/kept-lists';
 
 export const quoteKeys = {
   all: ['quotes'] as const,
   list: (scope: string) => ['quotes', 'list', scope] as const,
-  revisions: (quoteId: number) => ['quotes', 'revisions', quoteId] as const,
+  revisions: (scope: string, quoteId: number) => ['quotes', 'revisions', scope, quoteId] as const,
 };
+
+/**
+ * Where the Quote Detail reports kept on the device are (a cache kind of cached-read.ts, and a report's id in it; a
+ * quote's is its order number '0'): the app's route hands it over from the feature that keeps them.
+ */
+export interface KeptReports {
+  kind: string;
+  idOf: (report: { plantNumber: string; quoteNumber: string; orderNumber: string }) => string;
+}
 
 /** Whose copy of the list: another user or retail center on a shared tablet starts it afresh. */
 export const quoteScope = (user: Pick<CmhUser, 'userName' | 'isPlantUser' | 'currentRetailer'>) =>
@@ -51,8 +60,19 @@ export const validateSubOptions = (quote: Pick<Quote, 'quoteNumber' | 'plantNumb
 
 export const quoteRevisions = (quoteId: number) => request(paths.quoteRevisions(quoteId), { schema: v.array(QuoteRevision) });
 
-export const useQuoteRevisions = (quoteId: number | undefined) =>
-  useQuery({ queryKey: quoteKeys.revisions(quoteId ?? 0), queryFn: () => quoteRevisions(quoteId!), enabled: quoteId !== undefined, meta: NOT_PERSISTED });
+/** The cache kind (cached-read.ts) of the quotes' revisions kept for Compare, per user and retail center (quoteScope). */
+export const quoteRevisionsKind = (scope: string) => `quote-revisions:${scope}`;
+
+/** A quote's revisions with their options, for Compare: kept on the device once compared, so Compare opens offline with its age. */
+export const quoteRevisionsQueryOptions = (scope: string, quoteId: number) =>
+  queryOptions({
+    queryKey: quoteKeys.revisions(scope, quoteId),
+    queryFn: () => readThrough(quoteRevisionsKind(scope), String(quoteId), () => quoteRevisions(quoteId)),
+    meta: NOT_PERSISTED,
+    retry: false,
+  });
+
+export const useQuoteRevisions = (scope: string, quoteId: number) => useQuery(quoteRevisionsQueryOptions(scope, quoteId));
 
 export const unavailableOptions = (quoteNumber: string) => request(paths.unavailableOptions(quoteNumber), { schema: v.array(UnavailableOption) });
 

@@ -1,6 +1,10 @@
 import { useMemo, useState } from 'react';
 import { formatQuoteNumber, type Quote } from '../../../contract';
+import { isOfflineError } from '../../../lib/http';
+import { describeAge } from '../../../offline/age';
+import { useNow } from '../../../offline/react';
 import { Modal } from '../../../ui/modal';
+import { NotOnDevice } from '../../../ui/not-on-device';
 import { useQuoteRevisions } from '../api/quotes';
 import { compareRevisions } from '../list-rules';
 
@@ -8,16 +12,22 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 const cell = (value: { quantity: number; price: number } | undefined, priced: boolean) =>
   value ? `${value.quantity} × ${priced ? money.format(value.price) : '—'}` : 'Not in this revision';
 
-/** spec 2 §2 Compare: two revisions of a quote side by side (the latest two unless chosen), what differs highlighted. */
-export function CompareDialog({ quote, onClose }: { quote: Quote; onClose: () => void }) {
-  const revisions = useQuoteRevisions(quote.quoteId);
-  const numbers = revisions.data?.map((revision) => revision.RevisionNumber) ?? [];
+/**
+ * spec 2 §2 Compare: two revisions of a quote side by side (the latest two unless chosen), what differs highlighted.
+ * The revisions are kept once compared, so the comparison reopens offline with its age (issue 19).
+ */
+export function CompareDialog({ quote, scope, onClose }: { quote: Quote; scope: string; onClose: () => void }) {
+  const revisions = useQuoteRevisions(scope, quote.quoteId);
+  const now = useNow();
+  const read = revisions.data;
+  const data = read?.data;
+  const numbers = data?.map((revision) => revision.RevisionNumber) ?? [];
   const [picked, setPicked] = useState<[number, number]>();
   const [left, right] = picked ?? [numbers.at(-2) ?? 0, numbers.at(-1) ?? 0];
-  const leftRevision = revisions.data?.find((revision) => revision.RevisionNumber === left);
-  const rightRevision = revisions.data?.find((revision) => revision.RevisionNumber === right);
+  const leftRevision = data?.find((revision) => revision.RevisionNumber === left);
+  const rightRevision = data?.find((revision) => revision.RevisionNumber === right);
   const rows = useMemo(() => (leftRevision && rightRevision ? compareRevisions(leftRevision.Options, rightRevision.Options) : []), [leftRevision, rightRevision]);
-  const priced = (revisions.data ?? []).some((revision) => revision.Options.some((option) => option.Price > 0));
+  const priced = (data ?? []).some((revision) => revision.Options.some((option) => option.Price > 0));
   const picker = (label: string, value: number, onChange: (next: number) => void) => (
     <label className="field">
       <span className="field__label">{label}</span>
@@ -43,9 +53,14 @@ export function CompareDialog({ quote, onClose }: { quote: Quote; onClose: () =>
       }
     >
       {revisions.isPending && <p>Loading the revisions…</p>}
-      {revisions.isError && <p role="alert">The revisions could not be loaded.</p>}
-      {revisions.data && (
+      {revisions.isError && (isOfflineError(revisions.error) ? <NotOnDevice what="comparison" /> : <p role="alert">The revisions could not be loaded.</p>)}
+      {read && data && (
         <>
+          {read.fromCache && (
+            <p className="notice notice--info" role="status">
+              Saved copy, updated {describeAge(read.storedAt, now)}. It refreshes when the connection is back.
+            </p>
+          )}
           <div className="compare-picker">
             {picker('Left', left, (next) => setPicked([next, right]))}
             {picker('Right', right, (next) => setPicked([left, next]))}

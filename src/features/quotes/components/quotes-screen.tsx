@@ -14,12 +14,14 @@ import { formatDate } from '../../../lib/dates';
 import { HttpError, isOfflineError } from '../../../lib/http';
 import type { SortState } from '../../../lib/list';
 import { notify } from '../../../lib/notifier';
-import { useKeptListView } from '../../../offline/react';
+import { useKeptDetailIds } from '../../../offline/kept-detail-ids';
+import { useKeptListView, useOnline } from '../../../offline/react';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { DropdownMenu, type MenuEntry } from '../../../ui/dropdown-menu';
 import { KeptListStatus } from '../../../ui/kept-list-status';
 import { SelectFilter } from '../../../ui/select-filter';
 import { useModals } from '../../../ui/modals';
+import { NEEDS_CONNECTION, NeedsConnectionMark } from '../../../ui/not-on-device';
 import {
   checkLockedQuote,
   copyIntoBuildAQuote,
@@ -27,10 +29,12 @@ import {
   duplicateQuote,
   quoteKeys,
   quoteList,
+  quoteRevisionsKind,
   quoteScope,
   unlockQuote,
   useQuotes,
   validateSubOptions,
+  type KeptReports,
 } from '../api/quotes';
 import {
   DEFAULT_QUOTE_SORT,
@@ -38,18 +42,25 @@ import {
   defaultQuoteFilters,
   filterChoices,
   filterQuotes,
+  offlineViewOutcome,
   quoteActions,
   quoteDetailHref,
+  quoteReport,
   quoteSearchText,
   viewOutcome,
+  type QuoteAction,
   type QuoteFilters,
+  type ViewOutcome,
 } from '../list-rules';
 import { CompareDialog } from './compare-dialog';
 import '../quotes.css';
 
 const column = (name: string) => QUOTE_SORT_COLUMNS.find((entry) => entry.columnName === name)!;
-/** This product's message: the list is readable offline, its actions are not. */
-export const QUOTE_OFFLINE_MESSAGE = 'You are offline. Opening or changing a quote needs the connection; the list stays readable.';
+/** This product's message: the list and the Quote Details kept on the device are readable offline, the changes are not. */
+export const QUOTE_OFFLINE_MESSAGE = 'You are offline. Changing a quote needs the connection; the list stays readable.';
+
+/** The row actions that need the server by nature: offline they say so in the menu instead of running. */
+const ONLINE_ONLY: ReadonlySet<QuoteAction> = new Set(['duplicate', 'delete', 'unlock', 'copyOlder']);
 const messageOf = (error: unknown) => (error instanceof HttpError ? error.body?.message : undefined);
 
 function ApprovalBadge({ quote }: { quote: Quote }) {
@@ -57,11 +68,18 @@ function ApprovalBadge({ quote }: { quote: Quote }) {
   return <span className={`quote-status${tone ? ` quote-status--${tone}` : ''}`}>{quote.approvalStatusDescription}</span>;
 }
 
-/** spec 2 §2 Quotes list (/sales/quotes): kept on the device, filtered by date, facility and CSM, with the row actions of §2. */
-export function QuotesScreen({ user }: { user: CmhUser }) {
+/**
+ * spec 2 §2 Quotes list (/sales/quotes): kept on the device, filtered by date, facility and CSM, with the row actions of
+ * §2. Viewing a quote opens its Quote Detail, kept once opened (not for every quote); while the server cannot be
+ * reached, the rows whose detail is not on the device say so before they are tapped (issue 19).
+ */
+export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports: KeptReports }) {
   const scope = quoteScope(user);
   const query = useQuotes(scope);
   const view = useKeptListView(quoteList, scope, query);
+  const online = useOnline();
+  const keptReportIds = useKeptDetailIds(keptReports.kind);
+  const keptRevisionIds = useKeptDetailIds(quoteRevisionsKind(scope));
   const modals = useModals();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -75,9 +93,13 @@ export function QuotesScreen({ user }: { user: CmhUser }) {
   const choices = useMemo(() => filterChoices(allRows), [allRows]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: quoteKeys.all });
   const retailerName = user.currentRetailer?.name ?? user.currentRetailer?.retailerNumber ?? '';
+  /** Offline, a quote that would open (not blocked by what its row tells) whose Quote Detail is not on the device. */
+  const needsConnection = (quote: Quote) =>
+    !online && keptReportIds !== undefined && !keptReportIds.has(keptReports.idOf(quoteReport(quote))) && offlineViewOutcome(user, quote, retailerName).kind !== 'blocked';
+  const compareNeedsConnection = (quote: Quote) => !online && keptRevisionIds !== undefined && !keptRevisionIds.has(String(quote.quoteId));
 
   /** The quote calls need the server (the configuration lives there): offline, say so instead of failing silently. */
-  async function online(action: () => Promise<void>) {
+  async function withServer(action: () => Promise<void>) {
     try {
       await action();
     } catch (error) {
@@ -86,10 +108,21 @@ export function QuotesScreen({ user }: { user: CmhUser }) {
     }
   }
 
+  /** The viewing flow of spec 2 §4 with the server; without it, the flow of what the row tells (offlineViewOutcome). */
+  async function outcomeOf(quote: Quote): Promise<ViewOutcome> {
+    if (!online) return offlineViewOutcome(user, quote, retailerName);
+    try {
+      const lock = await modals.withLoading(checkLockedQuote(quote.quoteId, user.cmhUserId));
+      const validation = !lock.isLocked && quote.productLineId !== null && quote.modelNumber ? await modals.withLoading(validateSubOptions(quote, user.cmhUserId)) : undefined;
+      return viewOutcome(user, quote, lock, validation, retailerName);
+    } catch (error) {
+      if (isOfflineError(error)) return offlineViewOutcome(user, quote, retailerName);
+      throw error;
+    }
+  }
+
   async function open(quote: Quote) {
-    const lock = await modals.withLoading(checkLockedQuote(quote.quoteId, user.cmhUserId));
-    const validation = !lock.isLocked && quote.productLineId !== null && quote.modelNumber ? await modals.withLoading(validateSubOptions(quote, user.cmhUserId)) : undefined;
-    const outcome = viewOutcome(user, quote, lock, validation, retailerName);
+    const outcome = await outcomeOf(quote);
     if (outcome.kind !== 'open') await modals.message(outcome.message, outcome.header);
     if (outcome.kind !== 'blocked') await router.navigate({ href: outcome.href });
   }
@@ -148,18 +181,30 @@ export function QuotesScreen({ user }: { user: CmhUser }) {
   function actionsOf(quote: Quote): MenuEntry[] {
     const labels = { view: 'View', compare: 'Compare', duplicate: 'Duplicate', delete: 'Delete', unlock: 'Unlock', copyOlder: 'Copy into Build A Quote' } as const;
     const run = {
-      view: () => void online(() => open(quote)),
+      view: () => void withServer(() => open(quote)),
       compare: () => (quote.latestRevision < 2 ? void modals.message(QUOTE_MESSAGES.compareNeedsTwo, 'Compare') : setComparing(quote)),
-      duplicate: () => void online(() => duplicate(quote)),
-      delete: () => void online(() => remove(quote)),
-      unlock: () => void online(() => unlock(quote)),
-      copyOlder: () => void online(() => copyOlder(quote)),
+      duplicate: () => void withServer(() => duplicate(quote)),
+      delete: () => void withServer(() => remove(quote)),
+      unlock: () => void withServer(() => unlock(quote)),
+      copyOlder: () => void withServer(() => copyOlder(quote)),
     };
-    return quoteActions(user, quote).map((action) => ({ label: labels[action], onSelect: run[action] }));
+    return quoteActions(user, quote).map((action) => {
+      const needsServer = (ONLINE_ONLY.has(action) && !online) || (action === 'compare' && quote.latestRevision >= 2 && compareNeedsConnection(quote));
+      return needsServer ? { label: labels[action], disabled: true, disabledReason: NEEDS_CONNECTION } : { label: labels[action], onSelect: run[action] };
+    });
   }
 
   const columns: DataListColumn<Quote>[] = [
-    { ...column('customer'), width: 'minmax(8rem, 1.3fr)' },
+    {
+      ...column('customer'),
+      width: 'minmax(8rem, 1.3fr)',
+      render: (row) => (
+        <>
+          {row.customer}
+          {needsConnection(row) && <NeedsConnectionMark />}
+        </>
+      ),
+    },
     {
       ...column('quoteNumber'),
       width: '8.5rem',
@@ -226,12 +271,12 @@ export function QuotesScreen({ user }: { user: CmhUser }) {
         onSearchChange={setSearch}
         sort={sort}
         onSortChange={setSort}
-        onRowClick={(row) => void online(() => open(row))}
+        onRowClick={(row) => void withServer(() => open(row))}
         emptyMessage="No quotes match."
         toolbar={toolbar}
         estimateRowHeight={52}
       />
-      {comparing && <CompareDialog quote={comparing} onClose={() => setComparing(undefined)} />}
+      {comparing && <CompareDialog quote={comparing} scope={scope} onClose={() => setComparing(undefined)} />}
     </div>
   );
 }

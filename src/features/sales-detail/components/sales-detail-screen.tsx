@@ -7,6 +7,7 @@ import { DEFAULT_BRAND_LOGO, brandLogo, formatPhone } from '../../../lib/formats
 import { HttpError, isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
 import { useNow } from '../../../offline/react';
+import { NotOnDevice } from '../../../ui/not-on-device';
 import { useSalesDetail, type SalesDetailTarget } from '../api/sales-detail';
 import '../sales-detail.css';
 
@@ -80,13 +81,17 @@ export function SalesDetailScreen({ user, scope, title, target }: SalesDetailScr
 
   if (query.isPending) return <p className="page">Loading the report…</p>;
   if (!read || !detail) {
-    const offline = isOfflineError(query.error);
     return (
       <div className="page">
         <h1 className="page__title">{title}</h1>
-        <p className="notice notice--warning" role="alert">
-          {offline ? 'You are offline and this report is not saved on this device yet.' : 'The report could not be found.'}
-        </p>
+        {isOfflineError(query.error) ? (
+          // Not opened on this device before and no connection: said plainly, no error and no Try again (issue 19).
+          <NotOnDevice what={title.toLowerCase()} />
+        ) : (
+          <p className="notice notice--warning" role="alert">
+            The report could not be found.
+          </p>
+        )}
       </div>
     );
   }
