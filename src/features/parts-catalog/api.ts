@@ -14,13 +14,16 @@ import {
   CATALOG_PLACEHOLDER_IMAGE,
   catalogImageName,
   paths,
+  type CatalogChangeRequest,
   type CatalogPart,
   type CatalogPartSubmission,
   type ChangeRequestDecision,
+  type PartsCatalog,
 } from '../../contract';
 import { isOfflineError, request, requestBlob } from '../../lib/http';
 import { notify } from '../../lib/notifier';
-import { NOT_PERSISTED, readThrough } from '../../offline/cached-read';
+import { NOT_PERSISTED, readKept, readThrough, type CachedRead } from '../../offline/cached-read';
+import { changeRequestFromCatalog } from './model';
 
 /*
  * The calls of the catalog admin and change management (spec 3 §7 Parts catalog). Reads are kept on the device as
@@ -42,25 +45,61 @@ export const catalogAdminKeys = {
   image: (fileName: string) => [...catalogAdminKeys.all, 'image', fileName] as const,
 };
 
+/** The kinds of the copies kept on the device (offline/cached-read): a plant's catalog by plant number, the rest by id. */
+export const CATALOG_ADMIN_KINDS = {
+  catalog: 'catalog-admin:catalog',
+  changeRequest: 'catalog-admin:change-request',
+  pending: 'catalog-admin:pending',
+  history: 'catalog-admin:history',
+  changeResult: 'catalog-admin:change-result',
+} as const;
+
 /** GET {api}/PartsCatalog?plantNumber={n}: the pending and approved catalog (and the inactive versions). */
 export const wholeCatalogQueryOptions = (plantNumber: string) =>
   queryOptions({
     queryKey: catalogAdminKeys.catalog(plantNumber),
-    queryFn: () => readThrough('catalog-admin:catalog', plantNumber, () => request(paths.partsCatalog, { query: { plantNumber }, schema: PartsCatalogAnswer })),
+    queryFn: () => readThrough(CATALOG_ADMIN_KINDS.catalog, plantNumber, () => request(paths.partsCatalog, { query: { plantNumber }, schema: PartsCatalogAnswer })),
     meta: NOT_PERSISTED,
     enabled: plantNumber !== '',
   });
 
-/** GET {api}/PartsCatalog/GetChangeRequest?partsCatalogId={id}. */
-export const useChangeRequest = (partsCatalogId: number) =>
-  useQuery({
-    queryKey: catalogAdminKeys.changeRequest(partsCatalogId),
-    queryFn: () =>
-      readThrough('catalog-admin:change-request', String(partsCatalogId), () =>
-        request(paths.catalogChangeRequest, { query: { partsCatalogId }, schema: CatalogChangeRequestAnswer }),
-      ),
+/** A change request as a panel shows it: `composed` when it was put together from the plant's kept catalog (offline). */
+export type KeptChangeRequest = CachedRead<CatalogChangeRequest> & { composed?: true };
+
+/**
+ * GET {api}/PartsCatalog/GetChangeRequest?partsCatalogId={id}, kept once read. With no connection and `plantNumber`
+ * given (the Part Form over that plant's catalog), the newer of the request kept and the one composed from the plant's
+ * kept catalog, which holds every version of every part (model.ts changeRequestFromCatalog): so each part of a catalog
+ * shown offline opens offline, and agrees with the list (issue 19).
+ */
+export async function readChangeRequest(partsCatalogId: number, plantNumber?: string): Promise<KeptChangeRequest> {
+  let read: KeptChangeRequest | undefined;
+  let failure: unknown;
+  try {
+    read = await readThrough(CATALOG_ADMIN_KINDS.changeRequest, String(partsCatalogId), () =>
+      request(paths.catalogChangeRequest, { query: { partsCatalogId }, schema: CatalogChangeRequestAnswer }),
+    );
+  } catch (error) {
+    if (!isOfflineError(error) || plantNumber === undefined) throw error;
+    failure = error;
+  }
+  if (read && (!read.fromCache || plantNumber === undefined)) return read;
+  const catalog = await readKept<PartsCatalog>(CATALOG_ADMIN_KINDS.catalog, plantNumber!);
+  const composed = catalog && changeRequestFromCatalog(catalog.data, partsCatalogId);
+  if (catalog && composed && (!read || catalog.storedAt > read.storedAt)) return { data: composed, storedAt: catalog.storedAt, fromCache: true, composed: true };
+  if (read) return read;
+  throw failure;
+}
+
+export const changeRequestQueryOptions = (partsCatalogId: number, plantNumber?: string) =>
+  queryOptions({
+    queryKey: [...catalogAdminKeys.changeRequest(partsCatalogId), plantNumber ?? null],
+    queryFn: () => readChangeRequest(partsCatalogId, plantNumber),
     meta: NOT_PERSISTED,
   });
+
+/** The Part Form's request (with `plantNumber`, composed from the kept catalog offline), or the Part Approval Form's. */
+export const useChangeRequest = (partsCatalogId: number, plantNumber?: string) => useQuery(changeRequestQueryOptions(partsCatalogId, plantNumber));
 
 /** GET {api}/PartsCatalog/GetCategories, then GetCommodities, then GetPartsNotInCatalog: the Add Part drill-down. */
 export const useCategories = (plantNumber: string) =>
@@ -87,7 +126,7 @@ export const usePartsNotInCatalog = (plantNumber: string, categoryNumber: string
 export const usePendingParts = () =>
   useQuery({
     queryKey: catalogAdminKeys.pending(),
-    queryFn: () => readThrough('catalog-admin:pending', 'all', () => request(paths.pendingCatalogParts, { schema: CatalogPartListAnswer })),
+    queryFn: () => readThrough(CATALOG_ADMIN_KINDS.pending, 'all', () => request(paths.pendingCatalogParts, { schema: CatalogPartListAnswer })),
     meta: NOT_PERSISTED,
   });
 
@@ -95,17 +134,25 @@ export const usePendingParts = () =>
 export const useChangeHistory = (enabled: boolean) =>
   useQuery({
     queryKey: catalogAdminKeys.history(),
-    queryFn: () => readThrough('catalog-admin:history', 'all', () => request(paths.catalogChangeHistory, { schema: ChangeHistoryAnswer })),
+    queryFn: () => readThrough(CATALOG_ADMIN_KINDS.history, 'all', () => request(paths.catalogChangeHistory, { schema: ChangeHistoryAnswer })),
     meta: NOT_PERSISTED,
     enabled,
   });
 
-/** GET {api}/PartsCatalog/GetChangeResult?partsCatalogHistoryId={id}. */
-export const useChangeResult = (partsCatalogHistoryId: number) =>
-  useQuery({
+/**
+ * GET {api}/PartsCatalog/GetChangeResult?partsCatalogHistoryId={id}: kept once read, so a request opened before opens
+ * offline with its age (the history grows without end: its requests are not kept for every row).
+ */
+export const changeResultQueryOptions = (partsCatalogHistoryId: number) =>
+  queryOptions({
     queryKey: catalogAdminKeys.changeResult(partsCatalogHistoryId),
-    queryFn: () => request(paths.catalogChangeResult, { query: { partsCatalogHistoryId }, schema: ChangeResultAnswer }),
+    queryFn: () =>
+      readThrough(CATALOG_ADMIN_KINDS.changeResult, String(partsCatalogHistoryId), () =>
+        request(paths.catalogChangeResult, { query: { partsCatalogHistoryId }, schema: ChangeResultAnswer }),
+      ),
+    meta: NOT_PERSISTED,
   });
+export const useChangeResult = (partsCatalogHistoryId: number) => useQuery(changeResultQueryOptions(partsCatalogHistoryId));
 
 /** spec 3 §9: after a panel closes, the lists reload after 500 ms (the panel's close animation runs first). */
 export const LIST_RELOAD_DELAY_MS = 500;

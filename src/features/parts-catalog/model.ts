@@ -1,8 +1,10 @@
 import {
   CATALOG_ADMIN_TEXT,
+  catalogParts,
   partDescription,
   partDisplayStatus,
   type CatalogCategory,
+  type CatalogChangeRequest,
   type CatalogCommodity,
   type CatalogPart,
   type PartDisplayStatus,
@@ -50,6 +52,22 @@ export function foldVersions(versions: readonly CatalogPart[]): AdminPart {
   const pending = newestFirst.find((part) => partDisplayStatus(part) === 'Pending') ?? null;
   const shown = pending ?? approved ?? newestFirst[0]!;
   return { key: partKeyOf(shown), shown, approved, pending, status: partDisplayStatus(shown), description: partDescription(shown) };
+}
+
+/**
+ * A part's change request (GET /PartsCatalog/GetChangeRequest) as a plant's whole catalog tells it, for the Part Form
+ * offline: the part beside the newest other approved, active version of it (as the server picks it). The reviewer's
+ * comment is not in the catalog: it is empty. Undefined when the catalog does not hold the part.
+ */
+export function changeRequestFromCatalog(catalog: PartsCatalog, partsCatalogId: number): CatalogChangeRequest | undefined {
+  const parts = catalogParts(catalog);
+  const part = parts.find((candidate) => candidate.partsCatalogId === partsCatalogId);
+  if (!part) return undefined;
+  const approvedPart =
+    parts
+      .filter((other) => other.partsCatalogId !== partsCatalogId && partKeyOf(other) === partKeyOf(part) && other.active && other.approved)
+      .sort((a, b) => b.partsCatalogId - a.partsCatalogId)[0] ?? null;
+  return { approvedPart, pendingPart: part, isApproved: part.approved, comment: '' };
 }
 
 /**

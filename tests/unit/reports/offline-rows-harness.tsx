@@ -1,10 +1,13 @@
-import { onlineManager } from '@tanstack/react-query';
-import { act } from '@testing-library/react';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { act, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
 import { setNotifier, type Notification } from '../../../src/lib/notifier';
 import type { OfflineDb } from '../../../src/offline/db';
 import { createOfflineRuntime, setOfflineRuntime } from '../../../src/offline/runtime';
+import { ModalsProvider } from '../../../src/ui/modals';
 import { NEEDS_CONNECTION } from '../../../src/ui/not-on-device';
 import { jsonResponse } from '../fixtures/render-screen';
 import { freshDb } from '../offline/helpers';
@@ -106,3 +109,23 @@ export function tearDownOfflineRows() {
 
 /** Whether an element (a row) carries the 'Needs a connection' mark. */
 export const isMarked = (element: HTMLElement) => [...element.querySelectorAll('.needs-connection')].some((mark) => mark.textContent === NEEDS_CONNECTION);
+
+/**
+ * Renders a side panel alone at `path` in a real router (fixtures/render-screen waits for a page heading, which a modal
+ * panel hides from the accessibility tree), and waits for the panel titled `title`.
+ */
+export async function renderPanel(panel: () => ReactNode, title: string, path = '/panel') {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const panelRoute = createRoute({ getParentRoute: () => rootRoute, path, component: panel });
+  const elsewhere = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => <p>Elsewhere</p> });
+  const router = createRouter({ routeTree: rootRoute.addChildren([panelRoute, elsewhere]), history: createMemoryHistory({ initialEntries: [path] }) });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <ModalsProvider>
+        <RouterProvider router={router} />
+      </ModalsProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, panel: await screen.findByRole('dialog', { name: title }, { timeout: 5_000 }) };
+}

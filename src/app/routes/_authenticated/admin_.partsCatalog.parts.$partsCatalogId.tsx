@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { PartFormPanel } from '../../../features/parts-catalog/components/part-form-panel';
+import { useSignedInUser } from '../../../features/session/api/get-profile';
 
 const PartParams = v.object({ partsCatalogId: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
 
@@ -18,6 +19,9 @@ export const Route = createFileRoute('/_authenticated/admin_/partsCatalog/parts/
   component: function PartFormRoute() {
     const { partsCatalogId } = Route.useParams();
     const plant = Route.useSearch({ select: (search) => search.plant });
-    return <PartFormPanel key={partsCatalogId} partsCatalogId={partsCatalogId} closeTo={plant ? `/admin/partsCatalog?plant=${plant}` : '/admin/partsCatalog'} />;
+    // The plant whose catalog shows beneath (the parent's rule): offline, the part is read from its kept catalog.
+    const plants = useSignedInUser().availablePlants;
+    const plantNumber = plants.find((candidate) => candidate.plantNumber === plant)?.plantNumber ?? plants[0]?.plantNumber ?? '';
+    return <PartFormPanel key={partsCatalogId} partsCatalogId={partsCatalogId} plantNumber={plantNumber} closeTo={plant ? `/admin/partsCatalog?plant=${plant}` : '/admin/partsCatalog'} />;
   },
 });

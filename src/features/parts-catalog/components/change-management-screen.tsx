@@ -1,17 +1,72 @@
-import { useId } from 'react';
-import { CATALOG_ADMIN_TEXT, type ChangeHistoryItem } from '../../../contract';
+import { useId, useMemo } from 'react';
+import { CATALOG_ADMIN_TEXT, partDescription, type CatalogPart, type ChangeHistoryItem } from '../../../contract';
 import { isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
 import type { CachedRead } from '../../../offline/cached-read';
-import { DataList } from '../../../ui/data-list';
+import { useKeptDetailIds } from '../../../offline/kept-detail-ids';
+import { useOnline } from '../../../offline/react';
+import { DataList, type DataListColumn } from '../../../ui/data-list';
+import { NeedsConnectionMark } from '../../../ui/not-on-device';
 import { TabList } from '../../../ui/tab-list';
-import { useChangeHistory, usePendingParts } from '../api';
+import { CATALOG_ADMIN_KINDS, useChangeHistory, usePendingParts } from '../api';
 import { HISTORY_COLUMNS, PENDING_COLUMNS, historySearchText } from '../change-lists';
 import { StatusBadge } from './status-badge';
 import '../parts-catalog.css';
 
 export type ChangeList = 'pending' | 'history';
-const HISTORY_LIST_COLUMNS = HISTORY_COLUMNS.map((column) => (column.columnName === 'status' ? { ...column, render: (item: ChangeHistoryItem) => <StatusBadge status={item.status} /> } : column));
+
+/**
+ * Whether a row's request is on the device, while the server cannot be reached (issue 19): a request is kept once
+ * opened (the pending list spans every plant and the history grows without end, so neither is kept for every row).
+ * Undefined while online or while the kept ids are read: no row is marked.
+ */
+function useNotKept(kind: string): ((id: number) => boolean) | undefined {
+  const online = useOnline();
+  const kept = useKeptDetailIds(kind);
+  return useMemo(() => (online || kept === undefined ? undefined : (id: number) => !kept.has(String(id))), [online, kept]);
+}
+
+function usePendingColumns(): readonly DataListColumn<CatalogPart>[] {
+  const notKept = useNotKept(CATALOG_ADMIN_KINDS.changeRequest);
+  return useMemo(
+    () =>
+      PENDING_COLUMNS.map((column) =>
+        column.columnName === 'part'
+          ? {
+              ...column,
+              render: (part: CatalogPart) => (
+                <>
+                  {`${part.combinedPartNumber} ${partDescription(part)}`}
+                  {notKept?.(part.partsCatalogId) && <NeedsConnectionMark />}
+                </>
+              ),
+            }
+          : column,
+      ),
+    [notKept],
+  );
+}
+
+function useHistoryColumns(): readonly DataListColumn<ChangeHistoryItem>[] {
+  const notKept = useNotKept(CATALOG_ADMIN_KINDS.changeResult);
+  return useMemo(
+    () =>
+      HISTORY_COLUMNS.map((column) =>
+        column.columnName === 'status'
+          ? {
+              ...column,
+              render: (item: ChangeHistoryItem) => (
+                <>
+                  <StatusBadge status={item.status} />
+                  {notKept?.(item.partsCatalogHistoryId) && <NeedsConnectionMark />}
+                </>
+              ),
+            }
+          : column,
+      ),
+    [notKept],
+  );
+}
 const TABS: readonly { value: ChangeList; label: string }[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'history', label: 'History' },
@@ -37,7 +92,8 @@ function SavedCopyNotice({ read, error, what }: { read: CachedRead<unknown> | un
 
 /**
  * spec 3 §2 Parts Catalog Change Management (/admin/partsCatalog/changeManagement): the pending list by default, and
- * the history list. A pending part opens the Part Approval Form, a reviewed request the revert form.
+ * the history list. A pending part opens the Part Approval Form, a reviewed request the revert form; offline, those
+ * opened before open from the device, the others say so on their row.
  */
 export function ChangeManagementScreen({
   list,
@@ -53,6 +109,8 @@ export function ChangeManagementScreen({
   const idPrefix = useId();
   const pending = usePendingParts();
   const history = useChangeHistory(list === 'history');
+  const pendingColumns = usePendingColumns();
+  const historyColumns = useHistoryColumns();
   return (
     <div className="page catalog-changes">
       <h1 className="page__title">{CATALOG_ADMIN_TEXT.changeManagementTitle}</h1>
@@ -71,7 +129,7 @@ export function ChangeManagementScreen({
             <DataList
               label="Pending parts"
               rows={pending.data?.data ?? []}
-              columns={PENDING_COLUMNS}
+              columns={pendingColumns}
               rowKey={(part) => part.partsCatalogId}
               loading={pending.isPending && pending.fetchStatus === 'fetching'}
               searchLabel="Search pending parts"
@@ -87,7 +145,7 @@ export function ChangeManagementScreen({
             <DataList
               label="Change history"
               rows={history.data?.data ?? []}
-              columns={HISTORY_LIST_COLUMNS}
+              columns={historyColumns}
               rowKey={(item) => item.partsCatalogHistoryId}
               loading={history.isPending && history.fetchStatus === 'fetching'}
               searchLabel="Search change history"

@@ -9,7 +9,7 @@ import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../ui/side-
 import { notifyChangeFailure, reloadListsSoon, useChangeRequest, useDecideChangeRequest } from '../api';
 import { formText } from './part-details-fields';
 import { PartCard } from './part-form-panel';
-import { RequestLoadingPanel } from './request-loading-panel';
+import { RequestLoadingPanel, SavedCopyNotice } from './request-loading-panel';
 
 interface ReviewValues {
   friendlyDescription: string;
@@ -17,7 +17,7 @@ interface ReviewValues {
 }
 const reviewSchema = v.object({ friendlyDescription: formText(200), comment: formText(1000) });
 
-function ApprovalForm({ request, closeTo }: { request: CatalogChangeRequest; closeTo: string }) {
+function ApprovalForm({ request, closeTo, storedAt }: { request: CatalogChangeRequest; closeTo: string; storedAt?: number }) {
   const queryClient = useQueryClient();
   const close = useSidePanelClose(closeTo);
   const decide = useDecideChangeRequest();
@@ -78,6 +78,7 @@ function ApprovalForm({ request, closeTo }: { request: CatalogChangeRequest; clo
         </>
       }
     >
+      {storedAt !== undefined && <SavedCopyNotice storedAt={storedAt} changes="Reviews" />}
       <div className="catalog-part-versions">
         {request.approvedPart ? <PartCard title="Approved" part={request.approvedPart} /> : <p className="catalog-part-versions__none">A new part: no approved version.</p>}
         <PartCard title="Pending" part={pending} />
@@ -100,9 +101,14 @@ function ApprovalForm({ request, closeTo }: { request: CatalogChangeRequest; clo
   );
 }
 
-/** spec 3 §2 'Part Approval Form' over the pending list: approve or decline, with a comment. */
+/**
+ * spec 3 §2 'Part Approval Form' over the pending list: approve or decline, with a comment. A request opened before is
+ * kept on the device and opens offline with its age; one never opened is not on this device (issue 19).
+ */
 export function PartApprovalPanel({ partsCatalogId, closeTo }: { partsCatalogId: number; closeTo: string }) {
   const request = useChangeRequest(partsCatalogId);
-  if (request.data) return <ApprovalForm key={request.data.storedAt} request={request.data.data} closeTo={closeTo} />;
-  return <RequestLoadingPanel title={CATALOG_ADMIN_TEXT.approvalForm} closeTo={closeTo} read={request} />;
+  if (request.data) {
+    return <ApprovalForm key={request.data.storedAt} request={request.data.data} closeTo={closeTo} storedAt={request.data.fromCache ? request.data.storedAt : undefined} />;
+  }
+  return <RequestLoadingPanel title={CATALOG_ADMIN_TEXT.approvalForm} closeTo={closeTo} read={request} what="change request" />;
 }

@@ -1,15 +1,15 @@
 import { useStore } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { CATALOG_ADMIN_TEXT, partDescription, partDisplayStatus, type CatalogChangeRequest, type CatalogPart } from '../../../contract';
-import { isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
 import { useModals } from '../../../ui/modals';
 import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../ui/side-panel';
-import { notifyChangeFailure, reloadListsSoon, useChangeRequest, useRemovePart } from '../api';
+import { notifyChangeFailure, reloadListsSoon, useChangeRequest, useRemovePart, type KeptChangeRequest } from '../api';
 import { ImagePicker, type ChosenImage } from './image-picker';
 import { PartImage } from './part-image';
 import { hasFriendlyDescription, PartDetailsFields, usePartDetailsForm } from './part-details-fields';
+import { RequestLoadingPanel, SavedCopyNotice } from './request-loading-panel';
 import { StatusBadge } from './status-badge';
 
 /** One version of a part as the Part Form shows it beside the other. */
@@ -41,7 +41,14 @@ function versionsOf(request: CatalogChangeRequest) {
   return request.isApproved ? { approved: request.pendingPart, pending: null } : { approved: request.approvedPart, pending: request.pendingPart };
 }
 
-function PartForm({ request, closeTo }: { request: CatalogChangeRequest; closeTo: string }) {
+/** A Part Form read from the device: its age; composed from the catalog, a reviewer's comment is not in it. */
+function KeptPartNotice({ read }: { read: KeptChangeRequest }) {
+  if (!read.fromCache) return null;
+  const composed = read.composed && !read.data.isApproved;
+  return <SavedCopyNotice storedAt={read.storedAt} changes="Changes" extra={composed ? "A reviewer's comment, if any, shows when the connection is back." : undefined} />;
+}
+
+function PartForm({ request, closeTo, notice }: { request: CatalogChangeRequest; closeTo: string; notice?: ReactNode }) {
   const queryClient = useQueryClient();
   const modals = useModals();
   const close = useSidePanelClose(closeTo);
@@ -94,6 +101,7 @@ function PartForm({ request, closeTo }: { request: CatalogChangeRequest; closeTo
         </>
       }
     >
+      {notice}
       <div className="catalog-part-versions">
         {approved ? <PartCard title="Approved" part={approved} /> : <p className="catalog-part-versions__none">This part has no approved version yet.</p>}
         {pending && <PartCard title="Pending" part={pending} />}
@@ -120,20 +128,12 @@ function PartForm({ request, closeTo }: { request: CatalogChangeRequest; closeTo
   );
 }
 
-/** spec 3 §2 Part Form side panel over the admin: the part's change request, loaded fresh. */
-export function PartFormPanel({ partsCatalogId, closeTo }: { partsCatalogId: number; closeTo: string }) {
-  const request = useChangeRequest(partsCatalogId);
-  if (request.data) return <PartForm key={request.data.storedAt} request={request.data.data} closeTo={closeTo} />;
-  const offline = isOfflineError(request.error);
-  return (
-    <SidePanel title={CATALOG_ADMIN_TEXT.partForm} closeTo={closeTo} footer={<SidePanelCancel>Close</SidePanelCancel>}>
-      {request.isError ? (
-        <p className="notice notice--warning" role="alert">
-          {offline ? 'You are offline. This part will load when you are back online.' : 'This part could not be loaded.'}
-        </p>
-      ) : (
-        <p className="page__loading">Loading the part…</p>
-      )}
-    </SidePanel>
-  );
+/**
+ * spec 3 §2 Part Form side panel over the admin of `plantNumber`: the part's change request, loaded fresh; offline, the
+ * copy kept on the device, or the one the plant's kept catalog tells (api.ts readChangeRequest).
+ */
+export function PartFormPanel({ partsCatalogId, plantNumber, closeTo }: { partsCatalogId: number; plantNumber: string; closeTo: string }) {
+  const request = useChangeRequest(partsCatalogId, plantNumber || undefined);
+  if (request.data) return <PartForm key={request.data.storedAt} request={request.data.data} closeTo={closeTo} notice={<KeptPartNotice read={request.data} />} />;
+  return <RequestLoadingPanel title={CATALOG_ADMIN_TEXT.partForm} closeTo={closeTo} read={request} what="part" />;
 }

@@ -6,7 +6,7 @@ import { useModals } from '../../../ui/modals';
 import { SidePanel, SidePanelCancel, useSidePanelClose } from '../../../ui/side-panel';
 import { notifyChangeFailure, reloadListsSoon, useChangeResult, useRevertChange } from '../api';
 import { PartCard } from './part-form-panel';
-import { RequestLoadingPanel } from './request-loading-panel';
+import { RequestLoadingPanel, SavedCopyNotice } from './request-loading-panel';
 import { StatusBadge } from './status-badge';
 
 /** spec 3 §2: the revert form's title by the request's decision. */
@@ -15,7 +15,7 @@ export const revertTitle = (result: Pick<ChangeResult, 'approved'> | undefined) 
 /** Said after a revert (the spec names no toast for it). */
 const revertedMessage = (combinedPartNumber: string) => `Request for part ${combinedPartNumber} has been reverted.`;
 
-function RevertForm({ result, closeTo }: { result: ChangeResult; closeTo: string }) {
+function RevertForm({ result, closeTo, storedAt }: { result: ChangeResult; closeTo: string; storedAt?: number }) {
   const queryClient = useQueryClient();
   const modals = useModals();
   const close = useSidePanelClose(closeTo);
@@ -57,6 +57,7 @@ function RevertForm({ result, closeTo }: { result: ChangeResult; closeTo: string
         </>
       }
     >
+      {storedAt !== undefined && <SavedCopyNotice storedAt={storedAt} changes="Reverts" />}
       <dl className="catalog-part-facts catalog-revert__facts">
         <dt>Status</dt>
         <dd>
@@ -83,9 +84,14 @@ function RevertForm({ result, closeTo }: { result: ChangeResult; closeTo: string
   );
 }
 
-/** spec 3 §2 'Revert Approved Part' / 'Revert Declined Part' over the history list. */
+/**
+ * spec 3 §2 'Revert Approved Part' / 'Revert Declined Part' over the history list. A request opened before is kept on
+ * the device and opens offline with its age; one never opened is not on this device (issue 19).
+ */
 export function RevertPanel({ partsCatalogHistoryId, closeTo }: { partsCatalogHistoryId: number; closeTo: string }) {
   const result = useChangeResult(partsCatalogHistoryId);
-  if (result.data) return <RevertForm result={result.data} closeTo={closeTo} />;
-  return <RequestLoadingPanel title="Revert Part" closeTo={closeTo} read={result} />;
+  if (result.data) {
+    return <RevertForm key={result.data.storedAt} result={result.data.data} closeTo={closeTo} storedAt={result.data.fromCache ? result.data.storedAt : undefined} />;
+  }
+  return <RequestLoadingPanel title="Revert Part" closeTo={closeTo} read={result} what="change request" />;
 }
