@@ -171,6 +171,9 @@ export function startBackend(): SalesBackend {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     backend.reads.push(`${init.method ?? 'GET'} ${url.pathname}${url.search}`);
     if (backend.offline) throw new TypeError('Failed to fetch');
+    // A call under way when the connection drops gets no answer either.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (backend.offline) throw new TypeError('Failed to fetch');
     const path = url.pathname;
     if (/^\/api\/Quote$/i.test(path)) return jsonResponse(200, listOrSyncPage(url, backend.quotes));
     if (/^\/api\/order$/i.test(path)) return jsonResponse(200, listOrSyncPage(url, backend.orders));

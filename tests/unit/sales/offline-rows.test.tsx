@@ -61,9 +61,9 @@ describe('orders offline (issue 19)', () => {
     await screen.findByText('Farmhouse sink');
     expect(screen.queryByText(/Saved copy/)).toBeNull();
 
-    goOffline(backend);
     await act(() => router.navigate({ to: '/sales/orders' }));
     await screen.findByText('Buyer 2');
+    goOffline(backend);
     await waitFor(() => expect(marked('Buyer 2')).toBe(true));
     expect(marked('Buyer 1')).toBe(false);
 
@@ -127,9 +127,9 @@ describe('quotes offline (issue 19)', () => {
     await screen.findByText('Farmhouse sink');
     expect(backend.reads.some((read) => read.includes('/check-locked-quote/1/'))).toBe(true);
 
-    goOffline(backend);
     await act(() => router.navigate({ to: '/sales/quotes' }));
     await screen.findByText('Customer 1');
+    goOffline(backend);
     await waitFor(() => expect(marked('Customer 2')).toBe(true));
     expect(marked('Customer 1')).toBe(false);
   });

@@ -201,7 +201,12 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
       render: (row) => (
         <>
           {row.customer}
-          {needsConnection(row) && <NeedsConnectionMark />}
+          {needsConnection(row) && (
+            <>
+              {' '}
+              <NeedsConnectionMark />
+            </>
+          )}
         </>
       ),
     },
