@@ -5,6 +5,7 @@ import { readBases } from './config';
 import { SUPPORT_PATH } from './constants';
 import { newUuid } from './ids';
 import { notify } from './notifier';
+import { reportAnswer, reportNoAnswer } from './reachability';
 import { readToken, rememberRedirect } from './session-token';
 
 /**
@@ -144,6 +145,8 @@ function applyStandardHeaders(headers: Headers, method: string) {
   }
 }
 
+const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || (error.cause as Error | undefined)?.name === 'AbortError');
+
 interface BaseClient {
   prefix: string;
   fetch: $Fetch;
@@ -161,6 +164,15 @@ export function httpClient(base: ApiBase): BaseClient {
         retry: 0,
         ignoreResponseError: true,
         onRequest: ({ options }) => applyStandardHeaders(options.headers, (options.method ?? 'GET').toUpperCase()),
+        // Images may come from the service worker's cache, which answers with no server behind it.
+        ...(base === 'images'
+          ? {}
+          : {
+              onResponse: ({ response }: { response: Response }) => reportAnswer(response.status),
+              onRequestError: ({ error }: { error: Error }) => {
+                if (!isAbort(error)) reportNoAnswer();
+              },
+            }),
       }),
     };
     clients.set(base, client);
@@ -168,12 +180,20 @@ export function httpClient(base: ApiBase): BaseClient {
   return client;
 }
 
+/**
+ * Asks the API base anything (HEAD of its root) so that whether it answers is known (lib/reachability.ts):
+ * any status is an answer. Used while the server cannot be reached and no other call would find out.
+ */
+export async function probeServer(): Promise<void> {
+  const client = httpClient('api');
+  await client.fetch.raw(joinUrl(client.prefix, '/'), { method: 'HEAD' }).catch(() => undefined);
+}
+
 /** Forgets the per-base clients, so that changed base cookies take effect (tests, configuration reload). */
 export function resetHttpClients() {
   clients.clear();
 }
 
-const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || (error.cause as Error | undefined)?.name === 'AbortError');
 
 function errorBodyOf(data: unknown): ErrorBody | undefined {
   const parsed = v.safeParse(ErrorBody, data);

@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_HEADER, type ApiBase } from '../contract';
 import { joinUrl } from '../lib/http';
+import { reportAnswer, reportNoAnswer } from '../lib/reachability';
 import type { OutboxEntry, OutboxFile } from './db';
 import type { OutboxSend, SendAnswer, SendOptions } from './outbox';
 
@@ -58,7 +59,7 @@ export function createFetchSend(options: FetchSendOptions): OutboxSend {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const uploadTimeoutMs = options.uploadTimeoutMs ?? 10 * 60_000;
 
-  return async (entry: OutboxEntry, files: OutboxFile[], sendOptions: SendOptions): Promise<SendAnswer> => {
+  const send = async (entry: OutboxEntry, files: OutboxFile[], sendOptions: SendOptions): Promise<SendAnswer> => {
     const url = outboxUrl(entry, options.resolveBase(entry.base));
     const headers: Record<string, string> = { Accept: 'application/json', [IDEMPOTENCY_HEADER]: entry.idempotencyKey };
     const token = options.getToken();
@@ -84,6 +85,18 @@ export function createFetchSend(options: FetchSendOptions): OutboxSend {
     }
     const response = await fetchImpl(url, { method: entry.method, headers, body, signal: timeoutSignal(timeoutMs) });
     return { status: response.status, body: parseBody(await response.text()) };
+  };
+
+  // Whether the server answered is told to the whole app (lib/reachability.ts), as every other call does.
+  return async (entry, files, sendOptions) => {
+    try {
+      const answer = await send(entry, files, sendOptions);
+      reportAnswer(answer.status);
+      return answer;
+    } catch (error) {
+      reportNoAnswer();
+      throw error;
+    }
   };
 }
 

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { META_LAST_SYNC, META_OUTBOX_PAUSE, storageEstimate, type OfflineDb, type OutboxEntry, type StorageEstimate } from './db';
 import { isOfflineError } from '../lib/http';
 import { notify } from '../lib/notifier';
+import { currentConnection, subscribeReachability, type Connection } from '../lib/reachability';
 import type { Outbox, OutboxCall, OutboxEvent, OutboxPause } from './outbox';
 import { describeAge } from './age';
 import { writeSettlingConflicts, type AskConflict, type DroppedWrite } from './conflicts';
@@ -169,22 +170,22 @@ export function useOutboxProgress(): OutboxProgress | undefined {
   return progress;
 }
 
-const subscribeOnline = (onChange: () => void) => {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-};
+const subscribeConnection = (onChange: () => void) =>
+  subscribeReachability((event) => {
+    if (event === 'changed') onChange();
+  });
 
-/** The browser's idea of connectivity: false means surely offline; true means a network, not necessarily the server. */
+/**
+ * Online, offline (the browser says so), or unreachable (the network is up but the server does not answer):
+ * lib/reachability.ts, fed by every call the app makes.
+ */
+export function useConnection(): Connection {
+  return useSyncExternalStore(subscribeConnection, currentConnection, () => 'online');
+}
+
+/** Whether the server answers now: false when the browser is offline or the last calls got no answer. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useConnection() === 'online';
 }
 
 /** When the data of a query was last fetched from the server (ms), or undefined if it never was. */

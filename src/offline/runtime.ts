@@ -1,5 +1,5 @@
 import { readBases } from '../lib/config';
-import { isOfflineError, request } from '../lib/http';
+import { isOfflineError, probeServer, request } from '../lib/http';
 import { newUuid } from '../lib/ids';
 import type { ConflictChoice, PendingChangeActions } from '../lib/pending-mark';
 import { rebasedBody } from './conflicts';
@@ -50,7 +50,7 @@ export function setOfflineRuntime(next: OfflineRuntime | undefined) {
 export function startOffline(): () => void {
   const current = getOffline();
   if (!current.sync) {
-    current.sync = startSync({ outbox: current.outbox, getToken: readToken });
+    current.sync = startSync({ outbox: current.outbox, getToken: readToken, probe: probeServer });
     void requestPersistentStorage();
   }
   return () => {

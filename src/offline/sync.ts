@@ -1,11 +1,14 @@
+import { currentConnection, subscribeReachability } from '../lib/reachability';
 import type { Outbox, ReplayResult } from './outbox';
 import { OUTBOX_SYNC_TAG, isOutboxSyncMessage } from './sw-messages';
 
 /*
  * When the outbox replays: on start, when the browser comes back online, when the page becomes
  * visible or gets focus, every 30 s, when a retry falls due, right after something is queued, when
- * Background Sync fires (Chromium; the service worker forwards it to the page) and on "Sync now".
- * Automatic triggers do nothing while the browser reports no network; "Sync now" always tries.
+ * Background Sync fires (Chromium; the service worker forwards it to the page), on "Sync now", and at once when
+ * any call is answered after calls went unanswered (the server is back: Firefox may send no 'online' event).
+ * Automatic triggers do nothing while the browser reports no network; "Sync now" always tries. While the server
+ * cannot be reached and nothing is queued to find out, the interval probes it (lib/http.ts probeServer).
  */
 
 export const SYNC_INTERVAL_MS = 30_000;
@@ -21,6 +24,8 @@ export interface SyncOptions {
   target?: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined;
   documentTarget?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> | undefined;
   isOnline?: () => boolean;
+  /** Asks the server anything, so that its answer tells whether it is back (lib/reachability.ts). */
+  probe?: () => Promise<void>;
   serviceWorker?: ServiceWorkerContainer | undefined;
   /**
    * The current token: a queue paused by a 401 resumes by itself once a different token appears
@@ -41,7 +46,7 @@ export function startSync(options: SyncOptions): Sync {
   const { outbox } = options;
   const target = 'target' in options ? options.target : globalThis.window;
   const documentTarget = 'documentTarget' in options ? options.documentTarget : globalThis.document;
-  const isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine ?? true);
+  const isOnline = options.isOnline ?? (() => currentConnection() !== 'offline');
   const serviceWorker = 'serviceWorker' in options ? options.serviceWorker : globalThis.navigator?.serviceWorker;
   const now = options.now ?? Date.now;
   const onError = options.onError ?? ((error: unknown) => console.error('outbox replay failed', error));
@@ -93,11 +98,20 @@ export function startSync(options: SyncOptions): Sync {
     }
   });
 
+  const unsubscribeReachability = subscribeReachability((event) => {
+    // An answer just came: the server is there whatever the browser's flag says.
+    if (event === 'recovered') void run(true, true);
+  });
+  const onInterval = () => {
+    if (currentConnection() === 'unreachable') void options.probe?.();
+    auto();
+  };
+
   target?.addEventListener('online', onOnline);
   target?.addEventListener('focus', auto);
   documentTarget?.addEventListener('visibilitychange', onVisibility);
   serviceWorker?.addEventListener('message', onServiceWorkerMessage);
-  const interval = setInterval(auto, options.intervalMs ?? SYNC_INTERVAL_MS);
+  const interval = setInterval(onInterval, options.intervalMs ?? SYNC_INTERVAL_MS);
   auto();
 
   return {
@@ -105,6 +119,7 @@ export function startSync(options: SyncOptions): Sync {
     stop() {
       stopped = true;
       unsubscribe();
+      unsubscribeReachability();
       clearInterval(interval);
       clearTimeout(retryTimer);
       target?.removeEventListener('online', onOnline);

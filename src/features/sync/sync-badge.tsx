@@ -1,18 +1,26 @@
 import { Link } from '@tanstack/react-router';
 import { notify } from '../../lib/notifier';
-import { useOnline, useOutboxEvents, useOutboxProgress, useOutboxSummary } from '../../offline/react';
+import type { Connection } from '../../lib/reachability';
+import { useConnection, useOutboxEvents, useOutboxProgress, useOutboxSummary } from '../../offline/react';
 import { syncNow } from '../../offline/runtime';
 import { PENDING_CHANGES_PATH, SIGN_IN_AGAIN_PATH } from './sync-paths';
 import './sync.css';
 
+/** What the badge says of the connection (issue 19: the server may be down while the network is up). */
+export const CONNECTION_TEXT: Record<Connection, string> = {
+  online: 'Online',
+  offline: 'Offline',
+  unreachable: "Server can't be reached",
+};
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /**
- * Header badge: online or offline, how many changes wait and how many failed, and "Sync now".
+ * Header badge: online, offline or the server unreachable, how many changes wait and how many failed, and "Sync now".
  * It also tells the user, once, when the server refuses a queued change or the queue needs a sign-in.
  */
 export function SyncBadge() {
-  const online = useOnline();
+  const connection = useConnection();
   const { pending, failed, paused, syncing } = useOutboxSummary();
   const progress = useOutboxProgress();
 
@@ -40,10 +48,10 @@ export function SyncBadge() {
   const summary = [pending > 0 && `${plural(pending, 'change')} waiting`, failed > 0 && `${failed} failed`].filter(Boolean).join(', ');
 
   return (
-    <div className={`sync-badge ${online ? 'sync-badge--online' : 'sync-badge--offline'}`}>
+    <div className={`sync-badge ${connection === 'online' ? 'sync-badge--online' : 'sync-badge--offline'}`}>
       <span className="sync-badge__connection" role="status">
         <span className="sync-badge__dot" aria-hidden="true" />
-        {online ? 'Online' : 'Offline'}
+        {CONNECTION_TEXT[connection]}
       </span>
       {queued > 0 && (
         <Link

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NOTHING_PENDING_MESSAGE, PendingChangesScreen } from '../../../src/features/sync/pending-changes-screen';
-import { SyncBadge } from '../../../src/features/sync/sync-badge';
+import { CONNECTION_TEXT, SyncBadge } from '../../../src/features/sync/sync-badge';
+import { FAILURES_TO_UNREACHABLE, reportAnswer, reportNoAnswer } from '../../../src/lib/reachability';
 import { createOfflineRuntime, getOffline, setOfflineRuntime } from '../../../src/offline/runtime';
 import { FakeServer } from './fake-server';
 import { addItem, createRecord, freshDb, renameRecord, tempId } from './helpers';
@@ -141,6 +142,20 @@ describe('sync badge', () => {
     expect(await screen.findByText('Offline')).toBeTruthy();
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
     act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('Online')).toBeTruthy();
+  });
+
+  it('says the server can’t be reached after calls got no answer with the network up, with the count and Sync now; Online again on the first answer (issue 19)', async () => {
+    await getOffline().outbox.enqueue(renameRecord(1, 'later'));
+    renderInApp(<SyncBadge />);
+    await screen.findByText('Online');
+    act(() => {
+      for (let i = 0; i < FAILURES_TO_UNREACHABLE; i++) reportNoAnswer();
+    });
+    expect(await screen.findByText(CONNECTION_TEXT.unreachable)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Pending changes: 1 change waiting/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sync now' })).toBeTruthy();
+    act(() => reportAnswer(200));
     expect(await screen.findByText('Online')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Outbox, OutboxListener, OutboxPause, ReplayResult } from '../../../src/offline/outbox';
 import { OUTBOX_SYNC_MESSAGE, OUTBOX_SYNC_TAG } from '../../../src/offline/sw-messages';
+import { FAILURES_TO_UNREACHABLE, reportAnswer, reportNoAnswer } from '../../../src/lib/reachability';
 import { SYNC_INTERVAL_MS, startSync } from '../../../src/offline/sync';
 
 const drained: ReplayResult = { sent: 0, failed: 0, remaining: 0, stoppedBy: 'drained' };
@@ -100,6 +101,36 @@ describe('sync triggers', () => {
     expect(outbox.replay).not.toHaveBeenCalled();
     await sync.syncNow();
     expect(outbox.replay).toHaveBeenCalledWith({ force: true });
+    sync.stop();
+  });
+
+  it('replays at once (forced) when a call is answered after calls went unanswered, with no online event (issue 19: Firefox)', async () => {
+    const { outbox, sync } = start();
+    await flush();
+    outbox.replay.mockClear();
+    reportNoAnswer();
+    reportAnswer(200);
+    await flush();
+    expect(outbox.replay).toHaveBeenCalledTimes(1);
+    expect(outbox.replay).toHaveBeenLastCalledWith({ force: true });
+    // An answer after answers is nothing new.
+    reportAnswer(200);
+    await flush();
+    expect(outbox.replay).toHaveBeenCalledTimes(1);
+    sync.stop();
+  });
+
+  it('probes the server on the interval while it cannot be reached, and only then', async () => {
+    const probe = vi.fn(async () => undefined);
+    const { sync } = start({ probe });
+    await vi.advanceTimersByTimeAsync(SYNC_INTERVAL_MS);
+    expect(probe).not.toHaveBeenCalled();
+    for (let i = 0; i < FAILURES_TO_UNREACHABLE; i++) reportNoAnswer();
+    await vi.advanceTimersByTimeAsync(SYNC_INTERVAL_MS);
+    expect(probe).toHaveBeenCalledTimes(1);
+    reportAnswer(404);
+    await vi.advanceTimersByTimeAsync(SYNC_INTERVAL_MS);
+    expect(probe).toHaveBeenCalledTimes(1);
     sync.stop();
   });
 
