@@ -9,13 +9,15 @@ import { readdirSync } from 'node:fs';
  * features; server imports contract and lib only; nothing in the browser imports server.
  */
 const zones = [
-  { target: './src/contract', from: ['./src/lib', './src/offline', './src/ui', './src/features', './src/app', './src/server'] },
-  { target: './src/lib', from: ['./src/offline', './src/ui', './src/features', './src/app', './src/server'] },
-  { target: './src/offline', from: ['./src/ui', './src/features', './src/app', './src/server'] },
-  { target: './src/ui', from: ['./src/offline', './src/features', './src/app', './src/server'] },
+  { target: './src/contract', from: ['./src/lib', './src/offline', './src/ui', './src/entities', './src/features', './src/app', './src/server'] },
+  { target: './src/lib', from: ['./src/offline', './src/ui', './src/entities', './src/features', './src/app', './src/server'] },
+  { target: './src/offline', from: ['./src/ui', './src/entities', './src/features', './src/app', './src/server'] },
+  { target: './src/ui', from: ['./src/offline', './src/entities', './src/features', './src/app', './src/server'] },
+  // Data several features share (ARCHITECTURE.md): features use it, it uses no feature.
+  { target: './src/entities', from: ['./src/features', './src/app', './src/server'] },
   { target: './src/features', from: ['./src/app', './src/server'] },
   { target: './src/app', from: ['./src/server'] },
-  { target: './src/server', from: ['./src/offline', './src/ui', './src/features', './src/app'] },
+  { target: './src/server', from: ['./src/offline', './src/ui', './src/entities', './src/features', './src/app'] },
   { target: './sw', from: ['./src/server', './src/features', './src/app', './src/ui'] },
 ];
 

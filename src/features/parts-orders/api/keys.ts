@@ -1,3 +1,4 @@
+import { KEPT_DETAIL_KINDS } from '../../../entities/kept-details';
 import type { CmhUser } from '../../../contract';
 
 /**
@@ -25,7 +26,7 @@ export const partsOrderKeys = {
  * (get-parts-orders.ts).
  */
 export const CACHE_KINDS = {
-  detail: 'parts-order',
+  detail: KEPT_DETAIL_KINDS.partsOrder,
   shipTo: 'ship-to-locations',
   unitsOfMeasure: 'units-of-measure',
   homes: 'homes',

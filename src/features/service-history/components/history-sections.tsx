@@ -5,6 +5,10 @@ import { formatPhone, formatState } from '../../../lib/formats';
 import { isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
 import type { CachedRead } from '../../../offline/cached-read';
+import { KEPT_DETAIL_KINDS } from '../../../entities/kept-details';
+import { useKeptDetailIds } from '../../../offline/kept-detail-ids';
+import { useOnline } from '../../../offline/react';
+import { NeedsConnectionMark } from '../../../ui/not-on-device';
 import { PathLink } from '../../../ui/path-link';
 import {
   historyDate,
@@ -153,7 +157,18 @@ export function WarrantyCardDetails({ card, addHref }: { card: WarrantyCard | nu
   );
 }
 
+/**
+ * Whether a line's record cannot open now: the server cannot be reached and the record is not kept on the device
+ * (open work is; a closed request or order only once opened). Said before the line is tapped (issue 19).
+ */
+function useNeedsConnection(kind: string): (id: number) => boolean {
+  const online = useOnline();
+  const kept = useKeptDetailIds(kind);
+  return (id) => !online && kept !== undefined && !kept.has(String(id));
+}
+
 export function RequestLines({ lines }: { lines: readonly RequestLine[] }) {
+  const needsConnection = useNeedsConnection(KEPT_DETAIL_KINDS.serviceRequest);
   if (lines.length === 0) return <p className="history-empty">No service requests for this home.</p>;
   return (
     <ol className="history-lines">
@@ -163,6 +178,7 @@ export function RequestLines({ lines }: { lines: readonly RequestLine[] }) {
             <h3 className="history-line__title">
               <PathLink href={requestLineHref(line)}>{requestLineTitle(line)}</PathLink>
             </h3>
+            {needsConnection(line.serviceRequestId) && <NeedsConnectionMark />}
             <span className="history-line__status">{requestLineStatus(line)}</span>
           </div>
           <dl className="history-fields history-fields--line">
@@ -190,6 +206,7 @@ export function RequestLines({ lines }: { lines: readonly RequestLine[] }) {
 }
 
 export function PartsLines({ lines }: { lines: readonly PartsLine[] }) {
+  const needsConnection = useNeedsConnection(KEPT_DETAIL_KINDS.partsOrder);
   if (lines.length === 0) return <p className="history-empty">No parts orders for this home.</p>;
   return (
     <ol className="history-lines">
@@ -199,6 +216,7 @@ export function PartsLines({ lines }: { lines: readonly PartsLine[] }) {
             <h3 className="history-line__title">
               <PathLink href={partsLineHref(line)}>{partsLineTitle(line)}</PathLink>
             </h3>
+            {needsConnection(line.partsOrderId) && <NeedsConnectionMark />}
             <span className="history-line__status">{line.orderStatus}</span>
           </div>
           <dl className="history-fields history-fields--line">

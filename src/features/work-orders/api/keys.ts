@@ -1,3 +1,4 @@
+import { KEPT_DETAIL_KINDS } from '../../../entities/kept-details';
 import type { CmhUser } from '../../../contract';
 
 /** Whose copy a cached list is: the user, and the retail center (or plant facilities) they work in. */
@@ -16,7 +17,7 @@ export const workOrderKeys = {
 
 /** Kinds of the copies kept in IndexedDB (offline/cached-read). */
 export const CACHE_KINDS = {
-  detail: 'service-request',
+  detail: KEPT_DETAIL_KINDS.serviceRequest,
   homes: 'homes',
   unitsOfMeasure: 'units-of-measure',
 } as const;
