@@ -59,7 +59,7 @@ describe('NPS completed calls offline (issue 19)', () => {
     await env.keep(HISTORY_KIND, '501', []);
     await env.setOnline(false);
     await waitFor(() => expect(marks()).toEqual([false, true, false]));
-    // Once per row, beside the name that opens the history; a call naming no home links nowhere and is not marked.
+    // Once per row (in its widest cell, the comments); a call naming no home links nowhere and is not marked.
     expect(within(rowOf('Brook')).getAllByText('Needs a connection')).toHaveLength(1);
 
     await env.keep(HISTORY_KIND, '502', []);

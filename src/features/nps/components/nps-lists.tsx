@@ -23,19 +23,13 @@ import {
 const completedColumn = (name: string) => COMPLETED_SORT_COLUMNS.find((entry) => entry.columnName === name)!;
 const upcomingColumn = (name: string) => UPCOMING_SORT_COLUMNS.find((entry) => entry.columnName === name)!;
 
-/**
- * A customer's name: for service viewers, a link to the home's service history (spec 2 §2) when the call names a home;
- * `needsConnection` adds the mark of a history that is not on the device while the server cannot be reached.
- */
-function CustomerName({ row, text, linked, needsConnection = false }: { row: NpsDetail; text: string; linked: boolean; needsConnection?: boolean }) {
+/** A customer's name: for service viewers, a link to the home's service history (spec 2 §2) when the call names a home. */
+function CustomerName({ row, text, linked }: { row: NpsDetail; text: string; linked: boolean }) {
   if (!linked || row.vantageAssetId === null) return <>{text}</>;
   return (
-    <>
-      <Link to="/serviceHistory/$assetId" params={{ assetId: row.vantageAssetId }} aria-label={`Service history of ${row.customerFirstName} ${row.customerLastName}`.trim()}>
-        {text}
-      </Link>
-      {needsConnection && <NeedsConnectionMark />}
-    </>
+    <Link to="/serviceHistory/$assetId" params={{ assetId: row.vantageAssetId }} aria-label={`Service history of ${row.customerFirstName} ${row.customerLastName}`.trim()}>
+      {text}
+    </Link>
   );
 }
 
@@ -67,23 +61,24 @@ export function CompletedCalls({
   const columns = useMemo<DataListColumn<NpsDetail>[]>(
     () => [
       { ...completedColumn('customerFirstName'), width: 'minmax(0, 1.15fr)', render: (row) => <CustomerName row={row} text={row.customerFirstName} linked={linkToServiceHistory} /> },
-      {
-        ...completedColumn('customerLastName'),
-        width: 'minmax(0, 1.15fr)',
-        render: (row) => (
-          <CustomerName
-            row={row}
-            text={row.customerLastName}
-            linked={linkToServiceHistory}
-            needsConnection={historyKept !== undefined && row.vantageAssetId !== null && !historyKept(row.vantageAssetId)}
-          />
-        ),
-      },
+      { ...completedColumn('customerLastName'), width: 'minmax(0, 1.15fr)', render: (row) => <CustomerName row={row} text={row.customerLastName} linked={linkToServiceHistory} /> },
       { ...completedColumn('serial'), width: 'minmax(0, 1.5fr)' },
       { ...completedColumn('recommend'), width: '4.5rem' },
       { columnName: 'recommendGroup', displayName: 'Group', sortable: false, width: '6rem', render: (row) => <span className={`nps-group nps-group--${row.recommendGroup.toLowerCase()}`}>{row.recommendGroup}</span> },
       { ...completedColumn('sixMonthCompleteDate'), width: '7rem', render: (row) => formatDate(row.sixMonthCompleteDate) },
-      { columnName: 'comments', displayName: 'Comments', sortable: false, width: 'minmax(0, 2.4fr)' },
+      {
+        columnName: 'comments',
+        displayName: 'Comments',
+        sortable: false,
+        width: 'minmax(0, 2.4fr)',
+        // The row's mark goes in its widest cell: the name columns are too narrow for it (it would be cut).
+        render: (row) => (
+          <>
+            {row.comments}
+            {linkToServiceHistory && historyKept !== undefined && row.vantageAssetId !== null && !historyKept(row.vantageAssetId) && <NeedsConnectionMark />}
+          </>
+        ),
+      },
     ],
     [linkToServiceHistory, historyKept],
   );
