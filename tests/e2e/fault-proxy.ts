@@ -14,6 +14,7 @@ import type { AddressInfo, Socket } from 'node:net';
  *                 and destroy the browser's connection instead of answering: the server acted, the
  *                 browser never heard
  *   before        run `run` (e.g. revoke the session on the server), then forward it
+ *   no-answer     destroy the browser's connection without forwarding: the server is down, the network up
  *
  * When the server cannot be reached the browser's connection is destroyed (no answer), as with a
  * server that is down. Every request is logged with what was done to it and the status it got.
@@ -31,7 +32,8 @@ export type Fault =
   | { kind: 'answer'; status: number; body?: unknown }
   | { kind: 'cut-request'; afterBytes: number }
   | { kind: 'drop-answer'; then?: () => void | Promise<void> }
-  | { kind: 'before'; run: () => void | Promise<void> };
+  | { kind: 'before'; run: () => void | Promise<void> }
+  | { kind: 'no-answer' };
 
 export type FaultRule = (request: ProxyRequest) => Fault | undefined;
 
@@ -81,6 +83,10 @@ export async function startFaultProxy(options: { targetPort: number; host?: stri
       req.socket.destroy();
     };
 
+    if (fault.kind === 'no-answer') {
+      noAnswer();
+      return;
+    }
     if (fault.kind === 'answer') {
       req.resume();
       const body = JSON.stringify(fault.body ?? { message: `HTTP ${fault.status} from the fault proxy.` });
