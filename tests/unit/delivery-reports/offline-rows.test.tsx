@@ -19,6 +19,9 @@ import { isMarked, setUpOfflineRows, tearDownOfflineRows, withListLayout, type O
 
 withListLayout();
 
+/** Rendering lists on fake-indexeddb is slow on a loaded 2-core machine (5 s was exceeded). */
+const TEST_TIMEOUT = 20_000;
+
 /** The device's reads (fake-indexeddb) and the query's retries take their time on a loaded machine. */
 const SLOW = { timeout: 5_000 };
 
@@ -89,7 +92,7 @@ describe('the delivery reports start list offline (issue 19)', () => {
     // The question set kept (the list opened online in another tab): every form opens offline, no row is marked.
     await env.keep(DELIVERY_CACHE_KINDS.questions, SCOPE, questionSetOf(report));
     await waitFor(() => expect(marks()).toEqual([false, false]));
-  });
+  }, TEST_TIMEOUT);
 
   it('keeps the question set when opened online, so no row is marked when the connection goes', async () => {
     await renderScreen(() => <DeliveryReportStartScreen scope={SCOPE} />, { path: '/surveys/deliveryreports' });
@@ -100,7 +103,7 @@ describe('the delivery reports start list offline (issue 19)', () => {
     await env.setOnline(false);
     await screen.findByText(/^The delivery forms of these 2 homes open offline on this device/);
     expect(marks()).toEqual([false, false]);
-  });
+  }, TEST_TIMEOUT);
 });
 
 describe('a delivery form or report not on the device, offline (issue 19)', () => {
@@ -112,7 +115,7 @@ describe('a delivery form or report not on the device, offline (issue 19)', () =
     expect((await screen.findByText(notOnDeviceMessage('delivery form'), undefined, SLOW)).getAttribute('role')).toBe('status');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-  });
+  }, TEST_TIMEOUT);
 
   it('a submitted report not kept says so plainly; once opened online it opens offline with its age', async () => {
     await env.setOnline(false);
@@ -136,7 +139,7 @@ describe('a delivery form or report not on the device, offline (issue 19)', () =
     await renderScreen(() => <DeliveryReportViewScreen submittedSurveyId={42} under="reports" canWrite panelTarget={undefined} />, { path: '/reports/deliveryreports/42' });
     await screen.findByText('Level and tied down', undefined, SLOW);
     screen.getByText(/^Saved copy, updated (just now|\d+ seconds? ago)/);
-  });
+  }, TEST_TIMEOUT);
 
   it('a home of the start list opens its blank form offline once the question set is kept', async () => {
     await env.keep(DELIVERY_CACHE_KINDS.homes, SCOPE, HOMES);
@@ -149,5 +152,5 @@ describe('a delivery form or report not on the device, offline (issue 19)', () =
     await screen.findByRole('form', { name: 'Delivery report for home CW910002' }, SLOW);
     screen.getByText('Bo Diaz');
     screen.getByRole('textbox', { name: 'Set-up notes' });
-  });
+  }, TEST_TIMEOUT);
 });

@@ -21,6 +21,9 @@ import { isMarked, renderPanel, setUpOfflineRows, tearDownOfflineRows, withListL
 
 withListLayout();
 
+/** Rendering lists on fake-indexeddb is slow on a loaded 2-core machine (5 s was exceeded). */
+const TEST_TIMEOUT = 20_000;
+
 let nextId = 100;
 const part = (changes: Partial<CatalogPart> = {}): CatalogPart => ({
   partsCatalogId: nextId++,
@@ -99,7 +102,7 @@ describe('a part of the catalog offline: its change request from the kept catalo
     await expect(readChangeRequest(99, '910')).rejects.toSatisfy(isOfflineError);
     await expect(readChangeRequest(4)).rejects.toSatisfy(isOfflineError);
     await expect(readChangeRequest(4, '920')).rejects.toSatisfy(isOfflineError);
-  });
+  }, TEST_TIMEOUT);
 
   it('the Part Form of a part never opened shows it offline from the kept catalog with its age', async () => {
     await env.keep(CATALOG_ADMIN_KINDS.catalog, '910', catalog, Date.now() - 2 * HOUR);
@@ -110,7 +113,7 @@ describe('a part of the catalog offline: its change request from the kept catalo
     const panel = screen.getByRole('dialog', { name: 'Part Form' });
     within(panel).getByRole('region', { name: 'Approved version' });
     within(panel).getByText('Kitchen faucet, chrome, plant stock');
-  });
+  }, TEST_TIMEOUT);
 
   it('a part not in the kept catalog says plainly that it is not on this device', async () => {
     await env.setOnline(false);
@@ -118,7 +121,7 @@ describe('a part of the catalog offline: its change request from the kept catalo
     await within(panel).findByText(notOnDeviceMessage('part'));
     expect(within(panel).queryByRole('alert')).toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Try again' })).toBeNull();
-  });
+  }, TEST_TIMEOUT);
 });
 
 const historyItem = (partsCatalogHistoryId: number, combinedPartNumber: string): ChangeHistoryItem => ({
@@ -179,7 +182,7 @@ describe('change management offline (issue 19)', () => {
     await screen.findByText('09/02/2026');
     await waitFor(() => expect(isMarked(rowReviewedOn('09/02/2026'))).toBe(true));
     expect(isMarked(rowReviewedOn('09/01/2026'))).toBe(false);
-  });
+  }, TEST_TIMEOUT);
 
   it('a kept request opens with its age; one never opened says plainly that it is not on this device', async () => {
     const kept = await renderPanel(() => <RevertPanel partsCatalogHistoryId={71} closeTo="/admin/partsCatalog/changeManagement" />, 'Revert Approved Part');
@@ -195,5 +198,5 @@ describe('change management offline (issue 19)', () => {
     const { panel: approval } = await renderPanel(() => <PartApprovalPanel partsCatalogId={52} closeTo="/admin/partsCatalog/changeManagement" />, 'Part Approval Form');
     await within(approval).findByText(notOnDeviceMessage('change request'));
     expect(within(approval).queryByRole('alert')).toBeNull();
-  });
+  }, TEST_TIMEOUT);
 });
