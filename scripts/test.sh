@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Installs Debian's chromium and postgresql when missing (the e2e tests drive
-# real Chromium; the API suite runs twice: embedded PGlite, then a real PostgreSQL server).
+# `npm test`: every test. Installs Debian's chromium, firefox-esr, webkit2gtk-driver, xvfb and postgresql when
+# missing (the e2e tests drive real Chromium, and a smoke run each in Firefox ESR and WebKitGTK, which runs under
+# an Xvfb the test starts; the API suite runs twice: embedded PGlite, then a real PostgreSQL server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
+command -v firefox-esr >/dev/null 2>&1 || need+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null 2>&1 || need+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing ${need[*]} from Debian…"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -30,7 +34,7 @@ else
 fi
 
 step build; npx vite build
-step "end-to-end tests (headless Chromium)"; vitest e2e --project e2e
+step "end-to-end tests (headless Chromium; smoke in Firefox ESR and WebKitGTK)"; vitest e2e --project e2e
 
 node -e '
 const fs = require("node:fs"), path = require("node:path"), dir = process.argv[1];
