@@ -8,9 +8,9 @@ import type { OutboxCall } from './outbox';
  * The server never merges: the user sees the fields where their change and the current version differ, mine
  * beside theirs, and keeps theirs, or re-applies theirs-or-mine field by field on the current version.
  *
- * An update body carries the whole form, so a field differs either because I changed it or because they
- * did; without the version my form started from the two cannot be told apart, which is why the choice is
- * the user's, per field.
+ * An update body carries the whole form. Its `changes` (OutboxCall.changes) say which fields I changed: only those
+ * are compared and re-applied, the others take their version. An entry without them (queued by an earlier version)
+ * counts every differing field as possibly mine, and the choice is the user's, per field.
  */
 
 type JsonObject = { [key: string]: JsonValue };
@@ -48,19 +48,42 @@ function display(value: JsonValue | undefined): string {
 }
 
 /**
- * The fields of `mine` (an update body) that the record `current` holds with another value. Undefined when
- * there is nothing to compare (not a versioned update, or no current version to re-apply it on).
+ * The fields of an update body that the user changed: those whose value differs from the record as the form
+ * showed it (`seen`, same field names). What goes in OutboxCall.changes.
+ */
+export function changedFields(body: object, seen: object): string[] {
+  const before = seen as Record<string, JsonValue | undefined>;
+  return Object.entries(body as JsonObject)
+    .filter(([name, value]) => name !== 'rowVersion' && !(name in before && sameValue(value, before[name])))
+    .map(([name]) => name);
+}
+
+/** Whether the update changes the field (every field, for an entry that does not say). */
+const changes = (name: string, changed: readonly string[] | undefined) => changed === undefined || changed.includes(name);
+
+/** An update body whose fields the user did not change take the record's values (`record`, a version of it). */
+export function followRecord(body: JsonValue | undefined, record: JsonValue | undefined, changed: readonly string[] | undefined): JsonValue | undefined {
+  if (!isObject(body) || !isObject(record) || changed === undefined) return body;
+  const followed: JsonObject = { ...body };
+  for (const name of Object.keys(body)) if (name !== 'rowVersion' && !changed.includes(name) && name in record) followed[name] = record[name]!;
+  return followed;
+}
+
+/**
+ * The fields of `mine` (an update body) that the user changed and the record `current` holds with another value.
+ * Undefined when there is nothing to compare (not a versioned update, or no current version to re-apply it on).
  */
 export function describeConflict(
   mine: JsonValue | undefined,
   current: JsonValue | undefined,
   labels: Readonly<Record<string, string>> = {},
+  changed?: readonly string[],
 ): ChangeConflict | undefined {
   // Only a versioned update can be re-applied on a newer version (a create's 409 means something else).
   if (!isObject(mine) || typeof mine.rowVersion !== 'number' || !isObject(current) || typeof current.rowVersion !== 'number') return undefined;
   const fields: ConflictField[] = [];
   for (const [name, value] of Object.entries(mine)) {
-    if (name === 'rowVersion' || !(name in current) || sameValue(value, current[name])) continue;
+    if (name === 'rowVersion' || !changes(name, changed) || !(name in current) || sameValue(value, current[name])) continue;
     fields.push({ name, label: labels[name] ?? fieldLabel(name), mine: display(value), theirs: display(current[name]) });
   }
   return { fields, theirVersion: current.rowVersion };
@@ -71,7 +94,7 @@ const CONFLICT_MESSAGE = 'Someone else saved this record after you changed it.';
 /** The conflict of a parked entry, if a 409 parked it. */
 export function entryConflict(entry: OutboxEntry): ChangeConflict | undefined {
   if (entry.status !== 'failed' || entry.lastError?.status !== 409) return undefined;
-  return describeConflict(entry.body, entry.lastError.current, entry.fieldLabels);
+  return describeConflict(entry.body, entry.lastError.current, entry.fieldLabels, entry.changes);
 }
 
 /** How screens mark a queued change (with its conflict, when it has one). */
@@ -86,12 +109,15 @@ export function pendingMarkOf(entry: OutboxEntry): PendingMark {
   return mark;
 }
 
-/** My update body moved onto their version, with the fields in `theirs` taking their value. */
-export function rebasedBody(mine: JsonValue | undefined, current: JsonValue | undefined, theirs: readonly string[]): JsonObject {
+/**
+ * My update body moved onto their version: the fields in `theirs`, and those I did not change (`changed`), take
+ * their value.
+ */
+export function rebasedBody(mine: JsonValue | undefined, current: JsonValue | undefined, theirs: readonly string[], changed?: readonly string[]): JsonObject {
   if (!isObject(mine) || !isObject(current) || typeof current.rowVersion !== 'number') {
     throw new Error('This change cannot be re-applied: the server did not send the current version.');
   }
-  const body: JsonObject = { ...mine, rowVersion: current.rowVersion };
+  const body: JsonObject = { ...(followRecord(mine, current, changed) as JsonObject), rowVersion: current.rowVersion };
   for (const name of theirs) if (name in current && name in mine) body[name] = current[name]!;
   return body;
 }
@@ -121,13 +147,14 @@ export async function writeSettlingConflicts<Outcome>(
       return await submit(current);
     } catch (error) {
       const refusal = error as { error?: OutboxError };
-      const conflict = refusal.error?.status === 409 ? describeConflict(current.body, refusal.error.current, current.fieldLabels) : undefined;
+      const conflict =
+        refusal.error?.status === 409 ? describeConflict(current.body, refusal.error.current, current.fieldLabels, current.changes) : undefined;
       if (!conflict) throw error;
       const choice = await ask(current.label, conflict);
       if (choice === null) throw error;
       if (choice === 'discard') return { status: 'dropped', kept: 'nothing' };
       if ('keep' in choice) return { status: 'dropped', kept: 'theirs' };
-      current = { ...current, body: rebasedBody(current.body, refusal.error!.current, choice.reapply.theirs) };
+      current = { ...current, body: rebasedBody(current.body, refusal.error!.current, choice.reapply.theirs, current.changes) };
     }
   }
 }

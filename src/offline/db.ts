@@ -62,6 +62,8 @@ export interface OutboxEntry {
   nextAttemptAt: number;
   /** How the form names the body's fields (OutboxCall.fieldLabels). */
   fieldLabels?: Record<string, string>;
+  /** The body fields the user changed in this update (OutboxCall.changes); absent: every field counts as changed. */
+  changes?: readonly string[];
   lastError?: OutboxError;
   createdAt: number;
 }

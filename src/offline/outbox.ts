@@ -12,6 +12,7 @@ import {
   type AlsoCreated,
 } from './db';
 import { newUuid } from '../lib/ids';
+import { followRecord } from './conflicts';
 import { findTempIds, readPath, rewriteJson, rewriteQuery, rewriteString, type TempIdMap } from './temp-ids';
 
 /*
@@ -77,6 +78,13 @@ export interface OutboxCall {
   idempotencyKey?: string;
   /** How the form names the body's fields, for a conflict's mine beside theirs (offline/conflicts.ts). */
   fieldLabels?: Readonly<Record<string, string>>;
+  /**
+   * For an update (a body with a rowVersion): the body fields the user changed (conflicts.ts changedFields). The
+   * others only carry the record as the user saw it: they follow the record when an earlier queued change of it is
+   * settled, so an update never writes a field the user did not touch in it (issue 22 §11). Without it (entries
+   * queued by earlier versions) every field counts as changed.
+   */
+  changes?: readonly string[];
 }
 
 export interface SendAnswer {
@@ -288,6 +296,7 @@ export function createOutbox(options: OutboxOptions) {
       if (query) row.query = query;
       if (call.body !== undefined) row.body = rewriteJson(call.body, known);
       if (call.fieldLabels) row.fieldLabels = { ...call.fieldLabels };
+      if (call.changes) row.changes = [...call.changes];
       if (call.createsTempId) {
         row.createsTempId = call.createsTempId;
         row.idField = call.idField ?? 'id';
@@ -657,10 +666,26 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   /**
+   * Later queued updates of the resource `entry` updates, once `entry` settled on the server's `record` version:
+   * each predicted its rowVersion from this one's (one more per update before it), so it moves by `shift`; and
+   * the fields it did not change follow the record as it will then be (conflicts.ts followRecord), so that what
+   * the user chose for `entry` is not overwritten by a later update composed before the choice (issue 22 §11).
+   */
+  async function carryLaterUpdates(entry: OutboxEntry, record: JsonValue | undefined, shift: number) {
+    const later = await db.outbox.where('seq').above(entry.seq!).toArray();
+    let after = record;
+    for (const row of later) {
+      const version = rowVersionOf(row.body);
+      if (row.method !== entry.method || row.base !== entry.base || row.path !== entry.path || version === undefined || row.status === 'sending') continue;
+      const body: JsonValue = { ...(followRecord(row.body, after, row.changes) as Record<string, JsonValue>), rowVersion: version + shift };
+      await db.outbox.update(row.seq!, { body });
+      after = body;
+    }
+  }
+
+  /**
    * Replaces the call of a failed entry (e.g. the body rebased on the record's current rowVersion) and puts it
-   * back in line. When the body's rowVersion moves, later queued updates of the same resource move with it:
-   * each predicted its version from this one's (one more per update before it), so after a rebase on the
-   * server's version they would all meet 409 again.
+   * back in line; later queued updates of the same resource move onto it (carryLaterUpdates).
    */
   async function revise(seq: number, change: { path?: string; query?: Record<string, string>; body?: JsonValue }): Promise<void> {
     await db.transaction('rw', db.outbox, async () => {
@@ -672,15 +697,24 @@ export function createOutbox(options: OutboxOptions) {
       if (change.body !== undefined) update.body = change.body;
       await db.outbox.update(seq, update);
       const shift = (rowVersionOf(change.body) ?? NaN) - (rowVersionOf(entry.body) ?? NaN);
-      if (!Number.isFinite(shift) || shift === 0) return;
-      const later = await db.outbox.where('seq').above(seq).toArray();
-      for (const row of later) {
-        const version = rowVersionOf(row.body);
-        if (row.method !== entry.method || row.base !== entry.base || row.path !== entry.path || version === undefined || row.status === 'sending') continue;
-        await db.outbox.update(row.seq!, { body: { ...(row.body as Record<string, JsonValue>), rowVersion: version + shift } });
-      }
+      if (Number.isFinite(shift)) await carryLaterUpdates(entry, change.body, shift);
     });
     edited();
+  }
+
+  /**
+   * Drops an update the server refused with 409 whose user kept the server's version (`current`): later queued
+   * updates of the resource, which predicted their rowVersion from it, move onto `current` (carryLaterUpdates).
+   */
+  async function dropOnto(seq: number, current: JsonValue): Promise<void> {
+    const entry = await getEntry(seq);
+    const version = rowVersionOf(entry.body);
+    const theirs = rowVersionOf(current);
+    if (version !== undefined && theirs !== undefined) {
+      // Without this update the next one goes at their version, not one past this one's.
+      await db.transaction('rw', db.outbox, () => carryLaterUpdates(entry, current, theirs - (version + 1)));
+    }
+    await discard(seq);
   }
 
   /** The entry and every entry that needs the record it creates, transitively: what a discard removes. */
@@ -736,6 +770,7 @@ export function createOutbox(options: OutboxOptions) {
     resume,
     retry,
     revise,
+    dropOnto,
     discard,
     dependentsOf,
     pauseState,

@@ -123,18 +123,20 @@ export const outboxActions: PendingChangeActions = {
 };
 
 /**
- * Settles a queued change the server refused with 409 (offline/conflicts.ts): keeping theirs drops my change;
- * re-applying puts it back in line on their version (later queued updates of the record move with it, Outbox.revise).
+ * Settles a queued change the server refused with 409 (offline/conflicts.ts): keeping theirs drops my change,
+ * re-applying puts it back in line on their version; either way later queued updates of the record move onto the
+ * result, keeping only what the user changed in them (Outbox.revise, Outbox.dropOnto).
  */
 export async function resolveConflict(seq: number, choice: ConflictChoice): Promise<void> {
   const { outbox, db } = getOffline();
   const entry = await db.outbox.get(seq);
   if (!entry || entry.status !== 'failed' || entry.lastError?.status !== 409) throw new Error('This change is no longer waiting for a decision.');
   if ('keep' in choice) {
-    await outbox.discard(seq);
+    await outbox.dropOnto(seq, entry.lastError.current ?? null);
+    await syncNow();
     return;
   }
-  await outbox.revise(seq, { body: rebasedBody(entry.body, entry.lastError.current, choice.reapply.theirs) });
+  await outbox.revise(seq, { body: rebasedBody(entry.body, entry.lastError.current, choice.reapply.theirs, entry.changes) });
   await syncNow();
 }
 

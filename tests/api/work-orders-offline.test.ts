@@ -82,9 +82,9 @@ async function queueTechnicianVisit(outbox: ReturnType<typeof createOutbox>) {
   const first = addServiceItemCall(ref, item('Door sticks'));
   await outbox.enqueue(first.call);
   await outbox.enqueue(addServiceItemCall(ref, item('Window leaks')).call);
-  await outbox.enqueue(updateServiceItemCall(ref, first.tempId, { ...item('Front door sticks'), rowVersion: 0 }));
+  await outbox.enqueue(updateServiceItemCall(ref, first.tempId, { ...item('Front door sticks'), rowVersion: 0 }, {}));
   // A second edit of the same item offline carries the version the first leaves (as the view counts it).
-  await outbox.enqueue(updateServiceItemCall(ref, first.tempId, { ...item('Front door sticks badly'), rowVersion: 1 }));
+  await outbox.enqueue(updateServiceItemCall(ref, first.tempId, { ...item('Front door sticks badly'), rowVersion: 1 }, {}));
   await outbox.enqueue(
     addPartsItemCall(ref, { categoryNumber: '', commodityNumber: '', partNumber: 'P-100', partDescription: 'Door strike', notes: '', billingCode: 'Warranty', unitOfMeasure: 'EA', quantity: 2 }).call,
   );
@@ -107,7 +107,7 @@ async function queueTechnicianVisit(outbox: ReturnType<typeof createOutbox>) {
       signatureOnFile: true,
       isUnderWarranty: true,
       rowVersion: 0,
-    }),
+    }, {}),
   );
   await outbox.enqueue(submitCall(ref));
   return created;

@@ -186,8 +186,8 @@ describe('classifyCall: every write path of spec 3 §7', () => {
   const workOrder = refOf(serverRequest({ vantageWorkOrderId: 700041, serviceRequestNumber: '000041' }));
   const cases: [OutboxCall, string][] = [
     [createServiceRequestCall({ plantNumber: '910', serialNumber: 'S', assetId: 1 }).call, 'create'],
-    [updateInformationCall(staged, info()), 'information'],
-    [updateInformationCall(workOrder, info()), 'information'],
+    [updateInformationCall(staged, info(), {}), 'information'],
+    [updateInformationCall(workOrder, info(), {}), 'information'],
     [cancelRequestCall(staged), 'information'],
     [submitCall(staged), 'submit'],
     [submitCall(workOrder), 'submit'],
@@ -195,7 +195,7 @@ describe('classifyCall: every write path of spec 3 §7', () => {
     [addServiceItemCall(staged, itemBody('x')).call, 'item'],
     [addServiceItemCall(workOrder, itemBody('x')).call, 'item'],
     [deleteServiceItemCall(workOrder, 5), 'item'],
-    [updatePartsItemCall(staged, 601, { categoryNumber: '', commodityNumber: '', partNumber: '', partDescription: 'x', notes: '', billingCode: 'Warranty', unitOfMeasure: 'EA', quantity: 1 }), 'part'],
+    [updatePartsItemCall(staged, 601, { categoryNumber: '', commodityNumber: '', partNumber: '', partDescription: 'x', notes: '', billingCode: 'Warranty', unitOfMeasure: 'EA', quantity: 1 }, {}), 'part'],
     [deletePartsItemCall(workOrder, 601), 'part'],
     [addAttachmentCall(staged, { attachmentType: 1, description: '', amount: 0 }, new Blob(['x']), 'a.jpg').call, 'attachment'],
     [addAttachmentCall(workOrder, { attachmentType: 1, description: '', amount: 0 }, new Blob(['x']), 'a.jpg').call, 'attachment'],
@@ -212,7 +212,7 @@ describe('classifyCall: every write path of spec 3 §7', () => {
 describe('applyPending: the request as it will be', () => {
   it('merges a queued information edit, rounding trip time to the quarter hour and marking it', () => {
     const base = serverRequest();
-    const view = applyPending(base, [entryOf(updateInformationCall(refOf(base), info()))])!;
+    const view = applyPending(base, [entryOf(updateInformationCall(refOf(base), info(), {}))])!;
     expect(view).toMatchObject({ technician: 'Pat', caseSubject: 'Leak', requestType: 'A', tripTime: 0.5, mileage: 10 });
     expect(view.pending?.state).toBe('pending');
     expect(view.hasPendingChanges).toBe(true);
@@ -225,9 +225,9 @@ describe('applyPending: the request as it will be', () => {
 
   it('Factory Service clears the performed date (spec 3 §4); a forced request stays Request for Payment', () => {
     const base = serverRequest();
-    expect(applyPending(base, [entryOf(updateInformationCall(refOf(base), info({ requestType: 'F' })))])!.performedDate).toBe(DATE_PLACEHOLDER);
+    expect(applyPending(base, [entryOf(updateInformationCall(refOf(base), info({ requestType: 'F' }), {}))])!.performedDate).toBe(DATE_PLACEHOLDER);
     const workOrder = serverRequest({ vantageWorkOrderId: 700041, isRequestTypeForced: true, requestType: 'V' });
-    expect(applyPending(workOrder, [entryOf(updateInformationCall(refOf(workOrder), info({ requestType: 'A' })))])!.requestType).toBe('V');
+    expect(applyPending(workOrder, [entryOf(updateInformationCall(refOf(workOrder), info({ requestType: 'A' }), {}))])!.requestType).toBe('V');
   });
 
   it('adds, edits and removes items, with the two-man rate and quarter hours', () => {
@@ -236,9 +236,9 @@ describe('applyPending: the request as it will be', () => {
     const added = addServiceItemCall(ref, itemBody('Roof', 1.4, true));
     const view = applyPending(base, [
       entryOf(added.call),
-      entryOf(updateServiceItemCall(ref, 501, { ...itemBody('Front door'), rowVersion: 0 })),
+      entryOf(updateServiceItemCall(ref, 501, { ...itemBody('Front door'), rowVersion: 0 }, {})),
       entryOf(deleteServiceItemCall(ref, 502)),
-      entryOf(updateServiceItemCall(ref, added.tempId, { ...itemBody('Roof leak', 1.4, true), rowVersion: 0 })),
+      entryOf(updateServiceItemCall(ref, added.tempId, { ...itemBody('Roof leak', 1.4, true), rowVersion: 0 }, {})),
       entryOf(deletePartsItemCall(ref, 601)),
     ])!;
     expect(view.serviceItems.map((row) => [row.key, row.problemDescription, row.serviceRequestSequence])).toEqual([
@@ -287,7 +287,7 @@ describe('applyPendingToList', () => {
   it('puts requests made on this device first, marks rows with queued changes, leaves others alone', () => {
     const created = createServiceRequestCall({ plantNumber: '910', serialNumber: 'NEW1', assetId: 3 });
     const base = serverRequest({ serviceRequestId: 2 });
-    const rows = applyPendingToList([row(2), row(1)], [entryOf(created.call), entryOf(updateInformationCall(refOf(base), info({ technician: 'Sam' })))]);
+    const rows = applyPendingToList([row(2), row(1)], [entryOf(created.call), entryOf(updateInformationCall(refOf(base), info({ technician: 'Sam' }), {}))]);
     expect(rows.map((summary) => summary.key)).toEqual([created.tempId, '2', '1']);
     expect(rows[0]!.pending?.state).toBe('pending');
     expect(rows[1]).toMatchObject({ technician: 'Sam', pending: { state: 'pending' } });

@@ -7,6 +7,7 @@ import {
   type ServicePartInput,
   type ServiceRequestUpdate,
 } from '../../../contract';
+import { changedFields } from '../../../offline/conflicts';
 import type { JsonValue } from '../../../offline/db';
 import type { OutboxCall } from '../../../offline/outbox';
 import { newTempId } from '../../../offline/temp-ids';
@@ -47,9 +48,14 @@ export function createServiceRequestCall(home: Pick<HomeSummary, 'plantNumber' |
 
 const requestEndpoint = (ref: RequestRef) => (isWorkOrder(ref) ? paths.workOrder(ref.vantageWorkOrderId!) : paths.serviceRequest(ref.serviceRequestId));
 
+/*
+ * An update carries the whole form; `seen` is the record as the form showed it, so that the call says which fields
+ * the user changed (OutboxCall.changes) and a later update never writes back a field it did not touch (issue 22 §11).
+ */
+
 /** PUT /service/{id} or /service/workorders/{id}: the information and additional-information panels. */
-export const updateInformationCall = (ref: RequestRef, body: ServiceRequestUpdate, label = 'Update work order information') =>
-  call(ref, requestEndpoint(ref), 'PUT', label, { body: json(body) });
+export const updateInformationCall = (ref: RequestRef, body: ServiceRequestUpdate, seen: object, label = 'Update work order information') =>
+  call(ref, requestEndpoint(ref), 'PUT', label, { body: json(body), changes: changedFields(body, seen) });
 
 /** DELETE /service/{id}: cancelling a staged request removes it (spec 3 §4). */
 export const cancelRequestCall = (ref: RequestRef) => call(ref, paths.serviceRequest(ref.serviceRequestId), 'DELETE', 'Cancel service request');
@@ -74,8 +80,8 @@ export function addServiceItemCall(ref: RequestRef, body: ServiceItemInput) {
 const serviceItemEndpoint = (ref: RequestRef, itemId: number | string) =>
   isWorkOrder(ref) ? paths.workOrderLineItem(ref.vantageWorkOrderId!, itemId) : paths.serviceItem(ref.serviceRequestId, itemId);
 
-export const updateServiceItemCall = (ref: RequestRef, itemId: number | string, body: ServiceItemInput) =>
-  call(ref, serviceItemEndpoint(ref, itemId), 'PUT', 'Update service item', { body: json(body) });
+export const updateServiceItemCall = (ref: RequestRef, itemId: number | string, body: ServiceItemInput, seen: object) =>
+  call(ref, serviceItemEndpoint(ref, itemId), 'PUT', 'Update service item', { body: json(body), changes: changedFields(body, seen) });
 
 export const deleteServiceItemCall = (ref: RequestRef, itemId: number | string) =>
   call(ref, serviceItemEndpoint(ref, itemId), 'DELETE', 'Remove service item');
@@ -91,8 +97,8 @@ export function addPartsItemCall(ref: RequestRef, body: ServicePartInput) {
 const partsItemEndpoint = (ref: RequestRef, itemId: number | string) =>
   isWorkOrder(ref) ? paths.workOrderPartsItem(ref.vantageWorkOrderId!, itemId) : paths.servicePartsItem(ref.serviceRequestId, ref.partsOrderId, itemId);
 
-export const updatePartsItemCall = (ref: RequestRef, itemId: number | string, body: ServicePartInput) =>
-  call(ref, partsItemEndpoint(ref, itemId), 'PUT', 'Update parts item', { body: json(body) });
+export const updatePartsItemCall = (ref: RequestRef, itemId: number | string, body: ServicePartInput, seen: object) =>
+  call(ref, partsItemEndpoint(ref, itemId), 'PUT', 'Update parts item', { body: json(body), changes: changedFields(body, seen) });
 
 export const deletePartsItemCall = (ref: RequestRef, itemId: number | string) =>
   call(ref, partsItemEndpoint(ref, itemId), 'DELETE', 'Remove parts item');

@@ -202,6 +202,7 @@ describe('Service & Parts main page (spec 3 §2)', () => {
       updateInformationCall(
         { key: '2', serviceRequestId: 2, serviceRequestNumber: '5002', plantNumber: '07', vantageWorkOrderId: 880002, partsOrderId: 2 },
         { technician: 'x'.repeat(60) } as never,
+        {},
       ),
     );
     await outbox.replay({ force: true });

@@ -267,7 +267,7 @@ describe('changes waiting on the device', () => {
     const ref = requestRef(viewOf(serverRequest()));
     const { outbox } = getOffline();
     server.answerWith(() => ({ status: 409, body: { message: 'This record was changed by someone else.' } }));
-    await outbox.enqueue(updateServiceItemCall(ref, '501', { problemDescription: 'Changed', determinedCause: 'c', actionTaken: 'a', declinedReason: '', serviceRequestCode: '', partsCost: 1, laborHours: 1, isTwoMan: false, rowVersion: 2 }));
+    await outbox.enqueue(updateServiceItemCall(ref, '501', { problemDescription: 'Changed', determinedCause: 'c', actionTaken: 'a', declinedReason: '', serviceRequestCode: '', partsCost: 1, laborHours: 1, isTwoMan: false, rowVersion: 2 }, {}));
     await outbox.replay({ force: true });
     await outbox.enqueue(addServiceItemCall(ref, { problemDescription: 'Queued', determinedCause: 'c', actionTaken: 'a', declinedReason: '', serviceRequestCode: '', partsCost: 1, laborHours: 2, isTwoMan: false }).call);
 

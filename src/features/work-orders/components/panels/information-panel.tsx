@@ -51,6 +51,8 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
   // Saves read the request as it is then (its rowVersion, and in the additional panel the fields it does not show).
   const latest = useRef(view);
   latest.current = view;
+  // The request as the form showed it: what the save compares the form with to tell what the user changed.
+  const [seen] = useState(view);
   const shown: readonly InformationField[] = mode === 'information' ? INFORMATION_FIELDS : ADDITIONAL_FIELDS;
   const complete = (value: InformationValues): InformationValues =>
     mode === 'information' ? value : { ...informationValues(latest.current), ...pick(value, ADDITIONAL_FIELDS) };
@@ -85,7 +87,7 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
       try {
         const label = mode === 'information' ? 'Update work order information' : 'Update additional information';
         await write(
-          { ...updateInformationCall(requestRef(latest.current), check.body, label), fieldLabels: INFORMATION_CONFLICT_LABELS },
+          { ...updateInformationCall(requestRef(latest.current), check.body, seen, label), fieldLabels: INFORMATION_CONFLICT_LABELS },
           mode === 'information' ? WORK_ORDER_TOASTS.infoUpdated : WORK_ORDER_TOASTS.additionalInfoUpdated,
         );
         close();

@@ -40,6 +40,8 @@ function PartsItemForm({
   const bodyRef = useRef<HTMLDivElement>(null);
   const latest = useRef({ view, part, units });
   latest.current = { view, part, units };
+  // The part as the form showed it: what the save compares the form with to tell what the user changed.
+  const [seen] = useState(part);
   const editing = part !== undefined;
 
   const form = useAppForm({
@@ -64,7 +66,7 @@ function PartsItemForm({
       try {
         const ref = requestRef(current);
         if (currentPart) {
-          await write({ ...updatePartsItemCall(ref, currentPart.key, { ...check.body, rowVersion: currentPart.rowVersion }), fieldLabels: PARTS_ITEM_LABELS }, WORK_ORDER_TOASTS.partsItemUpdated);
+          await write({ ...updatePartsItemCall(ref, currentPart.key, { ...check.body, rowVersion: currentPart.rowVersion }, seen ?? {}), fieldLabels: PARTS_ITEM_LABELS }, WORK_ORDER_TOASTS.partsItemUpdated);
         } else {
           await write(addPartsItemCall(ref, check.body).call, WORK_ORDER_TOASTS.partsItemAdded);
         }

@@ -37,6 +37,8 @@ function ServiceItemForm({ view, paths, item }: { view: ServiceRequestView; path
   const bodyRef = useRef<HTMLDivElement>(null);
   const latest = useRef({ view, item });
   latest.current = { view, item };
+  // The item as the form showed it: what the save compares the form with to tell what the user changed.
+  const [seen] = useState(item);
   const editing = item !== undefined;
 
   const form = useAppForm({
@@ -62,7 +64,7 @@ function ServiceItemForm({ view, paths, item }: { view: ServiceRequestView; path
         const ref = requestRef(current);
         if (currentItem) {
           // An item not sent yet is updated under its temp id; the outbox sends it after the create.
-          await write({ ...updateServiceItemCall(ref, currentItem.key, { ...check.body, rowVersion: currentItem.rowVersion }), fieldLabels: SERVICE_ITEM_LABELS }, WORK_ORDER_TOASTS.lineItemUpdated);
+          await write({ ...updateServiceItemCall(ref, currentItem.key, { ...check.body, rowVersion: currentItem.rowVersion }, seen ?? {}), fieldLabels: SERVICE_ITEM_LABELS }, WORK_ORDER_TOASTS.lineItemUpdated);
         } else {
           await write(addServiceItemCall(ref, check.body).call, WORK_ORDER_TOASTS.lineItemAdded);
         }
