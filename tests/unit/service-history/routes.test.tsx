@@ -137,14 +137,15 @@ describe('service history routes', () => {
       expect(await within(requests).findByRole('link', { name: 'Work Order WO-0000041' })).toBeTruthy();
       expect(within(requests).getByRole('status').textContent).toMatch(/^Saved copy, updated just now/);
       const parts = screen.getByRole('region', { name: 'Parts Orders' });
-      expect((await within(parts).findByRole('alert')).textContent).toContain(HISTORY_MESSAGES.parts.offline);
+      expect(await within(parts).findByText(HISTORY_MESSAGES.parts.offline)).toBeTruthy();
     });
 
     it('a home never opened: its history is not on this device', async () => {
       signInAs('service');
       goOffline();
       openApp('/serviceHistory/7');
-      expect((await screen.findByRole('alert')).textContent).toContain(HISTORY_MESSAGES.notOnDevice);
+      expect(await screen.findByText(HISTORY_MESSAGES.notOnDevice)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
       expect(screen.queryByText('Loading...')).toBeNull();
     });
   });

@@ -79,11 +79,18 @@ export function CachedReadBody<T>({
       </>
     );
   }
-  const missingOffline = isMissingOffline(query);
-  if (missingOffline || query.isError) {
+  // Not on this device: said plainly, with no Try again, which would fail the same way until the connection is back (issue 19).
+  if (isMissingOffline(query)) {
+    return (
+      <p className="history-message notice notice--info" role="status">
+        {messages.offline}
+      </p>
+    );
+  }
+  if (query.isError) {
     return (
       <div className="history-message notice notice--warning" role="alert">
-        {missingOffline ? messages.offline : messages.failed}{' '}
+        {messages.failed}{' '}
         <button type="button" className="button button--link" onClick={() => void query.refetch()}>
           Try again
         </button>

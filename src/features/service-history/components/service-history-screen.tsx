@@ -58,12 +58,10 @@ export function ServiceHistoryScreen({ assetId, user, knownHome }: ServiceHistor
     return (
       <div className="page service-history">
         <ServiceHistoryTitle />
-        <div className="history-empty-state notice notice--warning" role="alert">
-          <p>{HISTORY_MESSAGES.notOnDevice}</p>
-          <button type="button" className="button" onClick={() => reads.forEach((read) => void read.refetch())}>
-            Try again
-          </button>
-        </div>
+        {/* Said plainly, with no Try again: it opens by itself when the connection is back (issue 19). */}
+        <p className="history-empty-state notice notice--info" role="status">
+          {HISTORY_MESSAGES.notOnDevice}
+        </p>
       </div>
     );
   }
