@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { HomeSummary, ServiceRequest } from '../../src/contract';
-import { newContext, seriousAxeViolations, signIn, startE2eApp, waitOnServer, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 
 /*
  * Issue 14 §4 in Chromium against the real server: a change of a work order meets a newer version of it
@@ -63,6 +63,15 @@ async function openRequest(page: Page, id: number) {
   await page.getByRole('link', { name: 'Edit Information' }).waitFor();
 }
 
+/** Opens the Information panel, changes one field and saves (offline: it is queued). */
+async function saveInformation(page: Page, label: string, value: string) {
+  await page.getByRole('link', { name: 'Edit Information' }).click();
+  const panel = page.getByRole('dialog', { name: 'Information' });
+  await panel.getByLabel(label).fill(value);
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await panel.waitFor({ state: 'detached' });
+}
+
 /** Opens the Information panel (online: its chunk loads) and types a technician; `beforeSave` runs just before Save. */
 async function saveTechnician(page: Page, technician: string, beforeSave: () => Promise<void> = async () => undefined) {
   await page.getByRole('link', { name: 'Edit Information' }).click();
@@ -90,21 +99,18 @@ describe('Conflicts (409)', () => {
     const table = banner.getByRole('table');
     await table.waitFor({ timeout: 30_000 });
     const rows = await table.getByRole('row').allInnerTexts();
-    expect(rows.slice(1).map((row) => row.replace(/\s+/g, ' ').trim())).toEqual([
-      'Case subject (empty) Their subject',
-      'Technician Mine Tech Their Tech',
-    ]);
+    // Only what I changed is asked about (issue 22 §11): their case subject simply stays.
+    expect(rows.slice(1).map((row) => row.replace(/\s+/g, ' ').trim())).toEqual(['Technician Mine Tech Their Tech']);
 
     // The same choice is on the Pending changes screen.
     await page.goto('/pending-changes');
     const pendingTable = page.getByRole('listitem', { name: 'Update work order information' }).getByRole('table');
     await pendingTable.waitFor();
-    expect(await pendingTable.getByRole('radio').count()).toBe(4);
+    expect(await pendingTable.getByRole('radio').count()).toBe(2);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // Their subject, my technician, on their version.
-    await pendingTable.getByRole('radio', { name: 'Case subject: Theirs, Their subject' }).check();
-    await page.getByRole('button', { name: 'Re-apply with my choices' }).click();
+    // My technician on their version, which keeps their subject.
+    await page.getByRole('button', { name: 'Re-apply mine' }).click();
     await page.getByText('No changes are waiting.', { exact: false }).waitFor({ timeout: 30_000 });
 
     const stored = await waitOnServer(page, () => readRequest(request.serviceRequestId), (value) => value.technician === 'Mine Tech');
@@ -141,6 +147,41 @@ describe('Conflicts (409)', () => {
     expect(stored.rowVersion).toBe(request.rowVersion + 1);
     // The record shows their version once it is read again.
     await page.getByText('Third Tech').first().waitFor();
+    await context.close();
+  });
+
+  it('issue 22 §11: two edits queued on a tablet relaunched offline, the first meets their newer version; after the choice the second sends only its own field', async () => {
+    const request = await stagedRequest(2);
+    const { context, page: first } = await newContext(app, { width: 820, height: 1180 });
+    await signIn(first, 'service', { terms: 'if-asked' });
+    await openRequest(first, request.serviceRequestId);
+    await waitForServiceWorker(first);
+    // Online once the panel's code is loaded; then the app is closed and opened again with no connection.
+    await first.getByRole('link', { name: 'Edit Information' }).click();
+    await first.getByRole('dialog', { name: 'Information' }).getByLabel('Technician').waitFor();
+    await first.close();
+    await context.setOffline(true);
+    const page = await context.newPage();
+    await openRequest(page, request.serviceRequestId);
+
+    await saveInformation(page, 'Technician', 'Tablet Tech');
+    await saveInformation(page, 'Description', 'Front door sticks');
+    await theirSave(request.serviceRequestId, { caseSubject: 'Their subject', technician: 'Office Tech' });
+    await context.setOffline(false);
+
+    await page.goto('/pending-changes');
+    const pendingTable = page.getByRole('listitem', { name: 'Update work order information' }).first().getByRole('table');
+    await pendingTable.waitFor({ timeout: 30_000 });
+    expect((await pendingTable.getByRole('row').allInnerTexts()).slice(1).map((row) => row.replace(/\s+/g, ' ').trim())).toEqual([
+      'Technician Tablet Tech Office Tech',
+    ]);
+    await page.getByRole('button', { name: 'Re-apply mine' }).click();
+    await page.getByText('No changes are waiting.', { exact: false }).waitFor({ timeout: 30_000 });
+
+    const stored = await waitOnServer(page, () => readRequest(request.serviceRequestId), (value) => value.caseDescription === 'Front door sticks');
+    // Their subject is kept: the second edit, composed before the conflict, no longer writes back the old, empty one.
+    expect(stored).toMatchObject({ caseSubject: 'Their subject', technician: 'Tablet Tech', caseDescription: 'Front door sticks' });
+    expect(stored.rowVersion).toBe(request.rowVersion + 3);
     await context.close();
   });
 });
