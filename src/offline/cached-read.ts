@@ -1,5 +1,5 @@
 import { isOfflineError } from '../lib/http';
-import type { OfflineDb } from './db';
+import type { CachedEntity, OfflineDb } from './db';
 import { clearKeptLists } from './kept-lists';
 import { getOffline } from './runtime';
 
@@ -20,25 +20,13 @@ export interface CachedRead<T> {
 /** A query that gives CachedRead must not also go to the localStorage persister: it is stored here. */
 export const NOT_PERSISTED = { persist: false } as const;
 
-export async function readThrough<T>(
+export function readThrough<T>(
   kind: string,
   id: string,
   fetchFresh: () => Promise<T>,
   options: { db?: OfflineDb; now?: () => number } = {},
 ): Promise<CachedRead<T>> {
-  const db = options.db ?? getOffline().db;
-  const now = options.now ?? Date.now;
-  try {
-    const data = await fetchFresh();
-    const storedAt = now();
-    await db.entities.put({ kind, id, data, updatedAt: storedAt });
-    return { data, storedAt, fromCache: false };
-  } catch (error) {
-    if (!isOfflineError(error)) throw error;
-    const kept = await db.entities.get([kind, id]);
-    if (!kept) throw error;
-    return { data: kept.data as T, storedAt: kept.updatedAt, fromCache: true };
-  }
+  return readFreshOrKept(kind, fetchFresh, () => id, (db) => db.entities.get([kind, id]), options);
 }
 
 /**
@@ -46,12 +34,30 @@ export async function readThrough<T>(
  * submitted parts order by its Vantage request id): the copy is kept under the record's own id (`idOf` its
  * answer), so there is one copy per record whichever route read it; offline it is found by `matches`.
  */
-export async function readThroughAlias<T>(
+export function readThroughAlias<T>(
   kind: string,
   fetchFresh: () => Promise<T>,
   idOf: (data: T) => string,
   matches: (data: T) => boolean,
   options: { db?: OfflineDb; now?: () => number } = {},
+): Promise<CachedRead<T>> {
+  // A few hundred kept records of a kind at most (a technician's open work): a scan is quick.
+  const findKept = (db: OfflineDb) =>
+    db.entities
+      .where('kind')
+      .equals(kind)
+      .filter((entity) => matches(entity.data as T))
+      .first();
+  return readFreshOrKept(kind, fetchFresh, idOf, findKept, options);
+}
+
+/** Network first, the answer kept under `idOf` it; with no connection, the copy `findKept` finds. */
+async function readFreshOrKept<T>(
+  kind: string,
+  fetchFresh: () => Promise<T>,
+  idOf: (data: T) => string,
+  findKept: (db: OfflineDb) => Promise<CachedEntity | undefined>,
+  options: { db?: OfflineDb; now?: () => number },
 ): Promise<CachedRead<T>> {
   const db = options.db ?? getOffline().db;
   const now = options.now ?? Date.now;
@@ -62,12 +68,7 @@ export async function readThroughAlias<T>(
     return { data, storedAt, fromCache: false };
   } catch (error) {
     if (!isOfflineError(error)) throw error;
-    // A few hundred kept records of a kind at most (a technician's open work): a scan is quick.
-    const kept = await db.entities
-      .where('kind')
-      .equals(kind)
-      .filter((entity) => matches(entity.data as T))
-      .first();
+    const kept = await findKept(db);
     if (!kept) throw error;
     return { data: kept.data as T, storedAt: kept.updatedAt, fromCache: true };
   }

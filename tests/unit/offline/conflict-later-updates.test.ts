@@ -14,7 +14,7 @@ import { freshDb } from './helpers';
  */
 
 type Fields = Record<string, string>;
-type Versioned = Fields & { rowVersion: number };
+type Versioned = Record<string, string | number> & { rowVersion: number };
 
 /**
  * One versioned record behind PUT /records/1, like the real server: a stale rowVersion is 409 with the record as it is.

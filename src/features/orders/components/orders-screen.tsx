@@ -88,12 +88,7 @@ export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports
       render: (row) => (
         <>
           {row.customer}
-          {needsConnection(row) && (
-            <>
-              {' '}
-              <NeedsConnectionMark />
-            </>
-          )}
+          {needsConnection(row) && <NeedsConnectionMark />}
         </>
       ),
     },

@@ -201,12 +201,7 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
       render: (row) => (
         <>
           {row.customer}
-          {needsConnection(row) && (
-            <>
-              {' '}
-              <NeedsConnectionMark />
-            </>
-          )}
+          {needsConnection(row) && <NeedsConnectionMark />}
         </>
       ),
     },
