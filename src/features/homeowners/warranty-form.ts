@@ -224,3 +224,18 @@ export function checkWarrantyForm(values: WarrantyFormValues, context: WarrantyF
 
 /** Today as the server counts it for the sold date window (its clock's UTC day). */
 export const todayForRules = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+
+/**
+ * The card as the form shows it, in the shape of the body a save sends: what an update compares its body with to
+ * tell which fields the user changed (api/calls.ts saveWarrantyCardCall, issue 22 §11). That is the body the
+ * untouched form would send (the address as the save writes it, the phones split, the 'same as owner' toggle as
+ * the form starts), over the card itself for the fields the form's checks refuse as they are stored. Nothing for a
+ * home without a card: every field of an update counts as changed then.
+ */
+export function seenCard(context: WarrantyFormContext): Record<string, unknown> {
+  const { card } = context;
+  if (!card) return {};
+  const values = warrantyFormValues(card);
+  const untouched = checkWarrantyForm(values, context);
+  return { ...card, homeAddressSameAsOwner: values.homeAddressSameAsOwner, ...(untouched.ok ? untouched.body : {}) };
+}

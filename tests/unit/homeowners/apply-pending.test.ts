@@ -31,7 +31,7 @@ const saveBody = (base: WarrantyCard, overrides: Record<string, unknown> = {}) =
   v.parse(WarrantyCardInput, { ...base, soldDate: base.soldDate, ...overrides });
 
 const updateOf = (base: WarrantyCard, overrides: Record<string, unknown>, rowVersion: number) =>
-  saveWarrantyCardCall('update', saveBody(base, overrides), rowVersion);
+  saveWarrantyCardCall('update', saveBody(base, overrides), rowVersion, {});
 
 describe('saves as outbox calls (spec 3 §7)', () => {
   it('POSTs a new card and PUTs an update with its rowVersion, under the home record key and a readable label', () => {
@@ -39,7 +39,7 @@ describe('saves as outbox calls (spec 3 §7)', () => {
     const create = saveWarrantyCardCall('create', saveBody(base));
     expect(create).toMatchObject({ method: 'POST', base: 'api', path: '/Warranty', recordKey: 'warranty:42:CLW01001TN', label: 'Warranty card 42-CLW01001TN' });
     expect(create.body).not.toHaveProperty('rowVersion');
-    const update = saveWarrantyCardCall('update', saveBody(base), 7);
+    const update = saveWarrantyCardCall('update', saveBody(base), 7, {});
     expect(update).toMatchObject({ method: 'PUT', recordKey: warrantyRecordKey('42', 'CLW01001TN') });
     expect(update.body).toMatchObject({ rowVersion: 7, plantNumber: '42', serialNumber: 'clw01001tn' });
     expect(warrantyCardLabel('944', ' ab12 ')).toBe('Warranty card 944-AB12');

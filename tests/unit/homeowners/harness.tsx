@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useParams } from '@tanstack/react-router';
 import { act, fireEvent, render } from '@testing-library/react';
 import { afterAll, beforeAll, vi } from 'vitest';
-import { WARRANTY_MESSAGES, type CmhUser, type WarrantyCard } from '../../../src/contract';
+import { isHomeAddressSameAsOwner, normalizeCardAddress, WARRANTY_MESSAGES, type CmhUser, type WarrantyCard } from '../../../src/contract';
 import { MyHomeownersScreen } from '../../../src/features/homeowners/components/my-homeowners-screen';
 import { WarrantyPanel } from '../../../src/features/homeowners/components/warranty-panel';
 import type { WarrantyCardView } from '../../../src/features/homeowners/model';
@@ -97,11 +97,15 @@ function serverSave(backend: FakeBackend, entry: OutboxEntry): SendAnswer {
     return { status: 409, body: { message: 'This record was changed by someone else. Reload to see the latest version.', current: stored } };
   }
   const { homeAddressSameAsOwner, rowVersion: _rowVersion, ...fields } = body;
-  const saved: WarrantyCard = {
+  const merged: WarrantyCard = {
     ...(stored ?? card(900, { plantNumber: String(body.plantNumber), serialNumber: String(body.serialNumber) })),
     ...(fields as unknown as Partial<WarrantyCard>),
+  };
+  const saved: WarrantyCard = {
+    ...merged,
     soldDate: typeof body.soldDate === 'string' ? body.soldDate : '',
-    showHomeAddress: homeAddressSameAsOwner === false,
+    // An update whose user left the toggle alone does not send it: the server tells it from the home address.
+    showHomeAddress: typeof homeAddressSameAsOwner === 'boolean' ? !homeAddressSameAsOwner : !isHomeAddressSameAsOwner(normalizeCardAddress(merged)),
     statusCode: stored && stored.statusCode !== 'I' ? stored.statusCode : 'A',
     rowVersion: stored ? stored.rowVersion + 1 : 0,
   };

@@ -118,7 +118,7 @@ describe('My Homeowners (spec 3 §2)', () => {
     const kept = [card(1, { lastName: 'Kept' }), card(2, { lastName: 'Other' })];
     await keepHomeowners(homeownerScope(user), kept, 3 * 60 * 60 * 1000);
     const { outbox } = getOffline();
-    await outbox.enqueue(saveWarrantyCardCall('update', v.parse(WarrantyCardInput, { ...kept[0]!, firstName: 'Queued' }), 3));
+    await outbox.enqueue(saveWarrantyCardCall('update', v.parse(WarrantyCardInput, { ...kept[0]!, firstName: 'Queued' }), 3, kept[0]!));
     goOffline(backend);
 
     renderHomeowners(user);

@@ -50,7 +50,7 @@ describe('classifyCall: every parts-order write of spec 3 §7 is recognised by m
     ['cancel', cancelOrderCall(ref(order)), 'cancel'],
     ['submit', submitOrderCall(ref(order)), 'submit'],
     ['add item', addItemCall(ref(order), itemBody()).call, 'item'],
-    ['update item', updateItemCall(ref(order), '601', { ...itemBody(), rowVersion: 1 }), 'item'],
+    ['update item', updateItemCall(ref(order), '601', { ...itemBody(), rowVersion: 1 }, {}), 'item'],
     ['delete item', deleteItemCall(ref(order), '601', 'P1'), 'item'],
     ['mark received', markReceivedCall(ref(shipped), [601]), 'receipt'],
     ['mark incorrect', markIncorrectCall(ref(shipped), 601, 'Wrong colour', 'P1'), 'receipt'],
@@ -128,8 +128,8 @@ describe('applyPending: the order as it will be', () => {
   it('items: an add shows under its temp id, an update changes fields and counts the item rowVersion up, a delete removes it', () => {
     const order = stagedOrder();
     const added = addItemCall(ref(order), itemBody());
-    const updateAdded = updateItemCall(ref(order), added.tempId, { ...itemBody({ quantity: 5 }), rowVersion: 0 });
-    const update = updateItemCall(ref(order), '601', { ...itemBody({ partNumber: 'P1', partDescription: 'Door strike', quantity: 4 }), rowVersion: 1 });
+    const updateAdded = updateItemCall(ref(order), added.tempId, { ...itemBody({ quantity: 5 }), rowVersion: 0 }, itemBody());
+    const update = updateItemCall(ref(order), '601', { ...itemBody({ partNumber: 'P1', partDescription: 'Door strike', quantity: 4 }), rowVersion: 1 }, order.partsItems[0]!);
     const remove = deleteItemCall(ref(order), '602', 'P2');
     const view = applyPending(order, [added.call, updateAdded, update, remove].map((call) => entryOf(call)))!;
     expect(view.partsItems.map((item) => [item.key, item.partNumber, item.quantity, item.rowVersion])).toEqual([
@@ -173,7 +173,7 @@ describe('applyPending: the order as it will be', () => {
 
   it('a refused change is kept with the server message: on its item and in the failures', () => {
     const order = stagedOrder();
-    const update = updateItemCall(ref(order), '601', { ...itemBody(), rowVersion: 1 });
+    const update = updateItemCall(ref(order), '601', { ...itemBody(), rowVersion: 1 }, {});
     const view = applyPending(order, [entryOf(update, 'failed', 'This record was changed by someone else.')])!;
     expect(view.partsItems[0]!.pending).toMatchObject({ state: 'failed', message: 'This record was changed by someone else.' });
     expect(view.failures).toHaveLength(1);

@@ -199,7 +199,7 @@ describe('classifyCall: every write path of spec 3 §7', () => {
     [deletePartsItemCall(workOrder, 601), 'part'],
     [addAttachmentCall(staged, { attachmentType: 1, description: '', amount: 0 }, new Blob(['x']), 'a.jpg').call, 'attachment'],
     [addAttachmentCall(workOrder, { attachmentType: 1, description: '', amount: 0 }, new Blob(['x']), 'a.jpg').call, 'attachment'],
-    [updateAttachmentCall(workOrder, '069ABC', { attachmentType: 2, description: '', amount: 1, rowVersion: 0 }), 'attachment'],
+    [updateAttachmentCall(workOrder, '069ABC', { attachmentType: 2, description: '', amount: 1, rowVersion: 0 }, {}), 'attachment'],
   ];
   it.each(cases.map(([call, kind]) => [`${call.method} ${call.path}`, kind] as const))('%s is %s', (path, kind) => {
     expect(classifyCall(path.split(' ')[1]!)?.kind).toBe(kind);

@@ -1,4 +1,5 @@
 import { paths, type WarrantyCardSave } from '../../../contract';
+import { changedFields } from '../../../offline/conflicts';
 import type { JsonValue } from '../../../offline/db';
 import type { OutboxCall } from '../../../offline/outbox';
 import { serialKey, warrantyRecordKey } from '../model';
@@ -10,15 +11,28 @@ export const warrantyCardLabel = (plantNumber: string, serialNumber: string) => 
  * POST {api}/Warranty (a home without a card) or PUT {api}/Warranty (with the rowVersion the card has, or will
  * have once the saves queued before it are sent), spec 3 §7, as an outbox call. All saves of one home share
  * its record key, so they replay in the order they were made.
+ *
+ * An update carries the whole form; `seen` is the card as the form showed it, in the body's shape
+ * (warranty-form.ts seenCard), so that the call says which fields the user changed (OutboxCall.changes) and never
+ * writes back one they did not touch (issue 22 §11). The 'same as owner' toggle is not a field of the card: the
+ * server reads it to write the home address, so an update whose user left it alone does not send it (the server
+ * then tells it from the home address the update sends, which follows the card like any field left alone).
  */
-export function saveWarrantyCardCall(mode: 'create' | 'update', body: WarrantyCardSave, rowVersion?: number): OutboxCall {
+export function saveWarrantyCardCall(mode: 'create', body: WarrantyCardSave): OutboxCall;
+export function saveWarrantyCardCall(mode: 'update', body: WarrantyCardSave, rowVersion: number, seen: object): OutboxCall;
+export function saveWarrantyCardCall(mode: 'create' | 'update', body: WarrantyCardSave, rowVersion = 0, seen: object = {}): OutboxCall {
   const { rowVersion: _ignored, ...card } = body;
-  return {
+  const call: OutboxCall = {
     method: mode === 'create' ? 'POST' : 'PUT',
     base: paths.warranty.base,
     path: paths.warranty.path,
     recordKey: warrantyRecordKey(body.plantNumber, body.serialNumber),
     label: warrantyCardLabel(body.plantNumber, body.serialNumber),
-    body: (mode === 'create' ? card : { ...card, rowVersion: rowVersion ?? 0 }) as unknown as JsonValue,
+    body: card as unknown as JsonValue,
   };
+  if (mode === 'create') return call;
+  const changes = changedFields(card, seen);
+  const { homeAddressSameAsOwner: _toggle, ...leftAlone } = card;
+  const update = changes.includes('homeAddressSameAsOwner') ? card : leftAlone;
+  return { ...call, body: { ...update, rowVersion } as unknown as JsonValue, changes };
 }

@@ -26,6 +26,7 @@ import {
   checkWarrantyForm,
   formFieldOf,
   isWarrantyFormDirty,
+  seenCard,
   stateOptions,
   todayForRules,
   warrantyFormValues,
@@ -116,12 +117,14 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
   const [snapshot] = useState(() => warrantyFormValues(view));
   const latest = useRef(view);
   latest.current = view;
-  const context = (): WarrantyFormContext => ({
-    plantNumber: latest.current?.plantNumber ?? plantNumber,
-    serialNumber: latest.current?.serialNumber ?? serialNumber,
-    card: latest.current,
+  const context = (card = latest.current): WarrantyFormContext => ({
+    plantNumber: card?.plantNumber ?? plantNumber,
+    serialNumber: card?.serialNumber ?? serialNumber,
+    card,
     today: todayForRules(),
   });
+  // The card as the form showed it: what a save compares the form with to tell what the user changed.
+  const [seen] = useState(() => seenCard(context(view)));
 
   const form = useAppForm({
     defaultValues: snapshot,
@@ -147,7 +150,7 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
       try {
         const current = latest.current;
         // A card made on this device and not sent yet is updated too: its PUT carries the rowVersion its create leaves.
-        const call = current ? saveWarrantyCardCall('update', check.body, current.rowVersion) : saveWarrantyCardCall('create', check.body);
+        const call = current ? saveWarrantyCardCall('update', check.body, current.rowVersion, seen) : saveWarrantyCardCall('create', check.body);
         await write({ ...call, fieldLabels: LABELS }, current?.serialNumber ?? serialNumber);
         close();
       } catch (error) {

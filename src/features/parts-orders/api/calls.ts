@@ -6,6 +6,7 @@ import {
   type PartsOrderUpdate,
   type PartsReceiptInput,
 } from '../../../contract';
+import { changedFields } from '../../../offline/conflicts';
 import type { JsonValue } from '../../../offline/db';
 import type { OutboxCall } from '../../../offline/outbox';
 import { newTempId } from '../../../offline/temp-ids';
@@ -43,9 +44,16 @@ export function createPartsOrderCall(input: CreatePartsOrderInput) {
   };
 }
 
-/** PUT /Parts/{partsOrderId}: the ship-to of a staged order (spec 3 §4: choosing a location updates the order). */
+/**
+ * PUT /Parts/{partsOrderId}: the ship-to of a staged order (spec 3 §4: choosing a location updates the order). A
+ * location is chosen whole, so the update changes every ship-to field (OutboxCall.changes): none of them follows
+ * another version of the order, which would ship to a mix of two addresses.
+ */
 export const updateShipToCall = (ref: PartsOrderRef, body: PartsOrderUpdate) =>
-  call(ref, paths.partsOrder(ref.partsOrderId), 'PUT', `Ship to ${body.shipToAddressName}`, { body: json(body) });
+  call(ref, paths.partsOrder(ref.partsOrderId), 'PUT', `Ship to ${body.shipToAddressName}`, {
+    body: json(body),
+    changes: Object.keys(body).filter((name) => name !== 'rowVersion'),
+  });
 
 /** DELETE /Parts/{partsOrderId}: cancelling a staged order removes it (spec 3 §8). */
 export const cancelOrderCall = (ref: PartsOrderRef) => call(ref, paths.partsOrder(ref.partsOrderId), 'DELETE', 'Cancel parts order');
@@ -68,9 +76,13 @@ export function addItemCall(ref: PartsOrderRef, body: PartsOrderItemInput) {
   };
 }
 
-/** PUT /Parts/{partsOrderId}/PartsItem/{partsOrderItemId} with the item's rowVersion. */
-export const updateItemCall = (ref: PartsOrderRef, itemKey: string, body: PartsOrderItemInput & { rowVersion: number }) =>
-  call(ref, paths.partsOrderItem(ref.partsOrderId, itemKey), 'PUT', `Update parts item ${itemName(body)}`, { body: json(body) });
+/**
+ * PUT /Parts/{partsOrderId}/PartsItem/{partsOrderItemId} with the item's rowVersion. The body is the whole form;
+ * `seen` is the item as the form showed it, so that the call says which fields the user changed
+ * (OutboxCall.changes) and never writes back one they did not touch (issue 22 §11).
+ */
+export const updateItemCall = (ref: PartsOrderRef, itemKey: string, body: PartsOrderItemInput & { rowVersion: number }, seen: object) =>
+  call(ref, paths.partsOrderItem(ref.partsOrderId, itemKey), 'PUT', `Update parts item ${itemName(body)}`, { body: json(body), changes: changedFields(body, seen) });
 
 export const deleteItemCall = (ref: PartsOrderRef, itemKey: string, name: string) =>
   call(ref, paths.partsOrderItem(ref.partsOrderId, itemKey), 'DELETE', `Remove parts item ${name}`);

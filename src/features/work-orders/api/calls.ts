@@ -134,8 +134,12 @@ const attachmentEndpoint = (ref: RequestRef, attachmentKey: string) =>
     ? paths.workOrderAttachment(ref.vantageWorkOrderId!, attachmentKey)
     : paths.serviceAttachment(ref.serviceRequestId, ref.plantNumber, ref.serviceRequestNumber, attachmentKey);
 
-export const updateAttachmentCall = (ref: RequestRef, attachmentKey: string, body: AttachmentInput & { rowVersion: number }) =>
-  call(ref, attachmentEndpoint(ref, attachmentKey), 'PUT', 'Update attachment', { body: json(body satisfies Omit<AttachmentFields, 'rowVersion'> & { rowVersion: number }) });
+/** PUT /Service/{id}/{plant}/{number}/ServiceAttachment/{id} or /Service/workorders/{id}/attachments/{contentDocumentId}: its fields (`seen`: as above). */
+export const updateAttachmentCall = (ref: RequestRef, attachmentKey: string, body: AttachmentInput & { rowVersion: number }, seen: object) =>
+  call(ref, attachmentEndpoint(ref, attachmentKey), 'PUT', 'Update attachment', {
+    body: json(body satisfies Omit<AttachmentFields, 'rowVersion'> & { rowVersion: number }),
+    changes: changedFields(body, seen),
+  });
 
 export const deleteAttachmentCall = (ref: RequestRef, attachmentKey: string) =>
   call(ref, attachmentEndpoint(ref, attachmentKey), 'DELETE', 'Remove attachment');

@@ -89,6 +89,13 @@ function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: Part
   const allowedUnit = picked?.unitOfMeasure.trim() || item?.unitOfMeasure.trim() || '';
   const latest = useRef({ view, item, units, allowedUnit });
   latest.current = { view, item, units, allowedUnit };
+  // The item as the form showed it (as the save would send it untouched: a stored unit 'EA ' shows as 'EA'): what
+  // the save compares the form with to tell what the user changed.
+  const [seen] = useState(() => {
+    if (!item) return {};
+    const untouched = checkItem(itemValues(item), undefined, item.unitOfMeasure.trim());
+    return untouched.ok ? { ...item, ...untouched.body } : item;
+  });
 
   const form = useAppForm({
     defaultValues: item ? itemValues(item) : newItemValues(view),
@@ -111,7 +118,7 @@ function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: Part
       setSaving(true);
       try {
         const ref = orderRef(order);
-        if (current) await write({ ...updateItemCall(ref, current.key, { ...check.body, rowVersion: current.rowVersion }), fieldLabels: ITEM_LABELS }, PARTS_ORDER_MESSAGES.itemUpdated);
+        if (current) await write({ ...updateItemCall(ref, current.key, { ...check.body, rowVersion: current.rowVersion }, seen), fieldLabels: ITEM_LABELS }, PARTS_ORDER_MESSAGES.itemUpdated);
         else await write(addItemCall(ref, check.body).call, PARTS_ORDER_MESSAGES.itemAdded);
         close();
       } catch (error) {

@@ -232,6 +232,12 @@ function EditAttachmentForm({ view, paths, attachment }: { view: ServiceRequestV
   const bodyRef = useRef<HTMLDivElement>(null);
   const latest = useRef({ view, attachment });
   latest.current = { view, attachment };
+  // The attachment as the form showed it (as the save would send it untouched): what the save compares the form
+  // with to tell what the user changed.
+  const [seen] = useState(() => {
+    const untouched = checkAttachment(attachmentValues(attachment));
+    return untouched.ok ? { ...attachment, ...untouched.fields } : attachment;
+  });
   const name = attachmentName(attachment, '');
 
   const form = useAttachmentForm(
@@ -245,7 +251,7 @@ function EditAttachmentForm({ view, paths, attachment }: { view: ServiceRequestV
       try {
         await write(
           {
-            ...updateAttachmentCall(requestRef(current.view), current.attachment.key, { ...check.fields, rowVersion: current.attachment.rowVersion }),
+            ...updateAttachmentCall(requestRef(current.view), current.attachment.key, { ...check.fields, rowVersion: current.attachment.rowVersion }, seen),
             fieldLabels: ATTACHMENT_LABELS,
           },
           WORK_ORDER_TOASTS.attachmentUpdated,
