@@ -58,6 +58,16 @@ export function changedFields(body: object, seen: object): string[] {
     .map(([name]) => name);
 }
 
+/**
+ * The record as a form showed it, in the shape its save sends (`seen` of changedFields): the body the untouched form
+ * would send (normalised: a stored unit 'EA ' shows and saves as 'EA') over the record, so that normalisation alone
+ * counts as no change; the record alone when the untouched form would not pass its checks.
+ */
+export function seenAsSaved(record: object | undefined, untouched: { ok: true; body: object } | { ok: false }): object {
+  if (!record) return {};
+  return untouched.ok ? { ...record, ...untouched.body } : record;
+}
+
 /** Whether the update changes the field (every field, for an entry that does not say). */
 const changes = (name: string, changed: readonly string[] | undefined) => changed === undefined || changed.includes(name);
 

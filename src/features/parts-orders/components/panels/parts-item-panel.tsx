@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { catalogParts, partDescription, PARTS_ORDER_MESSAGES, WORK_ORDER_MESSAGES, type CatalogPart, type UnitOfMeasure } from '../../../../contract';
 import { notify } from '../../../../lib/notifier';
+import { seenAsSaved } from '../../../../offline/conflicts';
 import { WriteRefusedError } from '../../../../offline/runtime';
 import { DeviceFullError } from '../../../../offline/storage-full';
 import { focusFirstInvalidField } from '../../../../ui/focus';
@@ -91,11 +92,7 @@ function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: Part
   latest.current = { view, item, units, allowedUnit };
   // The item as the form showed it (as the save would send it untouched: a stored unit 'EA ' shows as 'EA'): what
   // the save compares the form with to tell what the user changed.
-  const [seen] = useState(() => {
-    if (!item) return {};
-    const untouched = checkItem(itemValues(item), undefined, item.unitOfMeasure.trim());
-    return untouched.ok ? { ...item, ...untouched.body } : item;
-  });
+  const [seen] = useState(() => seenAsSaved(item, item ? checkItem(itemValues(item), undefined, item.unitOfMeasure.trim()) : { ok: false }));
 
   const form = useAppForm({
     defaultValues: item ? itemValues(item) : newItemValues(view),

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { FACTORY_SERVICE, WORK_ORDER_MESSAGES, roundToQuarterHour } from '../../../../contract';
 import { notify } from '../../../../lib/notifier';
+import { seenAsSaved } from '../../../../offline/conflicts';
 import { WriteRefusedError } from '../../../../offline/runtime';
 import { focusFirstInvalidField } from '../../../../ui/focus';
 import { useAppForm } from '../../../../ui/form';
@@ -52,7 +53,7 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
   const latest = useRef(view);
   latest.current = view;
   // The request as the form showed it: what the save compares the form with to tell what the user changed.
-  const [seen] = useState(view);
+  const [seen] = useState(() => seenAsSaved(view, checkInformation(informationValues(view), view, todayForRules())));
   const shown: readonly InformationField[] = mode === 'information' ? INFORMATION_FIELDS : ADDITIONAL_FIELDS;
   const complete = (value: InformationValues): InformationValues =>
     mode === 'information' ? value : { ...informationValues(latest.current), ...pick(value, ADDITIONAL_FIELDS) };

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { WORK_ORDER_MESSAGES, type UnitOfMeasure } from '../../../../contract';
 import { notify } from '../../../../lib/notifier';
+import { seenAsSaved } from '../../../../offline/conflicts';
 import { WriteRefusedError } from '../../../../offline/runtime';
 import { focusFirstInvalidField } from '../../../../ui/focus';
 import { useAppForm } from '../../../../ui/form';
@@ -41,7 +42,7 @@ function PartsItemForm({
   const latest = useRef({ view, part, units });
   latest.current = { view, part, units };
   // The part as the form showed it: what the save compares the form with to tell what the user changed.
-  const [seen] = useState(part);
+  const [seen] = useState(() => seenAsSaved(part, checkPartsItem(partsItemValues(part), units, part?.unitOfMeasure.trim())));
   const editing = part !== undefined;
 
   const form = useAppForm({
@@ -66,7 +67,7 @@ function PartsItemForm({
       try {
         const ref = requestRef(current);
         if (currentPart) {
-          await write({ ...updatePartsItemCall(ref, currentPart.key, { ...check.body, rowVersion: currentPart.rowVersion }, seen ?? {}), fieldLabels: PARTS_ITEM_LABELS }, WORK_ORDER_TOASTS.partsItemUpdated);
+          await write({ ...updatePartsItemCall(ref, currentPart.key, { ...check.body, rowVersion: currentPart.rowVersion }, seen), fieldLabels: PARTS_ITEM_LABELS }, WORK_ORDER_TOASTS.partsItemUpdated);
         } else {
           await write(addPartsItemCall(ref, check.body).call, WORK_ORDER_TOASTS.partsItemAdded);
         }

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { WORK_ORDER_MESSAGES, roundToQuarterHour } from '../../../../contract';
 import { notify } from '../../../../lib/notifier';
+import { seenAsSaved } from '../../../../offline/conflicts';
 import { WriteRefusedError } from '../../../../offline/runtime';
 import { focusFirstInvalidField } from '../../../../ui/focus';
 import { useAppForm } from '../../../../ui/form';
@@ -38,7 +39,7 @@ function ServiceItemForm({ view, paths, item }: { view: ServiceRequestView; path
   const latest = useRef({ view, item });
   latest.current = { view, item };
   // The item as the form showed it: what the save compares the form with to tell what the user changed.
-  const [seen] = useState(item);
+  const [seen] = useState(() => seenAsSaved(item, checkServiceItem(serviceItemValues(item), view.requestType, item?.serviceRequestCode)));
   const editing = item !== undefined;
 
   const form = useAppForm({
@@ -64,7 +65,7 @@ function ServiceItemForm({ view, paths, item }: { view: ServiceRequestView; path
         const ref = requestRef(current);
         if (currentItem) {
           // An item not sent yet is updated under its temp id; the outbox sends it after the create.
-          await write({ ...updateServiceItemCall(ref, currentItem.key, { ...check.body, rowVersion: currentItem.rowVersion }, seen ?? {}), fieldLabels: SERVICE_ITEM_LABELS }, WORK_ORDER_TOASTS.lineItemUpdated);
+          await write({ ...updateServiceItemCall(ref, currentItem.key, { ...check.body, rowVersion: currentItem.rowVersion }, seen), fieldLabels: SERVICE_ITEM_LABELS }, WORK_ORDER_TOASTS.lineItemUpdated);
         } else {
           await write(addServiceItemCall(ref, check.body).call, WORK_ORDER_TOASTS.lineItemAdded);
         }
