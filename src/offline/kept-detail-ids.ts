@@ -11,7 +11,8 @@ export function useKeptDetailIds(kind: string): ReadonlySet<string> | undefined 
   const [ids, setIds] = useState<ReadonlySet<string>>();
   useEffect(() => {
     const subscription = liveQuery(() => getOffline().db.entities.where('kind').equals(kind).primaryKeys()).subscribe({
-      next: (keys) => setIds(new Set(keys.map(([, id]) => id))),
+      // The same ids keep the same Set, so that a list does not redraw its rows for every write of the kind.
+      next: (keys) => setIds((current) => (current?.size === keys.length && keys.every(([, id]) => current.has(id)) ? current : new Set(keys.map(([, id]) => id)))),
       error: (error: unknown) => console.error('kept detail ids could not be read', error),
     });
     return () => subscription.unsubscribe();
