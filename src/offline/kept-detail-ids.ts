@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useOnline } from './react';
 import { getOffline } from './runtime';
 
 /**
@@ -18,4 +19,14 @@ export function useKeptDetailIds(kind: string): ReadonlySet<string> | undefined 
     return () => subscription.unsubscribe();
   }, [kind]);
   return ids;
+}
+
+/**
+ * Whether a record of `kind` (by its kept id) cannot open now: the server cannot be reached and its detail is not kept
+ * on the device. What a list asks before it marks a row "Needs a connection"; nothing is marked until the ids are read.
+ */
+export function useNeedsConnection(kind: string): (id: string) => boolean {
+  const online = useOnline();
+  const kept = useKeptDetailIds(kind);
+  return useCallback((id) => !online && kept !== undefined && !kept.has(id), [online, kept]);
 }

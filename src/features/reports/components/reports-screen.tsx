@@ -2,8 +2,8 @@ import { useStore } from '@tanstack/react-form';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { CmhUser, DeliveryReportRow } from '../../../contract';
-import { useKeptDetailIds } from '../../../offline/kept-detail-ids';
-import { useNow, useOnline } from '../../../offline/react';
+import { useNeedsConnection } from '../../../offline/kept-detail-ids';
+import { useNow } from '../../../offline/react';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { NeedsConnectionMark } from '../../../ui/not-on-device';
 import { PathLink } from '../../../ui/path-link';
@@ -32,18 +32,17 @@ import '../reports.css';
  * reached, a row whose report is not kept says so before it is tapped (issue 19).
  */
 function useDeliveryCells(keptDeliveryReportKind: string) {
-  const online = useOnline();
-  const kept = useKeptDetailIds(keptDeliveryReportKind);
+  const needsConnection = useNeedsConnection(keptDeliveryReportKind);
   return useMemo(
     () => ({
       serialNumber: (row: DeliveryReportRow) => (
         <>
           <PathLink href={deliveryReportPath(row.submittedSurveyId)}>{row.serialNumber}</PathLink>
-          {!online && kept !== undefined && !kept.has(String(row.submittedSurveyId)) && <NeedsConnectionMark />}
+          {needsConnection(String(row.submittedSurveyId)) && <NeedsConnectionMark />}
         </>
       ),
     }),
-    [online, kept],
+    [needsConnection],
   );
 }
 

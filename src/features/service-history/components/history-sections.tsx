@@ -6,8 +6,7 @@ import { isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
 import type { CachedRead } from '../../../offline/cached-read';
 import { KEPT_DETAIL_KINDS } from '../../../entities/kept-details';
-import { useKeptDetailIds } from '../../../offline/kept-detail-ids';
-import { useOnline } from '../../../offline/react';
+import { useNeedsConnection } from '../../../offline/kept-detail-ids';
 import { NeedsConnectionMark } from '../../../ui/not-on-device';
 import { PathLink } from '../../../ui/path-link';
 import {
@@ -164,16 +163,7 @@ export function WarrantyCardDetails({ card, addHref }: { card: WarrantyCard | nu
   );
 }
 
-/**
- * Whether a line's record cannot open now: the server cannot be reached and the record is not kept on the device
- * (open work is; a closed request or order only once opened). Said before the line is tapped (issue 19).
- */
-function useNeedsConnection(kind: string): (id: number) => boolean {
-  const online = useOnline();
-  const kept = useKeptDetailIds(kind);
-  return (id) => !online && kept !== undefined && !kept.has(String(id));
-}
-
+/** A line whose record is not kept on the device (open work is; a closed one once opened) says so offline (issue 19). */
 export function RequestLines({ lines }: { lines: readonly RequestLine[] }) {
   const needsConnection = useNeedsConnection(KEPT_DETAIL_KINDS.serviceRequest);
   if (lines.length === 0) return <p className="history-empty">No service requests for this home.</p>;
@@ -185,7 +175,7 @@ export function RequestLines({ lines }: { lines: readonly RequestLine[] }) {
             <h3 className="history-line__title">
               <PathLink href={requestLineHref(line)}>{requestLineTitle(line)}</PathLink>
             </h3>
-            {needsConnection(line.serviceRequestId) && <NeedsConnectionMark />}
+            {needsConnection(String(line.serviceRequestId)) && <NeedsConnectionMark />}
             <span className="history-line__status">{requestLineStatus(line)}</span>
           </div>
           <dl className="history-fields history-fields--line">
@@ -223,7 +213,7 @@ export function PartsLines({ lines }: { lines: readonly PartsLine[] }) {
             <h3 className="history-line__title">
               <PathLink href={partsLineHref(line)}>{partsLineTitle(line)}</PathLink>
             </h3>
-            {needsConnection(line.partsOrderId) && <NeedsConnectionMark />}
+            {needsConnection(String(line.partsOrderId)) && <NeedsConnectionMark />}
             <span className="history-line__status">{line.orderStatus}</span>
           </div>
           <dl className="history-fields history-fields--line">

@@ -5,7 +5,7 @@ import { isOfflineError } from '../../../../lib/http';
 import type { SortState } from '../../../../lib/list';
 import { deriveFlags } from '../../../../lib/permissions';
 import { describeAge } from '../../../../offline/age';
-import { useKeptDetailIds } from '../../../../offline/kept-detail-ids';
+import { useNeedsConnection } from '../../../../offline/kept-detail-ids';
 import { useNow, useOnline } from '../../../../offline/react';
 import { isTempId } from '../../../../offline/temp-ids';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
@@ -117,11 +117,8 @@ export function PartsOrderList({ user }: { user: CmhUser }) {
   const statuses = useMemo(() => withChosen(statusOptions(list.rows), filters.status), [list.rows, filters.status]);
   const rows = useMemo(() => applyFilters(list.rows, filters), [list.rows, filters]);
   // Open orders are kept whole on the device; a closed one only once it was opened (issue 19).
-  const keptIds = useKeptDetailIds(CACHE_KINDS.detail);
-  const columns = useMemo(
-    () => columnsFor((row) => !online && keptIds !== undefined && !isTempId(row.key) && !keptIds.has(row.key)),
-    [online, keptIds],
-  );
+  const needsConnection = useNeedsConnection(CACHE_KINDS.detail);
+  const columns = useMemo(() => columnsFor((row) => !isTempId(row.key) && needsConnection(row.key)), [needsConnection]);
 
   const query = list.query;
   const loading = query.isPending && query.fetchStatus === 'fetching';

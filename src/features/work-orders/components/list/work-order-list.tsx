@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { isOfflineError } from '../../../../lib/http';
 import type { SortState } from '../../../../lib/list';
 import { describeAge } from '../../../../offline/age';
-import { useKeptDetailIds } from '../../../../offline/kept-detail-ids';
+import { useNeedsConnection } from '../../../../offline/kept-detail-ids';
 import { useNow, useOnline } from '../../../../offline/react';
 import { isTempId } from '../../../../offline/temp-ids';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
@@ -119,11 +119,8 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
   const statuses = useMemo(() => withChosen(statusOptions(tabRows), filters.status), [tabRows, filters.status]);
   const rows = useMemo(() => applyFilters(tabRows, filters), [tabRows, filters]);
   // Open requests are kept whole on the device; a closed or archived one only once it was opened (issue 19).
-  const keptIds = useKeptDetailIds(CACHE_KINDS.detail);
-  const columns = useMemo(
-    () => columnsFor((row) => !online && keptIds !== undefined && !isTempId(row.key) && !keptIds.has(row.key)),
-    [online, keptIds],
-  );
+  const needsConnection = useNeedsConnection(CACHE_KINDS.detail);
+  const columns = useMemo(() => columnsFor((row) => !isTempId(row.key) && needsConnection(row.key)), [needsConnection]);
 
   const query = list.query;
   const loading = query.isPending && query.fetchStatus === 'fetching';
