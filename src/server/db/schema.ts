@@ -241,6 +241,21 @@ export const revokedTokens = pgTable('revoked_tokens', {
   expiresAt: stamp('expires_at').notNull(),
 });
 
+/**
+ * Keys for upstream systems (an ERP pushing orders nightly) to call the import endpoint, and nothing else.
+ * Only a SHA-256 of the key is kept: the key is 32 random bytes, so a slow hash would add nothing.
+ */
+export const apiKeys = pgTable('api_keys', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** The first characters of the key, shown in listings so an operator can tell keys apart. */
+  prefix: text('prefix').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: stamp('last_used_at'),
+  revokedAt: stamp('revoked_at'),
+});
+
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
