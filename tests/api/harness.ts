@@ -41,13 +41,15 @@ export interface TestContext {
 /**
  * The real app in-process over a migrated and seeded database: in-memory PGlite, or — when
  * TEST_DATABASE_URL is set — a database of its own on that PostgreSQL server, dropped at close.
- * Call once per test file (beforeAll) and close in afterAll.
+ * Call once per test file (beforeAll) and close in afterAll. `seed: false` gives an empty, migrated database
+ * (what production starts from).
  */
-export async function createTestContext(): Promise<TestContext> {
+export async function createTestContext(options: { seed?: boolean } = {}): Promise<TestContext> {
+  const seed = options.seed ?? true;
   const server = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
-  const database = await openDatabase(server ? { databaseUrl: server.url } : { memory: true, loadDataDir: await seededTemplate() });
+  const database = await openDatabase(server ? { databaseUrl: server.url } : { memory: true, loadDataDir: seed ? await seededTemplate() : undefined });
   await database.migrate();
-  await seedDatabase(database.db);
+  if (seed) await seedDatabase(database.db);
 
   let now: Date | null = null;
   const config: AppConfig = {
