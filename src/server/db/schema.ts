@@ -224,15 +224,17 @@ export const idempotencyKeys = pgTable(
   (t) => [unique('idempotency_keys_user_key').on(t.userId, t.key).nullsNotDistinct()],
 );
 
-/** Failed sign-ins, for throttling by user name across instances. */
+/** Failed sign-ins, for throttling by user name and by client address across instances. */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: serial('id').primaryKey(),
     userName: text('user_name').notNull(),
+    /** Where the attempt came from (behind TRUST_PROXY, the proxy's X-Forwarded-For); null before migration 0013. */
+    clientAddress: text('client_address'),
     attemptedAt: stamp('attempted_at').notNull(),
   },
-  (t) => [index('login_attempts_user_time_idx').on(t.userName, t.attemptedAt)],
+  (t) => [index('login_attempts_user_time_idx').on(t.userName, t.attemptedAt), index('login_attempts_address_time_idx').on(t.clientAddress, t.attemptedAt)],
 );
 
 /** Tokens signed out before they expire; a row can go once the token would have expired anyway. */
