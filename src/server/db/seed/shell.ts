@@ -120,10 +120,12 @@ export function retailerSeeds(random: Random): RetailerSeed[] {
 const phone = (areaCode: string, random: Random) => `(${areaCode}) 555-01${String(random.int(0, 99)).padStart(2, '0')}`;
 
 export async function seedShell(db: Database, random: Random, today: Date, demoPassword: string) {
-  const roleRows = await db
+  // Migration 0014 already put the roles in every database: this only makes sure of them.
+  await db
     .insert(t.roles)
     .values(ROLE_NAMES.map((name) => ({ name, description: ROLE_DESCRIPTIONS[name] })))
-    .returning({ id: t.roles.id, name: t.roles.name });
+    .onConflictDoNothing({ target: t.roles.name });
+  const roleRows = await db.select({ id: t.roles.id, name: t.roles.name }).from(t.roles);
   const roleIds = new Map(roleRows.map((role) => [role.name, role.id]));
 
   const retailers = retailerSeeds(random);
