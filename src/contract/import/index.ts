@@ -1,0 +1,12 @@
+/*
+ * Row schemas of the data import (docs/import.md), one file per kind. Kept out of contract/index.ts: only the server
+ * (importer, command line, import endpoint) and the tests use them, so the browser bundle does not carry them.
+ */
+export * from './cells';
+export * from './corporate-parts';
+export * from './employees';
+export * from './homes';
+export * from './parts-catalog';
+export * from './plants';
+export * from './retailers';
+export * from './users';
