@@ -1,6 +1,11 @@
 import type { ImportKind } from '../kind';
+import { corporatePartsKind } from './corporate-parts';
+import { employeesKind } from './employees';
+import { homesKind } from './homes';
+import { partsCatalogKind } from './parts-catalog';
 import { plantsKind } from './plants';
 import { retailersKind } from './retailers';
+import { usersKind } from './users';
 
 export { ImportError } from '../errors';
 
@@ -13,4 +18,9 @@ export { ImportError } from '../errors';
 export const IMPORT_KINDS: Record<string, ImportKind<any>> = {
   plants: plantsKind,
   retailers: retailersKind,
+  users: usersKind,
+  employees: employeesKind,
+  'corporate-parts': corporatePartsKind,
+  'parts-catalog': partsCatalogKind,
+  homes: homesKind,
 };
