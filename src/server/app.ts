@@ -9,6 +9,10 @@ import { ERROR_MESSAGES, errorResponse, isInvalidValueError, jsonResponse } from
 import { routingPath } from './http/paths';
 import type { RouteDefinition } from './http/route';
 import { securityHeaders } from './http/security-headers';
+import { accessLog } from './ops/access-log';
+import { corsForOrigins } from './ops/cors';
+import { mountOperations } from './ops/health';
+import { createLifecycle } from './ops/lifecycle';
 import { allRoutes } from './routes';
 
 export type { AppConfig, AppDeps } from './http/deps';
@@ -29,21 +33,26 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
     clock: config.clock ?? (() => new Date()),
     config,
   };
-  const reportError = config.reportError ?? ((error: unknown) => console.error(error));
+  const { logger, metrics } = config;
+  const lifecycle = config.lifecycle ?? createLifecycle('ready');
+  const reportError = config.reportError ?? (logger ? (error: unknown) => logger.error({ err: error, requestId: (error as { requestId?: string }).requestId }, 'unexpected error') : (error: unknown) => console.error(error));
 
   const app = new Hono({ getPath: routingPath });
+  app.use('*', accessLog({ logger, metrics, lifecycle, trustedProxyHops: config.trustedProxyHops ?? 0 }));
+  if (config.corsOrigins?.length) app.use('*', corsForOrigins(config.corsOrigins));
   app.use('*', securityHeaders(config));
   // A retailer's work-order list is megabytes of JSON; gzip makes it about a tenth for a lot connection.
   app.use('*', compress());
 
+  mountOperations(app, { db, lifecycle, metrics, metricsToken: config.metricsToken });
   for (const definition of routes) definition.mount(app, deps);
   if (config.distDir) mountClientApp(app, { ...config, distDir: config.distDir });
 
   app.notFound(() => errorResponse(404, ERROR_MESSAGES.notFound));
-  app.onError((error) => {
+  app.onError((error, c) => {
     if (isInvalidValueError(error)) return errorResponse(400, ERROR_MESSAGES.invalidValue);
     // The id ties what the user can tell support to the logged error; the answer never carries SQL or a stack.
-    const requestId = crypto.randomUUID();
+    const requestId = c.get('requestId');
     reportError(Object.assign(error, { requestId }));
     return jsonResponse(500, { message: ERROR_MESSAGES.serverError, requestId });
   });

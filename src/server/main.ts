@@ -7,11 +7,22 @@ import { API_BASES, type ApiBase } from '../contract';
 import { createApp, type App } from './app';
 import { resolveTokenSecret } from './auth/tokens';
 import { openDatabase, type Database } from './db/client';
+import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
+import { databaseFromEnv } from './db/database-env';
+import { findDemoAccounts } from './db/demo-accounts';
 import { pruneExpiredRows } from './db/maintenance';
 import { releaseClaimsOfEndedProcess } from './http/idempotency';
 import { demoLogins, seedDatabase, type DemoLogin } from './db/seed';
+import { parseCorsOrigins } from './ops/cors';
+import { createLifecycle } from './ops/lifecycle';
+import { createLogger, type Logger } from './ops/logger';
+import { createMetrics } from './ops/metrics';
+
+export type ServerMode = 'demo' | 'production';
 
 export interface StartServerOptions {
+  /** demo (default, `npm start`): an empty database is seeded and the demo logins printed. production: never. */
+  mode?: ServerMode;
   /** 0 picks a free port (tests, benchmarks). Default 8080. */
   port?: number;
   /** Interface to listen on; default all. */
@@ -29,6 +40,14 @@ export interface StartServerOptions {
   externalLinks?: Record<string, string>;
   /** No start-up banner. */
   quiet?: boolean;
+  /** One JSON line per request and the errors; none: no access log (tests, benchmarks). */
+  logger?: Logger;
+  /** Serve Prometheus metrics at /metrics to this bearer token; unset: /metrics is off. */
+  metricsToken?: string;
+  corsOrigins?: readonly string[];
+  trustedProxyHops?: number;
+  /** How long a shutdown waits for requests in flight before it cuts them (default 20 s). */
+  shutdownGraceMs?: number;
 }
 
 export interface RunningServer {
@@ -38,71 +57,136 @@ export interface RunningServer {
   db: Database;
   seeded: boolean;
   demoLogins: DemoLogin[];
+  /**
+   * Graceful shutdown: /readyz turns 503, no new connection is taken, requests in flight get the grace period to
+   * finish (then they are cut, and their writes roll back), the database closes. Resolves when all that is done.
+   */
   close: () => Promise<void>;
 }
 
-const PRUNE_INTERVAL_MS = 6 * 60 * 60_000;
+/** A start refused on purpose (demo accounts in production): the message is for the operator, with no stack. */
+export class StartRefused extends Error {
+  override readonly name = 'StartRefused';
+}
 
-/** Opens and migrates the database, seeds it when empty, and serves the API and the built app. */
+const PRUNE_INTERVAL_MS = 6 * 60 * 60_000;
+export const DEFAULT_SHUTDOWN_GRACE_MS = 20_000;
+/** After the grace period, how long cut requests get to unwind (their body read fails, their transaction rolls back). */
+const UNWIND_AFTER_CUT_MS = 5_000;
+
+/** Opens and migrates the database, seeds it when empty (demo mode), and serves the API and the built app. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, memory: options.memory });
+  const mode = options.mode ?? 'demo';
+  const metrics = options.metricsToken ? createMetrics() : undefined;
+  const lifecycle = createLifecycle('starting');
+  const embeddedOnDisk = !options.databaseUrl && !options.memory;
+  const lock: DataDirLock | null = embeddedOnDisk ? acquireDataDirLock(options.dataDir ?? './data', 'server') : null;
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, memory: options.memory, onQueryTime: metrics?.observeQuery });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   try {
     await database.migrate();
-    const seed = await seedDatabase(database.db, { scale: options.seedScale, demoPassword: options.demoPassword });
+    let seeded = false;
+    if (mode === 'demo') {
+      seeded = (await seedDatabase(database.db, { scale: options.seedScale, demoPassword: options.demoPassword })).seeded;
+    } else {
+      const demoAccounts = await findDemoAccounts(database.db);
+      if (demoAccounts.length > 0) {
+        throw new StartRefused(
+          `Production mode refuses to start: the database holds ${demoAccounts.length} demo account(s) (${demoAccounts.slice(0, 3).join(', ')}${demoAccounts.length > 3 ? ', …' : ''}), ` +
+            'whose password is published. Remove them with `npx homesite demo remove` (add `--all-data --yes` to drop the demo data too), then start again.',
+        );
+      }
+    }
     await pruneExpiredRows(database.db);
     if (database.kind === 'pglite') await releaseClaimsOfEndedProcess(database.db);
     const tokenSecret = await resolveTokenSecret(database.db, options.tokenSecret);
     const distDir = options.distDir === undefined ? (existsSync('dist/index.html') ? 'dist' : null) : options.distDir;
+    if (metrics) metrics.addGauge('homesite_db_connections_waiting', 'Requests waiting for a free database connection.', database.waitingForConnection);
     const app = createApp({
       db: database.db,
-      config: { tokenSecret, distDir, clientBases: options.clientBases, externalLinks: options.externalLinks },
+      config: {
+        tokenSecret,
+        distDir,
+        clientBases: options.clientBases,
+        externalLinks: options.externalLinks,
+        logger: options.logger,
+        metrics,
+        metricsToken: options.metricsToken,
+        lifecycle,
+        corsOrigins: options.corsOrigins,
+        trustedProxyHops: options.trustedProxyHops,
+      },
     });
 
     const server = await new Promise<ReturnType<typeof serve>>((resolveListening, reject) => {
       const listening = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: options.host }, () => resolveListening(listening));
       listening.once('error', reject);
     });
+    lifecycle.markReady();
     const port = (server.address() as AddressInfo).port;
     const host = !options.host || options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
     const pruning = setInterval(() => {
-      pruneExpiredRows(database.db).catch((error: unknown) => console.error('pruning expired rows failed', error));
+      pruneExpiredRows(database.db).catch((error: unknown) => (options.logger ? options.logger.error({ err: error }, 'pruning expired rows failed') : console.error('pruning expired rows failed', error)));
     }, PRUNE_INTERVAL_MS);
     pruning.unref();
 
-    const logins = demoLogins(options.demoPassword);
-    if (!options.quiet) printBanner({ url: `http://localhost:${port}`, database: database.kind, seeded: seed.seeded, logins, distDir });
+    const logins = mode === 'demo' ? demoLogins(options.demoPassword) : [];
+    // An operator's log collector reads JSON lines only; the banner with the demo logins is for a person at `npm start`.
+    if (mode === 'production') options.logger?.info({ port, database: database.kind, app: distDir ? 'served' : 'API only' }, 'listening');
+    else if (!options.quiet) printBanner({ url: `http://localhost:${port}`, mode, database: database.kind, seeded, logins, distDir });
 
+    const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+    let closing: Promise<void> | undefined;
+    const close = async () => {
+      lifecycle.startDraining();
+      options.logger?.info({ inFlight: lifecycle.inFlight, graceMs: grace }, 'draining');
+      clearInterval(pruning);
+      const listenerClosed = new Promise<void>((done) => server.close(() => done()));
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      const finished = await lifecycle.whenIdle(grace);
+      if (!finished) {
+        options.logger?.warn({ inFlight: lifecycle.inFlight, graceMs: grace }, 'shutdown grace period over: cutting the requests still in flight');
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        await lifecycle.whenIdle(UNWIND_AFTER_CUT_MS);
+      }
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      await listenerClosed;
+      await database.close();
+      lock?.release();
+      options.logger?.info('stopped');
+    };
     return {
       url,
       port,
       app,
       db: database.db,
-      seeded: seed.seeded,
+      seeded,
       demoLogins: logins,
-      close: async () => {
-        clearInterval(pruning);
-        await new Promise<void>((done) => {
-          server.close(() => done());
-          if ('closeAllConnections' in server) server.closeAllConnections();
-        });
-        await database.close();
-      },
+      close: () => (closing ??= close()),
     };
   } catch (error) {
     await database.close();
+    lock?.release();
     throw error;
   }
 }
 
-function printBanner(info: { url: string; database: string; seeded: boolean; logins: DemoLogin[]; distDir: string | null }) {
-  const width = Math.max(...info.logins.map((login) => login.userName.length));
-  console.log(`HomeSite server: ${info.url}`);
+function printBanner(info: { url: string; mode: ServerMode; database: string; seeded: boolean; logins: DemoLogin[]; distDir: string | null }) {
+  console.log(`HomeSite server (${info.mode} mode): ${info.url}`);
   console.log(`Database: ${info.database}${info.seeded ? ' (seeded with demo data just now)' : ''}`);
   if (!info.distDir) console.log('No built app in ./dist (run `npm run build`): serving the API only.');
-  console.log('\nDemo logins (password for all: ' + (info.logins[0]?.password ?? '') + ')');
-  for (const login of info.logins) console.log(`  ${login.userName.padEnd(width)}  ${login.profile}`);
+  if (info.logins.length > 0) {
+    const width = Math.max(...info.logins.map((login) => login.userName.length));
+    console.log('\nDemo logins (password for all: ' + (info.logins[0]?.password ?? '') + ')');
+    for (const login of info.logins) console.log(`  ${login.userName.padEnd(width)}  ${login.profile}`);
+  }
   console.log('');
 }
 
@@ -115,8 +199,28 @@ function parseJsonRecord(name: string, json: string | undefined): Record<string,
   return value as Record<string, string>;
 }
 
-/** The environment of a deployment (README): PORT, DATA_DIR, DATABASE_URL, TOKEN_SECRET, DEMO_PASSWORD, API_BASE_*, EXTERNAL_LINKS. */
+/** A whole number from the environment within [min, max], or the default when unset; anything else stops the start. */
+function integerFromEnv(env: NodeJS.ProcessEnv, name: string, min: number, max: number, fallback: number): number;
+function integerFromEnv(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined;
+function integerFromEnv(env: NodeJS.ProcessEnv, name: string, min: number, max: number, fallback?: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+  return value;
+}
+
+/** TRUST_PROXY: the number of proxies in front (0 none); true means one, false none. */
+function trustedProxyHopsFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase();
+  if (raw === 'true') return 1;
+  if (raw === 'false') return 0;
+  return integerFromEnv(env, 'TRUST_PROXY', 0, 10, 0);
+}
+
+/** The environment of a deployment; every variable is in the README's "Deploying". */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): StartServerOptions {
+  const mode: ServerMode = env.NODE_ENV === 'production' ? 'production' : 'demo';
   const clientBases: Partial<Record<ApiBase, string>> = {};
   for (const base of API_BASES) {
     const value = env[`API_BASE_${base.toUpperCase().replace(/-/g, '_')}`];
@@ -124,29 +228,53 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env, argv: strin
   }
   const scaleFlag = argv.indexOf('--scale');
   const scale = scaleFlag >= 0 ? argv[scaleFlag + 1] : env.SEED_SCALE;
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  const logFormat = env.LOG_FORMAT || (mode === 'demo' && process.stdout.isTTY ? 'pretty' : 'json');
+  if (logFormat !== 'json' && logFormat !== 'pretty') throw new Error(`LOG_FORMAT must be json or pretty; got "${logFormat}"`);
   return {
-    port: env.PORT ? Number(env.PORT) : 8080,
+    mode,
+    port: integerFromEnv(env, 'PORT', 0, 65_535, 8080),
     host: env.HOST || undefined,
-    dataDir: env.DATA_DIR || './data',
-    databaseUrl: env.DATABASE_URL || undefined,
+    ...databaseFromEnv(env),
     tokenSecret: env.TOKEN_SECRET || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,
     seedScale: scale ? Number(scale) : undefined,
     distDir: env.DIST_DIR || undefined,
     clientBases,
     externalLinks: parseJsonRecord('EXTERNAL_LINKS', env.EXTERNAL_LINKS),
+    logger: createLogger({ level: env.LOG_LEVEL || 'info', pretty: logFormat === 'pretty' }),
+    metricsToken,
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    trustedProxyHops: trustedProxyHopsFromEnv(env),
+    shutdownGraceMs: integerFromEnv(env, 'SHUTDOWN_GRACE_MS', 0, 10 * 60_000, DEFAULT_SHUTDOWN_GRACE_MS),
   };
 }
 
-const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
-if (runDirectly) {
-  const running = await startServer(optionsFromEnv());
+/** Runs the server from the environment until SIGTERM or SIGINT, then shuts down gracefully and exits 0. */
+async function main() {
+  let running: RunningServer;
+  try {
+    running = await startServer(optionsFromEnv());
+  } catch (error) {
+    // A configuration or refusal message is for the operator: no stack.
+    console.error(error instanceof StartRefused || (error instanceof Error && !process.env.DEBUG) ? `HomeSite did not start: ${error.message}` : error);
+    process.exit(1);
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      // A second signal while draining means: stop now.
+      process.once(signal, () => process.exit(1));
       running.close().then(
         () => process.exit(0),
-        () => process.exit(1),
+        (error: unknown) => {
+          console.error('shutdown failed', error);
+          process.exit(1);
+        },
       );
     });
   }
 }
+
+const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (runDirectly) await main();

@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -22,6 +23,8 @@ export interface DatabaseOptions {
   memory?: boolean;
   /** Starts the in-memory PGlite from a dump (`OpenDatabase.dump`) instead of an empty cluster: much faster. */
   loadDataDir?: Blob;
+  /** Told the time of every statement in seconds, the wait for a connection (or PGlite's turn) included: metrics. */
+  onQueryTime?: (seconds: number) => void;
 }
 
 export interface OpenDatabase {
@@ -32,6 +35,8 @@ export interface OpenDatabase {
   /** The whole PGlite cluster as a gzipped tarball, for `loadDataDir`; PGlite only. */
   dump: () => Promise<Blob>;
   close: () => Promise<void>;
+  /** Connections waiting for a free one in the pool (PostgreSQL; always 0 on PGlite). */
+  waitingForConnection: () => number;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -39,8 +44,40 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const MIGRATION_LOCK_ID = 727_001;
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<OpenDatabase> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onQueryTime);
   return openPglite(options);
+}
+
+/** The newest migration of this build (the `when` of the last journal entry, which drizzle records as created_at). */
+const newestMigration = Math.max(
+  ...(JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map((entry) => entry.when),
+);
+
+/** Whether every migration of this build has been applied (readiness: an instance must not serve an old schema). */
+export async function migrationsAreCurrent(db: Database): Promise<boolean> {
+  try {
+    const result = (await db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`)) as unknown as { rows: { newest: string | null }[] };
+    const newest = result.rows[0]?.newest;
+    return newest !== null && newest !== undefined && Number(newest) >= newestMigration;
+  } catch {
+    return false; // no migrations table yet
+  }
+}
+
+type AsyncMethod = (...args: never[]) => Promise<unknown>;
+
+/** Wraps a promise-returning query method so that its time is reported; a callback-style call passes through untimed. */
+function timed<F extends AsyncMethod>(method: F, report: (seconds: number) => void): F {
+  return ((...args: Parameters<F>) => {
+    if (typeof args.at(-1) === 'function') return method(...args);
+    const started = performance.now();
+    const result = method(...args) as Promise<unknown>;
+    void result.then(
+      () => report((performance.now() - started) / 1000),
+      () => report((performance.now() - started) / 1000),
+    );
+    return result;
+  }) as F;
 }
 
 async function openPglite(options: DatabaseOptions): Promise<OpenDatabase> {
@@ -52,6 +89,17 @@ async function openPglite(options: DatabaseOptions): Promise<OpenDatabase> {
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   }
+  const report = options.onQueryTime;
+  if (report) {
+    // drizzle calls query() on the client, and inside a transaction on the transaction's own handle.
+    client.query = timed(client.query.bind(client), report);
+    const transaction = client.transaction.bind(client);
+    client.transaction = (callback) =>
+      transaction((tx) => {
+        tx.query = timed(tx.query.bind(tx), report);
+        return callback(tx);
+      });
+  }
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
@@ -59,11 +107,19 @@ async function openPglite(options: DatabaseOptions): Promise<OpenDatabase> {
     migrate: () => migratePglite(db, { migrationsFolder }),
     dump: () => client.dumpDataDir('gzip'),
     close: () => client.close(),
+    waitingForConnection: () => 0,
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
+async function openPostgres(databaseUrl: string, report?: (seconds: number) => void): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  if (report) {
+    // drizzle queries the pool (which waits for a connection) or, in a transaction, one checked-out client.
+    pool.query = timed(pool.query.bind(pool) as AsyncMethod, report) as typeof pool.query;
+    pool.on('connect', (client) => {
+      client.query = timed(client.query.bind(client) as AsyncMethod, report) as typeof client.query;
+    });
+  }
   // Fail at start, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
@@ -86,5 +142,6 @@ async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
     },
     dump: () => Promise.reject(new Error('dump is for PGlite; use pg_dump for PostgreSQL')),
     close: () => pool.end(),
+    waitingForConnection: () => pool.waitingCount,
   };
 }

@@ -7,6 +7,7 @@ import { setCookie } from 'hono/cookie';
 import { parseAccept } from 'hono/utils/accept';
 import { getMimeType } from 'hono/utils/mime';
 import { BASES_COOKIE, LINKS_COOKIE } from '../../contract';
+import { isSecureRequest } from '../ops/client-address';
 import type { AppConfig } from './deps';
 import { isApiPath, originalPathname } from './paths';
 
@@ -130,7 +131,8 @@ export function mountClientApp(app: Hono, config: AppConfig & { distDir: string 
     if (isAsset) c.header('Vary', 'Accept-Encoding');
     if (copy) c.header('Content-Encoding', copy.encoding);
     if (file === indexFile) {
-      const cookie = { path: '/', sameSite: 'Lax' } as const;
+      // Behind a TLS proxy (TRUST_PROXY) the page came over HTTPS: its cookies are then never sent over plain HTTP.
+      const cookie = { path: '/', sameSite: 'Lax', secure: isSecureRequest(c, config.trustedProxyHops ?? 0) } as const;
       setCookie(c, BASES_COOKIE, JSON.stringify(config.clientBases ?? {}), cookie);
       setCookie(c, LINKS_COOKIE, JSON.stringify(config.externalLinks ?? {}), cookie);
       const page = await pageWithPreloads(originalPathname(c.req.raw), stats.mtimeMs);

@@ -2,6 +2,10 @@ import type { ApiBase } from '../../contract';
 import type { SessionCache } from '../auth/session-cache';
 import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
+import type { TrustedProxyHops } from '../ops/client-address';
+import type { Lifecycle } from '../ops/lifecycle';
+import type { Logger } from '../ops/logger';
+import type { Metrics } from '../ops/metrics';
 
 export interface AppConfig {
   /** HS256 signing secret; see resolveTokenSecret for where it comes from. */
@@ -14,8 +18,19 @@ export interface AppConfig {
   clientBases?: Partial<Record<ApiBase, string>>;
   /** URLs of apps outside the product, handed over in the HomeSite.links cookie. */
   externalLinks?: Record<string, string>;
-  /** Where unexpected errors go (default console.error); the client only ever sees a generic message. */
+  /** Where unexpected errors go (default: the logger, else console.error); the client only ever sees a generic message. */
   reportError?: (error: unknown) => void;
+  /** One JSON line per request and the errors (ops/access-log.ts); none: no access log (tests). */
+  logger?: Logger;
+  /** Prometheus metrics, served at /metrics to METRICS_TOKEN only. */
+  metrics?: Metrics;
+  metricsToken?: string;
+  /** Starting, ready or draining, and the requests in flight (/readyz, graceful shutdown); default: ready. */
+  lifecycle?: Lifecycle;
+  /** CORS_ORIGINS: the origins a PWA may call this API from; none: same origin only. */
+  corsOrigins?: readonly string[];
+  /** TRUST_PROXY: how many proxies in front are trusted for X-Forwarded-For/-Proto and X-Request-Id (default 0). */
+  trustedProxyHops?: TrustedProxyHops;
 }
 
 /** What every route can reach, built once per app. */

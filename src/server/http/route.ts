@@ -8,6 +8,7 @@ import type { AppDeps } from './deps';
 import { ERROR_MESSAGES, errorResponse, jsonResponse } from './errors';
 import { runIdempotent } from './idempotency';
 import { normalizedPath, originalPathname, pathParams, routePattern, serverPath } from './paths';
+import '../ops/request-context';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** required: 401 without a valid token; optional: the user when there is one; none: never looks. */
@@ -183,8 +184,10 @@ export function route<
   }
 
   const handler = async (c: Context, deps: AppDeps): Promise<Response> => {
+    c.set('routePattern', path);
     const session = auth === 'none' ? null : await authenticate(c, deps);
     if (auth === 'required' && !session) return errorResponse(401, ERROR_MESSAGES.unauthorized);
+    if (session) c.set('userId', session.user.cmhUserId);
 
     if (session && declaration.roles && !hasRole(session.user, ...declaration.roles)) {
       return errorResponse(403, ERROR_MESSAGES.forbidden);

@@ -16,6 +16,7 @@ import { clearFailedSignIns, recordFailedSignIn, serializeSignIns, signInLockedF
 import * as t from '../db/schema';
 import { errorResponse } from '../http/errors';
 import { route } from '../http/route';
+import '../ops/request-context';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'The user name or password is incorrect.';
 export const INACTIVE_ACCOUNT_MESSAGE = 'This account is inactive. Please contact your administrator.';
@@ -46,10 +47,11 @@ export const sessionRoutes = [
     body: LoginBody,
     handle: async ({ c, db, deps, body }) => {
       const userName = body.Username.toLowerCase();
+      const clientAddress = c.get('clientAddress');
       const now = deps.clock();
-      // Counted one at a time per name: concurrent guesses must not all pass the check below at once.
-      await serializeSignIns(db, userName);
-      const lockedForMs = await signInLockedFor(db, userName, now);
+      // Counted one at a time per name and address: concurrent guesses must not all pass the check below at once.
+      await serializeSignIns(db, userName, clientAddress);
+      const lockedForMs = await signInLockedFor(db, userName, clientAddress, now);
       if (lockedForMs > 0) {
         const minutes = Math.ceil(lockedForMs / 60_000);
         return errorResponse(429, throttledMessage(minutes), { 'retry-after': String(Math.ceil(lockedForMs / 1000)) });
@@ -58,7 +60,7 @@ export const sessionRoutes = [
       const [user] = await db.select().from(t.users).where(eq(sql`lower(${t.users.userName})`, userName));
       const passwordMatches = user ? await verifyPassword(user.passwordHash, body.Password) : (await spendPasswordCheck(body.Password), false);
       if (!user || !passwordMatches) {
-        await recordFailedSignIn(db, userName, now);
+        await recordFailedSignIn(db, userName, clientAddress, now);
         return errorResponse(400, WRONG_CREDENTIALS_MESSAGE);
       }
       if (!user.isActive) return errorResponse(400, INACTIVE_ACCOUNT_MESSAGE);

@@ -236,7 +236,6 @@ export async function answerList(c: Context, db: Database, source: SyncSource<un
   // Private (per user and scope) and always revalidated: the browser asks If-None-Match.
   c.header('cache-control', 'private, no-cache');
   c.header('vary', 'authorization, accept-encoding');
-  c.header('access-control-expose-headers', SYNC_CURSOR_HEADER);
   const position = (at: Position) => {
     const text = encodeCursor({ scope, ...at });
     c.header(SYNC_CURSOR_HEADER, text);
