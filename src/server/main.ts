@@ -73,6 +73,9 @@ const PRUNE_INTERVAL_MS = 6 * 60 * 60_000;
 export const DEFAULT_SHUTDOWN_GRACE_MS = 20_000;
 /** After the grace period, how long cut requests get to unwind (their body read fails, their transaction rolls back). */
 const UNWIND_AFTER_CUT_MS = 5_000;
+/** How long answered requests get to finish writing their answers before their connections are cut. */
+const FLUSH_ANSWERS_MS = 2_000;
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
 
 /** Opens and migrates the database, seeds it when empty (demo mode), and serves the API and the built app. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -156,7 +159,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         if ('closeAllConnections' in server) server.closeAllConnections();
         await lifecycle.whenIdle(UNWIND_AFTER_CUT_MS);
       }
-      if ('closeAllConnections' in server) server.closeAllConnections();
+      // The last answers may still be on their way to the socket: they carry Connection: close, so their
+      // connections end by themselves once written. Whatever is still open after that is cut.
+      const flushed = await Promise.race([listenerClosed.then(() => true), sleep(FLUSH_ANSWERS_MS).then(() => false)]);
+      if (!flushed && 'closeAllConnections' in server) server.closeAllConnections();
       await listenerClosed;
       await database.close();
       lock?.release();

@@ -28,6 +28,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** What the process wrote (for a failure message). */
   output(): string;
+  /** The exit code of the last run (null: killed by a signal, or still running). */
+  exitCode(): number | null;
 }
 
 /** A port nobody listens on right now. */
@@ -50,6 +52,7 @@ export async function createServerProcess(options: ServerProcessOptions): Promis
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
+  let lastExitCode: number | null = null;
   let log = '';
 
   async function start() {
@@ -74,7 +77,13 @@ export async function createServerProcess(options: ServerProcessOptions): Promis
     };
     started.stdout?.on('data', append);
     started.stderr?.on('data', append);
-    exited = new Promise((done) => started.once('exit', () => done()));
+    lastExitCode = null;
+    exited = new Promise((done) =>
+      started.once('exit', (code) => {
+        lastExitCode = code;
+        done();
+      }),
+    );
     void exited.then(() => {
       if (child === started) child = undefined;
     });
@@ -110,5 +119,6 @@ export async function createServerProcess(options: ServerProcessOptions): Promis
     kill: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),
     output: () => log,
+    exitCode: () => lastExitCode,
   };
 }

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_HEADER, type HomeSummary, type ServiceRequest } from '../../src/contract';
+import { DEFAULT_DEMO_PASSWORD, demoUserName } from '../../src/server/db/seed';
+import { solidPng } from '../../src/server/db/seed/work-orders';
+import { createServerProcess, type ServerProcess } from '../e2e/server-process';
+
+/*
+ * SIGTERM with an upload in flight (issue 20 §7), on the real server process. With time to finish, the upload lands
+ * and the process exits 0 once it has; new connections are refused meanwhile. When the grace period cuts the upload,
+ * nothing of it is written, and the device's retry with the same Idempotency-Key lands exactly once after the restart.
+ */
+
+const dataDir = mkdtempSync(join(tmpdir(), 'homesite-shutdown-'));
+const servers: ServerProcess[] = [];
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function startServer(graceMs: number) {
+  const server = await createServerProcess({ dataDir, distDir: join(dataDir, 'no-app'), env: { SHUTDOWN_GRACE_MS: String(graceMs), LOG_FORMAT: 'json' } });
+  servers.push(server);
+  await server.start();
+  return server;
+}
+
+async function json<T>(server: ServerProcess, method: string, path: string, options: { token?: string; body?: unknown; query?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (method !== 'GET') headers[IDEMPOTENCY_HEADER] = randomUUID();
+  const search = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+  const response = await fetch(`${server.url}${path}${search}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await response.text();
+  expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
+  return JSON.parse(text) as T;
+}
+
+/** A multipart photo upload whose body is sent in two halves, the second only when `sendRest` is called. */
+async function startSlowUpload(server: ServerProcess, path: string, token: string, idempotencyKey: string) {
+  const form = new FormData();
+  form.set('attachmentType', '1');
+  form.set('description', 'Water stain under the sink');
+  form.set('file', new File([solidPng(64, 64, [20, 90, 200])], 'stain.png', { type: 'image/png' }));
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const half = Math.floor(body.length / 2);
+  let sendRest = () => {};
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const upload = httpRequest(
+      `${server.url}${path}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': encoded.headers.get('content-type')!,
+          'content-length': String(body.length),
+          authorization: `Bearer ${token}`,
+          [IDEMPOTENCY_HEADER]: idempotencyKey,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on('error', reject);
+      },
+    );
+    upload.on('error', reject);
+    upload.write(body.subarray(0, half));
+    sendRest = () => upload.end(body.subarray(half));
+  });
+  // Let the first half reach the server, so the request is in flight when the signal comes.
+  await sleep(300);
+  return { answer, sendRest: () => sendRest() };
+}
+
+let first: ServerProcess;
+let token: string;
+let request: ServiceRequest;
+let attachmentsPath: string;
+
+beforeAll(async () => {
+  if (process.env.TEST_DATABASE_URL) return;
+  first = await startServer(20_000);
+  token = (await json<{ bearerToken: string }>(first, 'POST', '/auth/api/Account/Token', { body: { Username: demoUserName('service'), Password: DEFAULT_DEMO_PASSWORD } })).bearerToken;
+  const [home] = await json<HomeSummary[]>(first, 'GET', '/api/Homes', { token });
+  request = await json<ServiceRequest>(first, 'POST', '/api/service/CreateServiceRequest', {
+    token,
+    query: { plantNumber: home!.plantNumber, longSerialNumber: home!.serialNumber, assetId: String(home!.assetId) },
+  });
+  attachmentsPath = `/api/Service/${request.plantNumber}/${request.serviceRequestNumber}/${request.serviceRequestId}/ServiceAttachment`;
+}, 240_000);
+
+afterAll(async () => {
+  for (const server of servers) await server.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function attachmentsOf(server: ServerProcess) {
+  return (await json<ServiceRequest>(server, 'GET', `/api/service/${request.serviceRequestId}`, { token })).serviceAttachments;
+}
+
+// The process under test always runs the embedded database (server-process.ts): once is enough, not again in the PostgreSQL pass.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM during an upload', () => {
+  it('lets the upload finish within the grace period, refuses new connections meanwhile, and exits 0', async () => {
+    const upload = await startSlowUpload(first, attachmentsPath, token, randomUUID());
+    const stopped = first.stop();
+    await sleep(500);
+    // Draining: the listener is closed, so a new connection is refused (the load balancer has another instance).
+    await expect(fetch(`${first.url}/healthz`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+    upload.sendRest();
+    const answer = await upload.answer.catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${first.output()}`);
+    });
+    expect(answer.status, answer.body).toBe(201);
+    await stopped;
+    expect(first.exitCode(), first.output()).toBe(0);
+    expect(first.output()).toContain('"msg":"stopped"');
+  }, 120_000);
+
+  it('cuts an upload that outlasts the grace period, writes nothing of it, and its retry lands exactly once after the restart', async () => {
+    const short = await startServer(1_000);
+    const before = (await attachmentsOf(short)).length;
+    const key = randomUUID();
+    const upload = await startSlowUpload(short, attachmentsPath, token, key);
+    const outcome = upload.answer.then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await short.stop();
+    expect(short.exitCode(), short.output()).toBe(0);
+    expect(await outcome).toBe('cut');
+    expect(short.output()).toContain('shutdown grace period over');
+
+    await short.start();
+    expect(await attachmentsOf(short)).toHaveLength(before);
+    const retry = await startSlowUpload(short, attachmentsPath, token, key);
+    retry.sendRest();
+    expect((await retry.answer).status).toBe(201);
+    const again = await startSlowUpload(short, attachmentsPath, token, key);
+    again.sendRest();
+    const replayed = await again.answer;
+    expect(replayed.status).toBe(201);
+    expect(await attachmentsOf(short)).toHaveLength(before + 1);
+  }, 180_000);
+});
