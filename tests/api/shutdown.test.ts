@@ -42,7 +42,7 @@ async function startSlowUpload(server: ServerProcess, path: string, token: strin
   const form = new FormData();
   form.set('attachmentType', '1');
   form.set('description', 'Water stain under the sink');
-  form.set('file', new File([solidPng(64, 64, [20, 90, 200])], 'stain.png', { type: 'image/png' }));
+  form.set('file', new File([new Uint8Array(solidPng(64, 64, [20, 90, 200]))], 'stain.png', { type: 'image/png' }));
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
   const half = Math.floor(body.length / 2);
