@@ -1,4 +1,6 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,9 +32,16 @@ async function* chunksOf(text: string | Uint8Array) {
 const importText = (kind: string, text: string | Uint8Array, options: Partial<ImportOptions> = {}) =>
   runImport(t.db, kind, chunksOf(text), { format: 'csv', ...options });
 
+/** Files an example row names (help and Learn documents) are read beside the examples, as the command line reads them beside the file. */
+async function readExampleFile(relativePath: string) {
+  const path = resolve(EXAMPLES, relativePath);
+  if (!path.startsWith(`${resolve(EXAMPLES)}${sep}`)) throw new Error(`${relativePath} is not in ${EXAMPLES}`);
+  return new Uint8Array(await readFile(path));
+}
+
 function importExample(kind: string, options: Partial<ImportOptions> = {}) {
   const { path, format } = exampleOf(kind);
-  return runImport(t.db, kind, createReadStream(path), { format, ...options });
+  return runImport(t.db, kind, createReadStream(path), { format, readFile: readExampleFile, ...options });
 }
 
 const exampleHomes = () => parse(readFileSync(`${EXAMPLES}/homes.csv`), { columns: true }) as Record<string, string>[];
@@ -136,7 +145,7 @@ describe('rows', () => {
       { line: 2, field: 'portalMetadataId', message: 'Must be from 1 to 2147483647.' },
       { line: 3, field: 'name', message: 'Contains characters that are not allowed.' },
       { line: 4, field: 'retailerType', message: 'Must be one of: C, I.' },
-      { line: 5, field: 'name', message: 'Must be on one line.' },
+      { line: 5, field: 'name', message: 'Must be on one line, without tabs.' },
       { line: 8, field: 'retailerNumber', message: 'Appears twice in this file, first on line 7.' },
       { line: 9, field: 'plants[2]', message: 'plant 555 does not exist.' },
       { line: 10, field: '(row)', message: 'Has 3 cells; the header has 7.' },
@@ -224,6 +233,16 @@ ${home.serialNumber},910,3101,16TRU76A3,The Breeze,1,1088,3,2,2026-02-01,,`,
       { line: 1, field: 'webEnabled', message: 'Must be true or false (or yes/no, Y/N, 1/0).' },
       { line: 1, field: 'portalMetadataId', message: 'Must be a whole number.' },
       { line: 1, field: 'plants[1]', message: '910 is listed twice.' },
+    ]);
+  });
+
+  it('keeps a quote inside an unquoted CSV cell as written, and reads quoted cells with commas and doubled quotes', async () => {
+    const report = await importText('employees', 'employeeNumber,firstName,lastName,jobTitle\nQ-1,Al,Moss,Hauls 16" and 18" wides\nQ-2,Bea,"Lane, Jr.","Lead ""A"" crew"');
+    expect(counts(report)).toEqual({ inserted: 2, updated: 0, unchanged: 0, refused: 0 });
+    const rows = await t.db.select().from(schema.hbgEmployees).where(sql`${schema.hbgEmployees.employeeNumber} like 'Q-%'`);
+    expect(rows.map((row) => [row.employeeNumber, row.lastName, row.jobTitle]).sort()).toEqual([
+      ['Q-1', 'Moss', 'Hauls 16" and 18" wides'],
+      ['Q-2', 'Lane, Jr.', 'Lead "A" crew'],
     ]);
   });
 

@@ -79,7 +79,7 @@ export const textCell = (max: number, options: TextCellOptions = {}) =>
     if (typeof value !== 'string') fail('Must be text.');
     const text = (value as string).trim();
     if (CONTROL_CHARACTERS.test(text)) fail(CONTROL_CHARACTERS_MESSAGE);
-    if (!options.multiline && /[\r\n\t]/.test(text)) fail('Must be on one line.');
+    if (!options.multiline && /[\r\n\t]/.test(text)) fail('Must be on one line, without tabs.');
     if (text.length > max) fail(`Can be no longer than ${max} characters.`);
     if (options.pattern && !options.pattern[0].test(text)) fail(options.pattern[1]);
     return text;

@@ -61,7 +61,8 @@ function checkHeader(header: readonly string[], kind: ImportColumns, kindName: s
  * line it starts on (a quoted cell may span lines); blank lines are skipped.
  */
 export async function* readCsvRows(input: AsyncIterable<string | Uint8Array>, kind: ImportColumns, kindName: string): AsyncGenerator<SourceRow> {
-  const parser = parse({ info: true, relax_column_count: true, skip_empty_lines: true });
+  // relax_quotes: a quote inside an unquoted cell (a 36" door) is kept as written rather than refusing the file.
+  const parser = parse({ info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
   // Errors of the source (not UTF-8) reach the parser, whose iteration below throws them.
   pipeline(Readable.from(utf8Text(input)), parser).catch(() => undefined);
   let header: string[] | undefined;
