@@ -322,21 +322,26 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
  * The Help library (spec 1 §2 Help, §3 Help document). The bytes live in the row so that every
  * instance on one database serves the same files; `sha256` is the file answer's ETag.
  */
-export const helpDocuments = pgTable('help_documents', {
-  id: serial('id').primaryKey(),
-  displayName: text('display_name').notNull(),
-  fileType: text('file_type', { enum: ['pdf', 'video'] }).notNull(),
-  category: text('category').notNull(),
-  contentType: text('content_type').notNull(),
-  sizeBytes: integer('size_bytes').notNull(),
-  sha256: text('sha256').notNull(),
-  data: bytea('data').notNull(),
-  /** WebVTT captions of a video, served beside it. */
-  captionsVtt: text('captions_vtt'),
-  position: smallint('position').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: stamp('updated_at').notNull(),
-});
+export const helpDocuments = pgTable(
+  'help_documents',
+  {
+    id: serial('id').primaryKey(),
+    displayName: text('display_name').notNull(),
+    fileType: text('file_type', { enum: ['pdf', 'video'] }).notNull(),
+    category: text('category').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    /** WebVTT captions of a video, served beside it. */
+    captionsVtt: text('captions_vtt'),
+    position: smallint('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: stamp('updated_at').notNull(),
+  },
+  // The natural key of the help-documents import.
+  (t) => [uniqueIndex('help_documents_display_name_key').on(t.displayName)],
+);
 
 /* ---- work orders (issue 4): service requests, work orders, their items, parts and attachments (spec 3) ---- */
 
@@ -949,6 +954,8 @@ export const inventoryHomes = pgTable(
   (t) => [
     index('inventory_homes_retailer_sync_idx').on(t.retailerNumber, t.syncXid, t.id),
     index('inventory_homes_plant_sync_idx').on(t.plantNumber, t.syncXid, t.id),
+    // A home is in one retailer's stock at a time: the natural key of the inventory import.
+    uniqueIndex('inventory_homes_serial_key').on(t.serialNumber),
   ],
 );
 
@@ -993,7 +1000,11 @@ export const npsResponses = pgTable(
     sixMonthCompleteDate: date('six_month_complete_date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('nps_responses_retailer_date_idx').on(t.retailerNumber, t.sixMonthCompleteDate)],
+  (t) => [
+    index('nps_responses_retailer_date_idx').on(t.retailerNumber, t.sixMonthCompleteDate),
+    // One call per home and day: the natural key of the nps-responses import.
+    uniqueIndex('nps_responses_serial_date_key').on(t.serialNumber, t.sixMonthCompleteDate),
+  ],
 );
 
 /** A titled group of delivery-report questions (spec 2 §3 DeliveryReport questionGroups), per survey type. */
@@ -1133,11 +1144,16 @@ export const partsCatalogHistory = pgTable(
 );
 
 /** Learn library (spec 3 §2 Learn, §3 Documents): categories of manuals … */
-export const learnCategories = pgTable('learn_categories', {
-  id: serial('id').primaryKey(),
-  displayName: text('display_name').notNull(),
-  position: smallint('position').notNull().default(0),
-});
+export const learnCategories = pgTable(
+  'learn_categories',
+  {
+    id: serial('id').primaryKey(),
+    displayName: text('display_name').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  // Names are the natural keys of the learn-documents import, at each level.
+  (t) => [uniqueIndex('learn_categories_display_name_key').on(t.displayName)],
+);
 
 /** … their sub-categories … */
 export const learnSubCategories = pgTable(
@@ -1148,7 +1164,7 @@ export const learnSubCategories = pgTable(
     displayName: text('display_name').notNull(),
     position: smallint('position').notNull().default(0),
   },
-  (t) => [index('learn_sub_categories_category_idx').on(t.categoryId)],
+  (t) => [index('learn_sub_categories_category_idx').on(t.categoryId), uniqueIndex('learn_sub_categories_name_key').on(t.categoryId, t.displayName)],
 );
 
 /** … and the documents of a sub-category; the bytes live in the row like the Help library's. */
@@ -1168,7 +1184,7 @@ export const learnDocuments = pgTable(
     createdAt: createdAt(),
     updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('learn_documents_sub_category_idx').on(t.subCategoryId)],
+  (t) => [index('learn_documents_sub_category_idx').on(t.subCategoryId), uniqueIndex('learn_documents_name_key').on(t.subCategoryId, t.displayName)],
 );
 
 /** Employees of the company that transportation may make drivers of (spec 3 §3 Driver: employee search). */

@@ -142,6 +142,8 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
   const leads: (typeof t.leads.$inferInsert)[] = [];
   const prospectsOfLeads: { leadIndex: number; row: typeof t.prospects.$inferInsert }[] = [];
   const inventory: (typeof t.inventoryHomes.$inferInsert)[] = [];
+  /** Serial numbers are unique in inventory (a home is in one retailer's stock at a time). */
+  const inventorySerials = new Set<string>();
 
   for (const retailerNumber of DEMO_RETAILERS) {
     const ownHomes = homes.filter((home) => home.retailerNumber === retailerNumber);
@@ -310,13 +312,19 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
       const plant = PLANTS.find((candidate) => candidate.plantNumber === plants[i % plants.length]) ?? PLANTS[0]!;
       const stocked = daysBefore(today, random.int(5, 400));
       const sold = random.chance(0.2);
+      // Drawn in the order the fields were always drawn, so the demo data stays the same.
+      const type = random.chance(0.85) ? 'New' : 'Used';
+      let serialNumber: string;
+      do serialNumber = `${plant.serialPrefix}${String(random.int(100_000, 199_999))}${plant.state}${['A', 'AB', 'ABC'][model.sections - 1]}`;
+      while (inventorySerials.has(serialNumber));
+      inventorySerials.add(serialNumber);
       inventory.push({
         retailerNumber,
         plantNumber: plant.plantNumber,
-        type: random.chance(0.85) ? 'New' : 'Used',
+        type,
         tdes: ['Single', 'Double', 'Triple'][model.sections - 1]!,
         reg: plant.state,
-        serialNumber: `${plant.serialPrefix}${String(random.int(100_000, 199_999))}${plant.state}${['A', 'AB', 'ABC'][model.sections - 1]}`,
+        serialNumber,
         invoiceAmount: money(48_000 + model.squareFootage * random.int(30, 44)),
         stockNumber: `S${retailerNumber}-${String(i + 1).padStart(4, '0')}`,
         modelNumber: model.modelNumber,
