@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
+import * as argon2 from '@node-rs/argon2';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,8 +186,14 @@ ${home.serialNumber},910,3101,16TRU76A3,The Breeze,1,1088,3,2,2026-02-01,,`,
       // Serial numbers compare in capitals.
       { line: 6, field: 'serialNumber', message: 'Appears twice in this file, first on line 5.' },
     ]);
-    const missingRetailer = await importText('homes', `serialNumber,plantNumber,retailerNumber,modelNumber,modelName,sections,squareFootage,bedrooms,bathrooms,manufacturedDate\nNEW000002TNA,910,4444,16TRU76A3,The Breeze,1,1088,3,2,2026-02-01`);
-    expect(missingRetailer.refused).toEqual([{ line: 2, field: 'retailerNumber', message: 'retailer 4444 does not exist.' }]);
+    const missingRetailer = await importText(
+      'homes',
+      `serialNumber,plantNumber,retailerNumber,modelNumber,modelName,sections,squareFootage,bedrooms,bathrooms,manufacturedDate\nNEW000002TNA,910,4444,16TRU76A3,The Breeze,1,1088,3,2,2026-02-01\nNEW000004TNA,910,3101,16TRU76A3,The Breeze,1,1088,3,2,0000-02-01`,
+    );
+    expect(missingRetailer.refused).toEqual([
+      { line: 2, field: 'retailerNumber', message: 'retailer 4444 does not exist.' },
+      { line: 3, field: 'manufacturedDate', message: 'Must be a date from 1900 to 2199.' },
+    ]);
   });
 
   it('by default writes nothing when one row is refused; with skipInvalid writes the others and lists the refused one', async () => {
@@ -289,6 +296,8 @@ describe('users', () => {
     const [user] = await t.db.select().from(schema.users).where(eq(schema.users.userName, SERVICE_USER));
     expect(user!.passwordLastChanged).toBeNull();
     expect(await verifyPassword(user!.passwordHash, '')).toBe(false);
+    // A well-formed argon2 hash (checked in full, so the answer takes a real check's time), and no password matches it.
+    await expect(argon2.verify(user!.passwordHash, 'anything')).resolves.toBe(false);
     expect(await verifyPassword('not an argon2 hash', 'anything')).toBe(false);
     const attempt = await t.call('POST', '/auth/api/Account/Token', { body: { Username: SERVICE_USER, Password: 'anything at all' } });
     expect(attempt.status).toBe(400);

@@ -125,17 +125,22 @@ export const booleanCell = cell((value, fail) => {
   return fail('Must be true or false (or yes/no, Y/N, 1/0).');
 });
 
-/** A calendar day that exists, written YYYY-MM-DD. */
+/** The years a date cell takes: a typo such as 2205 or 0025 is refused (PostgreSQL has no year 0000 at all). */
+export const DATE_YEARS = { first: 1900, last: 2199 } as const;
+
+/** A calendar day that exists, written YYYY-MM-DD, from DATE_YEARS.first to DATE_YEARS.last. */
 export const dateCell = cell((value, fail) => {
   const text = typeof value === 'string' ? value.trim() : '';
   if (!isIsoDay(text)) fail('Must be a date written YYYY-MM-DD.');
+  const year = Number(text.slice(0, 4));
+  if (year < DATE_YEARS.first || year > DATE_YEARS.last) fail(`Must be a date from ${DATE_YEARS.first} to ${DATE_YEARS.last}.`);
   return text;
 });
 
 /** One of `choices`, in any case; answers the choice as written in `choices`. */
 export const choiceCell = <const C extends string>(choices: readonly C[], message?: (value: string) => string) =>
   cell((value, fail): C => {
-    const text = typeof value === 'string' ? value.trim() : '';
+    const text = typeof value === 'string' ? value.trim() : String(value);
     const choice = choices.find((candidate) => candidate.toLowerCase() === text.toLowerCase());
     return choice ?? fail(message ? message(text) : `Must be one of: ${choices.join(', ')}.`);
   });
