@@ -157,4 +157,6 @@ export const paths = {
   prospectFromLead: at('crm', '/api/Prospects/Lead'),
   /** GET: the contact page of a prospect (/crm/web/prospects/{prospectId}/contactInfo). */
   prospect: (prospectId: number | string) => at('crm', `/api/Prospects/${prospectId}`),
+  /** POST a file of one kind (docs/import.md) with an API key (docs/cli.md); kinds are lower-case words (homes, corporate-parts). */
+  importKind: (kind: string) => at('api', `/import/${kind}`),
 } as const;

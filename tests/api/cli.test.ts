@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -8,12 +8,14 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { verifyApiKey } from '../../src/server/auth/api-keys';
+import { filesBeside } from '../../src/server/cli/commands/import';
 import { COMMANDS, runCli } from '../../src/server/cli/main';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { acquireDataDirLock, LOCK_FILE_NAME } from '../../src/server/db/data-dir-lock';
 import { findDemoAccounts } from '../../src/server/db/demo-accounts';
 import * as schema from '../../src/server/db/schema';
 import { DEFAULT_DEMO_PASSWORD, DEMO_USERS, seedDatabase } from '../../src/server/db/seed';
+import { IMPORT_KINDS } from '../../src/server/import/kinds';
 import { callerFor, createScratchDatabase } from './harness';
 
 /*
@@ -23,6 +25,7 @@ import { callerFor, createScratchDatabase } from './harness';
  */
 
 const PASSWORD = 'Opening#Day1';
+const EXAMPLE_FILES = readdirSync('examples/import');
 const SLOW = 120_000;
 
 interface CliResult {
@@ -203,6 +206,66 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
     expect((await cli(env, ['apikey', 'list'])).stdout).toMatch(/^erp-nightly\s+\S+…\s+\S+Z\s+\S+Z\s+\d{4}-\S+Z$/m);
   }, SLOW);
 
+  it('imports every example file in order into the empty database, and the same files again change nothing', async () => {
+    for (const kind of Object.keys(IMPORT_KINDS)) {
+      const file = EXAMPLE_FILES.find((name) => name.startsWith(`${kind}.`));
+      if (!file) continue;
+      const imported = await cli(env, ['import', kind, join('examples/import', file)]);
+      expect(imported.stderr, kind).toBe('');
+      expect(imported.code, `${kind}: ${imported.stdout}`).toBe(0);
+      expect(imported.stdout, kind).toMatch(/^Written: \d+ inserted, 0 updated, 0 unchanged\.$/m);
+    }
+    for (const file of EXAMPLE_FILES) {
+      const kind = file.replace(/\.\w+$/, '');
+      if (!Object.hasOwn(IMPORT_KINDS, kind)) continue;
+      const again = await cli(env, ['import', kind, join('examples/import', file)]);
+      expect(again.stdout, kind).toMatch(/^Written: 0 inserted, 0 updated, \d+ unchanged\.$/m);
+    }
+    // An imported user has no password until the operator gives one; then they sign in to their retail centers.
+    expect((await cli(env, ['user', 'reset-password', 'sam.whitaker@valleyview.example'], `${PASSWORD}\n`)).code).toBe(0);
+    await withApp(env, async (call) => {
+      const token = (await signIn(call, 'sam.whitaker@valleyview.example', PASSWORD)).body.bearerToken!;
+      const profile = await call<{ availableRetailers: { retailerNumber: string }[] }>('GET', '/auth/api/Account/User', { token });
+      expect(profile.body.availableRetailers.map((retailer) => retailer.retailerNumber)).toEqual(['3101']);
+    });
+  }, 300_000);
+
+  it('lists refused rows by line and field and writes nothing; --dry-run and --skip-invalid', async () => {
+    const dir = scratchDir();
+    const file = join(dir, 'plants-more.csv');
+    writeFileSync(file, 'plantNumber,name,serialPrefix,city,state\n950,Oak Hill,OAK,Oak Hill,TN\n951,Bad State,BAD,Somewhere,Tennessee\n');
+    const plants = () => withDb(env, async (db) => (await db.select({ n: count() }).from(schema.plants))[0]!.n);
+    const before = await plants();
+
+    const refused = await cli(env, ['import', 'plants', file]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('Nothing was written');
+    expect(refused.stdout).toMatch(/^ {2}line 3, state: .+$/m);
+    const dry = await cli(env, ['import', 'plants', file, '--dry-run']);
+    expect(dry.code).toBe(1);
+    expect(await plants()).toBe(before);
+
+    writeFileSync(join(dir, 'plants-good.jsonl'), '{"plantNumber":"952","name":"Elm Creek","serialPrefix":"ELM","city":"Elm","state":"TN"}\n');
+    const cleanDry = await cli(env, ['import', 'plants', join(dir, 'plants-good.jsonl'), '--dry-run']);
+    expect(cleanDry).toMatchObject({ code: 0, stdout: expect.stringContaining('It would write: 1 inserted') });
+    expect(await plants()).toBe(before);
+
+    const skipped = await cli(env, ['import', 'plants', file, '--skip-invalid']);
+    expect(skipped.code).toBe(0);
+    expect(skipped.stdout).toContain('Written: 1 inserted');
+    expect(skipped.stdout).toMatch(/^Skipped 1 row:\n {2}line 3, state: /m);
+    expect(await plants()).toBe(before + 1);
+
+    expect((await cli(env, ['import', 'spaceships', file])).code).toBe(2);
+    expect((await cli(env, ['import', 'plants', join(dir, 'plants.txt')])).code).toBe(2);
+    expect((await cli(env, ['import', 'plants', join(dir, 'missing.csv')])).code).toBe(1);
+    const badHeader = join(dir, 'bad-header.csv');
+    writeFileSync(badHeader, 'plantNumber,colour\n1,red\n');
+    const header = await cli(env, ['import', 'plants', badHeader]);
+    expect(header.code).toBe(1);
+    expect(header.stderr).toContain('unknown column "colour"');
+  }, SLOW);
+
   it('migrate says the database is up to date when it is', async () => {
     const migrated = await cli(env, ['migrate']);
     expect(migrated).toMatchObject({ code: 0, stderr: '' });
@@ -361,6 +424,23 @@ describe('the embedded database: backup, restore and the DATA_DIR lock', () => {
     expect(listed.code).toBe(1);
     expect(listed.stderr).toContain('There is no database in');
     expect(existsSync(join(empty.DATA_DIR, 'pglite'))).toBe(false);
+  });
+});
+
+describe('files a row names', () => {
+  it('are read beside the imported file, never outside its directory', async () => {
+    const root = scratchDir();
+    mkdirSync(join(root, 'import', 'docs'), { recursive: true });
+    writeFileSync(join(root, 'import', 'docs', 'guide.pdf'), 'inside');
+    writeFileSync(join(root, 'secret.txt'), 'outside');
+    symlinkSync(join(root, 'secret.txt'), join(root, 'import', 'docs', 'link.pdf'));
+    const read = filesBeside(join(root, 'import', 'help.csv'));
+    expect(Buffer.from(await read('docs/guide.pdf')).toString()).toBe('inside');
+    await expect(read('../secret.txt')).rejects.toThrow(/leads out/);
+    await expect(read('docs/../../secret.txt')).rejects.toThrow(/leads out/);
+    await expect(read('docs/link.pdf')).rejects.toThrow(/leads out/);
+    await expect(read(join(root, 'secret.txt'))).rejects.toThrow(/relative/);
+    await expect(read('docs/none.pdf')).rejects.toThrow(/no file/);
   });
 });
 

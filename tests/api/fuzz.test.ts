@@ -6,6 +6,7 @@ import { IDEMPOTENCY_HEADER, QUESTION_TYPES, RECEIVED_ORDER_STATUS, SHIPPED_ORDE
 import {
   driverTypes, drivers, hbgEmployees, homes, leads, partsCatalog, partsCatalogHistory, partsOrderItems, partsOrders, quotes, salesOrders, serviceRequests, submittedSurveys, warrantyCards,
 } from '../../src/server/db/schema';
+import { createApiKey } from '../../src/server/auth/api-keys';
 import { allRoutes } from '../../src/server/routes';
 import { createTestContext, type TestContext } from './harness';
 import { INVALID_JSON, ODD_PATH_PARAMETERS, bodiesAround, bodyText, mutationsAround } from './fuzz/mutations';
@@ -578,6 +579,13 @@ const entries: Record<string, FuzzEntry> = {
     },
   },
   'POST /api/transportation/hbgemployees/search': { user: 'driver', valid: () => ({ body: { firstName: 'J', lastName: '' } }) },
+  // The import endpoint's caller is an API key (tokens.importKey), and its body one JSON Lines row; every request the
+  // key makes notes its use, refused or not.
+  'POST /api/import/:kind': {
+    user: 'importKey',
+    valid: () => ({ params: { kind: 'plants' }, query: { format: 'jsonl' }, body: { plantNumber: '977', name: 'Fuzz Hollow', serialPrefix: 'FZH', city: 'Clinton', state: 'TN' } }),
+    writesWhenRefused: ['api_keys'],
+  },
 };
 
 /* ---- the run ---- */
@@ -588,6 +596,7 @@ beforeAll(async () => {
   t = await createTestContext();
   for (const key of ['service', 'admin', 'sales', 'plant', 'driver', 'company']) tokens[key] = await t.login(key);
   tokens.logout = await t.login('viewer');
+  tokens.importKey = (await createApiKey(t.db, 'fuzz')).key;
   rowWrites = await countRowWrites(t.db);
 });
 afterAll(() => t.close());

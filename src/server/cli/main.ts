@@ -2,13 +2,14 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { requiredArgumentCount, type Command, type OptionSpec } from './command';
 import { apiKeyCommands } from './commands/api-keys';
 import { databaseCommands } from './commands/database';
+import { importCommands } from './commands/import';
 import { userCommands } from './commands/users';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, writeLine, type CliIo } from './io';
 
 export type { CliIo } from './io';
 
 /** Every command, in the order `homesite --help` lists them. */
-export const COMMANDS: readonly Command[] = [...userCommands, ...apiKeyCommands, ...databaseCommands];
+export const COMMANDS: readonly Command[] = [...userCommands, ...apiKeyCommands, ...importCommands, ...databaseCommands];
 
 const COMMON_OPTIONS: Record<string, OptionSpec> = {
   help: { type: 'boolean', short: 'h', description: 'Show this help' },

@@ -8,6 +8,7 @@ import { feedbackRoutes } from './feedback';
 import { helpRoutes } from './help';
 import { homeRoutes } from './homes';
 import { homeownerRoutes } from './homeowners';
+import { importRoutes } from './import';
 import { inventoryRoutes } from './inventory';
 import { leadRoutes } from './leads';
 import { learnRoutes } from './learn';
@@ -52,4 +53,5 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...deliveryReportRoutes,
   ...learnRoutes,
   ...driverRoutes,
+  ...importRoutes,
 ];

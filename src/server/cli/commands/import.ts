@@ -1,0 +1,143 @@
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+import { ImportError } from '../../import/errors';
+import { IMPORT_KINDS } from '../../import/kinds';
+import { IMPORT_FORMATS, runImport, type ImportFormat, type ImportReport } from '../../import/run-import';
+import { flagOption, stringOption, type Command } from '../command';
+import { withDatabase } from '../database';
+import { CliError, UsageError, writeLine } from '../io';
+
+/** At most one progress line this often when stderr is not a terminal (a log file, CI). */
+const PROGRESS_LINE_INTERVAL_MS = 10_000;
+
+function formatOf(file: string, given: string | undefined): ImportFormat {
+  if (given !== undefined) {
+    if (!(IMPORT_FORMATS as readonly string[]).includes(given)) throw new UsageError(`--format: csv or jsonl, not "${given}".`);
+    return given as ImportFormat;
+  }
+  const lower = file.toLowerCase();
+  if (lower.endsWith('.csv')) return 'csv';
+  if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'jsonl';
+  throw new UsageError(`Which format is ${file}? Name it .csv, .jsonl or .ndjson, or say --format csv|jsonl.`);
+}
+
+/**
+ * Reads the files a row names (help and Learn documents), relative to the imported file's directory; a path that
+ * leads out of it (`../`, an absolute path, a symbolic link pointing elsewhere) is refused.
+ */
+export function filesBeside(importedFile: string): (relativePath: string) => Promise<Uint8Array> {
+  const base = realpathSync(dirname(resolve(importedFile)));
+  return async (relativePath) => {
+    if (isAbsolute(relativePath)) throw new ImportError(`"${relativePath}" must be a path relative to the imported file's directory.`);
+    const target = resolve(base, relativePath);
+    let real: string;
+    try {
+      real = realpathSync(target);
+    } catch {
+      throw new ImportError(`There is no file "${relativePath}" beside the imported file.`);
+    }
+    const inside = relative(base, real);
+    if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
+      throw new ImportError(`"${relativePath}" leads out of the imported file's directory.`);
+    }
+    return new Uint8Array(await readFile(real));
+  };
+}
+
+/** Progress on stderr: one line rewritten in place on a terminal, else a line now and then. */
+function progressReporter(stderr: Writable & { isTTY?: boolean }) {
+  const terminal = stderr.isTTY === true;
+  // A small file is done before the first line is due: only a long import reports.
+  let lastLine = Date.now();
+  let shown = false;
+  return {
+    update: ({ rowsRead, rowsWritten }: { rowsRead: number; rowsWritten: number }) => {
+      const text = `${rowsRead.toLocaleString('en-US')} rows read, ${rowsWritten.toLocaleString('en-US')} accepted`;
+      if (terminal) {
+        stderr.write(`\r${text}…`);
+        shown = true;
+      } else if (Date.now() - lastLine >= PROGRESS_LINE_INTERVAL_MS) {
+        lastLine = Date.now();
+        writeLine(stderr, text);
+      }
+    },
+    end: () => {
+      if (shown) stderr.write('\r\x1b[K');
+    },
+  };
+}
+
+function summary(report: ImportReport, dryRun: boolean): string[] {
+  const counts = `${report.inserted} inserted, ${report.updated} updated, ${report.unchanged} unchanged`;
+  const lines = [`${report.kind}: ${report.rowsRead} row${report.rowsRead === 1 ? '' : 's'} read.`];
+  if (report.written) lines.push(`Written: ${counts}.`);
+  else if (dryRun && report.refusedCount === 0) lines.push(`Dry run, nothing written. It would write: ${counts}.`);
+  else lines.push(dryRun ? 'Dry run, nothing written.' : 'Nothing was written: rows were refused (--skip-invalid writes the others).');
+  if (report.refusedCount > 0) {
+    lines.push(`${report.written ? 'Skipped' : 'Refused'} ${report.rowsRefused} row${report.rowsRefused === 1 ? '' : 's'}:`);
+    for (const refused of report.refused) lines.push(`  line ${refused.line}, ${refused.field}: ${refused.message}`);
+    if (report.refusedCount > report.refused.length) lines.push(`  … and ${report.refusedCount - report.refused.length} more`);
+  }
+  return lines;
+}
+
+const importCommand: Command = {
+  name: ['import'],
+  summary: 'Import one kind of data from a CSV or JSON Lines file',
+  arguments: ['<kind>', '<file>'],
+  options: {
+    format: { type: 'string', value: 'csv|jsonl', description: 'The file format (default: from the extension .csv, .jsonl or .ndjson)' },
+    'dry-run': { type: 'boolean', description: 'Check every row and count what would change; write nothing' },
+    'skip-invalid': { type: 'boolean', description: 'Write the valid rows and list the refused ones (default: any refused row writes nothing)' },
+  },
+  get description() {
+    const width = Math.max(...Object.keys(IMPORT_KINDS).map((kind) => kind.length));
+    return `Loads <file> into the database by natural key: new rows are inserted, changed ones updated, the same file
+twice changes nothing. Every row is checked first; a refused row is listed with its line, field and message, and by
+default nothing is written when any row is refused. Columns and examples: docs/import.md (example files in
+examples/import/). Files a row names (documents) are read relative to <file>'s directory, never outside it.
+
+Kinds, in the order to import them into an empty database:
+${Object.entries(IMPORT_KINDS)
+  .map(([kind, definition]) => `  ${kind.padEnd(width)}  ${definition.description}`)
+  .join('\n')}
+
+Exit code 1 when rows were refused and nothing was written (a dry run included).
+
+Examples:
+  npx homesite import retailers retailers.csv --dry-run
+  npx homesite import homes homes-2026-11.jsonl --skip-invalid`;
+  },
+  run: async ({ io, values, positionals }) => {
+    const [kind = '', file = ''] = positionals;
+    if (!Object.hasOwn(IMPORT_KINDS, kind)) throw new UsageError(`Unknown kind "${kind}". The kinds are: ${Object.keys(IMPORT_KINDS).join(', ')}.`);
+    const format = formatOf(file, stringOption(values, 'format'));
+    const path = resolve(file);
+    if (!existsSync(path) || !statSync(path).isFile()) throw new CliError(`There is no file ${path}.`);
+    const dryRun = flagOption(values, 'dry-run');
+    const progress = progressReporter(io.stderr);
+
+    const report = await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
+      try {
+        return await runImport(db, kind, createReadStream(path), {
+          format,
+          dryRun,
+          skipInvalid: flagOption(values, 'skip-invalid'),
+          onProgress: progress.update,
+          readFile: filesBeside(path),
+        });
+      } catch (error) {
+        if (error instanceof ImportError) throw new CliError(`${path}: ${error.message}`);
+        throw error;
+      } finally {
+        progress.end();
+      }
+    });
+    writeLine(io.stdout, summary(report, dryRun).join('\n'));
+    return report.refusedCount > 0 && !report.written ? 1 : 0;
+  },
+};
+
+export const importCommands: readonly Command[] = [importCommand];
