@@ -1,9 +1,16 @@
 import type { ImportKind } from '../kind';
 import { corporatePartsKind } from './corporate-parts';
 import { employeesKind } from './employees';
+import { helpDocumentsKind } from './help-documents';
 import { homesKind } from './homes';
+import { inventoryKind } from './inventory';
+import { learnDocumentsKind } from './learn-documents';
+import { npsResponsesKind } from './nps-responses';
+import { ordersKind } from './orders';
 import { partsCatalogKind } from './parts-catalog';
 import { plantsKind } from './plants';
+import { quotesKind } from './quotes';
+import { releaseNotesKind } from './release-notes';
 import { retailersKind } from './retailers';
 import { usersKind } from './users';
 
@@ -23,4 +30,11 @@ export const IMPORT_KINDS: Record<string, ImportKind<any>> = {
   'corporate-parts': corporatePartsKind,
   'parts-catalog': partsCatalogKind,
   homes: homesKind,
+  quotes: quotesKind,
+  orders: ordersKind,
+  inventory: inventoryKind,
+  'nps-responses': npsResponsesKind,
+  'help-documents': helpDocumentsKind,
+  'learn-documents': learnDocumentsKind,
+  'release-notes': releaseNotesKind,
 };
