@@ -18,7 +18,8 @@ import {
   type SalesOrder,
   type SyncPage,
 } from '../../src/contract';
-import { FILES_NEED_COMMAND_LINE_MESSAGE } from '../../src/contract/import';
+import { FILES_NEED_COMMAND_LINE_MESSAGE, QUOTE_IMPORT_COLUMNS } from '../../src/contract/import';
+import { createApiKey } from '../../src/server/auth/api-keys';
 import { hashPassword } from '../../src/server/auth/passwords';
 import * as schema from '../../src/server/db/schema';
 import { IMPORT_KINDS } from '../../src/server/import/kinds';
@@ -384,6 +385,12 @@ describe('refused rows: line, field and message; nothing written', () => {
         { line: 2, field: 'longSerialNumber', message: 'Home CLW031200TNA was built at plant 910, not 931.' },
       ],
     ],
+    [
+      'orders: a deleted quote',
+      'orders',
+      () => csvText('orders', [{ ...orderRow(), orderNumber: 'NEW-1', quoteNumber: '500307', retailerNumber: '3140', plantNumber: '910', longSerialNumber: '' }]),
+      [{ line: 2, field: 'quoteNumber', message: 'Quote 500307 is deleted: an order is placed from a quote that is not (its detail report is the quote\'s).' }],
+    ],
     ['orders: a bad order number and a day that does not exist', 'orders', () => csvText('orders', [{ ...orderRow(), orderNumber: 'NEW 1', orderDate: '2026-02-30' }]), [{ line: 2, field: 'orderNumber', message: 'Must be letters, digits or dashes.' }, { line: 2, field: 'orderDate', message: 'Must be a date written YYYY-MM-DD.' }]],
     [
       'quotes: a bad option price and an unknown option field (before any reference is checked)',
@@ -453,5 +460,59 @@ describe('refused rows: line, field and message; nothing written', () => {
       expect(report.refused[0]).toEqual({ line: 2, field: 'file', message: FILES_NEED_COMMAND_LINE_MESSAGE });
     }
     expect(counts(await importExample('orders', { readFile: undefined }))).toMatchObject({ refused: 0, inserted: 0, updated: 0 });
+  });
+});
+
+describe('the same rows in the other format', () => {
+  const cell = (value: unknown) => {
+    const text = value === undefined || value === null ? '' : typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+
+  it('quotes as CSV, their revisions as JSON text in one cell, are the quotes of the JSON Lines file', async () => {
+    const columns = QUOTE_IMPORT_COLUMNS.columns;
+    const text = [columns.join(','), ...exampleLines('quotes').map((quote) => columns.map((column) => cell(quote[column])).join(','))].join('\r\n');
+    const report = await importText('quotes', text, { format: 'csv' });
+    expect(counts(report)).toEqual({ inserted: 0, updated: 0, unchanged: exampleLines('quotes').length, refused: 0 });
+    const broken = text.replace('"[{""comments""', '"[{""comments"":');
+    expect((await importText('quotes', broken, { format: 'csv' })).refused[0]).toMatchObject({ line: 2, field: 'revisions', message: expect.stringMatching(/^Must be JSON: /) });
+  });
+
+  it('release notes as CSV, one item per line of a quoted cell, are the releases of the JSON Lines file', async () => {
+    const itemLine = (item: unknown) => (typeof item === 'string' ? item : `${(item as { category: string }).category}: ${(item as { text: string }).text}`);
+    const rows = exampleLines('release-notes').map((note) => [note.version, note.releaseDate, note.title, note.summary, (note.items as unknown[]).map(itemLine).join('\n')].map(cell).join(','));
+    const report = await importText('release-notes', ['version,releaseDate,title,summary,items', ...rows].join('\n'), { format: 'csv' });
+    expect(counts(report)).toEqual({ inserted: 0, updated: 0, unchanged: rows.length, refused: 0 });
+  });
+});
+
+describe('over HTTP (POST /api/import/{kind} with an API key)', () => {
+  let key: string;
+  const post = async (kind: Kind) => {
+    const response = await t.app.request(`/api/import/${kind}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' },
+      body: exampleText(kind),
+    });
+    return { status: response.status, report: (await response.json()) as ImportReport };
+  };
+  beforeAll(async () => {
+    key = (await createApiKey(t.db, 'sales-and-content')).key;
+  });
+
+  it('an ERP pushing the same orders again changes nothing', async () => {
+    const answer = await post('orders');
+    expect(answer.status).toBe(200);
+    expect(counts(answer.report)).toEqual({ inserted: 0, updated: 0, unchanged: exampleRows('orders').length, refused: 0 });
+  });
+
+  it('help and Learn documents are refused row by row, with the command that imports them, and nothing is written', async () => {
+    for (const kind of ['help-documents', 'learn-documents'] as const) {
+      const before = await positions();
+      const answer = await post(kind);
+      expect(answer.status, kind).toBe(422);
+      expect(answer.report.refused).toEqual(exampleRows(kind).map((_, index) => ({ line: index + 2, field: 'file', message: FILES_NEED_COMMAND_LINE_MESSAGE })));
+      expect(await positions()).toEqual(before);
+    }
   });
 });

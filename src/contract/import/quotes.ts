@@ -81,6 +81,10 @@ export const quoteApprovalId = (label: string) => Number(Object.entries(QUOTE_AP
 /** The prefix of an older-system quote's mchQuoteId, before its id there (spec 2 §9: the id is what follows the first 4 characters). */
 export const OLDER_SYSTEM_QUOTE_PREFIX = 'ISER';
 
+/** Far beyond any real quote; they keep a row's size, and its categories' places (smallint), bounded. */
+export const QUOTE_REVISIONS_MAX = 100;
+export const QUOTE_OPTIONS_MAX = 1_000;
+
 const optionFields = {
   /** The option category's id in Build A Quote, e.g. 20; options of one category are shown together. */
   categoryId: required(integerCell(1, INTEGER_MAX)),
@@ -101,7 +105,10 @@ const revisionFields = {
   /** The revision's number; by default its place in the list (1, 2, …). */
   revisionNumber: optional(integerCell(1, INTEGER_MAX)),
   comments: optional(textCell(500, { multiline: true }), ''),
-  options: optional(v.array(fieldsObject(optionFields, 'an option'), 'Must be a list of options.'), []),
+  options: optional(
+    v.pipe(v.array(fieldsObject(optionFields, 'an option'), 'Must be a list of options.'), v.maxLength(QUOTE_OPTIONS_MAX, `Can have at most ${QUOTE_OPTIONS_MAX} options.`)),
+    [],
+  ),
 };
 
 type RevisionInput = v.InferOutput<v.ObjectSchema<typeof revisionFields, undefined>>;
@@ -138,6 +145,7 @@ const revisionsCell = jsonCell(
   v.pipe(
     v.array(fieldsObject(revisionFields, 'a revision'), 'Must be a list of revisions.'),
     v.minLength(1, 'A quote needs at least one revision.'),
+    v.maxLength(QUOTE_REVISIONS_MAX, `Can have at most ${QUOTE_REVISIONS_MAX} revisions.`),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
       const numbers = new Map<number, number>();

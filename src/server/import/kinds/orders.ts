@@ -1,3 +1,4 @@
+import { QUOTE_DELETED } from '../../../contract';
 import { HUD_LABEL_COLUMNS, ORDER_IMPORT_COLUMNS, OrderImportRow } from '../../../contract/import';
 import * as t from '../../db/schema';
 import { defineKind, doesNotExist, type RowIssue } from '../kind';
@@ -8,7 +9,7 @@ interface OrderReferences {
   /** Retailer names by number (an order's dba by default). */
   retailers: Map<string, string>;
   plants: Set<string>;
-  quotes: Map<string, { retailerNumber: string; plantNumber: string }>;
+  quotes: Map<string, { retailerNumber: string; plantNumber: string; status: string }>;
   /** The plant of each home on file, by serial number. */
   homes: Map<string, string>;
 }
@@ -74,7 +75,7 @@ const orderRow = (row: OrderImportRow, refs: OrderReferences) => ({
 
 /**
  * Sales orders by order number, each joined to the quote it was placed from. The order's detail report is found by its
- * quote at the order's plant, so an order must be at its quote's retailer and plant. A changed order moves its sync
+ * quote at the order's plant, so an order must be at its quote's retailer and plant, and its quote not deleted. A changed order moves its sync
  * position (migration 0008's triggers): the devices that keep the orders list get it, and an order moved to another
  * retailer or plant reaches the first one's devices as removed.
  */
@@ -88,7 +89,7 @@ export const ordersKind = defineKind<OrderImportRow, OrderReferences>({
     retailers: new Map((await db.select({ retailerNumber: t.retailers.retailerNumber, name: t.retailers.name }).from(t.retailers)).map((retailer) => [retailer.retailerNumber, retailer.name])),
     plants: new Set((await db.select({ plantNumber: t.plants.plantNumber }).from(t.plants)).map((plant) => plant.plantNumber)),
     quotes: new Map(
-      (await db.select({ quoteNumber: t.quotes.quoteNumber, retailerNumber: t.quotes.retailerNumber, plantNumber: t.quotes.plantNumber }).from(t.quotes)).map(
+      (await db.select({ quoteNumber: t.quotes.quoteNumber, retailerNumber: t.quotes.retailerNumber, plantNumber: t.quotes.plantNumber, status: t.quotes.status }).from(t.quotes)).map(
         ({ quoteNumber, ...quote }) => [quoteNumber, quote],
       ),
     ),
@@ -105,6 +106,8 @@ export const ordersKind = defineKind<OrderImportRow, OrderReferences>({
         field: 'quoteNumber',
         message: `Quote ${row.quoteNumber} is of retailer ${quote.retailerNumber} at plant ${quote.plantNumber}: an order is at its quote's retailer and plant.`,
       });
+    } else if (quote.status === QUOTE_DELETED) {
+      issues.push({ field: 'quoteNumber', message: `Quote ${row.quoteNumber} is deleted: an order is placed from a quote that is not (its detail report is the quote's).` });
     }
     issues.push(...wrongPlantOfHome(refs.homes, 'longSerialNumber', row.longSerialNumber, row.plantNumber));
     return issues;
