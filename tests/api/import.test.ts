@@ -128,6 +128,29 @@ describe('rows', () => {
     expect(await t.db.select().from(schema.hbgEmployees).where(eq(schema.hbgEmployees.jobTitle, 'Yard Lead'))).toHaveLength(1);
   });
 
+  it('leaves a row the file carries unchanged alone, so an edit made in the app since survives; a changed row or overwrite writes it', async () => {
+    const home = exampleHomes().find((row) => row.warrantyStatus && row.ownerEmail)!;
+    const cardOf = async () =>
+      (await t.db.select({ email: schema.warrantyCards.emailAddress }).from(schema.warrantyCards).innerJoin(schema.homes, eq(schema.homes.id, schema.warrantyCards.homeId)).where(eq(schema.homes.serialNumber, home.serialNumber)))[0]!.email;
+    const editInApp = () =>
+      t.db.execute(sql`update warranty_cards set email_address = 'edited.in.app@mail.example' from homes where homes.id = warranty_cards.home_id and homes.serial_number = ${home.serialNumber}`);
+    await editInApp();
+    expect(counts(await importExample('homes'))).toMatchObject({ updated: 0, inserted: 0 });
+    expect(await cardOf()).toBe('edited.in.app@mail.example');
+
+    // The upstream system changed the owner's e-mail: its value wins.
+    const changed = exampleText('homes').replace(home.ownerEmail!, 'owner.from.erp@mail.example');
+    expect(counts(await importText('homes', changed))).toMatchObject({ updated: 1, inserted: 0 });
+    expect(await cardOf()).toBe('owner.from.erp@mail.example');
+
+    // overwrite writes every row: the file's values come back over an edit made since.
+    await editInApp();
+    expect(counts(await importText('homes', changed, { overwrite: true }))).toMatchObject({ updated: 1, inserted: 0 });
+    expect(await cardOf()).toBe('owner.from.erp@mail.example');
+    expect(counts(await importExample('homes'))).toMatchObject({ updated: 1, inserted: 0 });
+    expect(await cardOf()).toBe(home.ownerEmail);
+  });
+
   it('refuses a row by line, field and message: ranges, control characters, dates, list items, references, duplicates', async () => {
     const csv = [
       'retailerNumber,name,retailerType,city,state,portalMetadataId,plants',

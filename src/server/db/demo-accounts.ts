@@ -82,8 +82,8 @@ export async function removeDemoAccounts(db: Database): Promise<DemoRemoval> {
   });
 }
 
-/** Kept by `emptyAllData`: the role catalogue the product checks by name, and the instance's settings (its token secret). */
-export const TABLES_KEPT_BY_EMPTY = ['roles', 'settings'] as const;
+/** Kept by `emptyAllData`: the reference data every database has (roles, units of measure, driver types: migrations 0014, 0016) and the instance's settings (its token secret). */
+export const TABLES_KEPT_BY_EMPTY = ['roles', 'units_of_measure', 'driver_types', 'settings'] as const;
 
 /**
  * Empties every table of the application schema but TABLES_KEPT_BY_EMPTY, in one statement: for an organisation that

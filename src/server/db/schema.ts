@@ -258,6 +258,23 @@ export const apiKeys = pgTable('api_keys', {
   revokedAt: stamp('revoked_at'),
 });
 
+/**
+ * The last imported form of each row an import wrote, by kind and natural key (server/import/run-import.ts): a row the
+ * file carries unchanged is not written again, so an edit made in the app since (a homeowner's new e-mail) survives
+ * tonight's import of the same data, while a row the upstream system changed overwrites it.
+ */
+export const importFingerprints = pgTable(
+  'import_fingerprints',
+  {
+    kind: text('kind').notNull(),
+    naturalKey: text('natural_key').notNull(),
+    /** SHA-256 of the row as checked (its columns in schema order), base64url. */
+    fingerprint: text('fingerprint').notNull(),
+    importedAt: stamp('imported_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.naturalKey] })],
+);
+
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { fieldOfIssue } from '../../contract/import';
 import type { Database } from '../db/client';
 import { ImportError } from './errors';
+import { knownFingerprints, rememberFingerprints, startFingerprint } from './fingerprints';
 import type { ImportKind, RowIssue } from './kind';
 import { IMPORT_KINDS } from './kinds';
 import { readCsvRows, readJsonLines, WHOLE_ROW } from './read-rows';
@@ -28,6 +29,11 @@ export interface ImportOptions {
   onProgress?: (progress: { rowsRead: number; rowsWritten: number }) => void;
   /** For kinds whose rows name a file (help/learn PDFs): reads it; absent over HTTP, where such rows are refused. */
   readFile?: (relativePath: string) => Promise<Uint8Array>;
+  /**
+   * Write every row, also those the file carries unchanged since their last import (fingerprints.ts): puts back what
+   * was changed or deleted in the app since. By default such rows are left alone.
+   */
+  overwrite?: boolean;
 }
 
 /** A refused row: its line in the file (CSV: the header is line 1), the field (`retailerNumber`, `roles[1]`) and why. */
@@ -90,11 +96,14 @@ export async function runImport(db: Database, kindName: string, input: AsyncIter
     await db.transaction(async (tx) => {
       const refs = kind.loadReferences ? await kind.loadReferences(tx) : undefined;
       const firstLineOfKey = new Map<string, number>();
-      let batch: unknown[] = [];
+      let batch: { row: unknown; key: string; fingerprint: string }[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
         if (writing()) {
-          const counts = await kind.write(tx, batch, { refs, readFile: options.readFile });
+          const known = options.overwrite ? new Map<string, string>() : await knownFingerprints(tx, kindName, batch.map((entry) => entry.key));
+          const changed = batch.filter((entry) => known.get(entry.key) !== entry.fingerprint);
+          const counts = changed.length > 0 ? await kind.write(tx, changed.map((entry) => entry.row), { refs, readFile: options.readFile }) : { inserted: 0, updated: 0 };
+          await rememberFingerprints(tx, kindName, changed);
           report.inserted += counts.inserted;
           report.updated += counts.updated;
           report.unchanged += batch.length - counts.inserted - counts.updated;
@@ -122,12 +131,20 @@ export async function runImport(db: Database, kindName: string, input: AsyncIter
           continue;
         }
         firstLineOfKey.set(key, source.line);
-        const issues = kind.check ? await kind.check(row, { refs, line: source.line, readFile: options.readFile }) : [];
+        // What the check reads (a help PDF) counts in the row's fingerprint: a new file under the same name is a change.
+        const fingerprint = startFingerprint(row);
+        const { readFile } = options;
+        const readFileOfRow = readFile && (async (path: string) => {
+          const bytes = await readFile(path);
+          fingerprint.update(path).update(bytes);
+          return bytes;
+        });
+        const issues = kind.check ? await kind.check(row, { refs, line: source.line, readFile: readFileOfRow }) : [];
         if (issues.length > 0) {
           refuse(source.line, issues);
           continue;
         }
-        batch.push(row);
+        batch.push({ row, key, fingerprint: fingerprint.digest('base64url') });
         if (batch.length >= BATCH_ROWS) await flush();
       }
       await flush();

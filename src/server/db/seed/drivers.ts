@@ -67,10 +67,12 @@ const TYPE_BY_TITLE: Record<string, (typeof DRIVER_TYPES)[number]> = {
 };
 
 export async function seedDrivers(db: Database, random: Random, today: Date): Promise<Record<string, number>> {
-  const types = await db
+  // Migration 0016 puts them in every database; a seed of an older one makes sure.
+  await db
     .insert(t.driverTypes)
     .values(DRIVER_TYPES.map((description) => ({ description })))
-    .returning({ id: t.driverTypes.id, description: t.driverTypes.description });
+    .onConflictDoNothing();
+  const types = await db.select({ id: t.driverTypes.id, description: t.driverTypes.description }).from(t.driverTypes);
   const typeId = (description: string) => types.find((type) => type.description === description)!.id;
 
   const employees = Array.from({ length: EMPLOYEE_COUNT }, (_, index) => ({

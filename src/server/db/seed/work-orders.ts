@@ -316,7 +316,8 @@ async function insertPlanned(db: Database, planned: readonly Planned[]) {
  */
 export async function seedWorkOrders(db: Database, random: Random, today: Date, scale: number) {
   await db.insert(t.plantServiceRates).values(PLANTS.map((plant) => ({ plantNumber: plant.plantNumber, ...RATES.get(plant.plantNumber)! })));
-  await db.insert(t.unitsOfMeasure).values([...UNITS_OF_MEASURE]);
+  // Migration 0016 puts them in every database; a seed of an older one makes sure.
+  await db.insert(t.unitsOfMeasure).values([...UNITS_OF_MEASURE]).onConflictDoNothing();
 
   const homes: HomeRef[] = await db
     .select({ id: t.homes.id, serialNumber: t.homes.serialNumber, plantNumber: t.homes.plantNumber, retailerNumber: t.homes.retailerNumber })
