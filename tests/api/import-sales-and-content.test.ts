@@ -3,6 +3,7 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,7 +24,8 @@ import { createApiKey } from '../../src/server/auth/api-keys';
 import { hashPassword } from '../../src/server/auth/passwords';
 import * as schema from '../../src/server/db/schema';
 import { IMPORT_KINDS } from '../../src/server/import/kinds';
-import { runImport, type ImportFormat, type ImportOptions, type ImportReport } from '../../src/server/import/run-import';
+import { ImportError, runImport, type ImportFormat, type ImportOptions, type ImportReport } from '../../src/server/import/run-import';
+import { bodiesAround, bodyText } from './fuzz/mutations';
 import { createTestContext, type TestContext } from './harness';
 
 /*
@@ -515,4 +517,26 @@ describe('over HTTP (POST /api/import/{kind} with an API key)', () => {
       expect(await positions()).toEqual(before);
     }
   });
+});
+
+describe('odd rows (issue 14 §2 for the importer): a report, never an error', () => {
+  /** The first example row of a kind as a JSON Lines object (CSV cells as strings, as JSON Lines also takes them). */
+  const exampleObject = (kind: Kind) => (exampleOf(kind).format === 'csv' ? Object.fromEntries(Object.entries(exampleRows(kind)[0]!).filter(([, value]) => value !== '')) : exampleLines(kind)[0]!);
+
+  it.each([...KINDS])('%s: one to three values of an example row replaced, removed or joined by unknown ones', async (kind) => {
+    const before = await positions();
+    await fc.assert(
+      fc.asyncProperty(bodiesAround(exampleObject(kind)), async (row) => {
+        try {
+          const report = await runImport(t.db, kind, chunksOf(bodyText(row)), { format: 'jsonl', dryRun: true, readFile: besideExamples });
+          expect(report.written).toBe(false);
+        } catch (error) {
+          // A whole-file refusal is an answer too; anything else would be a 500 over HTTP.
+          expect(error).toBeInstanceOf(ImportError);
+        }
+      }),
+      { numRuns: 50, seed: 20 },
+    );
+    expect(await positions()).toEqual(before);
+  }, 120_000);
 });
