@@ -129,7 +129,8 @@ describe('rows', () => {
   });
 
   it('leaves a row the file carries unchanged alone, so an edit made in the app since survives; a changed row or overwrite writes it', async () => {
-    const home = exampleHomes().find((row) => row.warrantyStatus && row.ownerEmail)!;
+    const example = exampleHomes().find((row) => row.warrantyStatus && row.ownerEmail)!;
+    const home = { serialNumber: example.serialNumber!, ownerEmail: example.ownerEmail! };
     const cardOf = async () =>
       (await t.db.select({ email: schema.warrantyCards.emailAddress }).from(schema.warrantyCards).innerJoin(schema.homes, eq(schema.homes.id, schema.warrantyCards.homeId)).where(eq(schema.homes.serialNumber, home.serialNumber)))[0]!.email;
     const editInApp = () =>
@@ -139,7 +140,7 @@ describe('rows', () => {
     expect(await cardOf()).toBe('edited.in.app@mail.example');
 
     // The upstream system changed the owner's e-mail: its value wins.
-    const changed = exampleText('homes').replace(home.ownerEmail!, 'owner.from.erp@mail.example');
+    const changed = exampleText('homes').replace(home.ownerEmail, 'owner.from.erp@mail.example');
     expect(counts(await importText('homes', changed))).toMatchObject({ updated: 1, inserted: 0 });
     expect(await cardOf()).toBe('owner.from.erp@mail.example');
 
