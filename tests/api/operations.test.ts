@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,6 +241,25 @@ describe('CORS', () => {
     expect((await call('GET', '/healthz', { headers: { origin: 'https://app.example.com.evil.net' } })).headers.get('access-control-allow-origin')).toBeNull();
     const sameOriginOnly = createApp({ db: t.db, config: t.config });
     expect((await sameOriginOnly.request('/healthz', { headers: { origin: 'https://app.example.com' } })).headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('behind a TLS proxy (TRUST_PROXY)', () => {
+  it("marks the page's cookies Secure when the proxy says the client came over HTTPS, and believes no one else", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'homesite-dist-'));
+    try {
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><title>HomeSite</title>');
+      const page = (hops: number, proto: string) =>
+        createApp({ db: t.db, config: { ...t.config, distDir: dist, trustedProxyHops: hops } }).request('/home', { headers: { 'x-forwarded-proto': proto, accept: 'text/html' } });
+      const cookies = async (answer: Promise<Response>) => (await answer).headers.getSetCookie();
+      const behindProxy = await cookies(page(1, 'https'));
+      expect(behindProxy.length).toBeGreaterThan(0);
+      expect(behindProxy.every((cookie) => /;\s*Secure/i.test(cookie))).toBe(true);
+      expect((await cookies(page(1, 'http'))).some((cookie) => /;\s*Secure/i.test(cookie))).toBe(false);
+      expect((await cookies(page(0, 'https'))).some((cookie) => /;\s*Secure/i.test(cookie))).toBe(false);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 
