@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../db/client';
 import { databaseFromEnv } from '../../db/database-env';
-import { emptyAllData, removeDemoAccounts } from '../../db/demo-accounts';
+import { emptyAllData, removeDemoAccounts, TABLES_KEPT_BY_EMPTY } from '../../db/demo-accounts';
 import { flagOption, type Command } from '../command';
 import { describeDatabase, embeddedDatabaseExists, pendingMigrations, takeLock, withDatabase } from '../database';
 import { CliError, UsageError, writeLine } from '../io';
@@ -160,9 +160,9 @@ const demoRemove: Command = {
 @blueridgehousing.test), who all share the demo password. A production server refuses to start while any is left.
 What they wrote stays, without its author; their own support messages and feedback answers go with them.
 
---all-data --yes instead empties every table but the role list and the instance settings (its token signing
-secret), keeping the schema and migrations: for an organisation that tried the demo and now starts clean.
-Then create the first administrator and import the organisation's data.
+--all-data --yes instead empties every table but the reference data every database has and the instance's
+settings (its token signing secret), ${TABLES_KEPT_BY_EMPTY.join(', ')}; the schema and migrations stay.
+For an organisation that tried the demo and now starts clean: then create the first administrator and import its data.
 
 Examples:
   npx homesite demo remove
@@ -173,7 +173,7 @@ Examples:
     await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
       if (allData) {
         const tables = await emptyAllData(db);
-        writeLine(io.stdout, `Emptied ${tables.length} tables; kept the roles and the settings. Next: npx homesite user create --help.`);
+        writeLine(io.stdout, `Emptied ${tables.length} tables; kept ${TABLES_KEPT_BY_EMPTY.join(', ')}. Next: npx homesite user create --help.`);
         return;
       }
       const removal = await removeDemoAccounts(db);

@@ -66,10 +66,7 @@ async function missing(wanted: readonly string[], lookup: (values: string[]) => 
   return wanted.filter((value) => !found.has(value));
 }
 
-/**
- * Refuses a user whose roles, retailers or plants do not exist, or whose name is taken: checked before the password is
- * asked, so nobody types it twice for nothing. Answers the role ids by name.
- */
+/** Refuses a user whose roles, retailers or plants do not exist, or whose name is taken. Answers the role ids by name. */
 async function checkNewUser(db: Database, user: NewUser): Promise<Map<string, number>> {
   const roleRows = await db.select({ id: t.roles.id, name: t.roles.name }).from(t.roles).orderBy(asc(t.roles.name));
   const roleIds = new Map(roleRows.map((role) => [role.name, role.id]));
@@ -162,9 +159,11 @@ Example:
       isInternal: flagOption(values, 'internal'),
       isPlantUser: flagOption(values, 'plant-user'),
     });
+    // Asked before the database opens (seconds on the embedded one): keys typed ahead of a late prompt would echo.
+    const password = await readNewPassword(io);
     await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
       const roleIds = await checkNewUser(db, user);
-      await insertUser(db, user, roleIds, await readNewPassword(io));
+      await insertUser(db, user, roleIds, password);
     });
     writeLine(io.stdout, `Created ${user.userName} (${user.roles.join(', ')}).`);
   },
@@ -184,9 +183,9 @@ Example:
   npx homesite user reset-password it@example.com`,
   run: async ({ io, positionals }) => {
     const [userName = ''] = positionals;
+    const passwordHash = await hashPassword(await readNewPassword(io));
     await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
       const user = await findUser(db, userName);
-      const passwordHash = await hashPassword(await readNewPassword(io));
       await db.transaction(async (tx) => {
         await tx
           .update(t.users)
