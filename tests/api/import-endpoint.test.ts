@@ -102,6 +102,16 @@ describe('importing', () => {
     expect(await rowsOf(schema.plants)).toBe(2);
   });
 
+  it('leaves a row the file carries unchanged alone, so an edit made since survives; overwrite=true puts it back', async () => {
+    await t.db.update(schema.plants).set({ name: 'Renamed in the app' }).where(eq(schema.plants.plantNumber, '910'));
+    const again = await post('/api/import/plants', example('plants.csv'), { ...csv, ...bearer(key) });
+    expect(again.body).toMatchObject({ inserted: 0, updated: 0, unchanged: 2, written: true });
+    const overwritten = await post('/api/import/plants?overwrite=true', example('plants.csv'), { ...csv, ...bearer(key) });
+    expect(overwritten.body).toMatchObject({ inserted: 0, updated: 1, unchanged: 1, written: true });
+    const [plant] = await t.db.select().from(schema.plants).where(eq(schema.plants.plantNumber, '910'));
+    expect(plant!.name).toBe('Clinton West');
+  });
+
   it('takes the file as the "file" field of a multipart form, its format from the file name', async () => {
     const form = new FormData();
     form.set('file', new File([example('retailers.csv')], 'retailers.csv'));

@@ -50,6 +50,7 @@ export const ImportQuery = v.object({
   format: v.optional(v.picklist(['csv', 'jsonl'], 'Must be csv or jsonl.')),
   dryRun: booleanFlag,
   skipInvalid: booleanFlag,
+  overwrite: booleanFlag,
 });
 
 const CONTENT_TYPE_FORMATS: Record<string, ImportFormat> = {
@@ -156,7 +157,12 @@ export function importRoutesWith(limits: { maxBodyBytes: number; importsAtOnce: 
 
       try {
         // No readFile: over HTTP there is no directory to take the files a row names from, so such rows are refused.
-        const report = await runImport(deps.db, kind, fromChunks(chunks), { format: format!, dryRun: query.output.dryRun, skipInvalid: query.output.skipInvalid });
+        const report = await runImport(deps.db, kind, fromChunks(chunks), {
+          format: format!,
+          dryRun: query.output.dryRun,
+          skipInvalid: query.output.skipInvalid,
+          overwrite: query.output.overwrite,
+        });
         return reportResponse(report);
       } catch (error) {
         if (error instanceof ImportError) return errorResponse(400, error.message);

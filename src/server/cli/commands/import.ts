@@ -91,13 +91,16 @@ const importCommand: Command = {
     format: { type: 'string', value: 'csv|jsonl', description: 'The file format (default: from the extension .csv, .jsonl or .ndjson)' },
     'dry-run': { type: 'boolean', description: 'Check every row and count what would change; write nothing' },
     'skip-invalid': { type: 'boolean', description: 'Write the valid rows and list the refused ones (default: any refused row writes nothing)' },
+    overwrite: { type: 'boolean', description: 'Write every row, also those unchanged in the file since their last import (puts back edits made in the app)' },
   },
   get description() {
     const width = Math.max(...Object.keys(IMPORT_KINDS).map((kind) => kind.length));
     return `Loads <file> into the database by natural key: new rows are inserted, changed ones updated, the same file
 twice changes nothing. Every row is checked first; a refused row is listed with its line, field and message, and by
-default nothing is written when any row is refused. Columns and examples: docs/import.md (example files in
-examples/import/). Files a row names (documents) are read relative to <file>'s directory, never outside it.
+default nothing is written when any row is refused. A row the file carries unchanged since its last import is left
+alone, so an edit made in the app since survives (--overwrite writes it back). Columns and examples: docs/import.md
+(example files in examples/import/). Files a row names (documents) are read relative to <file>'s directory, never
+outside it.
 
 Kinds, in the order to import them into an empty database:
 ${Object.entries(IMPORT_KINDS)
@@ -125,6 +128,7 @@ Examples:
           format,
           dryRun,
           skipInvalid: flagOption(values, 'skip-invalid'),
+          overwrite: flagOption(values, 'overwrite'),
           onProgress: progress.update,
           readFile: filesBeside(path),
         });
