@@ -251,7 +251,7 @@ describe('behind a TLS proxy (TRUST_PROXY)', () => {
       writeFileSync(join(dist, 'index.html'), '<!doctype html><title>HomeSite</title>');
       const page = (hops: number, proto: string) =>
         createApp({ db: t.db, config: { ...t.config, distDir: dist, trustedProxyHops: hops } }).request('/home', { headers: { 'x-forwarded-proto': proto, accept: 'text/html' } });
-      const cookies = async (answer: Promise<Response>) => (await answer).headers.getSetCookie();
+      const cookies = async (answer: Response | Promise<Response>) => (await answer).headers.getSetCookie();
       const behindProxy = await cookies(page(1, 'https'));
       expect(behindProxy.length).toBeGreaterThan(0);
       expect(behindProxy.every((cookie) => /;\s*Secure/i.test(cookie))).toBe(true);
