@@ -90,7 +90,7 @@ beforeAll(async () => {
     query: { plantNumber: home!.plantNumber, longSerialNumber: home!.serialNumber, assetId: String(home!.assetId) },
   });
   attachmentsPath = `/api/Service/${request.plantNumber}/${request.serviceRequestNumber}/${request.serviceRequestId}/ServiceAttachment`;
-}, 240_000);
+}, 300_000);
 
 afterAll(async () => {
   for (const server of servers) await server.kill();

@@ -87,7 +87,8 @@ export async function createServerProcess(options: ServerProcessOptions): Promis
     void exited.then(() => {
       if (child === started) child = undefined;
     });
-    const deadline = Date.now() + 90_000;
+    // A first start seeds a fresh embedded database: minutes on a loaded 2-core machine, so the deadline is generous.
+    const deadline = Date.now() + 240_000;
     for (;;) {
       if (!child) throw new Error(`The server process exited while starting:\n${log}`);
       try {
@@ -97,7 +98,7 @@ export async function createServerProcess(options: ServerProcessOptions): Promis
       } catch {
         // Not listening yet.
       }
-      if (Date.now() > deadline) throw new Error(`The server did not answer within 90 s:\n${log}`);
+      if (Date.now() > deadline) throw new Error(`The server did not answer within 240 s:\n${log}`);
       await sleep(100);
     }
   }
