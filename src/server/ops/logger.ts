@@ -28,6 +28,6 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     formatters: { level: (label) => ({ level: label }) },
   };
   if (options.destination) return pino(settings, options.destination);
-  if (options.pretty) return pino({ ...settings, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service' } } });
+  if (options.pretty) return pino({ ...settings, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service', singleLine: true } } });
   return pino(settings);
 }
