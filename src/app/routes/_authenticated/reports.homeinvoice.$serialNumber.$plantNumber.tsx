@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { reportScope } from '../../../features/sales-detail/api/scope';
 import { SalesDetailScreen } from '../../../features/sales-detail/components/sales-detail-screen';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { deriveFlags } from '../../../lib/permissions';
+import { viewScope } from '../../../entities/view-scope';
 
 /** spec 2 §2 /reports/homeinvoice/{serialNumber}/{plantNumber}: the report titled Home Invoice. */
 export const Route = createFileRoute('/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber')({
@@ -13,6 +13,6 @@ export const Route = createFileRoute('/_authenticated/reports/homeinvoice/$seria
   component: function HomeInvoiceRoute() {
     const user = useSignedInUser();
     const { serialNumber, plantNumber } = Route.useParams();
-    return <SalesDetailScreen user={user} scope={reportScope(user)} title="Home Invoice" target={{ serialNumber, plantNumber }} />;
+    return <SalesDetailScreen user={user} scope={viewScope(user)} title="Home Invoice" target={{ serialNumber, plantNumber }} />;
   },
 });

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SalesDetailScreen } from '../../../features/sales-detail/components/sales-detail-screen';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { deriveFlags } from '../../../lib/permissions';
-import { reportScope } from '../../../features/sales-detail/api/scope';
+import { viewScope } from '../../../entities/view-scope';
 
 /** spec 2 §2 /reports/sales/{type}/{plantNumber}/{quoteNumber}/{orderNumber}: Order Detail when type is order, else Quote Detail. */
 export const Route = createFileRoute('/_authenticated/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber')({
@@ -14,6 +14,6 @@ export const Route = createFileRoute('/_authenticated/reports/sales/$type/$plant
     const user = useSignedInUser();
     const { type, plantNumber, quoteNumber, orderNumber } = Route.useParams();
     const title = type.toLowerCase() === 'order' ? 'Order Detail' : 'Quote Detail';
-    return <SalesDetailScreen user={user} scope={reportScope(user)} title={title} target={{ plantNumber, quoteNumber, orderNumber }} />;
+    return <SalesDetailScreen user={user} scope={viewScope(user)} title={title} target={{ plantNumber, quoteNumber, orderNumber }} />;
   },
 });

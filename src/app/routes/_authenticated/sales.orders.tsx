@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { OrdersScreen } from '../../../features/orders/components/orders-screen';
 import { keptSalesReports } from '../../../features/sales-detail/api/sales-detail';
-import { reportScope } from '../../../features/sales-detail/api/scope';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { deriveFlags } from '../../../lib/permissions';
+import { viewScope } from '../../../entities/view-scope';
 
 /** spec 2 §2 Orders (/sales/orders): sales users and viewers (spec 2 §6). A row opens its Order Detail (sales-detail). */
 export const Route = createFileRoute('/_authenticated/sales/orders')({
@@ -13,6 +13,6 @@ export const Route = createFileRoute('/_authenticated/sales/orders')({
   },
   component: function OrdersRoute() {
     const user = useSignedInUser();
-    return <OrdersScreen user={user} keptReports={keptSalesReports(reportScope(user))} />;
+    return <OrdersScreen user={user} keptReports={keptSalesReports(viewScope(user))} />;
   },
 });

@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { QuotesScreen } from '../../../features/quotes/components/quotes-screen';
 import { keptSalesReports } from '../../../features/sales-detail/api/sales-detail';
-import { reportScope } from '../../../features/sales-detail/api/scope';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { deriveFlags } from '../../../lib/permissions';
+import { viewScope } from '../../../entities/view-scope';
 
 /** spec 2 §2 Quotes (/sales/quotes): sales users and viewers (spec 2 §6). Viewing a quote opens its Quote Detail (sales-detail). */
 export const Route = createFileRoute('/_authenticated/sales/quotes')({
@@ -13,6 +13,6 @@ export const Route = createFileRoute('/_authenticated/sales/quotes')({
   },
   component: function QuotesRoute() {
     const user = useSignedInUser();
-    return <QuotesScreen user={user} keptReports={keptSalesReports(reportScope(user))} />;
+    return <QuotesScreen user={user} keptReports={keptSalesReports(viewScope(user))} />;
   },
 });

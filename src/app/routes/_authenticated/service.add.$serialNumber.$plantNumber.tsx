@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { deriveFlags } from '../../../lib/permissions';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
-import { viewScope } from '../../../features/work-orders/api/keys';
 import { AddWorkOrderScreen } from '../../../features/work-orders/components/list/add-work-order-screen';
+import { viewScope } from '../../../entities/view-scope';
 
 /** spec 3 §2 /service/add/{serialNumber}/{plantNumber}: 'Add New Work Order' for one home. */
 export const Route = createFileRoute('/_authenticated/service/add/$serialNumber/$plantNumber')({

@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { deriveFlags } from '../../../lib/permissions';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
-import { viewScope } from '../../../features/work-orders/api/keys';
 import { AddWorkOrderScreen } from '../../../features/work-orders/components/list/add-work-order-screen';
 import { requestTypeFromRoute } from '../../../features/work-orders/components/list/list-rules';
+import { viewScope } from '../../../entities/view-scope';
 
 /**
  * spec 3 §2 /service/add/{type}/{serialNumber}/{plantNumber}: 'Add New Work Order' with a request type. The create

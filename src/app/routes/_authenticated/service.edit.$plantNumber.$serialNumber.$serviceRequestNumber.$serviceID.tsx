@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { deriveFlags } from '../../../lib/permissions';
-import { viewScope } from '../../../features/work-orders/api/keys';
 import { workOrdersQueryOptions } from '../../../features/work-orders/api/get-work-orders';
 import { findEditTarget } from '../../../features/work-orders/components/list/list-rules';
+import { viewScope } from '../../../entities/view-scope';
 
 /**
  * spec 3 §2 'Edit Work Order', the older route /service/edit/{plantNumber}/{serialNumber}/{serviceRequestNumber}/{serviceID}:

@@ -6,9 +6,9 @@ import { canSeeServiceHistory, deriveFlags } from '../../../lib/permissions';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { portalMetadataQueryOptions } from '../../../features/session/api/get-portal-metadata';
 import { useServiceHistoryPriming } from '../../../features/service-history/use-history-priming';
-import { viewScope } from '../../../features/work-orders/api/keys';
 import { useWorkOrders } from '../../../features/work-orders/api/get-work-orders';
 import { ServiceMainPage } from '../../../features/work-orders/components/list/service-main-page';
+import { viewScope } from '../../../entities/view-scope';
 
 /** spec 3 §2: ?tab=portal opens the Homeowner Portal Requests tab (shown in portal mode only); anything else is tab 0. */
 const ServiceSearch = v.object({ tab: v.fallback(v.optional(v.picklist(['portal'])), undefined) });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
-import { viewScope } from '../../../features/work-orders/api/keys';
 import { RequestLookup } from '../../../features/work-orders/components/review/request-lookup';
+import { viewScope } from '../../../entities/view-scope';
 
 /**
  * spec 3 §2: /servicerequests/{plantNumber}/{serviceRequestNumber}. The router cannot tell two dynamic first

@@ -1,8 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { canWriteDeliveryReports, deliveryScope } from '../../../features/delivery-reports/api/keys';
+import { canWriteDeliveryReports } from '../../../features/delivery-reports/api/keys';
 import { DeliveryFormScreen } from '../../../features/delivery-reports/components/delivery-form-screen';
 import { DELIVERY_TITLES, AttachmentSearch } from '../../../features/delivery-reports/routes';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
+import { viewScope } from '../../../entities/view-scope';
 
 /** spec 2 §2 /surveys/deliveryreports/{plantNumber}/{serialNumber}: a home's blank delivery report; ?attachment= opens the side panel. */
 export const Route = createFileRoute('/_authenticated/surveys/deliveryreports/$plantNumber/$serialNumber')({
@@ -15,6 +16,6 @@ export const Route = createFileRoute('/_authenticated/surveys/deliveryreports/$p
     const user = useSignedInUser();
     const { plantNumber, serialNumber } = Route.useParams();
     const panelTarget = Route.useSearch({ select: (search) => search.attachment });
-    return <DeliveryFormScreen key={`${plantNumber}/${serialNumber}`} scope={deliveryScope(user)} plantNumber={plantNumber} serialNumber={serialNumber} panelTarget={panelTarget} />;
+    return <DeliveryFormScreen key={`${plantNumber}/${serialNumber}`} scope={viewScope(user)} plantNumber={plantNumber} serialNumber={serialNumber} panelTarget={panelTarget} />;
   },
 });

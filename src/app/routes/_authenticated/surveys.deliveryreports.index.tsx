@@ -1,8 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { canWriteDeliveryReports, deliveryScope } from '../../../features/delivery-reports/api/keys';
+import { canWriteDeliveryReports } from '../../../features/delivery-reports/api/keys';
 import { DeliveryReportStartScreen } from '../../../features/delivery-reports/components/start-screen';
 import { DELIVERY_TITLES } from '../../../features/delivery-reports/routes';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
+import { viewScope } from '../../../entities/view-scope';
 
 /** Delivery reports' entry point (the spec names no list of homes): the sold homes without a report; Service_User or Sales_User. */
 export const Route = createFileRoute('/_authenticated/surveys/deliveryreports/')({
@@ -12,6 +13,6 @@ export const Route = createFileRoute('/_authenticated/surveys/deliveryreports/')
   },
   component: function DeliveryReportsStartRoute() {
     const user = useSignedInUser();
-    return <DeliveryReportStartScreen scope={deliveryScope(user)} />;
+    return <DeliveryReportStartScreen scope={viewScope(user)} />;
   },
 });

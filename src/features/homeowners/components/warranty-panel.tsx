@@ -17,7 +17,7 @@ import { saveWarrantyCardCall } from '../api/calls';
 import { homeownerKeys } from '../api/keys';
 import { MY_HOMEOWNERS_PATH } from '../list-rules';
 import { HOMEOWNER_TEXT, savedCopyText } from '../messages';
-import { homeKey, homeownerScope, type WarrantyCardView } from '../model';
+import { homeKey, type WarrantyCardView } from '../model';
 import { scheduleHomeownerReload, useWarrantyCardView } from '../use-homeowner-view';
 import { useWarrantyWrite } from '../use-warranty-write';
 import {
@@ -33,6 +33,7 @@ import {
   type WarrantyFormContext,
 } from '../warranty-form';
 import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
+import { viewScope } from '../../../entities/view-scope';
 import '../homeowners.css';
 
 /** spec 3 §9: the focus delay on the sold date field. */
@@ -321,7 +322,7 @@ export interface WarrantyPanelProps {
  * (the card, or the list's row) and its save waits in the outbox.
  */
 export function WarrantyPanel({ user, plantNumber, serialNumber }: WarrantyPanelProps) {
-  const scope = homeownerScope(user);
+  const scope = viewScope(user);
   const state = useWarrantyCardView(scope, plantNumber, serialNumber);
   const queryClient = useQueryClient();
   const router = useRouter();

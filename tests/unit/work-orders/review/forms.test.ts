@@ -8,7 +8,8 @@ import {
   requestTypeOptions,
   type InformationValues,
 } from '../../../../src/features/work-orders/components/panels/information-form';
-import { checkPartsItem, partsItemValues, unitOptions } from '../../../../src/features/work-orders/components/panels/parts-item-form';
+import { checkPartsItem, partsItemValues } from '../../../../src/features/work-orders/components/panels/parts-item-form';
+import { unitOptions } from '../../../../src/entities/units-of-measure';
 import { checkServiceItem, laborPreview, serviceItemValues } from '../../../../src/features/work-orders/components/panels/service-item-form';
 import type { AcceptedFile } from '../../../../src/lib/files';
 import { serverRequest, viewOf, workOrderRequest } from './fixtures';
