@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WARRANTY_MESSAGES } from '../../../src/contract';
 import { SOLD_DATE_FOCUS_DELAY_MS } from '../../../src/features/homeowners/components/warranty-panel';
 import { HOMEOWNER_TEXT } from '../../../src/features/homeowners/messages';
-import { todayForRules } from '../../../src/features/homeowners/warranty-form';
+import { todayForServerRules } from '../../../src/lib/dates';
 import { getOffline } from '../../../src/offline/runtime';
 import { UNSAVED_CHANGES_MESSAGE } from '../../../src/ui/side-panel';
 import { demoProfile } from '../fixtures/demo-profiles';
@@ -34,7 +34,7 @@ const type = (name: string, value: string) => {
 };
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 const inDays = (days: number) => {
-  const day = new Date(`${todayForRules()}T00:00:00Z`);
+  const day = new Date(`${todayForServerRules()}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + days);
   return `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}/${day.getUTCFullYear()}`;
 };

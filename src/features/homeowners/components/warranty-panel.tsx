@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { WARRANTY_MESSAGES, formatUsDate, warrantyStatusLabel, type CmhUser } from '../../../contract';
+import { todayForServerRules } from '../../../lib/dates';
 import { notify } from '../../../lib/notifier';
 import { canEditWarrantyCards } from '../../../lib/permissions';
 import { describeAge } from '../../../offline/age';
@@ -28,7 +29,6 @@ import {
   isWarrantyFormDirty,
   seenCard,
   stateOptions,
-  todayForRules,
   warrantyFormValues,
   type WarrantyFormContext,
 } from '../warranty-form';
@@ -122,7 +122,7 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
     plantNumber: card?.plantNumber ?? plantNumber,
     serialNumber: card?.serialNumber ?? serialNumber,
     card,
-    today: todayForRules(),
+    today: todayForServerRules(),
   });
   // The card as the form showed it: what a save compares the form with to tell what the user changed.
   const [seen] = useState(() => seenCard(context(view)));

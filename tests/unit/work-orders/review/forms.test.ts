@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_ATTACHMENT_BYTES, WORK_ORDER_MESSAGES } from '../../../../src/contract';
 import { checkAttachment, prepareAttachmentFile } from '../../../../src/features/work-orders/components/panels/attachment-form';
-import { textToDay, textToNumber, todayForRules } from '../../../../src/features/work-orders/components/panels/form-values';
+import { textToDay, textToNumber } from '../../../../src/features/work-orders/components/panels/form-values';
+import { todayForServerRules } from '../../../../src/lib/dates';
 import {
   checkInformation,
   informationValues,
@@ -34,7 +35,7 @@ describe('typed values', () => {
   });
 
   it('today is the UTC day, as the server counts it', () => {
-    expect(todayForRules(new Date('2026-06-15T23:30:00-05:00'))).toBe('2026-06-16');
+    expect(todayForServerRules(new Date('2026-06-15T23:30:00-05:00'))).toBe('2026-06-16');
   });
 });
 
