@@ -1,24 +1,17 @@
-import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { PartsOrderReview } from '../../../features/parts-orders/components/review/order-context';
 import { PartsOrderScreen } from '../../../features/parts-orders/components/review/order-screen';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { deriveFlags } from '../../../lib/permissions';
-import { isTempId } from '../../../offline/temp-ids';
+import { defineParams, ServerOrTempId } from '../../route-params';
 
 /** A staged order's server id, or the temp id (tmp_…) of one made on this device that the server does not have yet. */
-const OrderParams = v.object({ partsOrderId: v.pipe(v.string(), v.check((id) => /^\d{1,9}$/.test(id) || isTempId(id))) });
+const OrderParams = v.object({ partsOrderId: ServerOrTempId });
 
 /** spec 3 §2: /partsorders/{partsOrderId} — the staged parts order review, with its item panels as child routes. */
 export const Route = createFileRoute('/_authenticated/partsorders/$partsOrderId')({
-  params: {
-    parse: (params) => {
-      const parsed = v.safeParse(OrderParams, params);
-      if (!parsed.success) throw notFound();
-      return parsed.output;
-    },
-    stringify: ({ partsOrderId }) => ({ partsOrderId }),
-  },
+  params: defineParams(OrderParams),
   staticData: { title: 'Parts Order' },
   beforeLoad: ({ context }) => {
     if (!deriveFlags(context.user).isServiceViewer) throw redirect({ to: '/home', replace: true });

@@ -1,8 +1,10 @@
-import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import * as v from 'valibot';
 import { canReadDeliveryReports, canWriteDeliveryReports } from '../../../features/delivery-reports/api/keys';
 import { DeliveryReportViewScreen } from '../../../features/delivery-reports/components/report-view-screen';
 import { DELIVERY_TITLES, AttachmentSearch } from '../../../features/delivery-reports/routes';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
+import { defineParams, NumericId } from '../../route-params';
 
 /**
  * spec 2 §2 /reports/deliveryreports/{submittedSurveyId}: the same read-only view as under /surveys, reached from the
@@ -11,14 +13,14 @@ import { useSignedInUser } from '../../../features/session/api/get-profile';
 export const Route = createFileRoute('/_authenticated/reports/deliveryreports/$submittedSurveyId')({
   staticData: { title: DELIVERY_TITLES.view },
   validateSearch: AttachmentSearch,
-  beforeLoad: ({ context, params }) => {
+  params: defineParams(v.object({ submittedSurveyId: NumericId })),
+  beforeLoad: ({ context }) => {
     if (!canReadDeliveryReports(context.user)) throw redirect({ to: '/home', replace: true });
-    if (!/^\d{1,9}$/.test(params.submittedSurveyId)) throw notFound();
   },
   component: function DeliveryReportViewRoute() {
     const user = useSignedInUser();
     const { submittedSurveyId } = Route.useParams();
     const panelTarget = Route.useSearch({ select: (search) => search.attachment });
-    return <DeliveryReportViewScreen submittedSurveyId={Number(submittedSurveyId)} under="reports" canWrite={canWriteDeliveryReports(user)} panelTarget={panelTarget} />;
+    return <DeliveryReportViewScreen submittedSurveyId={submittedSurveyId} under="reports" canWrite={canWriteDeliveryReports(user)} panelTarget={panelTarget} />;
   },
 });

@@ -1,26 +1,19 @@
-import { createFileRoute, notFound, Outlet, useChildMatches } from '@tanstack/react-router';
+import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
-import { isTempId } from '../../../offline/temp-ids';
 import { RequestReview } from '../../../features/work-orders/components/review/review-context';
 import { ReviewScreen } from '../../../features/work-orders/components/review/review-screen';
+import { defineParams, ServerOrTempId } from '../../route-params';
 
 /** A request's server id, or the temp id (tmp_…) of one made on this device that the server does not have yet. */
-const RequestParams = v.object({ serviceRequestId: v.pipe(v.string(), v.check((id) => /^\d{1,9}$/.test(id) || isTempId(id))) });
+const RequestParams = v.object({ serviceRequestId: ServerOrTempId });
 
 /** The /servicerequests/{plantNumber}/{serviceRequestNumber} address shares this first segment (its plant number). */
 const LOOKUP_ROUTE_ID = '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/';
 
 /** spec 3 §2: /servicerequests/{serviceRequestId}/ — the review, with its side panels as child routes. */
 export const Route = createFileRoute('/_authenticated/servicerequests/$serviceRequestId')({
-  params: {
-    parse: (params) => {
-      const parsed = v.safeParse(RequestParams, params);
-      if (!parsed.success) throw notFound();
-      return parsed.output;
-    },
-    stringify: ({ serviceRequestId }) => ({ serviceRequestId }),
-  },
+  params: defineParams(RequestParams),
   staticData: { title: 'Work Order' },
   component: function ServiceRequestReviewLayout() {
     const { serviceRequestId } = Route.useParams();
