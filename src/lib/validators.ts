@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { startOfDay } from 'date-fns';
+import { startOfDay } from 'date-fns/startOfDay';
 import { formatDate, parseUsDate, toDate } from './dates';
 import { NO_SPECIAL_CHARACTERS } from './formats';
 
