@@ -13,6 +13,10 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as ReleaseNotesRouteImport } from './routes/releaseNotes'
+import { Route as AuthenticatedDeliveryReportsRouteImport } from './routes/_authenticated/_delivery-reports'
+import { Route as AuthenticatedLeadsRouteImport } from './routes/_authenticated/_leads'
+import { Route as AuthenticatedSalesRouteImport } from './routes/_authenticated/_sales'
+import { Route as AuthenticatedServiceRouteImport } from './routes/_authenticated/_service'
 import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/admin'
 import { Route as AuthenticatedContactRouteImport } from './routes/_authenticated/contact'
 import { Route as AuthenticatedFeedbackRouteImport } from './routes/_authenticated/feedback'
@@ -22,76 +26,76 @@ import { Route as AuthenticatedMyAccountRouteImport } from './routes/_authentica
 import { Route as AuthenticatedMyfacilitiesRouteImport } from './routes/_authenticated/myfacilities'
 import { Route as AuthenticatedNpsRouteImport } from './routes/_authenticated/nps'
 import { Route as AuthenticatedPendingChangesRouteImport } from './routes/_authenticated/pending-changes'
-import { Route as AuthenticatedServiceRouteImport } from './routes/_authenticated/service'
 import { Route as AuthenticatedServiceHistoryRouteImport } from './routes/_authenticated/serviceHistory'
 import { Route as AuthenticatedSupportRouteImport } from './routes/_authenticated/support'
 import { Route as LoginIndexRouteImport } from './routes/login.index'
 import { Route as LoginExpiredRouteImport } from './routes/login.expired'
+import { Route as AuthenticatedServiceServiceRouteImport } from './routes/_authenticated/_service.service'
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
 import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/_users'
 import { Route as AuthenticatedAdminPartsCatalogRouteImport } from './routes/_authenticated/admin_.partsCatalog'
 import { Route as AuthenticatedLearnIndexRouteImport } from './routes/_authenticated/learn.index'
 import { Route as AuthenticatedLearnEbuiltRouteImport } from './routes/_authenticated/learn.ebuilt'
-import { Route as AuthenticatedPartsordersPartsOrderIdRouteImport } from './routes/_authenticated/partsorders.$partsOrderId'
 import { Route as AuthenticatedReportsIndexRouteImport } from './routes/_authenticated/reports.index'
 import { Route as AuthenticatedSalesInventoryRouteImport } from './routes/_authenticated/sales.inventory'
-import { Route as AuthenticatedSalesLeadsRouteImport } from './routes/_authenticated/sales.leads'
-import { Route as AuthenticatedSalesOrdersRouteImport } from './routes/_authenticated/sales.orders'
-import { Route as AuthenticatedSalesQuotesRouteImport } from './routes/_authenticated/sales.quotes'
-import { Route as AuthenticatedServiceIndexRouteImport } from './routes/_authenticated/service.index'
 import { Route as AuthenticatedServiceMyhomeownersRouteImport } from './routes/_authenticated/service.myhomeowners'
-import { Route as AuthenticatedServicePartsRouteImport } from './routes/_authenticated/service.parts'
 import { Route as AuthenticatedServiceHistoryAssetIdRouteImport } from './routes/_authenticated/serviceHistory.$assetId'
-import { Route as AuthenticatedServicerequestsServiceRequestIdRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId'
-import { Route as AuthenticatedWorkordersWorkOrderIdRouteImport } from './routes/_authenticated/workorders.$workOrderId'
+import { Route as AuthenticatedLeadsSalesLeadsRouteImport } from './routes/_authenticated/_leads.sales.leads'
+import { Route as AuthenticatedSalesSalesOrdersRouteImport } from './routes/_authenticated/_sales.sales.orders'
+import { Route as AuthenticatedSalesSalesQuotesRouteImport } from './routes/_authenticated/_sales.sales.quotes'
+import { Route as AuthenticatedServicePartsordersPartsOrderIdRouteImport } from './routes/_authenticated/_service.partsorders.$partsOrderId'
+import { Route as AuthenticatedServiceServiceIndexRouteImport } from './routes/_authenticated/_service.service.index'
+import { Route as AuthenticatedServiceServicePartsRouteImport } from './routes/_authenticated/_service.service.parts'
+import { Route as AuthenticatedServiceServicerequestsServiceRequestIdRouteImport } from './routes/_authenticated/_service.servicerequests.$serviceRequestId'
+import { Route as AuthenticatedServiceWorkordersWorkOrderIdRouteImport } from './routes/_authenticated/_service.workorders.$workOrderId'
 import { Route as AuthenticatedAdminUsersNewUserRouteImport } from './routes/_authenticated/admin/_users/newUser'
 import { Route as AuthenticatedAdminUsersUsersRouteImport } from './routes/_authenticated/admin/_users/users'
 import { Route as AuthenticatedAdminPartsCatalogChangeManagementRouteImport } from './routes/_authenticated/admin_.partsCatalog_.changeManagement'
 import { Route as AuthenticatedLearnCategoryIdSubCategoryIdRouteImport } from './routes/_authenticated/learn.$categoryId.$subCategoryId'
-import { Route as AuthenticatedPartsordersPartsOrderIdIndexRouteImport } from './routes/_authenticated/partsorders.$partsOrderId.index'
-import { Route as AuthenticatedPartsordersVantagePartsRequestIdRouteImport } from './routes/_authenticated/partsorders.vantage.$partsRequestId'
-import { Route as AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRouteImport } from './routes/_authenticated/reports.deliveryreports.$submittedSurveyId'
 import { Route as AuthenticatedServiceHistorySerialDigitsPlantNumberRouteImport } from './routes/_authenticated/serviceHistory.$serialDigits.$plantNumber'
-import { Route as AuthenticatedServicerequestsServiceRequestIdIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.index'
-import { Route as AuthenticatedSurveysDeliveryreportsIndexRouteImport } from './routes/_authenticated/surveys.deliveryreports.index'
-import { Route as AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRouteImport } from './routes/_authenticated/surveys.deliveryreports.$submittedSurveyId'
 import { Route as AuthenticatedTransportationDriverManagementSearchRouteImport } from './routes/_authenticated/transportation.driver-management.search'
-import { Route as AuthenticatedWorkordersWorkOrderIdIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.index'
-import { Route as AuthenticatedWorkordersWorkOrderIdAdditionalInfoRouteImport } from './routes/_authenticated/workorders.$workOrderId.additionalInfo'
-import { Route as AuthenticatedWorkordersWorkOrderIdInfoRouteImport } from './routes/_authenticated/workorders.$workOrderId.info'
+import { Route as AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRouteImport } from './routes/_authenticated/_delivery-reports.reports.deliveryreports.$submittedSurveyId'
+import { Route as AuthenticatedDeliveryReportsSurveysDeliveryreportsIndexRouteImport } from './routes/_authenticated/_delivery-reports.surveys.deliveryreports.index'
+import { Route as AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRouteImport } from './routes/_authenticated/_delivery-reports.surveys.deliveryreports.$submittedSurveyId'
+import { Route as AuthenticatedServicePartsordersPartsOrderIdIndexRouteImport } from './routes/_authenticated/_service.partsorders.$partsOrderId.index'
+import { Route as AuthenticatedServicePartsordersVantagePartsRequestIdRouteImport } from './routes/_authenticated/_service.partsorders.vantage.$partsRequestId'
+import { Route as AuthenticatedServiceServicerequestsServiceRequestIdIndexRouteImport } from './routes/_authenticated/_service.servicerequests.$serviceRequestId.index'
+import { Route as AuthenticatedServiceWorkordersWorkOrderIdIndexRouteImport } from './routes/_authenticated/_service.workorders.$workOrderId.index'
+import { Route as AuthenticatedServiceWorkordersWorkOrderIdAdditionalInfoRouteImport } from './routes/_authenticated/_service.workorders.$workOrderId.additionalInfo'
+import { Route as AuthenticatedServiceWorkordersWorkOrderIdInfoRouteImport } from './routes/_authenticated/_service.workorders.$workOrderId.info'
 import { Route as AuthenticatedAdminUsersUsersCmhUserIdRouteImport } from './routes/_authenticated/admin/_users/users.$cmhUserId'
 import { Route as AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRouteImport } from './routes/_authenticated/admin_.partsCatalog.parts.$partsCatalogId'
-import { Route as AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRouteImport } from './routes/_authenticated/partsorders.$partsOrderId.partsitems.index'
-import { Route as AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRouteImport } from './routes/_authenticated/partsorders.$partsOrderId.partsitems.$partsOrderItemId'
-import { Route as AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRouteImport } from './routes/_authenticated/reports.homeinvoice.$serialNumber.$plantNumber'
-import { Route as AuthenticatedServiceAddSerialNumberPlantNumberRouteImport } from './routes/_authenticated/service.add.$serialNumber.$plantNumber'
-import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.index'
-import { Route as AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRouteImport } from './routes/_authenticated/surveys.deliveryreports.$plantNumber.$serialNumber'
 import { Route as AuthenticatedTransportationDriverManagementSearchEmployeeNumberRouteImport } from './routes/_authenticated/transportation.driver-management.search.$employeeNumber'
-import { Route as AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.attachments.index'
-import { Route as AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.attachments.$contentDocumentId'
-import { Route as AuthenticatedWorkordersWorkOrderIdLineitemsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.lineitems.index'
-import { Route as AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.lineitems.$lineItemId'
-import { Route as AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRouteImport } from './routes/_authenticated/workorders.$workOrderId.partsitems.index'
-import { Route as AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.partsitems.$partslineitemId'
+import { Route as AuthenticatedDeliveryReportsSurveysDeliveryreportsPlantNumberSerialNumberRouteImport } from './routes/_authenticated/_delivery-reports.surveys.deliveryreports.$plantNumber.$serialNumber'
+import { Route as AuthenticatedSalesReportsHomeinvoiceSerialNumberPlantNumberRouteImport } from './routes/_authenticated/_sales.reports.homeinvoice.$serialNumber.$plantNumber'
+import { Route as AuthenticatedServicePartsordersPartsOrderIdPartsitemsIndexRouteImport } from './routes/_authenticated/_service.partsorders.$partsOrderId.partsitems.index'
+import { Route as AuthenticatedServicePartsordersPartsOrderIdPartsitemsPartsOrderItemIdRouteImport } from './routes/_authenticated/_service.partsorders.$partsOrderId.partsitems.$partsOrderItemId'
+import { Route as AuthenticatedServiceServiceAddSerialNumberPlantNumberRouteImport } from './routes/_authenticated/_service.service.add.$serialNumber.$plantNumber'
+import { Route as AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberIndexRouteImport } from './routes/_authenticated/_service.servicerequests.$serviceRequestId.$plantNumber.index'
+import { Route as AuthenticatedServiceWorkordersWorkOrderIdAttachmentsIndexRouteImport } from './routes/_authenticated/_service.workorders.$workOrderId.attachments.index'
+import { Route as AuthenticatedServiceWorkordersWorkOrderIdAttachmentsContentDocumentIdRouteImport } from './routes/_authenticated/_service.workorders.$workOrderId.attachments.$contentDocumentId'
+import { Route as AuthenticatedServiceWorkordersWorkOrderIdLineitemsIndexRouteImport } from './routes/_authenticated/_service.workorders.$workOrderId.lineitems.index'
+import { Route as AuthenticatedServiceWorkordersWorkOrderIdLineitemsLineItemIdRouteImport } from './routes/_authenticated/_service.workorders.$workOrderId.lineitems.$lineItemId'
+import { Route as AuthenticatedServiceWorkordersWorkOrderIdPartsitemsIndexRouteImport } from './routes/_authenticated/_service.workorders.$workOrderId.partsitems.index'
+import { Route as AuthenticatedServiceWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport } from './routes/_authenticated/_service.workorders.$workOrderId.partsitems.$partslineitemId'
 import { Route as AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRouteImport } from './routes/_authenticated/admin_.partsCatalog_.changeManagement.history.$partsCatalogHistoryId'
 import { Route as AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRouteImport } from './routes/_authenticated/admin_.partsCatalog_.changeManagement.pending.$partsCatalogId'
-import { Route as AuthenticatedCrmWebProspectsProspectIdContactInfoRouteImport } from './routes/_authenticated/crm.web.prospects.$prospectId.contactInfo'
-import { Route as AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRouteImport } from './routes/_authenticated/reports.invoice.$dealerNumber.$facilityNumber.$quoteNumber'
-import { Route as AuthenticatedServiceAddTypeSerialNumberPlantNumberRouteImport } from './routes/_authenticated/service.add.$type.$serialNumber.$plantNumber'
-import { Route as AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteImport } from './routes/_authenticated/service.edit.$plantNumber.$serialNumber.$serviceRequestNumber'
 import { Route as AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRouteImport } from './routes/_authenticated/service.myhomeowners.warranty.$plantNumber.$serialNumber'
-import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.ServiceAttachment'
-import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.additionalInfo'
-import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.info'
-import { Route as AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.PartsOrder.$partsOrderId.index'
-import { Route as AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRouteImport } from './routes/_authenticated/workorders.$workOrderId.partsrequest.lineitems.$partsRequestLineItemId'
-import { Route as AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRouteImport } from './routes/_authenticated/reports.sales.$type.$plantNumber.$quoteNumber.$orderNumber'
-import { Route as AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRouteImport } from './routes/_authenticated/service.edit.$plantNumber.$serialNumber.$serviceRequestNumber.$serviceID'
-import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.serviceitems.index'
-import { Route as AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.serviceitems.$serviceRequestSequence'
-import { Route as AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.PartsOrder.$partsOrderId.PartsItem.$partsOrderItemId'
-import { Route as AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRouteImport } from './routes/_authenticated/servicerequests.$serviceRequestId.ServiceAttachment.$serviceAttachmentId.$plantNumber.$serviceRequestNumber'
+import { Route as AuthenticatedLeadsCrmWebProspectsProspectIdContactInfoRouteImport } from './routes/_authenticated/_leads.crm.web.prospects.$prospectId.contactInfo'
+import { Route as AuthenticatedSalesReportsInvoiceDealerNumberFacilityNumberQuoteNumberRouteImport } from './routes/_authenticated/_sales.reports.invoice.$dealerNumber.$facilityNumber.$quoteNumber'
+import { Route as AuthenticatedServiceServiceAddTypeSerialNumberPlantNumberRouteImport } from './routes/_authenticated/_service.service.add.$type.$serialNumber.$plantNumber'
+import { Route as AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRouteImport } from './routes/_authenticated/_service.service.edit.$plantNumber.$serialNumber.$serviceRequestNumber'
+import { Route as AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRouteImport } from './routes/_authenticated/_service.servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.ServiceAttachment'
+import { Route as AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRouteImport } from './routes/_authenticated/_service.servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.additionalInfo'
+import { Route as AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRouteImport } from './routes/_authenticated/_service.servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.info'
+import { Route as AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRouteImport } from './routes/_authenticated/_service.servicerequests.$serviceRequestId.PartsOrder.$partsOrderId.index'
+import { Route as AuthenticatedServiceWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRouteImport } from './routes/_authenticated/_service.workorders.$workOrderId.partsrequest.lineitems.$partsRequestLineItemId'
+import { Route as AuthenticatedSalesReportsSalesTypePlantNumberQuoteNumberOrderNumberRouteImport } from './routes/_authenticated/_sales.reports.sales.$type.$plantNumber.$quoteNumber.$orderNumber'
+import { Route as AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRouteImport } from './routes/_authenticated/_service.service.edit.$plantNumber.$serialNumber.$serviceRequestNumber.$serviceID'
+import { Route as AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRouteImport } from './routes/_authenticated/_service.servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.serviceitems.index'
+import { Route as AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRouteImport } from './routes/_authenticated/_service.servicerequests.$serviceRequestId.$plantNumber.$serviceRequestNumber.serviceitems.$serviceRequestSequence'
+import { Route as AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRouteImport } from './routes/_authenticated/_service.servicerequests.$serviceRequestId.PartsOrder.$partsOrderId.PartsItem.$partsOrderItemId'
+import { Route as AuthenticatedServiceServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRouteImport } from './routes/_authenticated/_service.servicerequests.$serviceRequestId.ServiceAttachment.$serviceAttachmentId.$plantNumber.$serviceRequestNumber'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -111,6 +115,23 @@ const ReleaseNotesRoute = ReleaseNotesRouteImport.update({
   id: '/releaseNotes',
   path: '/releaseNotes',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedDeliveryReportsRoute =
+  AuthenticatedDeliveryReportsRouteImport.update({
+    id: '/_delivery-reports',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedLeadsRoute = AuthenticatedLeadsRouteImport.update({
+  id: '/_leads',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedSalesRoute = AuthenticatedSalesRouteImport.update({
+  id: '/_sales',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedServiceRoute = AuthenticatedServiceRouteImport.update({
+  id: '/_service',
+  getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
   id: '/admin',
@@ -159,11 +180,6 @@ const AuthenticatedPendingChangesRoute =
     path: '/pending-changes',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedServiceRoute = AuthenticatedServiceRouteImport.update({
-  id: '/service',
-  path: '/service',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
 const AuthenticatedServiceHistoryRoute =
   AuthenticatedServiceHistoryRouteImport.update({
     id: '/serviceHistory',
@@ -185,6 +201,12 @@ const LoginExpiredRoute = LoginExpiredRouteImport.update({
   path: '/login/expired',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedServiceServiceRoute =
+  AuthenticatedServiceServiceRouteImport.update({
+    id: '/service',
+    path: '/service',
+    getParentRoute: () => AuthenticatedServiceRoute,
+  } as any)
 const AuthenticatedAdminIndexRoute = AuthenticatedAdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -211,12 +233,6 @@ const AuthenticatedLearnEbuiltRoute =
     path: '/learn/ebuilt',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedPartsordersPartsOrderIdRoute =
-  AuthenticatedPartsordersPartsOrderIdRouteImport.update({
-    id: '/partsorders/$partsOrderId',
-    path: '/partsorders/$partsOrderId',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
 const AuthenticatedReportsIndexRoute =
   AuthenticatedReportsIndexRouteImport.update({
     id: '/reports/',
@@ -229,40 +245,11 @@ const AuthenticatedSalesInventoryRoute =
     path: '/sales/inventory',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedSalesLeadsRoute = AuthenticatedSalesLeadsRouteImport.update({
-  id: '/sales/leads',
-  path: '/sales/leads',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedSalesOrdersRoute =
-  AuthenticatedSalesOrdersRouteImport.update({
-    id: '/sales/orders',
-    path: '/sales/orders',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedSalesQuotesRoute =
-  AuthenticatedSalesQuotesRouteImport.update({
-    id: '/sales/quotes',
-    path: '/sales/quotes',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedServiceIndexRoute =
-  AuthenticatedServiceIndexRouteImport.update({
-    id: '/',
-    path: '/',
-    getParentRoute: () => AuthenticatedServiceRoute,
-  } as any)
 const AuthenticatedServiceMyhomeownersRoute =
   AuthenticatedServiceMyhomeownersRouteImport.update({
-    id: '/myhomeowners',
-    path: '/myhomeowners',
-    getParentRoute: () => AuthenticatedServiceRoute,
-  } as any)
-const AuthenticatedServicePartsRoute =
-  AuthenticatedServicePartsRouteImport.update({
-    id: '/parts',
-    path: '/parts',
-    getParentRoute: () => AuthenticatedServiceRoute,
+    id: '/service/myhomeowners',
+    path: '/service/myhomeowners',
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedServiceHistoryAssetIdRoute =
   AuthenticatedServiceHistoryAssetIdRouteImport.update({
@@ -270,17 +257,53 @@ const AuthenticatedServiceHistoryAssetIdRoute =
     path: '/$assetId',
     getParentRoute: () => AuthenticatedServiceHistoryRoute,
   } as any)
-const AuthenticatedServicerequestsServiceRequestIdRoute =
-  AuthenticatedServicerequestsServiceRequestIdRouteImport.update({
+const AuthenticatedLeadsSalesLeadsRoute =
+  AuthenticatedLeadsSalesLeadsRouteImport.update({
+    id: '/sales/leads',
+    path: '/sales/leads',
+    getParentRoute: () => AuthenticatedLeadsRoute,
+  } as any)
+const AuthenticatedSalesSalesOrdersRoute =
+  AuthenticatedSalesSalesOrdersRouteImport.update({
+    id: '/sales/orders',
+    path: '/sales/orders',
+    getParentRoute: () => AuthenticatedSalesRoute,
+  } as any)
+const AuthenticatedSalesSalesQuotesRoute =
+  AuthenticatedSalesSalesQuotesRouteImport.update({
+    id: '/sales/quotes',
+    path: '/sales/quotes',
+    getParentRoute: () => AuthenticatedSalesRoute,
+  } as any)
+const AuthenticatedServicePartsordersPartsOrderIdRoute =
+  AuthenticatedServicePartsordersPartsOrderIdRouteImport.update({
+    id: '/partsorders/$partsOrderId',
+    path: '/partsorders/$partsOrderId',
+    getParentRoute: () => AuthenticatedServiceRoute,
+  } as any)
+const AuthenticatedServiceServiceIndexRoute =
+  AuthenticatedServiceServiceIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedServiceServiceRoute,
+  } as any)
+const AuthenticatedServiceServicePartsRoute =
+  AuthenticatedServiceServicePartsRouteImport.update({
+    id: '/parts',
+    path: '/parts',
+    getParentRoute: () => AuthenticatedServiceServiceRoute,
+  } as any)
+const AuthenticatedServiceServicerequestsServiceRequestIdRoute =
+  AuthenticatedServiceServicerequestsServiceRequestIdRouteImport.update({
     id: '/servicerequests/$serviceRequestId',
     path: '/servicerequests/$serviceRequestId',
-    getParentRoute: () => AuthenticatedRoute,
+    getParentRoute: () => AuthenticatedServiceRoute,
   } as any)
-const AuthenticatedWorkordersWorkOrderIdRoute =
-  AuthenticatedWorkordersWorkOrderIdRouteImport.update({
+const AuthenticatedServiceWorkordersWorkOrderIdRoute =
+  AuthenticatedServiceWorkordersWorkOrderIdRouteImport.update({
     id: '/workorders/$workOrderId',
     path: '/workorders/$workOrderId',
-    getParentRoute: () => AuthenticatedRoute,
+    getParentRoute: () => AuthenticatedServiceRoute,
   } as any)
 const AuthenticatedAdminUsersNewUserRoute =
   AuthenticatedAdminUsersNewUserRouteImport.update({
@@ -306,47 +329,11 @@ const AuthenticatedLearnCategoryIdSubCategoryIdRoute =
     path: '/learn/$categoryId/$subCategoryId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedPartsordersPartsOrderIdIndexRoute =
-  AuthenticatedPartsordersPartsOrderIdIndexRouteImport.update({
-    id: '/',
-    path: '/',
-    getParentRoute: () => AuthenticatedPartsordersPartsOrderIdRoute,
-  } as any)
-const AuthenticatedPartsordersVantagePartsRequestIdRoute =
-  AuthenticatedPartsordersVantagePartsRequestIdRouteImport.update({
-    id: '/partsorders/vantage/$partsRequestId',
-    path: '/partsorders/vantage/$partsRequestId',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute =
-  AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRouteImport.update({
-    id: '/reports/deliveryreports/$submittedSurveyId',
-    path: '/reports/deliveryreports/$submittedSurveyId',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
 const AuthenticatedServiceHistorySerialDigitsPlantNumberRoute =
   AuthenticatedServiceHistorySerialDigitsPlantNumberRouteImport.update({
     id: '/$serialDigits/$plantNumber',
     path: '/$serialDigits/$plantNumber',
     getParentRoute: () => AuthenticatedServiceHistoryRoute,
-  } as any)
-const AuthenticatedServicerequestsServiceRequestIdIndexRoute =
-  AuthenticatedServicerequestsServiceRequestIdIndexRouteImport.update({
-    id: '/',
-    path: '/',
-    getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
-  } as any)
-const AuthenticatedSurveysDeliveryreportsIndexRoute =
-  AuthenticatedSurveysDeliveryreportsIndexRouteImport.update({
-    id: '/surveys/deliveryreports/',
-    path: '/surveys/deliveryreports/',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute =
-  AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRouteImport.update({
-    id: '/surveys/deliveryreports/$submittedSurveyId',
-    path: '/surveys/deliveryreports/$submittedSurveyId',
-    getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedTransportationDriverManagementSearchRoute =
   AuthenticatedTransportationDriverManagementSearchRouteImport.update({
@@ -354,23 +341,64 @@ const AuthenticatedTransportationDriverManagementSearchRoute =
     path: '/transportation/driver-management/search',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedWorkordersWorkOrderIdIndexRoute =
-  AuthenticatedWorkordersWorkOrderIdIndexRouteImport.update({
+const AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRoute =
+  AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRouteImport.update(
+    {
+      id: '/reports/deliveryreports/$submittedSurveyId',
+      path: '/reports/deliveryreports/$submittedSurveyId',
+      getParentRoute: () => AuthenticatedDeliveryReportsRoute,
+    } as any,
+  )
+const AuthenticatedDeliveryReportsSurveysDeliveryreportsIndexRoute =
+  AuthenticatedDeliveryReportsSurveysDeliveryreportsIndexRouteImport.update({
+    id: '/surveys/deliveryreports/',
+    path: '/surveys/deliveryreports/',
+    getParentRoute: () => AuthenticatedDeliveryReportsRoute,
+  } as any)
+const AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRoute =
+  AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRouteImport.update(
+    {
+      id: '/surveys/deliveryreports/$submittedSurveyId',
+      path: '/surveys/deliveryreports/$submittedSurveyId',
+      getParentRoute: () => AuthenticatedDeliveryReportsRoute,
+    } as any,
+  )
+const AuthenticatedServicePartsordersPartsOrderIdIndexRoute =
+  AuthenticatedServicePartsordersPartsOrderIdIndexRouteImport.update({
     id: '/',
     path: '/',
-    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+    getParentRoute: () => AuthenticatedServicePartsordersPartsOrderIdRoute,
   } as any)
-const AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute =
-  AuthenticatedWorkordersWorkOrderIdAdditionalInfoRouteImport.update({
+const AuthenticatedServicePartsordersVantagePartsRequestIdRoute =
+  AuthenticatedServicePartsordersVantagePartsRequestIdRouteImport.update({
+    id: '/partsorders/vantage/$partsRequestId',
+    path: '/partsorders/vantage/$partsRequestId',
+    getParentRoute: () => AuthenticatedServiceRoute,
+  } as any)
+const AuthenticatedServiceServicerequestsServiceRequestIdIndexRoute =
+  AuthenticatedServiceServicerequestsServiceRequestIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () =>
+      AuthenticatedServiceServicerequestsServiceRequestIdRoute,
+  } as any)
+const AuthenticatedServiceWorkordersWorkOrderIdIndexRoute =
+  AuthenticatedServiceWorkordersWorkOrderIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedServiceWorkordersWorkOrderIdRoute,
+  } as any)
+const AuthenticatedServiceWorkordersWorkOrderIdAdditionalInfoRoute =
+  AuthenticatedServiceWorkordersWorkOrderIdAdditionalInfoRouteImport.update({
     id: '/additionalInfo',
     path: '/additionalInfo',
-    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+    getParentRoute: () => AuthenticatedServiceWorkordersWorkOrderIdRoute,
   } as any)
-const AuthenticatedWorkordersWorkOrderIdInfoRoute =
-  AuthenticatedWorkordersWorkOrderIdInfoRouteImport.update({
+const AuthenticatedServiceWorkordersWorkOrderIdInfoRoute =
+  AuthenticatedServiceWorkordersWorkOrderIdInfoRouteImport.update({
     id: '/info',
     path: '/info',
-    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+    getParentRoute: () => AuthenticatedServiceWorkordersWorkOrderIdRoute,
   } as any)
 const AuthenticatedAdminUsersUsersCmhUserIdRoute =
   AuthenticatedAdminUsersUsersCmhUserIdRouteImport.update({
@@ -384,46 +412,6 @@ const AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRoute =
     path: '/parts/$partsCatalogId',
     getParentRoute: () => AuthenticatedAdminPartsCatalogRoute,
   } as any)
-const AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute =
-  AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRouteImport.update({
-    id: '/partsitems/',
-    path: '/partsitems/',
-    getParentRoute: () => AuthenticatedPartsordersPartsOrderIdRoute,
-  } as any)
-const AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute =
-  AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRouteImport.update(
-    {
-      id: '/partsitems/$partsOrderItemId',
-      path: '/partsitems/$partsOrderItemId',
-      getParentRoute: () => AuthenticatedPartsordersPartsOrderIdRoute,
-    } as any,
-  )
-const AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute =
-  AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRouteImport.update({
-    id: '/reports/homeinvoice/$serialNumber/$plantNumber',
-    path: '/reports/homeinvoice/$serialNumber/$plantNumber',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedServiceAddSerialNumberPlantNumberRoute =
-  AuthenticatedServiceAddSerialNumberPlantNumberRouteImport.update({
-    id: '/add/$serialNumber/$plantNumber',
-    path: '/add/$serialNumber/$plantNumber',
-    getParentRoute: () => AuthenticatedServiceRoute,
-  } as any)
-const AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute =
-  AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRouteImport.update(
-    {
-      id: '/$plantNumber/',
-      path: '/$plantNumber/',
-      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
-    } as any,
-  )
-const AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute =
-  AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRouteImport.update({
-    id: '/surveys/deliveryreports/$plantNumber/$serialNumber',
-    path: '/surveys/deliveryreports/$plantNumber/$serialNumber',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
 const AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute =
   AuthenticatedTransportationDriverManagementSearchEmployeeNumberRouteImport.update(
     {
@@ -433,44 +421,91 @@ const AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute =
         AuthenticatedTransportationDriverManagementSearchRoute,
     } as any,
   )
-const AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute =
-  AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRouteImport.update({
+const AuthenticatedDeliveryReportsSurveysDeliveryreportsPlantNumberSerialNumberRoute =
+  AuthenticatedDeliveryReportsSurveysDeliveryreportsPlantNumberSerialNumberRouteImport.update(
+    {
+      id: '/surveys/deliveryreports/$plantNumber/$serialNumber',
+      path: '/surveys/deliveryreports/$plantNumber/$serialNumber',
+      getParentRoute: () => AuthenticatedDeliveryReportsRoute,
+    } as any,
+  )
+const AuthenticatedSalesReportsHomeinvoiceSerialNumberPlantNumberRoute =
+  AuthenticatedSalesReportsHomeinvoiceSerialNumberPlantNumberRouteImport.update(
+    {
+      id: '/reports/homeinvoice/$serialNumber/$plantNumber',
+      path: '/reports/homeinvoice/$serialNumber/$plantNumber',
+      getParentRoute: () => AuthenticatedSalesRoute,
+    } as any,
+  )
+const AuthenticatedServicePartsordersPartsOrderIdPartsitemsIndexRoute =
+  AuthenticatedServicePartsordersPartsOrderIdPartsitemsIndexRouteImport.update({
+    id: '/partsitems/',
+    path: '/partsitems/',
+    getParentRoute: () => AuthenticatedServicePartsordersPartsOrderIdRoute,
+  } as any)
+const AuthenticatedServicePartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute =
+  AuthenticatedServicePartsordersPartsOrderIdPartsitemsPartsOrderItemIdRouteImport.update(
+    {
+      id: '/partsitems/$partsOrderItemId',
+      path: '/partsitems/$partsOrderItemId',
+      getParentRoute: () => AuthenticatedServicePartsordersPartsOrderIdRoute,
+    } as any,
+  )
+const AuthenticatedServiceServiceAddSerialNumberPlantNumberRoute =
+  AuthenticatedServiceServiceAddSerialNumberPlantNumberRouteImport.update({
+    id: '/add/$serialNumber/$plantNumber',
+    path: '/add/$serialNumber/$plantNumber',
+    getParentRoute: () => AuthenticatedServiceServiceRoute,
+  } as any)
+const AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberIndexRoute =
+  AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberIndexRouteImport.update(
+    {
+      id: '/$plantNumber/',
+      path: '/$plantNumber/',
+      getParentRoute: () =>
+        AuthenticatedServiceServicerequestsServiceRequestIdRoute,
+    } as any,
+  )
+const AuthenticatedServiceWorkordersWorkOrderIdAttachmentsIndexRoute =
+  AuthenticatedServiceWorkordersWorkOrderIdAttachmentsIndexRouteImport.update({
     id: '/attachments/',
     path: '/attachments/',
-    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+    getParentRoute: () => AuthenticatedServiceWorkordersWorkOrderIdRoute,
   } as any)
-const AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute =
-  AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRouteImport.update(
+const AuthenticatedServiceWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute =
+  AuthenticatedServiceWorkordersWorkOrderIdAttachmentsContentDocumentIdRouteImport.update(
     {
       id: '/attachments/$contentDocumentId',
       path: '/attachments/$contentDocumentId',
-      getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+      getParentRoute: () => AuthenticatedServiceWorkordersWorkOrderIdRoute,
     } as any,
   )
-const AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute =
-  AuthenticatedWorkordersWorkOrderIdLineitemsIndexRouteImport.update({
+const AuthenticatedServiceWorkordersWorkOrderIdLineitemsIndexRoute =
+  AuthenticatedServiceWorkordersWorkOrderIdLineitemsIndexRouteImport.update({
     id: '/lineitems/',
     path: '/lineitems/',
-    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+    getParentRoute: () => AuthenticatedServiceWorkordersWorkOrderIdRoute,
   } as any)
-const AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute =
-  AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRouteImport.update({
-    id: '/lineitems/$lineItemId',
-    path: '/lineitems/$lineItemId',
-    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
-  } as any)
-const AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute =
-  AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRouteImport.update({
+const AuthenticatedServiceWorkordersWorkOrderIdLineitemsLineItemIdRoute =
+  AuthenticatedServiceWorkordersWorkOrderIdLineitemsLineItemIdRouteImport.update(
+    {
+      id: '/lineitems/$lineItemId',
+      path: '/lineitems/$lineItemId',
+      getParentRoute: () => AuthenticatedServiceWorkordersWorkOrderIdRoute,
+    } as any,
+  )
+const AuthenticatedServiceWorkordersWorkOrderIdPartsitemsIndexRoute =
+  AuthenticatedServiceWorkordersWorkOrderIdPartsitemsIndexRouteImport.update({
     id: '/partsitems/',
     path: '/partsitems/',
-    getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+    getParentRoute: () => AuthenticatedServiceWorkordersWorkOrderIdRoute,
   } as any)
-const AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute =
-  AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport.update(
+const AuthenticatedServiceWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute =
+  AuthenticatedServiceWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport.update(
     {
       id: '/partsitems/$partslineitemId',
       path: '/partsitems/$partslineitemId',
-      getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+      getParentRoute: () => AuthenticatedServiceWorkordersWorkOrderIdRoute,
     } as any,
   )
 const AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRoute =
@@ -489,34 +524,6 @@ const AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRoute =
       getParentRoute: () => AuthenticatedAdminPartsCatalogChangeManagementRoute,
     } as any,
   )
-const AuthenticatedCrmWebProspectsProspectIdContactInfoRoute =
-  AuthenticatedCrmWebProspectsProspectIdContactInfoRouteImport.update({
-    id: '/crm/web/prospects/$prospectId/contactInfo',
-    path: '/crm/web/prospects/$prospectId/contactInfo',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute =
-  AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRouteImport.update(
-    {
-      id: '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber',
-      path: '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber',
-      getParentRoute: () => AuthenticatedRoute,
-    } as any,
-  )
-const AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute =
-  AuthenticatedServiceAddTypeSerialNumberPlantNumberRouteImport.update({
-    id: '/add/$type/$serialNumber/$plantNumber',
-    path: '/add/$type/$serialNumber/$plantNumber',
-    getParentRoute: () => AuthenticatedServiceRoute,
-  } as any)
-const AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRoute =
-  AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteImport.update(
-    {
-      id: '/edit/$plantNumber/$serialNumber/$serviceRequestNumber',
-      path: '/edit/$plantNumber/$serialNumber/$serviceRequestNumber',
-      getParentRoute: () => AuthenticatedServiceRoute,
-    } as any,
-  )
 const AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute =
   AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRouteImport.update(
     {
@@ -525,93 +532,129 @@ const AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute =
       getParentRoute: () => AuthenticatedServiceMyhomeownersRoute,
     } as any,
   )
-const AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute =
-  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRouteImport.update(
+const AuthenticatedLeadsCrmWebProspectsProspectIdContactInfoRoute =
+  AuthenticatedLeadsCrmWebProspectsProspectIdContactInfoRouteImport.update({
+    id: '/crm/web/prospects/$prospectId/contactInfo',
+    path: '/crm/web/prospects/$prospectId/contactInfo',
+    getParentRoute: () => AuthenticatedLeadsRoute,
+  } as any)
+const AuthenticatedSalesReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute =
+  AuthenticatedSalesReportsInvoiceDealerNumberFacilityNumberQuoteNumberRouteImport.update(
+    {
+      id: '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber',
+      path: '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber',
+      getParentRoute: () => AuthenticatedSalesRoute,
+    } as any,
+  )
+const AuthenticatedServiceServiceAddTypeSerialNumberPlantNumberRoute =
+  AuthenticatedServiceServiceAddTypeSerialNumberPlantNumberRouteImport.update({
+    id: '/add/$type/$serialNumber/$plantNumber',
+    path: '/add/$type/$serialNumber/$plantNumber',
+    getParentRoute: () => AuthenticatedServiceServiceRoute,
+  } as any)
+const AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRoute =
+  AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRouteImport.update(
+    {
+      id: '/edit/$plantNumber/$serialNumber/$serviceRequestNumber',
+      path: '/edit/$plantNumber/$serialNumber/$serviceRequestNumber',
+      getParentRoute: () => AuthenticatedServiceServiceRoute,
+    } as any,
+  )
+const AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute =
+  AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRouteImport.update(
     {
       id: '/$plantNumber/$serviceRequestNumber/ServiceAttachment',
       path: '/$plantNumber/$serviceRequestNumber/ServiceAttachment',
-      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+      getParentRoute: () =>
+        AuthenticatedServiceServicerequestsServiceRequestIdRoute,
     } as any,
   )
-const AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute =
-  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRouteImport.update(
+const AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute =
+  AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRouteImport.update(
     {
       id: '/$plantNumber/$serviceRequestNumber/additionalInfo',
       path: '/$plantNumber/$serviceRequestNumber/additionalInfo',
-      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+      getParentRoute: () =>
+        AuthenticatedServiceServicerequestsServiceRequestIdRoute,
     } as any,
   )
-const AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute =
-  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRouteImport.update(
+const AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute =
+  AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRouteImport.update(
     {
       id: '/$plantNumber/$serviceRequestNumber/info',
       path: '/$plantNumber/$serviceRequestNumber/info',
-      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+      getParentRoute: () =>
+        AuthenticatedServiceServicerequestsServiceRequestIdRoute,
     } as any,
   )
-const AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute =
-  AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRouteImport.update(
+const AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute =
+  AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRouteImport.update(
     {
       id: '/PartsOrder/$partsOrderId/',
       path: '/PartsOrder/$partsOrderId/',
-      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+      getParentRoute: () =>
+        AuthenticatedServiceServicerequestsServiceRequestIdRoute,
     } as any,
   )
-const AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute =
-  AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRouteImport.update(
+const AuthenticatedServiceWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute =
+  AuthenticatedServiceWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRouteImport.update(
     {
       id: '/partsrequest/lineitems/$partsRequestLineItemId',
       path: '/partsrequest/lineitems/$partsRequestLineItemId',
-      getParentRoute: () => AuthenticatedWorkordersWorkOrderIdRoute,
+      getParentRoute: () => AuthenticatedServiceWorkordersWorkOrderIdRoute,
     } as any,
   )
-const AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute =
-  AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRouteImport.update(
+const AuthenticatedSalesReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute =
+  AuthenticatedSalesReportsSalesTypePlantNumberQuoteNumberOrderNumberRouteImport.update(
     {
       id: '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber',
       path: '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber',
-      getParentRoute: () => AuthenticatedRoute,
+      getParentRoute: () => AuthenticatedSalesRoute,
     } as any,
   )
-const AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute =
-  AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRouteImport.update(
+const AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute =
+  AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRouteImport.update(
     {
       id: '/$serviceID',
       path: '/$serviceID',
       getParentRoute: () =>
-        AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRoute,
+        AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRoute,
     } as any,
   )
-const AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute =
-  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRouteImport.update(
+const AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute =
+  AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRouteImport.update(
     {
       id: '/$plantNumber/$serviceRequestNumber/serviceitems/',
       path: '/$plantNumber/$serviceRequestNumber/serviceitems/',
-      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+      getParentRoute: () =>
+        AuthenticatedServiceServicerequestsServiceRequestIdRoute,
     } as any,
   )
-const AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute =
-  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRouteImport.update(
+const AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute =
+  AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRouteImport.update(
     {
       id: '/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence',
       path: '/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence',
-      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+      getParentRoute: () =>
+        AuthenticatedServiceServicerequestsServiceRequestIdRoute,
     } as any,
   )
-const AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute =
-  AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRouteImport.update(
+const AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute =
+  AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRouteImport.update(
     {
       id: '/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId',
       path: '/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId',
-      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+      getParentRoute: () =>
+        AuthenticatedServiceServicerequestsServiceRequestIdRoute,
     } as any,
   )
-const AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute =
-  AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRouteImport.update(
+const AuthenticatedServiceServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute =
+  AuthenticatedServiceServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRouteImport.update(
     {
       id: '/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber',
       path: '/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber',
-      getParentRoute: () => AuthenticatedServicerequestsServiceRequestIdRoute,
+      getParentRoute: () =>
+        AuthenticatedServiceServicerequestsServiceRequestIdRoute,
     } as any,
   )
 
@@ -628,75 +671,75 @@ export interface FileRoutesByFullPath {
   '/myfacilities': typeof AuthenticatedMyfacilitiesRoute
   '/nps': typeof AuthenticatedNpsRoute
   '/pending-changes': typeof AuthenticatedPendingChangesRoute
-  '/service': typeof AuthenticatedServiceRouteWithChildren
   '/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
   '/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
   '/login/': typeof LoginIndexRoute
+  '/service': typeof AuthenticatedServiceServiceRouteWithChildren
   '/admin/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
-  '/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
   '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
-  '/sales/leads': typeof AuthenticatedSalesLeadsRoute
-  '/sales/orders': typeof AuthenticatedSalesOrdersRoute
-  '/sales/quotes': typeof AuthenticatedSalesQuotesRoute
   '/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
-  '/service/parts': typeof AuthenticatedServicePartsRoute
   '/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
-  '/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
-  '/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
   '/admin/': typeof AuthenticatedAdminIndexRoute
   '/learn/': typeof AuthenticatedLearnIndexRoute
   '/reports/': typeof AuthenticatedReportsIndexRoute
-  '/service/': typeof AuthenticatedServiceIndexRoute
+  '/sales/leads': typeof AuthenticatedLeadsSalesLeadsRoute
+  '/sales/orders': typeof AuthenticatedSalesSalesOrdersRoute
+  '/sales/quotes': typeof AuthenticatedSalesSalesQuotesRoute
+  '/partsorders/$partsOrderId': typeof AuthenticatedServicePartsordersPartsOrderIdRouteWithChildren
+  '/service/parts': typeof AuthenticatedServiceServicePartsRoute
+  '/servicerequests/$serviceRequestId': typeof AuthenticatedServiceServicerequestsServiceRequestIdRouteWithChildren
+  '/workorders/$workOrderId': typeof AuthenticatedServiceWorkordersWorkOrderIdRouteWithChildren
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
   '/admin/partsCatalog/changeManagement': typeof AuthenticatedAdminPartsCatalogChangeManagementRouteWithChildren
   '/learn/$categoryId/$subCategoryId': typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
-  '/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
-  '/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
   '/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
-  '/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute
   '/transportation/driver-management/search': typeof AuthenticatedTransportationDriverManagementSearchRouteWithChildren
-  '/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
-  '/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
-  '/partsorders/$partsOrderId/': typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
-  '/servicerequests/$serviceRequestId/': typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
-  '/surveys/deliveryreports/': typeof AuthenticatedSurveysDeliveryreportsIndexRoute
-  '/workorders/$workOrderId/': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
+  '/service/': typeof AuthenticatedServiceServiceIndexRoute
+  '/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRoute
+  '/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRoute
+  '/partsorders/vantage/$partsRequestId': typeof AuthenticatedServicePartsordersVantagePartsRequestIdRoute
+  '/workorders/$workOrderId/additionalInfo': typeof AuthenticatedServiceWorkordersWorkOrderIdAdditionalInfoRoute
+  '/workorders/$workOrderId/info': typeof AuthenticatedServiceWorkordersWorkOrderIdInfoRoute
   '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
   '/admin/partsCatalog/parts/$partsCatalogId': typeof AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRoute
-  '/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
-  '/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
-  '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
-  '/surveys/deliveryreports/$plantNumber/$serialNumber': typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute
   '/transportation/driver-management/search/$employeeNumber': typeof AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute
-  '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
-  '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
-  '/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
-  '/partsorders/$partsOrderId/partsitems/': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute
-  '/servicerequests/$serviceRequestId/$plantNumber/': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute
-  '/workorders/$workOrderId/attachments/': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
-  '/workorders/$workOrderId/lineitems/': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
-  '/workorders/$workOrderId/partsitems/': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/surveys/deliveryreports/': typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsIndexRoute
+  '/partsorders/$partsOrderId/': typeof AuthenticatedServicePartsordersPartsOrderIdIndexRoute
+  '/servicerequests/$serviceRequestId/': typeof AuthenticatedServiceServicerequestsServiceRequestIdIndexRoute
+  '/workorders/$workOrderId/': typeof AuthenticatedServiceWorkordersWorkOrderIdIndexRoute
+  '/surveys/deliveryreports/$plantNumber/$serialNumber': typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsPlantNumberSerialNumberRoute
+  '/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedSalesReportsHomeinvoiceSerialNumberPlantNumberRoute
+  '/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedServicePartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
+  '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceServiceAddSerialNumberPlantNumberRoute
+  '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedServiceWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
+  '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedServiceWorkordersWorkOrderIdLineitemsLineItemIdRoute
+  '/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedServiceWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
   '/admin/partsCatalog/changeManagement/history/$partsCatalogHistoryId': typeof AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRoute
   '/admin/partsCatalog/changeManagement/pending/$partsCatalogId': typeof AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRoute
-  '/crm/web/prospects/$prospectId/contactInfo': typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRoute
-  '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
-  '/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
-  '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
   '/service/myhomeowners/warranty/$plantNumber/$serialNumber': typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute
-  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
-  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
-  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
-  '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
-  '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
-  '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber': typeof AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute
-  '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
-  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
-  '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
-  '/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber': typeof AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute
-  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute
+  '/partsorders/$partsOrderId/partsitems/': typeof AuthenticatedServicePartsordersPartsOrderIdPartsitemsIndexRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberIndexRoute
+  '/workorders/$workOrderId/attachments/': typeof AuthenticatedServiceWorkordersWorkOrderIdAttachmentsIndexRoute
+  '/workorders/$workOrderId/lineitems/': typeof AuthenticatedServiceWorkordersWorkOrderIdLineitemsIndexRoute
+  '/workorders/$workOrderId/partsitems/': typeof AuthenticatedServiceWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/crm/web/prospects/$prospectId/contactInfo': typeof AuthenticatedLeadsCrmWebProspectsProspectIdContactInfoRoute
+  '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': typeof AuthenticatedSalesReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
+  '/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceServiceAddTypeSerialNumberPlantNumberRoute
+  '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
+  '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': typeof AuthenticatedServiceWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
+  '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/': typeof AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
+  '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber': typeof AuthenticatedSalesReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute
+  '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': typeof AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
+  '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': typeof AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
+  '/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber': typeof AuthenticatedServiceServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -718,63 +761,63 @@ export interface FileRoutesByTo {
   '/admin/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
   '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
-  '/sales/leads': typeof AuthenticatedSalesLeadsRoute
-  '/sales/orders': typeof AuthenticatedSalesOrdersRoute
-  '/sales/quotes': typeof AuthenticatedSalesQuotesRoute
   '/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
-  '/service/parts': typeof AuthenticatedServicePartsRoute
   '/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
   '/learn': typeof AuthenticatedLearnIndexRoute
   '/reports': typeof AuthenticatedReportsIndexRoute
-  '/service': typeof AuthenticatedServiceIndexRoute
+  '/sales/leads': typeof AuthenticatedLeadsSalesLeadsRoute
+  '/sales/orders': typeof AuthenticatedSalesSalesOrdersRoute
+  '/sales/quotes': typeof AuthenticatedSalesSalesQuotesRoute
+  '/service/parts': typeof AuthenticatedServiceServicePartsRoute
   '/admin/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/admin/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
   '/admin/partsCatalog/changeManagement': typeof AuthenticatedAdminPartsCatalogChangeManagementRouteWithChildren
   '/learn/$categoryId/$subCategoryId': typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
-  '/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
-  '/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
   '/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
-  '/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute
   '/transportation/driver-management/search': typeof AuthenticatedTransportationDriverManagementSearchRouteWithChildren
-  '/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
-  '/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
-  '/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
-  '/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
-  '/surveys/deliveryreports': typeof AuthenticatedSurveysDeliveryreportsIndexRoute
-  '/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
+  '/service': typeof AuthenticatedServiceServiceIndexRoute
+  '/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRoute
+  '/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRoute
+  '/partsorders/vantage/$partsRequestId': typeof AuthenticatedServicePartsordersVantagePartsRequestIdRoute
+  '/workorders/$workOrderId/additionalInfo': typeof AuthenticatedServiceWorkordersWorkOrderIdAdditionalInfoRoute
+  '/workorders/$workOrderId/info': typeof AuthenticatedServiceWorkordersWorkOrderIdInfoRoute
   '/admin/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
   '/admin/partsCatalog/parts/$partsCatalogId': typeof AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRoute
-  '/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
-  '/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
-  '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
-  '/surveys/deliveryreports/$plantNumber/$serialNumber': typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute
   '/transportation/driver-management/search/$employeeNumber': typeof AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute
-  '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
-  '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
-  '/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
-  '/partsorders/$partsOrderId/partsitems': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute
-  '/servicerequests/$serviceRequestId/$plantNumber': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute
-  '/workorders/$workOrderId/attachments': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
-  '/workorders/$workOrderId/lineitems': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
-  '/workorders/$workOrderId/partsitems': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/surveys/deliveryreports': typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsIndexRoute
+  '/partsorders/$partsOrderId': typeof AuthenticatedServicePartsordersPartsOrderIdIndexRoute
+  '/servicerequests/$serviceRequestId': typeof AuthenticatedServiceServicerequestsServiceRequestIdIndexRoute
+  '/workorders/$workOrderId': typeof AuthenticatedServiceWorkordersWorkOrderIdIndexRoute
+  '/surveys/deliveryreports/$plantNumber/$serialNumber': typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsPlantNumberSerialNumberRoute
+  '/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedSalesReportsHomeinvoiceSerialNumberPlantNumberRoute
+  '/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedServicePartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
+  '/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceServiceAddSerialNumberPlantNumberRoute
+  '/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedServiceWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
+  '/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedServiceWorkordersWorkOrderIdLineitemsLineItemIdRoute
+  '/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedServiceWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
   '/admin/partsCatalog/changeManagement/history/$partsCatalogHistoryId': typeof AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRoute
   '/admin/partsCatalog/changeManagement/pending/$partsCatalogId': typeof AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRoute
-  '/crm/web/prospects/$prospectId/contactInfo': typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRoute
-  '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
-  '/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
-  '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
   '/service/myhomeowners/warranty/$plantNumber/$serialNumber': typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute
-  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
-  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
-  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
-  '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
-  '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
-  '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber': typeof AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute
-  '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
-  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
-  '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
-  '/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber': typeof AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute
-  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute
+  '/partsorders/$partsOrderId/partsitems': typeof AuthenticatedServicePartsordersPartsOrderIdPartsitemsIndexRoute
+  '/servicerequests/$serviceRequestId/$plantNumber': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberIndexRoute
+  '/workorders/$workOrderId/attachments': typeof AuthenticatedServiceWorkordersWorkOrderIdAttachmentsIndexRoute
+  '/workorders/$workOrderId/lineitems': typeof AuthenticatedServiceWorkordersWorkOrderIdLineitemsIndexRoute
+  '/workorders/$workOrderId/partsitems': typeof AuthenticatedServiceWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/crm/web/prospects/$prospectId/contactInfo': typeof AuthenticatedLeadsCrmWebProspectsProspectIdContactInfoRoute
+  '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': typeof AuthenticatedSalesReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
+  '/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceServiceAddTypeSerialNumberPlantNumberRoute
+  '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
+  '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': typeof AuthenticatedServiceWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
+  '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId': typeof AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
+  '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber': typeof AuthenticatedSalesReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute
+  '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': typeof AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
+  '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': typeof AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
+  '/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber': typeof AuthenticatedServiceServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute
+  '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -782,6 +825,10 @@ export interface FileRoutesById {
   '/404': typeof R404Route
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/releaseNotes': typeof ReleaseNotesRoute
+  '/_authenticated/_delivery-reports': typeof AuthenticatedDeliveryReportsRouteWithChildren
+  '/_authenticated/_leads': typeof AuthenticatedLeadsRouteWithChildren
+  '/_authenticated/_sales': typeof AuthenticatedSalesRouteWithChildren
+  '/_authenticated/_service': typeof AuthenticatedServiceRouteWithChildren
   '/_authenticated/admin': typeof AuthenticatedAdminRouteWithChildren
   '/_authenticated/contact': typeof AuthenticatedContactRoute
   '/_authenticated/feedback': typeof AuthenticatedFeedbackRoute
@@ -791,76 +838,76 @@ export interface FileRoutesById {
   '/_authenticated/myfacilities': typeof AuthenticatedMyfacilitiesRoute
   '/_authenticated/nps': typeof AuthenticatedNpsRoute
   '/_authenticated/pending-changes': typeof AuthenticatedPendingChangesRoute
-  '/_authenticated/service': typeof AuthenticatedServiceRouteWithChildren
   '/_authenticated/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
   '/_authenticated/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
   '/login/': typeof LoginIndexRoute
+  '/_authenticated/_service/service': typeof AuthenticatedServiceServiceRouteWithChildren
   '/_authenticated/admin/_users': typeof AuthenticatedAdminUsersRouteWithChildren
   '/_authenticated/admin_/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/_authenticated/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
-  '/_authenticated/partsorders/$partsOrderId': typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
   '/_authenticated/sales/inventory': typeof AuthenticatedSalesInventoryRoute
-  '/_authenticated/sales/leads': typeof AuthenticatedSalesLeadsRoute
-  '/_authenticated/sales/orders': typeof AuthenticatedSalesOrdersRoute
-  '/_authenticated/sales/quotes': typeof AuthenticatedSalesQuotesRoute
   '/_authenticated/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
-  '/_authenticated/service/parts': typeof AuthenticatedServicePartsRoute
   '/_authenticated/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
-  '/_authenticated/servicerequests/$serviceRequestId': typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
-  '/_authenticated/workorders/$workOrderId': typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
   '/_authenticated/learn/': typeof AuthenticatedLearnIndexRoute
   '/_authenticated/reports/': typeof AuthenticatedReportsIndexRoute
-  '/_authenticated/service/': typeof AuthenticatedServiceIndexRoute
+  '/_authenticated/_leads/sales/leads': typeof AuthenticatedLeadsSalesLeadsRoute
+  '/_authenticated/_sales/sales/orders': typeof AuthenticatedSalesSalesOrdersRoute
+  '/_authenticated/_sales/sales/quotes': typeof AuthenticatedSalesSalesQuotesRoute
+  '/_authenticated/_service/partsorders/$partsOrderId': typeof AuthenticatedServicePartsordersPartsOrderIdRouteWithChildren
+  '/_authenticated/_service/service/parts': typeof AuthenticatedServiceServicePartsRoute
+  '/_authenticated/_service/servicerequests/$serviceRequestId': typeof AuthenticatedServiceServicerequestsServiceRequestIdRouteWithChildren
+  '/_authenticated/_service/workorders/$workOrderId': typeof AuthenticatedServiceWorkordersWorkOrderIdRouteWithChildren
   '/_authenticated/admin/_users/newUser': typeof AuthenticatedAdminUsersNewUserRoute
   '/_authenticated/admin/_users/users': typeof AuthenticatedAdminUsersUsersRouteWithChildren
   '/_authenticated/admin_/partsCatalog_/changeManagement': typeof AuthenticatedAdminPartsCatalogChangeManagementRouteWithChildren
   '/_authenticated/learn/$categoryId/$subCategoryId': typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
-  '/_authenticated/partsorders/vantage/$partsRequestId': typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
-  '/_authenticated/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
   '/_authenticated/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
-  '/_authenticated/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute
   '/_authenticated/transportation/driver-management/search': typeof AuthenticatedTransportationDriverManagementSearchRouteWithChildren
-  '/_authenticated/workorders/$workOrderId/additionalInfo': typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
-  '/_authenticated/workorders/$workOrderId/info': typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
-  '/_authenticated/partsorders/$partsOrderId/': typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
-  '/_authenticated/servicerequests/$serviceRequestId/': typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
-  '/_authenticated/surveys/deliveryreports/': typeof AuthenticatedSurveysDeliveryreportsIndexRoute
-  '/_authenticated/workorders/$workOrderId/': typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
+  '/_authenticated/_service/service/': typeof AuthenticatedServiceServiceIndexRoute
+  '/_authenticated/_delivery-reports/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRoute
+  '/_authenticated/_delivery-reports/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRoute
+  '/_authenticated/_service/partsorders/vantage/$partsRequestId': typeof AuthenticatedServicePartsordersVantagePartsRequestIdRoute
+  '/_authenticated/_service/workorders/$workOrderId/additionalInfo': typeof AuthenticatedServiceWorkordersWorkOrderIdAdditionalInfoRoute
+  '/_authenticated/_service/workorders/$workOrderId/info': typeof AuthenticatedServiceWorkordersWorkOrderIdInfoRoute
   '/_authenticated/admin/_users/users/$cmhUserId': typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
   '/_authenticated/admin_/partsCatalog/parts/$partsCatalogId': typeof AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRoute
-  '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
-  '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
-  '/_authenticated/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
-  '/_authenticated/surveys/deliveryreports/$plantNumber/$serialNumber': typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute
   '/_authenticated/transportation/driver-management/search/$employeeNumber': typeof AuthenticatedTransportationDriverManagementSearchEmployeeNumberRoute
-  '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
-  '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
-  '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
-  '/_authenticated/partsorders/$partsOrderId/partsitems/': typeof AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute
-  '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute
-  '/_authenticated/workorders/$workOrderId/attachments/': typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
-  '/_authenticated/workorders/$workOrderId/lineitems/': typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
-  '/_authenticated/workorders/$workOrderId/partsitems/': typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/_authenticated/_delivery-reports/surveys/deliveryreports/': typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsIndexRoute
+  '/_authenticated/_service/partsorders/$partsOrderId/': typeof AuthenticatedServicePartsordersPartsOrderIdIndexRoute
+  '/_authenticated/_service/servicerequests/$serviceRequestId/': typeof AuthenticatedServiceServicerequestsServiceRequestIdIndexRoute
+  '/_authenticated/_service/workorders/$workOrderId/': typeof AuthenticatedServiceWorkordersWorkOrderIdIndexRoute
+  '/_authenticated/_delivery-reports/surveys/deliveryreports/$plantNumber/$serialNumber': typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsPlantNumberSerialNumberRoute
+  '/_authenticated/_sales/reports/homeinvoice/$serialNumber/$plantNumber': typeof AuthenticatedSalesReportsHomeinvoiceSerialNumberPlantNumberRoute
+  '/_authenticated/_service/partsorders/$partsOrderId/partsitems/$partsOrderItemId': typeof AuthenticatedServicePartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
+  '/_authenticated/_service/service/add/$serialNumber/$plantNumber': typeof AuthenticatedServiceServiceAddSerialNumberPlantNumberRoute
+  '/_authenticated/_service/workorders/$workOrderId/attachments/$contentDocumentId': typeof AuthenticatedServiceWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
+  '/_authenticated/_service/workorders/$workOrderId/lineitems/$lineItemId': typeof AuthenticatedServiceWorkordersWorkOrderIdLineitemsLineItemIdRoute
+  '/_authenticated/_service/workorders/$workOrderId/partsitems/$partslineitemId': typeof AuthenticatedServiceWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
   '/_authenticated/admin_/partsCatalog_/changeManagement/history/$partsCatalogHistoryId': typeof AuthenticatedAdminPartsCatalogChangeManagementHistoryPartsCatalogHistoryIdRoute
   '/_authenticated/admin_/partsCatalog_/changeManagement/pending/$partsCatalogId': typeof AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRoute
-  '/_authenticated/crm/web/prospects/$prospectId/contactInfo': typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRoute
-  '/_authenticated/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
-  '/_authenticated/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
-  '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
   '/_authenticated/service/myhomeowners/warranty/$plantNumber/$serialNumber': typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute
-  '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
-  '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
-  '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
-  '/_authenticated/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
-  '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
-  '/_authenticated/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber': typeof AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute
-  '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
-  '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
-  '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
-  '/_authenticated/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber': typeof AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute
-  '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/': typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute
+  '/_authenticated/_service/partsorders/$partsOrderId/partsitems/': typeof AuthenticatedServicePartsordersPartsOrderIdPartsitemsIndexRoute
+  '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberIndexRoute
+  '/_authenticated/_service/workorders/$workOrderId/attachments/': typeof AuthenticatedServiceWorkordersWorkOrderIdAttachmentsIndexRoute
+  '/_authenticated/_service/workorders/$workOrderId/lineitems/': typeof AuthenticatedServiceWorkordersWorkOrderIdLineitemsIndexRoute
+  '/_authenticated/_service/workorders/$workOrderId/partsitems/': typeof AuthenticatedServiceWorkordersWorkOrderIdPartsitemsIndexRoute
+  '/_authenticated/_leads/crm/web/prospects/$prospectId/contactInfo': typeof AuthenticatedLeadsCrmWebProspectsProspectIdContactInfoRoute
+  '/_authenticated/_sales/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': typeof AuthenticatedSalesReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
+  '/_authenticated/_service/service/add/$type/$serialNumber/$plantNumber': typeof AuthenticatedServiceServiceAddTypeSerialNumberPlantNumberRoute
+  '/_authenticated/_service/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': typeof AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
+  '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
+  '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
+  '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
+  '/_authenticated/_service/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': typeof AuthenticatedServiceWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
+  '/_authenticated/_service/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/': typeof AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
+  '/_authenticated/_sales/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber': typeof AuthenticatedSalesReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute
+  '/_authenticated/_service/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': typeof AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
+  '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
+  '/_authenticated/_service/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': typeof AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
+  '/_authenticated/_service/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber': typeof AuthenticatedServiceServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute
+  '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/': typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -877,64 +924,64 @@ export interface FileRouteTypes {
     | '/myfacilities'
     | '/nps'
     | '/pending-changes'
-    | '/service'
     | '/serviceHistory'
     | '/support'
     | '/login/expired'
     | '/login/'
+    | '/service'
     | '/admin/partsCatalog'
     | '/learn/ebuilt'
-    | '/partsorders/$partsOrderId'
     | '/sales/inventory'
-    | '/sales/leads'
-    | '/sales/orders'
-    | '/sales/quotes'
     | '/service/myhomeowners'
-    | '/service/parts'
     | '/serviceHistory/$assetId'
-    | '/servicerequests/$serviceRequestId'
-    | '/workorders/$workOrderId'
     | '/admin/'
     | '/learn/'
     | '/reports/'
-    | '/service/'
+    | '/sales/leads'
+    | '/sales/orders'
+    | '/sales/quotes'
+    | '/partsorders/$partsOrderId'
+    | '/service/parts'
+    | '/servicerequests/$serviceRequestId'
+    | '/workorders/$workOrderId'
     | '/admin/newUser'
     | '/admin/users'
     | '/admin/partsCatalog/changeManagement'
     | '/learn/$categoryId/$subCategoryId'
-    | '/partsorders/vantage/$partsRequestId'
-    | '/reports/deliveryreports/$submittedSurveyId'
     | '/serviceHistory/$serialDigits/$plantNumber'
-    | '/surveys/deliveryreports/$submittedSurveyId'
     | '/transportation/driver-management/search'
+    | '/service/'
+    | '/reports/deliveryreports/$submittedSurveyId'
+    | '/surveys/deliveryreports/$submittedSurveyId'
+    | '/partsorders/vantage/$partsRequestId'
     | '/workorders/$workOrderId/additionalInfo'
     | '/workorders/$workOrderId/info'
-    | '/partsorders/$partsOrderId/'
-    | '/servicerequests/$serviceRequestId/'
-    | '/surveys/deliveryreports/'
-    | '/workorders/$workOrderId/'
     | '/admin/users/$cmhUserId'
     | '/admin/partsCatalog/parts/$partsCatalogId'
-    | '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
-    | '/reports/homeinvoice/$serialNumber/$plantNumber'
-    | '/service/add/$serialNumber/$plantNumber'
-    | '/surveys/deliveryreports/$plantNumber/$serialNumber'
     | '/transportation/driver-management/search/$employeeNumber'
+    | '/surveys/deliveryreports/'
+    | '/partsorders/$partsOrderId/'
+    | '/servicerequests/$serviceRequestId/'
+    | '/workorders/$workOrderId/'
+    | '/surveys/deliveryreports/$plantNumber/$serialNumber'
+    | '/reports/homeinvoice/$serialNumber/$plantNumber'
+    | '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
+    | '/service/add/$serialNumber/$plantNumber'
     | '/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/workorders/$workOrderId/lineitems/$lineItemId'
     | '/workorders/$workOrderId/partsitems/$partslineitemId'
+    | '/admin/partsCatalog/changeManagement/history/$partsCatalogHistoryId'
+    | '/admin/partsCatalog/changeManagement/pending/$partsCatalogId'
+    | '/service/myhomeowners/warranty/$plantNumber/$serialNumber'
     | '/partsorders/$partsOrderId/partsitems/'
     | '/servicerequests/$serviceRequestId/$plantNumber/'
     | '/workorders/$workOrderId/attachments/'
     | '/workorders/$workOrderId/lineitems/'
     | '/workorders/$workOrderId/partsitems/'
-    | '/admin/partsCatalog/changeManagement/history/$partsCatalogHistoryId'
-    | '/admin/partsCatalog/changeManagement/pending/$partsCatalogId'
     | '/crm/web/prospects/$prospectId/contactInfo'
     | '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
     | '/service/add/$type/$serialNumber/$plantNumber'
     | '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
-    | '/service/myhomeowners/warranty/$plantNumber/$serialNumber'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
@@ -967,52 +1014,52 @@ export interface FileRouteTypes {
     | '/admin/partsCatalog'
     | '/learn/ebuilt'
     | '/sales/inventory'
-    | '/sales/leads'
-    | '/sales/orders'
-    | '/sales/quotes'
     | '/service/myhomeowners'
-    | '/service/parts'
     | '/serviceHistory/$assetId'
     | '/learn'
     | '/reports'
-    | '/service'
+    | '/sales/leads'
+    | '/sales/orders'
+    | '/sales/quotes'
+    | '/service/parts'
     | '/admin/newUser'
     | '/admin/users'
     | '/admin/partsCatalog/changeManagement'
     | '/learn/$categoryId/$subCategoryId'
-    | '/partsorders/vantage/$partsRequestId'
-    | '/reports/deliveryreports/$submittedSurveyId'
     | '/serviceHistory/$serialDigits/$plantNumber'
-    | '/surveys/deliveryreports/$submittedSurveyId'
     | '/transportation/driver-management/search'
+    | '/service'
+    | '/reports/deliveryreports/$submittedSurveyId'
+    | '/surveys/deliveryreports/$submittedSurveyId'
+    | '/partsorders/vantage/$partsRequestId'
     | '/workorders/$workOrderId/additionalInfo'
     | '/workorders/$workOrderId/info'
-    | '/partsorders/$partsOrderId'
-    | '/servicerequests/$serviceRequestId'
-    | '/surveys/deliveryreports'
-    | '/workorders/$workOrderId'
     | '/admin/users/$cmhUserId'
     | '/admin/partsCatalog/parts/$partsCatalogId'
-    | '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
-    | '/reports/homeinvoice/$serialNumber/$plantNumber'
-    | '/service/add/$serialNumber/$plantNumber'
-    | '/surveys/deliveryreports/$plantNumber/$serialNumber'
     | '/transportation/driver-management/search/$employeeNumber'
+    | '/surveys/deliveryreports'
+    | '/partsorders/$partsOrderId'
+    | '/servicerequests/$serviceRequestId'
+    | '/workorders/$workOrderId'
+    | '/surveys/deliveryreports/$plantNumber/$serialNumber'
+    | '/reports/homeinvoice/$serialNumber/$plantNumber'
+    | '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
+    | '/service/add/$serialNumber/$plantNumber'
     | '/workorders/$workOrderId/attachments/$contentDocumentId'
     | '/workorders/$workOrderId/lineitems/$lineItemId'
     | '/workorders/$workOrderId/partsitems/$partslineitemId'
+    | '/admin/partsCatalog/changeManagement/history/$partsCatalogHistoryId'
+    | '/admin/partsCatalog/changeManagement/pending/$partsCatalogId'
+    | '/service/myhomeowners/warranty/$plantNumber/$serialNumber'
     | '/partsorders/$partsOrderId/partsitems'
     | '/servicerequests/$serviceRequestId/$plantNumber'
     | '/workorders/$workOrderId/attachments'
     | '/workorders/$workOrderId/lineitems'
     | '/workorders/$workOrderId/partsitems'
-    | '/admin/partsCatalog/changeManagement/history/$partsCatalogHistoryId'
-    | '/admin/partsCatalog/changeManagement/pending/$partsCatalogId'
     | '/crm/web/prospects/$prospectId/contactInfo'
     | '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
     | '/service/add/$type/$serialNumber/$plantNumber'
     | '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
-    | '/service/myhomeowners/warranty/$plantNumber/$serialNumber'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
     | '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
@@ -1030,6 +1077,10 @@ export interface FileRouteTypes {
     | '/404'
     | '/_authenticated'
     | '/releaseNotes'
+    | '/_authenticated/_delivery-reports'
+    | '/_authenticated/_leads'
+    | '/_authenticated/_sales'
+    | '/_authenticated/_service'
     | '/_authenticated/admin'
     | '/_authenticated/contact'
     | '/_authenticated/feedback'
@@ -1039,76 +1090,76 @@ export interface FileRouteTypes {
     | '/_authenticated/myfacilities'
     | '/_authenticated/nps'
     | '/_authenticated/pending-changes'
-    | '/_authenticated/service'
     | '/_authenticated/serviceHistory'
     | '/_authenticated/support'
     | '/login/expired'
     | '/login/'
+    | '/_authenticated/_service/service'
     | '/_authenticated/admin/_users'
     | '/_authenticated/admin_/partsCatalog'
     | '/_authenticated/learn/ebuilt'
-    | '/_authenticated/partsorders/$partsOrderId'
     | '/_authenticated/sales/inventory'
-    | '/_authenticated/sales/leads'
-    | '/_authenticated/sales/orders'
-    | '/_authenticated/sales/quotes'
     | '/_authenticated/service/myhomeowners'
-    | '/_authenticated/service/parts'
     | '/_authenticated/serviceHistory/$assetId'
-    | '/_authenticated/servicerequests/$serviceRequestId'
-    | '/_authenticated/workorders/$workOrderId'
     | '/_authenticated/admin/'
     | '/_authenticated/learn/'
     | '/_authenticated/reports/'
-    | '/_authenticated/service/'
+    | '/_authenticated/_leads/sales/leads'
+    | '/_authenticated/_sales/sales/orders'
+    | '/_authenticated/_sales/sales/quotes'
+    | '/_authenticated/_service/partsorders/$partsOrderId'
+    | '/_authenticated/_service/service/parts'
+    | '/_authenticated/_service/servicerequests/$serviceRequestId'
+    | '/_authenticated/_service/workorders/$workOrderId'
     | '/_authenticated/admin/_users/newUser'
     | '/_authenticated/admin/_users/users'
     | '/_authenticated/admin_/partsCatalog_/changeManagement'
     | '/_authenticated/learn/$categoryId/$subCategoryId'
-    | '/_authenticated/partsorders/vantage/$partsRequestId'
-    | '/_authenticated/reports/deliveryreports/$submittedSurveyId'
     | '/_authenticated/serviceHistory/$serialDigits/$plantNumber'
-    | '/_authenticated/surveys/deliveryreports/$submittedSurveyId'
     | '/_authenticated/transportation/driver-management/search'
-    | '/_authenticated/workorders/$workOrderId/additionalInfo'
-    | '/_authenticated/workorders/$workOrderId/info'
-    | '/_authenticated/partsorders/$partsOrderId/'
-    | '/_authenticated/servicerequests/$serviceRequestId/'
-    | '/_authenticated/surveys/deliveryreports/'
-    | '/_authenticated/workorders/$workOrderId/'
+    | '/_authenticated/_service/service/'
+    | '/_authenticated/_delivery-reports/reports/deliveryreports/$submittedSurveyId'
+    | '/_authenticated/_delivery-reports/surveys/deliveryreports/$submittedSurveyId'
+    | '/_authenticated/_service/partsorders/vantage/$partsRequestId'
+    | '/_authenticated/_service/workorders/$workOrderId/additionalInfo'
+    | '/_authenticated/_service/workorders/$workOrderId/info'
     | '/_authenticated/admin/_users/users/$cmhUserId'
     | '/_authenticated/admin_/partsCatalog/parts/$partsCatalogId'
-    | '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
-    | '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber'
-    | '/_authenticated/service/add/$serialNumber/$plantNumber'
-    | '/_authenticated/surveys/deliveryreports/$plantNumber/$serialNumber'
     | '/_authenticated/transportation/driver-management/search/$employeeNumber'
-    | '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId'
-    | '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId'
-    | '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId'
-    | '/_authenticated/partsorders/$partsOrderId/partsitems/'
-    | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/'
-    | '/_authenticated/workorders/$workOrderId/attachments/'
-    | '/_authenticated/workorders/$workOrderId/lineitems/'
-    | '/_authenticated/workorders/$workOrderId/partsitems/'
+    | '/_authenticated/_delivery-reports/surveys/deliveryreports/'
+    | '/_authenticated/_service/partsorders/$partsOrderId/'
+    | '/_authenticated/_service/servicerequests/$serviceRequestId/'
+    | '/_authenticated/_service/workorders/$workOrderId/'
+    | '/_authenticated/_delivery-reports/surveys/deliveryreports/$plantNumber/$serialNumber'
+    | '/_authenticated/_sales/reports/homeinvoice/$serialNumber/$plantNumber'
+    | '/_authenticated/_service/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
+    | '/_authenticated/_service/service/add/$serialNumber/$plantNumber'
+    | '/_authenticated/_service/workorders/$workOrderId/attachments/$contentDocumentId'
+    | '/_authenticated/_service/workorders/$workOrderId/lineitems/$lineItemId'
+    | '/_authenticated/_service/workorders/$workOrderId/partsitems/$partslineitemId'
     | '/_authenticated/admin_/partsCatalog_/changeManagement/history/$partsCatalogHistoryId'
     | '/_authenticated/admin_/partsCatalog_/changeManagement/pending/$partsCatalogId'
-    | '/_authenticated/crm/web/prospects/$prospectId/contactInfo'
-    | '/_authenticated/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
-    | '/_authenticated/service/add/$type/$serialNumber/$plantNumber'
-    | '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
     | '/_authenticated/service/myhomeowners/warranty/$plantNumber/$serialNumber'
-    | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
-    | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
-    | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
-    | '/_authenticated/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
-    | '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/'
-    | '/_authenticated/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber'
-    | '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
-    | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
-    | '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
-    | '/_authenticated/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber'
-    | '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/'
+    | '/_authenticated/_service/partsorders/$partsOrderId/partsitems/'
+    | '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/'
+    | '/_authenticated/_service/workorders/$workOrderId/attachments/'
+    | '/_authenticated/_service/workorders/$workOrderId/lineitems/'
+    | '/_authenticated/_service/workorders/$workOrderId/partsitems/'
+    | '/_authenticated/_leads/crm/web/prospects/$prospectId/contactInfo'
+    | '/_authenticated/_sales/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
+    | '/_authenticated/_service/service/add/$type/$serialNumber/$plantNumber'
+    | '/_authenticated/_service/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
+    | '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
+    | '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
+    | '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
+    | '/_authenticated/_service/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
+    | '/_authenticated/_service/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/'
+    | '/_authenticated/_sales/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber'
+    | '/_authenticated/_service/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
+    | '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
+    | '/_authenticated/_service/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
+    | '/_authenticated/_service/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber'
+    | '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1149,6 +1200,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/releaseNotes'
       preLoaderRoute: typeof ReleaseNotesRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/_delivery-reports': {
+      id: '/_authenticated/_delivery-reports'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedDeliveryReportsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_leads': {
+      id: '/_authenticated/_leads'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedLeadsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_sales': {
+      id: '/_authenticated/_sales'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedSalesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_service': {
+      id: '/_authenticated/_service'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedServiceRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/admin': {
       id: '/_authenticated/admin'
@@ -1213,13 +1292,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPendingChangesRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/service': {
-      id: '/_authenticated/service'
-      path: '/service'
-      fullPath: '/service'
-      preLoaderRoute: typeof AuthenticatedServiceRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
     '/_authenticated/serviceHistory': {
       id: '/_authenticated/serviceHistory'
       path: '/serviceHistory'
@@ -1247,6 +1319,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/login/expired'
       preLoaderRoute: typeof LoginExpiredRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/_service/service': {
+      id: '/_authenticated/_service/service'
+      path: '/service'
+      fullPath: '/service'
+      preLoaderRoute: typeof AuthenticatedServiceServiceRouteImport
+      parentRoute: typeof AuthenticatedServiceRoute
     }
     '/_authenticated/admin/': {
       id: '/_authenticated/admin/'
@@ -1283,13 +1362,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedLearnEbuiltRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/partsorders/$partsOrderId': {
-      id: '/_authenticated/partsorders/$partsOrderId'
-      path: '/partsorders/$partsOrderId'
-      fullPath: '/partsorders/$partsOrderId'
-      preLoaderRoute: typeof AuthenticatedPartsordersPartsOrderIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
     '/_authenticated/reports/': {
       id: '/_authenticated/reports/'
       path: '/reports'
@@ -1304,47 +1376,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSalesInventoryRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/sales/leads': {
-      id: '/_authenticated/sales/leads'
-      path: '/sales/leads'
-      fullPath: '/sales/leads'
-      preLoaderRoute: typeof AuthenticatedSalesLeadsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/sales/orders': {
-      id: '/_authenticated/sales/orders'
-      path: '/sales/orders'
-      fullPath: '/sales/orders'
-      preLoaderRoute: typeof AuthenticatedSalesOrdersRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/sales/quotes': {
-      id: '/_authenticated/sales/quotes'
-      path: '/sales/quotes'
-      fullPath: '/sales/quotes'
-      preLoaderRoute: typeof AuthenticatedSalesQuotesRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/service/': {
-      id: '/_authenticated/service/'
-      path: '/'
-      fullPath: '/service/'
-      preLoaderRoute: typeof AuthenticatedServiceIndexRouteImport
-      parentRoute: typeof AuthenticatedServiceRoute
-    }
     '/_authenticated/service/myhomeowners': {
       id: '/_authenticated/service/myhomeowners'
-      path: '/myhomeowners'
+      path: '/service/myhomeowners'
       fullPath: '/service/myhomeowners'
       preLoaderRoute: typeof AuthenticatedServiceMyhomeownersRouteImport
-      parentRoute: typeof AuthenticatedServiceRoute
-    }
-    '/_authenticated/service/parts': {
-      id: '/_authenticated/service/parts'
-      path: '/parts'
-      fullPath: '/service/parts'
-      preLoaderRoute: typeof AuthenticatedServicePartsRouteImport
-      parentRoute: typeof AuthenticatedServiceRoute
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/serviceHistory/$assetId': {
       id: '/_authenticated/serviceHistory/$assetId'
@@ -1353,19 +1390,61 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedServiceHistoryAssetIdRouteImport
       parentRoute: typeof AuthenticatedServiceHistoryRoute
     }
-    '/_authenticated/servicerequests/$serviceRequestId': {
-      id: '/_authenticated/servicerequests/$serviceRequestId'
+    '/_authenticated/_leads/sales/leads': {
+      id: '/_authenticated/_leads/sales/leads'
+      path: '/sales/leads'
+      fullPath: '/sales/leads'
+      preLoaderRoute: typeof AuthenticatedLeadsSalesLeadsRouteImport
+      parentRoute: typeof AuthenticatedLeadsRoute
+    }
+    '/_authenticated/_sales/sales/orders': {
+      id: '/_authenticated/_sales/sales/orders'
+      path: '/sales/orders'
+      fullPath: '/sales/orders'
+      preLoaderRoute: typeof AuthenticatedSalesSalesOrdersRouteImport
+      parentRoute: typeof AuthenticatedSalesRoute
+    }
+    '/_authenticated/_sales/sales/quotes': {
+      id: '/_authenticated/_sales/sales/quotes'
+      path: '/sales/quotes'
+      fullPath: '/sales/quotes'
+      preLoaderRoute: typeof AuthenticatedSalesSalesQuotesRouteImport
+      parentRoute: typeof AuthenticatedSalesRoute
+    }
+    '/_authenticated/_service/partsorders/$partsOrderId': {
+      id: '/_authenticated/_service/partsorders/$partsOrderId'
+      path: '/partsorders/$partsOrderId'
+      fullPath: '/partsorders/$partsOrderId'
+      preLoaderRoute: typeof AuthenticatedServicePartsordersPartsOrderIdRouteImport
+      parentRoute: typeof AuthenticatedServiceRoute
+    }
+    '/_authenticated/_service/service/': {
+      id: '/_authenticated/_service/service/'
+      path: '/'
+      fullPath: '/service/'
+      preLoaderRoute: typeof AuthenticatedServiceServiceIndexRouteImport
+      parentRoute: typeof AuthenticatedServiceServiceRoute
+    }
+    '/_authenticated/_service/service/parts': {
+      id: '/_authenticated/_service/service/parts'
+      path: '/parts'
+      fullPath: '/service/parts'
+      preLoaderRoute: typeof AuthenticatedServiceServicePartsRouteImport
+      parentRoute: typeof AuthenticatedServiceServiceRoute
+    }
+    '/_authenticated/_service/servicerequests/$serviceRequestId': {
+      id: '/_authenticated/_service/servicerequests/$serviceRequestId'
       path: '/servicerequests/$serviceRequestId'
       fullPath: '/servicerequests/$serviceRequestId'
-      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdRouteImport
+      parentRoute: typeof AuthenticatedServiceRoute
     }
-    '/_authenticated/workorders/$workOrderId': {
-      id: '/_authenticated/workorders/$workOrderId'
+    '/_authenticated/_service/workorders/$workOrderId': {
+      id: '/_authenticated/_service/workorders/$workOrderId'
       path: '/workorders/$workOrderId'
       fullPath: '/workorders/$workOrderId'
-      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdRouteImport
+      parentRoute: typeof AuthenticatedServiceRoute
     }
     '/_authenticated/admin/_users/newUser': {
       id: '/_authenticated/admin/_users/newUser'
@@ -1395,54 +1474,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedLearnCategoryIdSubCategoryIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/partsorders/$partsOrderId/': {
-      id: '/_authenticated/partsorders/$partsOrderId/'
-      path: '/'
-      fullPath: '/partsorders/$partsOrderId/'
-      preLoaderRoute: typeof AuthenticatedPartsordersPartsOrderIdIndexRouteImport
-      parentRoute: typeof AuthenticatedPartsordersPartsOrderIdRoute
-    }
-    '/_authenticated/partsorders/vantage/$partsRequestId': {
-      id: '/_authenticated/partsorders/vantage/$partsRequestId'
-      path: '/partsorders/vantage/$partsRequestId'
-      fullPath: '/partsorders/vantage/$partsRequestId'
-      preLoaderRoute: typeof AuthenticatedPartsordersVantagePartsRequestIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/reports/deliveryreports/$submittedSurveyId': {
-      id: '/_authenticated/reports/deliveryreports/$submittedSurveyId'
-      path: '/reports/deliveryreports/$submittedSurveyId'
-      fullPath: '/reports/deliveryreports/$submittedSurveyId'
-      preLoaderRoute: typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
     '/_authenticated/serviceHistory/$serialDigits/$plantNumber': {
       id: '/_authenticated/serviceHistory/$serialDigits/$plantNumber'
       path: '/$serialDigits/$plantNumber'
       fullPath: '/serviceHistory/$serialDigits/$plantNumber'
       preLoaderRoute: typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRouteImport
       parentRoute: typeof AuthenticatedServiceHistoryRoute
-    }
-    '/_authenticated/servicerequests/$serviceRequestId/': {
-      id: '/_authenticated/servicerequests/$serviceRequestId/'
-      path: '/'
-      fullPath: '/servicerequests/$serviceRequestId/'
-      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdIndexRouteImport
-      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
-    }
-    '/_authenticated/surveys/deliveryreports/': {
-      id: '/_authenticated/surveys/deliveryreports/'
-      path: '/surveys/deliveryreports'
-      fullPath: '/surveys/deliveryreports/'
-      preLoaderRoute: typeof AuthenticatedSurveysDeliveryreportsIndexRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/surveys/deliveryreports/$submittedSurveyId': {
-      id: '/_authenticated/surveys/deliveryreports/$submittedSurveyId'
-      path: '/surveys/deliveryreports/$submittedSurveyId'
-      fullPath: '/surveys/deliveryreports/$submittedSurveyId'
-      preLoaderRoute: typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/transportation/driver-management/search': {
       id: '/_authenticated/transportation/driver-management/search'
@@ -1451,26 +1488,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedTransportationDriverManagementSearchRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/workorders/$workOrderId/': {
-      id: '/_authenticated/workorders/$workOrderId/'
+    '/_authenticated/_delivery-reports/reports/deliveryreports/$submittedSurveyId': {
+      id: '/_authenticated/_delivery-reports/reports/deliveryreports/$submittedSurveyId'
+      path: '/reports/deliveryreports/$submittedSurveyId'
+      fullPath: '/reports/deliveryreports/$submittedSurveyId'
+      preLoaderRoute: typeof AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRouteImport
+      parentRoute: typeof AuthenticatedDeliveryReportsRoute
+    }
+    '/_authenticated/_delivery-reports/surveys/deliveryreports/': {
+      id: '/_authenticated/_delivery-reports/surveys/deliveryreports/'
+      path: '/surveys/deliveryreports'
+      fullPath: '/surveys/deliveryreports/'
+      preLoaderRoute: typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsIndexRouteImport
+      parentRoute: typeof AuthenticatedDeliveryReportsRoute
+    }
+    '/_authenticated/_delivery-reports/surveys/deliveryreports/$submittedSurveyId': {
+      id: '/_authenticated/_delivery-reports/surveys/deliveryreports/$submittedSurveyId'
+      path: '/surveys/deliveryreports/$submittedSurveyId'
+      fullPath: '/surveys/deliveryreports/$submittedSurveyId'
+      preLoaderRoute: typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRouteImport
+      parentRoute: typeof AuthenticatedDeliveryReportsRoute
+    }
+    '/_authenticated/_service/partsorders/$partsOrderId/': {
+      id: '/_authenticated/_service/partsorders/$partsOrderId/'
+      path: '/'
+      fullPath: '/partsorders/$partsOrderId/'
+      preLoaderRoute: typeof AuthenticatedServicePartsordersPartsOrderIdIndexRouteImport
+      parentRoute: typeof AuthenticatedServicePartsordersPartsOrderIdRoute
+    }
+    '/_authenticated/_service/partsorders/vantage/$partsRequestId': {
+      id: '/_authenticated/_service/partsorders/vantage/$partsRequestId'
+      path: '/partsorders/vantage/$partsRequestId'
+      fullPath: '/partsorders/vantage/$partsRequestId'
+      preLoaderRoute: typeof AuthenticatedServicePartsordersVantagePartsRequestIdRouteImport
+      parentRoute: typeof AuthenticatedServiceRoute
+    }
+    '/_authenticated/_service/servicerequests/$serviceRequestId/': {
+      id: '/_authenticated/_service/servicerequests/$serviceRequestId/'
+      path: '/'
+      fullPath: '/servicerequests/$serviceRequestId/'
+      preLoaderRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdIndexRouteImport
+      parentRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdRoute
+    }
+    '/_authenticated/_service/workorders/$workOrderId/': {
+      id: '/_authenticated/_service/workorders/$workOrderId/'
       path: '/'
       fullPath: '/workorders/$workOrderId/'
-      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdIndexRouteImport
-      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdIndexRouteImport
+      parentRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdRoute
     }
-    '/_authenticated/workorders/$workOrderId/additionalInfo': {
-      id: '/_authenticated/workorders/$workOrderId/additionalInfo'
+    '/_authenticated/_service/workorders/$workOrderId/additionalInfo': {
+      id: '/_authenticated/_service/workorders/$workOrderId/additionalInfo'
       path: '/additionalInfo'
       fullPath: '/workorders/$workOrderId/additionalInfo'
-      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRouteImport
-      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdAdditionalInfoRouteImport
+      parentRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdRoute
     }
-    '/_authenticated/workorders/$workOrderId/info': {
-      id: '/_authenticated/workorders/$workOrderId/info'
+    '/_authenticated/_service/workorders/$workOrderId/info': {
+      id: '/_authenticated/_service/workorders/$workOrderId/info'
       path: '/info'
       fullPath: '/workorders/$workOrderId/info'
-      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdInfoRouteImport
-      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdInfoRouteImport
+      parentRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdRoute
     }
     '/_authenticated/admin/_users/users/$cmhUserId': {
       id: '/_authenticated/admin/_users/users/$cmhUserId'
@@ -1486,48 +1565,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminPartsCatalogPartsPartsCatalogIdRouteImport
       parentRoute: typeof AuthenticatedAdminPartsCatalogRoute
     }
-    '/_authenticated/partsorders/$partsOrderId/partsitems/': {
-      id: '/_authenticated/partsorders/$partsOrderId/partsitems/'
-      path: '/partsitems'
-      fullPath: '/partsorders/$partsOrderId/partsitems/'
-      preLoaderRoute: typeof AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRouteImport
-      parentRoute: typeof AuthenticatedPartsordersPartsOrderIdRoute
-    }
-    '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId': {
-      id: '/_authenticated/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
-      path: '/partsitems/$partsOrderItemId'
-      fullPath: '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
-      preLoaderRoute: typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRouteImport
-      parentRoute: typeof AuthenticatedPartsordersPartsOrderIdRoute
-    }
-    '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber': {
-      id: '/_authenticated/reports/homeinvoice/$serialNumber/$plantNumber'
-      path: '/reports/homeinvoice/$serialNumber/$plantNumber'
-      fullPath: '/reports/homeinvoice/$serialNumber/$plantNumber'
-      preLoaderRoute: typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/service/add/$serialNumber/$plantNumber': {
-      id: '/_authenticated/service/add/$serialNumber/$plantNumber'
-      path: '/add/$serialNumber/$plantNumber'
-      fullPath: '/service/add/$serialNumber/$plantNumber'
-      preLoaderRoute: typeof AuthenticatedServiceAddSerialNumberPlantNumberRouteImport
-      parentRoute: typeof AuthenticatedServiceRoute
-    }
-    '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/': {
-      id: '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/'
-      path: '/$plantNumber'
-      fullPath: '/servicerequests/$serviceRequestId/$plantNumber/'
-      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRouteImport
-      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
-    }
-    '/_authenticated/surveys/deliveryreports/$plantNumber/$serialNumber': {
-      id: '/_authenticated/surveys/deliveryreports/$plantNumber/$serialNumber'
-      path: '/surveys/deliveryreports/$plantNumber/$serialNumber'
-      fullPath: '/surveys/deliveryreports/$plantNumber/$serialNumber'
-      preLoaderRoute: typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
     '/_authenticated/transportation/driver-management/search/$employeeNumber': {
       id: '/_authenticated/transportation/driver-management/search/$employeeNumber'
       path: '/$employeeNumber'
@@ -1535,47 +1572,89 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedTransportationDriverManagementSearchEmployeeNumberRouteImport
       parentRoute: typeof AuthenticatedTransportationDriverManagementSearchRoute
     }
-    '/_authenticated/workorders/$workOrderId/attachments/': {
-      id: '/_authenticated/workorders/$workOrderId/attachments/'
+    '/_authenticated/_delivery-reports/surveys/deliveryreports/$plantNumber/$serialNumber': {
+      id: '/_authenticated/_delivery-reports/surveys/deliveryreports/$plantNumber/$serialNumber'
+      path: '/surveys/deliveryreports/$plantNumber/$serialNumber'
+      fullPath: '/surveys/deliveryreports/$plantNumber/$serialNumber'
+      preLoaderRoute: typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsPlantNumberSerialNumberRouteImport
+      parentRoute: typeof AuthenticatedDeliveryReportsRoute
+    }
+    '/_authenticated/_sales/reports/homeinvoice/$serialNumber/$plantNumber': {
+      id: '/_authenticated/_sales/reports/homeinvoice/$serialNumber/$plantNumber'
+      path: '/reports/homeinvoice/$serialNumber/$plantNumber'
+      fullPath: '/reports/homeinvoice/$serialNumber/$plantNumber'
+      preLoaderRoute: typeof AuthenticatedSalesReportsHomeinvoiceSerialNumberPlantNumberRouteImport
+      parentRoute: typeof AuthenticatedSalesRoute
+    }
+    '/_authenticated/_service/partsorders/$partsOrderId/partsitems/': {
+      id: '/_authenticated/_service/partsorders/$partsOrderId/partsitems/'
+      path: '/partsitems'
+      fullPath: '/partsorders/$partsOrderId/partsitems/'
+      preLoaderRoute: typeof AuthenticatedServicePartsordersPartsOrderIdPartsitemsIndexRouteImport
+      parentRoute: typeof AuthenticatedServicePartsordersPartsOrderIdRoute
+    }
+    '/_authenticated/_service/partsorders/$partsOrderId/partsitems/$partsOrderItemId': {
+      id: '/_authenticated/_service/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
+      path: '/partsitems/$partsOrderItemId'
+      fullPath: '/partsorders/$partsOrderId/partsitems/$partsOrderItemId'
+      preLoaderRoute: typeof AuthenticatedServicePartsordersPartsOrderIdPartsitemsPartsOrderItemIdRouteImport
+      parentRoute: typeof AuthenticatedServicePartsordersPartsOrderIdRoute
+    }
+    '/_authenticated/_service/service/add/$serialNumber/$plantNumber': {
+      id: '/_authenticated/_service/service/add/$serialNumber/$plantNumber'
+      path: '/add/$serialNumber/$plantNumber'
+      fullPath: '/service/add/$serialNumber/$plantNumber'
+      preLoaderRoute: typeof AuthenticatedServiceServiceAddSerialNumberPlantNumberRouteImport
+      parentRoute: typeof AuthenticatedServiceServiceRoute
+    }
+    '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/': {
+      id: '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/'
+      path: '/$plantNumber'
+      fullPath: '/servicerequests/$serviceRequestId/$plantNumber/'
+      preLoaderRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberIndexRouteImport
+      parentRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdRoute
+    }
+    '/_authenticated/_service/workorders/$workOrderId/attachments/': {
+      id: '/_authenticated/_service/workorders/$workOrderId/attachments/'
       path: '/attachments'
       fullPath: '/workorders/$workOrderId/attachments/'
-      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRouteImport
-      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdAttachmentsIndexRouteImport
+      parentRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdRoute
     }
-    '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId': {
-      id: '/_authenticated/workorders/$workOrderId/attachments/$contentDocumentId'
+    '/_authenticated/_service/workorders/$workOrderId/attachments/$contentDocumentId': {
+      id: '/_authenticated/_service/workorders/$workOrderId/attachments/$contentDocumentId'
       path: '/attachments/$contentDocumentId'
       fullPath: '/workorders/$workOrderId/attachments/$contentDocumentId'
-      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRouteImport
-      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdAttachmentsContentDocumentIdRouteImport
+      parentRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdRoute
     }
-    '/_authenticated/workorders/$workOrderId/lineitems/': {
-      id: '/_authenticated/workorders/$workOrderId/lineitems/'
+    '/_authenticated/_service/workorders/$workOrderId/lineitems/': {
+      id: '/_authenticated/_service/workorders/$workOrderId/lineitems/'
       path: '/lineitems'
       fullPath: '/workorders/$workOrderId/lineitems/'
-      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRouteImport
-      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdLineitemsIndexRouteImport
+      parentRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdRoute
     }
-    '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId': {
-      id: '/_authenticated/workorders/$workOrderId/lineitems/$lineItemId'
+    '/_authenticated/_service/workorders/$workOrderId/lineitems/$lineItemId': {
+      id: '/_authenticated/_service/workorders/$workOrderId/lineitems/$lineItemId'
       path: '/lineitems/$lineItemId'
       fullPath: '/workorders/$workOrderId/lineitems/$lineItemId'
-      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRouteImport
-      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdLineitemsLineItemIdRouteImport
+      parentRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdRoute
     }
-    '/_authenticated/workorders/$workOrderId/partsitems/': {
-      id: '/_authenticated/workorders/$workOrderId/partsitems/'
+    '/_authenticated/_service/workorders/$workOrderId/partsitems/': {
+      id: '/_authenticated/_service/workorders/$workOrderId/partsitems/'
       path: '/partsitems'
       fullPath: '/workorders/$workOrderId/partsitems/'
-      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRouteImport
-      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdPartsitemsIndexRouteImport
+      parentRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdRoute
     }
-    '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId': {
-      id: '/_authenticated/workorders/$workOrderId/partsitems/$partslineitemId'
+    '/_authenticated/_service/workorders/$workOrderId/partsitems/$partslineitemId': {
+      id: '/_authenticated/_service/workorders/$workOrderId/partsitems/$partslineitemId'
       path: '/partsitems/$partslineitemId'
       fullPath: '/workorders/$workOrderId/partsitems/$partslineitemId'
-      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport
-      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdPartsitemsPartslineitemIdRouteImport
+      parentRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdRoute
     }
     '/_authenticated/admin_/partsCatalog_/changeManagement/history/$partsCatalogHistoryId': {
       id: '/_authenticated/admin_/partsCatalog_/changeManagement/history/$partsCatalogHistoryId'
@@ -1591,34 +1670,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminPartsCatalogChangeManagementPendingPartsCatalogIdRouteImport
       parentRoute: typeof AuthenticatedAdminPartsCatalogChangeManagementRoute
     }
-    '/_authenticated/crm/web/prospects/$prospectId/contactInfo': {
-      id: '/_authenticated/crm/web/prospects/$prospectId/contactInfo'
-      path: '/crm/web/prospects/$prospectId/contactInfo'
-      fullPath: '/crm/web/prospects/$prospectId/contactInfo'
-      preLoaderRoute: typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': {
-      id: '/_authenticated/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
-      path: '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
-      fullPath: '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
-      preLoaderRoute: typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/service/add/$type/$serialNumber/$plantNumber': {
-      id: '/_authenticated/service/add/$type/$serialNumber/$plantNumber'
-      path: '/add/$type/$serialNumber/$plantNumber'
-      fullPath: '/service/add/$type/$serialNumber/$plantNumber'
-      preLoaderRoute: typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRouteImport
-      parentRoute: typeof AuthenticatedServiceRoute
-    }
-    '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': {
-      id: '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
-      path: '/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
-      fullPath: '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
-      preLoaderRoute: typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteImport
-      parentRoute: typeof AuthenticatedServiceRoute
-    }
     '/_authenticated/service/myhomeowners/warranty/$plantNumber/$serialNumber': {
       id: '/_authenticated/service/myhomeowners/warranty/$plantNumber/$serialNumber'
       path: '/warranty/$plantNumber/$serialNumber'
@@ -1626,85 +1677,344 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRouteImport
       parentRoute: typeof AuthenticatedServiceMyhomeownersRoute
     }
-    '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': {
-      id: '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
+    '/_authenticated/_leads/crm/web/prospects/$prospectId/contactInfo': {
+      id: '/_authenticated/_leads/crm/web/prospects/$prospectId/contactInfo'
+      path: '/crm/web/prospects/$prospectId/contactInfo'
+      fullPath: '/crm/web/prospects/$prospectId/contactInfo'
+      preLoaderRoute: typeof AuthenticatedLeadsCrmWebProspectsProspectIdContactInfoRouteImport
+      parentRoute: typeof AuthenticatedLeadsRoute
+    }
+    '/_authenticated/_sales/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber': {
+      id: '/_authenticated/_sales/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
+      path: '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
+      fullPath: '/reports/invoice/$dealerNumber/$facilityNumber/$quoteNumber'
+      preLoaderRoute: typeof AuthenticatedSalesReportsInvoiceDealerNumberFacilityNumberQuoteNumberRouteImport
+      parentRoute: typeof AuthenticatedSalesRoute
+    }
+    '/_authenticated/_service/service/add/$type/$serialNumber/$plantNumber': {
+      id: '/_authenticated/_service/service/add/$type/$serialNumber/$plantNumber'
+      path: '/add/$type/$serialNumber/$plantNumber'
+      fullPath: '/service/add/$type/$serialNumber/$plantNumber'
+      preLoaderRoute: typeof AuthenticatedServiceServiceAddTypeSerialNumberPlantNumberRouteImport
+      parentRoute: typeof AuthenticatedServiceServiceRoute
+    }
+    '/_authenticated/_service/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber': {
+      id: '/_authenticated/_service/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
+      path: '/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
+      fullPath: '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber'
+      preLoaderRoute: typeof AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRouteImport
+      parentRoute: typeof AuthenticatedServiceServiceRoute
+    }
+    '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment': {
+      id: '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
       path: '/$plantNumber/$serviceRequestNumber/ServiceAttachment'
       fullPath: '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/ServiceAttachment'
-      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRouteImport
-      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRouteImport
+      parentRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdRoute
     }
-    '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': {
-      id: '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
+    '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo': {
+      id: '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
       path: '/$plantNumber/$serviceRequestNumber/additionalInfo'
       fullPath: '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/additionalInfo'
-      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRouteImport
-      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRouteImport
+      parentRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdRoute
     }
-    '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': {
-      id: '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
+    '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info': {
+      id: '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
       path: '/$plantNumber/$serviceRequestNumber/info'
       fullPath: '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info'
-      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRouteImport
-      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRouteImport
+      parentRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdRoute
     }
-    '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/': {
-      id: '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/'
+    '/_authenticated/_service/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/': {
+      id: '/_authenticated/_service/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/'
       path: '/PartsOrder/$partsOrderId'
       fullPath: '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/'
-      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRouteImport
-      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRouteImport
+      parentRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdRoute
     }
-    '/_authenticated/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': {
-      id: '/_authenticated/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
+    '/_authenticated/_service/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId': {
+      id: '/_authenticated/_service/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
       path: '/partsrequest/lineitems/$partsRequestLineItemId'
       fullPath: '/workorders/$workOrderId/partsrequest/lineitems/$partsRequestLineItemId'
-      preLoaderRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRouteImport
-      parentRoute: typeof AuthenticatedWorkordersWorkOrderIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRouteImport
+      parentRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdRoute
     }
-    '/_authenticated/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber': {
-      id: '/_authenticated/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber'
+    '/_authenticated/_sales/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber': {
+      id: '/_authenticated/_sales/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber'
       path: '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber'
       fullPath: '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber'
-      preLoaderRoute: typeof AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedSalesReportsSalesTypePlantNumberQuoteNumberOrderNumberRouteImport
+      parentRoute: typeof AuthenticatedSalesRoute
     }
-    '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': {
-      id: '/_authenticated/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
+    '/_authenticated/_service/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID': {
+      id: '/_authenticated/_service/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
       path: '/$serviceID'
       fullPath: '/service/edit/$plantNumber/$serialNumber/$serviceRequestNumber/$serviceID'
-      preLoaderRoute: typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRouteImport
-      parentRoute: typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRoute
+      preLoaderRoute: typeof AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRouteImport
+      parentRoute: typeof AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRoute
     }
-    '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/': {
-      id: '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/'
+    '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/': {
+      id: '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/'
       path: '/$plantNumber/$serviceRequestNumber/serviceitems'
       fullPath: '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/'
-      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRouteImport
-      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRouteImport
+      parentRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdRoute
     }
-    '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': {
-      id: '/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
+    '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence': {
+      id: '/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
       path: '/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
       fullPath: '/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/serviceitems/$serviceRequestSequence'
-      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRouteImport
-      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRouteImport
+      parentRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdRoute
     }
-    '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': {
-      id: '/_authenticated/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
+    '/_authenticated/_service/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId': {
+      id: '/_authenticated/_service/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
       path: '/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
       fullPath: '/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId'
-      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRouteImport
-      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRouteImport
+      parentRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdRoute
     }
-    '/_authenticated/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber': {
-      id: '/_authenticated/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber'
+    '/_authenticated/_service/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber': {
+      id: '/_authenticated/_service/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber'
       path: '/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber'
       fullPath: '/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber'
-      preLoaderRoute: typeof AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRouteImport
-      parentRoute: typeof AuthenticatedServicerequestsServiceRequestIdRoute
+      preLoaderRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRouteImport
+      parentRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdRoute
     }
   }
 }
+
+interface AuthenticatedDeliveryReportsRouteChildren {
+  AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRoute: typeof AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRoute
+  AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRoute: typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRoute
+  AuthenticatedDeliveryReportsSurveysDeliveryreportsIndexRoute: typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsIndexRoute
+  AuthenticatedDeliveryReportsSurveysDeliveryreportsPlantNumberSerialNumberRoute: typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsPlantNumberSerialNumberRoute
+}
+
+const AuthenticatedDeliveryReportsRouteChildren: AuthenticatedDeliveryReportsRouteChildren =
+  {
+    AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRoute:
+      AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRoute,
+    AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRoute:
+      AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRoute,
+    AuthenticatedDeliveryReportsSurveysDeliveryreportsIndexRoute:
+      AuthenticatedDeliveryReportsSurveysDeliveryreportsIndexRoute,
+    AuthenticatedDeliveryReportsSurveysDeliveryreportsPlantNumberSerialNumberRoute:
+      AuthenticatedDeliveryReportsSurveysDeliveryreportsPlantNumberSerialNumberRoute,
+  }
+
+const AuthenticatedDeliveryReportsRouteWithChildren =
+  AuthenticatedDeliveryReportsRoute._addFileChildren(
+    AuthenticatedDeliveryReportsRouteChildren,
+  )
+
+interface AuthenticatedLeadsRouteChildren {
+  AuthenticatedLeadsSalesLeadsRoute: typeof AuthenticatedLeadsSalesLeadsRoute
+  AuthenticatedLeadsCrmWebProspectsProspectIdContactInfoRoute: typeof AuthenticatedLeadsCrmWebProspectsProspectIdContactInfoRoute
+}
+
+const AuthenticatedLeadsRouteChildren: AuthenticatedLeadsRouteChildren = {
+  AuthenticatedLeadsSalesLeadsRoute: AuthenticatedLeadsSalesLeadsRoute,
+  AuthenticatedLeadsCrmWebProspectsProspectIdContactInfoRoute:
+    AuthenticatedLeadsCrmWebProspectsProspectIdContactInfoRoute,
+}
+
+const AuthenticatedLeadsRouteWithChildren =
+  AuthenticatedLeadsRoute._addFileChildren(AuthenticatedLeadsRouteChildren)
+
+interface AuthenticatedSalesRouteChildren {
+  AuthenticatedSalesSalesOrdersRoute: typeof AuthenticatedSalesSalesOrdersRoute
+  AuthenticatedSalesSalesQuotesRoute: typeof AuthenticatedSalesSalesQuotesRoute
+  AuthenticatedSalesReportsHomeinvoiceSerialNumberPlantNumberRoute: typeof AuthenticatedSalesReportsHomeinvoiceSerialNumberPlantNumberRoute
+  AuthenticatedSalesReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute: typeof AuthenticatedSalesReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
+  AuthenticatedSalesReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute: typeof AuthenticatedSalesReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute
+}
+
+const AuthenticatedSalesRouteChildren: AuthenticatedSalesRouteChildren = {
+  AuthenticatedSalesSalesOrdersRoute: AuthenticatedSalesSalesOrdersRoute,
+  AuthenticatedSalesSalesQuotesRoute: AuthenticatedSalesSalesQuotesRoute,
+  AuthenticatedSalesReportsHomeinvoiceSerialNumberPlantNumberRoute:
+    AuthenticatedSalesReportsHomeinvoiceSerialNumberPlantNumberRoute,
+  AuthenticatedSalesReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute:
+    AuthenticatedSalesReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute,
+  AuthenticatedSalesReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute:
+    AuthenticatedSalesReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute,
+}
+
+const AuthenticatedSalesRouteWithChildren =
+  AuthenticatedSalesRoute._addFileChildren(AuthenticatedSalesRouteChildren)
+
+interface AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRouteChildren {
+  AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute: typeof AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
+}
+
+const AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRouteChildren: AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRouteChildren =
+  {
+    AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute:
+      AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute,
+  }
+
+const AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren =
+  AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRoute._addFileChildren(
+    AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRouteChildren,
+  )
+
+interface AuthenticatedServiceServiceRouteChildren {
+  AuthenticatedServiceServicePartsRoute: typeof AuthenticatedServiceServicePartsRoute
+  AuthenticatedServiceServiceIndexRoute: typeof AuthenticatedServiceServiceIndexRoute
+  AuthenticatedServiceServiceAddSerialNumberPlantNumberRoute: typeof AuthenticatedServiceServiceAddSerialNumberPlantNumberRoute
+  AuthenticatedServiceServiceAddTypeSerialNumberPlantNumberRoute: typeof AuthenticatedServiceServiceAddTypeSerialNumberPlantNumberRoute
+  AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRoute: typeof AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
+}
+
+const AuthenticatedServiceServiceRouteChildren: AuthenticatedServiceServiceRouteChildren =
+  {
+    AuthenticatedServiceServicePartsRoute:
+      AuthenticatedServiceServicePartsRoute,
+    AuthenticatedServiceServiceIndexRoute:
+      AuthenticatedServiceServiceIndexRoute,
+    AuthenticatedServiceServiceAddSerialNumberPlantNumberRoute:
+      AuthenticatedServiceServiceAddSerialNumberPlantNumberRoute,
+    AuthenticatedServiceServiceAddTypeSerialNumberPlantNumberRoute:
+      AuthenticatedServiceServiceAddTypeSerialNumberPlantNumberRoute,
+    AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRoute:
+      AuthenticatedServiceServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren,
+  }
+
+const AuthenticatedServiceServiceRouteWithChildren =
+  AuthenticatedServiceServiceRoute._addFileChildren(
+    AuthenticatedServiceServiceRouteChildren,
+  )
+
+interface AuthenticatedServicePartsordersPartsOrderIdRouteChildren {
+  AuthenticatedServicePartsordersPartsOrderIdIndexRoute: typeof AuthenticatedServicePartsordersPartsOrderIdIndexRoute
+  AuthenticatedServicePartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute: typeof AuthenticatedServicePartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
+  AuthenticatedServicePartsordersPartsOrderIdPartsitemsIndexRoute: typeof AuthenticatedServicePartsordersPartsOrderIdPartsitemsIndexRoute
+}
+
+const AuthenticatedServicePartsordersPartsOrderIdRouteChildren: AuthenticatedServicePartsordersPartsOrderIdRouteChildren =
+  {
+    AuthenticatedServicePartsordersPartsOrderIdIndexRoute:
+      AuthenticatedServicePartsordersPartsOrderIdIndexRoute,
+    AuthenticatedServicePartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute:
+      AuthenticatedServicePartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute,
+    AuthenticatedServicePartsordersPartsOrderIdPartsitemsIndexRoute:
+      AuthenticatedServicePartsordersPartsOrderIdPartsitemsIndexRoute,
+  }
+
+const AuthenticatedServicePartsordersPartsOrderIdRouteWithChildren =
+  AuthenticatedServicePartsordersPartsOrderIdRoute._addFileChildren(
+    AuthenticatedServicePartsordersPartsOrderIdRouteChildren,
+  )
+
+interface AuthenticatedServiceServicerequestsServiceRequestIdRouteChildren {
+  AuthenticatedServiceServicerequestsServiceRequestIdIndexRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdIndexRoute
+  AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberIndexRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberIndexRoute
+  AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
+  AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
+  AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
+  AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
+  AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
+  AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
+  AuthenticatedServiceServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute
+  AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute
+}
+
+const AuthenticatedServiceServicerequestsServiceRequestIdRouteChildren: AuthenticatedServiceServicerequestsServiceRequestIdRouteChildren =
+  {
+    AuthenticatedServiceServicerequestsServiceRequestIdIndexRoute:
+      AuthenticatedServiceServicerequestsServiceRequestIdIndexRoute,
+    AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberIndexRoute:
+      AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberIndexRoute,
+    AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute:
+      AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute,
+    AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute:
+      AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute,
+    AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute:
+      AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute,
+    AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute:
+      AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute,
+    AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute:
+      AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute,
+    AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute:
+      AuthenticatedServiceServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute,
+    AuthenticatedServiceServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute:
+      AuthenticatedServiceServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute,
+    AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute:
+      AuthenticatedServiceServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute,
+  }
+
+const AuthenticatedServiceServicerequestsServiceRequestIdRouteWithChildren =
+  AuthenticatedServiceServicerequestsServiceRequestIdRoute._addFileChildren(
+    AuthenticatedServiceServicerequestsServiceRequestIdRouteChildren,
+  )
+
+interface AuthenticatedServiceWorkordersWorkOrderIdRouteChildren {
+  AuthenticatedServiceWorkordersWorkOrderIdAdditionalInfoRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdAdditionalInfoRoute
+  AuthenticatedServiceWorkordersWorkOrderIdInfoRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdInfoRoute
+  AuthenticatedServiceWorkordersWorkOrderIdIndexRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdIndexRoute
+  AuthenticatedServiceWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
+  AuthenticatedServiceWorkordersWorkOrderIdLineitemsLineItemIdRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdLineitemsLineItemIdRoute
+  AuthenticatedServiceWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
+  AuthenticatedServiceWorkordersWorkOrderIdAttachmentsIndexRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdAttachmentsIndexRoute
+  AuthenticatedServiceWorkordersWorkOrderIdLineitemsIndexRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdLineitemsIndexRoute
+  AuthenticatedServiceWorkordersWorkOrderIdPartsitemsIndexRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdPartsitemsIndexRoute
+  AuthenticatedServiceWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
+}
+
+const AuthenticatedServiceWorkordersWorkOrderIdRouteChildren: AuthenticatedServiceWorkordersWorkOrderIdRouteChildren =
+  {
+    AuthenticatedServiceWorkordersWorkOrderIdAdditionalInfoRoute:
+      AuthenticatedServiceWorkordersWorkOrderIdAdditionalInfoRoute,
+    AuthenticatedServiceWorkordersWorkOrderIdInfoRoute:
+      AuthenticatedServiceWorkordersWorkOrderIdInfoRoute,
+    AuthenticatedServiceWorkordersWorkOrderIdIndexRoute:
+      AuthenticatedServiceWorkordersWorkOrderIdIndexRoute,
+    AuthenticatedServiceWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute:
+      AuthenticatedServiceWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute,
+    AuthenticatedServiceWorkordersWorkOrderIdLineitemsLineItemIdRoute:
+      AuthenticatedServiceWorkordersWorkOrderIdLineitemsLineItemIdRoute,
+    AuthenticatedServiceWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute:
+      AuthenticatedServiceWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute,
+    AuthenticatedServiceWorkordersWorkOrderIdAttachmentsIndexRoute:
+      AuthenticatedServiceWorkordersWorkOrderIdAttachmentsIndexRoute,
+    AuthenticatedServiceWorkordersWorkOrderIdLineitemsIndexRoute:
+      AuthenticatedServiceWorkordersWorkOrderIdLineitemsIndexRoute,
+    AuthenticatedServiceWorkordersWorkOrderIdPartsitemsIndexRoute:
+      AuthenticatedServiceWorkordersWorkOrderIdPartsitemsIndexRoute,
+    AuthenticatedServiceWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute:
+      AuthenticatedServiceWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute,
+  }
+
+const AuthenticatedServiceWorkordersWorkOrderIdRouteWithChildren =
+  AuthenticatedServiceWorkordersWorkOrderIdRoute._addFileChildren(
+    AuthenticatedServiceWorkordersWorkOrderIdRouteChildren,
+  )
+
+interface AuthenticatedServiceRouteChildren {
+  AuthenticatedServiceServiceRoute: typeof AuthenticatedServiceServiceRouteWithChildren
+  AuthenticatedServicePartsordersPartsOrderIdRoute: typeof AuthenticatedServicePartsordersPartsOrderIdRouteWithChildren
+  AuthenticatedServiceServicerequestsServiceRequestIdRoute: typeof AuthenticatedServiceServicerequestsServiceRequestIdRouteWithChildren
+  AuthenticatedServiceWorkordersWorkOrderIdRoute: typeof AuthenticatedServiceWorkordersWorkOrderIdRouteWithChildren
+  AuthenticatedServicePartsordersVantagePartsRequestIdRoute: typeof AuthenticatedServicePartsordersVantagePartsRequestIdRoute
+}
+
+const AuthenticatedServiceRouteChildren: AuthenticatedServiceRouteChildren = {
+  AuthenticatedServiceServiceRoute:
+    AuthenticatedServiceServiceRouteWithChildren,
+  AuthenticatedServicePartsordersPartsOrderIdRoute:
+    AuthenticatedServicePartsordersPartsOrderIdRouteWithChildren,
+  AuthenticatedServiceServicerequestsServiceRequestIdRoute:
+    AuthenticatedServiceServicerequestsServiceRequestIdRouteWithChildren,
+  AuthenticatedServiceWorkordersWorkOrderIdRoute:
+    AuthenticatedServiceWorkordersWorkOrderIdRouteWithChildren,
+  AuthenticatedServicePartsordersVantagePartsRequestIdRoute:
+    AuthenticatedServicePartsordersVantagePartsRequestIdRoute,
+}
+
+const AuthenticatedServiceRouteWithChildren =
+  AuthenticatedServiceRoute._addFileChildren(AuthenticatedServiceRouteChildren)
 
 interface AuthenticatedAdminUsersUsersRouteChildren {
   AuthenticatedAdminUsersUsersCmhUserIdRoute: typeof AuthenticatedAdminUsersUsersCmhUserIdRoute
@@ -1751,61 +2061,6 @@ const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
 const AuthenticatedAdminRouteWithChildren =
   AuthenticatedAdminRoute._addFileChildren(AuthenticatedAdminRouteChildren)
 
-interface AuthenticatedServiceMyhomeownersRouteChildren {
-  AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute: typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute
-}
-
-const AuthenticatedServiceMyhomeownersRouteChildren: AuthenticatedServiceMyhomeownersRouteChildren =
-  {
-    AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute:
-      AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute,
-  }
-
-const AuthenticatedServiceMyhomeownersRouteWithChildren =
-  AuthenticatedServiceMyhomeownersRoute._addFileChildren(
-    AuthenticatedServiceMyhomeownersRouteChildren,
-  )
-
-interface AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteChildren {
-  AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute: typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute
-}
-
-const AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteChildren: AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteChildren =
-  {
-    AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute:
-      AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberServiceIDRoute,
-  }
-
-const AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren =
-  AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRoute._addFileChildren(
-    AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteChildren,
-  )
-
-interface AuthenticatedServiceRouteChildren {
-  AuthenticatedServiceMyhomeownersRoute: typeof AuthenticatedServiceMyhomeownersRouteWithChildren
-  AuthenticatedServicePartsRoute: typeof AuthenticatedServicePartsRoute
-  AuthenticatedServiceIndexRoute: typeof AuthenticatedServiceIndexRoute
-  AuthenticatedServiceAddSerialNumberPlantNumberRoute: typeof AuthenticatedServiceAddSerialNumberPlantNumberRoute
-  AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute: typeof AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute
-  AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRoute: typeof AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren
-}
-
-const AuthenticatedServiceRouteChildren: AuthenticatedServiceRouteChildren = {
-  AuthenticatedServiceMyhomeownersRoute:
-    AuthenticatedServiceMyhomeownersRouteWithChildren,
-  AuthenticatedServicePartsRoute: AuthenticatedServicePartsRoute,
-  AuthenticatedServiceIndexRoute: AuthenticatedServiceIndexRoute,
-  AuthenticatedServiceAddSerialNumberPlantNumberRoute:
-    AuthenticatedServiceAddSerialNumberPlantNumberRoute,
-  AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute:
-    AuthenticatedServiceAddTypeSerialNumberPlantNumberRoute,
-  AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRoute:
-    AuthenticatedServiceEditPlantNumberSerialNumberServiceRequestNumberRouteWithChildren,
-}
-
-const AuthenticatedServiceRouteWithChildren =
-  AuthenticatedServiceRoute._addFileChildren(AuthenticatedServiceRouteChildren)
-
 interface AuthenticatedServiceHistoryRouteChildren {
   AuthenticatedServiceHistoryAssetIdRoute: typeof AuthenticatedServiceHistoryAssetIdRoute
   AuthenticatedServiceHistorySerialDigitsPlantNumberRoute: typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
@@ -1839,109 +2094,19 @@ const AuthenticatedAdminPartsCatalogRouteWithChildren =
     AuthenticatedAdminPartsCatalogRouteChildren,
   )
 
-interface AuthenticatedPartsordersPartsOrderIdRouteChildren {
-  AuthenticatedPartsordersPartsOrderIdIndexRoute: typeof AuthenticatedPartsordersPartsOrderIdIndexRoute
-  AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute: typeof AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute
-  AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute: typeof AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute
+interface AuthenticatedServiceMyhomeownersRouteChildren {
+  AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute: typeof AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute
 }
 
-const AuthenticatedPartsordersPartsOrderIdRouteChildren: AuthenticatedPartsordersPartsOrderIdRouteChildren =
+const AuthenticatedServiceMyhomeownersRouteChildren: AuthenticatedServiceMyhomeownersRouteChildren =
   {
-    AuthenticatedPartsordersPartsOrderIdIndexRoute:
-      AuthenticatedPartsordersPartsOrderIdIndexRoute,
-    AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute:
-      AuthenticatedPartsordersPartsOrderIdPartsitemsPartsOrderItemIdRoute,
-    AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute:
-      AuthenticatedPartsordersPartsOrderIdPartsitemsIndexRoute,
+    AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute:
+      AuthenticatedServiceMyhomeownersWarrantyPlantNumberSerialNumberRoute,
   }
 
-const AuthenticatedPartsordersPartsOrderIdRouteWithChildren =
-  AuthenticatedPartsordersPartsOrderIdRoute._addFileChildren(
-    AuthenticatedPartsordersPartsOrderIdRouteChildren,
-  )
-
-interface AuthenticatedServicerequestsServiceRequestIdRouteChildren {
-  AuthenticatedServicerequestsServiceRequestIdIndexRoute: typeof AuthenticatedServicerequestsServiceRequestIdIndexRoute
-  AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute
-  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute
-  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute
-  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute
-  AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute: typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute
-  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute
-  AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute: typeof AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute
-  AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute: typeof AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute
-  AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute: typeof AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute
-}
-
-const AuthenticatedServicerequestsServiceRequestIdRouteChildren: AuthenticatedServicerequestsServiceRequestIdRouteChildren =
-  {
-    AuthenticatedServicerequestsServiceRequestIdIndexRoute:
-      AuthenticatedServicerequestsServiceRequestIdIndexRoute,
-    AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute:
-      AuthenticatedServicerequestsServiceRequestIdPlantNumberIndexRoute,
-    AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute:
-      AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceAttachmentRoute,
-    AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute:
-      AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberAdditionalInfoRoute,
-    AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute:
-      AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberInfoRoute,
-    AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute:
-      AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdIndexRoute,
-    AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute:
-      AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsServiceRequestSequenceRoute,
-    AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute:
-      AuthenticatedServicerequestsServiceRequestIdPartsOrderPartsOrderIdPartsItemPartsOrderItemIdRoute,
-    AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute:
-      AuthenticatedServicerequestsServiceRequestIdServiceAttachmentServiceAttachmentIdPlantNumberServiceRequestNumberRoute,
-    AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute:
-      AuthenticatedServicerequestsServiceRequestIdPlantNumberServiceRequestNumberServiceitemsIndexRoute,
-  }
-
-const AuthenticatedServicerequestsServiceRequestIdRouteWithChildren =
-  AuthenticatedServicerequestsServiceRequestIdRoute._addFileChildren(
-    AuthenticatedServicerequestsServiceRequestIdRouteChildren,
-  )
-
-interface AuthenticatedWorkordersWorkOrderIdRouteChildren {
-  AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute: typeof AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute
-  AuthenticatedWorkordersWorkOrderIdInfoRoute: typeof AuthenticatedWorkordersWorkOrderIdInfoRoute
-  AuthenticatedWorkordersWorkOrderIdIndexRoute: typeof AuthenticatedWorkordersWorkOrderIdIndexRoute
-  AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute: typeof AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute
-  AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute: typeof AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute
-  AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute
-  AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute: typeof AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute
-  AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute: typeof AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute
-  AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute
-  AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute: typeof AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute
-}
-
-const AuthenticatedWorkordersWorkOrderIdRouteChildren: AuthenticatedWorkordersWorkOrderIdRouteChildren =
-  {
-    AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute:
-      AuthenticatedWorkordersWorkOrderIdAdditionalInfoRoute,
-    AuthenticatedWorkordersWorkOrderIdInfoRoute:
-      AuthenticatedWorkordersWorkOrderIdInfoRoute,
-    AuthenticatedWorkordersWorkOrderIdIndexRoute:
-      AuthenticatedWorkordersWorkOrderIdIndexRoute,
-    AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute:
-      AuthenticatedWorkordersWorkOrderIdAttachmentsContentDocumentIdRoute,
-    AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute:
-      AuthenticatedWorkordersWorkOrderIdLineitemsLineItemIdRoute,
-    AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute:
-      AuthenticatedWorkordersWorkOrderIdPartsitemsPartslineitemIdRoute,
-    AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute:
-      AuthenticatedWorkordersWorkOrderIdAttachmentsIndexRoute,
-    AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute:
-      AuthenticatedWorkordersWorkOrderIdLineitemsIndexRoute,
-    AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute:
-      AuthenticatedWorkordersWorkOrderIdPartsitemsIndexRoute,
-    AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute:
-      AuthenticatedWorkordersWorkOrderIdPartsrequestLineitemsPartsRequestLineItemIdRoute,
-  }
-
-const AuthenticatedWorkordersWorkOrderIdRouteWithChildren =
-  AuthenticatedWorkordersWorkOrderIdRoute._addFileChildren(
-    AuthenticatedWorkordersWorkOrderIdRouteChildren,
+const AuthenticatedServiceMyhomeownersRouteWithChildren =
+  AuthenticatedServiceMyhomeownersRoute._addFileChildren(
+    AuthenticatedServiceMyhomeownersRouteChildren,
   )
 
 interface AuthenticatedAdminPartsCatalogChangeManagementRouteChildren {
@@ -1978,6 +2143,10 @@ const AuthenticatedTransportationDriverManagementSearchRouteWithChildren =
   )
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedDeliveryReportsRoute: typeof AuthenticatedDeliveryReportsRouteWithChildren
+  AuthenticatedLeadsRoute: typeof AuthenticatedLeadsRouteWithChildren
+  AuthenticatedSalesRoute: typeof AuthenticatedSalesRouteWithChildren
+  AuthenticatedServiceRoute: typeof AuthenticatedServiceRouteWithChildren
   AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
   AuthenticatedContactRoute: typeof AuthenticatedContactRoute
   AuthenticatedFeedbackRoute: typeof AuthenticatedFeedbackRoute
@@ -1987,35 +2156,25 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMyfacilitiesRoute: typeof AuthenticatedMyfacilitiesRoute
   AuthenticatedNpsRoute: typeof AuthenticatedNpsRoute
   AuthenticatedPendingChangesRoute: typeof AuthenticatedPendingChangesRoute
-  AuthenticatedServiceRoute: typeof AuthenticatedServiceRouteWithChildren
   AuthenticatedServiceHistoryRoute: typeof AuthenticatedServiceHistoryRouteWithChildren
   AuthenticatedSupportRoute: typeof AuthenticatedSupportRoute
   AuthenticatedAdminPartsCatalogRoute: typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   AuthenticatedLearnEbuiltRoute: typeof AuthenticatedLearnEbuiltRoute
-  AuthenticatedPartsordersPartsOrderIdRoute: typeof AuthenticatedPartsordersPartsOrderIdRouteWithChildren
   AuthenticatedSalesInventoryRoute: typeof AuthenticatedSalesInventoryRoute
-  AuthenticatedSalesLeadsRoute: typeof AuthenticatedSalesLeadsRoute
-  AuthenticatedSalesOrdersRoute: typeof AuthenticatedSalesOrdersRoute
-  AuthenticatedSalesQuotesRoute: typeof AuthenticatedSalesQuotesRoute
-  AuthenticatedServicerequestsServiceRequestIdRoute: typeof AuthenticatedServicerequestsServiceRequestIdRouteWithChildren
-  AuthenticatedWorkordersWorkOrderIdRoute: typeof AuthenticatedWorkordersWorkOrderIdRouteWithChildren
+  AuthenticatedServiceMyhomeownersRoute: typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   AuthenticatedLearnIndexRoute: typeof AuthenticatedLearnIndexRoute
   AuthenticatedReportsIndexRoute: typeof AuthenticatedReportsIndexRoute
   AuthenticatedAdminPartsCatalogChangeManagementRoute: typeof AuthenticatedAdminPartsCatalogChangeManagementRouteWithChildren
   AuthenticatedLearnCategoryIdSubCategoryIdRoute: typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
-  AuthenticatedPartsordersVantagePartsRequestIdRoute: typeof AuthenticatedPartsordersVantagePartsRequestIdRoute
-  AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute: typeof AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute
-  AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute: typeof AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute
   AuthenticatedTransportationDriverManagementSearchRoute: typeof AuthenticatedTransportationDriverManagementSearchRouteWithChildren
-  AuthenticatedSurveysDeliveryreportsIndexRoute: typeof AuthenticatedSurveysDeliveryreportsIndexRoute
-  AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute: typeof AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute
-  AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute: typeof AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute
-  AuthenticatedCrmWebProspectsProspectIdContactInfoRoute: typeof AuthenticatedCrmWebProspectsProspectIdContactInfoRoute
-  AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute: typeof AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute
-  AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute: typeof AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedDeliveryReportsRoute:
+    AuthenticatedDeliveryReportsRouteWithChildren,
+  AuthenticatedLeadsRoute: AuthenticatedLeadsRouteWithChildren,
+  AuthenticatedSalesRoute: AuthenticatedSalesRouteWithChildren,
+  AuthenticatedServiceRoute: AuthenticatedServiceRouteWithChildren,
   AuthenticatedAdminRoute: AuthenticatedAdminRouteWithChildren,
   AuthenticatedContactRoute: AuthenticatedContactRoute,
   AuthenticatedFeedbackRoute: AuthenticatedFeedbackRoute,
@@ -2025,49 +2184,23 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyfacilitiesRoute: AuthenticatedMyfacilitiesRoute,
   AuthenticatedNpsRoute: AuthenticatedNpsRoute,
   AuthenticatedPendingChangesRoute: AuthenticatedPendingChangesRoute,
-  AuthenticatedServiceRoute: AuthenticatedServiceRouteWithChildren,
   AuthenticatedServiceHistoryRoute:
     AuthenticatedServiceHistoryRouteWithChildren,
   AuthenticatedSupportRoute: AuthenticatedSupportRoute,
   AuthenticatedAdminPartsCatalogRoute:
     AuthenticatedAdminPartsCatalogRouteWithChildren,
   AuthenticatedLearnEbuiltRoute: AuthenticatedLearnEbuiltRoute,
-  AuthenticatedPartsordersPartsOrderIdRoute:
-    AuthenticatedPartsordersPartsOrderIdRouteWithChildren,
   AuthenticatedSalesInventoryRoute: AuthenticatedSalesInventoryRoute,
-  AuthenticatedSalesLeadsRoute: AuthenticatedSalesLeadsRoute,
-  AuthenticatedSalesOrdersRoute: AuthenticatedSalesOrdersRoute,
-  AuthenticatedSalesQuotesRoute: AuthenticatedSalesQuotesRoute,
-  AuthenticatedServicerequestsServiceRequestIdRoute:
-    AuthenticatedServicerequestsServiceRequestIdRouteWithChildren,
-  AuthenticatedWorkordersWorkOrderIdRoute:
-    AuthenticatedWorkordersWorkOrderIdRouteWithChildren,
+  AuthenticatedServiceMyhomeownersRoute:
+    AuthenticatedServiceMyhomeownersRouteWithChildren,
   AuthenticatedLearnIndexRoute: AuthenticatedLearnIndexRoute,
   AuthenticatedReportsIndexRoute: AuthenticatedReportsIndexRoute,
   AuthenticatedAdminPartsCatalogChangeManagementRoute:
     AuthenticatedAdminPartsCatalogChangeManagementRouteWithChildren,
   AuthenticatedLearnCategoryIdSubCategoryIdRoute:
     AuthenticatedLearnCategoryIdSubCategoryIdRoute,
-  AuthenticatedPartsordersVantagePartsRequestIdRoute:
-    AuthenticatedPartsordersVantagePartsRequestIdRoute,
-  AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute:
-    AuthenticatedReportsDeliveryreportsSubmittedSurveyIdRoute,
-  AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute:
-    AuthenticatedSurveysDeliveryreportsSubmittedSurveyIdRoute,
   AuthenticatedTransportationDriverManagementSearchRoute:
     AuthenticatedTransportationDriverManagementSearchRouteWithChildren,
-  AuthenticatedSurveysDeliveryreportsIndexRoute:
-    AuthenticatedSurveysDeliveryreportsIndexRoute,
-  AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute:
-    AuthenticatedReportsHomeinvoiceSerialNumberPlantNumberRoute,
-  AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute:
-    AuthenticatedSurveysDeliveryreportsPlantNumberSerialNumberRoute,
-  AuthenticatedCrmWebProspectsProspectIdContactInfoRoute:
-    AuthenticatedCrmWebProspectsProspectIdContactInfoRoute,
-  AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute:
-    AuthenticatedReportsInvoiceDealerNumberFacilityNumberQuoteNumberRoute,
-  AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute:
-    AuthenticatedReportsSalesTypePlantNumberQuoteNumberOrderNumberRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

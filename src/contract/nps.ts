@@ -84,10 +84,6 @@ export const NPS_PERIODS: Record<NpsPeriod, string> = { rolling: '12-Month Rolli
 
 const DAY_MS = 86_400_000;
 
-/** The calendar day of `date` where the user is (YYYY-MM-DD): "today" of the screen's windows. */
-export const localIsoDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
 /** The same day `years` years away; 29 February becomes the 28th in a year without one. */
 export function shiftYears(day: string, years: number): string {
   const year = Number(day.slice(0, 4)) + years;

@@ -1,3 +1,6 @@
+// The function's own module: the date-fns barrel would count all of date-fns as first-load code (vite.config.ts chunks).
+import { lightFormat } from 'date-fns/lightFormat';
+
 const MS_DATE = /^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const PLACEHOLDER_PREFIXES = ['1900-01-01', '0001-01-01'];
@@ -13,19 +16,29 @@ export function parseMsDate(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+/** The calendar day of `date` where the user is, as YYYY-MM-DD: the device's "today", or a typed date sent as a day. */
+export const localIsoDay = (date: Date) => lightFormat(date, 'yyyy-MM-dd');
+
+/**
+ * The UTC calendar day of a time, as YYYY-MM-DD: "today" as the server's clock counts it, or the day of a UTC midnight.
+ * (date-fns formats local time only; its UTC date class is another package, @date-fns/utc.)
+ */
+export const utcIsoDay = (time: Date | number) => new Date(time).toISOString().slice(0, 10);
+
+/** Today as the server's date rules count it: its clock's UTC day (src/server/work-orders/rules.ts todayOf). */
+export const todayForServerRules = (now: Date = new Date()) => utcIsoDay(now);
 
 /** spec 1 §5: empty, 1900-01-01 and 0001-01-01 mean "no date". */
 export function isEmptyDate(value: string | Date | null | undefined): boolean {
   if (value === null || value === undefined) return true;
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return true;
-    return PLACEHOLDER_PREFIXES.includes(isoDay(value));
+    return PLACEHOLDER_PREFIXES.includes(utcIsoDay(value));
   }
   const text = value.trim();
   if (!text) return true;
   const msDate = parseMsDate(text);
-  if (msDate) return PLACEHOLDER_PREFIXES.includes(isoDay(msDate));
+  if (msDate) return PLACEHOLDER_PREFIXES.includes(utcIsoDay(msDate));
   return PLACEHOLDER_PREFIXES.some((prefix) => text.startsWith(prefix));
 }
 
@@ -43,14 +56,12 @@ export function toDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const twoDigits = (n: number) => String(n).padStart(2, '0');
-
 /** spec 1 §5: dates show as MM/DD/YYYY; empty and placeholder dates show TBD; anything unreadable is shown as given. */
 export function formatDate(value: string | Date | null | undefined): string {
   if (isEmptyDate(value)) return 'TBD';
   const date = toDate(value);
   if (!date) return String(value);
-  return `${twoDigits(date.getMonth() + 1)}/${twoDigits(date.getDate())}/${date.getFullYear()}`;
+  return lightFormat(date, 'MM/dd/yyyy');
 }
 
 const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
@@ -64,6 +75,3 @@ export function parseUsDate(text: string): Date | null {
   date.setFullYear(year);
   return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
-
-/** The local calendar day of a date, for comparisons that ignore the time. */
-export const startOfLocalDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());

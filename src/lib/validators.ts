@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { formatDate, parseUsDate, startOfLocalDay, toDate } from './dates';
+import { startOfDay } from 'date-fns/startOfDay';
+import { formatDate, parseUsDate, toDate } from './dates';
 import { NO_SPECIAL_CHARACTERS } from './formats';
 
 /**
@@ -20,12 +21,12 @@ type DateBound = Date | string;
 const boundDay = (bound: DateBound | undefined): Date | null => {
   if (bound === undefined) return null;
   const date = bound instanceof Date ? bound : parseDateText(bound);
-  return date && startOfLocalDay(date);
+  return date && startOfDay(date);
 };
 
 /** spec 1 §5 range validator: the day lies between start and end, both included; either bound may be left out. */
 export function isDateInRange(date: Date, start?: DateBound, end?: DateBound): boolean {
-  const day = startOfLocalDay(date).getTime();
+  const day = startOfDay(date).getTime();
   const from = boundDay(start);
   const to = boundDay(end);
   return (!from || day >= from.getTime()) && (!to || day <= to.getTime());

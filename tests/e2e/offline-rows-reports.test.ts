@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_ADMIN_TEXT, localIsoDay, npsWindow, type NpsDetail } from '../../src/contract';
+import { CATALOG_ADMIN_TEXT, npsWindow, type NpsDetail } from '../../src/contract';
+import { localIsoDay } from '../../src/lib/dates';
 import { NEEDS_CONNECTION, notOnDeviceMessage } from '../../src/ui/not-on-device';
 import { newContext, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 

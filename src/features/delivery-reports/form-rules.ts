@@ -11,7 +11,7 @@ import {
   type SurveyAttachmentInput,
   type SurveyQuestion,
 } from '../../contract';
-import { formatDate, isEmptyDate } from '../../lib/dates';
+import { formatDate, isEmptyDate, localIsoDay } from '../../lib/dates';
 import { dateText, parseDateText } from '../../lib/validators';
 import type { QuestionSet } from './question-set';
 
@@ -110,9 +110,7 @@ export function checkDeliveryForm(form: QuestionSet, answers: Answers, attachmen
 /** A typed date as the body carries it, YYYY-MM-DD ('' when empty). */
 function isoDay(text: string): string {
   const date = text.trim() === '' ? null : parseDateText(text);
-  if (!date) return '';
-  const pad = (part: number) => String(part).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return date ? localIsoDay(date) : '';
 }
 
 /** The body of POST /DeliveryForm (spec 2 §7): the whole form of one home, answers and photos together. */

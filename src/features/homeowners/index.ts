@@ -9,5 +9,5 @@ export { WARRANTY_FIELD_LABELS } from './warranty-form';
 export { MY_HOMEOWNERS_PATH, warrantyPanelHref, newServiceRequestHref, homeownerActions, showsSplitButton } from './list-rules';
 export { warrantyCardLabel, saveWarrantyCardCall } from './api/calls';
 export { HOMEOWNER_CACHE_KINDS, homeownerKeys } from './api/keys';
-export { homeownerScope, warrantyRecordKey, homeKey, type WarrantyCardView, type HomeownerRow, type PendingMark } from './model';
+export { warrantyRecordKey, homeKey, type WarrantyCardView, type HomeownerRow, type PendingMark } from './model';
 export { LIST_RELOAD_DELAY_MS } from './use-homeowner-view';

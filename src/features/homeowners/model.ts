@@ -1,4 +1,4 @@
-import type { CmhUser, WarrantyCard } from '../../contract';
+import type { WarrantyCard } from '../../contract';
 
 /*
  * What the homeowner screens show: a warranty card as it will be once the outbox has replayed (the
@@ -39,6 +39,3 @@ export const warrantyRecordKey = (plantNumber: string, serialNumber: string) => 
 /** The home key of a warranty record key, or undefined for another record. */
 export const homeKeyOfRecord = (recordKey: string) => (recordKey.startsWith(RECORD_PREFIX) ? recordKey.slice(RECORD_PREFIX.length) : undefined);
 
-/** Whose copy a kept list is: the user, and the retail center (or plant facilities) they work in — the server's scope. */
-export const homeownerScope = (user: Pick<CmhUser, 'userName' | 'isPlantUser' | 'currentRetailer'>) =>
-  `${user.userName.toLowerCase()}:${user.isPlantUser ? 'plants' : (user.currentRetailer?.retailerNumber ?? 'none')}`;

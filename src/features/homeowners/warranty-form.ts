@@ -222,9 +222,6 @@ export function checkWarrantyForm(values: WarrantyFormValues, context: WarrantyF
   return { ok: true, body: parsed.output };
 }
 
-/** Today as the server counts it for the sold date window (its clock's UTC day). */
-export const todayForRules = (now: Date = new Date()) => now.toISOString().slice(0, 10);
-
 /**
  * The card as the form shows it, in the shape of the body a save sends: what an update compares its body with to
  * tell which fields the user changed (api/calls.ts saveWarrantyCardCall, issue 22 §11). That is the body the

@@ -2,12 +2,12 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PartsOrder, PartsOrderSummary } from '../../contract';
 import { getOffline } from '../../offline/runtime';
-import { homesQueryOptions } from './api/get-homes';
 import { partsOrderQueryOptions, vantagePartsOrderQueryOptions } from './api/get-parts-order';
 import { retailerPlantsQueryOptions } from './api/get-plants';
 import { shipToLocationsQueryOptions } from './api/get-ship-to-locations';
-import { unitsOfMeasureQueryOptions } from './api/get-units-of-measure';
 import { CACHE_KINDS } from './api/keys';
+import { homesQueryOptions } from '../../entities/homes';
+import { unitsOfMeasureQueryOptions } from '../../entities/units-of-measure';
 
 /** The most orders kept whole on the device: the ones still to be worked on, not the archive. */
 export const PRIME_LIMIT = 200;

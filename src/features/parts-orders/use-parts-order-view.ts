@@ -4,13 +4,14 @@ import type { CmhUser } from '../../contract';
 import { isHttpError, isOfflineError } from '../../lib/http';
 import { useKeptListRows, useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
 import { isTempId } from '../../offline/temp-ids';
-import { useHomes } from './api/get-homes';
 import { partsOrderQueryOptions, vantagePartsOrderQueryOptions } from './api/get-parts-order';
 import { partsOrderList, usePartsOrders } from './api/get-parts-orders';
 import { usePlantChoices } from './api/get-plants';
-import { partsOrderKeys, viewScope } from './api/keys';
+import { partsOrderKeys } from './api/keys';
 import { orderKeyOfRecord, orderRecordKey, type PartsOrderView } from './model';
 import { applyPending, applyPendingToList, findHome, type SkeletonContext } from './pending/apply-pending';
+import { useHomes } from '../../entities/homes';
+import { viewScope } from '../../entities/view-scope';
 
 /** How a screen names an order: a staged one by its partsOrderId (or temp id), a submitted one by its parts request id. */
 export type OrderAddress = { partsOrderId: string } | { partsRequestId: number };

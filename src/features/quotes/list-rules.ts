@@ -10,6 +10,7 @@ import {
   type QuoteLockState,
   type QuoteValidation,
 } from '../../contract';
+import { localIsoDay } from '../../lib/dates';
 import type { SortColumn, SortState } from '../../lib/list';
 import { hasRole } from '../../lib/permissions';
 
@@ -36,13 +37,11 @@ export interface QuoteFilters {
   csm: string;
 }
 
-const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
 /** spec 2 §9: the list opens on the quotes of the last 30 days (by quote date, the device's day). */
 export function defaultQuoteFilters(today: Date): QuoteFilters {
   const from = new Date(today);
   from.setDate(from.getDate() - QUOTE_LIST_DAYS_BACK);
-  return { from: isoDay(from), to: isoDay(today), facility: '', csm: '' };
+  return { from: localIsoDay(from), to: localIsoDay(today), facility: '', csm: '' };
 }
 
 export function filterQuotes(rows: readonly Quote[], filters: QuoteFilters): readonly Quote[] {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { REPORT_MESSAGES, type CmhUser, type PaidServiceOrderQuery } from '../../contract';
-import { formatDate } from '../../lib/dates';
+import { formatDate, localIsoDay } from '../../lib/dates';
 import { deriveFlags, hasRole, type PermissionSubject } from '../../lib/permissions';
 import { dateText, parseDateText } from '../../lib/validators';
 
@@ -65,12 +65,10 @@ export const paidRangeSchema = v.pipe(
   ),
 );
 
-const isoDayOf = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
 /** The query of GET {api}/Reports/PaidServiceOrderReport for the typed dates, or null while they are not valid. */
 export function paidRangeQuery(range: PaidRange): PaidServiceOrderQuery | null {
   if (!v.is(paidRangeSchema, range)) return null;
-  return { startDate: isoDayOf(parseDateText(range.start)!), endDate: isoDayOf(parseDateText(range.end)!) };
+  return { startDate: localIsoDay(parseDateText(range.start)!), endDate: localIsoDay(parseDateText(range.end)!) };
 }
 
 /** The messages of the typed dates by field (the range's on `end`), empty when they are valid. */

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getOffline } from '../../offline/runtime';
 import type { ServiceRequest, ServiceRequestSummary } from '../../contract';
-import { homesQueryOptions } from './api/get-homes';
 import { serviceRequestQueryOptions } from './api/get-service-request';
-import { unitsOfMeasureQueryOptions } from './api/get-units-of-measure';
 import { CACHE_KINDS } from './api/keys';
+import { homesQueryOptions } from '../../entities/homes';
+import { unitsOfMeasureQueryOptions } from '../../entities/units-of-measure';
 
 /** The most requests kept whole on the device: a technician's open work, not the archive. */
 export const PRIME_LIMIT = 200;

@@ -3,12 +3,12 @@ import { useMemo } from 'react';
 import { isHttpError, isOfflineError } from '../../lib/http';
 import { useKeptListRows, useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
 import { isTempId } from '../../offline/temp-ids';
-import { useHomes } from './api/get-homes';
 import { serviceRequestQueryOptions, workOrderQueryOptions } from './api/get-service-request';
 import { useWorkOrders, workOrderList } from './api/get-work-orders';
 import { workOrderKeys } from './api/keys';
 import { requestKeyOfRecord, requestRecordKey, type ServiceRequestView } from './model';
 import { applyPending, applyPendingToList } from './pending/apply-pending';
+import { useHomes } from '../../entities/homes';
 
 /** How a screen names a request: its id (or temp id) from a /servicerequests route, or a work-order id. */
 export type RequestAddress = { serviceRequestId: string } | { workOrderId: number };

@@ -209,3 +209,41 @@ describe('home and header (spec 1 §2, §6)', () => {
     expect(notices).toEqual([expect.objectContaining({ title: 'Password expired!' })]);
   });
 });
+
+/*
+ * issue 21 §5: each area's routes sit under one guard layout that checks what the server checks (lib/permissions), so a
+ * deep link is turned away like the area's menu entry. /workorders, /servicerequests and /reports/invoice had no guard.
+ */
+const GUARDED_DEEP_LINKS: [area: string, path: string][] = [
+  ['Service & Parts', '/workorders/81'],
+  ['Service & Parts', '/workorders/81/info'],
+  ['Service & Parts', '/servicerequests/42'],
+  ['Service & Parts', '/servicerequests/42/910/7001/info'],
+  ['Service & Parts', '/partsorders/7'],
+  ['Service & Parts', '/partsorders/vantage/9'],
+  ['Service & Parts', '/service/parts'],
+  ['sales', '/sales/quotes'],
+  ['sales', '/reports/invoice/4217/910/123'],
+  ['sales', '/reports/sales/order/910/123/456'],
+  ['leads', '/sales/leads'],
+  ['leads', '/crm/web/prospects/5/contactInfo'],
+  ['delivery reports', '/reports/deliveryreports/3'],
+  ['delivery reports', '/surveys/deliveryreports/3'],
+];
+
+describe('a guard layout per area (issue 21 §5)', () => {
+  it.each(GUARDED_DEEP_LINKS)('%s: a user without its roles is turned away from %s to /home', async (_area, path) => {
+    signInAs('service', { roles: ['Warranty_User'] });
+    const router = await openApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it.each(GUARDED_DEEP_LINKS)('%s: a user with its roles opens %s', async (_area, path) => {
+    signInAs('admin');
+    const router = await openApp(path);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe(path);
+      expect(router.state.matches.at(-1)?.status).toBe('success');
+    });
+  });
+});

@@ -11,12 +11,12 @@ import {
   showsSplitButton,
   warrantyPanelHref,
 } from '../../../src/features/homeowners/list-rules';
-import { homeownerScope } from '../../../src/features/homeowners/model';
 import { rowsOfServerList } from '../../../src/features/homeowners/pending/apply-pending';
 import { filterRows, sortRows } from '../../../src/lib/list';
 import { canEditWarrantyCards, canViewMyHomeowners } from '../../../src/lib/permissions';
 import { demoProfile } from '../fixtures/demo-profiles';
 import { card } from './harness';
+import { viewScope } from '../../../src/entities/view-scope';
 
 const withRoles = (roles: string[], overrides: Partial<CmhUser> = {}): CmhUser => ({ ...demoProfile('service'), roles, ...overrides });
 const plantSalesViewer = withRoles(['Sales_Viewer'], {
@@ -92,8 +92,8 @@ describe('the address of the screen', () => {
   });
 
   it('keeps one kept copy per user and retail center (or plants)', () => {
-    expect(homeownerScope(demoProfile('service'))).toBe(`${demoProfile('service').userName.toLowerCase()}:${demoProfile('service').currentRetailer!.retailerNumber}`);
-    expect(homeownerScope(demoProfile('plant'))).toMatch(/:plants$/);
+    expect(viewScope(demoProfile('service'))).toBe(`${demoProfile('service').userName.toLowerCase()}:${demoProfile('service').currentRetailer!.retailerNumber}`);
+    expect(viewScope(demoProfile('plant'))).toMatch(/:plants$/);
   });
 });
 

@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { WarrantyCardInput } from '../../../src/contract';
 import { saveWarrantyCardCall } from '../../../src/features/homeowners/api/calls';
-import { homeownerScope } from '../../../src/features/homeowners/model';
 import { HOMEOWNER_TEXT } from '../../../src/features/homeowners/messages';
 import { getOffline } from '../../../src/offline/runtime';
 import { demoProfile } from '../fixtures/demo-profiles';
 import { card, fakeListLayout, goOffline, keepHomeowners, renderHomeowners, scrollListTo, startBackend, stopBackend, type FakeBackend } from './harness';
+import { viewScope } from '../../../src/entities/view-scope';
 
 fakeListLayout();
 
@@ -116,7 +116,7 @@ describe('My Homeowners (spec 3 §2)', () => {
   it('offline, shows the kept copy with its age, and queued saves applied and marked; a refused one with its message', async () => {
     const user = demoProfile('service');
     const kept = [card(1, { lastName: 'Kept' }), card(2, { lastName: 'Other' })];
-    await keepHomeowners(homeownerScope(user), kept, 3 * 60 * 60 * 1000);
+    await keepHomeowners(viewScope(user), kept, 3 * 60 * 60 * 1000);
     const { outbox } = getOffline();
     await outbox.enqueue(saveWarrantyCardCall('update', v.parse(WarrantyCardInput, { ...kept[0]!, firstName: 'Queued' }), 3, kept[0]!));
     goOffline(backend);
@@ -153,6 +153,6 @@ describe('My Homeowners (spec 3 §2)', () => {
     renderHomeowners(user);
     await waitFor(() => expect(screen.getByText(/Showing 10 of 30/)).toBeTruthy());
     expect(await getOffline().db.homeowners.count()).toBe(30);
-    expect((await getOffline().db.syncState.get('homeowners'))?.scopeKey).toBe(homeownerScope(user));
+    expect((await getOffline().db.syncState.get('homeowners'))?.scopeKey).toBe(viewScope(user));
   });
 });

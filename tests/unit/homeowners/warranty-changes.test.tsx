@@ -5,13 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isHomeAddressSameAsOwner, normalizeCardAddress, WarrantyCardInput, type WarrantyCard } from '../../../src/contract';
 import { saveWarrantyCardCall } from '../../../src/features/homeowners/api/calls';
 import { HOMEOWNER_TEXT } from '../../../src/features/homeowners/messages';
-import { homeownerScope } from '../../../src/features/homeowners/model';
-import { checkWarrantyForm, seenCard, todayForRules, warrantyFormValues, type WarrantyFormValues } from '../../../src/features/homeowners/warranty-form';
+import { checkWarrantyForm, seenCard, warrantyFormValues, type WarrantyFormValues } from '../../../src/features/homeowners/warranty-form';
+import { todayForServerRules } from '../../../src/lib/dates';
 import type { JsonValue, OutboxEntry } from '../../../src/offline/db';
 import type { SendAnswer } from '../../../src/offline/outbox';
 import { getOffline, resolveConflict } from '../../../src/offline/runtime';
 import { demoProfile } from '../fixtures/demo-profiles';
 import { card, fakeListLayout, goOffline, keepHomeowners, renderHomeowners, startBackend, stopBackend, type FakeBackend } from './harness';
+import { viewScope } from '../../../src/entities/view-scope';
 
 /*
  * Issue 22 §11: a warranty card update queued on the device says which of its fields the user changed
@@ -44,7 +45,7 @@ const type = (name: string, value: string) => {
 /** The panel over the kept copy of `stored`, offline: `edit`, save, and the queued entry. */
 async function queuedAfter(stored: WarrantyCard, edit: () => void) {
   const user = demoProfile('service');
-  await keepHomeowners(homeownerScope(user), [stored]);
+  await keepHomeowners(viewScope(user), [stored]);
   goOffline(backend);
   renderHomeowners(user, PANEL);
   await screen.findByRole('dialog', { name: HOMEOWNER_TEXT.panelTitle });
@@ -92,7 +93,7 @@ describe('a later queued save does not undo a settled conflict on the home addre
     return { status: 200, body: backend.cards[index] as unknown as JsonValue };
   }
 
-  const context = (shown: WarrantyCard) => ({ plantNumber: '42', serialNumber: shown.serialNumber, card: shown, today: todayForRules() });
+  const context = (shown: WarrantyCard) => ({ plantNumber: '42', serialNumber: shown.serialNumber, card: shown, today: todayForServerRules() });
   /** What the panel queues: the form over the card it showed, with the user's `edits`. */
   function update(shown: WarrantyCard, edits: Partial<WarrantyFormValues>) {
     const check = checkWarrantyForm({ ...warrantyFormValues(shown), ...edits }, context(shown));

@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WARRANTY_MESSAGES } from '../../../src/contract';
 import { SOLD_DATE_FOCUS_DELAY_MS } from '../../../src/features/homeowners/components/warranty-panel';
 import { HOMEOWNER_TEXT } from '../../../src/features/homeowners/messages';
-import { homeownerScope } from '../../../src/features/homeowners/model';
-import { todayForRules } from '../../../src/features/homeowners/warranty-form';
+import { todayForServerRules } from '../../../src/lib/dates';
 import { getOffline } from '../../../src/offline/runtime';
 import { UNSAVED_CHANGES_MESSAGE } from '../../../src/ui/side-panel';
 import { demoProfile } from '../fixtures/demo-profiles';
 import { card, fakeListLayout, goOffline, keepHomeowners, notices, renderHomeowners, startBackend, stopBackend, type FakeBackend } from './harness';
+import { viewScope } from '../../../src/entities/view-scope';
 
 fakeListLayout();
 
@@ -34,7 +34,7 @@ const type = (name: string, value: string) => {
 };
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 const inDays = (days: number) => {
-  const day = new Date(`${todayForRules()}T00:00:00Z`);
+  const day = new Date(`${todayForServerRules()}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + days);
   return `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}/${day.getUTCFullYear()}`;
 };
@@ -222,7 +222,7 @@ describe("the 'Edit Homeowner' panel (spec 3 §2, §4, §5)", () => {
 describe('the panel offline (issue 5 item 6)', () => {
   it("edits the kept list's row, queues the save, says so, closes, and the row shows it pending", async () => {
     const user = demoProfile('service');
-    await keepHomeowners(homeownerScope(user), [card(1, { rowVersion: 5 })], 60 * 60 * 1000);
+    await keepHomeowners(viewScope(user), [card(1, { rowVersion: 5 })], 60 * 60 * 1000);
     goOffline(backend);
     renderHomeowners(user, '/service/myhomeowners');
     fireEvent.click(await screen.findByRole('link', { name: 'Warranty for CLW01001TN' }));
@@ -243,7 +243,7 @@ describe('the panel offline (issue 5 item 6)', () => {
 
   it('creates a card offline for a home the kept list has none for, and a second save PUTs with the rowVersion the create leaves (0)', async () => {
     const user = demoProfile('service');
-    await keepHomeowners(homeownerScope(user), [card(1)]);
+    await keepHomeowners(viewScope(user), [card(1)]);
     goOffline(backend);
     const { router } = renderHomeowners(user, '/service/myhomeowners/warranty/42/NEW9');
     await panel();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, isEmptyDate, parseMsDate, toDate } from '../../../src/lib/dates';
+import { formatDate, isEmptyDate, localIsoDay, parseMsDate, toDate, todayForServerRules, utcIsoDay } from '../../../src/lib/dates';
 
 describe('parseMsDate (spec 1 §3 /Date(ms)/)', () => {
   it('reads the milliseconds of the terms document dates', () => {
@@ -58,5 +58,30 @@ describe('toDate', () => {
   it('returns null for unreadable input', () => {
     expect(toDate('not a date')).toBeNull();
     expect(toDate(new Date('invalid'))).toBeNull();
+  });
+});
+
+describe('ISO days (YYYY-MM-DD, the days the contract carries)', () => {
+  it("localIsoDay: the device's calendar day, whatever the hour", () => {
+    expect(localIsoDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    expect(localIsoDay(new Date(2026, 11, 31, 0, 0))).toBe('2026-12-31');
+    expect(localIsoDay(new Date(2024, 1, 29, 12))).toBe('2024-02-29');
+  });
+
+  it('a typed MM/DD/YYYY date and the day it is sent as name the same day (spec 1 §5)', () => {
+    const typed = toDate('2026-11-26')!;
+    expect(formatDate(typed)).toBe('11/26/2026');
+    expect(localIsoDay(typed)).toBe('2026-11-26');
+  });
+
+  it("utcIsoDay: the UTC day of a time, from a Date or milliseconds (the server's clock)", () => {
+    expect(utcIsoDay(new Date('2026-06-15T23:30:00-05:00'))).toBe('2026-06-16');
+    expect(utcIsoDay(Date.UTC(2026, 5, 16, 0, 0))).toBe('2026-06-16');
+    expect(utcIsoDay(Date.UTC(2026, 5, 15, 23, 59, 59, 999))).toBe('2026-06-15');
+  });
+
+  it("todayForServerRules: today as the server's date rules count it, its UTC day", () => {
+    expect(todayForServerRules(new Date('2026-06-15T23:30:00-05:00'))).toBe('2026-06-16');
+    expect(todayForServerRules()).toBe(new Date().toISOString().slice(0, 10));
   });
 });

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_NPS_RANGE_DAYS,
   NpsQuery,
-  localIsoDay,
   npsBand,
   npsColorBand,
   npsWindow,
@@ -16,6 +15,7 @@ import {
   type NpsUpcomingCall,
 } from '../../../src/contract';
 import { UPCOMING_SORT_COLUMNS, chartGroups, filterByBand, niceMax, upcomingRow } from '../../../src/features/nps/list-rules';
+import { localIsoDay } from '../../../src/lib/dates';
 import { sortRows } from '../../../src/lib/list';
 
 describe('NPS bands (spec 2 §4)', () => {

@@ -260,7 +260,7 @@ export function tearDown() {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => true });
 }
 
-/** The user scope (parts-orders/api/keys viewScope) the catalogs of these tests are kept for. */
+/** The user scope (entities/view-scope) the catalogs of these tests are kept for. */
 export const SCOPE = 'service@demo.homesite.test:4217';
 
 /** Puts `catalog` on the device as the approved catalog kept for `scope`, synced `age` ms ago (catalog/api.ts). */

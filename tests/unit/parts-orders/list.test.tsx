@@ -2,7 +2,10 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PARTS_ORDER_MESSAGES, STOCK_SERIAL_NUMBER } from '../../../src/contract';
 import { addItemCall, createPartsOrderCall } from '../../../src/features/parts-orders/api/calls';
-import { CACHE_KINDS, partsOrderKeys, viewScope } from '../../../src/features/parts-orders/api/keys';
+import { CACHE_KINDS, partsOrderKeys } from '../../../src/features/parts-orders/api/keys';
+import { HOMES_KEPT_KIND } from '../../../src/entities/homes';
+import { UNITS_OF_MEASURE_KEPT } from '../../../src/entities/units-of-measure';
+import { viewScope } from '../../../src/entities/view-scope';
 import { FACILITY_LABEL, STOCK_ORDER_TITLE } from '../../../src/features/parts-orders/components/list/stock-order-modal';
 import { PARTS_ORDER_TEXTS } from '../../../src/features/parts-orders/messages';
 import { QUEUED_MESSAGE } from '../../../src/offline/react';
@@ -80,8 +83,8 @@ describe('parts list (spec 3 §2 /service/parts)', () => {
           // The submitted (SHIPPED) order 82, read by its request id, is kept under its own id like a staged one.
           `${CACHE_KINDS.detail}/82`,
           `${CACHE_KINDS.shipTo}/4217`,
-          `${CACHE_KINDS.unitsOfMeasure}/all`,
-          `${CACHE_KINDS.homes}/${viewScope(service)}`,
+          `${UNITS_OF_MEASURE_KEPT.kind}/${UNITS_OF_MEASURE_KEPT.id}`,
+          `${HOMES_KEPT_KIND}/${viewScope(service)}`,
         ]),
       );
       // A closed order is not kept whole: it is the archive, not open work.
@@ -206,7 +209,7 @@ describe('useCreateCustomerPartsOrder (the My Homeowners row action)', () => {
   it('offline: the order is a skeleton with the kept home’s homeowner and address as a ship-to choice', async () => {
     const { router } = renderParts(service, '/service/parts');
     await table();
-    await waitFor(async () => expect(await getOffline().db.entities.get([CACHE_KINDS.homes, viewScope(service)])).toBeTruthy());
+    await waitFor(async () => expect(await getOffline().db.entities.get([HOMES_KEPT_KIND, viewScope(service)])).toBeTruthy());
     setOnline(server, false);
     await router.navigate({ href: '/service/myhomeowners' });
     fireEvent.click(await screen.findByRole('button', { name: 'New Parts Order' }));

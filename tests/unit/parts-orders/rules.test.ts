@@ -19,7 +19,8 @@ import {
   statusOptions,
 } from '../../../src/features/parts-orders/components/list/list-rules';
 import { checkStockOrder } from '../../../src/features/parts-orders/components/list/stock-order-modal';
-import { checkItem, findCatalogPart, newItemValues, unitOptions } from '../../../src/features/parts-orders/components/panels/parts-item-form';
+import { checkItem, findCatalogPart, newItemValues } from '../../../src/features/parts-orders/components/panels/parts-item-form';
+import { unitOptions } from '../../../src/entities/units-of-measure';
 import { incorrectMessageIssue } from '../../../src/features/parts-orders/components/review/incorrect-part-modal';
 import { receiptText, receivableItems, shipToChoices } from '../../../src/features/parts-orders/components/review/review-model';
 import type { PartsOrderSummaryView } from '../../../src/features/parts-orders/model';

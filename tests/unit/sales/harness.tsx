@@ -10,7 +10,7 @@ import { OrdersScreen } from '../../../src/features/orders/components/orders-scr
 import { quoteList } from '../../../src/features/quotes/api/quotes';
 import { QuotesScreen } from '../../../src/features/quotes/components/quotes-screen';
 import { keptSalesReports } from '../../../src/features/sales-detail/api/sales-detail';
-import { reportScope } from '../../../src/features/sales-detail/api/scope';
+import { viewScope } from '../../../src/entities/view-scope';
 import { SalesDetailScreen } from '../../../src/features/sales-detail/components/sales-detail-screen';
 import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
 import { setNotifier } from '../../../src/lib/notifier';
@@ -233,7 +233,7 @@ window.scrollTo = () => undefined;
 /** The quotes and orders lists, the detail reports and the prospect page, wired as their route files do. */
 export function renderSales(user: CmhUser, initialEntry: string) {
   const root = createRootRoute({ component: Outlet });
-  const scope = reportScope(user);
+  const scope = viewScope(user);
   const routes = [
     createRoute({ getParentRoute: () => root, path: '/sales/quotes', component: () => <QuotesScreen user={user} keptReports={keptSalesReports(scope)} /> }),
     createRoute({ getParentRoute: () => root, path: '/sales/orders', component: () => <OrdersScreen user={user} keptReports={keptSalesReports(scope)} /> }),

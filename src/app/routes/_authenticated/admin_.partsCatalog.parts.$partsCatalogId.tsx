@@ -1,20 +1,14 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { PartFormPanel } from '../../../features/parts-catalog/components/part-form-panel';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
+import { defineParams, NumericId } from '../../route-params';
 
-const PartParams = v.object({ partsCatalogId: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
+const PartParams = v.object({ partsCatalogId: NumericId });
 
 /** spec 3 §2 Part Form side panel over the Parts Catalog Admin. */
 export const Route = createFileRoute('/_authenticated/admin_/partsCatalog/parts/$partsCatalogId')({
-  params: {
-    parse: (params) => {
-      const parsed = v.safeParse(PartParams, params);
-      if (!parsed.success) throw notFound();
-      return parsed.output;
-    },
-    stringify: ({ partsCatalogId }) => ({ partsCatalogId: String(partsCatalogId) }),
-  },
+  params: defineParams(PartParams),
   staticData: { title: 'Part Form' },
   component: function PartFormRoute() {
     const { partsCatalogId } = Route.useParams();

@@ -1,19 +1,13 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { PartApprovalPanel } from '../../../features/parts-catalog/components/part-approval-panel';
+import { defineParams, NumericId } from '../../route-params';
 
-const PendingParams = v.object({ partsCatalogId: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
+const PendingParams = v.object({ partsCatalogId: NumericId });
 
 /** spec 3 §2 'Part Approval Form' over the pending list. */
 export const Route = createFileRoute('/_authenticated/admin_/partsCatalog_/changeManagement/pending/$partsCatalogId')({
-  params: {
-    parse: (params) => {
-      const parsed = v.safeParse(PendingParams, params);
-      if (!parsed.success) throw notFound();
-      return parsed.output;
-    },
-    stringify: ({ partsCatalogId }) => ({ partsCatalogId: String(partsCatalogId) }),
-  },
+  params: defineParams(PendingParams),
   staticData: { title: 'Part Approval Form' },
   component: function PartApprovalRoute() {
     const { partsCatalogId } = Route.useParams();

@@ -3,6 +3,7 @@ import { DELIVERY_CACHE_KINDS } from '../../../features/delivery-reports/api/key
 import { ReportsScreen } from '../../../features/reports/components/reports-screen';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { hasRole } from '../../../lib/permissions';
+import { viewScope } from '../../../entities/view-scope';
 
 /**
  * spec 2 §2 Reports (/reports): Service_User, Service_Viewer, Sales_User or Sales_Viewer (spec 2 §6). A delivery report
@@ -15,7 +16,6 @@ export const Route = createFileRoute('/_authenticated/reports/')({
   },
   component: function ReportsRoute() {
     const user = useSignedInUser();
-    const scope = `${user.userName.toLowerCase()}:${user.isPlantUser ? 'plants' : (user.currentRetailer?.retailerNumber ?? 'none')}`;
-    return <ReportsScreen user={user} scope={scope} keptDeliveryReportKind={DELIVERY_CACHE_KINDS.submitted} />;
+    return <ReportsScreen user={user} scope={viewScope(user)} keptDeliveryReportKind={DELIVERY_CACHE_KINDS.submitted} />;
   },
 });

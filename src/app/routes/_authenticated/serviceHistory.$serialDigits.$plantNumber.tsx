@@ -1,7 +1,8 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { SerialLookupScreen } from '../../../features/service-history/components/serial-lookup-screen';
+import { defineParams } from '../../route-params';
 
 /** spec 1 §2: the serial number's characters 4 to 9 (substring(3, 9)) and the plant number. */
 const SerialParams = v.object({
@@ -11,14 +12,7 @@ const SerialParams = v.object({
 
 /** The header link's form of the service history: /serviceHistory/{serial digits}/{plantNumber}. */
 export const Route = createFileRoute('/_authenticated/serviceHistory/$serialDigits/$plantNumber')({
-  params: {
-    parse: (params) => {
-      const parsed = v.safeParse(SerialParams, params);
-      if (!parsed.success) throw notFound();
-      return parsed.output;
-    },
-    stringify: (params) => params,
-  },
+  params: defineParams(SerialParams),
   staticData: { title: 'Service History' },
   component: function ServiceHistoryBySerialRoute() {
     const { serialDigits, plantNumber } = Route.useParams();

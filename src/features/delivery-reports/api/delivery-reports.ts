@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DeliveryReportListRow, HomeListAnswer, SURVEY_TYPES, paths, type DeliveryReport, type HomeSummary } from '../../../contract';
+import { DeliveryReportListRow, SURVEY_TYPES, paths, type DeliveryReport, type HomeSummary } from '../../../contract';
 import { OfflineError, isHttpError, request } from '../../../lib/http';
 import { NOT_PERSISTED, readKept, readThrough, type CachedRead } from '../../../offline/cached-read';
 import { getOffline } from '../../../offline/runtime';
+import { fetchHomes } from '../../../entities/homes';
 import { composeBlankForm, questionSetOf, type QuestionSet } from '../question-set';
 import { DeliveryReportAnswer } from './answers';
 import { DELIVERY_CACHE_KINDS, deliveryReportKeys } from './keys';
@@ -28,11 +29,11 @@ export const deliveryReportListQuery = (scope: string) =>
   });
 export const useDeliveryReportList = (scope: string) => useQuery(deliveryReportListQuery(scope));
 
-/** GET {api}/Homes: the homes of the user's scope; the sold ones are those a report is written for. */
+/** The homes of the user's scope (entities/homes), kept apart: the sold ones are those a report is written for. */
 export const deliveryHomesQuery = (scope: string) =>
   queryOptions({
     queryKey: deliveryReportKeys.homes(scope),
-    queryFn: () => readThrough(DELIVERY_CACHE_KINDS.homes, scope, () => request(paths.homes, { schema: HomeListAnswer })),
+    queryFn: () => readThrough(DELIVERY_CACHE_KINDS.homes, scope, () => fetchHomes()),
     meta: NOT_PERSISTED,
     staleTime: KEPT_FOR,
   });

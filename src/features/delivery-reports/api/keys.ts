@@ -1,9 +1,4 @@
-import type { CmhUser } from '../../../contract';
 import { hasRole, type PermissionSubject } from '../../../lib/permissions';
-
-/** Whose copy a kept read is: the user, and the retail center (or plant facilities) they work in. */
-export const deliveryScope = (user: Pick<CmhUser, 'userName' | 'isPlantUser' | 'currentRetailer'>) =>
-  `${user.userName.toLowerCase()}:${user.isPlantUser ? 'plants' : (user.currentRetailer?.retailerNumber ?? 'none')}`;
 
 /** Reads delivery reports: service or sales users and viewers (the reports' roles, spec 2 §6; contract/delivery-reports.ts). */
 export const canReadDeliveryReports = (user: Pick<PermissionSubject, 'roles'>) => hasRole(user, 'Service_User', 'Service_Viewer', 'Sales_User', 'Sales_Viewer');

@@ -23,11 +23,12 @@ import {
   type ActionSubject,
 } from '../list-rules';
 import { HOMEOWNER_TEXT, savedCopyText } from '../messages';
-import { homeownerScope, type HomeownerRow, type WarrantyCardView } from '../model';
+import { type HomeownerRow, type WarrantyCardView } from '../model';
 import { KeptListProgress } from '../../../ui/kept-list-progress';
 import { useHomeownerListView, useRefreshOnDelivery } from '../use-homeowner-view';
 import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
 import { outboxActions } from '../../../offline/runtime';
+import { viewScope } from '../../../entities/view-scope';
 import '../homeowners.css';
 
 export const ACTION_LABELS = { warranty: 'Warranty', serviceRequest: 'New Service Request', partsOrder: 'New Parts Order', serviceHistory: 'Service History' } as const;
@@ -124,7 +125,7 @@ export interface MyHomeownersScreenProps {
 const NOTHING_MORE = () => undefined;
 
 export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreenProps) {
-  const scope = homeownerScope(user);
+  const scope = viewScope(user);
   useRefreshOnDelivery(scope);
   const list = useHomeownerListView(scope);
   const router = useRouter();

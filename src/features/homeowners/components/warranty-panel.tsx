@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { WARRANTY_MESSAGES, formatUsDate, warrantyStatusLabel, type CmhUser } from '../../../contract';
+import { todayForServerRules } from '../../../lib/dates';
 import { notify } from '../../../lib/notifier';
 import { canEditWarrantyCards } from '../../../lib/permissions';
 import { describeAge } from '../../../offline/age';
@@ -17,7 +18,7 @@ import { saveWarrantyCardCall } from '../api/calls';
 import { homeownerKeys } from '../api/keys';
 import { MY_HOMEOWNERS_PATH } from '../list-rules';
 import { HOMEOWNER_TEXT, savedCopyText } from '../messages';
-import { homeKey, homeownerScope, type WarrantyCardView } from '../model';
+import { homeKey, type WarrantyCardView } from '../model';
 import { scheduleHomeownerReload, useWarrantyCardView } from '../use-homeowner-view';
 import { useWarrantyWrite } from '../use-warranty-write';
 import {
@@ -28,11 +29,11 @@ import {
   isWarrantyFormDirty,
   seenCard,
   stateOptions,
-  todayForRules,
   warrantyFormValues,
   type WarrantyFormContext,
 } from '../warranty-form';
 import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
+import { viewScope } from '../../../entities/view-scope';
 import '../homeowners.css';
 
 /** spec 3 §9: the focus delay on the sold date field. */
@@ -121,7 +122,7 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
     plantNumber: card?.plantNumber ?? plantNumber,
     serialNumber: card?.serialNumber ?? serialNumber,
     card,
-    today: todayForRules(),
+    today: todayForServerRules(),
   });
   // The card as the form showed it: what a save compares the form with to tell what the user changed.
   const [seen] = useState(() => seenCard(context(view)));
@@ -321,7 +322,7 @@ export interface WarrantyPanelProps {
  * (the card, or the list's row) and its save waits in the outbox.
  */
 export function WarrantyPanel({ user, plantNumber, serialNumber }: WarrantyPanelProps) {
-  const scope = homeownerScope(user);
+  const scope = viewScope(user);
   const state = useWarrantyCardView(scope, plantNumber, serialNumber);
   const queryClient = useQueryClient();
   const router = useRouter();

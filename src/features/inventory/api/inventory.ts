@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { InventoryItem, paths, syncPageAnswer, type CmhUser } from '../../../contract';
+import { InventoryItem, paths, syncPageAnswer } from '../../../contract';
 import { request } from '../../../lib/http';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
 import { keptList, readKeptList } from '../../../offline/kept-lists';
-
-export const inventoryScope = (user: Pick<CmhUser, 'userName' | 'isPlantUser' | 'currentRetailer'>) =>
-  `${user.userName.toLowerCase()}:${user.isPlantUser ? 'plants' : (user.currentRetailer?.retailerNumber ?? 'none')}`;
 
 const InventoryPage = syncPageAnswer(InventoryItem);
 

@@ -5,7 +5,8 @@ import type { SortState } from '../../../lib/list';
 import { useKeptListView } from '../../../offline/react';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { KeptListStatus } from '../../../ui/kept-list-status';
-import { inventoryList, inventoryScope, useInventory } from '../api/inventory';
+import { inventoryList, useInventory } from '../api/inventory';
+import { viewScope } from '../../../entities/view-scope';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -28,7 +29,7 @@ const COLUMNS: DataListColumn<InventoryItem>[] = [
 
 /** Inventory (/sales/inventory): the spec shows no screen; a sortable, searchable list of the stock's fields. */
 export function InventoryScreen({ user }: { user: CmhUser }) {
-  const scope = inventoryScope(user);
+  const scope = viewScope(user);
   const query = useInventory(scope);
   const view = useKeptListView(inventoryList, scope, query);
   const [search, setSearch] = useState('');

@@ -2,7 +2,6 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import {
   NPS_MESSAGES,
   NPS_PERIODS,
-  localIsoDay,
   npsColorBand,
   npsWindow,
   upcomingWindow,
@@ -10,6 +9,7 @@ import {
   type NpsPeriod,
   type NpsScore,
 } from '../../../contract';
+import { localIsoDay } from '../../../lib/dates';
 import { isOfflineError } from '../../../lib/http';
 import { deriveFlags } from '../../../lib/permissions';
 import { describeAge } from '../../../offline/age';

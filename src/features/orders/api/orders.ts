@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { QuoteValidation, SalesOrder, paths, syncPageAnswer, type CmhUser } from '../../../contract';
+import { QuoteValidation, SalesOrder, paths, syncPageAnswer } from '../../../contract';
 import { request } from '../../../lib/http';
 import { newUuid } from '../../../lib/ids';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
@@ -15,9 +15,6 @@ export interface KeptReports {
 }
 
 export const orderKeys = { all: ['orders'] as const, list: (scope: string) => ['orders', 'list', scope] as const };
-
-export const orderScope = (user: Pick<CmhUser, 'userName' | 'isPlantUser' | 'currentRetailer'>) =>
-  `${user.userName.toLowerCase()}:${user.isPlantUser ? 'plants' : (user.currentRetailer?.retailerNumber ?? 'none')}`;
 
 const OrderPage = syncPageAnswer(SalesOrder);
 

@@ -14,7 +14,8 @@ import { KeptListStatus } from '../../../ui/kept-list-status';
 import { SelectFilter } from '../../../ui/select-filter';
 import { useModals } from '../../../ui/modals';
 import { NeedsConnectionMark } from '../../../ui/not-on-device';
-import { copyOrderIntoBuildAQuote, orderKeys, orderList, orderScope, useOrders, type KeptReports } from '../api/orders';
+import { copyOrderIntoBuildAQuote, orderKeys, orderList, useOrders, type KeptReports } from '../api/orders';
+import { viewScope } from '../../../entities/view-scope';
 
 /** spec 2 §2 Orders list sort columns. */
 export const ORDER_SORT_COLUMNS: readonly SortColumn<SalesOrder>[] = [
@@ -39,7 +40,7 @@ export const orderDetailHref = (order: Pick<SalesOrder, 'plantNumber' | 'quoteNu
  * whose detail is not on the device say so before they are tapped (issue 19).
  */
 export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports: KeptReports }) {
-  const scope = orderScope(user);
+  const scope = viewScope(user);
   const query = useOrders(scope);
   const view = useKeptListView(orderList, scope, query);
   const reportNeedsConnection = useNeedsConnection(keptReports.kind);

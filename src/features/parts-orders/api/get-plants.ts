@@ -2,7 +2,8 @@ import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-que
 import { paths, PlantContactList, type CmhUser } from '../../../contract';
 import { request } from '../../../lib/http';
 import { NOT_PERSISTED, readThrough, type CachedRead } from '../../../offline/cached-read';
-import { CACHE_KINDS, partsOrderKeys, viewScope } from './keys';
+import { CACHE_KINDS, partsOrderKeys } from './keys';
+import { viewScope } from '../../../entities/view-scope';
 
 export interface PlantChoice {
   plantNumber: string;

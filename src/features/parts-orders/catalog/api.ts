@@ -52,7 +52,7 @@ export function tallyCatalogSync(plantNumber: string): () => CatalogSyncTally {
 /** The syncState key of a plant's approved catalog: one share of the catalogParts table. */
 export const catalogListName = (plantNumber: string) => `catalogParts:${plantNumber}`;
 
-/** Whose copy a kept catalog is: the user's scope (parts-orders/api/keys viewScope) and the plant. */
+/** Whose copy a kept catalog is: the user's scope (entities/view-scope) and the plant. */
 export const catalogScope = (scope: string, plantNumber: string) => `${scope}|${plantNumber}`;
 
 /**

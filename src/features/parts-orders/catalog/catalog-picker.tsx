@@ -146,7 +146,7 @@ function CommodityList({ category, onChoose }: { category: PickableCategory; onC
 
 export interface CatalogPickerProps {
   plantNumber: string;
-  /** Whose kept copy to read: the user's viewScope (parts-orders/api/keys). */
+  /** Whose kept copy to read: the user's viewScope (entities/view-scope). */
   scope: string;
   onPick: (part: CatalogPart) => void;
   onCancel: () => void;

@@ -15,6 +15,7 @@ import {
   type ShipToType,
 } from '../../../contract';
 import type { JsonValue, OutboxEntry } from '../../../offline/db';
+import { utcIsoDay } from '../../../lib/dates';
 import { orderKeyOfRecord, type PartsOrderItemView, type PartsOrderSummaryView, type PartsOrderView, type PendingMark } from '../model';
 
 /*
@@ -65,7 +66,6 @@ const numberOf = (body: Body, field: string, fallback: number) => {
   const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(parsed) ? parsed : fallback;
 };
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** What the device knows to fill in an order it made itself (the server fills in the rest when the create arrives). */
 export interface SkeletonContext {
@@ -115,7 +115,7 @@ export function skeletonOrder(create: OutboxEntry, context: SkeletonContext = {}
     retailerName: context.retailer?.name ?? '',
     vantageAssetId: home?.assetId ?? null,
     orderStatus: STAGED_ORDER_STATUS,
-    orderDate: isoDay(create.createdAt),
+    orderDate: utcIsoDay(create.createdAt),
     expectedShipDate: null,
     viaDescription: '',
     trackingNumber: '',
@@ -222,7 +222,7 @@ function applyReceipt(view: PartsOrderView, entry: OutboxEntry, mark: PendingMar
   const marks = receiptMarks(asBody(entry.body));
   const ids = new Set(marks.map((receipt) => String(receipt.partsOrderItemId)));
   // Receipt marks only ever name items the server has (a submitted order's), so their ids are numbers.
-  const items = applyReceiptMarks(view.partsItems as (PartsOrderItemView & { partsOrderItemId: number })[], marks, isoDay(entry.createdAt));
+  const items = applyReceiptMarks(view.partsItems as (PartsOrderItemView & { partsOrderItemId: number })[], marks, utcIsoDay(entry.createdAt));
   view.partsItems = items.map((item) => (ids.has(String(item.partsOrderItemId)) ? { ...item, pending: worst(item.pending, mark) } : item));
   view.pendingReceipt = worst(view.pendingReceipt, mark);
   view.rowVersion += 1;

@@ -9,7 +9,6 @@ import {
   UnavailableOption,
   paths,
   syncPageAnswer,
-  type CmhUser,
 } from '../../../contract';
 import { newUuid } from '../../../lib/ids';
 import { request } from '../../../lib/http';
@@ -30,10 +29,6 @@ export interface KeptReports {
   kind: string;
   idOf: (report: { plantNumber: string; quoteNumber: string; orderNumber: string }) => string;
 }
-
-/** Whose copy of the list: another user or retail center on a shared tablet starts it afresh. */
-export const quoteScope = (user: Pick<CmhUser, 'userName' | 'isPlantUser' | 'currentRetailer'>) =>
-  `${user.userName.toLowerCase()}:${user.isPlantUser ? 'plants' : (user.currentRetailer?.retailerNumber ?? 'none')}`;
 
 const QuotePage = syncPageAnswer(Quote);
 
@@ -60,7 +55,7 @@ export const validateSubOptions = (quote: Pick<Quote, 'quoteNumber' | 'plantNumb
 
 export const quoteRevisions = (quoteId: number) => request(paths.quoteRevisions(quoteId), { schema: v.array(QuoteRevision) });
 
-/** The cache kind (cached-read.ts) of the quotes' revisions kept for Compare, per user and retail center (quoteScope). */
+/** The cache kind (cached-read.ts) of the quotes' revisions kept for Compare, per user and retail center (the view scope). */
 export const quoteRevisionsKind = (scope: string) => `quote-revisions:${scope}`;
 
 /** A quote's revisions with their options, for Compare: kept on the device once compared, so Compare opens offline with its age. */

@@ -30,7 +30,6 @@ import {
   quoteKeys,
   quoteList,
   quoteRevisionsKind,
-  quoteScope,
   unlockQuote,
   useQuotes,
   validateSubOptions,
@@ -53,6 +52,7 @@ import {
   type ViewOutcome,
 } from '../list-rules';
 import { CompareDialog } from './compare-dialog';
+import { viewScope } from '../../../entities/view-scope';
 import '../quotes.css';
 
 const column = (name: string) => QUOTE_SORT_COLUMNS.find((entry) => entry.columnName === name)!;
@@ -74,7 +74,7 @@ function ApprovalBadge({ quote }: { quote: Quote }) {
  * reached, the rows whose detail is not on the device say so before they are tapped (issue 19).
  */
 export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports: KeptReports }) {
-  const scope = quoteScope(user);
+  const scope = viewScope(user);
   const query = useQuotes(scope);
   const view = useKeptListView(quoteList, scope, query);
   const online = useOnline();

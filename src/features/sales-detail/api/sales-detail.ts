@@ -11,7 +11,7 @@ export type SalesDetailTarget = SalesReportTarget | { serialNumber: string; plan
 /** An order's detail, or a quote's when orderNumber is '0' (the Quote Detail route's). */
 export type SalesReportTarget = { plantNumber: string; quoteNumber: string; orderNumber: string };
 
-/** The cache kind (cached-read.ts) of the reports kept for one user and retail center (reportScope). */
+/** The cache kind (cached-read.ts) of the reports kept for one user and retail center (the view scope). */
 export const salesDetailKind = (scope: string) => `sales-detail:${scope}`;
 
 /** The id a report is kept under in its kind. */

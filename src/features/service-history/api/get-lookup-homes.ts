@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { HomeListAnswer, HomeownerListAnswer, paths } from '../../../contract';
+import { HomeownerListAnswer, paths } from '../../../contract';
 import { request } from '../../../lib/http';
 import { NOT_PERSISTED, readThrough } from '../../../offline/cached-read';
+import { fetchHomes } from '../../../entities/homes';
 import { lookupHomeOfCard, lookupHomeOfSummary, type LookupHome } from '../model';
 import { HISTORY_KINDS, serviceHistoryKeys, type LookupSource } from './keys';
 
@@ -11,7 +12,7 @@ import { HISTORY_KINDS, serviceHistoryKeys, type LookupSource } from './keys';
  * the homeowner list (GET {api}/Warranty/Homeowners: the homes with a warranty card).
  */
 export async function getLookupHomes(source: LookupSource, signal?: AbortSignal): Promise<LookupHome[]> {
-  if (source === 'homes') return (await request(paths.homes, { schema: HomeListAnswer, signal })).map(lookupHomeOfSummary);
+  if (source === 'homes') return (await fetchHomes(signal)).map(lookupHomeOfSummary);
   return (await request(paths.homeowners, { schema: HomeownerListAnswer, signal })).map(lookupHomeOfCard);
 }
 

@@ -4,12 +4,12 @@ import type { CmhUser } from '../../../contract';
 import { describeAge } from '../../../offline/age';
 import { useNow } from '../../../offline/react';
 import { canSeeServiceRecords } from '../../../lib/permissions';
-import { historyScope } from '../access';
 import { lookupHomesQueryOptions } from '../api/get-lookup-homes';
 import { HISTORY_MESSAGES } from '../messages';
 import { homesMatchingSerialDigits, plantText } from '../model';
 import { isMissingOffline } from './history-sections';
 import { ServiceHistoryScreen, ServiceHistoryTitle } from './service-history-screen';
+import { viewScope } from '../../../entities/view-scope';
 import './service-history.css';
 
 export interface SerialLookupScreenProps {
@@ -24,7 +24,7 @@ export interface SerialLookupScreenProps {
  * whose plant matches. None: a not-found state; several: the user chooses.
  */
 export function SerialLookupScreen({ serialDigits, plantNumber, user }: SerialLookupScreenProps) {
-  const homes = useQuery(lookupHomesQueryOptions(historyScope(user), canSeeServiceRecords(user) ? 'homes' : 'homeowners'));
+  const homes = useQuery(lookupHomesQueryOptions(viewScope(user), canSeeServiceRecords(user) ? 'homes' : 'homeowners'));
   const now = useNow();
 
   if (!homes.data) {

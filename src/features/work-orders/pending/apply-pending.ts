@@ -13,6 +13,7 @@ import {
   type ServiceRequestSummary,
 } from '../../../contract';
 import type { JsonValue, OutboxEntry } from '../../../offline/db';
+import { utcIsoDay } from '../../../lib/dates';
 import {
   requestKeyOfRecord,
   type PendingMark,
@@ -75,7 +76,6 @@ const dayOf = (body: Body, field: string, fallback: string) => {
   return typeof value === 'string' && value.trim() !== '' ? value.slice(0, 10) : DATE_PLACEHOLDER;
 };
 const asBody = (value: JsonValue | undefined): Body => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** A request made on this device, before the server has it: what its create call and its home tell. */
 export function skeletonRequest(create: OutboxEntry, home: HomeSummary | undefined): ServiceRequestView {
@@ -100,7 +100,7 @@ export function skeletonRequest(create: OutboxEntry, home: HomeSummary | undefin
     vantageCaseOrigin: 'HomeSite',
     requestType: '',
     status: UNSUBMITTED_STATUS,
-    requestDate: isoDay(create.createdAt),
+    requestDate: utcIsoDay(create.createdAt),
     scheduledDate: DATE_PLACEHOLDER,
     startDate: DATE_PLACEHOLDER,
     endDate: DATE_PLACEHOLDER,

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestType } from '../../../../src/contract';
-import { viewScope } from '../../../../src/features/work-orders/api/keys';
+import { viewScope } from '../../../../src/entities/view-scope';
 import { AddWorkOrderScreen } from '../../../../src/features/work-orders/components/list/add-work-order-screen';
 import { getOffline } from '../../../../src/offline/runtime';
 import { isTempId } from '../../../../src/offline/temp-ids';

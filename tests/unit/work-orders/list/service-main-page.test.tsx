@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CmhUser } from '../../../../src/contract';
 import { createServiceRequestCall, updateInformationCall } from '../../../../src/features/work-orders/api/calls';
-import { viewScope } from '../../../../src/features/work-orders/api/keys';
+import { viewScope } from '../../../../src/entities/view-scope';
 import { HOMEOWNER_EXPERIENCE_COOKIE } from '../../../../src/features/work-orders/components/list/list-rules';
 import { ServiceMainPage } from '../../../../src/features/work-orders/components/list/service-main-page';
 import type { ServiceTab } from '../../../../src/features/work-orders/components/list/list-rules';

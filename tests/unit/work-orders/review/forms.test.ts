@@ -1,14 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_ATTACHMENT_BYTES, WORK_ORDER_MESSAGES } from '../../../../src/contract';
 import { checkAttachment, prepareAttachmentFile } from '../../../../src/features/work-orders/components/panels/attachment-form';
-import { textToDay, textToNumber, todayForRules } from '../../../../src/features/work-orders/components/panels/form-values';
+import { textToDay, textToNumber } from '../../../../src/features/work-orders/components/panels/form-values';
+import { todayForServerRules } from '../../../../src/lib/dates';
 import {
   checkInformation,
   informationValues,
   requestTypeOptions,
   type InformationValues,
 } from '../../../../src/features/work-orders/components/panels/information-form';
-import { checkPartsItem, partsItemValues, unitOptions } from '../../../../src/features/work-orders/components/panels/parts-item-form';
+import { checkPartsItem, partsItemValues } from '../../../../src/features/work-orders/components/panels/parts-item-form';
+import { unitOptions } from '../../../../src/entities/units-of-measure';
 import { checkServiceItem, laborPreview, serviceItemValues } from '../../../../src/features/work-orders/components/panels/service-item-form';
 import type { AcceptedFile } from '../../../../src/lib/files';
 import { serverRequest, viewOf, workOrderRequest } from './fixtures';
@@ -33,7 +35,7 @@ describe('typed values', () => {
   });
 
   it('today is the UTC day, as the server counts it', () => {
-    expect(todayForRules(new Date('2026-06-15T23:30:00-05:00'))).toBe('2026-06-16');
+    expect(todayForServerRules(new Date('2026-06-15T23:30:00-05:00'))).toBe('2026-06-16');
   });
 });
 

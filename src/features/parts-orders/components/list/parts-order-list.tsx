@@ -15,7 +15,7 @@ import { SortControls } from '../../../../ui/sort-controls';
 import { PathLink } from '../../../../ui/path-link';
 import { useCatalogPriming } from '../../catalog';
 import { usePlantChoices } from '../../api/get-plants';
-import { CACHE_KINDS, viewScope } from '../../api/keys';
+import { CACHE_KINDS } from '../../api/keys';
 import type { PartsOrderSummaryView } from '../../model';
 import { usePartsOrderPriming } from '../../use-offline-priming';
 import { usePartsOrderListView, useRefreshOnDelivery } from '../../use-parts-order-view';
@@ -37,6 +37,7 @@ import {
   type PartsFilters,
 } from './list-rules';
 import { StockOrderModal } from './stock-order-modal';
+import { viewScope } from '../../../../entities/view-scope';
 import '../parts-orders.css';
 
 const PENDING_ACTION_TEXT = { submit: 'Submit waiting', cancel: 'Cancel waiting', receipt: 'Receipt waiting' } as const;

@@ -78,13 +78,6 @@ export function findCatalogPart(parts: readonly CatalogPart[], item: Pick<ItemVa
 
 export const billingCodeOptions = () => [{ value: '', label: 'Select a billing code' }, ...BILLING_CODES.map((code) => ({ value: code, label: code }))];
 
-/** spec 3 §3 Unit of measure: the code is the abbreviation; a unit the item (or its catalog part) has stays choosable. */
-export function unitOptions(units: readonly UnitOfMeasure[], current = '') {
-  const options = units.map((unit) => ({ value: unit.abbreviation, label: `${unit.description} (${unit.abbreviation})` }));
-  if (current && !units.some((unit) => unit.abbreviation === current)) options.unshift({ value: current, label: current });
-  return [{ value: '', label: 'Select a unit of measure' }, ...options];
-}
-
 /** '' is none; '$1,250' is 1250; anything else that is not a number is NaN. */
 function textToNumber(text: string): number | undefined {
   const cleaned = text.replace(/[,\s]/g, '');

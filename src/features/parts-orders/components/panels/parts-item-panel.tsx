@@ -9,10 +9,11 @@ import { DeviceFullError } from '../../../../offline/storage-full';
 import { focusFirstInvalidField } from '../../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../../ui/form';
 import { SidePanel, SidePanelSaveFooter, useSidePanelClose } from '../../../../ui/side-panel';
+import { unitOptions, useUnitsOfMeasure } from '../../../../entities/units-of-measure';
+import { viewScope } from '../../../../entities/view-scope';
 import { CatalogPicker, useApprovedCatalog, useCatalogImage } from '../../catalog';
 import { addItemCall, updateItemCall } from '../../api/calls';
-import { useUnitsOfMeasure } from '../../api/get-units-of-measure';
-import { partsOrderKeys, viewScope } from '../../api/keys';
+import { partsOrderKeys } from '../../api/keys';
 import { stagedOrderPath } from '../../messages';
 import { orderRef, type PartsOrderItemView, type PartsOrderView } from '../../model';
 import { usePartsOrderWrite } from '../../use-parts-order-write';
@@ -29,7 +30,6 @@ import {
   ITEM_LABELS,
   itemValues,
   newItemValues,
-  unitOptions,
   type ItemField,
   type ItemValues,
 } from './parts-item-form';

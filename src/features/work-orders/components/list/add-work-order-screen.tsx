@@ -6,10 +6,10 @@ import { describeAge } from '../../../../offline/age';
 import { useNow } from '../../../../offline/react';
 import { WriteRefusedError } from '../../../../offline/runtime';
 import { createServiceRequestCall } from '../../api/calls';
-import { useHomes } from '../../api/get-homes';
 import { WORK_ORDER_TOASTS } from '../../messages';
 import { useWorkOrderWrite } from '../../use-work-order-write';
 import { findHome, homeAddress, plantText } from './list-rules';
+import { useHomes } from '../../../../entities/homes';
 import './service-list.css';
 
 export interface AddWorkOrderScreenProps {

@@ -5,8 +5,8 @@ import { describeAge } from '../../../../offline/age';
 import { useNow } from '../../../../offline/react';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
 import { Modal } from '../../../../ui/modal';
-import { useHomes } from '../../api/get-homes';
 import { homeSearchText, plantText } from './list-rules';
+import { useHomes } from '../../../../entities/homes';
 
 const addParams = (home: HomeSummary) => ({ serialNumber: serialKey(home.serialNumber), plantNumber: home.plantNumber });
 

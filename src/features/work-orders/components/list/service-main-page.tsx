@@ -2,10 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { CmhUser } from '../../../../contract';
 import { deriveFlags } from '../../../../lib/permissions';
-import { viewScope } from '../../api/keys';
 import { HomePicker } from './home-picker';
 import { WorkOrderList } from './work-order-list';
 import { isHomeownerExperienceCookieOn, isHomeownerUser, isPortalMode, type ServiceTab } from './list-rules';
+import { viewScope } from '../../../../entities/view-scope';
 import './service-list.css';
 
 interface TabDefinition {

@@ -1,9 +1,7 @@
 import { normalizeServiceDate } from '../../../../contract';
-import { parseUsDate } from '../../../../lib/dates';
+import { localIsoDay, parseUsDate } from '../../../../lib/dates';
 
 /* Text ⇄ value conversions the work-order forms share: dates typed as MM/DD/YYYY, numbers typed as text. */
-
-const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** 'YYYY-MM-DD' (or the 1900 placeholder) → 'MM/DD/YYYY' or '' for the DateField. */
 export function dayToText(value: string | null | undefined): string {
@@ -21,7 +19,7 @@ export function textToDay(text: string): DayInput {
   if (trimmed === '') return { ok: true, day: null };
   const date = parseUsDate(trimmed);
   if (!date) return { ok: false };
-  return { ok: true, day: normalizeServiceDate(`${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`) };
+  return { ok: true, day: normalizeServiceDate(localIsoDay(date)) };
 }
 
 export const invalidDateMessage = (label: string) => `${label} must be a valid date in the format MM/DD/YYYY.`;
@@ -37,9 +35,6 @@ export function textToNumber(text: string): number | null {
 export const QUARTER_HOUR_HINT = 'Rounded to the nearest quarter hour.';
 
 export const numberToText = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
-
-/** Today as the server counts it for the date rules (its clock's UTC day, src/server/work-orders/rules.ts). */
-export const todayForRules = (now: Date = new Date()) => now.toISOString().slice(0, 10);
 
 /** valibot issues → the first message per top-level field. */
 export function issuesByField(issues: readonly { message: string; path?: readonly { key: unknown }[] }[] | undefined): Record<string, string> {

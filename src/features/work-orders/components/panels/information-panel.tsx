@@ -2,6 +2,7 @@ import { useStore } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { FACTORY_SERVICE, WORK_ORDER_MESSAGES, roundToQuarterHour } from '../../../../contract';
+import { todayForServerRules } from '../../../../lib/dates';
 import { notify } from '../../../../lib/notifier';
 import { seenAsSaved } from '../../../../offline/conflicts';
 import { WriteRefusedError } from '../../../../offline/runtime';
@@ -15,7 +16,7 @@ import { requestRef, type ServiceRequestView } from '../../model';
 import { useWorkOrderWrite } from '../../use-work-order-write';
 import { PathLink } from '../../../../ui/path-link';
 import type { ReviewPaths } from '../review/review-model';
-import { QUARTER_HOUR_HINT, textToNumber, todayForRules } from './form-values';
+import { QUARTER_HOUR_HINT, textToNumber } from './form-values';
 import {
   ADDITIONAL_FIELDS,
   INFORMATION_CONFLICT_LABELS,
@@ -53,7 +54,7 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
   const latest = useRef(view);
   latest.current = view;
   // The request as the form showed it: what the save compares the form with to tell what the user changed.
-  const [seen] = useState(() => seenAsSaved(view, checkInformation(informationValues(view), view, todayForRules())));
+  const [seen] = useState(() => seenAsSaved(view, checkInformation(informationValues(view), view, todayForServerRules())));
   const shown: readonly InformationField[] = mode === 'information' ? INFORMATION_FIELDS : ADDITIONAL_FIELDS;
   const complete = (value: InformationValues): InformationValues =>
     mode === 'information' ? value : { ...informationValues(latest.current), ...pick(value, ADDITIONAL_FIELDS) };
@@ -63,7 +64,7 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
     validationLogic: PANEL_VALIDATION,
     validators: {
       onDynamic: ({ value }) => {
-        const check = checkInformation(complete(value), latest.current, todayForRules());
+        const check = checkInformation(complete(value), latest.current, todayForServerRules());
         if (check.ok) return undefined;
         const fields = pick(check.fields, shown);
         return Object.keys(fields).length > 0 ? { fields } : undefined;
@@ -76,7 +77,7 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
     },
     onSubmit: async ({ value, formApi }) => {
       setFormError(undefined);
-      const check = checkInformation(complete(value), latest.current, todayForRules());
+      const check = checkInformation(complete(value), latest.current, todayForServerRules());
       if (!check.ok) {
         // Only the additional panel gets here: what blocks the save is on the Information panel.
         setOtherIssues(Object.entries(check.fields).map(([name, message]) => `${INFORMATION_LABELS[name as InformationField]}: ${message}`));

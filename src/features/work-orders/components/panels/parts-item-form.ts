@@ -51,13 +51,6 @@ export function partsItemValues(part?: ServicePartsItemView): PartsItemValues {
 
 export const billingCodeOptions = () => [{ value: '', label: 'Select a billing code' }, ...BILLING_CODES.map((code) => ({ value: code, label: code }))];
 
-/** spec 3 §3 Unit of measure: the code is the abbreviation; the item's own unit stays choosable if the list lacks it. */
-export function unitOptions(units: readonly UnitOfMeasure[], current = '') {
-  const options = units.map((unit) => ({ value: unit.abbreviation, label: `${unit.description} (${unit.abbreviation})` }));
-  if (current && !units.some((unit) => unit.abbreviation === current)) options.unshift({ value: current, label: current });
-  return [{ value: '', label: 'Select a unit of measure' }, ...options];
-}
-
 export type PartsItemCheck = { ok: true; body: ServicePartInput } | { ok: false; fields: Partial<Record<PartsItemField, string>> };
 
 /**

@@ -9,7 +9,6 @@ import { focusFirstInvalidField } from '../../../../ui/focus';
 import { useAppForm } from '../../../../ui/form';
 import { SidePanel, SidePanelSaveFooter, useSidePanelClose } from '../../../../ui/side-panel';
 import { addPartsItemCall, updatePartsItemCall } from '../../api/calls';
-import { useUnitsOfMeasure } from '../../api/get-units-of-measure';
 import { workOrderKeys } from '../../api/keys';
 import { WORK_ORDER_TOASTS } from '../../messages';
 import { requestRef, type ServicePartsItemView, type ServiceRequestView } from '../../model';
@@ -17,7 +16,8 @@ import { useWorkOrderWrite } from '../../use-work-order-write';
 import { PendingBadge } from '../../../../ui/pending-marks';
 import { findPartsItem, partsItemName, type ReviewPaths } from '../review/review-model';
 import { FormError, PANEL_VALIDATION, PanelLoading, ReturnToReview, placeWriteError, usePanelItem } from './panel-frame';
-import { PARTS_ITEM_FIELDS, PARTS_ITEM_LABELS, billingCodeOptions, checkPartsItem, partsItemValues, unitOptions } from './parts-item-form';
+import { PARTS_ITEM_FIELDS, PARTS_ITEM_LABELS, billingCodeOptions, checkPartsItem, partsItemValues } from './parts-item-form';
+import { unitOptions, useUnitsOfMeasure } from '../../../../entities/units-of-measure';
 
 export const PARTS_ITEM_TITLES = { add: 'Add Parts Item', edit: 'Edit Parts Item' } as const;
 export const UNITS_UNAVAILABLE_HINT = 'The list of units is not available on this device: type the unit code (for example EA).';

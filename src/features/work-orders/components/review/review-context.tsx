@@ -2,10 +2,10 @@ import { useRouter } from '@tanstack/react-router';
 import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
 import type { CmhUser } from '../../../../contract';
 import { deriveFlags } from '../../../../lib/permissions';
-import { viewScope } from '../../api/keys';
 import type { ServiceRequestView } from '../../model';
 import { useRefreshOnDelivery, useRequestView, type RequestViewState } from '../../use-request-view';
 import { reviewPath, reviewPaths, type ReviewBase, type ReviewPaths } from './review-model';
+import { viewScope } from '../../../../entities/view-scope';
 
 export interface ReviewContextValue {
   base: ReviewBase;

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SalesDetailScreen } from '../../../features/sales-detail/components/sales-detail-screen';
+import { useSignedInUser } from '../../../features/session/api/get-profile';
+import { viewScope } from '../../../entities/view-scope';
+
+/** spec 2 §2 /reports/sales/{type}/{plantNumber}/{quoteNumber}/{orderNumber}: Order Detail when type is order, else Quote Detail. */
+export const Route = createFileRoute('/_authenticated/_sales/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber')({
+  staticData: { title: 'Sales Report' },
+  component: function SalesReportRoute() {
+    const user = useSignedInUser();
+    const { type, plantNumber, quoteNumber, orderNumber } = Route.useParams();
+    const title = type.toLowerCase() === 'order' ? 'Order Detail' : 'Quote Detail';
+    return <SalesDetailScreen user={user} scope={viewScope(user)} title={title} target={{ plantNumber, quoteNumber, orderNumber }} />;
+  },
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { InformationPanel } from '../../../features/work-orders/components/panels/information-panel';
+
+/** spec 3 §2: /servicerequests/{serviceRequestId}/{plantNumber}/{serviceRequestNumber}/info, the Information panel. */
+export const Route = createFileRoute('/_authenticated/_service/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info')({
+  staticData: { title: 'Information' },
+  component: () => <InformationPanel mode="information" />,
+});

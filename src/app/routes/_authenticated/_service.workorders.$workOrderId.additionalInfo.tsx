@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { InformationPanel } from '../../../features/work-orders/components/panels/information-panel';
+
+/** spec 3 §2: /workorders/{workOrderId}/additionalInfo, the Additional Information panel. */
+export const Route = createFileRoute('/_authenticated/_service/workorders/$workOrderId/additionalInfo')({
+  staticData: { title: 'Additional Information' },
+  component: () => <InformationPanel mode="additional" />,
+});

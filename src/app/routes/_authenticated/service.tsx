@@ -1,9 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-
-/**
- * spec 3 §2: /service and everything under it (the main page's tabs, Add New Work Order, the older edit routes)
- * is 'Service & Parts'; each child draws its own screen (a deeper title wins).
- */
-export const Route = createFileRoute('/_authenticated/service')({
-  staticData: { title: 'Service & Parts' },
-});

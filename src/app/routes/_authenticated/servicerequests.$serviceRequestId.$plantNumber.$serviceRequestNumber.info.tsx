@@ -1,8 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { InformationPanel } from '../../../features/work-orders/components/panels/information-panel';
-
-/** spec 3 §2: /servicerequests/{serviceRequestId}/{plantNumber}/{serviceRequestNumber}/info, the Information panel. */
-export const Route = createFileRoute('/_authenticated/servicerequests/$serviceRequestId/$plantNumber/$serviceRequestNumber/info')({
-  staticData: { title: 'Information' },
-  component: () => <InformationPanel mode="information" />,
-});
