@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { PendingMark } from '../../lib/pending-mark';
-import { useOutboxEntries, useOutboxEvents } from '../../offline/react';
+import { useOutboxEntries, useOutboxEvents } from '../../offline/use-outbox';
 import { pendingMarkOf } from '../../offline/conflicts';
 import { deliveryIntentOf } from './api/calls';
 import { deliveryRecordKey } from './api/keys';

@@ -5,7 +5,7 @@ import { addItemCall, createPartsOrderCall } from '../../../src/features/parts-o
 import { CACHE_KINDS, partsOrderKeys, viewScope } from '../../../src/features/parts-orders/api/keys';
 import { FACILITY_LABEL, STOCK_ORDER_TITLE } from '../../../src/features/parts-orders/components/list/stock-order-modal';
 import { PARTS_ORDER_TEXTS } from '../../../src/features/parts-orders/messages';
-import { QUEUED_MESSAGE } from '../../../src/offline/react';
+import { QUEUED_MESSAGE } from '../../../src/offline/write-messages';
 import { getOffline } from '../../../src/offline/runtime';
 import { isTempId } from '../../../src/offline/temp-ids';
 import { demoProfile } from '../fixtures/demo-profiles';

@@ -7,7 +7,7 @@ import { WARRANTY_MESSAGES, formatUsDate, warrantyStatusLabel, type CmhUser } fr
 import { notify } from '../../../lib/notifier';
 import { canEditWarrantyCards } from '../../../lib/permissions';
 import { describeAge } from '../../../offline/age';
-import { useNow } from '../../../offline/react';
+import { useNow } from '../../../offline/use-now';
 import { outboxActions, WriteRefusedError } from '../../../offline/runtime';
 import { DeviceFullError } from '../../../offline/storage-full';
 import { focusFirstInvalidField } from '../../../ui/focus';
