@@ -1,6 +1,6 @@
 import { isEmptyDate } from '../lib/dates';
 import type { ChangeConflict, ConflictChoice, ConflictField, PendingMark } from '../lib/pending-mark';
-import type { JsonValue, OutboxEntry, OutboxError } from './db';
+import { storedBody, type JsonValue, type OutboxEntry, type OutboxError } from './db';
 import type { OutboxCall } from './outbox';
 
 /*
@@ -157,14 +157,14 @@ export async function writeSettlingConflicts<Outcome>(
       return await submit(current);
     } catch (error) {
       const refusal = error as { error?: OutboxError };
-      const conflict =
-        refusal.error?.status === 409 ? describeConflict(current.body, refusal.error.current, current.fieldLabels, current.changes) : undefined;
+      const mine = storedBody(current.body);
+      const conflict = refusal.error?.status === 409 ? describeConflict(mine, refusal.error.current, current.fieldLabels, current.changes) : undefined;
       if (!conflict) throw error;
       const choice = await ask(current.label, conflict);
       if (choice === null) throw error;
       if (choice === 'discard') return { status: 'dropped', kept: 'nothing' };
       if ('keep' in choice) return { status: 'dropped', kept: 'theirs' };
-      current = { ...current, body: rebasedBody(current.body, refusal.error!.current, choice.reapply.theirs, current.changes) };
+      current = { ...current, body: rebasedBody(mine, refusal.error!.current, choice.reapply.theirs, current.changes) };
     }
   }
 }

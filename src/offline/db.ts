@@ -1,9 +1,11 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { ApiBase, CatalogPartRow, InventoryItem, Lead, PartsOrderSummary, Quote, SalesOrder, ServiceRequestSummary, WarrantyCard } from '../contract';
+import { legacyIntent } from './legacy-intents';
 
 /*
  * The browser's own store, split by kind of data:
- * - outbox: every write made while it could not (yet) reach the server, as the very REST call it stands for;
+ * - outbox: every write made while it could not (yet) reach the server, as the very REST call it stands for and
+ *   what the user did (its intent);
  * - files: the blobs those calls upload, apart from the entries so that listing the queue never loads photos;
  * - tempIds: ids handed out offline (tmp_<uuid>) and the server ids they became;
  * - entities: records that must stay readable offline, by kind and id;
@@ -17,6 +19,22 @@ import type { ApiBase, CatalogPartRow, InventoryItem, Lead, PartsOrderSummary, Q
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'done';
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+/** A body as a feature builds it from the contract's types: JSON, where a field may be undefined. */
+export type OutboxBody = JsonValue | OutboxBody[] | { readonly [key: string]: OutboxBody | undefined };
+
+/** A body as the outbox keeps and compares it: a field left undefined is not sent (JSON), so it counts as absent. */
+export const storedBody = (body: OutboxBody | undefined) => body as JsonValue | undefined;
+
+/**
+ * What the user did, as the feature that queued the call says it: each feature defines a discriminated union of
+ * these (`feature` names the feature, `kind` the change) and builds one beside each call (its api/calls.ts). Screens
+ * read their pending marks from it, never from the call's path. Temp ids in it are rewritten like the call's.
+ */
+export interface OutboxIntent {
+  readonly feature: string;
+  readonly kind: string;
+  readonly [field: string]: JsonValue;
+}
 
 /** What the server said when it refused an entry (or the last transient error it met). */
 export interface OutboxError {
@@ -48,6 +66,8 @@ export interface OutboxEntry {
   recordKey: string;
   /** What the user reads, e.g. 'Create service request'. */
   label: string;
+  /** What the user did (OutboxIntent): what screens mark as pending. */
+  intent: OutboxIntent;
   /** The temp id this call creates; its server id is read from the answer at `idField`. */
   createsTempId?: string;
   /** Dot path of the new record's id in the create's answer (default `id`). */
@@ -204,6 +224,15 @@ export class OfflineDb extends Dexie {
         .table<CachedEntity, [string, string]>('entities')
         .filter((entity) => /^(wo|vantage):/.test(entity.id))
         .delete(),
+    );
+    // Issue 21: every entry holds its intent. Entries queued by earlier versions (a call alone) get theirs here, once.
+    this.version(6).stores({}).upgrade((tx) =>
+      tx
+        .table<OutboxEntry, number>('outbox')
+        .toCollection()
+        .modify((entry) => {
+          entry.intent ??= legacyIntent(entry);
+        }),
     );
   }
 }

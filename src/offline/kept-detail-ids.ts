@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useState } from 'react';
-import { useOnline } from './react';
+import { useOnline } from './use-connection';
 import { getOffline } from './runtime';
 
 /**

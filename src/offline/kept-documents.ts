@@ -4,7 +4,7 @@ import { isHttpError, isOfflineError, type BlobAnswer } from '../lib/http';
 import type { DocumentCopy } from './db';
 import { listDocumentCopies, pruneDocuments, readDocument, storeDocument } from './documents';
 import { describeAge } from './age';
-import { useNow } from './react';
+import { useNow } from './use-now';
 import { getOffline } from './runtime';
 
 /*

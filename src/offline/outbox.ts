@@ -3,11 +3,14 @@ import {
   META_LAST_SYNC,
   META_OUTBOX_PAUSE,
   getMeta,
+  storedBody,
   type JsonValue,
   type OfflineDb,
+  type OutboxBody,
   type OutboxEntry,
   type OutboxError,
   type OutboxFile,
+  type OutboxIntent,
   type OutboxMethod,
   type AlsoCreated,
 } from './db';
@@ -57,17 +60,21 @@ export interface OutboxFileInput {
   name?: string;
 }
 
-/** A write as a feature describes it: the REST call plus what the queue needs to order and show it. */
-export interface OutboxCall {
+/**
+ * A write as a feature describes it: the REST call, what the user did (`intent`, the feature's own union), and what
+ * the queue needs to order and show it. `Body` is the contract type of the call's body.
+ */
+export interface OutboxCall<Body extends OutboxBody = OutboxBody, Intent extends OutboxIntent = OutboxIntent> {
   method: OutboxMethod;
   base: ApiBase;
   path: string;
   query?: Record<string, string>;
   /** JSON body; with files, its top-level fields become multipart fields. */
-  body?: JsonValue;
+  body?: Body;
   files?: OutboxFileInput[];
   recordKey: string;
   label: string;
+  intent: Intent;
   createsTempId?: string;
   idField?: string;
   /** Further temp ids the create hands out, read from the answer at their own paths. */
@@ -272,7 +279,7 @@ export function createOutbox(options: OutboxOptions) {
       })),
     );
     const entry = await db.transaction('rw', db.outbox, db.files, db.tempIds, async () => {
-      const mentioned = findTempIds(call.path, call.query, call.body, call.dependsOn ?? []);
+      const mentioned = findTempIds(call.path, call.query, call.body, call.intent, call.dependsOn ?? []);
       // A temp id whose create was already sent is written as the server id straight away.
       const known = await tempIdMap(mentioned);
       const row: OutboxEntry = {
@@ -284,6 +291,7 @@ export function createOutbox(options: OutboxOptions) {
         idempotencyKey: call.idempotencyKey ?? uuid(),
         recordKey: rewriteString(call.recordKey, known),
         label: call.label,
+        intent: rewriteIntent(call.intent, known),
         dependsOn: mentioned.filter((tempId) => !createdBy(call).includes(tempId) && !known.has(tempId)),
         status: 'pending',
         attempts: 0,
@@ -294,7 +302,7 @@ export function createOutbox(options: OutboxOptions) {
       if (owner) row.owner = owner;
       const query = rewriteQuery(call.query, known);
       if (query) row.query = query;
-      if (call.body !== undefined) row.body = rewriteJson(call.body, known);
+      if (call.body !== undefined) row.body = rewriteJson(storedBody(call.body), known);
       if (call.fieldLabels) row.fieldLabels = { ...call.fieldLabels };
       if (call.changes) row.changes = [...call.changes];
       if (call.createsTempId) {
@@ -414,6 +422,7 @@ export function createOutbox(options: OutboxOptions) {
           const changes: Partial<OutboxEntry> = {
             path: rewriteString(dependent.path, ids),
             recordKey: rewriteString(dependent.recordKey, ids),
+            intent: rewriteIntent(dependent.intent, ids),
             dependsOn: dependent.dependsOn.filter((id) => id !== tempId),
           };
           if (dependent.query) changes.query = rewriteQuery(dependent.query, ids)!;
@@ -836,6 +845,11 @@ function rowVersionOf(body: JsonValue | undefined): number | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const version = body.rowVersion;
   return typeof version === 'number' && Number.isInteger(version) ? version : undefined;
+}
+
+/** An intent names records as screens key them, by text: a temp id in it becomes the server id as text. */
+function rewriteIntent(intent: OutboxIntent, ids: TempIdMap): OutboxIntent {
+  return rewriteJson(intent, new Map([...ids].map(([tempId, serverId]) => [tempId, String(serverId)])));
 }
 
 /** The temp ids a call or entry hands out when its create is answered. */

@@ -13,7 +13,7 @@ import { isTempId } from './temp-ids';
 
 /*
  * The app's one offline store and queue. Features enqueue writes through `enqueueWrite` and read the
- * queue through the hooks of ./react; the shell starts the triggers once with `startOffline()`.
+ * queue through the hooks of ./use-outbox; the shell starts the triggers once with `startOffline()`.
  */
 
 export interface OfflineRuntime {

@@ -56,6 +56,7 @@ const supportCall = (message: string): OutboxCall => ({
   body: { name: 'Field Tech', phone: '(555) 123-4567', priority: 'Normal', type: 'Question', message },
   recordKey: `support:${message}`,
   label: 'Send support request',
+  intent: { feature: 'support', kind: 'submit-support-request' },
 });
 
 const logCall = (message: string): OutboxCall => ({
@@ -65,6 +66,7 @@ const logCall = (message: string): OutboxCall => ({
   body: { format: 'info', message },
   recordKey: `log:${message}`,
   label: 'Log message',
+  intent: { feature: 'logger', kind: 'log' },
 });
 
 const accountCall = (user: Pick<CmhUser, 'rowVersion'>, firstName: string, lastName = 'Outbox'): OutboxCall => ({
@@ -74,6 +76,7 @@ const accountCall = (user: Pick<CmhUser, 'rowVersion'>, firstName: string, lastN
   body: { firstName, lastName, password: '', confirmPassword: '', rowVersion: user.rowVersion },
   recordKey: 'account:me',
   label: 'Update my account',
+  intent: { feature: 'account', kind: 'update-account' },
 });
 
 async function profile(token: string): Promise<CmhUser> {

@@ -37,6 +37,7 @@ function technicianCalls(home: Home, index: number, today: string): OutboxCall[]
       query: { plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.id) },
       recordKey,
       label: 'Create service request',
+      intent: { feature: 'work-orders', kind: 'create-request', requestId: tempId, requestNumber: tempId, plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: home.id },
       createsTempId: tempId,
       idField: 'serviceRequestId',
     },
@@ -59,6 +60,7 @@ function technicianCalls(home: Home, index: number, today: string): OutboxCall[]
       },
       recordKey,
       label: 'Save service request information',
+      intent: { feature: 'work-orders', kind: 'information' },
     },
   ];
   for (let item = 1; item <= ITEMS_PER_REQUEST; item++) {
@@ -76,6 +78,7 @@ function technicianCalls(home: Home, index: number, today: string): OutboxCall[]
       },
       recordKey,
       label: 'Add service item',
+      intent: { feature: 'work-orders', kind: 'service-item', action: 'add', id: `${tempId}-${item}` },
     });
   }
   return calls;

@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { WARRANTY_MESSAGES } from '../../contract';
 import { notify } from '../../lib/notifier';
-import type { OutboxCall } from '../../offline/outbox';
 import { writeSettlingConflicts, type DroppedWrite } from '../../offline/conflicts';
-import { DROPPED_MESSAGES, useOnline } from '../../offline/react';
+import { useOnline } from '../../offline/use-connection';
+import { DROPPED_MESSAGES } from '../../offline/write-messages';
 import { submitWrite, type WriteOutcome } from '../../offline/runtime';
 import { useModals } from '../../ui/modals';
+import type { WarrantyCall } from './api/calls';
 import { homeownerKeys } from './api/keys';
 import { HOMEOWNER_TEXT } from './messages';
 import { isWarrantyCard, putCardInList } from './use-homeowner-view';
@@ -21,13 +22,13 @@ export function useWarrantyWrite(scope: string) {
   const online = useOnline();
   const askConflict = useModals().conflict;
   return useCallback(
-    async (call: OutboxCall, serialNumber: string): Promise<WriteOutcome | DroppedWrite> => {
+    async (call: WarrantyCall, serialNumber: string): Promise<WriteOutcome | DroppedWrite> => {
       const outcome = await writeSettlingConflicts(call, (next) => submitWrite(next, online), askConflict);
       if (outcome.status === 'dropped') {
         notify({ level: 'info', title: DROPPED_MESSAGES[outcome.kept], description: call.label });
         await queryClient.invalidateQueries({ queryKey: homeownerKeys.all });
       } else if (outcome.status === 'sent') {
-        const created = call.method === 'POST';
+        const created = call.intent.action === 'create';
         notify({
           level: 'success',
           title: created ? WARRANTY_MESSAGES.enteredTitle : WARRANTY_MESSAGES.updatedTitle,

@@ -15,7 +15,7 @@ export interface LeadRow extends Lead {
   pending?: PendingMark;
 }
 
-/** What a queued change of a lead looks like in the outbox (the call's body, and where it stands). */
+/** A queued change of a lead: what it does (its outbox intent), and where it stands. */
 export interface QueuedLeadChange {
   seq: number;
   label: string;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useOnline } from '../../offline/react';
+import { useOnline } from '../../offline/use-connection';
 import { primeServiceHistory } from './prime';
 
 /** The most homes whose history is kept ahead of time: a technician's open work, not the archive. */

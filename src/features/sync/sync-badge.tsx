@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { notify } from '../../lib/notifier';
 import type { Connection } from '../../lib/reachability';
-import { useConnection, useOutboxEvents, useOutboxProgress, useOutboxSummary } from '../../offline/react';
+import { useConnection } from '../../offline/use-connection';
+import { useOutboxEvents, useOutboxProgress, useOutboxSummary } from '../../offline/use-outbox';
 import { syncNow } from '../../offline/runtime';
 import { PENDING_CHANGES_PATH, SIGN_IN_AGAIN_PATH } from './sync-paths';
 import './sync.css';

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { isHttpError, isOfflineError } from '../../lib/http';
-import { useKeptListRows, useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/react';
+import { useKeptListRows } from '../../offline/use-kept-list';
+import { useOutboxEntries, useOutboxEvents, useResolvedTempId } from '../../offline/use-outbox';
 import { isTempId } from '../../offline/temp-ids';
 import { serviceRequestQueryOptions, workOrderQueryOptions } from './api/get-service-request';
 import { useWorkOrders, workOrderList } from './api/get-work-orders';

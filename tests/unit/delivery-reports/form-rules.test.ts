@@ -184,7 +184,7 @@ describe('outbox send of a large JSON body', () => {
     const send = createFetchSend({ resolveBase: () => '/api', getToken: () => 'jwt', fetch, XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest });
     const entry: OutboxEntry = {
       seq: 1, id: 'e', method: 'POST', base: 'api', path: '/DeliveryForm', body: { photo: 'A'.repeat(LARGE_BODY_CHARS) }, fileIds: [],
-      idempotencyKey: 'k', recordKey: 'r', label: 'l', dependsOn: [], status: 'sending', attempts: 0, nextAttemptAt: 0, createdAt: 0,
+      idempotencyKey: 'k', recordKey: 'r', label: 'l', intent: { feature: 'delivery-reports', kind: 'test' }, dependsOn: [], status: 'sending', attempts: 0, nextAttemptAt: 0, createdAt: 0,
     };
     expect(await send(entry, [], { onUploadProgress: (loaded) => progress.push(loaded) })).toEqual({ status: 201, body: { submittedSurveyId: 3 } });
     expect(fetch).not.toHaveBeenCalled();

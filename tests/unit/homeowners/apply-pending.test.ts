@@ -4,7 +4,7 @@ import { WarrantyCardInput, type WarrantyCard } from '../../../src/contract';
 import { saveWarrantyCardCall, warrantyCardLabel } from '../../../src/features/homeowners/api/calls';
 import { homeKey, warrantyRecordKey } from '../../../src/features/homeowners/model';
 import { applyPendingToCard, applyPendingToList, rowsOfServerList } from '../../../src/features/homeowners/pending/apply-pending';
-import type { OutboxEntry } from '../../../src/offline/db';
+import { storedBody, type OutboxEntry } from '../../../src/offline/db';
 import type { OutboxCall } from '../../../src/offline/outbox';
 import { card } from './harness';
 
@@ -14,6 +14,7 @@ function entryOf(call: OutboxCall, status: OutboxEntry['status'] = 'pending', me
   seq += 1;
   return {
     ...call,
+    body: storedBody(call.body),
     seq,
     id: `entry-${seq}`,
     fileIds: [],

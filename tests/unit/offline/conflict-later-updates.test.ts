@@ -46,7 +46,7 @@ function versionedServer(initial: Versioned) {
 /** An information update as the panel makes it: the whole form, and which fields differ from what it showed. */
 const informationUpdate = (seen: Versioned, edits: Fields, label = 'Update work order information'): OutboxCall => {
   const body = { ...seen, ...edits };
-  return { method: 'PUT', base: 'api', path: '/records/1', recordKey: 'record:1', label, body: body as JsonValue, changes: changedFields(body, seen) };
+  return { method: 'PUT', base: 'api', path: '/records/1', recordKey: 'record:1', label, intent: { feature: 'records', kind: 'update' }, body: body as JsonValue, changes: changedFields(body, seen) };
 };
 
 /** The record as the device shows it with its queued updates applied (each counts the version up by one). */

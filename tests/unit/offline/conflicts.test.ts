@@ -66,6 +66,7 @@ const update = (body: Record<string, unknown>): OutboxCall => ({
   body: body as OutboxCall['body'],
   recordKey: 'record:1',
   label: 'Update record',
+  intent: { feature: 'records', kind: 'update' },
 });
 
 describe('a queued update that meets 409', () => {

@@ -23,10 +23,10 @@ describe('offline database', () => {
     await Dexie.delete(name);
   });
 
-  it('has the v5 stores (the kept lists, sales included, with their sync state), with entities keyed by kind and id', async () => {
+  it('has the v6 stores (the kept lists, sales included, with their sync state), with entities keyed by kind and id', async () => {
     const db = freshDb();
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(db.tables.map((table) => table.name).sort()).toEqual([
       'catalogParts',
       'documentCopies',

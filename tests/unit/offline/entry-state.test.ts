@@ -14,6 +14,7 @@ const entry = (overrides: Partial<OutboxEntry>): OutboxEntry => ({
   idempotencyKey: `k${seq}`,
   recordKey: `r${seq}`,
   label: `Change ${seq}`,
+  intent: { feature: 'records', kind: 'change' },
   dependsOn: [],
   status: 'pending',
   attempts: 0,

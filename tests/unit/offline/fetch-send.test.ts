@@ -13,6 +13,7 @@ const entry = (overrides: Partial<OutboxEntry> = {}): OutboxEntry => ({
   idempotencyKey: 'key-1',
   recordKey: 'log',
   label: 'Log',
+  intent: { feature: 'logger', kind: 'log' },
   dependsOn: [],
   status: 'sending',
   attempts: 0,

@@ -65,6 +65,7 @@ export const createRecord = (tempId: string, title: string) => ({
   body: { title },
   recordKey: `record:${tempId}`,
   label: `Create ${title}`,
+  intent: { feature: 'records', kind: 'create' },
   createsTempId: tempId,
 });
 
@@ -75,6 +76,7 @@ export const renameRecord = (id: string | number, title: string) => ({
   body: { title },
   recordKey: `record:${id}`,
   label: `Rename to ${title}`,
+  intent: { feature: 'records', kind: 'rename' },
 });
 
 export const addItem = (id: string | number, text: string) => ({
@@ -84,6 +86,7 @@ export const addItem = (id: string | number, text: string) => ({
   body: { recordId: id, text },
   recordKey: `record:${id}`,
   label: `Add ${text}`,
+  intent: { feature: 'records', kind: 'add-item' },
 });
 
 export const linkRecords = (from: string | number, to: string | number) => ({
@@ -93,6 +96,7 @@ export const linkRecords = (from: string | number, to: string | number) => ({
   body: { target: to },
   recordKey: `record:${from}`,
   label: `Link ${from} to ${to}`,
+  intent: { feature: 'records', kind: 'link' },
 });
 
 export const tempId = (n: number) => `tmp_00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

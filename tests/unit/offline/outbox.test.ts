@@ -98,6 +98,18 @@ describe('temp ids', () => {
     expect(await outbox.resolveId(tmp)).toBe(record!.id);
   });
 
+  it("rewrites a temp id in a waiting entry's intent too, as text (screens key records by text)", async () => {
+    const { outbox, server, db } = setup({ modes: ['ok', 'network'] });
+    const tmp = tempId(6);
+    await outbox.enqueue(createRecord(tmp, 'Offline record'));
+    const child = await outbox.enqueue({ ...addItem(tmp, 'first item'), intent: { feature: 'records', kind: 'add-item', recordId: tmp } });
+    expect(child.intent).toEqual({ feature: 'records', kind: 'add-item', recordId: tmp });
+
+    await outbox.replay();
+    const id = [...server.records.keys()][0]!;
+    expect((await db.outbox.get(child.seq!))!.intent).toEqual({ feature: 'records', kind: 'add-item', recordId: String(id) });
+  });
+
   it('writes a known server id into a call enqueued after the create was sent', async () => {
     const { outbox, server } = setup();
     const tmp = tempId(8);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOfflineRuntime, sendOrQueue, setOfflineRuntime } from '../../../src/offline/runtime';
 import { freshDb } from './helpers';
 
-const call = { method: 'POST', base: 'api', path: '/Support', body: { message: 'Door sticks' }, recordKey: 'support:1', label: 'Support request' } as const;
+const call = { method: 'POST', base: 'api', path: '/Support', body: { message: 'Door sticks' }, recordKey: 'support:1', label: 'Support request', intent: { feature: 'support', kind: 'submit-support-request' } } as const;
 
 function useRuntime() {
   const db = freshDb();

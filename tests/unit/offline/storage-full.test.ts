@@ -4,7 +4,7 @@ import { createOfflineRuntime, enqueueWrite, setOfflineRuntime, submitWrite } fr
 import { DEVICE_FULL_MESSAGE, DeviceFullError, isQuotaExceeded } from '../../../src/offline/storage-full';
 import { freshDb } from './helpers';
 
-const itemCall: OutboxCall = { method: 'POST', base: 'api', path: '/service/41/items', body: { problemDescription: 'Door' }, recordKey: 'service-request:41', label: 'Add service item' };
+const itemCall: OutboxCall = { method: 'POST', base: 'api', path: '/service/41/items', body: { problemDescription: 'Door' }, recordKey: 'service-request:41', label: 'Add service item', intent: { feature: 'work-orders', kind: 'service-item', action: 'add', id: 'tmp' } };
 const attachmentCall: OutboxCall = {
   method: 'POST',
   base: 'api',
@@ -13,6 +13,7 @@ const attachmentCall: OutboxCall = {
   files: [{ field: 'file', blob: new Blob([new Uint8Array(1024)], { type: 'application/pdf' }), name: 'invoice.pdf' }],
   recordKey: 'service-request:41',
   label: 'Add attachment invoice.pdf',
+  intent: { feature: 'work-orders', kind: 'attachment', action: 'add', id: 'tmp' },
 };
 
 const quotaError = () => new DOMException('The current transaction exceeded its quota limitations.', 'QuotaExceededError');

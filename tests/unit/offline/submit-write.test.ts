@@ -5,7 +5,7 @@ import { WriteRefusedError, createOfflineRuntime, getOffline, setOfflineRuntime,
 import { freshDb } from './helpers';
 
 const call = (recordKey = 'service-request:41', label = 'Add service item') =>
-  ({ method: 'POST', base: 'api', path: '/service/41/items', body: { problemDescription: 'Door' }, recordKey, label }) as const;
+  ({ method: 'POST', base: 'api', path: '/service/41/items', body: { problemDescription: 'Door' }, recordKey, label, intent: { feature: 'records', kind: 'add-item' } }) as const;
 
 function useRuntime(answer: (entry: OutboxEntry) => Promise<SendAnswer>) {
   const db = freshDb();

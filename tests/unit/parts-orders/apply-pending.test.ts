@@ -12,7 +12,7 @@ import {
   updateShipToCall,
 } from '../../../src/features/parts-orders/api/calls';
 import { orderRecordKey, type PartsOrderRef } from '../../../src/features/parts-orders/model';
-import { applyPending, applyPendingToList, classifyCall, findHome, viewOfServerOrder } from '../../../src/features/parts-orders/pending/apply-pending';
+import { applyPending, applyPendingToList, findHome, viewOfServerOrder } from '../../../src/features/parts-orders/pending/apply-pending';
 import { entryOf, home, shippedOrder, stagedOrder, summaryOf } from './fixtures';
 
 const ref = (order = stagedOrder()): PartsOrderRef => ({
@@ -41,28 +41,23 @@ const context = {
   retailer: { retailerNumber: '4217', name: 'Knoxville Homes' },
 };
 
-describe('classifyCall: every parts-order write of spec 3 §7 is recognised by method and path', () => {
+describe('every parts-order write of spec 3 §7 says what the user did (its intent)', () => {
   const order = stagedOrder();
   const shipped = shippedOrder();
-  const cases: [string, { method: string; path: string }, string][] = [
-    ['create', createPartsOrderCall({ plantNumber: '910', longSerialNumber: '', serviceRequestId: null }).call, 'create'],
-    ['ship-to', updateShipToCall(ref(order), { shipToType: 'Retailer', shipToAddressName: 'X', shipToStreetAddress1: '', shipToCity: '', shipToState: '', shipToZipcode: '', rowVersion: 4 }), 'shipTo'],
-    ['cancel', cancelOrderCall(ref(order)), 'cancel'],
-    ['submit', submitOrderCall(ref(order)), 'submit'],
-    ['add item', addItemCall(ref(order), itemBody()).call, 'item'],
-    ['update item', updateItemCall(ref(order), '601', { ...itemBody(), rowVersion: 1 }, {}), 'item'],
-    ['delete item', deleteItemCall(ref(order), '601', 'P1'), 'item'],
-    ['mark received', markReceivedCall(ref(shipped), [601]), 'receipt'],
-    ['mark incorrect', markIncorrectCall(ref(shipped), 601, 'Wrong colour', 'P1'), 'receipt'],
+  const created = createPartsOrderCall({ plantNumber: '910', longSerialNumber: '', serviceRequestId: null });
+  const cases: [string, { intent: object }, object][] = [
+    ['create', created.call, { kind: 'create-order', orderId: created.tempId }],
+    ['ship-to', updateShipToCall(ref(order), { shipToType: 'Retailer', shipToAddressName: 'X', shipToStreetAddress1: '', shipToCity: '', shipToState: '', shipToZipcode: '', rowVersion: 4 }), { kind: 'ship-to' }],
+    ['cancel', cancelOrderCall(ref(order)), { kind: 'cancel' }],
+    ['submit', submitOrderCall(ref(order)), { kind: 'submit' }],
+    ['add item', addItemCall(ref(order), itemBody()).call, { kind: 'item', action: 'add' }],
+    ['update item', updateItemCall(ref(order), '601', { ...itemBody(), rowVersion: 1 }, {}), { kind: 'item', action: 'update', id: '601' }],
+    ['delete item', deleteItemCall(ref(order), '601', 'P1'), { kind: 'item', action: 'remove', id: '601' }],
+    ['mark received', markReceivedCall(ref(shipped), [601]), { kind: 'receipt' }],
+    ['mark incorrect', markIncorrectCall(ref(shipped), 601, 'Wrong colour', 'P1'), { kind: 'receipt' }],
   ];
-  it.each(cases)('%s', (_name, call, kind) => {
-    expect(classifyCall(call.method, call.path)?.kind).toBe(kind);
-  });
-
-  it('names the item of an item update or delete, and ignores what is not a parts-order write', () => {
-    expect(classifyCall('PUT', '/Parts/81/PartsItem/601')).toEqual({ kind: 'item', itemId: '601' });
-    expect(classifyCall('GET', '/Parts')).toBeUndefined();
-    expect(classifyCall('POST', '/service/41/items')).toBeUndefined();
+  it.each(cases)('%s', (_name, call, intent) => {
+    expect(call.intent).toMatchObject({ feature: 'parts-orders', ...intent });
   });
 
   it('builds the exact paths and bodies of spec 3 §7', () => {

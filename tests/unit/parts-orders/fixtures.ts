@@ -1,5 +1,5 @@
 import { DATE_PLACEHOLDER, type HomeSummary, type PartsOrder, type PartsOrderItem, type PartsOrderSummary, type ShipToLocation } from '../../../src/contract';
-import type { OutboxEntry } from '../../../src/offline/db';
+import { storedBody, type OutboxEntry } from '../../../src/offline/db';
 import type { OutboxCall } from '../../../src/offline/outbox';
 
 export const partsItem = (id: number, partNumber: string, changes: Partial<PartsOrderItem> = {}): PartsOrderItem => ({
@@ -151,11 +151,12 @@ export function entryOf(call: OutboxCall, status: OutboxEntry['status'] = 'pendi
     base: call.base,
     path: call.path,
     ...(call.query ? { query: call.query } : {}),
-    ...(call.body !== undefined ? { body: call.body } : {}),
+    ...(call.body !== undefined ? { body: storedBody(call.body) } : {}),
     fileIds: [],
     idempotencyKey: `key-${seq}`,
     recordKey: call.recordKey,
     label: call.label,
+    intent: call.intent,
     ...(call.createsTempId ? { createsTempId: call.createsTempId, idField: call.idField ?? 'id' } : {}),
     dependsOn: [],
     status,

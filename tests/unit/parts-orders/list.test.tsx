@@ -8,7 +8,7 @@ import { UNITS_OF_MEASURE_KEPT } from '../../../src/entities/units-of-measure';
 import { viewScope } from '../../../src/entities/view-scope';
 import { FACILITY_LABEL, STOCK_ORDER_TITLE } from '../../../src/features/parts-orders/components/list/stock-order-modal';
 import { PARTS_ORDER_TEXTS } from '../../../src/features/parts-orders/messages';
-import { QUEUED_MESSAGE } from '../../../src/offline/react';
+import { QUEUED_MESSAGE } from '../../../src/offline/write-messages';
 import { getOffline } from '../../../src/offline/runtime';
 import { isTempId } from '../../../src/offline/temp-ids';
 import { demoProfile } from '../fixtures/demo-profiles';

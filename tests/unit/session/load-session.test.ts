@@ -126,7 +126,7 @@ describe('startSession and endSession', () => {
     setOfflineRuntime(runtime);
     const admin = demoProfile('admin');
     storeToken(tokenFor(admin.userName));
-    await runtime.outbox.enqueue({ method: 'POST', base: 'api', path: '/Support', body: {}, recordKey: 'support:1', label: 'Support' });
+    await runtime.outbox.enqueue({ method: 'POST', base: 'api', path: '/Support', body: {}, recordKey: 'support:1', label: 'Support', intent: { feature: 'support', kind: 'submit-support-request' } });
     await runtime.db.meta.put({ key: META_OUTBOX_PAUSE, value: { at: 1, error: { status: 401, message: 'Sign in again.' } } });
     startSession(queryClient, admin);
     await vi.waitFor(async () => expect(await runtime.db.outbox.count()).toBe(0));
@@ -139,7 +139,7 @@ describe('startSession and endSession', () => {
     const runtime = createOfflineRuntime({ db: openOfflineDb(`logout-${Math.random()}`), send: () => new Promise(() => {}) });
     setOfflineRuntime(runtime);
     await runtime.db.entities.put({ kind: 'work-orders', id: 'admin:4217', data: [], updatedAt: 1 });
-    await runtime.outbox.enqueue({ method: 'POST', base: 'api', path: '/Support', body: {}, recordKey: 'support:1', label: 'Support' });
+    await runtime.outbox.enqueue({ method: 'POST', base: 'api', path: '/Support', body: {}, recordKey: 'support:1', label: 'Support', intent: { feature: 'support', kind: 'submit-support-request' } });
     endSession(queryClient);
     await vi.waitFor(async () => expect(await runtime.db.entities.count()).toBe(0));
     expect(await runtime.db.outbox.count()).toBe(1);

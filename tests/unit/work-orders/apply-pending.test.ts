@@ -15,8 +15,8 @@ import {
   updateServiceItemCall,
 } from '../../../src/features/work-orders/api/calls';
 import type { RequestRef } from '../../../src/features/work-orders/model';
-import { applyPending, applyPendingToList, classifyCall } from '../../../src/features/work-orders/pending/apply-pending';
-import type { OutboxEntry } from '../../../src/offline/db';
+import { applyPending, applyPendingToList } from '../../../src/features/work-orders/pending/apply-pending';
+import { storedBody, type OutboxEntry } from '../../../src/offline/db';
 import type { OutboxCall } from '../../../src/offline/outbox';
 
 let seq = 0;
@@ -30,11 +30,12 @@ function entryOf(call: OutboxCall, status: OutboxEntry['status'] = 'pending', me
     base: call.base,
     path: call.path,
     ...(call.query ? { query: call.query } : {}),
-    ...(call.body !== undefined ? { body: call.body } : {}),
+    ...(call.body !== undefined ? { body: storedBody(call.body) } : {}),
     fileIds: (call.files ?? []).map((_, index) => `file-${seq}-${index}`),
     idempotencyKey: `key-${seq}`,
     recordKey: call.recordKey,
     label: call.label,
+    intent: call.intent,
     ...(call.createsTempId ? { createsTempId: call.createsTempId, idField: call.idField ?? 'id' } : {}),
     ...(call.alsoCreates ? { alsoCreates: call.alsoCreates } : {}),
     dependsOn: [],
@@ -181,28 +182,29 @@ const info = (changes: Record<string, unknown> = {}) =>
     ...changes,
   }) as Parameters<typeof updateInformationCall>[1];
 
-describe('classifyCall: every write path of spec 3 §7', () => {
+describe('every write of spec 3 §7 says what the user did (its intent)', () => {
   const staged = refOf(serverRequest());
   const workOrder = refOf(serverRequest({ vantageWorkOrderId: 700041, serviceRequestNumber: '000041' }));
-  const cases: [OutboxCall, string][] = [
-    [createServiceRequestCall({ plantNumber: '910', serialNumber: 'S', assetId: 1 }).call, 'create'],
-    [updateInformationCall(staged, info(), {}), 'information'],
-    [updateInformationCall(workOrder, info(), {}), 'information'],
-    [cancelRequestCall(staged), 'information'],
-    [submitCall(staged), 'submit'],
-    [submitCall(workOrder), 'submit'],
-    [archiveCall(workOrder), 'archive'],
-    [addServiceItemCall(staged, itemBody('x')).call, 'item'],
-    [addServiceItemCall(workOrder, itemBody('x')).call, 'item'],
-    [deleteServiceItemCall(workOrder, 5), 'item'],
-    [updatePartsItemCall(staged, 601, { categoryNumber: '', commodityNumber: '', partNumber: '', partDescription: 'x', notes: '', billingCode: 'Warranty', unitOfMeasure: 'EA', quantity: 1 }, {}), 'part'],
-    [deletePartsItemCall(workOrder, 601), 'part'],
-    [addAttachmentCall(staged, { attachmentType: 1, description: '', amount: 0 }, new Blob(['x']), 'a.jpg').call, 'attachment'],
-    [addAttachmentCall(workOrder, { attachmentType: 1, description: '', amount: 0 }, new Blob(['x']), 'a.jpg').call, 'attachment'],
-    [updateAttachmentCall(workOrder, '069ABC', { attachmentType: 2, description: '', amount: 1, rowVersion: 0 }, {}), 'attachment'],
+  const added = addServiceItemCall(staged, itemBody('x'));
+  const cases: [OutboxCall, Record<string, unknown>][] = [
+    [createServiceRequestCall({ plantNumber: '910', serialNumber: 'S', assetId: 1 }).call, { kind: 'create-request', plantNumber: '910', longSerialNumber: 'S', assetId: 1 }],
+    [updateInformationCall(staged, info(), {}), { kind: 'information' }],
+    [updateInformationCall(workOrder, info(), {}), { kind: 'information' }],
+    [cancelRequestCall(staged), { kind: 'cancel' }],
+    [submitCall(staged), { kind: 'submit' }],
+    [submitCall(workOrder), { kind: 'submit' }],
+    [archiveCall(workOrder), { kind: 'archive' }],
+    [added.call, { kind: 'service-item', action: 'add', id: added.tempId }],
+    [addServiceItemCall(workOrder, itemBody('x')).call, { kind: 'service-item', action: 'add' }],
+    [deleteServiceItemCall(workOrder, 5), { kind: 'service-item', action: 'remove', id: '5' }],
+    [updatePartsItemCall(staged, 601, { categoryNumber: '', commodityNumber: '', partNumber: '', partDescription: 'x', notes: '', billingCode: 'Warranty', unitOfMeasure: 'EA', quantity: 1 }, {}), { kind: 'parts-item', action: 'update', id: '601' }],
+    [deletePartsItemCall(workOrder, 601), { kind: 'parts-item', action: 'remove', id: '601' }],
+    [addAttachmentCall(staged, { attachmentType: 1, description: '', amount: 0 }, new Blob(['x']), 'a.jpg').call, { kind: 'attachment', action: 'add' }],
+    [addAttachmentCall(workOrder, { attachmentType: 1, description: '', amount: 0 }, new Blob(['x']), 'a.jpg').call, { kind: 'attachment', action: 'add' }],
+    [updateAttachmentCall(workOrder, '069ABC', { attachmentType: 2, description: '', amount: 1, rowVersion: 0 }, {}), { kind: 'attachment', action: 'update', id: '069ABC' }],
   ];
-  it.each(cases.map(([call, kind]) => [`${call.method} ${call.path}`, kind] as const))('%s is %s', (path, kind) => {
-    expect(classifyCall(path.split(' ')[1]!)?.kind).toBe(kind);
+  it.each(cases.map(([call, intent]) => [`${call.method} ${call.path}`, call, intent] as const))('%s', (_path, call, intent) => {
+    expect(call.intent).toMatchObject({ feature: 'work-orders', ...intent });
   });
   it('the cancel of a staged request is a DELETE of its own path', () => {
     expect(cancelRequestCall(staged)).toMatchObject({ method: 'DELETE', path: paths.serviceRequest(41).path });

@@ -5,7 +5,9 @@ import { formatDate } from '../../../lib/dates';
 import { isHttpError, isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
 import { describeAge } from '../../../offline/age';
-import { QUEUED_MESSAGE, useNow, useOnline, useOutboxEntries } from '../../../offline/react';
+import { useOnline } from '../../../offline/use-connection';
+import { useNow } from '../../../offline/use-now';
+import { QUEUED_MESSAGE } from '../../../offline/write-messages';
 import { submitWrite, WriteRefusedError } from '../../../offline/runtime';
 import { DeviceFullError } from '../../../offline/storage-full';
 import { LoadFailure } from '../../../ui/load-failure';
@@ -16,6 +18,7 @@ import { useSubmittedReport } from '../api/delivery-reports';
 import { addSurveyAttachmentCall, removeSurveyAttachmentCall, updateSurveyAttachmentCall } from '../api/calls';
 import { deliveryReportKeys } from '../api/keys';
 import { toBase64, type PreparedAttachment } from '../attachments';
+import { useWaitingAttachmentChanges } from '../pending';
 import { DELIVERY_TITLES, deliveryRoutes } from '../routes';
 import { useDeliveryWrite } from '../use-delivery-write';
 import type { ShownAttachment } from './attachment-image';
@@ -145,8 +148,7 @@ function ReportAttachments({ report, screenPath, canWrite, panelTarget }: { repo
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const attachments = useMemo(() => report.surveyAttachments.map(shownAttachment), [report.surveyAttachments]);
-  const entries = useOutboxEntries();
-  const waiting = (entries ?? []).filter((entry) => entry.recordKey === `delivery-report:${submittedSurveyId}` && entry.status !== 'done');
+  const waiting = useWaitingAttachmentChanges(submittedSurveyId);
 
   /** One POST per file; one toast for the selection (spec 2 §8), the queued notice if any waits, the error toast if refused. */
   async function add(files: PreparedAttachment[], fields: AttachmentFieldsValue) {
@@ -188,9 +190,9 @@ function ReportAttachments({ report, screenPath, canWrite, panelTarget }: { repo
       <h2 id="delivery-view-attachments" className="form__legend">
         Photos
       </h2>
-      {waiting.length > 0 && (
+      {waiting > 0 && (
         <p className="notice notice--info" role="status">
-          {waiting.length === 1 ? '1 change to these attachments waits' : `${waiting.length} changes to these attachments wait`} on this device; the photos show it once it is sent.
+          {waiting === 1 ? '1 change to these attachments waits' : `${waiting} changes to these attachments wait`} on this device; the photos show it once it is sent.
         </p>
       )}
       <AttachmentList

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PendingMark } from '../../../lib/pending-mark';
-import { useOutboxEvents } from '../../../offline/react';
+import { useOutboxEvents } from '../../../offline/use-outbox';
 import { outboxActions } from '../../../offline/runtime';
 import { FailedChangeActions, PendingBadge } from '../../../ui/pending-marks';
 import { UploadProgressBar } from '../../../ui/upload-progress';

@@ -1,6 +1,7 @@
 import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useDataAge, useOnline } from '../../../offline/react';
+import { useOnline } from '../../../offline/use-connection';
+import { useDataAge } from '../../../offline/use-data-age';
 
 /**
  * The states of a directory read: the list (with its age when it is the stored copy), loading, offline with

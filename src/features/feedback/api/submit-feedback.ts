@@ -13,6 +13,7 @@ export const submitFeedback = (body: FeedbackSurvey, online: boolean) =>
       body: { ...body },
       recordKey: `feedback:${newUuid()}`,
       label: `Feedback (${body.satisfaction} of 5)`,
+      intent: { feature: 'feedback', kind: 'submit-feedback' },
     },
     online,
   );

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { FEEDBACK_TEXT_MAX, FeedbackSurvey, SATISFACTION_SCORES } from '../../../contract';
 import { notify } from '../../../lib/notifier';
-import { useOnline } from '../../../offline/react';
+import { useOnline } from '../../../offline/use-connection';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { useSubmitFeedback } from '../api/submit-feedback';

@@ -1,8 +1,17 @@
 import { paths, type WarrantyCardSave } from '../../../contract';
 import { changedFields } from '../../../offline/conflicts';
-import type { JsonValue } from '../../../offline/db';
+import type { OutboxEntry } from '../../../offline/db';
 import type { OutboxCall } from '../../../offline/outbox';
+import { intentOf } from '../../../offline/read-entry';
 import { serialKey, warrantyRecordKey } from '../model';
+
+const HOMEOWNERS = 'homeowners';
+
+/** What the user did to a home's warranty card, as its outbox entry says it (OutboxIntent). */
+export type WarrantyIntent = { feature: typeof HOMEOWNERS; kind: 'warranty-card'; action: 'create' | 'update' };
+
+/** The intent of a warranty card's entry; undefined for another feature's. */
+export const warrantyIntentOf = (entry: Pick<OutboxEntry, 'intent'>) => intentOf<WarrantyIntent>(entry, HOMEOWNERS);
 
 /** What the user reads in the pending-changes list and on the card, e.g. 'Warranty card 944-CLW012345TNAB'. */
 export const warrantyCardLabel = (plantNumber: string, serialNumber: string) => `Warranty card ${plantNumber}-${serialKey(serialNumber)}`;
@@ -18,21 +27,25 @@ export const warrantyCardLabel = (plantNumber: string, serialNumber: string) => 
  * server reads it to write the home address, so an update whose user left it alone does not send it (the server
  * then tells it from the home address the update sends, which follows the card like any field left alone).
  */
-export function saveWarrantyCardCall(mode: 'create', body: WarrantyCardSave): OutboxCall;
-export function saveWarrantyCardCall(mode: 'update', body: WarrantyCardSave, rowVersion: number, seen: object): OutboxCall;
-export function saveWarrantyCardCall(mode: 'create' | 'update', body: WarrantyCardSave, rowVersion = 0, seen: object = {}): OutboxCall {
+/** A save of a card: the whole card on create; on update, what the user changed and what follows the card (below). */
+export type WarrantyCall = OutboxCall<Partial<WarrantyCardSave>, WarrantyIntent>;
+
+export function saveWarrantyCardCall(mode: 'create', body: WarrantyCardSave): WarrantyCall;
+export function saveWarrantyCardCall(mode: 'update', body: WarrantyCardSave, rowVersion: number, seen: object): WarrantyCall;
+export function saveWarrantyCardCall(mode: 'create' | 'update', body: WarrantyCardSave, rowVersion = 0, seen: object = {}): WarrantyCall {
   const { rowVersion: _ignored, ...card } = body;
-  const call: OutboxCall = {
+  const call: WarrantyCall = {
     method: mode === 'create' ? 'POST' : 'PUT',
     base: paths.warranty.base,
     path: paths.warranty.path,
     recordKey: warrantyRecordKey(body.plantNumber, body.serialNumber),
     label: warrantyCardLabel(body.plantNumber, body.serialNumber),
-    body: card as unknown as JsonValue,
+    intent: { feature: HOMEOWNERS, kind: 'warranty-card', action: mode },
+    body: card,
   };
   if (mode === 'create') return call;
   const changes = changedFields(card, seen);
   const { homeAddressSameAsOwner: _toggle, ...leftAlone } = card;
   const update = changes.includes('homeAddressSameAsOwner') ? card : leftAlone;
-  return { ...call, body: { ...update, rowVersion } as unknown as JsonValue, changes };
+  return { ...call, body: { ...update, rowVersion }, changes };
 }

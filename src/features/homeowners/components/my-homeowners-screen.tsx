@@ -4,7 +4,7 @@ import type { CmhUser } from '../../../contract';
 import { isOfflineError } from '../../../lib/http';
 import type { SortState } from '../../../lib/list';
 import { describeAge } from '../../../offline/age';
-import { useNow } from '../../../offline/react';
+import { useNow } from '../../../offline/use-now';
 import { CheckboxToggle } from '../../../ui/checkbox-toggle';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { SortControls } from '../../../ui/sort-controls';

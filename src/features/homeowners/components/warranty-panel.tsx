@@ -8,7 +8,7 @@ import { todayForServerRules } from '../../../lib/dates';
 import { notify } from '../../../lib/notifier';
 import { canEditWarrantyCards } from '../../../lib/permissions';
 import { describeAge } from '../../../offline/age';
-import { useNow } from '../../../offline/react';
+import { useNow } from '../../../offline/use-now';
 import { outboxActions, WriteRefusedError } from '../../../offline/runtime';
 import { DeviceFullError } from '../../../offline/storage-full';
 import { focusFirstInvalidField } from '../../../ui/focus';

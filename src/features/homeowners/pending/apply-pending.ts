@@ -1,20 +1,24 @@
 import { pendingMarkOf } from '../../../offline/conflicts';
-import { ACTIVE_WARRANTY_STATUS, INCOMPLETE_WARRANTY_STATUS, warrantyStatusLabel, type WarrantyCard } from '../../../contract';
-import type { JsonValue, OutboxEntry } from '../../../offline/db';
+import { ACTIVE_WARRANTY_STATUS, INCOMPLETE_WARRANTY_STATUS, WarrantyCardInput, warrantyStatusLabel, type WarrantyCard } from '../../../contract';
+import type { OutboxEntry } from '../../../offline/db';
+import { bodyFields } from '../../../offline/read-entry';
+import { warrantyIntentOf } from '../api/calls';
 import { homeKey, homeKeyOfRecord, type HomeownerRow, type PendingMark, type WarrantyCardView } from '../model';
 
 /*
  * The screens show a card as it will be once the outbox has replayed: the server's copy (or, for a card
  * created on this device, one made from its create) with every queued save of its home applied in queue
- * order. Nothing here is stored: after a reload the outbox still holds the saves and the view is the same.
+ * order (what each save is, its intent; what it sends, its body read with the contract's schema). Nothing here is
+ * stored: after a reload the outbox still holds the saves and the view is the same.
  * As the server does (src/server/routes/homeowners.ts): a created card starts at rowVersion 0 and is Active,
  * an update counts rowVersion up by one and makes an Incomplete card Active. So a save made after a queued
  * one carries the rowVersion the queued one will leave behind, not a stale one.
  */
 
-type Body = Record<string, JsonValue>;
+/** The card's fields as a save sends them, each with its own rule (WarrantyCardInput before its whole-card checks). */
+const WarrantyCardFields = WarrantyCardInput.pipe[0];
 
-/** The fields a save writes (WarrantyCardInput), copied onto the card when the body has them as text. */
+/** The fields a save writes (WarrantyCardInput), copied onto the card when the body has them. */
 const SAVED_TEXT_FIELDS = [
   'firstName',
   'lastName',
@@ -40,18 +44,14 @@ const SAVED_TEXT_FIELDS = [
   'homeAddress',
 ] as const satisfies readonly (keyof WarrantyCard)[];
 
-const asBody = (value: JsonValue | undefined): Body => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
-const text = (body: Body, field: string) => (typeof body[field] === 'string' ? (body[field] as string) : '');
-
-
 /** A failed save outweighs a pending one on the same card. */
 const worst = (current: PendingMark | undefined, next: PendingMark) => (current?.state === 'failed' ? current : next);
 
 /** A card created on this device, before the server has it: what its create's body tells. */
 export function skeletonCard(create: OutboxEntry): WarrantyCard {
-  const body = asBody(create.body);
+  const body = bodyFields(WarrantyCardFields, create.body);
   return {
-    plantNumber: text(body, 'plantNumber'),
+    plantNumber: body.plantNumber ?? '',
     plantName: '',
     modelNumber: '',
     modelName: '',
@@ -60,8 +60,8 @@ export function skeletonCard(create: OutboxEntry): WarrantyCard {
     middleInitial: '',
     suffix: '',
     emailAddress: '',
-    serialNumber: text(body, 'serialNumber'),
-    fullSerialNumber: text(body, 'serialNumber'),
+    serialNumber: body.serialNumber ?? '',
+    fullSerialNumber: body.serialNumber ?? '',
     address1: '',
     address2: '',
     city: '',
@@ -100,13 +100,13 @@ export function skeletonCard(create: OutboxEntry): WarrantyCard {
 }
 
 /** One save applied to the card (mutates `view`, a copy). */
-function applySave(view: WarrantyCardView, entry: OutboxEntry) {
-  const body = asBody(entry.body);
-  for (const field of SAVED_TEXT_FIELDS) if (typeof body[field] === 'string') view[field] = body[field] as string;
-  if ('soldDate' in body) view.soldDate = typeof body.soldDate === 'string' ? body.soldDate.slice(0, 10) : '';
-  if (typeof body.homeAddressSameAsOwner === 'boolean') view.showHomeAddress = !body.homeAddressSameAsOwner;
+function applySave(view: WarrantyCardView, entry: OutboxEntry, action: 'create' | 'update') {
+  const body = bodyFields(WarrantyCardFields, entry.body);
+  for (const field of SAVED_TEXT_FIELDS) view[field] = body[field] ?? view[field];
+  if (body.soldDate !== undefined) view.soldDate = body.soldDate ?? '';
+  if (body.homeAddressSameAsOwner !== undefined) view.showHomeAddress = !body.homeAddressSameAsOwner;
   if (view.statusCode === INCOMPLETE_WARRANTY_STATUS) view.statusCode = ACTIVE_WARRANTY_STATUS;
-  if (entry.method === 'PUT') view.rowVersion += 1;
+  if (action === 'update') view.rowVersion += 1;
 }
 
 /**
@@ -114,14 +114,15 @@ function applySave(view: WarrantyCardView, entry: OutboxEntry) {
  * home's outbox entries, in queue order) applied. Undefined when there is neither a server copy nor a queued create.
  */
 export function applyPendingToCard(base: WarrantyCard | undefined, entries: readonly OutboxEntry[]): WarrantyCardView | undefined {
-  const create = entries.find((entry) => entry.method === 'POST');
+  const create = entries.find((entry) => warrantyIntentOf(entry)?.action === 'create');
   const start = base ?? (create ? skeletonCard(create) : undefined);
   if (!start) return undefined;
   const view: WarrantyCardView = { ...start, key: homeKey(start.plantNumber, start.serialNumber), failures: [] };
   for (const entry of entries) {
-    if (entry.method !== 'POST' && entry.method !== 'PUT') continue;
+    const intent = warrantyIntentOf(entry);
+    if (!intent) continue;
     const mark = pendingMarkOf(entry);
-    applySave(view, entry);
+    applySave(view, entry, intent.action);
     view.pending = worst(view.pending, mark);
     if (mark.state === 'failed') view.failures.push(mark);
   }

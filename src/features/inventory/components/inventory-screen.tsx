@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { CmhUser, InventoryItem } from '../../../contract';
 import { formatDate } from '../../../lib/dates';
 import type { SortState } from '../../../lib/list';
-import { useKeptListView } from '../../../offline/react';
+import { useKeptListView } from '../../../offline/use-kept-list';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { KeptListStatus } from '../../../ui/kept-list-status';
 import { inventoryList, useInventory } from '../api/inventory';

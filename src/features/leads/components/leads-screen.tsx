@@ -16,13 +16,16 @@ import type { SortState } from '../../../lib/list';
 import { isOfflineError } from '../../../lib/http';
 import { hasRole } from '../../../lib/permissions';
 import { outboxActions } from '../../../offline/runtime';
-import { useKeptListView, useOutboxEntries, useOutboxEvents, useOutboxWrite } from '../../../offline/react';
+import { useKeptListView } from '../../../offline/use-kept-list';
+import { useOutboxEntries, useOutboxEvents } from '../../../offline/use-outbox';
+import { useOutboxWrite } from '../../../offline/use-outbox-write';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { KeptListStatus } from '../../../ui/kept-list-status';
 import { SelectFilter } from '../../../ui/select-filter';
 import { useModals } from '../../../ui/modals';
 import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
-import { convertLead, leadKeys, leadList, leadRecordKey, leadScope, useLeads } from '../api/leads';
+import { leadIntentOf, leadStatusCall } from '../api/calls';
+import { convertLead, leadKeys, leadList, leadScope, useLeads } from '../api/leads';
 import { LEAD_SORT_COLUMNS, canClaim, canConvert, canDeactivate, filterLeads, leadRows, leadStatusLabel, type LeadRow, type QueuedLeadChange } from '../list-rules';
 import '../leads.css';
 
@@ -34,9 +37,9 @@ function useQueuedLeadChanges(): QueuedLeadChange[] {
   return useMemo(
     () =>
       (entries ?? []).flatMap((entry) => {
-        const body = entry.body as { leadId?: unknown; status?: unknown } | undefined;
-        if (!entry.recordKey.startsWith('lead:') || entry.status === 'done' || typeof body?.leadId !== 'number' || (body.status !== 'C' && body.status !== 'I')) return [];
-        return [{ seq: entry.seq ?? 0, label: entry.label, leadId: body.leadId, status: body.status, failed: entry.status === 'failed', message: entry.lastError?.message }];
+        const intent = leadIntentOf(entry);
+        if (!intent || entry.status === 'done') return [];
+        return [{ seq: entry.seq ?? 0, label: entry.label, leadId: intent.leadId, status: intent.status, failed: entry.status === 'failed', message: entry.lastError?.message }];
       }),
     [entries],
   );
@@ -92,7 +95,7 @@ export function LeadsScreen({ user }: { user: CmhUser }) {
   const queryClient = useQueryClient();
   // A change queued offline and now taken by the server: the list's next delta brings the lead as it is now.
   useOutboxEvents((event) => {
-    if (event.type === 'sent' && event.entry.recordKey.startsWith('lead:')) void queryClient.invalidateQueries({ queryKey: leadKeys.all });
+    if (event.type === 'sent' && leadIntentOf(event.entry)) void queryClient.invalidateQueries({ queryKey: leadKeys.all });
   });
 
   const all = useMemo(() => leadRows(view.rows, queued), [view.rows, queued]);
@@ -109,11 +112,7 @@ export function LeadsScreen({ user }: { user: CmhUser }) {
     });
 
   async function change(lead: LeadRow, status: 'C' | 'I') {
-    const verb = status === 'C' ? 'Claim' : 'Deactivate';
-    await write(
-      { method: 'POST', base: 'api', path: '/Lead', body: { leadId: lead.leadId, status }, recordKey: leadRecordKey(lead.leadId), label: `${verb} lead ${lead.fullName}` },
-      status === 'C' ? LEAD_MESSAGES.claimed(lead.fullName) : LEAD_MESSAGES.deactivated,
-    );
+    await write(leadStatusCall(lead.leadId, lead.fullName, status), status === 'C' ? LEAD_MESSAGES.claimed(lead.fullName) : LEAD_MESSAGES.deactivated);
     // spec 2 §4: deactivating unselects the lead.
     if (status === 'I') toggle(lead.leadId, false);
   }

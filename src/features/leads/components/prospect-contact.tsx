@@ -2,7 +2,7 @@ import { formatDate } from '../../../lib/dates';
 import { formatPhone, formatState } from '../../../lib/formats';
 import { isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
-import { useNow } from '../../../offline/react';
+import { useNow } from '../../../offline/use-now';
 import { NotOnDevice } from '../../../ui/not-on-device';
 import { useProspect } from '../api/leads';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { CmhUser } from '../../../contract';
 import { readExternalLinks } from '../../../lib/config';
-import { useOnline } from '../../../offline/react';
+import { useOnline } from '../../../offline/use-connection';
 import { PathLink } from '../../../ui/path-link';
 import { useLearnReferences } from '../api/references';
 import { documentCountLabel, EBUILT_PATH, eLearningLinks, subCategoryPath } from '../learn-rules';

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { describeAge } from '../../../offline/age';
 import type { CachedRead } from '../../../offline/cached-read';
-import { useNow } from '../../../offline/react';
+import { useNow } from '../../../offline/use-now';
 
 /** Whether the list cannot be had at all: offline (paused) or failed, with no copy on the device. */
 export const isLibraryUnavailable = (read: UseQueryResult<CachedRead<unknown>>) => read.data === undefined && (read.fetchStatus === 'paused' || read.isError);

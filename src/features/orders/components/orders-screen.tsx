@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notifier';
 import { isOfflineError } from '../../../lib/http';
 import { hasRole } from '../../../lib/permissions';
 import { useNeedsConnection } from '../../../offline/kept-detail-ids';
-import { useKeptListView } from '../../../offline/react';
+import { useKeptListView } from '../../../offline/use-kept-list';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { KeptListStatus } from '../../../ui/kept-list-status';
 import { SelectFilter } from '../../../ui/select-filter';

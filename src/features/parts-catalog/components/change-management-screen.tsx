@@ -4,7 +4,7 @@ import { isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
 import type { CachedRead } from '../../../offline/cached-read';
 import { useKeptDetailIds } from '../../../offline/kept-detail-ids';
-import { useOnline } from '../../../offline/react';
+import { useOnline } from '../../../offline/use-connection';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { NeedsConnectionMark } from '../../../ui/not-on-device';
 import { TabList } from '../../../ui/tab-list';

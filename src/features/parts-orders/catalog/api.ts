@@ -4,7 +4,7 @@ import { CatalogPartRowAnswer, paths, syncPageAnswer, type CatalogPartRow, type 
 import { request } from '../../../lib/http';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
 import { keptList, readKeptList, type KeptList, type KeptRead } from '../../../offline/kept-lists';
-import { useKeptList } from '../../../offline/react';
+import { useKeptList } from '../../../offline/use-kept-list';
 import { catalogOrder, catalogTree } from './model';
 
 /** Kind of what the catalog keeps as documents: each image (the parts themselves are a kept list, below). */

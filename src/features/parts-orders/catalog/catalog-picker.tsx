@@ -2,7 +2,8 @@ import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type Key
 import { partDescription, type CatalogPart } from '../../../contract';
 import { isHttpError, isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
-import { useNow, useOnline } from '../../../offline/react';
+import { useOnline } from '../../../offline/use-connection';
+import { useNow } from '../../../offline/use-now';
 import { useApprovedCatalog } from './api';
 import { useCatalogImage } from './images';
 import { partSearchIndex, pickableCatalog, searchParts, type PickableCategory, type PickableCommodity } from './model';

@@ -2,7 +2,11 @@ import { pendingMarkOf } from '../../../offline/conflicts';
 import {
   allReceivedCorrect,
   applyReceiptMarks,
+  CreatePartsOrderInput,
   DATE_PLACEHOLDER,
+  PartsOrderItemInput,
+  PartsOrderUpdate,
+  PartsReceiptInput,
   RECEIVED_ORDER_STATUS,
   serialKey,
   STAGED_ORDER_STATUS,
@@ -10,62 +14,30 @@ import {
   type HomeSummary,
   type PartsOrder,
   type PartsOrderSummary,
-  type PartsReceiptInput,
   type ShipToLocation,
-  type ShipToType,
 } from '../../../contract';
-import type { JsonValue, OutboxEntry } from '../../../offline/db';
+import type { OutboxEntry } from '../../../offline/db';
+import { bodyFields } from '../../../offline/read-entry';
 import { utcIsoDay } from '../../../lib/dates';
+import { partsOrderIntentOf, type PartsOrderIntent } from '../api/calls';
 import { orderKeyOfRecord, type PartsOrderItemView, type PartsOrderSummaryView, type PartsOrderView, type PendingMark } from '../model';
 
 /*
  * The screens show an order as it will be once the outbox has replayed: the server's copy (or, for an
  * order made on this device, a skeleton from its create call and the kept home) with every queued call
- * of its record applied in queue order. The calls are the exact REST calls of spec 3 §7, so each is
- * recognised by its method and path. Nothing here is stored: after a reload the outbox still holds the
- * calls and the view is the same. A queued ship-to change, submit or receipt counts the order's
+ * of its record applied in queue order. What each call does is its intent (api/calls.ts PartsOrderIntent);
+ * its body is read with the contract's schema. Nothing here is stored: after a reload the outbox still
+ * holds the calls and the view is the same. A queued ship-to change, submit or receipt counts the order's
  * rowVersion up by one and a queued item update the item's, as the server will when it applies them
  * (item writes leave the order's rowVersion alone, as on a service request): a later change made
  * offline then carries the version the earlier one leaves behind.
  */
 
-type Body = Record<string, JsonValue>;
-
-export type PendingCall =
-  | { kind: 'create' }
-  | { kind: 'shipTo' }
-  | { kind: 'cancel' }
-  | { kind: 'submit' }
-  | { kind: 'item'; itemId?: string }
-  | { kind: 'receipt' };
-
-/** Which write of spec 3 §7 an outbox call is (the order it belongs to is known from its recordKey). */
-export function classifyCall(method: string, path: string): PendingCall | undefined {
-  const upper = method.toUpperCase();
-  if (/^\/Parts$/i.test(path)) return upper === 'POST' ? { kind: 'create' } : undefined;
-  if (/^\/Parts\/vantage\/[^/]+$/i.test(path) || /^\/Parts\/[^/]+\/[^/]+\/PartsReceived$/i.test(path)) return upper === 'PUT' ? { kind: 'receipt' } : undefined;
-  if (/^\/Parts\/[^/]+\/PartsItem$/i.test(path)) return { kind: 'item' };
-  const item = /^\/Parts\/[^/]+\/PartsItem\/([^/]+)$/i.exec(path)?.[1];
-  if (item) return { kind: 'item', itemId: decodeURIComponent(item) };
-  if (/^\/Parts\/[^/]+$/i.test(path)) {
-    if (upper === 'PUT') return { kind: 'shipTo' };
-    if (upper === 'DELETE') return { kind: 'cancel' };
-    if (upper === 'POST') return { kind: 'submit' };
-  }
-  return undefined;
-}
-
+type ItemIntent = Extract<PartsOrderIntent, { kind: 'item' }>;
 
 /** A failed change outweighs a pending one on the same row. */
 const worst = (current: PendingMark | undefined, next: PendingMark) => (current?.state === 'failed' ? current : next);
 
-const asBody = (value: JsonValue | undefined): Body => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
-const text = (body: Body, field: string, fallback: string) => (typeof body[field] === 'string' ? (body[field] as string) : fallback);
-const numberOf = (body: Body, field: string, fallback: number) => {
-  const value = body[field];
-  const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(parsed) ? parsed : fallback;
-};
 
 /** What the device knows to fill in an order it made itself (the server fills in the rest when the create arrives). */
 export interface SkeletonContext {
@@ -91,15 +63,15 @@ export function homeShipTo(home: HomeSummary): ShipToLocation {
 }
 
 /** An order made on this device, before the server has it: what its create call, its home and the user tell. */
-export function skeletonOrder(create: OutboxEntry, context: SkeletonContext = {}): PartsOrderView {
-  const body = asBody(create.body);
-  const key = create.createsTempId ?? create.id;
-  const plantNumber = text(body, 'plantNumber', '');
-  const longSerialNumber = text(body, 'longSerialNumber', '').trim();
+export function skeletonOrder(create: OutboxEntry, orderId: string, context: SkeletonContext = {}): PartsOrderView {
+  const body = bodyFields(CreatePartsOrderInput, create.body);
+  const key = orderId;
+  const plantNumber = body.plantNumber ?? '';
+  const longSerialNumber = body.longSerialNumber ?? '';
   const customer = longSerialNumber !== '';
   const home = customer ? context.home?.(plantNumber, longSerialNumber) : undefined;
   const [firstName = '', ...rest] = (home?.homeownerName ?? '').trim().split(/\s+/);
-  const serviceRequestId = typeof body.serviceRequestId === 'number' ? body.serviceRequestId : null;
+  const serviceRequestId = body.serviceRequestId ?? null;
   return {
     key,
     partsOrderId: key,
@@ -165,26 +137,26 @@ export function viewOfServerOrder(order: PartsOrder): PartsOrderView {
 
 const matches = (id: string, ...candidates: (string | number | null)[]) => candidates.some((candidate) => candidate !== null && String(candidate) === id);
 
-function applyItem(view: PartsOrderView, entry: OutboxEntry, itemId: string | undefined, mark: PendingMark) {
-  const isIt = (item: PartsOrderItemView) => matches(itemId ?? '', item.key, item.partsOrderItemId);
-  if (entry.method === 'DELETE') {
+function applyItem(view: PartsOrderView, entry: OutboxEntry, intent: ItemIntent, mark: PendingMark) {
+  const isIt = (item: PartsOrderItemView) => matches(intent.id, item.key, item.partsOrderItemId);
+  if (intent.action === 'remove') {
     view.partsItems = view.partsItems.filter((item) => !isIt(item));
     return;
   }
-  const body = asBody(entry.body);
+  const body = bodyFields(PartsOrderItemInput, entry.body);
   const fields = {
-    categoryNumber: text(body, 'categoryNumber', ''),
-    commodityNumber: text(body, 'commodityNumber', ''),
-    partNumber: text(body, 'partNumber', ''),
-    partDescription: text(body, 'partDescription', ''),
-    notes: text(body, 'notes', ''),
-    billingCode: text(body, 'billingCode', ''),
-    unitOfMeasure: text(body, 'unitOfMeasure', ''),
-    quantity: numberOf(body, 'quantity', 1),
+    categoryNumber: body.categoryNumber ?? '',
+    commodityNumber: body.commodityNumber ?? '',
+    partNumber: body.partNumber ?? '',
+    partDescription: body.partDescription ?? '',
+    notes: body.notes ?? '',
+    billingCode: body.billingCode ?? '',
+    unitOfMeasure: body.unitOfMeasure ?? '',
+    quantity: body.quantity ?? 1,
   };
   const combinedPartNumber = `${fields.categoryNumber}${fields.commodityNumber}${fields.partNumber}`;
-  if (entry.method === 'POST') {
-    const key = entry.createsTempId ?? entry.id;
+  if (intent.action === 'add') {
+    const key = intent.id;
     view.partsItems = [
       ...view.partsItems,
       {
@@ -208,18 +180,8 @@ function applyItem(view: PartsOrderView, entry: OutboxEntry, itemId: string | un
   );
 }
 
-function receiptMarks(body: Body): PartsReceiptInput['items'] {
-  const items = Array.isArray(body.items) ? body.items : [];
-  return items.flatMap((raw) => {
-    const mark = asBody(raw);
-    const id = numberOf(mark, 'partsOrderItemId', NaN);
-    if (!Number.isInteger(id) || typeof mark.isCorrect !== 'boolean') return [];
-    return [{ partsOrderItemId: id, isCorrect: mark.isCorrect, incorrectPartMessage: text(mark, 'incorrectPartMessage', '').trim() }];
-  });
-}
-
 function applyReceipt(view: PartsOrderView, entry: OutboxEntry, mark: PendingMark) {
-  const marks = receiptMarks(asBody(entry.body));
+  const marks = bodyFields(PartsReceiptInput, entry.body).items ?? [];
   const ids = new Set(marks.map((receipt) => String(receipt.partsOrderItemId)));
   // Receipt marks only ever name items the server has (a submitted order's), so their ids are numbers.
   const items = applyReceiptMarks(view.partsItems as (PartsOrderItemView & { partsOrderItemId: number })[], marks, utcIsoDay(entry.createdAt));
@@ -233,13 +195,14 @@ function applyReceipt(view: PartsOrderView, entry: OutboxEntry, mark: PendingMar
   }
 }
 
-function applyShipTo(view: PartsOrderView, body: Body) {
-  view.shipToType = (text(body, 'shipToType', view.shipToType) === 'Home Address' ? 'Home Address' : 'Retailer') satisfies ShipToType;
-  view.shipToAddressName = text(body, 'shipToAddressName', view.shipToAddressName);
-  view.shipToStreetAddress1 = text(body, 'shipToStreetAddress1', view.shipToStreetAddress1);
-  view.shipToCity = text(body, 'shipToCity', view.shipToCity);
-  view.shipToState = text(body, 'shipToState', view.shipToState);
-  view.shipToZipcode = text(body, 'shipToZipcode', view.shipToZipcode);
+function applyShipTo(view: PartsOrderView, entry: OutboxEntry) {
+  const body = bodyFields(PartsOrderUpdate, entry.body);
+  view.shipToType = body.shipToType ?? view.shipToType;
+  view.shipToAddressName = body.shipToAddressName ?? view.shipToAddressName;
+  view.shipToStreetAddress1 = body.shipToStreetAddress1 ?? view.shipToStreetAddress1;
+  view.shipToCity = body.shipToCity ?? view.shipToCity;
+  view.shipToState = body.shipToState ?? view.shipToState;
+  view.shipToZipcode = body.shipToZipcode ?? view.shipToZipcode;
 }
 
 /**
@@ -248,23 +211,29 @@ function applyShipTo(view: PartsOrderView, body: Body) {
  * server copy nor a create to build one from.
  */
 export function applyPending(base: PartsOrder | undefined, entries: readonly OutboxEntry[], context: SkeletonContext = {}): PartsOrderView | undefined {
-  const create = entries.find((entry) => classifyCall(entry.method, entry.path)?.kind === 'create');
-  const start = base ? viewOfServerOrder(base) : create ? skeletonOrder(create, context) : undefined;
+  const intents = entries.map((entry) => partsOrderIntentOf(entry));
+  const createAt = intents.findIndex((intent) => intent?.kind === 'create-order');
+  const create = intents[createAt];
+  const start = base
+    ? viewOfServerOrder(base)
+    : create?.kind === 'create-order'
+      ? skeletonOrder(entries[createAt]!, create.orderId, context)
+      : undefined;
   if (!start) return undefined;
   const view: PartsOrderView = { ...start, partsItems: [...start.partsItems], failures: [] };
 
-  for (const entry of entries) {
-    const call = classifyCall(entry.method, entry.path);
-    if (!call) continue;
+  for (const [index, entry] of entries.entries()) {
+    const intent = intents[index];
+    if (!intent) continue;
     const mark = pendingMarkOf(entry);
     view.hasPendingChanges = true;
     if (mark.state === 'failed') view.failures.push(mark);
-    switch (call.kind) {
-      case 'create':
+    switch (intent.kind) {
+      case 'create-order':
         if (!base) view.pending = mark;
         break;
-      case 'shipTo':
-        applyShipTo(view, asBody(entry.body));
+      case 'ship-to':
+        applyShipTo(view, entry);
         view.rowVersion += 1;
         view.pendingShipTo = worst(view.pendingShipTo, mark);
         break;
@@ -276,7 +245,7 @@ export function applyPending(base: PartsOrder | undefined, entries: readonly Out
         view.rowVersion += 1;
         break;
       case 'item':
-        applyItem(view, entry, call.itemId, mark);
+        applyItem(view, entry, intent, mark);
         break;
       case 'receipt':
         applyReceipt(view, entry, mark);
@@ -310,12 +279,12 @@ function summaryOfView(view: PartsOrderView): PartsOrderSummaryView {
 
 /** The row's marker: a refusal first, else the first change still waiting. */
 const firstMark = (entries: readonly OutboxEntry[]) => {
-  const marks = entries.filter((entry) => classifyCall(entry.method, entry.path)).map(pendingMarkOf);
+  const marks = entries.filter((entry) => partsOrderIntentOf(entry)).map(pendingMarkOf);
   return marks.find((mark) => mark.state === 'failed') ?? marks[0];
 };
 
 const pendingActionOf = (entries: readonly OutboxEntry[]): PartsOrderSummaryView['pendingAction'] => {
-  const kinds = entries.map((entry) => classifyCall(entry.method, entry.path)?.kind);
+  const kinds = entries.map((entry) => partsOrderIntentOf(entry)?.kind);
   if (kinds.includes('cancel')) return 'cancel';
   if (kinds.includes('submit')) return 'submit';
   if (kinds.includes('receipt')) return 'receipt';
@@ -348,9 +317,10 @@ export function applyPendingToList(rows: readonly PartsOrderSummary[], entries: 
     if (!orderEntries) return { ...row, key };
     let itemCount = row.itemCount;
     for (const entry of orderEntries) {
-      if (classifyCall(entry.method, entry.path)?.kind !== 'item') continue;
-      if (entry.method === 'POST') itemCount += 1;
-      else if (entry.method === 'DELETE') itemCount -= 1;
+      const intent = partsOrderIntentOf(entry);
+      if (intent?.kind !== 'item') continue;
+      if (intent.action === 'add') itemCount += 1;
+      else if (intent.action === 'remove') itemCount -= 1;
     }
     const action = pendingActionOf(orderEntries);
     const mark = firstMark(orderEntries);

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { formatQuoteNumber, type Quote } from '../../../contract';
 import { isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
-import { useNow } from '../../../offline/react';
+import { useNow } from '../../../offline/use-now';
 import { Modal } from '../../../ui/modal';
 import { NotOnDevice } from '../../../ui/not-on-device';
 import { useQuoteRevisions } from '../api/quotes';

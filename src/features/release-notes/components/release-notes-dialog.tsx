@@ -1,6 +1,7 @@
 import { formatDate } from '../../../lib/formats';
 import { RELEASE_NOTE_CATEGORIES, type ReleaseNote } from '../../../contract';
-import { useDataAge, useOnline } from '../../../offline/react';
+import { useOnline } from '../../../offline/use-connection';
+import { useDataAge } from '../../../offline/use-data-age';
 import { Modal } from '../../../ui/modal';
 import { releaseNoteKeys, useReleaseNotes } from '../api/get-release-notes';
 

@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { CmhUser, DeliveryReportRow } from '../../../contract';
 import { useNeedsConnection } from '../../../offline/kept-detail-ids';
-import { useNow } from '../../../offline/react';
+import { useNow } from '../../../offline/use-now';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { NeedsConnectionMark } from '../../../ui/not-on-device';
 import { PathLink } from '../../../ui/path-link';

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/dates';
 import { DEFAULT_BRAND_LOGO, brandLogo, formatPhone } from '../../../lib/formats';
 import { HttpError, isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
-import { useNow } from '../../../offline/react';
+import { useNow } from '../../../offline/use-now';
 import { NotOnDevice } from '../../../ui/not-on-device';
 import { useSalesDetail, type SalesDetailTarget } from '../api/sales-detail';
 import '../sales-detail.css';

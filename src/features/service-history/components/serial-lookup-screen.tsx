@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CmhUser } from '../../../contract';
 import { describeAge } from '../../../offline/age';
-import { useNow } from '../../../offline/react';
+import { useNow } from '../../../offline/use-now';
 import { canSeeServiceRecords } from '../../../lib/permissions';
 import { lookupHomesQueryOptions } from '../api/get-lookup-homes';
 import { HISTORY_MESSAGES } from '../messages';

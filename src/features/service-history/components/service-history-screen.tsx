@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { canEditWarrantyCards, type PermissionSubject } from '../../../lib/permissions';
-import { useNow } from '../../../offline/react';
+import { useNow } from '../../../offline/use-now';
 import { canSeeServiceRecords } from '../../../lib/permissions';
 import { homeWarrantyQueryOptions, isHomeNotFound } from '../api/get-home-warranty';
 import { partsLinesQueryOptions } from '../api/get-parts-lines';

@@ -13,6 +13,7 @@ export const submitSupport = (body: SupportMessage, online: boolean) =>
       body: { ...body },
       recordKey: `support:${newUuid()}`,
       label: `Support request: ${body.message.slice(0, 60)}`,
+      intent: { feature: 'support', kind: 'submit-support-request' },
     },
     online,
   );

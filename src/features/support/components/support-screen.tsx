@@ -2,7 +2,7 @@ import { useStore } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { SUPPORT_PRIORITIES, SUPPORT_TYPES, SupportMessage, type CmhUser } from '../../../contract';
 import { notify } from '../../../lib/notifier';
-import { useOnline } from '../../../offline/react';
+import { useOnline } from '../../../offline/use-connection';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { useSubmitSupport } from '../api/submit-support';

@@ -8,35 +8,82 @@ import {
   type ServiceRequestUpdate,
 } from '../../../contract';
 import { changedFields } from '../../../offline/conflicts';
-import type { JsonValue } from '../../../offline/db';
+import type { OutboxBody, OutboxEntry } from '../../../offline/db';
 import type { OutboxCall } from '../../../offline/outbox';
+import { intentOf } from '../../../offline/read-entry';
 import { newTempId } from '../../../offline/temp-ids';
 import { isWorkOrder, requestRecordKey, type RequestRef } from '../model';
 
 /*
- * Every write of a request as the exact REST call of spec 3 §7, ready for the outbox. All calls of
- * one request share its record key, so they replay in the order they were made. A request is
- * addressed by its own id while staged and by its work-order id once it is a work order.
+ * Every write of a request as the exact REST call of spec 3 §7, ready for the outbox, with what the user did
+ * (WorkOrderIntent) beside it for the screens' pending marks. All calls of one request share its record key, so
+ * they replay in the order they were made. A request is addressed by its own id while staged and by its
+ * work-order id once it is a work order.
  */
 
-const call = (
+const WORK_ORDERS = 'work-orders';
+
+/** A change of one row under a request: `id` names the row (its temp id when `add`, while unsent). */
+type RowIntent<Kind extends string> = { feature: typeof WORK_ORDERS; kind: Kind; action: 'add' | 'update' | 'remove'; id: string };
+
+/** What the user did to a request, as its outbox entry says it (OutboxIntent). */
+export type WorkOrderIntent =
+  | {
+      feature: typeof WORK_ORDERS;
+      kind: 'create-request';
+      /** The temp ids the create hands out: the request's id and its number. */
+      requestId: string;
+      requestNumber: string;
+      plantNumber: string;
+      longSerialNumber: string;
+      assetId: number;
+    }
+  /** The information and additional-information panels. */
+  | { feature: typeof WORK_ORDERS; kind: 'information' }
+  /** Cancelling a staged request (it is removed). */
+  | { feature: typeof WORK_ORDERS; kind: 'cancel' }
+  | { feature: typeof WORK_ORDERS; kind: 'submit' }
+  | { feature: typeof WORK_ORDERS; kind: 'archive' }
+  | RowIntent<'service-item'>
+  | RowIntent<'parts-item'>
+  | RowIntent<'attachment'>;
+
+/** The intent of a request's entry; undefined for another feature's. */
+export const workOrderIntentOf = (entry: Pick<OutboxEntry, 'intent'>) => intentOf<WorkOrderIntent>(entry, WORK_ORDERS);
+
+const call = <Body extends OutboxBody>(
   ref: Pick<RequestRef, 'key'>,
   endpoint: Endpoint,
   method: OutboxCall['method'],
   label: string,
-  extra: Partial<OutboxCall> = {},
-): OutboxCall => ({ method, base: endpoint.base, path: endpoint.path, recordKey: requestRecordKey(ref.key), label, ...extra });
+  intent: WorkOrderIntent,
+  extra: Partial<Omit<OutboxCall<Body>, 'intent'>> = {},
+): OutboxCall<Body, WorkOrderIntent> => ({ method, base: endpoint.base, path: endpoint.path, recordKey: requestRecordKey(ref.key), label, intent, ...extra });
 
-const json = (value: object) => value as unknown as JsonValue;
+const row = <Kind extends RowIntent<string>['kind']>(kind: Kind, action: RowIntent<Kind>['action'], id: number | string): RowIntent<Kind> => ({
+  feature: WORK_ORDERS,
+  kind,
+  action,
+  id: String(id),
+});
 
 /** POST /service/CreateServiceRequest?plantNumber&longSerialNumber&assetId with an empty body. */
 export function createServiceRequestCall(home: Pick<HomeSummary, 'plantNumber' | 'serialNumber' | 'assetId'>) {
   const tempId = newTempId();
   const numberTempId = newTempId();
+  const intent: WorkOrderIntent = {
+    feature: WORK_ORDERS,
+    kind: 'create-request',
+    requestId: tempId,
+    requestNumber: numberTempId,
+    plantNumber: home.plantNumber,
+    longSerialNumber: home.serialNumber,
+    assetId: home.assetId,
+  };
   return {
     tempId,
     numberTempId,
-    call: call({ key: tempId }, paths.createServiceRequest, 'POST', `Create service request for ${home.serialNumber}`, {
+    call: call({ key: tempId }, paths.createServiceRequest, 'POST', `Create service request for ${home.serialNumber}`, intent, {
       query: { plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.assetId) },
       createsTempId: tempId,
       idField: 'serviceRequestId',
@@ -55,61 +102,69 @@ const requestEndpoint = (ref: RequestRef) => (isWorkOrder(ref) ? paths.workOrder
 
 /** PUT /service/{id} or /service/workorders/{id}: the information and additional-information panels. */
 export const updateInformationCall = (ref: RequestRef, body: ServiceRequestUpdate, seen: object, label = 'Update work order information') =>
-  call(ref, requestEndpoint(ref), 'PUT', label, { body: json(body), changes: changedFields(body, seen) });
+  call(ref, requestEndpoint(ref), 'PUT', label, { feature: WORK_ORDERS, kind: 'information' }, { body, changes: changedFields(body, seen) });
 
 /** DELETE /service/{id}: cancelling a staged request removes it (spec 3 §4). */
-export const cancelRequestCall = (ref: RequestRef) => call(ref, paths.serviceRequest(ref.serviceRequestId), 'DELETE', 'Cancel service request');
+export const cancelRequestCall = (ref: RequestRef) =>
+  call(ref, paths.serviceRequest(ref.serviceRequestId), 'DELETE', 'Cancel service request', { feature: WORK_ORDERS, kind: 'cancel' });
 
 /** POST /Service/{id}/SubmitServiceRequest (staged) or PUT /service/workorders/{id}/submit. */
 export const submitCall = (ref: RequestRef) =>
   isWorkOrder(ref)
-    ? call(ref, paths.submitWorkOrder(ref.vantageWorkOrderId!), 'PUT', 'Submit work order')
-    : call(ref, paths.submitServiceRequest(ref.serviceRequestId), 'POST', 'Submit service request', { body: json({}) });
+    ? call(ref, paths.submitWorkOrder(ref.vantageWorkOrderId!), 'PUT', 'Submit work order', { feature: WORK_ORDERS, kind: 'submit' })
+    : call(ref, paths.submitServiceRequest(ref.serviceRequestId), 'POST', 'Submit service request', { feature: WORK_ORDERS, kind: 'submit' }, { body: {} });
 
 /** PUT /service/workorders/{id}/archive. */
-export const archiveCall = (ref: RequestRef) => call(ref, paths.archiveWorkOrder(ref.vantageWorkOrderId!), 'PUT', 'Archive work order');
+export const archiveCall = (ref: RequestRef) =>
+  call(ref, paths.archiveWorkOrder(ref.vantageWorkOrderId!), 'PUT', 'Archive work order', { feature: WORK_ORDERS, kind: 'archive' });
 
 /* ---- service items: /service/{id}/items, or line items of a work order ---- */
 
 export function addServiceItemCall(ref: RequestRef, body: ServiceItemInput) {
   const tempId = newTempId();
   const endpoint = isWorkOrder(ref) ? paths.workOrderLineItems(ref.vantageWorkOrderId!) : paths.serviceItems(ref.serviceRequestId);
-  return { tempId, call: call(ref, endpoint, 'POST', 'Add service item', { body: json(body), createsTempId: tempId, idField: 'serviceRequestItemId' }) };
+  return {
+    tempId,
+    call: call(ref, endpoint, 'POST', 'Add service item', row('service-item', 'add', tempId), { body, createsTempId: tempId, idField: 'serviceRequestItemId' }),
+  };
 }
 
 const serviceItemEndpoint = (ref: RequestRef, itemId: number | string) =>
   isWorkOrder(ref) ? paths.workOrderLineItem(ref.vantageWorkOrderId!, itemId) : paths.serviceItem(ref.serviceRequestId, itemId);
 
 export const updateServiceItemCall = (ref: RequestRef, itemId: number | string, body: ServiceItemInput, seen: object) =>
-  call(ref, serviceItemEndpoint(ref, itemId), 'PUT', 'Update service item', { body: json(body), changes: changedFields(body, seen) });
+  call(ref, serviceItemEndpoint(ref, itemId), 'PUT', 'Update service item', row('service-item', 'update', itemId), { body, changes: changedFields(body, seen) });
 
 export const deleteServiceItemCall = (ref: RequestRef, itemId: number | string) =>
-  call(ref, serviceItemEndpoint(ref, itemId), 'DELETE', 'Remove service item');
+  call(ref, serviceItemEndpoint(ref, itemId), 'DELETE', 'Remove service item', row('service-item', 'remove', itemId));
 
 /* ---- parts items: /Service/{id}/PartsOrder/{partsOrderId}, or partsitems of a work order ---- */
 
 export function addPartsItemCall(ref: RequestRef, body: ServicePartInput) {
   const tempId = newTempId();
   const endpoint = isWorkOrder(ref) ? paths.workOrderPartsItems(ref.vantageWorkOrderId!) : paths.servicePartsOrder(ref.serviceRequestId, ref.partsOrderId);
-  return { tempId, call: call(ref, endpoint, 'POST', 'Add parts item', { body: json(body), createsTempId: tempId, idField: 'partsOrderItemId' }) };
+  return {
+    tempId,
+    call: call(ref, endpoint, 'POST', 'Add parts item', row('parts-item', 'add', tempId), { body, createsTempId: tempId, idField: 'partsOrderItemId' }),
+  };
 }
 
 const partsItemEndpoint = (ref: RequestRef, itemId: number | string) =>
   isWorkOrder(ref) ? paths.workOrderPartsItem(ref.vantageWorkOrderId!, itemId) : paths.servicePartsItem(ref.serviceRequestId, ref.partsOrderId, itemId);
 
 export const updatePartsItemCall = (ref: RequestRef, itemId: number | string, body: ServicePartInput, seen: object) =>
-  call(ref, partsItemEndpoint(ref, itemId), 'PUT', 'Update parts item', { body: json(body), changes: changedFields(body, seen) });
+  call(ref, partsItemEndpoint(ref, itemId), 'PUT', 'Update parts item', row('parts-item', 'update', itemId), { body, changes: changedFields(body, seen) });
 
 export const deletePartsItemCall = (ref: RequestRef, itemId: number | string) =>
-  call(ref, partsItemEndpoint(ref, itemId), 'DELETE', 'Remove parts item');
+  call(ref, partsItemEndpoint(ref, itemId), 'DELETE', 'Remove parts item', row('parts-item', 'remove', itemId));
 
 /* ---- attachments: multipart `file` + fields ---- */
 
-export interface AttachmentInput {
+export type AttachmentInput = {
   attachmentType: 1 | 2;
   description: string;
   amount: number;
-}
+};
 
 export function addAttachmentCall(ref: RequestRef, fields: AttachmentInput, file: Blob, fileName: string) {
   const tempId = newTempId();
@@ -119,8 +174,8 @@ export function addAttachmentCall(ref: RequestRef, fields: AttachmentInput, file
     : paths.serviceAttachments(ref.plantNumber, ref.serviceRequestNumber, ref.serviceRequestId);
   return {
     tempId,
-    call: call(ref, endpoint, 'POST', `Add attachment ${fileName}`, {
-      body: json({ attachmentType: String(fields.attachmentType), description: fields.description, amount: String(fields.amount) }),
+    call: call(ref, endpoint, 'POST', `Add attachment ${fileName}`, row('attachment', 'add', tempId), {
+      body: { attachmentType: String(fields.attachmentType), description: fields.description, amount: String(fields.amount) },
       files: [{ field: 'file', blob: file, name: fileName }],
       createsTempId: tempId,
       // A work order's attachment is addressed by its content document id afterwards (spec 3 §7).
@@ -136,10 +191,10 @@ const attachmentEndpoint = (ref: RequestRef, attachmentKey: string) =>
 
 /** PUT /Service/{id}/{plant}/{number}/ServiceAttachment/{id} or /Service/workorders/{id}/attachments/{contentDocumentId}: its fields (`seen`: as above). */
 export const updateAttachmentCall = (ref: RequestRef, attachmentKey: string, body: AttachmentInput & { rowVersion: number }, seen: object) =>
-  call(ref, attachmentEndpoint(ref, attachmentKey), 'PUT', 'Update attachment', {
-    body: json(body satisfies Omit<AttachmentFields, 'rowVersion'> & { rowVersion: number }),
+  call(ref, attachmentEndpoint(ref, attachmentKey), 'PUT', 'Update attachment', row('attachment', 'update', attachmentKey), {
+    body: body satisfies Omit<AttachmentFields, 'rowVersion'> & { rowVersion: number },
     changes: changedFields(body, seen),
   });
 
 export const deleteAttachmentCall = (ref: RequestRef, attachmentKey: string) =>
-  call(ref, attachmentEndpoint(ref, attachmentKey), 'DELETE', 'Remove attachment');
+  call(ref, attachmentEndpoint(ref, attachmentKey), 'DELETE', 'Remove attachment', row('attachment', 'remove', attachmentKey));

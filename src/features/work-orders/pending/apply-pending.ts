@@ -1,19 +1,24 @@
 import { pendingMarkOf } from '../../../offline/conflicts';
 import {
   ATTACHMENT_TYPES,
+  AttachmentFields,
   DATE_PLACEHOLDER,
   FACTORY_SERVICE,
   REQUEST_FOR_PAYMENT,
+  ServiceItemInput,
+  ServicePartInput,
+  ServiceRequestUpdate,
   UNSUBMITTED_STATUS,
   laborRateFor,
-  roundToQuarterHour,
   workOrderCosts,
   type HomeSummary,
   type ServiceRequest,
   type ServiceRequestSummary,
 } from '../../../contract';
-import type { JsonValue, OutboxEntry } from '../../../offline/db';
+import type { OutboxEntry } from '../../../offline/db';
+import { bodyFields } from '../../../offline/read-entry';
 import { utcIsoDay } from '../../../lib/dates';
+import { workOrderIntentOf, type WorkOrderIntent } from '../api/calls';
 import {
   requestKeyOfRecord,
   type PendingMark,
@@ -25,76 +30,35 @@ import {
 /*
  * The screens show a request as it will be once the outbox has replayed: the server's copy (or, for a
  * request made on this device, a skeleton from its home) with every queued call of its record applied
- * in queue order. The calls are the exact REST calls of spec 3 §7, so each is recognised by its path.
- * Nothing here is stored: after a reload the outbox still holds the calls and the view is the same.
- * Each queued update counts its record's rowVersion up by one, as the server will when it applies it:
- * a second edit made offline then carries the version the first one leaves behind, not a stale one.
+ * in queue order. What each call does is its intent (api/calls.ts WorkOrderIntent); its body is read with
+ * the contract's schema. Nothing here is stored: after a reload the outbox still holds the calls and the
+ * view is the same. Each queued update counts its record's rowVersion up by one, as the server will when
+ * it applies it: a second edit made offline then carries the version the first one leaves behind, not a
+ * stale one.
  */
 
-type Body = Record<string, JsonValue>;
+type CreateIntent = Extract<WorkOrderIntent, { kind: 'create-request' }>;
+type RowIntent = Extract<WorkOrderIntent, { kind: 'service-item' | 'parts-item' | 'attachment' }>;
 
-export type PendingCall =
-  | { kind: 'create' }
-  /** PUT of the request's information, or DELETE of a staged request (cancel). */
-  | { kind: 'information' }
-  | { kind: 'submit' }
-  | { kind: 'archive' }
-  | { kind: 'item'; itemId?: string }
-  | { kind: 'part'; itemId?: string }
-  | { kind: 'attachment'; itemId?: string };
+/** A date of an information body as the view shows it: the placeholder for none. */
+const shownDay = (day: string | null | undefined, fallback: string) => (day === undefined ? fallback : (day ?? DATE_PLACEHOLDER));
 
-/** Which write of spec 3 §7 an outbox path is (the record it belongs to is known from its recordKey). */
-export function classifyCall(path: string): PendingCall | undefined {
-  const tail = (pattern: RegExp) => pattern.exec(path)?.[1];
-  if (/\/CreateServiceRequest$/i.test(path)) return { kind: 'create' };
-  if (/\/SubmitServiceRequest$/i.test(path) || /\/workorders\/[^/]+\/submit$/i.test(path)) return { kind: 'submit' };
-  if (/\/workorders\/[^/]+\/archive$/i.test(path)) return { kind: 'archive' };
-  if (/\/(items|lineitems)$/i.test(path)) return { kind: 'item' };
-  const item = tail(/\/(?:items|lineitems)\/([^/]+)$/i);
-  if (item) return { kind: 'item', itemId: decodeURIComponent(item) };
-  const part = tail(/\/(?:PartsItem|partsitems)\/([^/]+)$/i);
-  if (part) return { kind: 'part', itemId: decodeURIComponent(part) };
-  if (/\/PartsOrder\/[^/]+$/i.test(path) || /\/partsitems$/i.test(path)) return { kind: 'part' };
-  const attachment = tail(/\/(?:ServiceAttachment|attachments)\/([^/]+)$/i);
-  if (attachment) return { kind: 'attachment', itemId: decodeURIComponent(attachment) };
-  if (/\/(ServiceAttachment|attachments)$/i.test(path)) return { kind: 'attachment' };
-  if (/^\/service\/(workorders\/)?[^/]+$/i.test(path)) return { kind: 'information' };
-  return undefined;
-}
-
-
-const text = (body: Body, field: string, fallback: string) => (typeof body[field] === 'string' ? (body[field] as string) : fallback);
-const numberOf = (body: Body, field: string, fallback: number) => {
-  const value = body[field];
-  const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(parsed) ? parsed : fallback;
-};
-const boolOf = (body: Body, field: string, fallback: boolean) => (typeof body[field] === 'boolean' ? (body[field] as boolean) : fallback);
-const dayOf = (body: Body, field: string, fallback: string) => {
-  if (!(field in body)) return fallback;
-  const value = body[field];
-  return typeof value === 'string' && value.trim() !== '' ? value.slice(0, 10) : DATE_PLACEHOLDER;
-};
-const asBody = (value: JsonValue | undefined): Body => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
-
-/** A request made on this device, before the server has it: what its create call and its home tell. */
-export function skeletonRequest(create: OutboxEntry, home: HomeSummary | undefined): ServiceRequestView {
-  const query = create.query ?? {};
-  const key = create.createsTempId ?? create.id;
-  const numberTempId = create.alsoCreates?.[0]?.tempId ?? key;
+/** A request made on this device, before the server has it: what its create and its home tell. */
+export function skeletonRequest(create: OutboxEntry, intent: CreateIntent, home: HomeSummary | undefined): ServiceRequestView {
+  const key = intent.requestId;
   const [firstName = '', ...rest] = (home?.homeownerName ?? '').split(' ');
   return {
     key,
     serviceRequestId: key,
-    serviceRequestNumber: numberTempId,
+    serviceRequestNumber: intent.requestNumber,
     partsOrderId: key,
     vantageWorkOrderId: null,
     vantageWorkOrderNumber: null,
-    assetId: Number(query.assetId ?? home?.assetId ?? 0),
-    plantNumber: query.plantNumber ?? home?.plantNumber ?? '',
+    assetId: intent.assetId,
+    plantNumber: intent.plantNumber,
     plantName: home?.plantName ?? '',
-    serialNumber: home?.serialNumber ?? query.longSerialNumber ?? '',
-    longSerialNumber: query.longSerialNumber ?? home?.serialNumber ?? '',
+    serialNumber: home?.serialNumber ?? intent.longSerialNumber,
+    longSerialNumber: intent.longSerialNumber,
     retailerNumber: home?.retailerNumber ?? '',
     modelNumber: home?.modelNumber ?? '',
     vantageCaseOrigin: 'HomeSite',
@@ -173,36 +137,35 @@ export function viewOfServerRequest(request: ServiceRequest): ServiceRequestView
 
 const matches = (id: string, ...candidates: (string | number | null)[]) => candidates.some((candidate) => candidate !== null && String(candidate) === id);
 
-function applyItem(view: ServiceRequestView, entry: OutboxEntry, call: { itemId?: string }, mark: PendingMark) {
-  if (entry.method === 'DELETE') {
-    view.serviceItems = view.serviceItems.filter((item) => !matches(call.itemId ?? '', item.key, item.serviceRequestItemId));
+function applyItem(view: ServiceRequestView, entry: OutboxEntry, intent: RowIntent, mark: PendingMark) {
+  if (intent.action === 'remove') {
+    view.serviceItems = view.serviceItems.filter((item) => !matches(intent.id, item.key, item.serviceRequestItemId));
     return;
   }
-  const body = asBody(entry.body);
-  const isTwoMan = boolOf(body, 'isTwoMan', false);
-  const laborHours = body.laborHours === null ? 0 : roundToQuarterHour(numberOf(body, 'laborHours', 0));
+  const body = bodyFields(ServiceItemInput, entry.body);
+  const isTwoMan = body.isTwoMan ?? false;
+  const laborHours = body.laborHours ?? 0;
   const hourlyLaborRate = laborRateFor(isTwoMan, view);
   const fields = {
-    problemDescription: text(body, 'problemDescription', ''),
-    determinedCause: text(body, 'determinedCause', ''),
-    actionTaken: text(body, 'actionTaken', ''),
-    declinedReason: text(body, 'declinedReason', ''),
-    serviceRequestCode: text(body, 'serviceRequestCode', ''),
-    partsCost: body.partsCost === null ? 0 : numberOf(body, 'partsCost', 0),
+    problemDescription: body.problemDescription ?? '',
+    determinedCause: body.determinedCause ?? '',
+    actionTaken: body.actionTaken ?? '',
+    declinedReason: body.declinedReason ?? '',
+    serviceRequestCode: body.serviceRequestCode ?? '',
+    partsCost: body.partsCost ?? 0,
     laborHours,
     hourlyLaborRate,
     laborCost: Math.round(laborHours * hourlyLaborRate * 100) / 100,
     isTwoMan,
   };
-  if (entry.method === 'POST') {
-    const key = entry.createsTempId ?? entry.id;
+  if (intent.action === 'add') {
     const sequence = Math.max(0, ...view.serviceItems.map((item) => item.serviceRequestSequence)) + 1;
     view.serviceItems = [
       ...view.serviceItems,
       {
         ...fields,
-        key,
-        serviceRequestItemId: key,
+        key: intent.id,
+        serviceRequestItemId: intent.id,
         serviceRequestSequence: sequence,
         vantageWorkOrderId: view.vantageWorkOrderId,
         vantageWorkOrderLineItemId: null,
@@ -213,38 +176,37 @@ function applyItem(view: ServiceRequestView, entry: OutboxEntry, call: { itemId?
     return;
   }
   view.serviceItems = view.serviceItems.map((item) =>
-    matches(call.itemId ?? '', item.key, item.serviceRequestItemId)
+    matches(intent.id, item.key, item.serviceRequestItemId)
       ? { ...item, ...fields, rowVersion: item.rowVersion + 1, pending: worst(item.pending, mark) }
       : item,
   );
 }
 
-function applyPart(view: ServiceRequestView, entry: OutboxEntry, call: { itemId?: string }, mark: PendingMark) {
-  if (entry.method === 'DELETE') {
-    view.partsItems = view.partsItems.filter((part) => !matches(call.itemId ?? '', part.key, part.partsOrderItemId, part.vantagePartsRequestLineItemId));
+function applyPart(view: ServiceRequestView, entry: OutboxEntry, intent: RowIntent, mark: PendingMark) {
+  if (intent.action === 'remove') {
+    view.partsItems = view.partsItems.filter((part) => !matches(intent.id, part.key, part.partsOrderItemId, part.vantagePartsRequestLineItemId));
     return;
   }
-  const body = asBody(entry.body);
+  const body = bodyFields(ServicePartInput, entry.body);
   const fields = {
-    categoryNumber: text(body, 'categoryNumber', ''),
-    commodityNumber: text(body, 'commodityNumber', ''),
-    partNumber: text(body, 'partNumber', ''),
-    partDescription: text(body, 'partDescription', ''),
-    notes: text(body, 'notes', ''),
-    billingCode: text(body, 'billingCode', ''),
-    unitOfMeasure: text(body, 'unitOfMeasure', ''),
-    quantity: numberOf(body, 'quantity', 1),
+    categoryNumber: body.categoryNumber ?? '',
+    commodityNumber: body.commodityNumber ?? '',
+    partNumber: body.partNumber ?? '',
+    partDescription: body.partDescription ?? '',
+    notes: body.notes ?? '',
+    billingCode: body.billingCode ?? '',
+    unitOfMeasure: body.unitOfMeasure ?? '',
+    quantity: body.quantity ?? 1,
   };
   const combinedPartNumber = `${fields.categoryNumber}${fields.commodityNumber}${fields.partNumber}`;
-  if (entry.method === 'POST') {
-    const key = entry.createsTempId ?? entry.id;
+  if (intent.action === 'add') {
     view.partsItems = [
       ...view.partsItems,
       {
         ...fields,
         combinedPartNumber,
-        key,
-        partsOrderItemId: key,
+        key: intent.id,
+        partsOrderItemId: intent.id,
         receivedDate: DATE_PLACEHOLDER,
         isCorrect: null,
         incorrectPartMessage: '',
@@ -257,38 +219,37 @@ function applyPart(view: ServiceRequestView, entry: OutboxEntry, call: { itemId?
     return;
   }
   view.partsItems = view.partsItems.map((part) =>
-    matches(call.itemId ?? '', part.key, part.partsOrderItemId, part.vantagePartsRequestLineItemId)
+    matches(intent.id, part.key, part.partsOrderItemId, part.vantagePartsRequestLineItemId)
       ? { ...part, ...fields, combinedPartNumber, rowVersion: part.rowVersion + 1, pending: worst(part.pending, mark) }
       : part,
   );
 }
 
-function applyAttachment(view: ServiceRequestView, entry: OutboxEntry, call: { itemId?: string }, mark: PendingMark) {
-  const isIt = (attachment: ServiceAttachmentView) =>
-    matches(call.itemId ?? '', attachment.key, attachment.serviceAttachmentId, attachment.contentDocumentId);
-  if (entry.method === 'DELETE') {
+function applyAttachment(view: ServiceRequestView, entry: OutboxEntry, intent: RowIntent, mark: PendingMark) {
+  const isIt = (attachment: ServiceAttachmentView) => matches(intent.id, attachment.key, attachment.serviceAttachmentId, attachment.contentDocumentId);
+  if (intent.action === 'remove') {
     view.serviceAttachments = view.serviceAttachments.filter((attachment) => !isIt(attachment));
     return;
   }
-  const body = asBody(entry.body);
-  const attachmentType = numberOf(body, 'attachmentType', 1) === 2 ? 2 : 1;
+  // Multipart fields come as text; the contract's schema reads them as the server does.
+  const body = bodyFields(AttachmentFields, entry.body);
+  const attachmentType = body.attachmentType ?? 1;
   const fields = {
     attachmentType,
     attachmentTypeDisplay: ATTACHMENT_TYPES[attachmentType],
-    description: text(body, 'description', ''),
-    amount: numberOf(body, 'amount', 0),
+    description: body.description ?? '',
+    amount: body.amount ?? 0,
   } as const;
-  if (entry.method === 'POST') {
-    const key = entry.createsTempId ?? entry.id;
+  if (intent.action === 'add') {
     const fileId = entry.fileIds[0];
     view.serviceAttachments = [
       ...view.serviceAttachments,
       {
         ...fields,
-        key,
-        serviceAttachmentId: key,
+        key: intent.id,
+        serviceAttachmentId: intent.id,
         workOrderId: view.vantageWorkOrderId,
-        contentDocumentId: key,
+        contentDocumentId: intent.id,
         // Name, type and size are those of the local file (localFileId) until the server has it.
         imageFileName: '',
         contentType: '',
@@ -307,23 +268,24 @@ function applyAttachment(view: ServiceRequestView, entry: OutboxEntry, call: { i
   );
 }
 
-function applyInformation(view: ServiceRequestView, body: Body) {
-  const requestType = view.isRequestTypeForced ? REQUEST_FOR_PAYMENT : text(body, 'requestType', view.requestType);
+function applyInformation(view: ServiceRequestView, entry: OutboxEntry) {
+  const body = bodyFields(ServiceRequestUpdate, entry.body);
+  const requestType = view.isRequestTypeForced ? REQUEST_FOR_PAYMENT : (body.requestType ?? view.requestType);
   view.requestType = requestType;
-  view.caseSubject = text(body, 'caseSubject', view.caseSubject);
-  view.caseDescription = text(body, 'caseDescription', view.caseDescription);
-  view.technician = text(body, 'technician', view.technician);
-  view.requestDate = dayOf(body, 'requestDate', view.requestDate);
-  view.scheduledDate = dayOf(body, 'scheduledDate', view.scheduledDate);
-  view.startDate = dayOf(body, 'startDate', view.startDate);
-  view.endDate = dayOf(body, 'endDate', view.endDate);
+  view.caseSubject = body.caseSubject ?? view.caseSubject;
+  view.caseDescription = body.caseDescription ?? view.caseDescription;
+  view.technician = body.technician ?? view.technician;
+  view.requestDate = shownDay(body.requestDate, view.requestDate);
+  view.scheduledDate = shownDay(body.scheduledDate, view.scheduledDate);
+  view.startDate = shownDay(body.startDate, view.startDate);
+  view.endDate = shownDay(body.endDate, view.endDate);
   // spec 3 §4: Factory Service clears the performed date.
-  view.performedDate = requestType === FACTORY_SERVICE ? DATE_PLACEHOLDER : dayOf(body, 'performedDate', view.performedDate);
-  view.tripTime = roundToQuarterHour(numberOf(body, 'tripTime', view.tripTime));
-  view.mileage = numberOf(body, 'mileage', view.mileage);
-  view.otherCosts = numberOf(body, 'otherCosts', view.otherCosts);
-  view.signatureOnFile = boolOf(body, 'signatureOnFile', view.signatureOnFile);
-  view.isUnderWarranty = boolOf(body, 'isUnderWarranty', view.isUnderWarranty);
+  view.performedDate = requestType === FACTORY_SERVICE ? DATE_PLACEHOLDER : shownDay(body.performedDate, view.performedDate);
+  view.tripTime = body.tripTime ?? view.tripTime;
+  view.mileage = body.mileage ?? view.mileage;
+  view.otherCosts = body.otherCosts ?? view.otherCosts;
+  view.signatureOnFile = body.signatureOnFile ?? view.signatureOnFile;
+  view.isUnderWarranty = body.isUnderWarranty ?? view.isUnderWarranty;
 }
 
 /** A failed change outweighs a pending one on the same row. */
@@ -339,32 +301,34 @@ export function applyPending(
   entries: readonly OutboxEntry[],
   homeOf: (assetId: number) => HomeSummary | undefined = () => undefined,
 ): ServiceRequestView | undefined {
-  const create = entries.find((entry) => classifyCall(entry.path)?.kind === 'create');
+  const intents = entries.map((entry) => workOrderIntentOf(entry));
+  const createAt = intents.findIndex((intent) => intent?.kind === 'create-request');
+  const create = intents[createAt];
   let view: ServiceRequestView | undefined = base
     ? viewOfServerRequest(base)
-    : create
-      ? skeletonRequest(create, homeOf(Number(create.query?.assetId)))
+    : create?.kind === 'create-request'
+      ? skeletonRequest(entries[createAt]!, create, homeOf(create.assetId))
       : undefined;
   if (!view) return undefined;
   view = { ...view, serviceItems: [...view.serviceItems], partsItems: [...view.partsItems], serviceAttachments: [...view.serviceAttachments] };
 
-  for (const entry of entries) {
-    const call = classifyCall(entry.path);
-    if (!call) continue;
+  for (const [index, entry] of entries.entries()) {
+    const intent = intents[index];
+    if (!intent) continue;
     const mark = pendingMarkOf(entry);
     view.hasPendingChanges = true;
     if (mark.state === 'failed') view.failures.push(mark);
-    switch (call.kind) {
-      case 'create':
+    switch (intent.kind) {
+      case 'create-request':
         if (!base) view.pending = mark;
         break;
       case 'information':
-        if (entry.method === 'DELETE') view.pendingCancel = mark;
-        else {
-          applyInformation(view, asBody(entry.body));
-          view.rowVersion += 1;
-          view.pending = worst(view.pending, mark);
-        }
+        applyInformation(view, entry);
+        view.rowVersion += 1;
+        view.pending = worst(view.pending, mark);
+        break;
+      case 'cancel':
+        view.pendingCancel = mark;
         break;
       case 'submit':
         view.pendingSubmit = mark;
@@ -374,14 +338,14 @@ export function applyPending(
         view.pending = worst(view.pending, mark);
         view.rowVersion += 1;
         break;
-      case 'item':
-        applyItem(view, entry, call, mark);
+      case 'service-item':
+        applyItem(view, entry, intent, mark);
         break;
-      case 'part':
-        applyPart(view, entry, call, mark);
+      case 'parts-item':
+        applyPart(view, entry, intent, mark);
         break;
       case 'attachment':
-        applyAttachment(view, entry, call, mark);
+        applyAttachment(view, entry, intent, mark);
         break;
     }
   }

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { CreatePartsOrderInput, PARTS_ORDER_MESSAGES, type CmhUser } from '../../../../contract';
 import { isOfflineError } from '../../../../lib/http';
 import { describeAge } from '../../../../offline/age';
-import { useNow } from '../../../../offline/react';
+import { useNow } from '../../../../offline/use-now';
 import { WriteRefusedError } from '../../../../offline/runtime';
 import { useAppForm } from '../../../../ui/form';
 import { Modal } from '../../../../ui/modal';

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { useResolvedTempId } from '../../../../offline/react';
+import { useResolvedTempId } from '../../../../offline/use-outbox';
 import { SidePanel, SidePanelCancel } from '../../../../ui/side-panel';
 import type { PartsOrderItemView, PartsOrderView } from '../../model';
 import { useOrderReview } from '../review/order-context';

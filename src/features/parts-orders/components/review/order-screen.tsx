@@ -4,7 +4,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { isStaged, PARTS_ORDER_MESSAGES, PARTS_ORDER_STATUSES } from '../../../../contract';
 import { notify } from '../../../../lib/notifier';
 import { describeAge } from '../../../../offline/age';
-import { useNow } from '../../../../offline/react';
+import { useNow } from '../../../../offline/use-now';
 import { discardUnsentCreate, outboxActions, WriteRefusedError } from '../../../../offline/runtime';
 import { useModals } from '../../../../ui/modals';
 import { NotOnDevice } from '../../../../ui/not-on-device';

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { RequestType, ServiceRequest } from '../../../../contract';
 import { isOfflineError } from '../../../../lib/http';
 import { describeAge } from '../../../../offline/age';
-import { useNow } from '../../../../offline/react';
+import { useNow } from '../../../../offline/use-now';
 import { WriteRefusedError } from '../../../../offline/runtime';
 import { createServiceRequestCall } from '../../api/calls';
 import { WORK_ORDER_TOASTS } from '../../messages';

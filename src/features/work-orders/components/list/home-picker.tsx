@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { serialKey, type HomeSummary } from '../../../../contract';
 import { isOfflineError } from '../../../../lib/http';
 import { describeAge } from '../../../../offline/age';
-import { useNow } from '../../../../offline/react';
+import { useNow } from '../../../../offline/use-now';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
 import { Modal } from '../../../../ui/modal';
 import { homeSearchText, plantText } from './list-rules';

@@ -2,7 +2,7 @@ import type { AnyFormApi } from '@tanstack/react-form';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../../../lib/notifier';
-import { useResolvedTempId } from '../../../../offline/react';
+import { useResolvedTempId } from '../../../../offline/use-outbox';
 import { WriteRefusedError } from '../../../../offline/runtime';
 import { DeviceFullError } from '../../../../offline/storage-full';
 import { revalidateLogic } from '../../../../ui/form';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { requestBlob } from '../../../../lib/http';
 import { notify } from '../../../../lib/notifier';
-import { useOutboxFile } from '../../../../offline/react';
+import { useOutboxFile } from '../../../../offline/use-outbox';
 import type { ServiceAttachmentView } from '../../model';
 import { imageEndpoint } from './review-model';
 

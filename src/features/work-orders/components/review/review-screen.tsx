@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { notify } from '../../../../lib/notifier';
 import { describeAge } from '../../../../offline/age';
-import { useNow } from '../../../../offline/react';
+import { useNow } from '../../../../offline/use-now';
 import { discardUnsentCreate, outboxActions, WriteRefusedError } from '../../../../offline/runtime';
 import { useModals } from '../../../../ui/modals';
 import { archiveCall, cancelRequestCall, submitCall } from '../../api/calls';

@@ -1,4 +1,4 @@
-import { useOutboxProgress } from '../../../../offline/react';
+import { useOutboxProgress } from '../../../../offline/use-outbox';
 import { UploadProgressBar } from '../../../../ui/upload-progress';
 
 /** The progress of the photo or PDF the outbox is uploading. */

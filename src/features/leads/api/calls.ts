@@ -1,0 +1,26 @@
+import { paths, type LeadStatusInput } from '../../../contract';
+import type { OutboxEntry } from '../../../offline/db';
+import type { OutboxCall } from '../../../offline/outbox';
+import { intentOf } from '../../../offline/read-entry';
+import { leadRecordKey } from './leads';
+
+const LEADS = 'leads';
+
+/** What the user did to a lead, as its outbox entry says it (OutboxIntent): claimed it (C) or deactivated it (I). */
+export type LeadIntent = { feature: typeof LEADS; kind: 'lead-status'; leadId: number; status: LeadStatusInput['status'] };
+
+/** The intent of a lead's entry; undefined for another feature's. */
+export const leadIntentOf = (entry: Pick<OutboxEntry, 'intent'>) => intentOf<LeadIntent>(entry, LEADS);
+
+/** POST {api}/Lead (spec 2 §7): a claim or deactivation, as the outbox keeps and sends it (offline too). */
+export function leadStatusCall(leadId: number, fullName: string, status: LeadStatusInput['status']): OutboxCall<LeadStatusInput, LeadIntent> {
+  return {
+    method: 'POST',
+    base: paths.leads.base,
+    path: paths.leads.path,
+    body: { leadId, status },
+    recordKey: leadRecordKey(leadId),
+    label: `${status === 'C' ? 'Claim' : 'Deactivate'} lead ${fullName}`,
+    intent: { feature: LEADS, kind: 'lead-status', leadId, status },
+  };
+}

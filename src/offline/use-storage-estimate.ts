@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+import { storageEstimate, type StorageEstimate } from './db';
+
+/** How much the origin stores; undefined until known or where the browser does not tell. */
+export function useStorageEstimate(): StorageEstimate | undefined {
+  const [estimate, setEstimate] = useState<StorageEstimate>();
+  useEffect(() => {
+    let active = true;
+    void storageEstimate().then((value) => active && setEstimate(value));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return estimate;
+}
