@@ -13,9 +13,10 @@ import {
   type SortColumn,
   type SortState,
 } from '../lib/list';
+import { DEFAULT_TRACK, leastWidthProperties, useColumnFold, type FoldableColumn } from './column-fold';
 import { useMediaQuery } from './use-media-query';
 
-export interface DataListColumn<Row> extends SortColumn<Row> {
+export interface DataListColumn<Row> extends SortColumn<Row>, FoldableColumn {
   /** The cell; the column's value as text (dates MM/DD/YYYY, booleans Yes/No) unless given. */
   render?: (row: Row) => ReactNode;
   /** A CSS grid track, e.g. '12rem' or 'minmax(0, 2fr)'; 'minmax(0, 1fr)' unless given. */
@@ -82,13 +83,6 @@ function defaultCell(value: ListValue): ReactNode {
   return String(value);
 }
 
-/** The least width a track can have: a fixed length, or the minimum of a minmax(); fr and auto tracks can shrink to 0. */
-function trackMinimum(track: string): string {
-  const minimum = /^minmax\(\s*([^,]+?)\s*,/.exec(track)?.[1] ?? track;
-  // A bare 0 is no length inside calc() (it would void the whole sum).
-  return /fr|auto|content/.test(minimum) || parseFloat(minimum) === 0 ? '0px' : minimum;
-}
-
 /** Whether a cell's (or a header's) text does not fit and is cut with an ellipsis. */
 function isTruncated(element: HTMLElement): boolean {
   return [element, ...element.querySelectorAll<HTMLElement>('*')].some((node) => node.scrollWidth > node.clientWidth + 1 && node.clientWidth > 0);
@@ -106,6 +100,9 @@ function titleTruncated(container: HTMLElement) {
     }
   }
 }
+
+/** Where every list lays its rows out as cards of labelled values (the phone block of ui-kit.css). */
+const PHONE_QUERY = '(max-width: 40rem)';
 
 const INTERACTIVE =
   'a, button, input, select, textarea, label, [role="button"], [role="link"], [role="checkbox"], [role="switch"]';
@@ -148,6 +145,8 @@ export function DataList<Row>(props: DataListProps<Row>) {
   // A query that never matches stands in for "not by query", so that the hook is always called.
   const cardsQuery = useMediaQuery(typeof props.cards === 'string' ? props.cards : 'not all');
   const asCards = props.cards === true || cardsQuery;
+  // Phones (ui-kit.css) and cards show every column as a labelled line already: nothing folds there.
+  const phone = useMediaQuery(PHONE_QUERY);
 
   const [innerSearch, setInnerSearch] = useState('');
   const search = props.search ?? innerSearch;
@@ -267,15 +266,38 @@ export function DataList<Row>(props: DataListProps<Row>) {
     onRowClick?.(row);
   };
 
-  const tracks = columns.map((column) => column.width ?? 'minmax(0, 1fr)');
-  const gridTemplateColumns = tracks.join(' ');
-  // The columns' least widths: narrower than this, the table scrolls sideways (header and rows together).
-  const tableStyle = {
-    '--data-list-tracks-min': `calc(${tracks.map(trackMinimum).join(' + ')})`,
-    '--data-list-column-count': columns.length,
-  } as CSSProperties;
-
   const tableRef = useRef<HTMLDivElement>(null);
+  const { shown, folded } = useColumnFold(columns, tableRef, !asCards && !phone);
+  const gridTemplateColumns = shown.map((column) => column.width ?? DEFAULT_TRACK).join(' ');
+  // The shown columns' least widths: narrower than this (when nothing more can fold), the table scrolls sideways.
+  const tableStyle = leastWidthProperties(shown.map((column) => column.width ?? DEFAULT_TRACK)) as CSSProperties;
+
+  const header = (column: DataListColumn<Row>) => {
+    const sorted = sort?.columnName === column.columnName ? sort.direction : null;
+    return (
+      <div
+        key={column.columnName}
+        role="columnheader"
+        className="data-list__header"
+        aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+      >
+        {isSortable(column) ? (
+          <button type="button" className="data-list__sort" onClick={() => changeSort(column.columnName)}>
+            <span className="data-list__header-label">{column.displayName}</span>
+            <span className={`data-list__sort-icon data-list__sort-icon--${sorted ?? 'none'}`} aria-hidden="true" />
+          </button>
+        ) : (
+          <span className="data-list__header-label">{column.displayName}</span>
+        )}
+      </div>
+    );
+  };
+  const cell = (column: DataListColumn<Row>, row: Row) => (
+    <div key={column.columnName} role="cell" className="data-list__cell" data-label={column.displayName}>
+      {column.render ? column.render(row) : defaultCell(columnValue(column, row))}
+    </div>
+  );
+
   // After every render (rows scrolled in, data changed) and when the table is resized, mark what no longer fits.
   useLayoutEffect(() => {
     if (tableRef.current) titleTruncated(tableRef.current);
@@ -326,26 +348,8 @@ export function DataList<Row>(props: DataListProps<Row>) {
       >
         <div role="rowgroup" className="data-list__head">
           <div role="row" aria-rowindex={1} className="data-list__row data-list__row--head" style={{ gridTemplateColumns }}>
-            {columns.map((column) => {
-              const sorted = sort?.columnName === column.columnName ? sort.direction : null;
-              return (
-                <div
-                  key={column.columnName}
-                  role="columnheader"
-                  className="data-list__header"
-                  aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {isSortable(column) ? (
-                    <button type="button" className="data-list__sort" onClick={() => changeSort(column.columnName)}>
-                      <span className="data-list__header-label">{column.displayName}</span>
-                      <span className={`data-list__sort-icon data-list__sort-icon--${sorted ?? 'none'}`} aria-hidden="true" />
-                    </button>
-                  ) : (
-                    <span className="data-list__header-label">{column.displayName}</span>
-                  )}
-                </div>
-              );
-            })}
+            {shown.map(header)}
+            {folded.length > 0 && <div className="data-list__fold">{folded.map(header)}</div>}
           </div>
         </div>
         <div ref={scrollRef} className="data-list__viewport">
@@ -367,11 +371,8 @@ export function DataList<Row>(props: DataListProps<Row>) {
                   onKeyDown={(event) => onRowKeyDown(event, virtualRow.index, row)}
                   onFocus={(event) => event.target === event.currentTarget && setActiveIndex(virtualRow.index)}
                 >
-                  {columns.map((column) => (
-                    <div key={column.columnName} role="cell" className="data-list__cell" data-label={column.displayName}>
-                      {column.render ? column.render(row) : defaultCell(columnValue(column, row))}
-                    </div>
-                  ))}
+                  {shown.map((column) => cell(column, row))}
+                  {folded.length > 0 && <div className="data-list__fold">{folded.map((column) => cell(column, row))}</div>}
                 </div>
               );
             })}
