@@ -98,7 +98,7 @@ export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports
     { ...column('orderDate'), width: '7rem', foldOrder: 4, render: (row) => formatDate(row.orderDate) },
     { ...column('mdm'), width: 'minmax(6rem, 1fr)', foldOrder: 2 },
     { ...column('estimatedOfflineWeekOf'), width: '8rem', foldOrder: 1, render: (row) => formatDate(row.estimatedOfflineWeekOf) },
-    { ...column('scheduledOfflineDate'), width: '7rem', render: (row) => formatDate(row.scheduledOfflineDate) },
+    { ...column('scheduledOfflineDate'), width: '7rem', foldOrder: 5, render: (row) => formatDate(row.scheduledOfflineDate) },
     ...(canCopy
       ? [
           {
