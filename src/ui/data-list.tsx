@@ -268,9 +268,10 @@ export function DataList<Row>(props: DataListProps<Row>) {
 
   const tableRef = useRef<HTMLDivElement>(null);
   const { shown, folded } = useColumnFold(columns, tableRef, !asCards && !phone);
-  const gridTemplateColumns = shown.map((column) => column.width ?? DEFAULT_TRACK).join(' ');
+  const tracks = shown.map((column) => column.width ?? DEFAULT_TRACK);
+  const gridTemplateColumns = tracks.join(' ');
   // The shown columns' least widths: narrower than this (when nothing more can fold), the table scrolls sideways.
-  const tableStyle = leastWidthProperties(shown.map((column) => column.width ?? DEFAULT_TRACK)) as CSSProperties;
+  const tableStyle = leastWidthProperties(tracks) as CSSProperties;
 
   const header = (column: DataListColumn<Row>) => {
     const sorted = sort?.columnName === column.columnName ? sort.direction : null;
