@@ -25,7 +25,12 @@ export interface ReportColumn<Row> extends SortColumn<Row> {
   text: (row: Row) => string | number;
   /** A CSS grid track (ui/data-list). */
   width?: string;
+  /** Where the report is narrower than its columns, the order in which this one folds under the row (ui/column-fold). */
+  foldOrder?: number;
 }
+
+/** The column, folding under the row in this order where the report is too narrow for all its columns (a tablet). */
+const folding = <Row>(foldOrder: number, entry: ReportColumn<Row>): ReportColumn<Row> => ({ ...entry, foldOrder });
 
 const column = <Row>(columnName: string, displayName: string, text: (row: Row) => string | number, width?: string, value?: (row: Row) => ListValue): ReportColumn<Row> => ({
   columnName,
@@ -52,12 +57,12 @@ export const partsOrderStatusLabel = (status: string) => status || 'Active';
 export const SERVICE_COLUMNS: ReportColumn<ServiceRequestSummary>[] = [
   column('number', 'Work Order', (row) => row.vantageWorkOrderNumber ?? row.serviceRequestNumber, '8rem'),
   column('serialNumber', 'Serial Number', (row) => row.serialNumber, 'minmax(8rem, 1fr)'),
-  column('plantName', 'Facility', (row) => row.plantName, 'minmax(6rem, 1fr)'),
+  folding(1, column('plantName', 'Facility', (row) => row.plantName, 'minmax(6rem, 1fr)')),
   column('homeownerName', 'Homeowner', (row) => row.homeownerName, 'minmax(7rem, 1fr)'),
-  column('requestType', 'Type', (row) => requestTypeLabel(row.requestType), '9rem'),
+  folding(2, column('requestType', 'Type', (row) => requestTypeLabel(row.requestType), '9rem')),
   column('status', 'Status', (row) => reportStatusLabel(row.status), 'minmax(8rem, 1fr)'),
   dateColumn('requestDate', 'Request Date', (row) => row.requestDate),
-  moneyColumn('total', 'Total', (row) => row.totalCombinedCost),
+  folding(3, moneyColumn('total', 'Total', (row) => row.totalCombinedCost)),
 ];
 
 export const PARTS_COLUMNS: ReportColumn<OpenPartsOrderRow>[] = [
@@ -65,8 +70,11 @@ export const PARTS_COLUMNS: ReportColumn<OpenPartsOrderRow>[] = [
   dateColumn('dateOrdered', 'Date Ordered', (row) => row.dateOrdered),
   column('name', 'Homeowner', (row) => `${row.firstName} ${row.lastName}`.trim(), 'minmax(7rem, 1fr)'),
   column('serialNumber', 'Serial Number', (row) => row.serialNumber, 'minmax(8rem, 1fr)'),
-  column('plantName', 'Facility', (row) => row.plantName, 'minmax(6rem, 1fr)'),
-  column('shipTo', 'Ship To', (row) => [row.shipToName, row.shipToStreet, `${row.shipToCity}, ${row.shipToState} ${row.shipToZip}`].filter(Boolean).join(', '), 'minmax(10rem, 2fr)'),
+  folding(2, column('plantName', 'Facility', (row) => row.plantName, 'minmax(6rem, 1fr)')),
+  folding(
+    1,
+    column('shipTo', 'Ship To', (row) => [row.shipToName, row.shipToStreet, `${row.shipToCity}, ${row.shipToState} ${row.shipToZip}`].filter(Boolean).join(', '), 'minmax(10rem, 2fr)'),
+  ),
   column('status', 'Status', (row) => partsOrderStatusLabel(row.status), '7rem'),
 ];
 
@@ -76,17 +84,17 @@ const billingColumns = <Row extends PaidServiceOrderRow | ReceivableServiceOrder
   column('serialNumber', 'Serial Number', (row) => row.serialNumber, '7.5rem'),
   column('homeownerName', 'Homeowner', (row) => row.homeownerName, 'minmax(6.25rem, 1.2fr)'),
   column('plantName', 'Facility', (row) => row.plantName, 'minmax(5rem, 1fr)'),
-  column('requestType', 'Type', (row) => requestTypeLabel(row.requestType), '5.75rem'),
+  folding(5, column('requestType', 'Type', (row) => requestTypeLabel(row.requestType), '5.75rem')),
   column('status', 'Status', (row) => reportStatusLabel(row.status), 'minmax(4.75rem, 1fr)'),
-  column('billingCode', 'Billing Code', (row) => billingCodeLabel(row.billingCode), 'minmax(4.5rem, 1fr)'),
+  folding(3, column('billingCode', 'Billing Code', (row) => billingCodeLabel(row.billingCode), 'minmax(4.5rem, 1fr)')),
   moneyColumn('amount', 'Amount', (row) => row.amount, '4.75rem'),
-  dateColumn('invoiceDate', 'Invoice Date', (row) => row.invoiceDate, '4.75rem'),
+  folding(4, dateColumn('invoiceDate', 'Invoice Date', (row) => row.invoiceDate, '4.75rem')),
 ];
 
 export const PAID_COLUMNS: ReportColumn<PaidServiceOrderRow>[] = [
   ...billingColumns<PaidServiceOrderRow>(),
-  dateColumn('paidDate', 'Paid Date', (row) => row.paidDate, '4.75rem'),
-  column('checkNumber', 'Check Number', (row) => row.checkNumber, '4.5rem'),
+  folding(2, dateColumn('paidDate', 'Paid Date', (row) => row.paidDate, '4.75rem')),
+  folding(1, column('checkNumber', 'Check Number', (row) => row.checkNumber, '4.5rem')),
 ];
 
 export const RECEIVABLE_COLUMNS: ReportColumn<ReceivableServiceOrderRow>[] = [

@@ -1,13 +1,17 @@
 import { useId, useRef } from 'react';
 import { columnValue, isSortable } from '../../lib/list';
 import { useMediaQuery } from '../use-media-query';
+import { useColumnFold } from './column-fold';
 import { columnGrid, defaultCell } from './columns';
-import type { DataListProps } from './types';
+import type { DataListColumn, DataListProps } from './types';
 import { showsSearch, useListRows } from './use-list-rows';
 import { useListState } from './use-list-state';
 import { useRowKeyboard } from './use-row-keyboard';
 import { useTruncationTitles } from './use-truncation-titles';
 import { DEFAULT_ROW_HEIGHT, useVirtualRows } from './use-virtual-rows';
+
+/** Where every list lays its rows out as cards of labelled values (the phone block of ui-kit.css). */
+const PHONE_QUERY = '(max-width: 40rem)';
 
 /**
  * A virtualized, infinitely scrolling, searchable and sortable list (spec 1 §2, §3 Sort column, §9). Only the rows
@@ -20,6 +24,8 @@ export function DataList<Row>(props: DataListProps<Row>) {
   // A query that never matches stands in for "not by query", so that the hook is always called.
   const cardsQuery = useMediaQuery(typeof props.cards === 'string' ? props.cards : 'not all');
   const asCards = props.cards === true || cardsQuery;
+  // Phones (ui-kit.css) and cards show every column as a labelled line already: nothing folds there.
+  const phone = useMediaQuery(PHONE_QUERY);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const { search, sort, shownCount, showMore, searchBoxText, setSearchBoxText, changeSort } = useListState(props, scrollRef);
@@ -42,8 +48,35 @@ export function DataList<Row>(props: DataListProps<Row>) {
     onRowClick,
   });
 
-  const { gridTemplateColumns, tableStyle } = columnGrid(columns);
   const tableRef = useTruncationTitles();
+  const { shown, folded } = useColumnFold(columns, tableRef, !asCards && !phone);
+  const { gridTemplateColumns, tableStyle } = columnGrid(shown);
+  const header = (column: DataListColumn<Row>) => {
+    const sorted = sort?.columnName === column.columnName ? sort.direction : null;
+    return (
+      <div
+        key={column.columnName}
+        role="columnheader"
+        className="data-list__header"
+        aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+      >
+        {isSortable(column) ? (
+          <button type="button" className="data-list__sort" onClick={() => changeSort(column.columnName)}>
+            <span className="data-list__header-label">{column.displayName}</span>
+            <span className={`data-list__sort-icon data-list__sort-icon--${sorted ?? 'none'}`} aria-hidden="true" />
+          </button>
+        ) : (
+          <span className="data-list__header-label">{column.displayName}</span>
+        )}
+      </div>
+    );
+  };
+  const cell = (column: DataListColumn<Row>, row: Row) => (
+    <div key={column.columnName} role="cell" className="data-list__cell" data-label={column.displayName}>
+      {column.render ? column.render(row) : defaultCell(columnValue(column, row))}
+    </div>
+  );
+
   const empty = !loading && rows.length === 0;
   const countText =
     loading || empty ? '' : knownTotal !== undefined ? `Showing ${rows.length} of ${knownTotal}` : `Showing ${rows.length}`;
@@ -83,26 +116,8 @@ export function DataList<Row>(props: DataListProps<Row>) {
       >
         <div role="rowgroup" className="data-list__head">
           <div role="row" aria-rowindex={1} className="data-list__row data-list__row--head" style={{ gridTemplateColumns }}>
-            {columns.map((column) => {
-              const sorted = sort?.columnName === column.columnName ? sort.direction : null;
-              return (
-                <div
-                  key={column.columnName}
-                  role="columnheader"
-                  className="data-list__header"
-                  aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {isSortable(column) ? (
-                    <button type="button" className="data-list__sort" onClick={() => changeSort(column.columnName)}>
-                      <span className="data-list__header-label">{column.displayName}</span>
-                      <span className={`data-list__sort-icon data-list__sort-icon--${sorted ?? 'none'}`} aria-hidden="true" />
-                    </button>
-                  ) : (
-                    <span className="data-list__header-label">{column.displayName}</span>
-                  )}
-                </div>
-              );
-            })}
+            {shown.map(header)}
+            {folded.length > 0 && <div className="data-list__fold">{folded.map(header)}</div>}
           </div>
         </div>
         <div ref={scrollRef} className="data-list__viewport">
@@ -124,11 +139,8 @@ export function DataList<Row>(props: DataListProps<Row>) {
                   onKeyDown={(event) => onRowKeyDown(event, virtualRow.index, row)}
                   onFocus={(event) => onRowFocus(event, virtualRow.index)}
                 >
-                  {columns.map((column) => (
-                    <div key={column.columnName} role="cell" className="data-list__cell" data-label={column.displayName}>
-                      {column.render ? column.render(row) : defaultCell(columnValue(column, row))}
-                    </div>
-                  ))}
+                  {shown.map((column) => cell(column, row))}
+                  {folded.length > 0 && <div className="data-list__fold">{folded.map((column) => cell(column, row))}</div>}
                 </div>
               );
             })}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { SortColumn, SortState } from '../../lib/list';
+import type { FoldableColumn } from './column-fold';
 
-export interface DataListColumn<Row> extends SortColumn<Row> {
+export interface DataListColumn<Row> extends SortColumn<Row>, FoldableColumn {
   /** The cell; the column's value as text (dates MM/DD/YYYY, booleans Yes/No) unless given. */
   render?: (row: Row) => ReactNode;
   /** A CSS grid track, e.g. '12rem' or 'minmax(0, 2fr)'; 'minmax(0, 1fr)' unless given. */

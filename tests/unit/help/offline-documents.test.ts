@@ -81,7 +81,7 @@ describe('offline document store', () => {
     expect(await db.meta.get('lastSync')).toEqual({ key: 'lastSync', value: 42 });
     const copy: DocumentCopy = await storeDocument(db, description('7'), bytes('kept'));
     expect((await readDocument(db, 'help', '7'))?.copy).toEqual(copy);
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(await db.quotes.count()).toBe(0);
   });
 });

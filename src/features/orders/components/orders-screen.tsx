@@ -94,12 +94,12 @@ export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports
     },
     { ...column('orderNumber'), width: '7rem' },
     { ...column('serialNumber'), width: 'minmax(8rem, 1fr)', render: (row) => row.longSerialNumber || row.serialNumber || 'TBD' },
-    { ...column('plantName'), width: 'minmax(6rem, 1fr)' },
+    { ...column('plantName'), width: 'minmax(6rem, 1fr)', foldOrder: 3 },
     { ...column('modelNumber'), width: 'minmax(7rem, 1.2fr)', render: (row) => `${row.modelNumber} ${row.modelDesc}` },
-    { ...column('orderDate'), width: '7rem', render: (row) => formatDate(row.orderDate) },
-    { ...column('mdm'), width: 'minmax(6rem, 1fr)' },
-    { ...column('estimatedOfflineWeekOf'), width: '8rem', render: (row) => formatDate(row.estimatedOfflineWeekOf) },
-    { ...column('scheduledOfflineDate'), width: '7rem', render: (row) => formatDate(row.scheduledOfflineDate) },
+    { ...column('orderDate'), width: '7rem', foldOrder: 4, render: (row) => formatDate(row.orderDate) },
+    { ...column('mdm'), width: 'minmax(6rem, 1fr)', foldOrder: 2 },
+    { ...column('estimatedOfflineWeekOf'), width: '8rem', foldOrder: 1, render: (row) => formatDate(row.estimatedOfflineWeekOf) },
+    { ...column('scheduledOfflineDate'), width: '7rem', foldOrder: 5, render: (row) => formatDate(row.scheduledOfflineDate) },
     ...(canCopy
       ? [
           {

@@ -216,18 +216,19 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
         </span>
       ),
     },
-    { ...column('plantName'), width: 'minmax(6rem, 1fr)' },
+    { ...column('plantName'), width: 'minmax(6rem, 1fr)', foldOrder: 5 },
     { ...column('modelDesc'), width: 'minmax(7rem, 1.2fr)', render: (row) => (row.modelNumber ? `${row.modelNumber} ${row.modelDesc}` : '') },
-    { ...column('originalQuoteNumber'), width: '8rem', render: (row) => formatQuoteNumber(row.originalQuoteNumber) },
-    { ...column('mdm'), width: 'minmax(6rem, 1fr)' },
-    { ...column('expirationDate'), width: '7.5rem', render: (row) => formatDate(row.expirationDate) },
-    { ...column('latestRevision'), width: '6rem' },
+    { ...column('originalQuoteNumber'), width: '8rem', foldOrder: 1, render: (row) => formatQuoteNumber(row.originalQuoteNumber) },
+    { ...column('mdm'), width: 'minmax(6rem, 1fr)', foldOrder: 3 },
+    { ...column('expirationDate'), width: '7.5rem', foldOrder: 4, render: (row) => formatDate(row.expirationDate) },
+    { ...column('latestRevision'), width: '6rem', foldOrder: 2 },
     { columnName: 'approval', displayName: 'Approval', sortable: false, width: '9rem', render: (row) => <ApprovalBadge quote={row} /> },
     {
       columnName: 'actions',
       displayName: 'Actions',
       sortable: false,
-      width: '6.5rem',
+      // The whole 'Actions' button: a narrower column cut its arrow off.
+      width: '9rem',
       render: (row) => {
         const items = actionsOf(row);
         return items.length === 0 ? null : (
