@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LEAD_MESSAGES,
@@ -15,9 +15,10 @@ import {
   type QuoteValidation,
   type SalesDetail,
   type SalesOrder,
+  type RoleName,
   type SyncPage,
 } from '../../src/contract';
-import { leads, prospects, quoteRevisions, quotes, salesOrders, users } from '../../src/server/db/schema';
+import { leads, prospects, quoteRevisions, quotes, roles, salesOrders, userRoles, users } from '../../src/server/db/schema';
 import { createTestContext, type TestContext } from './harness';
 
 let t: TestContext;
@@ -206,6 +207,40 @@ describe('orders', () => {
     expect(made).toHaveLength(copiesBefore + 1);
     expect((await t.call('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.viewer, body })).status).toBe(403);
     expect((await t.call<ErrorBody>('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.sales, body: { orderNumber: 'x y', plantNumber: '910' } })).status).toBe(400);
+  });
+});
+
+describe('who copies into Build A Quote (issue 21)', () => {
+  /** The sales user's roles for the length of `run` (the server reads a changed role at once; the browser's kept profile would not). */
+  async function withSalesRoles(names: RoleName[], run: () => Promise<void>) {
+    const before = await t.db.select().from(userRoles).where(eq(userRoles.userId, ids.sales!));
+    const wanted = await t.db.select().from(roles).where(inArray(roles.name, names));
+    await t.db.delete(userRoles).where(eq(userRoles.userId, ids.sales!));
+    await t.db.insert(userRoles).values(wanted.map((role) => ({ userId: ids.sales!, roleId: role.id })));
+    try {
+      await run();
+    } finally {
+      await t.db.delete(userRoles).where(eq(userRoles.userId, ids.sales!));
+      await t.db.insert(userRoles).values(before);
+    }
+  }
+
+  const copyableOrder = async () => {
+    const [row] = await t.db.select().from(salesOrders).innerJoin(quotes, eq(quotes.id, salesOrders.quoteId)).where(and(eq(salesOrders.retailerNumber, '4217'), eq(quotes.isModelActive, true), isNotNull(quotes.modelNumber)));
+    return { orderNumber: row!.sales_orders.orderNumber, plantNumber: row!.sales_orders.plantNumber };
+  };
+
+  it('lets only MyCustomHomes copy an order or an older-system quote: its _Admin and _ApproverOverride variants are refused', async () => {
+    const order = await copyableOrder();
+    const older = await quoteWhere(eq(quotes.isMchQuote, false));
+    const made = async () => (await t.db.select({ id: quotes.id }).from(quotes)).length;
+    const before = await made();
+    await withSalesRoles(['Sales_User', 'MyCustomHomes_Admin', 'MyCustomHomes_ApproverOverride'], async () => {
+      expect((await t.call('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.sales, body: order })).status).toBe(403);
+      const olderBody = { quoteNumber: older.quoteNumber, plantNumber: older.plantNumber };
+      expect((await t.call('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.sales, body: olderBody })).status).toBe(403);
+    });
+    expect(await made()).toBe(before);
   });
 });
 

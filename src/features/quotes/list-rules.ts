@@ -1,6 +1,5 @@
 import {
   QUOTE_AUTHORIZED_ROLES,
-  QUOTE_CREATE_ROLES,
   QUOTE_EDIT_ROLES,
   QUOTE_LIST_DAYS_BACK,
   QUOTE_MESSAGES,
@@ -78,7 +77,8 @@ export function quoteActions(user: ActionUser, quote: Quote): QuoteAction[] {
   if (editor && quote.isMCHQuote) actions.push('duplicate');
   if (editor) actions.push('delete');
   if (editor && quote.isLocked && quote.lockedBy.toLowerCase() === user.userName.toLowerCase()) actions.push('unlock');
-  if (!quote.isMCHQuote && hasRole(user, ...QUOTE_CREATE_ROLES)) actions.push('copyOlder');
+  // Copying an older-system quote needs MyCustomHomes itself, as order copying does (spec 1 §6 checks roles by name; see QUOTE_EDIT_ROLES).
+  if (editor && !quote.isMCHQuote) actions.push('copyOlder');
   return actions;
 }
 

@@ -2,10 +2,10 @@
  * quotes: the Build A Quote list and the quote calls of spec 2 §7 ({api}/Quote, {mchQuoteApi}/…, {quote-api}/…).
  * Decided here where the spec leaves it open (contract/quotes.ts says what the client sees):
  *
- * - Who: reading needs a sales user or viewer (spec 2 §6); duplicate, delete and unlock need MyCustomHomes; copying
- *   into Build A Quote needs a quote creator (MyCustomHomes, _ApproverOverride or _Admin). A `{userId}` or
- *   `{modifiedBy}` in a path must be the signed-in user (403 otherwise). Plant users act on their facilities' quotes
- *   only, retailer users on their current retail center's; other quotes answer 404.
+ * - Who: reading needs a sales user or viewer (spec 2 §6); duplicate, delete, unlock and copying into Build A Quote
+ *   need MyCustomHomes (contract QUOTE_EDIT_ROLES). A `{userId}` or `{modifiedBy}` in a path must be the signed-in
+ *   user (403 otherwise). Plant users act on their facilities' quotes only, retailer users on their current retail
+ *   center's; other quotes answer 404.
  * - The lock: check-locked-quote is what opening a quote calls. It takes the lock for the caller when it is free,
  *   already theirs, or expired (QUOTE_LOCK_MINUTES), and otherwise answers who holds it. Only the holder unlocks;
  *   unlocking a quote nobody holds is answered as done (a repeated unlock). Deleting a quote someone else holds is refused.
@@ -23,7 +23,6 @@ import {
   CopyOrderInput,
   IDEMPOTENCY_HEADER,
   QUOTE_AUTHORIZED_ROLES,
-  QUOTE_CREATE_ROLES,
   QUOTE_EDIT_ROLES,
   QUOTE_LOCK_MINUTES,
   QUOTE_MESSAGES,
@@ -53,7 +52,6 @@ import { todayOf, visibleByScope } from '../work-orders/rules';
 const mch = (path: string): Endpoint => ({ base: 'mch-quote-api', path });
 const READ = { flag: 'isSalesViewer' } as const;
 const EDIT = { roles: [...QUOTE_EDIT_ROLES] as RoleName[] };
-const CREATE = { roles: [...QUOTE_CREATE_ROLES] as RoleName[] };
 const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Must be a number.'), v.transform(Number));
 const QuoteNumber = v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Quote number must be digits.'));
 const PlantParam = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Plant number must be digits.'));
@@ -159,7 +157,8 @@ export const quoteRoutes: RouteDefinition[] = [
   route({
     method: 'PUT',
     endpoint: paths.copyIseriesQuote,
-    ...CREATE,
+    // MyCustomHomes itself: its _Admin and _ApproverOverride variants do not imply it (spec 1 §6; QUOTE_EDIT_ROLES).
+    ...EDIT,
     body: CopyOrderInput,
     handle: async ({ c, db, deps, session, body }) => {
       let source: QuoteRow | undefined;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { DUPLICATE_TOAST, ORDER_MESSAGES, QUOTE_CREATE_ROLES, QUOTE_MESSAGES, formatQuoteNumber, type CmhUser, type SalesOrder } from '../../../contract';
+import { DUPLICATE_TOAST, ORDER_MESSAGES, QUOTE_EDIT_ROLES, QUOTE_MESSAGES, formatQuoteNumber, type CmhUser, type SalesOrder } from '../../../contract';
 import { formatDate } from '../../../lib/dates';
 import type { SortColumn, SortState } from '../../../lib/list';
 import { notify } from '../../../lib/notifier';
@@ -58,8 +58,9 @@ export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports
     [allRows],
   );
   const csms = useMemo(() => [...new Set(allRows.map((row) => row.mdm).filter(Boolean))].sort().map((name) => ({ value: name, label: name })), [allRows]);
-  // spec 2 §2, §6: copying into Build A Quote is hidden without MyCustomHomes (a quote creator).
-  const canCopy = hasRole(user, ...QUOTE_CREATE_ROLES);
+  // spec 2 §2, §6: copying into Build A Quote is hidden without MyCustomHomes itself; its _Admin and _ApproverOverride
+  // variants do not imply it (spec 1 §6 checks roles by name; see QUOTE_EDIT_ROLES).
+  const canCopy = hasRole(user, ...QUOTE_EDIT_ROLES);
 
   async function copy(order: SalesOrder) {
     if (!(await modals.confirm(ORDER_MESSAGES.copyConfirm, 'Copy to Build A Quote'))) return;
