@@ -172,6 +172,9 @@ export const QUOTE_EDIT_ROLES = ['MyCustomHomes'] as const;
 /** spec 2 §6: a quote's authorized set (view an incomplete quote, be sent to complete setup). */
 export const QUOTE_AUTHORIZED_ROLES = ['MyCustomHomes', 'MyCustomHomes_Quote_Approver', 'MyCustomHomes_Admin', 'MyCustomHomes_OverrideApprover'] as const;
 
+/** spec 2 §8: the retailer has no product lines, with the suffix of what cannot be done (QUOTE_MESSAGES.*Suffix). */
+export const noProductLinesMessage = (retailer: string, suffix: string) => `${QUOTE_MESSAGES.noProductLines(retailer)}. ${suffix}`;
+
 /** spec 2 §5 Duplicating: why a quote cannot be duplicated, or undefined when it can. */
 export function duplicateRefusal(quote: Pick<Quote, 'productLineId' | 'modelNumber' | 'quoteStatusesID' | 'ismchModelActive' | 'plantName' | 'quoteNumber'>, subOptionsValid: boolean): string | undefined {
   if (quote.productLineId === null) return QUOTE_MESSAGES.duplicateNoProductLine;

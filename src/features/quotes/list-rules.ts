@@ -4,6 +4,7 @@ import {
   QUOTE_LIST_DAYS_BACK,
   QUOTE_MESSAGES,
   formatQuoteNumber,
+  noProductLinesMessage,
   type CmhUser,
   type Quote,
   type QuoteLockState,
@@ -112,7 +113,7 @@ export const offlineViewOutcome = (user: Pick<CmhUser, 'roles'>, quote: Quote, r
 export function viewOutcome(user: Pick<CmhUser, 'roles'>, quote: Quote, lock: QuoteLockState, validation: QuoteValidation | undefined, retailerName: string): ViewOutcome {
   const authorized = hasRole(user, ...QUOTE_AUTHORIZED_ROLES);
   if (lock.isLocked) return { kind: 'blocked', header: 'Quote Locked', message: QUOTE_MESSAGES.locked };
-  if (quote.productLineId === null) return { kind: 'blocked', header: 'View Quote', message: `${QUOTE_MESSAGES.noProductLines(retailerName)}. ${QUOTE_MESSAGES.cannotViewSuffix}` };
+  if (quote.productLineId === null) return { kind: 'blocked', header: 'View Quote', message: noProductLinesMessage(retailerName, QUOTE_MESSAGES.cannotViewSuffix) };
   if (!quote.modelNumber) {
     return authorized
       ? { kind: 'blocked', header: 'View Quote', message: QUOTE_MESSAGES.noModelSelected(quote.quoteNumber) }

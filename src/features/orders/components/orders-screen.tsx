@@ -5,7 +5,7 @@ import { DUPLICATE_TOAST, ORDER_MESSAGES, QUOTE_EDIT_ROLES, QUOTE_MESSAGES, form
 import { formatDate } from '../../../lib/dates';
 import type { SortColumn, SortState } from '../../../lib/list';
 import { notify } from '../../../lib/notifier';
-import { isOfflineError } from '../../../lib/http';
+import { isHttpError, isOfflineError, reportHttpError } from '../../../lib/http';
 import { hasRole } from '../../../lib/permissions';
 import { useNeedsConnection } from '../../../offline/kept-detail-ids';
 import { useKeptListView } from '../../../offline/react';
@@ -68,8 +68,11 @@ export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports
     try {
       result = await modals.withLoading(copyOrderIntoBuildAQuote(order));
     } catch (error) {
-      // spec 2 §8: HTTP errors close the panel and hide the loading (the error catalogue has spoken); offline, say why.
+      // spec 2 §8: HTTP errors close the panel and hide the loading (the error catalogue has spoken); a refusal (the
+      // retailer has no product lines) says why here, and a 400 without a message gets the catalogue's; offline, say so.
       if (isOfflineError(error)) await modals.message('You are offline. Copying an order into Build A Quote needs the connection.');
+      else if (isHttpError(error, 400) && error.body?.message) await modals.message(error.body.message, 'Copy to Build A Quote');
+      else if (isHttpError(error, 400)) reportHttpError(error);
       return;
     }
     if (!result.ModelActive || !result.NewQuote) {
