@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -9,35 +9,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPrefixes = ['/api', '/auth', '/quote-api', '/retailer-api', '/mch-quote-api', '/images'];
 const serverPort = process.env.PORT ?? '8080';
-
-/**
- * The modules src/main.tsx imports statically, transitively: the JS every first load runs (issue 10 §7). Worked out
- * once per build, on the first question of the chunking below (resetFirstLoadModules forgets it at the next build).
- */
-const ENTRY = resolve('src/main.tsx');
-let firstLoadModules: Set<string> | undefined;
-const resetFirstLoadModules: Plugin = {
-  name: 'homesite:reset-first-load-modules',
-  buildStart() {
-    firstLoadModules = undefined;
-  },
-};
-function isFirstLoadModule(id: string, getModuleInfo: (id: string) => { importedIds: readonly string[] } | null) {
-  if (!firstLoadModules) {
-    const reached = new Set<string>([ENTRY]);
-    const queue = [ENTRY];
-    for (let at = queue.pop(); at !== undefined; at = queue.pop()) {
-      for (const next of getModuleInfo(at)?.importedIds ?? []) {
-        if (!reached.has(next)) {
-          reached.add(next);
-          queue.push(next);
-        }
-      }
-    }
-    firstLoadModules = reached;
-  }
-  return firstLoadModules.has(id);
-}
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -82,7 +53,6 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
-    resetFirstLoadModules,
     precompressAssets(),
     // sw/sw.ts is built to dist/sw.js with the precache manifest of every file below: the shell, every
     // route chunk (autoCodeSplitting) and the pdf.js worker, so the whole app opens offline.
@@ -115,13 +85,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // What the first load runs is one chunk, not a dozen small modulepreloads (HTTP/1.1 opens 6 connections). The
-          // contract's modules are left to the default chunking so that the ones no first-load code uses stay out.
-          groups: [
-            {
-              name: (id, context) =>
-                !/[\\/]src[\\/]contract[\\/]/.test(id) && isFirstLoadModule(id, (module) => context.getModuleInfo(module)) ? 'app' : null,
-            },
-          ],
+          // '$initial' tag is rolldown's own static graph of the entry: an export that only lazy routes use (useQuery
+          // behind @tanstack/react-query's index, say) is not part of it, where a walk of every import would take it.
+          // The contract's modules are left to the default chunking so that the ones no first-load code uses stay out.
+          groups: [{ name: 'app', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]contract[\\/]/.test(id) }],
         },
       },
     },

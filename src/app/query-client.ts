@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ContractViolationError, HttpError } from '../lib/http';
-import { PERSIST_MAX_AGE } from '../offline/query-persistence';
+import { ContractViolationError, HttpError } from '../lib/http-errors';
+import { PERSIST_MAX_AGE } from '../offline/query-cache-policy';
 
 const MAX_RETRIES = 3;
 

@@ -1,10 +1,14 @@
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, Navigate, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
-import { NotFoundRedirect } from './shell/not-found-screen';
 
 export interface RouterContext {
   queryClient: QueryClient;
+}
+
+/** spec 1 §2: every unknown route redirects to /404 (whose screen is loaded with its route). */
+function NotFoundRedirect() {
+  return <Navigate to="/404" replace />;
 }
 
 /** `history` is for tests (memory history); the app uses the browser's. */

@@ -1,4 +1,4 @@
-import { setHttpNavigation } from '../lib/http';
+import { setHttpNavigation } from '../lib/http-navigation';
 import { hashBangPath } from '../lib/links';
 import { setNotifier } from '../lib/notifier';
 import { markFirstScreenShown } from './deferred';

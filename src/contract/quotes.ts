@@ -160,12 +160,20 @@ export function olderSystemQuoteId(mchQuoteId: string): string {
   return mchQuoteId.slice(OLDER_QUOTE_ID_OFFSET);
 }
 
-/** spec 2 §6: the roles that may edit quotes (duplicate, delete, unlock) — "hidden without MyCustomHomes". */
+/**
+ * spec 2 §2, §6: the roles of the quote editing actions (duplicate, delete, unlock) and of copying an order or an
+ * older-system quote into Build A Quote: "hidden without MyCustomHomes. Order copying likewise." Copying also creates
+ * a quote, which spec 2 §5 allows MyCustomHomes, MyCustomHomes_ApproverOverride or MyCustomHomes_Admin; both rules
+ * hold only for MyCustomHomes, because spec 1 §6 checks roles by name and none of its derived rules gives MyCustomHomes
+ * from another role (MyCustomHomes_Admin gives the Options Admin link and the MCH flag, nothing more). So the two
+ * variants do not copy.
+ */
 export const QUOTE_EDIT_ROLES = ['MyCustomHomes'] as const;
 /** spec 2 §6: a quote's authorized set (view an incomplete quote, be sent to complete setup). */
 export const QUOTE_AUTHORIZED_ROLES = ['MyCustomHomes', 'MyCustomHomes_Quote_Approver', 'MyCustomHomes_Admin', 'MyCustomHomes_OverrideApprover'] as const;
-/** spec 2 §5: creating a quote (copy an order or an older-system quote into BAQ). */
-export const QUOTE_CREATE_ROLES = ['MyCustomHomes', 'MyCustomHomes_ApproverOverride', 'MyCustomHomes_Admin'] as const;
+
+/** spec 2 §8: the retailer has no product lines, with the suffix of what cannot be done (QUOTE_MESSAGES.*Suffix). */
+export const noProductLinesMessage = (retailer: string, suffix: string) => `${QUOTE_MESSAGES.noProductLines(retailer)}. ${suffix}`;
 
 /** spec 2 §5 Duplicating: why a quote cannot be duplicated, or undefined when it can. */
 export function duplicateRefusal(quote: Pick<Quote, 'productLineId' | 'modelNumber' | 'quoteStatusesID' | 'ismchModelActive' | 'plantName' | 'quoteNumber'>, subOptionsValid: boolean): string | undefined {

@@ -12,6 +12,9 @@ import { isIsoDay } from './text';
 /** spec 2 §2: open parts orders leave out these statuses (compared in any case), and orders with no vantage order name. */
 export const CLOSED_PARTS_ORDER_STATUSES = ['completed', 'complete', 'canceled', 'declined', 'closed'] as const;
 
+/** spec 2 §4: the parts order statuses reports show, as the spec writes them; a missing status shows as the first. */
+export const PARTS_ORDER_REPORT_STATUSES = ['Active', 'Declined', 'Canceled', 'Pending', 'Shipped', 'Partially Shipped', 'Received', 'Complete'] as const;
+
 /** spec 2 §3 Open parts order report row; `requestNumber` is the vantage order name. */
 export const OpenPartsOrderRow = v.object({
   shipToName: v.string(),

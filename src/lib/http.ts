@@ -3,6 +3,8 @@ import * as v from 'valibot';
 import { ErrorBody, IDEMPOTENCY_HEADER, type ApiBase, type Endpoint } from '../contract';
 import { readBases } from './config';
 import { SUPPORT_PATH } from './constants';
+import { ContractViolationError, HttpError, OfflineError } from './http-errors';
+import { httpNavigation } from './http-navigation';
 import { newUuid } from './ids';
 import { notify } from './notifier';
 import { reportAnswer, reportNoAnswer } from './reachability';
@@ -34,54 +36,8 @@ export const HTTP_MESSAGES = {
 
 export const LOGIN_EXPIRED_PATH = '/login/expired';
 
-/** The server answered with an error status. `body` is the `{ message, field?, issues? }` error body when there is one. */
-export class HttpError extends Error {
-  override readonly name = 'HttpError';
-  constructor(
-    readonly status: number,
-    readonly body: ErrorBody | undefined,
-    readonly data: unknown,
-    readonly endpoint: Endpoint,
-  ) {
-    super(body?.message ?? `HTTP ${status} from ${endpoint.base}${endpoint.path}`);
-  }
-}
-
-/** No answer at all: offline, DNS, connection refused. The UI shows this as offline state, never as an error toast. */
-export class OfflineError extends Error {
-  override readonly name = 'OfflineError';
-  constructor(readonly endpoint: Endpoint, options?: { cause?: unknown }) {
-    super(`No connection for ${endpoint.base}${endpoint.path}`, options);
-  }
-}
-
-/** The answer does not fit its contract schema: treated as an error, never accepted silently. */
-export class ContractViolationError extends Error {
-  override readonly name = 'ContractViolationError';
-  constructor(readonly endpoint: Endpoint, readonly issues: readonly v.BaseIssue<unknown>[]) {
-    super(`Answer of ${endpoint.base}${endpoint.path} does not match its contract: ${v.summarize(issues as [v.BaseIssue<unknown>])}`);
-  }
-}
-
-export const isOfflineError = (error: unknown): error is OfflineError => error instanceof OfflineError;
-export const isHttpError = (error: unknown, status?: number): error is HttpError =>
-  error instanceof HttpError && (status === undefined || error.status === status);
-
-/** How the http layer learns the current path and changes it; the app plugs in its router. */
-export interface HttpNavigation {
-  currentPath(): string;
-  navigate(path: string): void;
-}
-
-const browserNavigation: HttpNavigation = {
-  currentPath: () => location.pathname + location.search + location.hash,
-  navigate: (path) => location.assign(path),
-};
-let navigation = browserNavigation;
-
-export function setHttpNavigation(next: HttpNavigation | null) {
-  navigation = next ?? browserNavigation;
-}
+export { ContractViolationError, HttpError, OfflineError, isHttpError, isOfflineError } from './http-errors';
+export { setHttpNavigation, type HttpNavigation } from './http-navigation';
 
 export function notifyBadRequest(message?: string) {
   notify({ level: 'warning', title: message?.trim() || HTTP_MESSAGES.badRequest });
@@ -96,6 +52,7 @@ function notifyGenericError() {
 }
 
 function handleUnauthorized() {
+  const navigation = httpNavigation();
   const current = navigation.currentPath();
   if (current.startsWith(LOGIN_EXPIRED_PATH)) return;
   rememberRedirect(current);

@@ -1,19 +1,9 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query';
-import { removeOldestQuery, type Persister } from '@tanstack/react-query-persist-client';
-import { version } from '../../package.json';
+import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe, removeOldestQuery, type Persister } from '@tanstack/react-query-persist-client';
+import { PERSIST_BUSTER, PERSIST_MAX_AGE, QUERY_CACHE_STORAGE_KEY } from './query-cache-policy';
 
-/**
- * A field user may go a week without signal; the persisted cache has to outlive that with room to
- * spare, so it is kept for two weeks (TanStack's default of 24 h would drop it overnight). Queries
- * must use a gcTime at least this long or they are garbage-collected before they are persisted.
- */
-export const PERSIST_MAX_AGE = 14 * 24 * 60 * 60 * 1000;
-
-/** A new app version may change the shape of cached answers: its cache starts afresh. */
-export const PERSIST_BUSTER = `homesite@${version}`;
-
-export const QUERY_CACHE_STORAGE_KEY = 'HomeSite.queryCache';
+export { PERSIST_BUSTER, PERSIST_MAX_AGE, QUERY_CACHE_STORAGE_KEY } from './query-cache-policy';
 
 export function createQueryPersister(storage: Storage | undefined = globalThis.localStorage): Persister {
   return createSyncStoragePersister({
@@ -34,4 +24,14 @@ export function queryPersistOptions(persister: Persister = createQueryPersister(
     // Queries marked NOT_PERSISTED keep their own copy in IndexedDB (./cached-read.ts).
     dehydrateOptions: { shouldDehydrateQuery: (query: Query) => query.meta?.persist !== false && defaultShouldDehydrateQuery(query) },
   };
+}
+
+/**
+ * What PersistQueryClientProvider does on mount, for a provider that loads this module with import() (app/app.tsx):
+ * the saved cache into `queryClient` (an unusable one is removed), then every change saved. Returns the stop.
+ */
+export async function restoreAndPersist(queryClient: QueryClient): Promise<() => void> {
+  const options = { queryClient, ...queryPersistOptions() };
+  await persistQueryClientRestore(options).catch(() => undefined);
+  return persistQueryClientSubscribe(options);
 }

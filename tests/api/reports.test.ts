@@ -31,6 +31,17 @@ describe('open parts orders report (spec 2 §2, §3, §7)', () => {
     expect(own.some((order) => order.vantagePartsRequestId === null)).toBe(true);
   });
 
+  it('keeps a partially shipped order open (spec 2 §4 Partially Shipped), its status as the plant sent it', async () => {
+    const [shipped] = await t.db.select().from(partsOrders).where(and(eq(partsOrders.retailerNumber, '4217'), isNotNull(partsOrders.vantagePartsRequestId), eq(partsOrders.status, 'SHIPPED')));
+    await t.db.update(partsOrders).set({ status: 'Partially Shipped' }).where(eq(partsOrders.id, shipped!.id));
+    try {
+      const report = await t.call<OpenPartsOrderRow[]>('GET', '/api/Reports/OpenPartsOrders', { token: tokens.service });
+      expect(report.body.find((row) => row.requestNumber === `PO-${String(shipped!.id).padStart(7, '0')}`)?.status).toBe('Partially Shipped');
+    } finally {
+      await t.db.update(partsOrders).set({ status: 'SHIPPED' }).where(eq(partsOrders.id, shipped!.id));
+    }
+  });
+
   it('answers service and sales users and viewers within their scope, and no one else', async () => {
     expect((await t.call('GET', '/api/Reports/OpenPartsOrders', { token: tokens.viewer })).status).toBe(200);
     expect((await t.call('GET', '/api/Reports/OpenPartsOrders', { token: tokens.sales })).status).toBe(200);

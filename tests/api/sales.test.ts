@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LEAD_MESSAGES,
@@ -15,9 +15,10 @@ import {
   type QuoteValidation,
   type SalesDetail,
   type SalesOrder,
+  type RoleName,
   type SyncPage,
 } from '../../src/contract';
-import { leads, prospects, quoteRevisions, quotes, salesOrders, users } from '../../src/server/db/schema';
+import { leads, prospects, quoteRevisions, quotes, retailerPlants, retailers, roles, salesOrders, userRoles, users } from '../../src/server/db/schema';
 import { createTestContext, type TestContext } from './harness';
 
 let t: TestContext;
@@ -206,6 +207,81 @@ describe('orders', () => {
     expect(made).toHaveLength(copiesBefore + 1);
     expect((await t.call('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.viewer, body })).status).toBe(403);
     expect((await t.call<ErrorBody>('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.sales, body: { orderNumber: 'x y', plantNumber: '910' } })).status).toBe(400);
+  });
+});
+
+describe('quote refusals of spec 2 §8 and who copies into Build A Quote (issue 21)', () => {
+  /** The sales user's roles for the length of `run` (the server reads a changed role at once; the browser's kept profile would not). */
+  async function withSalesRoles(names: RoleName[], run: () => Promise<void>) {
+    const before = await t.db.select().from(userRoles).where(eq(userRoles.userId, ids.sales!));
+    const wanted = await t.db.select().from(roles).where(inArray(roles.name, names));
+    await t.db.delete(userRoles).where(eq(userRoles.userId, ids.sales!));
+    await t.db.insert(userRoles).values(wanted.map((role) => ({ userId: ids.sales!, roleId: role.id })));
+    try {
+      await run();
+    } finally {
+      await t.db.delete(userRoles).where(eq(userRoles.userId, ids.sales!));
+      await t.db.insert(userRoles).values(before);
+    }
+  }
+
+  /** Retailer 4217 served by no plant, so without product lines, for the length of `run`. */
+  async function withoutProductLines(run: () => Promise<void>) {
+    const served = await t.db.select().from(retailerPlants).where(eq(retailerPlants.retailerNumber, '4217'));
+    await t.db.delete(retailerPlants).where(eq(retailerPlants.retailerNumber, '4217'));
+    try {
+      await run();
+    } finally {
+      await t.db.insert(retailerPlants).values(served);
+    }
+  }
+
+  const copyableOrder = async () => {
+    const [row] = await t.db.select().from(salesOrders).innerJoin(quotes, eq(quotes.id, salesOrders.quoteId)).where(and(eq(salesOrders.retailerNumber, '4217'), eq(quotes.isModelActive, true), isNotNull(quotes.modelNumber)));
+    return { orderNumber: row!.sales_orders.orderNumber, plantNumber: row!.sales_orders.plantNumber };
+  };
+
+  it('tells a user without MyCustomHomes that they may not delete the quote, and deletes nothing', async () => {
+    const quote = await quoteWhere(and(eq(quotes.quoteStatusesId, 0), isNull(quotes.lockedByUserId)));
+    const viewer = await t.call<ErrorBody>('DELETE', `/mch-quote-api/${quote.id}/${ids.viewer}`, { token: tokens.viewer });
+    expect(viewer.status).toBe(403);
+    expect(viewer.body.message).toBe(QUOTE_MESSAGES.noDeletePermission);
+    await withSalesRoles(['Sales_User', 'View_Pricing'], async () => {
+      const refused = await t.call<ErrorBody>('DELETE', `/mch-quote-api/${quote.id}/${ids.sales}`, { token: tokens.sales });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('You do not have sufficient permissions to delete this quote.');
+    });
+    expect((await t.db.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, quote.id)))[0]!.status).toBe('Active');
+  });
+
+  it('lets only MyCustomHomes copy an order or an older-system quote: its _Admin and _ApproverOverride variants are refused', async () => {
+    const order = await copyableOrder();
+    const older = await quoteWhere(eq(quotes.isMchQuote, false));
+    const made = async () => (await t.db.select({ id: quotes.id }).from(quotes)).length;
+    const before = await made();
+    await withSalesRoles(['Sales_User', 'MyCustomHomes_Admin', 'MyCustomHomes_ApproverOverride'], async () => {
+      expect((await t.call('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.sales, body: order })).status).toBe(403);
+      const olderBody = { quoteNumber: older.quoteNumber, plantNumber: older.plantNumber };
+      expect((await t.call('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.sales, body: olderBody })).status).toBe(403);
+    });
+    expect(await made()).toBe(before);
+  });
+
+  it('refuses to duplicate or make a new quote for a retailer without product lines, saying so (spec 2 §8)', async () => {
+    const draft = await quoteWhere(and(eq(quotes.quoteStatusesId, 0), eq(quotes.subOptionsValid, true), eq(quotes.isModelActive, true), isNotNull(quotes.modelNumber), isNotNull(quotes.productLineId)));
+    const order = await copyableOrder();
+    const [retailer] = await t.db.select({ name: retailers.name }).from(retailers).where(eq(retailers.retailerNumber, '4217'));
+    const made = async () => (await t.db.select({ id: quotes.id }).from(quotes)).length;
+    const before = await made();
+    await withoutProductLines(async () => {
+      const duplicate = await get<ErrorBody>(`/mch-quote-api/${draft.quoteNumber}/${ids.sales}/copy`, 'sales');
+      expect(duplicate.status).toBe(400);
+      expect(duplicate.body.message).toBe(`There are no product lines associated with ${retailer!.name}. This quote can not be duplicated.`);
+      const copy = await t.call<ErrorBody>('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.sales, body: order });
+      expect(copy.status).toBe(400);
+      expect(copy.body.message).toBe(`There are no product lines associated with ${retailer!.name}. To create a new quote, select a different retailer.`);
+    });
+    expect(await made()).toBe(before);
   });
 });
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** Issue 10 §7: JS of the first route (the entry and its modulepreloads), gzip. */
-export const FIRST_ROUTE_JS_GOAL_BYTES = 130 * 1024;
+/** Issue 10 §7, lowered by issue 21 §10: JS of the first route (the entry and its modulepreloads), gzip. */
+export const FIRST_ROUTE_JS_GOAL_BYTES = 120 * 1024;
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;

@@ -1,4 +1,3 @@
-import { Navigate } from '@tanstack/react-router';
 import { RouteLink } from './route-link';
 
 /** spec 1 §2: /404, title 404, 'This page does not exist' and a Back to Website button to the root. */
@@ -14,9 +13,4 @@ export function NotFoundScreen() {
       </RouteLink>
     </main>
   );
-}
-
-/** spec 1 §2: every unknown route redirects to /404. */
-export function NotFoundRedirect() {
-  return <Navigate to="/404" replace />;
 }

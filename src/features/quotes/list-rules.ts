@@ -1,10 +1,10 @@
 import {
   QUOTE_AUTHORIZED_ROLES,
-  QUOTE_CREATE_ROLES,
   QUOTE_EDIT_ROLES,
   QUOTE_LIST_DAYS_BACK,
   QUOTE_MESSAGES,
   formatQuoteNumber,
+  noProductLinesMessage,
   type CmhUser,
   type Quote,
   type QuoteLockState,
@@ -77,7 +77,8 @@ export function quoteActions(user: ActionUser, quote: Quote): QuoteAction[] {
   if (editor && quote.isMCHQuote) actions.push('duplicate');
   if (editor) actions.push('delete');
   if (editor && quote.isLocked && quote.lockedBy.toLowerCase() === user.userName.toLowerCase()) actions.push('unlock');
-  if (!quote.isMCHQuote && hasRole(user, ...QUOTE_CREATE_ROLES)) actions.push('copyOlder');
+  // Copying an older-system quote needs MyCustomHomes itself, as order copying does (spec 1 §6 checks roles by name; see QUOTE_EDIT_ROLES).
+  if (editor && !quote.isMCHQuote) actions.push('copyOlder');
   return actions;
 }
 
@@ -111,7 +112,7 @@ export const offlineViewOutcome = (user: Pick<CmhUser, 'roles'>, quote: Quote, r
 export function viewOutcome(user: Pick<CmhUser, 'roles'>, quote: Quote, lock: QuoteLockState, validation: QuoteValidation | undefined, retailerName: string): ViewOutcome {
   const authorized = hasRole(user, ...QUOTE_AUTHORIZED_ROLES);
   if (lock.isLocked) return { kind: 'blocked', header: 'Quote Locked', message: QUOTE_MESSAGES.locked };
-  if (quote.productLineId === null) return { kind: 'blocked', header: 'View Quote', message: `${QUOTE_MESSAGES.noProductLines(retailerName)}. ${QUOTE_MESSAGES.cannotViewSuffix}` };
+  if (quote.productLineId === null) return { kind: 'blocked', header: 'View Quote', message: noProductLinesMessage(retailerName, QUOTE_MESSAGES.cannotViewSuffix) };
   if (!quote.modelNumber) {
     return authorized
       ? { kind: 'blocked', header: 'View Quote', message: QUOTE_MESSAGES.noModelSelected(quote.quoteNumber) }

@@ -1,4 +1,5 @@
 import {
+  PARTS_ORDER_REPORT_STATUSES,
   REQUEST_TYPES,
   billingCodeLabel,
   statusLabel,
@@ -51,8 +52,12 @@ const moneyColumn = <Row>(columnName: string, displayName: string, amount: (row:
 
 /** spec 2 §4 work order types; other codes show as they are. */
 export const requestTypeLabel = (code: string) => (Object.hasOwn(REQUEST_TYPES, code) ? REQUEST_TYPES[code as keyof typeof REQUEST_TYPES] : code);
-/** spec 2 §4: a parts order with no status shows Active. */
-export const partsOrderStatusLabel = (status: string) => status || 'Active';
+/** spec 2 §4: a parts order's status in a report: one of the spec's as the spec writes it (read trimmed, in any case), none as Active, others as they are. */
+export function partsOrderStatusLabel(status: string): string {
+  const given = status.trim();
+  if (!given) return PARTS_ORDER_REPORT_STATUSES[0];
+  return PARTS_ORDER_REPORT_STATUSES.find((label) => label.toUpperCase() === given.toUpperCase()) ?? given;
+}
 
 export const SERVICE_COLUMNS: ReportColumn<ServiceRequestSummary>[] = [
   column('number', 'Work Order', (row) => row.vantageWorkOrderNumber ?? row.serviceRequestNumber, '8rem'),

@@ -1,54 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CmhUser } from '../../contract';
-import { clearStoredProfile, readStoredProfile, storeProfile } from '../../lib/profile-storage';
-import { clearToken, readToken, readTokenClaims, takeRedirect } from '../../lib/session-token';
-import { createQueryPersister } from '../../offline/query-persistence';
-import { profileQueryOptions } from './api/get-profile';
+import { clearStoredProfile, readStoredProfile } from '../../lib/profile-storage';
+import { clearToken, readToken, readTokenClaims } from '../../lib/session-token';
+import { profileQueryOptions } from './api/profile-query';
 import { sessionKeys } from './api/keys';
 
-/** Whose data the (persisted) query cache holds: another user signing in on this device starts from an empty cache. */
-const CACHE_OWNER_KEY = 'HomeSite.cacheOwner';
-
-const sameUserName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-function clearQueryCache(queryClient: QueryClient) {
-  queryClient.clear();
-  void createQueryPersister().removeClient();
-}
-
-/**
- * After a successful login: the profile into the query cache and local storage, a cache of this user only, and
- * the changes a 401 held on the device go on under the new token (the outbox is shared by every tab).
+/*
+ * The session as the routes read it: the signed-in guard (loadSession) and the login screen (clearSignIn). Signing in
+ * and out are in ./session-lifecycle.ts, which the login screen and the header load with their own chunks.
  */
-export function startSession(queryClient: QueryClient, user: CmhUser) {
-  const owner = localStorage.getItem(CACHE_OWNER_KEY);
-  if (owner !== null && !sameUserName(owner, user.userName)) clearQueryCache(queryClient);
-  localStorage.setItem(CACHE_OWNER_KEY, user.userName);
-  storeProfile(user);
-  queryClient.setQueryData(sessionKeys.profile(), user);
-  // Loaded on demand, as in endSession: the login screen does not need the offline store.
-  void import('../../offline/runtime')
-    .then(({ resumeOutbox }) => resumeOutbox())
-    .catch((error: unknown) => console.error('could not resume the queued changes', error));
-}
+
+export const sameUserName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The stored token and profile go (spec 1 §2 Login: opening the login screen clears them). */
 export function clearSignIn(queryClient: QueryClient) {
   clearToken();
   clearStoredProfile();
   queryClient.removeQueries({ queryKey: sessionKeys.profile() });
-}
-
-/** Logout: token, profile, remembered path and every cached answer of this user (spec 1 §2 Header, §4). */
-export function endSession(queryClient: QueryClient) {
-  clearSignIn(queryClient);
-  takeRedirect();
-  localStorage.removeItem(CACHE_OWNER_KEY);
-  clearQueryCache(queryClient);
-  // The offline store (Dexie) is loaded on demand: the login screen, which imports this module, does not need it.
-  void import('../../offline/cached-read')
-    .then(({ clearKeptCopies }) => clearKeptCopies())
-    .catch((error: unknown) => console.error('could not clear the kept copies', error));
 }
 
 export type SessionState = { status: 'signed-out' } | { status: 'signed-in'; user: CmhUser };

@@ -47,6 +47,8 @@ export interface RouteDeclaration<PS, QS, BS, A extends AuthMode> {
   roles?: readonly RoleName[];
   /** The user needs this derived flag (lib/permissions). */
   flag?: keyof DerivedFlags;
+  /** The message of the 403 when `roles` or `flag` refuse, where the spec words it (ERROR_MESSAGES.forbidden otherwise). */
+  forbidden?: string;
   /**
    * The retailerNumber (or plantNumber) of the request — path, then query, then body — must be one of
    * the user's retailers (or, for plant users, facilities).
@@ -189,11 +191,12 @@ export function route<
     if (auth === 'required' && !session) return errorResponse(401, ERROR_MESSAGES.unauthorized);
     if (session) c.set('userId', session.user.cmhUserId);
 
+    const forbidden = declaration.forbidden ?? ERROR_MESSAGES.forbidden;
     if (session && declaration.roles && !hasRole(session.user, ...declaration.roles)) {
-      return errorResponse(403, ERROR_MESSAGES.forbidden);
+      return errorResponse(403, forbidden);
     }
     if (session && declaration.flag && !session.flags[declaration.flag]) {
-      return errorResponse(403, ERROR_MESSAGES.forbidden);
+      return errorResponse(403, forbidden);
     }
 
     const params = parse(declaration.params, pathParams(path, originalPathname(c.req.raw)), 'path');

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { QUOTE_ACTIVE, QUOTE_APPROVAL_LABELS, QUOTE_DELETED, QUOTE_LOCK_MINUTES, type Quote } from '../../contract';
+import { QUOTE_ACTIVE, QUOTE_APPROVAL_LABELS, QUOTE_DELETED, QUOTE_LOCK_MINUTES, noProductLinesMessage, type Quote } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
@@ -178,4 +178,16 @@ export async function createQuoteFrom(
   const [revision] = await db.insert(t.quoteRevisions).values({ quoteId: quote.id, revisionNumber: 1, revisionComments: comments }).returning({ id: t.quoteRevisions.id });
   if (options.length > 0) await db.insert(t.quoteOptions).values(options.map((option) => ({ ...option, revisionId: revision!.id })));
   return { ...quote, mchQuoteId: `MCHQ${quote.quoteNumber}` };
+}
+
+/**
+ * spec 2 §8 'There are no product lines associated with {retailer}', with the suffix of what is refused, or undefined
+ * when the retailer has product lines: those of the plants serving it (retailer_plants), as a quote's product line is
+ * one of its plant's.
+ */
+export async function noProductLinesRefusal(db: Database, retailerNumber: string, suffix: string): Promise<string | undefined> {
+  const [served] = await db.select({ plantNumber: t.retailerPlants.plantNumber }).from(t.retailerPlants).where(eq(t.retailerPlants.retailerNumber, retailerNumber)).limit(1);
+  if (served) return undefined;
+  const [retailer] = await db.select({ name: t.retailers.name }).from(t.retailers).where(eq(t.retailers.retailerNumber, retailerNumber));
+  return noProductLinesMessage(retailer?.name ?? retailerNumber, suffix);
 }

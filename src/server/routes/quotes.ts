@@ -2,10 +2,13 @@
  * quotes: the Build A Quote list and the quote calls of spec 2 §7 ({api}/Quote, {mchQuoteApi}/…, {quote-api}/…).
  * Decided here where the spec leaves it open (contract/quotes.ts says what the client sees):
  *
- * - Who: reading needs a sales user or viewer (spec 2 §6); duplicate, delete and unlock need MyCustomHomes; copying
- *   into Build A Quote needs a quote creator (MyCustomHomes, _ApproverOverride or _Admin). A `{userId}` or
- *   `{modifiedBy}` in a path must be the signed-in user (403 otherwise). Plant users act on their facilities' quotes
- *   only, retailer users on their current retail center's; other quotes answer 404.
+ * - Who: reading needs a sales user or viewer (spec 2 §6); duplicate, delete, unlock and copying into Build A Quote
+ *   need MyCustomHomes (contract QUOTE_EDIT_ROLES); a delete refused for that says spec 2 §8's 'You do not have
+ *   sufficient permissions to delete this quote.' (a browser's kept profile may still show the action). A `{userId}`
+ *   or `{modifiedBy}` in a path must be the signed-in user (403 otherwise). Plant users act on their facilities'
+ *   quotes only, retailer users on their current retail center's; other quotes answer 404.
+ * - A retailer no plant serves has no product lines (store noProductLinesRefusal): duplicating its quotes and copying
+ *   its orders or older-system quotes into Build A Quote (a new quote) are refused with spec 2 §8's message.
  * - The lock: check-locked-quote is what opening a quote calls. It takes the lock for the caller when it is free,
  *   already theirs, or expired (QUOTE_LOCK_MINUTES), and otherwise answers who holds it. Only the holder unlocks;
  *   unlocking a quote nobody holds is answered as done (a repeated unlock). Deleting a quote someone else holds is refused.
@@ -23,7 +26,6 @@ import {
   CopyOrderInput,
   IDEMPOTENCY_HEADER,
   QUOTE_AUTHORIZED_ROLES,
-  QUOTE_CREATE_ROLES,
   QUOTE_EDIT_ROLES,
   QUOTE_LOCK_MINUTES,
   QUOTE_MESSAGES,
@@ -45,7 +47,7 @@ import { IDEMPOTENCY_KEY_PATTERN, route, type RouteDefinition, type Session } fr
 import { runIdempotent } from '../http/idempotency';
 import { normalizedPath } from '../http/paths';
 import { hasRole } from '../../lib/permissions';
-import { createQuoteFrom, findQuote, latestOptions, listQuotes, liveLockHolder, loadQuote, quoteSyncSource, revisionsOf, type OptionRow, type QuoteRow } from '../quotes/store';
+import { createQuoteFrom, findQuote, latestOptions, listQuotes, liveLockHolder, loadQuote, noProductLinesRefusal, quoteSyncSource, revisionsOf, type OptionRow, type QuoteRow } from '../quotes/store';
 import { answerList, readDelta } from '../sync/delta';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
@@ -53,7 +55,6 @@ import { todayOf, visibleByScope } from '../work-orders/rules';
 const mch = (path: string): Endpoint => ({ base: 'mch-quote-api', path });
 const READ = { flag: 'isSalesViewer' } as const;
 const EDIT = { roles: [...QUOTE_EDIT_ROLES] as RoleName[] };
-const CREATE = { roles: [...QUOTE_CREATE_ROLES] as RoleName[] };
 const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Must be a number.'), v.transform(Number));
 const QuoteNumber = v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Quote number must be digits.'));
 const PlantParam = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Plant number must be digits.'));
@@ -159,7 +160,8 @@ export const quoteRoutes: RouteDefinition[] = [
   route({
     method: 'PUT',
     endpoint: paths.copyIseriesQuote,
-    ...CREATE,
+    // MyCustomHomes itself: its _Admin and _ApproverOverride variants do not imply it (spec 1 §6; QUOTE_EDIT_ROLES).
+    ...EDIT,
     body: CopyOrderInput,
     handle: async ({ c, db, deps, session, body }) => {
       let source: QuoteRow | undefined;
@@ -174,6 +176,8 @@ export const quoteRoutes: RouteDefinition[] = [
         source = await findQuote(db, session, and(byNumber(body.quoteNumber), eq(t.quotes.plantNumber, body.plantNumber))!);
       }
       if (!source) return notFound();
+      const noProductLines = await noProductLinesRefusal(db, source.retailerNumber, QUOTE_MESSAGES.newQuoteSuffix);
+      if (noProductLines) return refused(noProductLines);
       const options = await latestOptions(db, source.id);
       if (!source.isModelActive || !source.modelNumber) return c.json(validation(source, options));
       const prices = await todaysPrices(db, source.plantNumber);
@@ -274,10 +278,12 @@ export const quoteRoutes: RouteDefinition[] = [
       const source = await findQuote(db, session, byNumber(params.quoteNumber));
       if (!source || source.status === QUOTE_DELETED) return notFound();
       const plantName = await plantNameOf(db, source.plantNumber);
-      const why = duplicateRefusal(
-        { productLineId: source.productLineId, modelNumber: source.modelNumber, quoteStatusesID: source.quoteStatusesId, ismchModelActive: source.isModelActive, plantName, quoteNumber: source.quoteNumber },
-        source.subOptionsValid,
-      );
+      const why =
+        (await noProductLinesRefusal(db, source.retailerNumber, QUOTE_MESSAGES.cannotDuplicateSuffix)) ??
+        duplicateRefusal(
+          { productLineId: source.productLineId, modelNumber: source.modelNumber, quoteStatusesID: source.quoteStatusesId, ismchModelActive: source.isModelActive, plantName, quoteNumber: source.quoteNumber },
+          source.subOptionsValid,
+        );
       if (why) return refused(why);
       // A GET that writes (the spec's call): in a transaction of its own, exactly once per Idempotency-Key when one is sent.
       const duplicate = async (tx: Database) => {
@@ -296,6 +302,7 @@ export const quoteRoutes: RouteDefinition[] = [
     method: 'DELETE',
     endpoint: paths.deleteQuote(':quoteId', ':modifiedBy'),
     ...EDIT,
+    forbidden: QUOTE_MESSAGES.noDeletePermission,
     params: v.object({ quoteId: Id, modifiedBy: Id }),
     handle: async ({ c, db, deps, session, params }) => {
       const refusal = notYou(session, params.modifiedBy);

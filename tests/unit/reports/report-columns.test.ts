@@ -99,6 +99,18 @@ describe('report CSV and labels', () => {
     expect(requestTypeLabel('Q')).toBe('Q');
     expect(partsOrderStatusLabel('')).toBe('Active');
     expect(partsOrderStatusLabel('Shipped')).toBe('Shipped');
+    // Every status spec 2 §4 names has its label, Partially Shipped too, whatever case the plant's system sends.
+    expect(['declined', 'CANCELED', 'Pending', 'SHIPPED', 'partially shipped', ' PARTIALLY SHIPPED ', 'received', 'COMPLETE'].map(partsOrderStatusLabel)).toEqual([
+      'Declined',
+      'Canceled',
+      'Pending',
+      'Shipped',
+      'Partially Shipped',
+      'Partially Shipped',
+      'Received',
+      'Complete',
+    ]);
+    expect(partsOrderStatusLabel('In Process')).toBe('In Process');
     expect(['G', 'F', 'Z'].map(reportStatusLabel)).toEqual(['Close Factory Request', 'Open Factory Request', 'Canceled Factory Request']);
     expect(reportStatusLabel('K')).toBe('K');
   });

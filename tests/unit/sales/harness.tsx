@@ -13,7 +13,7 @@ import { keptSalesReports } from '../../../src/features/sales-detail/api/sales-d
 import { viewScope } from '../../../src/entities/view-scope';
 import { SalesDetailScreen } from '../../../src/features/sales-detail/components/sales-detail-screen';
 import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
-import { setNotifier } from '../../../src/lib/notifier';
+import { setNotifier, type Notification } from '../../../src/lib/notifier';
 import { createOfflineRuntime, setOfflineRuntime } from '../../../src/offline/runtime';
 import { ModalsProvider } from '../../../src/ui/modals';
 import { jsonResponse } from '../fixtures/render-screen';
@@ -163,10 +163,14 @@ export interface SalesBackend {
   offline: boolean;
   /** 'GET /path?query' of every call tried, offline ones too. */
   reads: string[];
+  /** An answer of the test's own to a call (a refusal, say), asked before the fake server's. */
+  answer?: (method: string, path: string) => Response | undefined;
+  /** The toasts shown (the error catalogue's among them). */
+  notices: Notification[];
 }
 
 export function startBackend(): SalesBackend {
-  const backend: SalesBackend = { quotes: [], orders: [], details: new Map(), revisions: new Map(), prospects: new Map(), offline: false, reads: [] };
+  const backend: SalesBackend = { quotes: [], orders: [], details: new Map(), revisions: new Map(), prospects: new Map(), offline: false, reads: [], notices: [] };
   const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     backend.reads.push(`${init.method ?? 'GET'} ${url.pathname}${url.search}`);
@@ -175,6 +179,8 @@ export function startBackend(): SalesBackend {
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (backend.offline) throw new TypeError('Failed to fetch');
     const path = url.pathname;
+    const own = backend.answer?.(init.method ?? 'GET', path);
+    if (own) return own;
     if (/^\/api\/Quote$/i.test(path)) return jsonResponse(200, listOrSyncPage(url, backend.quotes));
     if (/^\/api\/order$/i.test(path)) return jsonResponse(200, listOrSyncPage(url, backend.orders));
     if (/^\/api\/Reports\/Sales\/?$/i.test(path)) {
@@ -195,7 +201,7 @@ export function startBackend(): SalesBackend {
   });
   vi.stubGlobal('fetch', fetchMock);
   resetHttpClients();
-  setNotifier({ notify: () => undefined });
+  setNotifier({ notify: (notice) => backend.notices.push(notice) });
   setHttpNavigation({ currentPath: () => '/', navigate: () => undefined });
   setOfflineRuntime(createOfflineRuntime({ db: freshDb(), send: async () => ({ status: 200, body: {} }) }));
   setNavigatorOnline(true);

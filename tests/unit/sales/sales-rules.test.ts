@@ -81,6 +81,9 @@ describe('quotes (spec 2 §4, §5, §6, §9)', () => {
     expect(quoteActions(demoProfile('sales'), quote({ isLocked: true, lockedBy: 'sales@demo.homesite.test' }))).toContain('unlock');
     expect(quoteActions(demoProfile('sales'), quote({ isLocked: true, lockedBy: 'admin@demo.homesite.test' }))).not.toContain('unlock');
     expect(quoteActions(demoProfile('sales'), quote({ isMCHQuote: false }))).toEqual(['view', 'compare', 'delete', 'copyOlder']);
+    // spec 2 §6: copying an older-system quote is hidden without MyCustomHomes; its _Admin and _ApproverOverride variants are not it (spec 1 §6 derives nothing from them).
+    const variantsOnly = { ...demoProfile('sales'), roles: ['Sales_User', 'MyCustomHomes_Admin', 'MyCustomHomes_ApproverOverride'] };
+    expect(quoteActions(variantsOnly, quote({ isMCHQuote: false }))).toEqual(['view', 'compare']);
     expect(quoteActions(demoProfile('plant'), quote({ plantNumber: '944' }))).toEqual([]);
     expect(quoteActions(demoProfile('plant'), quote({ plantNumber: '910' }))).toEqual(['view', 'compare']);
   });

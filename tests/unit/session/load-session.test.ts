@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionKeys } from '../../../src/features/session/api/keys';
-import { endSession, loadSession, startSession } from '../../../src/features/session/session';
+import { loadSession } from '../../../src/features/session/session';
+import { endSession, startSession } from '../../../src/features/session/session-lifecycle';
 import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
 import { setNotifier } from '../../../src/lib/notifier';
 import { clearStoredProfile, readStoredProfile, storeProfile } from '../../../src/lib/profile-storage';
@@ -50,6 +51,8 @@ describe('loadSession (spec 1 §4)', () => {
     storeToken(tokenFor(admin.userName.toUpperCase()));
     storeProfile(admin);
     await expect(loadSession(queryClient)).resolves.toEqual({ status: 'signed-in', user: admin });
+    // The profile's fetcher is loaded on demand (features/session/api/profile-query.ts): the call follows.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/auth/api/Account/User');
     answer(new Response(JSON.stringify(refreshed), { status: 200, headers: { 'content-type': 'application/json' } }));
     await vi.waitFor(() => expect(queryClient.getQueryData(sessionKeys.profile())).toEqual(refreshed));

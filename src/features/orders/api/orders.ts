@@ -31,6 +31,12 @@ export const orderList = keptList<SalesOrder>({
 export const useOrders = (scope: string) =>
   useQuery(queryOptions({ queryKey: orderKeys.list(scope), queryFn: () => readKeptList(orderList, scope), meta: NOT_PERSISTED, structuralSharing: false }));
 
-/** PUT {mchQuoteApi}/copyiseriesquote: the order copied into a new Build A Quote quote at today's pricing. */
+/** PUT {mchQuoteApi}/copyiseriesquote: the order copied into a new Build A Quote quote at today's pricing; a refusal is a 400 with the spec's message. */
 export const copyOrderIntoBuildAQuote = (order: Pick<SalesOrder, 'orderNumber' | 'plantNumber'>) =>
-  request(paths.copyIseriesQuote, { method: 'PUT', body: { orderNumber: order.orderNumber, plantNumber: order.plantNumber }, idempotencyKey: newUuid(), schema: QuoteValidation });
+  request(paths.copyIseriesQuote, {
+    method: 'PUT',
+    body: { orderNumber: order.orderNumber, plantNumber: order.plantNumber },
+    idempotencyKey: newUuid(),
+    schema: QuoteValidation,
+    handles: [400],
+  });

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { DUPLICATE_TOAST, ORDER_MESSAGES, QUOTE_CREATE_ROLES, QUOTE_MESSAGES, formatQuoteNumber, type CmhUser, type SalesOrder } from '../../../contract';
+import { DUPLICATE_TOAST, ORDER_MESSAGES, QUOTE_EDIT_ROLES, QUOTE_MESSAGES, formatQuoteNumber, type CmhUser, type SalesOrder } from '../../../contract';
 import { formatDate } from '../../../lib/dates';
 import type { SortColumn, SortState } from '../../../lib/list';
 import { notify } from '../../../lib/notifier';
-import { isOfflineError } from '../../../lib/http';
+import { isHttpError, isOfflineError, reportHttpError } from '../../../lib/http';
 import { hasRole } from '../../../lib/permissions';
 import { useNeedsConnection } from '../../../offline/kept-detail-ids';
 import { useKeptListView } from '../../../offline/use-kept-list';
@@ -59,8 +59,9 @@ export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports
     [allRows],
   );
   const csms = useMemo(() => [...new Set(allRows.map((row) => row.mdm).filter(Boolean))].sort().map((name) => ({ value: name, label: name })), [allRows]);
-  // spec 2 §2, §6: copying into Build A Quote is hidden without MyCustomHomes (a quote creator).
-  const canCopy = hasRole(user, ...QUOTE_CREATE_ROLES);
+  // spec 2 §2, §6: copying into Build A Quote is hidden without MyCustomHomes itself; its _Admin and _ApproverOverride
+  // variants do not imply it (spec 1 §6 checks roles by name; see QUOTE_EDIT_ROLES).
+  const canCopy = hasRole(user, ...QUOTE_EDIT_ROLES);
 
   async function copy(order: SalesOrder) {
     if (!(await modals.confirm(ORDER_MESSAGES.copyConfirm, 'Copy to Build A Quote'))) return;
@@ -68,8 +69,11 @@ export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports
     try {
       result = await modals.withLoading(copyOrderIntoBuildAQuote(order));
     } catch (error) {
-      // spec 2 §8: HTTP errors close the panel and hide the loading (the error catalogue has spoken); offline, say why.
+      // spec 2 §8: HTTP errors close the panel and hide the loading (the error catalogue has spoken); a refusal (the
+      // retailer has no product lines) says why here, and a 400 without a message gets the catalogue's; offline, say so.
       if (isOfflineError(error)) await modals.message('You are offline. Copying an order into Build A Quote needs the connection.');
+      else if (isHttpError(error, 400) && error.body?.message) await modals.message(error.body.message, 'Copy to Build A Quote');
+      else if (isHttpError(error, 400)) reportHttpError(error);
       return;
     }
     if (!result.ModelActive || !result.NewQuote) {

@@ -75,12 +75,13 @@ export const unavailableOptions = (quoteNumber: string) => request(paths.unavail
 export const duplicateQuote = (quoteNumber: string, userId: number) =>
   request(paths.copyQuote(quoteNumber, userId), { schema: QuoteCopy, handles: [400] });
 
+/** Refusals come back as 400 (already deleted, locked) or 403 (spec 2 §8: no permission to delete) with the message. */
 export const deleteQuote = (quoteId: number, userId: number) =>
-  request(paths.deleteQuote(quoteId, userId), { method: 'DELETE', idempotencyKey: newUuid(), handles: [400] });
+  request(paths.deleteQuote(quoteId, userId), { method: 'DELETE', idempotencyKey: newUuid(), handles: [400, 403] });
 
 export const unlockQuote = (quoteId: number, userId: number) =>
   request(paths.unlockQuote(quoteId, userId), { method: 'POST', idempotencyKey: newUuid(), schema: Quote, handles: [403] });
 
-/** Copies an order or an older-system quote into a new Build A Quote quote (PUT copyiseriesquote). */
+/** Copies an order or an older-system quote into a new Build A Quote quote (PUT copyiseriesquote); a refusal is a 400 with the spec's message. */
 export const copyIntoBuildAQuote = (body: { orderNumber: string; plantNumber: string } | { quoteNumber: string; plantNumber: string }) =>
-  request(paths.copyIseriesQuote, { method: 'PUT', body, idempotencyKey: newUuid(), schema: QuoteValidation });
+  request(paths.copyIseriesQuote, { method: 'PUT', body, idempotencyKey: newUuid(), schema: QuoteValidation, handles: [400] });

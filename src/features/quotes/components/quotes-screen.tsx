@@ -11,7 +11,7 @@ import {
   type Quote,
 } from '../../../contract';
 import { formatDate } from '../../../lib/dates';
-import { HttpError, isOfflineError } from '../../../lib/http';
+import { HttpError, isHttpError, isOfflineError, reportHttpError } from '../../../lib/http';
 import type { SortState } from '../../../lib/list';
 import { notify } from '../../../lib/notifier';
 import { useKeptDetailIds } from '../../../offline/kept-detail-ids';
@@ -148,8 +148,13 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
       await modals.withLoading(deleteQuote(quote.quoteId, user.cmhUserId));
       notify({ level: 'success', title: QUOTE_MESSAGES.markedInactive });
     } catch (error) {
+      // spec 2 §8: a refusal (no permission to delete, already deleted, locked) says why; a 403 without a message gets
+      // the catalogue's answer.
       const message = messageOf(error);
-      if (!message) throw error;
+      if (!message) {
+        if (isHttpError(error, 403)) reportHttpError(error);
+        throw error;
+      }
       await modals.message(message, 'Delete Quote');
     }
     await refresh();
@@ -169,7 +174,17 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
 
   async function copyOlder(quote: Quote) {
     if (!(await modals.confirm(QUOTE_MESSAGES.copyPricingConfirm))) return;
-    const result = await modals.withLoading(copyIntoBuildAQuote({ quoteNumber: quote.quoteNumber, plantNumber: quote.plantNumber }));
+    let result;
+    try {
+      result = await modals.withLoading(copyIntoBuildAQuote({ quoteNumber: quote.quoteNumber, plantNumber: quote.plantNumber }));
+    } catch (error) {
+      // spec 2 §8: a refusal (the retailer has no product lines) says why; a 400 without a message gets the catalogue's,
+      // and other errors the catalogue has shown.
+      if (!isHttpError(error, 400)) throw error;
+      if (error.body?.message) await modals.message(error.body.message, 'Copy Quote');
+      else reportHttpError(error);
+      return;
+    }
     if (!result.ModelActive || !result.NewQuote) {
       await modals.message(QUOTE_MESSAGES.modelNotAvailable(quote.plantName), 'Copy Quote');
       return;

@@ -1,25 +1,20 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { CmhUser, paths } from '../../../contract';
 import { request } from '../../../lib/http';
 import { storeProfile } from '../../../lib/profile-storage';
-import { sessionKeys } from './keys';
+import { profileQueryOptions } from './profile-query';
 
 /** GET {auth}/api/Account/User (spec 1 §7). */
 export const getProfile = (options: { silent?: boolean } = {}) =>
   request(paths.profile, { schema: CmhUser, handles: options.silent ? 'all' : undefined });
 
-/** spec 1 §4: the profile lives in the query cache and, encoded, in local storage. */
-export const profileQueryOptions = () =>
-  queryOptions({
-    queryKey: sessionKeys.profile(),
-    queryFn: async () => {
-      const user = await getProfile();
-      storeProfile(user);
-      return user;
-    },
-    staleTime: 5 * 60 * 1000,
-  });
+/** The profile from the server, kept in local storage too (the query function of profileQueryOptions). */
+export async function fetchProfile() {
+  const user = await getProfile();
+  storeProfile(user);
+  return user;
+}
 
 export const useProfile = () => useQuery(profileQueryOptions());
 

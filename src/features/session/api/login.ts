@@ -5,7 +5,7 @@ import { describeError, logMessage } from '../../../lib/logger';
 import { notify } from '../../../lib/notifier';
 import { PRODUCT_NAME } from '../../../lib/constants';
 import { clearToken, storeToken } from '../../../lib/session-token';
-import { startSession } from '../session';
+import { startSession } from '../session-lifecycle';
 import { getProfile } from './get-profile';
 
 /** POST {auth}/api/Account/Token (spec 1 §7). Its errors are handled here, not by the catalogue (spec 1 §8 Login). */

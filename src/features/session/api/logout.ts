@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { paths } from '../../../contract';
 import { request } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
-import { endSession } from '../session';
+import { endSession } from '../session-lifecycle';
 
 export const LOGGED_OUT_MESSAGE = 'You have successfully logged out!';
 

@@ -7,7 +7,7 @@ import { PASSWORD_EXPIRED_PATH, PRODUCT_NAME } from '../../../lib/constants';
 import { isOfflineError } from '../../../lib/http';
 import { loginDestination } from '../../../lib/login-destination';
 import { takeRedirect } from '../../../lib/session-token';
-import { revalidateLogic, useAppForm } from '../../../ui/form';
+import { revalidateLogic, useBasicForm } from '../../../ui/form-core';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { useLogin } from '../api/login';
 import { announcePasswordExpiry } from '../password-expiry-notice';
@@ -29,7 +29,8 @@ export function LoginScreen({ expired, returnUrl }: LoginScreenProps) {
   const [offline, setOffline] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const form = useAppForm({
+  // The basic form hook: the first screen of a new device does not load the masked inputs it does not show.
+  const form = useBasicForm({
     defaultValues: { Username: '', Password: '' },
     validationLogic: revalidateLogic({ mode: 'blur', modeAfterSubmission: 'change' }),
     validators: { onDynamic: LoginBody },
