@@ -4,9 +4,9 @@ import { HelpDocumentParams, HelpFileQuery, paths, type Endpoint, type HelpFileT
 import { sanitizeHelpFileName } from '../../lib/help-files';
 import type { Database } from '../db/client';
 import { findHelpDocument, listHelpDocuments, readHelpBytes, readHelpCaptions, toHelpDocument, type HelpDocumentSummary } from '../help/documents';
-import { contentDisposition, etagOf, matchesIfNoneMatch, parseByteRange, rangeStillValid } from '../help/file-answer';
 import { isMediaRequestSignedIn } from '../help/media-session';
 import { ERROR_MESSAGES, errorResponse } from '../http/errors';
+import { contentDisposition, fileAnswer, type ByteRange } from '../http/file-answer';
 import { route } from '../http/route';
 
 const fileEndpoint = (path: string): Endpoint => ({ base: 'api', path: `/FileStream/${path}/:name` });
@@ -21,26 +21,15 @@ const FILE_CACHE_CONTROL = 'private, no-cache';
  * The bytes of a help document: inline or as a download, with an ETag (If-None-Match → 304) and
  * single byte ranges (Range → 206, outside the file → 416), so that a <video> element can seek.
  */
-async function fileAnswer(c: Context, db: Database, document: HelpDocumentSummary, disposition: 'inline' | 'attachment') {
-  const etag = etagOf(document.sha256);
+function helpFileAnswer(c: Context, db: Database, document: HelpDocumentSummary, disposition: 'inline' | 'attachment') {
   const fileName = `${sanitizeHelpFileName(document.displayName)}.${EXTENSIONS[document.contentType] ?? 'bin'}`;
-  const common = { ETag: etag, 'Cache-Control': FILE_CACHE_CONTROL, 'Accept-Ranges': 'bytes' };
-  if (matchesIfNoneMatch(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers: common });
-
-  const range = rangeStillValid(c.req.header('if-range'), etag) ? parseByteRange(c.req.header('range'), document.sizeBytes) : null;
-  if (range === 'unsatisfiable') {
-    return errorResponse(416, 'The requested range is outside the file.', { ...common, 'Content-Range': `bytes */${document.sizeBytes}` });
-  }
-  const bytes = await readHelpBytes(db, document.id, range ?? undefined);
-  if (!bytes) return errorResponse(404, ERROR_MESSAGES.notFound);
-  const headers: Record<string, string> = {
-    ...common,
-    'Content-Type': document.contentType,
-    'Content-Length': String(bytes.byteLength),
-    'Content-Disposition': contentDisposition(disposition, fileName),
+  const file = {
+    contentType: document.contentType,
+    sha256: document.sha256,
+    size: document.sizeBytes,
+    read: (range?: ByteRange) => readHelpBytes(db, document.id, range),
   };
-  if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${document.sizeBytes}`;
-  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: range ? 206 : 200, headers });
+  return fileAnswer(c, file, { cacheControl: FILE_CACHE_CONTROL, contentDisposition: contentDisposition(disposition, fileName), ranges: true });
 }
 
 function pdfRoute(endpoint: Endpoint, disposition: 'inline' | 'attachment') {
@@ -52,7 +41,7 @@ function pdfRoute(endpoint: Endpoint, disposition: 'inline' | 'attachment') {
     handle: async ({ c, db, query }) => {
       const document = await findHelpDocument(db, query.documentId, 'pdf');
       if (!document) return errorResponse(404, NOT_FOUND.pdf);
-      return fileAnswer(c, db, document, disposition);
+      return helpFileAnswer(c, db, document, disposition);
     },
   });
 }
@@ -75,7 +64,7 @@ function mediaRoute(endpoint: Endpoint, answer: (c: Context, db: Database, id: n
 async function videoAnswer(c: Context, db: Database, id: number) {
   const document = await findHelpDocument(db, id, 'video' satisfies HelpFileType);
   if (!document) return errorResponse(404, NOT_FOUND.video);
-  return fileAnswer(c, db, document, 'inline');
+  return helpFileAnswer(c, db, document, 'inline');
 }
 
 async function captionsAnswer(_c: Context, db: Database, id: number) {

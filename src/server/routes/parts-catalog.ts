@@ -20,6 +20,7 @@ import {
 } from '../../contract';
 import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
+import { fileAnswer } from '../http/file-answer';
 import { route, type RouteDefinition } from '../http/route';
 import { catalogCategoriesOf, catalogCommoditiesOf, catalogSyncSource, loadCatalog } from '../parts-catalog/catalog';
 import { answerList, readDelta } from '../sync/delta';
@@ -216,18 +217,12 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
         .where(eq(t.catalogImages.fileName, params.fileName));
       const image = stored ?? (params.fileName.toLowerCase() === CATALOG_PLACEHOLDER_IMAGE ? placeholder : undefined);
       if (!image) return errorResponse(404, PARTS_CATALOG_MESSAGES.imageNotFound);
-      const etag = `"${image.sha256}"`;
-      c.header('cache-control', IMAGE_CACHE_CONTROL);
-      c.header('etag', etag);
-      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-      const headers: Record<string, string> = {
-        'content-type': image.contentType,
-        'content-length': String(image.data.byteLength),
-        'x-content-type-options': 'nosniff',
-        'content-disposition': 'inline',
-      };
-      if (image.contentType === 'image/svg+xml') headers['content-security-policy'] = SVG_CONTENT_SECURITY_POLICY;
-      return c.body(new Uint8Array(image.data), 200, headers);
+      const file = { contentType: image.contentType, sha256: image.sha256, size: image.data.byteLength, read: () => image.data };
+      return fileAnswer(c, file, {
+        cacheControl: IMAGE_CACHE_CONTROL,
+        contentDisposition: 'inline',
+        headers: image.contentType === 'image/svg+xml' ? { 'Content-Security-Policy': SVG_CONTENT_SECURITY_POLICY } : {},
+      });
     },
   }),
 ];

@@ -32,6 +32,7 @@ import { SURVEY_FILE_NAME_PATTERN } from '../delivery-reports/rules';
 import { visibleAttachmentFile } from '../delivery-reports/store';
 import * as t from '../db/schema';
 import { ERROR_MESSAGES, errorResponse, jsonResponse } from '../http/errors';
+import { fileAnswer } from '../http/file-answer';
 import { route, type RouteDefinition, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 import { newContentDocumentId, readAttachmentUpload } from '../work-orders/attachments';
@@ -572,15 +573,10 @@ async function attachmentFile(c: Context, db: Database, session: Session, condit
 /** The bytes of a stored attachment (service or survey), or 404. */
 function storedFileResponse(c: Context, found: { data: Uint8Array; contentType: string; sha256: string } | undefined) {
   if (!found) return errorResponse(404, ERROR_MESSAGES.notFound);
-  const etag = `"${found.sha256}"`;
-  if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-  return c.body(new Uint8Array(found.data), 200, {
-    'content-type': found.contentType,
-    'content-length': String(found.data.byteLength),
-    'cache-control': 'private, max-age=3600',
-    etag,
-    'x-content-type-options': 'nosniff',
-    'content-disposition': found.contentType === 'application/pdf' ? 'inline; filename="attachment.pdf"' : 'inline',
+  const file = { contentType: found.contentType, sha256: found.sha256, size: found.data.byteLength, read: () => found.data };
+  return fileAnswer(c, file, {
+    cacheControl: 'private, max-age=3600',
+    contentDisposition: found.contentType === 'application/pdf' ? 'inline; filename="attachment.pdf"' : 'inline',
   });
 }
 

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { SYNC_CURSOR_HEADER, SYNC_START, type SyncPage } from '../../contract/sync';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
+import { parseIfNoneMatch } from '../http/conditional';
 import type { Session } from '../http/route';
 
 /*
@@ -96,6 +97,9 @@ const fingerprint = (source: Pick<SyncSource<unknown>, 'table' | 'scope'>) =>
 interface CursorState extends Position {
   scope: string;
 }
+
+/** Longer than any cursor encodeCursor makes: a longer tag is not decoded. */
+const MAX_CURSOR_CHARS = 400;
 
 export function encodeCursor(state: CursorState): string {
   return Buffer.from(`${state.scope}.${state.xid}.${state.id}`, 'utf8').toString('base64url');
@@ -217,6 +221,20 @@ async function buildList(at: Position, read: () => Promise<unknown>): Promise<Ca
 }
 
 /**
+ * The position an If-None-Match names for this list and scope: the first of its tags that is one of our cursors (weak
+ * or not). `*` names none: a list answer is only current for a position the client says it has.
+ */
+function followableCursor(ifNoneMatch: string | undefined, scope: string): CursorState | undefined {
+  const tags = parseIfNoneMatch(ifNoneMatch);
+  if (tags === '*') return undefined;
+  for (const tag of tags) {
+    const cursor = tag.opaque.length <= MAX_CURSOR_CHARS ? decodeCursor(tag.opaque) : undefined;
+    if (cursor?.scope === scope) return cursor;
+  }
+  return undefined;
+}
+
+/**
  * A plain list GET (the spec's array): X-Sync-Cursor, and an ETag naming the same position, no later than what the
  * answer holds (anything newer comes again in the next delta). One statement decides: a client whose ETag names a
  * position nothing changed after gets 304; otherwise the answer last built for this list and scope is sent again
@@ -225,9 +243,7 @@ async function buildList(at: Position, read: () => Promise<unknown>): Promise<Ca
  */
 export async function answerList(c: Context, db: Database, source: SyncSource<unknown>, read: () => Promise<unknown>): Promise<Response> {
   const scope = fingerprint(source);
-  const known = /^W\/"([A-Za-z0-9_-]{1,400})"$/.exec(c.req.header('if-none-match') ?? '')?.[1];
-  const cursor = known ? decodeCursor(known) : undefined;
-  const followable = cursor?.scope === scope ? cursor : undefined;
+  const followable = followableCursor(c.req.header('if-none-match'), scope);
   let cache = listCaches.get(db);
   if (!cache) listCaches.set(db, (cache = { answers: new Map(), building: new Map() }));
   const cached = cache.answers.get(scope);
