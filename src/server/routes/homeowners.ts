@@ -36,7 +36,8 @@ import {
 } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import { errorResponse, jsonResponse } from '../http/errors';
+import { errorResponse, issuesResponse, jsonResponse } from '../http/errors';
+import { idParam } from '../http/params';
 import { route, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 import { answerList, inWindow, readDelta, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
@@ -46,7 +47,7 @@ const READ_ROLES: readonly RoleName[] = ['Warranty_User', 'Home_Owner_Viewer', '
 const ASSET_READ_ROLES: readonly RoleName[] = [...READ_ROLES, 'Service_Viewer'];
 const WRITE_ROLES: readonly RoleName[] = ['Warranty_User', 'Service_User'];
 
-const AssetId = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'assetId must be digits.'), v.transform(Number));
+const AssetId = idParam('assetId must be digits.');
 // Only what a card answer shows: a first download reads 20,000 of them, and every column read costs the driver time.
 const { homeId: _homeId, createdByUserId: _createdBy, createdAt: _createdAt, updatedAt: _updatedAt, ...answeredCardColumns } = getTableColumns(t.warrantyCards);
 const cardColumns = {
@@ -173,12 +174,6 @@ async function visibleHome(db: Database, session: Session, plantNumber: string, 
 
 const homeNotFound = () => errorResponse(404, WARRANTY_MESSAGES.homeNotFound);
 const cardNotFound = () => errorResponse(404, WARRANTY_MESSAGES.cardNotFound);
-
-/** A 400 in the shape of toErrorBody (contract/common.ts). */
-const issuesResponse = (issues: readonly { field: string; message: string }[]) => {
-  const [first] = issues as [{ field: string; message: string }];
-  return jsonResponse(400, { message: `${first.message} (${first.field})`, field: first.field, issues });
-};
 
 /**
  * The card is where the homeowner is kept; the home carries a copy for the work-order list and the

@@ -17,11 +17,11 @@ import { LEAD_MESSAGES, LEAD_STATUS, LeadStatusInput, ProspectFromLeadInput, Syn
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
+import { Id } from '../http/params';
 import { route, type RouteDefinition, type Session } from '../http/route';
 import { answerList, inWindow, readDelta, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
 
 type LeadRow = typeof t.leads.$inferSelect;
-const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Must be a number.'), v.transform(Number));
 
 function toLead(lead: LeadRow): Lead {
   return {

@@ -29,6 +29,7 @@ import {
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
+import { Id } from '../http/params';
 import { route, type RouteDefinition, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 import {
@@ -62,7 +63,6 @@ import { todayOf, visibleByScope } from '../work-orders/rules';
 
 const M = PARTS_ORDER_MESSAGES;
 const api = (path: string): Endpoint => ({ base: 'api', path });
-const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Must be a number.'), v.transform(Number));
 const LogNumber = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,20}$/, 'Parts log number must be letters and digits.'));
 const PlantParam = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Plant number must be digits.'));
 

@@ -41,6 +41,7 @@ import {
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { ERROR_MESSAGES, errorResponse, jsonResponse } from '../http/errors';
+import { Id } from '../http/params';
 import { IDEMPOTENCY_KEY_PATTERN, route, type RouteDefinition, type Session } from '../http/route';
 import { runIdempotent } from '../http/idempotency';
 import { normalizedPath } from '../http/paths';
@@ -54,7 +55,6 @@ const mch = (path: string): Endpoint => ({ base: 'mch-quote-api', path });
 const READ = { flag: 'isSalesViewer' } as const;
 const EDIT = { roles: [...QUOTE_EDIT_ROLES] as RoleName[] };
 const CREATE = { roles: [...QUOTE_CREATE_ROLES] as RoleName[] };
-const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Must be a number.'), v.transform(Number));
 const QuoteNumber = v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Quote number must be digits.'));
 const PlantParam = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Plant number must be digits.'));
 

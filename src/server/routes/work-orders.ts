@@ -31,8 +31,9 @@ import type { Database } from '../db/client';
 import { SURVEY_FILE_NAME_PATTERN } from '../delivery-reports/rules';
 import { visibleAttachmentFile } from '../delivery-reports/store';
 import * as t from '../db/schema';
-import { ERROR_MESSAGES, errorResponse, jsonResponse } from '../http/errors';
+import { ERROR_MESSAGES, errorResponse, issuesResponse, jsonResponse } from '../http/errors';
 import { fileAnswer } from '../http/file-answer';
+import { Id } from '../http/params';
 import { route, type RouteDefinition, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 import { newContentDocumentId, readAttachmentUpload } from '../work-orders/attachments';
@@ -59,7 +60,6 @@ import { answerList, readDelta } from '../sync/delta';
 /** work-orders: service requests and work orders (spec 3 §4–§7). Rules and their reasons: work-orders/rules.ts. */
 
 const api = (path: string): Endpoint => ({ base: 'api', path });
-const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Must be a number.'), v.transform(Number));
 const Text = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(40));
 
 /** Reads use the Service & Parts menu rule (spec 3 §6): Service_User or Service_Viewer; writes need a service admin. */
@@ -69,16 +69,6 @@ const WRITE = { flag: 'isServiceAdmin' } as const;
 const requestNotFound = () => errorResponse(404, 'Service request was not found.');
 const itemNotFound = () => errorResponse(404, 'Item was not found.');
 const stateConflict = (message: string, current: unknown) => jsonResponse(409, { message, current });
-
-interface Issue {
-  field: string;
-  message: string;
-}
-/** A 400 in the shape of toErrorBody (contract/common.ts). */
-const issuesResponse = (issues: readonly Issue[]) => {
-  const [first] = issues as [Issue];
-  return jsonResponse(400, { message: `${first.message} (${first.field})`, field: first.field, issues });
-};
 
 interface WriteContext {
   c: Context;
