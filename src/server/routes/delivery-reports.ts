@@ -114,7 +114,7 @@ const formRoutes = [
   route({
     method: 'GET',
     // paths.blankDeliveryForm would percent-encode the ':' of the parameters.
-    endpoint: { base: 'api', path: '/DeliveryForm/:plantNumber/:serialNumber' },
+    endpoint: paths.blankDeliveryForm,
     roles: DELIVERY_REPORT_READ_ROLES,
     params: HomeParams,
     handle: async ({ c, db, session, params }) => {
@@ -129,7 +129,7 @@ const formRoutes = [
 
   route({
     method: 'GET',
-    endpoint: paths.submittedDeliveryForm(':submittedSurveyId'),
+    endpoint: paths.submittedDeliveryForm,
     roles: DELIVERY_REPORT_READ_ROLES,
     params: ReportParams,
     handle: async ({ c, db, session, params }) => {
@@ -215,7 +215,7 @@ const attachmentRoutes = [
 
   route({
     method: 'PUT',
-    endpoint: paths.surveyAttachment(':surveyAttachmentId'),
+    endpoint: paths.surveyAttachment,
     roles: WRITE_ROLES,
     params: AttachmentParams,
     body: SurveyAttachmentUpdate,
@@ -232,7 +232,7 @@ const attachmentRoutes = [
 
   route({
     method: 'DELETE',
-    endpoint: paths.surveyAttachment(':surveyAttachmentId'),
+    endpoint: paths.surveyAttachment,
     roles: WRITE_ROLES,
     params: AttachmentParams,
     handle: async ({ c, db, session, params }) => {

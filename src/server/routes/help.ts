@@ -1,15 +1,14 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { HelpDocumentParams, HelpFileQuery, paths, type Endpoint, type HelpFileType } from '../../contract';
+import { HelpDocumentParams, HelpFileQuery, paths, type HelpFileType } from '../../contract';
 import { sanitizeHelpFileName } from '../../lib/help-files';
 import type { Database } from '../db/client';
 import { findHelpDocument, listHelpDocuments, readHelpBytes, readHelpCaptions, toHelpDocument, type HelpDocumentSummary } from '../help/documents';
 import { isMediaRequestSignedIn } from '../help/media-session';
 import { ERROR_MESSAGES, errorResponse } from '../http/errors';
 import { contentDisposition, fileAnswer, type ByteRange } from '../http/file-answer';
-import { route } from '../http/route';
+import { route, type RouteEndpoint } from '../http/route';
 
-const fileEndpoint = (path: string): Endpoint => ({ base: 'api', path: `/FileStream/${path}/:name` });
 const FileNameParams = v.object({ name: v.pipe(v.string(), v.maxLength(200)) });
 
 const NOT_FOUND = { pdf: 'There is no such help document.', video: 'There is no such help video.' } as const;
@@ -32,7 +31,7 @@ function helpFileAnswer(c: Context, db: Database, document: HelpDocumentSummary,
   return fileAnswer(c, file, { cacheControl: FILE_CACHE_CONTROL, contentDisposition: contentDisposition(disposition, fileName), ranges: true });
 }
 
-function pdfRoute(endpoint: Endpoint, disposition: 'inline' | 'attachment') {
+function pdfRoute(endpoint: RouteEndpoint, disposition: 'inline' | 'attachment') {
   return route({
     method: 'GET',
     endpoint,
@@ -47,7 +46,7 @@ function pdfRoute(endpoint: Endpoint, disposition: 'inline' | 'attachment') {
 }
 
 /** Video and captions load from <video>/<track> elements: signed in by header or by the token cookie. */
-function mediaRoute(endpoint: Endpoint, answer: (c: Context, db: Database, id: number) => Promise<Response>) {
+function mediaRoute(endpoint: RouteEndpoint, answer: (c: Context, db: Database, id: number) => Promise<Response>) {
   return route({
     method: 'GET',
     endpoint,
@@ -84,7 +83,7 @@ export const helpRoutes = [
 
   route({
     method: 'GET',
-    endpoint: { base: 'api', path: '/Documents/Help/:documentId' },
+    endpoint: paths.helpDocument,
     params: HelpDocumentParams,
     handle: async ({ c, db, params }) => {
       const document = await findHelpDocument(db, params.documentId);
@@ -93,8 +92,8 @@ export const helpRoutes = [
     },
   }),
 
-  pdfRoute(fileEndpoint('GetHelpDocument'), 'inline'),
-  pdfRoute(fileEndpoint('DownloadHelpDocument'), 'attachment'),
-  mediaRoute(fileEndpoint('GetHelpVideo'), videoAnswer),
-  mediaRoute(fileEndpoint('GetHelpVideoCaptions'), captionsAnswer),
+  pdfRoute(paths.helpPdf, 'inline'),
+  pdfRoute(paths.helpPdfDownload, 'attachment'),
+  mediaRoute(paths.helpVideo, videoAnswer),
+  mediaRoute(paths.helpVideoCaptions, captionsAnswer),
 ];

@@ -224,7 +224,7 @@ export const homeownerRoutes = [
 
   route({
     method: 'GET',
-    endpoint: { base: 'api', path: '/assets/:assetId/warranty' },
+    endpoint: paths.assetWarranty,
     roles: ASSET_READ_ROLES,
     params: v.object({ assetId: AssetId }),
     handle: async ({ c, db, session, params }) => {

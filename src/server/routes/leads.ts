@@ -181,7 +181,7 @@ export const leadRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: paths.prospect(':prospectId'),
+    endpoint: paths.prospect,
     flag: 'canViewLeads',
     params: v.object({ prospectId: Id }),
     handle: async ({ c, db, session, params }) => {

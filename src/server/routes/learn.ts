@@ -76,7 +76,7 @@ export const learnRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: { base: 'api', path: '/Documents/References/:documentId' },
+    endpoint: paths.learnReference,
     params: LearnReferenceParams,
     handle: ({ c, db, params }) => documentAnswer(c, db, params.documentId),
   }),

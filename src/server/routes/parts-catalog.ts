@@ -208,7 +208,7 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: { base: 'images', path: '/PartsCatalogImages/:fileName' },
+    endpoint: paths.partsCatalogImage,
     params: v.object({ fileName: v.pipe(v.string(), v.regex(CATALOG_IMAGE_NAME, PARTS_CATALOG_MESSAGES.imageNameInvalid)) }),
     handle: async ({ c, db, params }) => {
       const [stored] = await db

@@ -31,7 +31,6 @@ import {
   SyncQueryFields,
   duplicateRefusal,
   paths,
-  type Endpoint,
   type QuoteCopy,
   type QuoteLockState,
   type QuoteRevision,
@@ -51,7 +50,6 @@ import { answerList, readDelta } from '../sync/delta';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
 // Patterns written out where the contract's path encodes its parameters (paths.copyQuote etc.).
-const mch = (path: string): Endpoint => ({ base: 'mch-quote-api', path });
 const READ = { flag: 'isSalesViewer' } as const;
 const EDIT = { roles: [...QUOTE_EDIT_ROLES] as RoleName[] };
 const CREATE = { roles: [...QUOTE_CREATE_ROLES] as RoleName[] };
@@ -129,7 +127,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: paths.quoteRevisions(':quoteId'),
+    endpoint: paths.quoteRevisions,
     ...READ,
     params: v.object({ quoteId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -187,7 +185,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'POST',
-    endpoint: paths.unlockQuote(':quoteId', ':userId'),
+    endpoint: paths.unlockQuote,
     ...EDIT,
     params: v.object({ quoteId: Id, userId: Id }),
     handle: async ({ c, db, deps, session, params }) => {
@@ -204,7 +202,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: paths.checkLockedQuote(':quoteId', ':userId'),
+    endpoint: paths.checkLockedQuote,
     ...READ,
     params: v.object({ quoteId: Id, userId: Id }),
     handle: async ({ c, db, deps, session, params }) => {
@@ -239,7 +237,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: mch('/:quoteNumber/unavailableoptions'),
+    endpoint: paths.unavailableOptions,
     ...READ,
     params: v.object({ quoteNumber: QuoteNumber }),
     handle: async ({ c, db, session, params }) => {
@@ -251,7 +249,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: mch('/:quoteNumber/validatesuboptions/:plantNumber/:userId'),
+    endpoint: paths.validateSubOptions,
     ...READ,
     params: v.object({ quoteNumber: QuoteNumber, plantNumber: PlantParam, userId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -265,7 +263,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: mch('/:quoteNumber/:userId/copy'),
+    endpoint: paths.copyQuote,
     ...EDIT,
     params: v.object({ quoteNumber: QuoteNumber, userId: Id }),
     handle: async ({ c, db, deps, session, params }) => {
@@ -294,7 +292,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'DELETE',
-    endpoint: paths.deleteQuote(':quoteId', ':modifiedBy'),
+    endpoint: paths.deleteQuote,
     ...EDIT,
     params: v.object({ quoteId: Id, modifiedBy: Id }),
     handle: async ({ c, db, deps, session, params }) => {

@@ -17,13 +17,13 @@ import {
   ServiceRequestUpdate,
   UNSUBMITTED_STATUS,
   WORK_ORDER_MESSAGES,
+  paths,
   informationIssues,
   isRequestTypeForced,
   laborRateFor,
   serviceItemIssues,
   submitIssues,
   workOrderCosts,
-  type Endpoint,
   type PortalMetadata,
   type UnitOfMeasure,
 } from '../../contract';
@@ -34,7 +34,7 @@ import * as t from '../db/schema';
 import { ERROR_MESSAGES, errorResponse, issuesResponse, jsonResponse } from '../http/errors';
 import { fileAnswer } from '../http/file-answer';
 import { Id } from '../http/params';
-import { route, type RouteDefinition, type Session } from '../http/route';
+import { route, type RouteDefinition, type RouteEndpoint, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 import { newContentDocumentId, readAttachmentUpload } from '../work-orders/attachments';
 import { WORK_ORDER_ID_OFFSET, canArchive, canEdit, canSeeHome, isDispatchEnabled, isStaged, todayOf, visibleAnd, workOrderNumber } from '../work-orders/rules';
@@ -59,7 +59,6 @@ import { answerList, readDelta } from '../sync/delta';
 
 /** work-orders: service requests and work orders (spec 3 §4–§7). Rules and their reasons: work-orders/rules.ts. */
 
-const api = (path: string): Endpoint => ({ base: 'api', path });
 const Text = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(40));
 
 /** Reads use the Service & Parts menu rule (spec 3 §6): Service_User or Service_Viewer; writes need a service admin. */
@@ -149,7 +148,7 @@ const submitIssuesOf = async (db: Database, row: RequestRow, forcedType: boolean
 const requestRoutes = [
   route({
     method: 'GET',
-    endpoint: { base: 'api', path: '/service/hxstatus/:retailerNumber' },
+    endpoint: paths.portalMetadata,
     params: v.object({ retailerNumber: RetailerNumber }),
     scope: 'retailer',
     handle: async ({ c, db, params }) => {
@@ -171,7 +170,7 @@ const requestRoutes = [
 
   route({
     method: 'POST',
-    endpoint: api('/service/CreateServiceRequest'),
+    endpoint: paths.createServiceRequest,
     ...WRITE,
     query: CreateServiceRequestQuery,
     handle: async ({ c, db, deps, session, query }) => {
@@ -215,7 +214,7 @@ const requestRoutes = [
 
   route({
     method: 'GET',
-    endpoint: api('/service'),
+    endpoint: paths.serviceRequests,
     ...READ,
     query: v.object({ assetId: v.optional(Id), ...SyncQueryFields }),
     handle: async ({ c, db, session, query }) => {
@@ -225,13 +224,13 @@ const requestRoutes = [
     },
   }),
 
-  ...readAndUpdateRoutes('/service/:serviceRequestId', v.object({ serviceRequestId: Id }), (params) => byRequestId(params.serviceRequestId)),
-  ...readAndUpdateRoutes('/service/workorders/:workOrderId', v.object({ workOrderId: Id }), (params) => byWorkOrderId(params.workOrderId)),
+  ...readAndUpdateRoutes(paths.serviceRequest, v.object({ serviceRequestId: Id }), (params) => byRequestId(params.serviceRequestId)),
+  ...readAndUpdateRoutes(paths.workOrder, v.object({ workOrderId: Id }), (params) => byWorkOrderId(params.workOrderId)),
 
   // spec 3 §4: cancelling a staged request removes it permanently.
   route({
     method: 'DELETE',
-    endpoint: api('/service/:serviceRequestId'),
+    endpoint: paths.serviceRequest,
     ...WRITE,
     params: v.object({ serviceRequestId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -245,7 +244,7 @@ const requestRoutes = [
 
   route({
     method: 'POST',
-    endpoint: api('/Service/:serviceRequestId/SubmitServiceRequest'),
+    endpoint: paths.submitServiceRequest,
     ...WRITE,
     params: v.object({ serviceRequestId: Id }),
     handle: async ({ c, db, deps, session, params }) => {
@@ -274,7 +273,7 @@ const requestRoutes = [
 
   route({
     method: 'PUT',
-    endpoint: api('/service/workorders/:workOrderId/submit'),
+    endpoint: paths.submitWorkOrder,
     ...WRITE,
     params: v.object({ workOrderId: Id }),
     handle: async ({ c, db, deps, session, params }) => {
@@ -292,7 +291,7 @@ const requestRoutes = [
 
   route({
     method: 'PUT',
-    endpoint: api('/service/workorders/:workOrderId/archive'),
+    endpoint: paths.archiveWorkOrder,
     ...WRITE,
     params: v.object({ workOrderId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -323,7 +322,7 @@ function checkedItem(row: RequestRow, body: ServiceItemInput) {
   };
 }
 
-function serviceItemRoutes(prefix: string, idParam: string, itemParam: string, find: (id: number) => SQL): RouteDefinition[] {
+function serviceItemRoutes(endpoints: { collection: RouteEndpoint; item: RouteEndpoint }, idParam: string, itemParam: string, find: (id: number) => SQL): RouteDefinition[] {
   const params = v.object({ [idParam]: Id });
   const itemParams = v.object({ [idParam]: Id, [itemParam]: Id });
   const idOf = (values: Record<string, number>) => values[idParam]!;
@@ -332,7 +331,7 @@ function serviceItemRoutes(prefix: string, idParam: string, itemParam: string, f
   return [
     route({
       method: 'POST',
-      endpoint: api(`${prefix}/:${idParam}/${prefix.endsWith('workorders') ? 'lineitems' : 'items'}`),
+      endpoint: endpoints.collection,
       ...WRITE,
       params,
       body: ServiceItemInput,
@@ -352,7 +351,7 @@ function serviceItemRoutes(prefix: string, idParam: string, itemParam: string, f
     }),
     route({
       method: 'PUT',
-      endpoint: api(`${prefix}/:${idParam}/${prefix.endsWith('workorders') ? 'lineitems' : 'items'}/:${itemParam}`),
+      endpoint: endpoints.item,
       ...WRITE,
       params: itemParams,
       body: ServiceItemUpdate,
@@ -372,7 +371,7 @@ function serviceItemRoutes(prefix: string, idParam: string, itemParam: string, f
     }),
     route({
       method: 'DELETE',
-      endpoint: api(`${prefix}/:${idParam}/${prefix.endsWith('workorders') ? 'lineitems' : 'items'}/:${itemParam}`),
+      endpoint: endpoints.item,
       ...WRITE,
       params: itemParams,
       handle: async ({ c, db, session, params: values }) => {
@@ -400,9 +399,8 @@ async function checkedPart(db: Database, body: ServicePartInput) {
 }
 
 interface PartsRouteShape {
-  /** Path of the collection, with `:id` (and possibly `:partsOrderId`) parameters. */
-  collection: string;
-  item: string;
+  collection: RouteEndpoint;
+  item: RouteEndpoint;
   params: v.GenericSchema<unknown, Record<string, number>>;
   itemParams: v.GenericSchema<unknown, Record<string, number>>;
   /** The request the path names, or a 404 when the path's parts order is not that request's. */
@@ -421,7 +419,7 @@ function partsRoutes(shape: PartsRouteShape): RouteDefinition[] {
   return [
     route({
       method: 'POST',
-      endpoint: api(shape.collection),
+      endpoint: shape.collection,
       ...WRITE,
       params: shape.params,
       body: ServicePartInput,
@@ -436,7 +434,7 @@ function partsRoutes(shape: PartsRouteShape): RouteDefinition[] {
     }),
     route({
       method: 'PUT',
-      endpoint: api(shape.item),
+      endpoint: shape.item,
       ...WRITE,
       params: shape.itemParams,
       body: ServicePartUpdate,
@@ -455,7 +453,7 @@ function partsRoutes(shape: PartsRouteShape): RouteDefinition[] {
     }),
     route({
       method: 'DELETE',
-      endpoint: api(shape.item),
+      endpoint: shape.item,
       ...WRITE,
       params: shape.itemParams,
       handle: async ({ c, db, session, params }) => {
@@ -473,8 +471,8 @@ function partsRoutes(shape: PartsRouteShape): RouteDefinition[] {
 const AttachmentUpdate = v.object({ ...AttachmentFields.entries, rowVersion: v.pipe(v.union([v.number(), v.string()]), v.transform(Number), RowVersion) });
 
 interface AttachmentRouteShape {
-  collection: string;
-  item: string;
+  collection: RouteEndpoint;
+  item: RouteEndpoint;
   params: v.GenericSchema<unknown, Record<string, string | number>>;
   itemParams: v.GenericSchema<unknown, Record<string, string | number>>;
   find: (values: Record<string, string | number>) => SQL;
@@ -491,7 +489,7 @@ function attachmentRoutes(shape: AttachmentRouteShape): RouteDefinition[] {
   return [
     route({
       method: 'POST',
-      endpoint: api(shape.collection),
+      endpoint: shape.collection,
       ...WRITE,
       params: shape.params,
       handle: async ({ c, db, session, params }) => {
@@ -519,7 +517,7 @@ function attachmentRoutes(shape: AttachmentRouteShape): RouteDefinition[] {
     }),
     route({
       method: 'PUT',
-      endpoint: api(shape.item),
+      endpoint: shape.item,
       ...WRITE,
       params: shape.itemParams,
       body: AttachmentUpdate,
@@ -537,7 +535,7 @@ function attachmentRoutes(shape: AttachmentRouteShape): RouteDefinition[] {
     }),
     route({
       method: 'DELETE',
-      endpoint: api(shape.item),
+      endpoint: shape.item,
       ...WRITE,
       params: shape.itemParams,
       handle: async ({ c, db, session, params }) => {
@@ -573,7 +571,7 @@ function storedFileResponse(c: Context, found: { data: Uint8Array; contentType: 
 const imageRoutes = [
   route({
     method: 'GET',
-    endpoint: { base: 'images', path: '' },
+    endpoint: paths.serviceAttachmentImage,
     // One images base, one reader rule per folder: service attachments for service viewers (READ), survey
     // attachments (spec 2 §7) for whoever may read the delivery report (delivery-reports/store.ts).
     query: v.variant(
@@ -595,7 +593,7 @@ const imageRoutes = [
   }),
   route({
     method: 'GET',
-    endpoint: { base: 'images', path: '/workorders/:workOrderId/attachments/:contentDocumentId' },
+    endpoint: paths.workOrderAttachmentImage,
     ...READ,
     params: v.object({ workOrderId: Id, contentDocumentId: Text }),
     handle: ({ c, db, session, params }) =>
@@ -611,7 +609,7 @@ const imageRoutes = [
 const unitRoutes = [
   route({
     method: 'GET',
-    endpoint: api('/Parts/UnitsOfMeasure'),
+    endpoint: paths.unitsOfMeasure,
     handle: async ({ c, db }) => {
       const units = await db.select().from(t.unitsOfMeasure).orderBy(asc(t.unitsOfMeasure.abbreviation));
       return c.json(units satisfies UnitOfMeasure[]);
@@ -635,11 +633,11 @@ const sameRequestNumber = (row: RequestRow, values: Record<string, string | numb
  * spec 3 §7 reads and updates a request at two addresses: its own id, and its work-order id once it is
  * a work order. Both answer alike; only the lookup differs.
  */
-function readAndUpdateRoutes<P>(path: string, params: v.GenericSchema<Record<string, string>, P>, find: (params: P) => SQL): RouteDefinition[] {
+function readAndUpdateRoutes<P>(endpoint: RouteEndpoint, params: v.GenericSchema<Record<string, string>, P>, find: (params: P) => SQL): RouteDefinition[] {
   return [
     route({
       method: 'GET',
-      endpoint: api(path),
+      endpoint,
       ...READ,
       params,
       handle: async ({ c, db, session, params: values }) => {
@@ -649,7 +647,7 @@ function readAndUpdateRoutes<P>(path: string, params: v.GenericSchema<Record<str
     }),
     route({
       method: 'PUT',
-      endpoint: api(path),
+      endpoint,
       ...WRITE,
       params,
       body: ServiceRequestUpdate,
@@ -660,12 +658,12 @@ function readAndUpdateRoutes<P>(path: string, params: v.GenericSchema<Record<str
 
 export const workOrderRoutes: readonly RouteDefinition[] = [
   ...requestRoutes,
-  ...serviceItemRoutes('/service', 'serviceRequestId', 'itemId', byRequestId),
-  ...serviceItemRoutes('/service/workorders', 'workOrderId', 'lineItemId', byWorkOrderId),
+  ...serviceItemRoutes({ collection: paths.serviceItems, item: paths.serviceItem }, 'serviceRequestId', 'itemId', byRequestId),
+  ...serviceItemRoutes({ collection: paths.workOrderLineItems, item: paths.workOrderLineItem }, 'workOrderId', 'lineItemId', byWorkOrderId),
   // A request's parts order is its own: partsOrderId is the serviceRequestId (store.ts).
   ...partsRoutes({
-    collection: '/Service/:serviceRequestId/PartsOrder/:partsOrderId',
-    item: '/Service/:serviceRequestId/PartsOrder/:partsOrderId/PartsItem/:itemId',
+    collection: paths.servicePartsOrder,
+    item: paths.servicePartsItem,
     params: StagedPartsParams,
     itemParams: StagedPartParams,
     find: (values) => byRequestId(values.serviceRequestId!),
@@ -673,8 +671,8 @@ export const workOrderRoutes: readonly RouteDefinition[] = [
     itemId: (values) => values.itemId!,
   }),
   ...partsRoutes({
-    collection: '/service/workorders/:workOrderId/partsitems',
-    item: '/service/workorders/:workOrderId/partsitems/:lineItemId',
+    collection: paths.workOrderPartsItems,
+    item: paths.workOrderPartsItem,
     params: WorkOrderParams,
     itemParams: WorkOrderItemParams,
     find: (values) => byWorkOrderId(values.workOrderId!),
@@ -682,8 +680,8 @@ export const workOrderRoutes: readonly RouteDefinition[] = [
     itemId: (values) => values.lineItemId!,
   }),
   ...attachmentRoutes({
-    collection: '/Service/:plantNumber/:serviceRequestNumber/:serviceRequestId/ServiceAttachment',
-    item: '/Service/:serviceRequestId/:plantNumber/:serviceRequestNumber/ServiceAttachment/:attachmentId',
+    collection: paths.serviceAttachments,
+    item: paths.serviceAttachment,
     params: StagedAttachmentsParams,
     itemParams: StagedAttachmentParams,
     find: (values) => byRequestId(num(values.serviceRequestId)),
@@ -691,8 +689,8 @@ export const workOrderRoutes: readonly RouteDefinition[] = [
     attachment: (row, values) => and(eq(t.serviceAttachments.id, num(values.attachmentId)), eq(t.serviceAttachments.serviceRequestId, row.id)),
   }),
   ...attachmentRoutes({
-    collection: '/Service/workorders/:workOrderId/attachments',
-    item: '/Service/workorders/:workOrderId/attachments/:contentDocumentId',
+    collection: paths.workOrderAttachments,
+    item: paths.workOrderAttachment,
     params: WorkOrderParams,
     itemParams: WorkOrderAttachmentParams,
     find: (values) => byWorkOrderId(num(values.workOrderId)),
