@@ -40,7 +40,9 @@ import { errorResponse, issuesResponse, jsonResponse } from '../http/errors';
 import { idParam } from '../http/params';
 import { route, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
-import { answerList, inWindow, readDelta, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
+import { readDelta } from '../sync/delta';
+import { answerList } from '../sync/list-answer';
+import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
 const READ_ROLES: readonly RoleName[] = ['Warranty_User', 'Home_Owner_Viewer', 'Service_User'];

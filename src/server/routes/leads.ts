@@ -19,7 +19,9 @@ import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
 import { Id } from '../http/params';
 import { route, type RouteDefinition, type Session } from '../http/route';
-import { answerList, inWindow, readDelta, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
+import { readDelta } from '../sync/delta';
+import { answerList } from '../sync/list-answer';
+import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
 
 type LeadRow = typeof t.leads.$inferSelect;
 

@@ -54,7 +54,8 @@ import {
   touchOrder,
   type OrderRow,
 } from '../parts-orders/store';
-import { answerList, readDelta } from '../sync/delta';
+import { readDelta } from '../sync/delta';
+import { answerList } from '../sync/list-answer';
 import { byRequestId, findRequest, unitExists } from '../work-orders/store';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 

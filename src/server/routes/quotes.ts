@@ -46,7 +46,8 @@ import { runIdempotent } from '../http/idempotency';
 import { normalizedPath } from '../http/paths';
 import { hasRole } from '../../lib/permissions';
 import { createQuoteFrom, findQuote, latestOptions, listQuotes, liveLockHolder, loadQuote, quoteSyncSource, revisionsOf, type OptionRow, type QuoteRow } from '../quotes/store';
-import { answerList, readDelta } from '../sync/delta';
+import { readDelta } from '../sync/delta';
+import { answerList } from '../sync/list-answer';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
 // Patterns written out where the contract's path encodes its parameters (paths.copyQuote etc.).

@@ -55,7 +55,8 @@ import {
   workOrderSyncSource,
   type RequestRow,
 } from '../work-orders/store';
-import { answerList, readDelta } from '../sync/delta';
+import { readDelta } from '../sync/delta';
+import { answerList } from '../sync/list-answer';
 
 /** work-orders: service requests and work orders (spec 3 §4–§7). Rules and their reasons: work-orders/rules.ts. */
 
