@@ -113,7 +113,6 @@ async function findVisibleAttachment(db: Database, session: Session, surveyAttac
 const formRoutes = [
   route({
     method: 'GET',
-    // paths.blankDeliveryForm would percent-encode the ':' of the parameters.
     endpoint: paths.blankDeliveryForm,
     roles: DELIVERY_REPORT_READ_ROLES,
     params: HomeParams,

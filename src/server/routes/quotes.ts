@@ -50,7 +50,6 @@ import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
-// Patterns written out where the contract's path encodes its parameters (paths.copyQuote etc.).
 const READ = { flag: 'isSalesViewer' } as const;
 const EDIT = { roles: [...QUOTE_EDIT_ROLES] as RoleName[] };
 const CREATE = { roles: [...QUOTE_CREATE_ROLES] as RoleName[] };

@@ -37,9 +37,11 @@ import {
   workOrderSyncSource,
   type RequestRow,
 } from '../../work-orders/store';
-import { READ, WRITE, editableRequest, reloaded, requestNotFound, stateConflict, type WriteContext } from './access';
+import { READ, WRITE, WorkOrderParams, editableRequest, reloaded, requestNotFound, stateConflict, type WriteContext } from './access';
 
 /** work-orders: a service request or work order itself (spec 3 §4–§7): create, list, read, update, submit, archive, cancel. */
+
+const ServiceRequestParams = v.object({ serviceRequestId: Id });
 
 async function retailerOf(db: Database, retailerNumber: string) {
   const [retailer] = await db.select().from(t.retailers).where(eq(t.retailers.retailerNumber, retailerNumber));
@@ -201,15 +203,15 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
     },
   }),
 
-  ...readAndUpdateRoutes(paths.serviceRequest, v.object({ serviceRequestId: Id }), (params) => byRequestId(params.serviceRequestId)),
-  ...readAndUpdateRoutes(paths.workOrder, v.object({ workOrderId: Id }), (params) => byWorkOrderId(params.workOrderId)),
+  ...readAndUpdateRoutes(paths.serviceRequest, ServiceRequestParams, (params) => byRequestId(params.serviceRequestId)),
+  ...readAndUpdateRoutes(paths.workOrder, WorkOrderParams, (params) => byWorkOrderId(params.workOrderId)),
 
   // spec 3 §4: cancelling a staged request removes it permanently.
   route({
     method: 'DELETE',
     endpoint: paths.serviceRequest,
     ...WRITE,
-    params: v.object({ serviceRequestId: Id }),
+    params: ServiceRequestParams,
     handle: async ({ c, db, session, params }) => {
       const row = await editableRequest({ c, db, session }, byRequestId(params.serviceRequestId));
       if (row instanceof Response) return row;
@@ -223,7 +225,7 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
     method: 'POST',
     endpoint: paths.submitServiceRequest,
     ...WRITE,
-    params: v.object({ serviceRequestId: Id }),
+    params: ServiceRequestParams,
     handle: async ({ c, db, deps, session, params }) => {
       const row = await editableRequest({ c, db, session }, byRequestId(params.serviceRequestId));
       if (row instanceof Response) return row;
@@ -252,7 +254,7 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
     method: 'PUT',
     endpoint: paths.submitWorkOrder,
     ...WRITE,
-    params: v.object({ workOrderId: Id }),
+    params: WorkOrderParams,
     handle: async ({ c, db, deps, session, params }) => {
       const row = await editableRequest({ c, db, session }, byWorkOrderId(params.workOrderId));
       if (row instanceof Response) return row;
@@ -270,7 +272,7 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
     method: 'PUT',
     endpoint: paths.archiveWorkOrder,
     ...WRITE,
-    params: v.object({ workOrderId: Id }),
+    params: WorkOrderParams,
     handle: async ({ c, db, session, params }) => {
       const row = await findRequest(db, session, byWorkOrderId(params.workOrderId), true);
       if (!row) return requestNotFound();
