@@ -6,9 +6,43 @@ export interface Endpoint {
   path: string;
 }
 
+/** The `:name` segments of a path template, in order. */
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? [Name, ...ParamNames<`/${Rest}`>]
+  : Path extends `${string}:${infer Name}`
+    ? [Name]
+    : [];
+/** One value for each name (a mapped tuple stays a tuple only over a type parameter). */
+type ParamValues<Names extends string[]> = { [K in keyof Names]: string | number };
+
+/**
+ * An endpoint with path parameters, written once: `template` is what the server routes (`/service/:serviceRequestId`),
+ * and calling it builds the path the client calls, one value per parameter in the template's order, each encoded.
+ */
+export interface EndpointTemplate<Path extends string> {
+  (...values: ParamValues<ParamNames<Path>>): Endpoint;
+  readonly template: Endpoint;
+}
+
 const at = (base: ApiBase, path: string): Endpoint => ({ base, path });
 
-/** The calls of spec 1 §7 implemented so far; paths exactly as the spec writes them. */
+const PARAM = /:[A-Za-z]+/g;
+
+function template<Path extends string>(base: ApiBase, path: Path): EndpointTemplate<Path> {
+  const build = (...values: (string | number)[]) => {
+    let next = 0;
+    return at(base, path.replace(PARAM, () => encodeURIComponent(String(values[next++]))));
+  };
+  return Object.assign(build, { template: at(base, path) }) as EndpointTemplate<Path>;
+}
+
+/** The images base reads both attachment folders: GET ?folder={ServiceAttachments|SurveyAttachments}&fileName={name}. */
+const imageFolders = at('images', '');
+
+/**
+ * The calls of spec 1 §7 implemented so far; paths exactly as the spec writes them. The client calls these, and every
+ * server route is declared from one of them (server/http/route.ts), so that a path is written once.
+ */
 export const paths = {
   token: at('auth', '/api/Account/Token'),
   profile: at('auth', '/api/Account/User'),
@@ -26,62 +60,61 @@ export const paths = {
   users: at('api', '/api/User/'),
   userEmailCheck: at('api', '/api/User/CheckForExistingEmail'),
   groups: at('api', '/api/Group/'),
-  portalMetadata: (retailerNumber: string) => at('api', `/service/hxstatus/${encodeURIComponent(retailerNumber)}`),
+  /** GET ?retailerNumber={n}: the retailer's type (spec 1 §7). */
+  retailer: at('api', '/api/Retailer'),
+  /** The plants serving a retailer (spec 1 §7: "true if non-empty"). */
+  retailerFacilities: template('retailer-api', '/:retailerNumber/facilities'),
+  portalMetadata: template('api', '/service/hxstatus/:retailerNumber'),
   helpDocuments: at('api', '/Documents/Help'),
-  helpDocument: (documentId: number) => at('api', `/Documents/Help/${documentId}`),
+  helpDocument: template('api', '/Documents/Help/:documentId'),
   /** spec 1 §5: `name` is the display name with special characters stripped (lib/help-files.ts). */
-  helpPdf: (name: string) => at('api', `/FileStream/GetHelpDocument/${encodeURIComponent(name)}`),
-  helpPdfDownload: (name: string) => at('api', `/FileStream/DownloadHelpDocument/${encodeURIComponent(name)}/`),
-  helpVideo: (name: string) => at('api', `/FileStream/GetHelpVideo/${encodeURIComponent(name)}`),
+  helpPdf: template('api', '/FileStream/GetHelpDocument/:name'),
+  helpPdfDownload: template('api', '/FileStream/DownloadHelpDocument/:name/'),
+  helpVideo: template('api', '/FileStream/GetHelpVideo/:name'),
   /* Learn (spec 3 §7 Documents) */
   learnReferences: at('api', '/Documents/References'),
-  learnReference: (documentId: number | string) => at('api', `/Documents/References/${documentId}`),
-  helpVideoCaptions: (name: string) => at('api', `/FileStream/GetHelpVideoCaptions/${encodeURIComponent(name)}`),
+  learnReference: template('api', '/Documents/References/:documentId'),
+  helpVideoCaptions: template('api', '/FileStream/GetHelpVideoCaptions/:name'),
   /* work orders (spec 3 §7 Service); {id} of a workorders path is the vantageWorkOrderId */
   createServiceRequest: at('api', '/service/CreateServiceRequest'),
   serviceRequests: at('api', '/service'),
-  serviceRequest: (serviceRequestId: number | string) => at('api', `/service/${serviceRequestId}`),
-  workOrder: (workOrderId: number | string) => at('api', `/service/workorders/${workOrderId}`),
-  archiveWorkOrder: (workOrderId: number | string) => at('api', `/service/workorders/${workOrderId}/archive`),
-  submitWorkOrder: (workOrderId: number | string) => at('api', `/service/workorders/${workOrderId}/submit`),
-  submitServiceRequest: (serviceRequestId: number | string) => at('api', `/Service/${serviceRequestId}/SubmitServiceRequest`),
-  serviceItems: (serviceRequestId: number | string) => at('api', `/service/${serviceRequestId}/items`),
-  serviceItem: (serviceRequestId: number | string, itemId: number | string) => at('api', `/service/${serviceRequestId}/items/${itemId}`),
-  workOrderLineItems: (workOrderId: number | string) => at('api', `/service/workorders/${workOrderId}/lineitems`),
-  workOrderLineItem: (workOrderId: number | string, lineItemId: number | string) => at('api', `/service/workorders/${workOrderId}/lineitems/${lineItemId}`),
-  workOrderPartsItems: (workOrderId: number | string) => at('api', `/service/workorders/${workOrderId}/partsitems`),
-  workOrderPartsItem: (workOrderId: number | string, lineItemId: number | string) => at('api', `/service/workorders/${workOrderId}/partsitems/${lineItemId}`),
-  servicePartsOrder: (serviceRequestId: number | string, partsOrderId: number | string) => at('api', `/Service/${serviceRequestId}/PartsOrder/${partsOrderId}`),
-  servicePartsItem: (serviceRequestId: number | string, partsOrderId: number | string, itemId: number | string) =>
-    at('api', `/Service/${serviceRequestId}/PartsOrder/${partsOrderId}/PartsItem/${itemId}`),
-  serviceAttachments: (plantNumber: string, serviceRequestNumber: string, serviceRequestId: number | string) =>
-    at('api', `/Service/${encodeURIComponent(plantNumber)}/${encodeURIComponent(serviceRequestNumber)}/${serviceRequestId}/ServiceAttachment`),
-  serviceAttachment: (serviceRequestId: number | string, plantNumber: string, serviceRequestNumber: string, attachmentId: number | string) =>
-    at('api', `/Service/${serviceRequestId}/${encodeURIComponent(plantNumber)}/${encodeURIComponent(serviceRequestNumber)}/ServiceAttachment/${attachmentId}`),
-  workOrderAttachments: (workOrderId: number | string) => at('api', `/Service/workorders/${workOrderId}/attachments`),
-  workOrderAttachment: (workOrderId: number | string, contentDocumentId: string) =>
-    at('api', `/Service/workorders/${workOrderId}/attachments/${encodeURIComponent(contentDocumentId)}`),
+  serviceRequest: template('api', '/service/:serviceRequestId'),
+  workOrder: template('api', '/service/workorders/:workOrderId'),
+  archiveWorkOrder: template('api', '/service/workorders/:workOrderId/archive'),
+  submitWorkOrder: template('api', '/service/workorders/:workOrderId/submit'),
+  submitServiceRequest: template('api', '/Service/:serviceRequestId/SubmitServiceRequest'),
+  serviceItems: template('api', '/service/:serviceRequestId/items'),
+  serviceItem: template('api', '/service/:serviceRequestId/items/:itemId'),
+  workOrderLineItems: template('api', '/service/workorders/:workOrderId/lineitems'),
+  workOrderLineItem: template('api', '/service/workorders/:workOrderId/lineitems/:lineItemId'),
+  workOrderPartsItems: template('api', '/service/workorders/:workOrderId/partsitems'),
+  workOrderPartsItem: template('api', '/service/workorders/:workOrderId/partsitems/:lineItemId'),
+  servicePartsOrder: template('api', '/Service/:serviceRequestId/PartsOrder/:partsOrderId'),
+  servicePartsItem: template('api', '/Service/:serviceRequestId/PartsOrder/:partsOrderId/PartsItem/:itemId'),
+  serviceAttachments: template('api', '/Service/:plantNumber/:serviceRequestNumber/:serviceRequestId/ServiceAttachment'),
+  serviceAttachment: template('api', '/Service/:serviceRequestId/:plantNumber/:serviceRequestNumber/ServiceAttachment/:attachmentId'),
+  workOrderAttachments: template('api', '/Service/workorders/:workOrderId/attachments'),
+  workOrderAttachment: template('api', '/Service/workorders/:workOrderId/attachments/:contentDocumentId'),
   unitsOfMeasure: at('api', '/Parts/UnitsOfMeasure'),
   homes: at('api', '/Homes'),
   /* homeowners and warranty cards (spec 3 §7); the spec names no path for the homeowner list, this product's is /Warranty/Homeowners */
   homeowners: at('api', '/Warranty/Homeowners'),
   /** GET ?plantNumber&serialNumber (404 when the home has no card: the form opens in add mode); POST creates, PUT updates. */
   warranty: at('api', '/Warranty'),
-  assetWarranty: (assetId: number | string) => at('api', `/assets/${assetId}/warranty`),
+  assetWarranty: template('api', '/assets/:assetId/warranty'),
   /* parts orders (spec 3 §7 Parts orders); a staged order is addressed by partsOrderId, a submitted one by vantagePartsRequestId */
   partsOrders: at('api', '/parts'),
-  assetPartsOrders: (assetId: number | string) => at('api', `/parts/asset/${assetId}`),
+  assetPartsOrders: template('api', '/parts/asset/:assetId'),
   /** POST creates a staged order (answers it, with its partsOrderId). */
   createPartsOrder: at('api', '/Parts'),
   /** GET, PUT (ship-to), DELETE (cancel) a staged order; POST submits it. */
-  partsOrder: (partsOrderId: number | string) => at('api', `/Parts/${partsOrderId}`),
+  partsOrder: template('api', '/Parts/:partsOrderId'),
   closePartsOrder: at('api', '/Parts/Close'),
   /** GET a submitted order; PUT records receipt marks (the incorrect-part modal). */
-  vantagePartsOrder: (partsRequestId: number | string) => at('api', `/Parts/vantage/${partsRequestId}`),
-  partsReceived: (plantNumber: string, partsLogNumber: string) =>
-    at('api', `/Parts/${encodeURIComponent(plantNumber)}/${encodeURIComponent(partsLogNumber)}/PartsReceived`),
-  partsOrderItems: (partsOrderId: number | string) => at('api', `/Parts/${partsOrderId}/PartsItem`),
-  partsOrderItem: (partsOrderId: number | string, partsOrderItemId: number | string) => at('api', `/Parts/${partsOrderId}/PartsItem/${partsOrderItemId}`),
+  vantagePartsOrder: template('api', '/Parts/vantage/:partsRequestId'),
+  partsReceived: template('api', '/Parts/:plantNumber/:partsLogNumber/PartsReceived'),
+  partsOrderItems: template('api', '/Parts/:partsOrderId/PartsItem'),
+  partsOrderItem: template('api', '/Parts/:partsOrderId/PartsItem/:partsOrderItemId'),
   /** The retailer's ship-to locations (the spec names no path: "get retailers' shipping information"). */
   shipToLocations: at('api', '/Parts/ShipToLocations'),
   /* parts catalog (spec 3 §7 Parts catalog): GET ?plantNumber={n}[&approved=true] */
@@ -104,11 +137,10 @@ export const paths = {
   /** POST the history id as the body. */
   revertCatalogChangeResult: at('api', '/PartsCatalog/RevertChangeResult'),
   /** spec 3 §3: Images/PartsCatalogImages/{file}, under the images base. */
-  partsCatalogImage: (fileName: string) => at('images', `/PartsCatalogImages/${encodeURIComponent(fileName)}`),
+  partsCatalogImage: template('images', '/PartsCatalogImages/:fileName'),
   /** Images base: GET ?folder=ServiceAttachments&fileName={name}. */
-  serviceAttachmentImage: at('images', ''),
-  workOrderAttachmentImage: (workOrderId: number | string, contentDocumentId: string) =>
-    at('images', `/workorders/${workOrderId}/attachments/${encodeURIComponent(contentDocumentId)}`),
+  serviceAttachmentImage: imageFolders,
+  workOrderAttachmentImage: template('images', '/workorders/:workOrderId/attachments/:contentDocumentId'),
   /* reports (spec 2 §7 Reports) */
   openPartsOrdersReport: at('api', '/Reports/OpenPartsOrders'),
   openServiceRequestsReport: at('api', '/Reports/OpenServiceRequests'),
@@ -120,16 +152,16 @@ export const paths = {
   npsDetails: at('api', '/NpsDetails'),
   npsUpcomingCalls: at('api', '/NpsUpcomingCalls'),
   /* delivery reports (spec 2 §7 Delivery forms and surveys) */
-  blankDeliveryForm: (plantNumber: string, serialNumber: string) => at('api', `/DeliveryForm/${encodeURIComponent(plantNumber)}/${encodeURIComponent(serialNumber)}`),
-  submittedDeliveryForm: (submittedSurveyId: number | string) => at('api', `/DeliveryForm/${submittedSurveyId}`),
+  blankDeliveryForm: template('api', '/DeliveryForm/:plantNumber/:serialNumber'),
+  submittedDeliveryForm: template('api', '/DeliveryForm/:submittedSurveyId'),
   /** POST the whole form; answers the submitted survey id. */
   deliveryForm: at('api', '/DeliveryForm'),
   /** GET ?surveyId=1: the delivery report list. */
   surveys: at('api', '/Survey'),
   surveyAttachments: at('api', '/Survey/SurveyAttachment'),
-  surveyAttachment: (surveyAttachmentId: number | string) => at('api', `/Survey/SurveyAttachment/${surveyAttachmentId}`),
+  surveyAttachment: template('api', '/Survey/SurveyAttachment/:surveyAttachmentId'),
   /** Images base: GET ?folder=SurveyAttachments&fileName={imageFileName}. */
-  surveyAttachmentImage: at('images', ''),
+  surveyAttachmentImage: imageFolders,
   /* sales (spec 2 §7); {mchQuoteApi} and {quote-api} calls as the spec writes them */
   quotes: at('api', '/Quote'),
   orders: at('api', '/order'),
@@ -139,24 +171,23 @@ export const paths = {
   salesDetail: at('api', '/Reports/Sales/'),
   /** GET ?dealerNumber&facilityNumber&quoteNumber: the home invoice with pricing, a PDF. */
   invoicePdf: at('api', '/reports/homeInvoice/pricing'),
-  deleteQuote: (quoteId: number | string, modifiedBy: number | string) => at('mch-quote-api', `/${quoteId}/${modifiedBy}`),
-  copyQuote: (quoteNumber: string, userId: number | string) => at('mch-quote-api', `/${encodeURIComponent(quoteNumber)}/${userId}/copy`),
-  quoteRevisions: (quoteId: number | string) => at('mch-quote-api', `/mycustomhomes/webapi/api/quoterevision/${quoteId}`),
-  unavailableOptions: (quoteNumber: string) => at('mch-quote-api', `/${encodeURIComponent(quoteNumber)}/unavailableoptions`),
-  validateSubOptions: (quoteNumber: string, plantNumber: string, userId: number | string) =>
-    at('mch-quote-api', `/${encodeURIComponent(quoteNumber)}/validatesuboptions/${encodeURIComponent(plantNumber)}/${userId}`),
-  unlockQuote: (quoteId: number | string, userId: number | string) => at('mch-quote-api', `/set-lock-status/${quoteId}/false/${userId}`),
-  checkLockedQuote: (quoteId: number | string, userId: number | string) => at('quote-api', `/check-locked-quote/${quoteId}/${userId}`),
+  deleteQuote: template('mch-quote-api', '/:quoteId/:modifiedBy'),
+  copyQuote: template('mch-quote-api', '/:quoteNumber/:userId/copy'),
+  quoteRevisions: template('mch-quote-api', '/mycustomhomes/webapi/api/quoterevision/:quoteId'),
+  unavailableOptions: template('mch-quote-api', '/:quoteNumber/unavailableoptions'),
+  validateSubOptions: template('mch-quote-api', '/:quoteNumber/validatesuboptions/:plantNumber/:userId'),
+  unlockQuote: template('mch-quote-api', '/set-lock-status/:quoteId/false/:userId'),
+  checkLockedQuote: template('quote-api', '/check-locked-quote/:quoteId/:userId'),
   copyIseriesQuote: at('mch-quote-api', '/copyiseriesquote'),
   /* driver management (spec 3 §7 Drivers) */
-  driver: (employeeNumber: string) => at('api', `/transportation/drivers/${encodeURIComponent(employeeNumber)}`),
+  driver: template('api', '/transportation/drivers/:employeeNumber'),
   drivers: at('api', '/transportation/drivers'),
   driverTypes: at('api', '/transportation/drivertypes'),
   employeeSearch: at('api', '/transportation/hbgemployees/search'),
   /** POST { leadId }: the prospect made from a lead (spec 2 §7, /crm/webapi/api/Prospects/Lead). */
   prospectFromLead: at('crm', '/api/Prospects/Lead'),
   /** GET: the contact page of a prospect (/crm/web/prospects/{prospectId}/contactInfo). */
-  prospect: (prospectId: number | string) => at('crm', `/api/Prospects/${prospectId}`),
+  prospect: template('crm', '/api/Prospects/:prospectId'),
   /** POST a file of one kind (docs/import.md) with an API key (docs/cli.md); kinds are lower-case words (homes, corporate-parts). */
-  importKind: (kind: string) => at('api', `/import/${kind}`),
+  importKind: template('api', '/import/:kind'),
 } as const;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { PlantNumber } from '../../src/contract';
+import { PlantNumber, paths } from '../../src/contract';
 import { createApp } from '../../src/server/app';
 import { route } from '../../src/server/http/route';
 import { allRoutes } from '../../src/server/routes';
@@ -108,6 +108,15 @@ describe('route declarations', () => {
     expect(other.body).toEqual({ message: 'Facility 944 is not one of your facilities.' });
     // Retailer users are scoped by retailer, not by plant.
     expect((await call('GET', '/api/test/plants/944/serials/X', { token: await t.login('service') })).status).toBe(200);
+  });
+
+  it("declares every route of the server from an entry of the contract's paths, and serves every entry", () => {
+    const entries = Object.entries(paths).map(([name, entry]) => [name, 'template' in entry ? entry.template : entry] as const);
+    const fromPaths = new Set(entries.map(([, endpoint]) => endpoint));
+    // The very object of `paths`: an endpoint written out again in a route file would not be in the set.
+    for (const route of allRoutes) expect(fromPaths.has(route.endpoint), `${route.method} ${route.path}`).toBe(true);
+    const served = new Set(allRoutes.map((route) => route.endpoint));
+    expect(entries.filter(([, endpoint]) => !served.has(endpoint)).map(([name]) => name)).toEqual([]);
   });
 
   it('refuses to declare roles on a route anyone may call', () => {

@@ -17,7 +17,7 @@ import {
   type SurveyQuestion,
 } from '../../src/contract';
 import { homes, submittedSurveys, surveyAnswers, surveyAttachments, surveyQuestions } from '../../src/server/db/schema';
-import { createTestContext, type CallResult, type TestContext } from './harness';
+import { createTestContext, ifNoneMatchFormsOf, type CallResult, type TestContext } from './harness';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
@@ -105,8 +105,8 @@ const submit = (body: unknown, options: { token?: string; idempotencyKey?: strin
 
 const readReport = (submittedSurveyId: number, token = tokens.service) => t.call<DeliveryReport>('GET', `/api/DeliveryForm/${submittedSurveyId}`, { token });
 const list = (token = tokens.service) => t.call<DeliveryReportRow[]>('GET', '/api/Survey', { token, query: { surveyId: '1' } });
-const image = (imageFileName: string, token = tokens.service) =>
-  t.app.request(`/images?folder=SurveyAttachments&fileName=${encodeURIComponent(imageFileName)}`, { headers: { authorization: `Bearer ${token}` } });
+const image = (imageFileName: string, token = tokens.service, headers: Record<string, string> = {}) =>
+  t.app.request(`/images?folder=SurveyAttachments&fileName=${encodeURIComponent(imageFileName)}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
 
 async function stored() {
   const [reports] = await t.db.select({ n: count() }).from(submittedSurveys);
@@ -204,6 +204,8 @@ describe('submitting a delivery report (spec 2 §5, §7 POST /DeliveryForm)', ()
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await served.arrayBuffer()).equals(FRONT)).toBe(true);
+    const etag = served.headers.get('etag')!;
+    for (const ifNoneMatch of ifNoneMatchFormsOf(etag)) expect((await image(first.imageFileName, tokens.service, { 'if-none-match': ifNoneMatch })).status).toBe(304);
     const kitchen = await image(second.imageFileName, tokens.viewer);
     expect(Buffer.from(await kitchen.arrayBuffer()).equals(KITCHEN)).toBe(true);
 

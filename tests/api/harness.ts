@@ -86,6 +86,15 @@ export async function createTestContext(options: { seed?: boolean } = {}): Promi
   };
 }
 
+/**
+ * If-None-Match fields that name `etag` (as answered) without repeating it as it is: its weak form, and lists where it
+ * is not the first tag. A conditional GET answers 304 to each (RFC 9110 §13.1.2: the weak comparison, a list of tags).
+ */
+export function ifNoneMatchFormsOf(etag: string): string[] {
+  const quoted = etag.replace(/^W\//, '');
+  return [`W/${quoted}`, `"stale", ${etag}`, `W/"stale",${quoted}`];
+}
+
 /** `call` for any app made with createApp (the harness's own, or one with probe routes). */
 export function callerFor(app: App) {
   return async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {

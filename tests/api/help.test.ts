@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { HelpDocument, HelpDocumentList } from '../../src/contract';
-import { createTestContext, type TestContext } from './harness';
+import { createTestContext, ifNoneMatchFormsOf, type TestContext } from './harness';
 
 let t: TestContext;
 let token: string;
@@ -99,6 +99,22 @@ describe('GET /api/FileStream/GetHelpDocument/{name}?documentId=', () => {
     const stale = await fetchFile(pdfUrl(document), { 'if-none-match': '"0000"' });
     expect(stale.response.status).toBe(200);
     expect(stale.bytes.byteLength).toBe(document.size);
+  });
+
+  it('answers 304 to a weak or a multi-value If-None-Match naming the file, for the PDF, its download and the video', async () => {
+    const files = [
+      pdfUrl(byName('Getting Started with HomeSite')),
+      pdfUrl(byName('Getting Started with HomeSite'), 'DownloadHelpDocument'),
+      videoUrl(byName('Finding Your Way Around HomeSite')),
+    ];
+    for (const url of files) {
+      const etag = (await fetchFile(url)).response.headers.get('etag')!;
+      for (const ifNoneMatch of ifNoneMatchFormsOf(etag)) {
+        const cached = await fetchFile(url, { 'if-none-match': ifNoneMatch });
+        expect(cached.response.status, `${url} ${ifNoneMatch}`).toBe(304);
+        expect(cached.response.headers.get('etag')).toBe(etag);
+      }
+    }
   });
 
   it('serves the 10-byte upload as it is (the client shows no results for it)', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { LEARN_MESSAGES, LearnReferenceList, type LearnCategory, type LearnDocument } from '../../src/contract';
 import { learnDocuments } from '../../src/server/db/schema';
-import { createTestContext, type TestContext } from './harness';
+import { createTestContext, ifNoneMatchFormsOf, type TestContext } from './harness';
 
 let t: TestContext;
 let token: string;
@@ -80,6 +80,7 @@ describe('GET /api/Documents/References/{documentId}', () => {
     const cached = await fetchFile(path, { 'if-none-match': `W/"${document.etag}"` });
     expect(cached.response.status).toBe(304);
     expect(cached.bytes.byteLength).toBe(0);
+    for (const ifNoneMatch of ifNoneMatchFormsOf(`"${document.etag}"`)) expect((await fetchFile(path, { 'if-none-match': ifNoneMatch })).response.status).toBe(304);
     const whole = (await fetchFile(path)).bytes;
     const part = await fetchFile(path, { range: 'bytes=0-7' });
     expect(part.response.status).toBe(206);

@@ -10,7 +10,7 @@ import {
   type PartsCatalog,
 } from '../../src/contract';
 import { catalogCommodities, catalogImages, homes, partsCatalog, retailerPlants } from '../../src/server/db/schema';
-import { createTestContext, type TestContext } from './harness';
+import { createTestContext, ifNoneMatchFormsOf, type TestContext } from './harness';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
@@ -148,6 +148,8 @@ describe('GET {images}/PartsCatalogImages/{file}', () => {
     expect(result.body).not.toMatch(/<script|href=|on\w+=/i);
     const etag = result.headers.get('etag')!;
     expect((await image('commodity-30-310.svg', tokens.service, { 'if-none-match': etag })).status).toBe(304);
+    for (const ifNoneMatch of ifNoneMatchFormsOf(etag)) expect((await image('commodity-30-310.svg', tokens.service, { 'if-none-match': ifNoneMatch })).status).toBe(304);
+    expect((await image('commodity-30-310.svg', tokens.service, { 'if-none-match': '"stale"' })).status).toBe(200);
   });
 
   it('serves SVG so that it cannot run script', async () => {

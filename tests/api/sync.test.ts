@@ -10,7 +10,7 @@ import {
   type WarrantyCard,
 } from '../../src/contract';
 import { homes, partsCatalog, partsOrders, serviceRequests, warrantyCards } from '../../src/server/db/schema';
-import { createTestContext, type TestContext } from './harness';
+import { createTestContext, ifNoneMatchFormsOf, type TestContext } from './harness';
 
 /* Delta sync of the kept lists (issue 10, contract/sync.ts): a change, a delete, a scope change, paging, a held transaction. */
 
@@ -19,7 +19,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestContext();
-  for (const key of ['service', 'admin', 'plant']) tokens[key] = await t.login(key);
+  for (const key of ['service', 'admin', 'plant', 'sales']) tokens[key] = await t.login(key);
 });
 afterAll(() => t.close());
 
@@ -224,5 +224,29 @@ describe('approved parts catalog (GET /api/PartsCatalog?approved=true)', () => {
     const page = await delta<CatalogPartRow>('/api/PartsCatalog', start, { token: tokens.plant, query });
     expect(page.removed).toEqual([part!.id]);
     expect(page.items.map((row) => row.partsCatalogId)).toEqual([added!.id]);
+  });
+});
+
+describe('every kept list answers a conditional GET', () => {
+  const lists: [path: string, user: string, query?: Record<string, string>][] = [
+    ['/api/service', 'service'],
+    ['/api/parts', 'service'],
+    ['/api/Warranty/Homeowners', 'service'],
+    ['/api/PartsCatalog', 'service', { plantNumber: '910', approved: 'true' }],
+    ['/api/Quote', 'sales'],
+    ['/api/order', 'sales'],
+    ['/api/Lead', 'sales'],
+    ['/api/Inventory', 'sales'],
+  ];
+
+  it.each(lists)('%s: 304 to its ETag weak, strong or in a list; the list to * or to other tags', async (path, user, query) => {
+    const get = (ifNoneMatch: string) => t.call('GET', path, { token: tokens[user], query, headers: { 'if-none-match': ifNoneMatch } });
+    const first = await t.call('GET', path, { token: tokens[user], query });
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    for (const ifNoneMatch of [etag, ...ifNoneMatchFormsOf(etag)]) expect((await get(ifNoneMatch)).status, ifNoneMatch).toBe(304);
+    // A list is current only for a position the client names: `*` names none.
+    for (const ifNoneMatch of ['*', 'W/"stale"', 'W/"stale", "other"']) expect((await get(ifNoneMatch)).status, ifNoneMatch).toBe(200);
   });
 });

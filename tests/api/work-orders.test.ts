@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER, WORK_ORDER_MESSAGES, WORK_ORDER_STATUSES, type ServiceAttachment, type ServiceItem, type ServicePartsItem, type ServiceRequest, type ServiceRequestSummary } from '../../src/contract';
 import { homes, serviceRequests } from '../../src/server/db/schema';
 import { solidPng } from '../../src/server/db/seed/work-orders';
-import { createTestContext, type TestContext } from './harness';
+import { createTestContext, ifNoneMatchFormsOf, type TestContext } from './harness';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
@@ -375,6 +375,29 @@ describe('attachments', () => {
     expect(full.serviceAttachments).toHaveLength(1);
     expect((await t.call('DELETE', item, { token: tokens.service })).status).toBe(204);
     expect((await t.app.request(added.body.imageUrl, { headers: { authorization: `Bearer ${tokens.service}` } })).status).toBe(404);
+  });
+
+  it('answers 304 to a weak or a multi-value If-None-Match naming an attachment, at both images addresses', async () => {
+    const request = await createRequest();
+    const base = `/api/Service/${request.plantNumber}/${request.serviceRequestNumber}/${request.serviceRequestId}/ServiceAttachment`;
+    const staged = await upload(base, tokens.service, { attachmentType: '1' }, { bytes: png, name: 'crack.png', type: 'image/png' });
+    const workOrder = await seededRequest('4217', 'D');
+    const [submitted] = (await t.call<ServiceRequest>('GET', `/api/service/${workOrder.id}`, { token: tokens.service })).body.serviceAttachments;
+    const urls = [staged.body.imageUrl, submitted!.imageUrl];
+    expect(urls[0]).toMatch(/^\/images\?folder=ServiceAttachments&/);
+    expect(urls[1]).toMatch(/^\/images\/workorders\//);
+    const get = (url: string, ifNoneMatch?: string) =>
+      t.app.request(url, { headers: { authorization: `Bearer ${tokens.service}`, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) } });
+    for (const url of urls) {
+      const etag = (await get(url)).headers.get('etag')!;
+      expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+      for (const ifNoneMatch of ifNoneMatchFormsOf(etag)) {
+        const cached = await get(url, ifNoneMatch);
+        expect(cached.status, `${url} ${ifNoneMatch}`).toBe(304);
+        expect(cached.headers.get('etag')).toBe(etag);
+      }
+      expect((await get(url, '"stale"')).status).toBe(200);
+    }
   });
 
   it('refuses a file whose bytes are not JPEG, PNG, GIF or PDF (whatever its name), one over 10 MB (413), and a viewer', async () => {

@@ -2,7 +2,7 @@ import { lt } from 'drizzle-orm';
 import { pruneLoginAttempts } from '../auth/throttle';
 import { pruneIdempotencyKeys } from '../http/idempotency';
 import type { Database } from './client';
-import { pruneTombstones } from '../sync/delta';
+import { pruneTombstones } from '../sync/tombstones';
 import * as t from './schema';
 
 /** Drops rows that no longer decide anything: expired revocations, old sign-in failures, old idempotency keys, old tombstones. */

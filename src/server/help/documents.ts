@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { HelpDocument, HelpFileType } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import type { ByteRange } from './file-answer';
+import type { ByteRange } from '../http/file-answer';
 
 /** Everything about a help document except its bytes (which stay in the database until sent). */
 const summaryColumns = {

@@ -28,6 +28,22 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 export const errorResponse = (status: number, message: string, headers?: Record<string, string>) =>
   jsonResponse(status, { message } satisfies ErrorBody, headers);
 
+/** What is wrong and where in the request: one entry of ErrorBody.issues. */
+export interface Issue {
+  field: string;
+  message: string;
+}
+
+/** A 400 for issues a rule found, in the shape of a failed parse (toErrorBody, contract/common.ts): the first names the field. */
+export function issuesResponse(issues: readonly Issue[]) {
+  const [first] = issues as readonly [Issue];
+  return jsonResponse(400, { message: `${first.message} (${first.field})`, field: first.field, issues: [...issues] } satisfies ErrorBody);
+}
+
+/** A 400 for one refusal whose message is shown to the user as it is (delivery reports: spec 2 §8 wording). */
+export const refusalResponse = (refusal: Issue) =>
+  jsonResponse(400, { message: refusal.message, field: refusal.field, issues: [refusal] } satisfies ErrorBody);
+
 /**
  * Whether an error is PostgreSQL refusing a value (SQLSTATE class 22, data exception: a number beyond its column, a
  * NUL in text, a date out of range). The contract's schemas should have refused it first; this keeps such input a

@@ -38,10 +38,15 @@ export interface RouteContext<P, Q, B, A extends AuthMode> {
   body: B;
 }
 
+/**
+ * An entry of the contract's `paths`: a fixed endpoint, or a template whose `:name` segments are path parameters
+ * (paths.portalMetadata: /service/hxstatus/:retailerNumber). Only the tests' probe routes write their own.
+ */
+export type RouteEndpoint = Endpoint | { readonly template: Endpoint };
+
 export interface RouteDeclaration<PS, QS, BS, A extends AuthMode> {
   method: Method;
-  /** A contract endpoint; `:name` segments are path parameters (e.g. /service/hxstatus/:retailerNumber). */
-  endpoint: Endpoint;
+  endpoint: RouteEndpoint;
   auth?: A;
   /** The user needs at least one of these roles. */
   roles?: readonly RoleName[];
@@ -67,6 +72,8 @@ export interface RouteDeclaration<PS, QS, BS, A extends AuthMode> {
 
 export interface RouteDefinition {
   method: Method;
+  /** The endpoint the route was declared with (for a template, its `template`). */
+  endpoint: Endpoint;
   path: string;
   mount: (app: Hono, deps: AppDeps) => void;
 }
@@ -176,7 +183,8 @@ export function route<
   BS extends Schema | undefined = undefined,
   A extends AuthMode = 'required',
 >(declaration: RouteDeclaration<PS, QS, BS, A>): RouteDefinition {
-  const path = serverPath(declaration.endpoint);
+  const endpoint = 'template' in declaration.endpoint ? declaration.endpoint.template : declaration.endpoint;
+  const path = serverPath(endpoint);
   const auth: AuthMode = declaration.auth ?? 'required';
   const isWrite = declaration.method !== 'GET';
   const idempotent = isWrite && declaration.idempotent !== false;
@@ -243,6 +251,7 @@ export function route<
 
   return {
     method: declaration.method,
+    endpoint,
     path,
     mount: (app, deps) => {
       app.on(declaration.method, routePattern(path), (c) => handler(c, deps));

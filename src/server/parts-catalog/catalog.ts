@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { CatalogCategory, CatalogCommodity, CatalogPart, CatalogPartRow, CategoryCatalog, PartsCatalog } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import { inWindow, windowOrder, type SyncSource } from '../sync/delta';
+import { inWindow, windowOrder, type SyncSource } from '../sync/source';
 
 /*
  * A plant's parts catalog as spec 3 §3 shapes it: categories → commodities → parts, in number order.

@@ -11,7 +11,7 @@ import {
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
-import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
+import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
 import { visibleByScope } from '../work-orders/rules';
 import { canEditOrder, partsOrderNameOf, visibleOrders } from './rules';
 

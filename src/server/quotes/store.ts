@@ -3,7 +3,7 @@ import { QUOTE_ACTIVE, QUOTE_APPROVAL_LABELS, QUOTE_DELETED, QUOTE_LOCK_MINUTES,
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
-import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
+import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
 import { visibleByScope } from '../work-orders/rules';
 
 export type QuoteRow = typeof t.quotes.$inferSelect;

@@ -39,22 +39,21 @@ import {
 } from '../delivery-reports/store';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import { errorResponse, jsonResponse } from '../http/errors';
+import { errorResponse, jsonResponse, refusalResponse } from '../http/errors';
+import { idParam } from '../http/params';
 import { route, type RouteDefinition, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 
-const Id = (message: string) => v.pipe(v.string(), v.regex(/^\d{1,9}$/, message), v.transform(Number));
 const HomeParams = v.object({
   plantNumber: PlantNumber,
   serialNumber: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,40}$/, 'Serial number must be letters and digits.')),
 });
-const ReportParams = v.object({ submittedSurveyId: Id('Submitted survey id must be a number.') });
-const AttachmentParams = v.object({ surveyAttachmentId: Id('Attachment id must be a number.') });
+const ReportParams = v.object({ submittedSurveyId: idParam('Submitted survey id must be a number.') });
+const AttachmentParams = v.object({ surveyAttachmentId: idParam('Attachment id must be a number.') });
 
 /** Base64 of the largest file plus the other fields of one attachment. */
 const MAX_ATTACHMENT_BODY_BYTES = Math.ceil(MAX_SURVEY_ATTACHMENT_BYTES / 3) * 4 + 64 * 1024;
 
-const refusalResponse = (refusal: Refusal) => jsonResponse(400, { message: refusal.message, field: refusal.field, issues: [refusal] });
 const homeNotFound = (plantNumber: string, serialNumber: string) =>
   errorResponse(404, `No home with serial number ${serialNumber} at plant ${plantNumber} was found in your retail center or facilities.`);
 const reportNotFound = () => errorResponse(404, 'Delivery report was not found.');
@@ -114,8 +113,7 @@ async function findVisibleAttachment(db: Database, session: Session, surveyAttac
 const formRoutes = [
   route({
     method: 'GET',
-    // paths.blankDeliveryForm would percent-encode the ':' of the parameters.
-    endpoint: { base: 'api', path: '/DeliveryForm/:plantNumber/:serialNumber' },
+    endpoint: paths.blankDeliveryForm,
     roles: DELIVERY_REPORT_READ_ROLES,
     params: HomeParams,
     handle: async ({ c, db, session, params }) => {
@@ -130,7 +128,7 @@ const formRoutes = [
 
   route({
     method: 'GET',
-    endpoint: paths.submittedDeliveryForm(':submittedSurveyId'),
+    endpoint: paths.submittedDeliveryForm,
     roles: DELIVERY_REPORT_READ_ROLES,
     params: ReportParams,
     handle: async ({ c, db, session, params }) => {
@@ -216,7 +214,7 @@ const attachmentRoutes = [
 
   route({
     method: 'PUT',
-    endpoint: paths.surveyAttachment(':surveyAttachmentId'),
+    endpoint: paths.surveyAttachment,
     roles: WRITE_ROLES,
     params: AttachmentParams,
     body: SurveyAttachmentUpdate,
@@ -233,7 +231,7 @@ const attachmentRoutes = [
 
   route({
     method: 'DELETE',
-    endpoint: paths.surveyAttachment(':surveyAttachmentId'),
+    endpoint: paths.surveyAttachment,
     roles: WRITE_ROLES,
     params: AttachmentParams,
     handle: async ({ c, db, session, params }) => {

@@ -62,7 +62,7 @@ export const driverRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: { base: 'api', path: '/transportation/drivers/:employeeNumber' },
+    endpoint: paths.driver,
     ...EBE_ONLY,
     params: DriverParams,
     handle: async ({ c, db, params }) => {
@@ -96,7 +96,7 @@ export const driverRoutes: RouteDefinition[] = [
 
   route({
     method: 'PUT',
-    endpoint: { base: 'api', path: '/transportation/drivers/:employeeNumber' },
+    endpoint: paths.driver,
     ...EBE_ONLY,
     params: DriverParams,
     body: DriverBody,

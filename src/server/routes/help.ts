@@ -1,15 +1,14 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { HelpDocumentParams, HelpFileQuery, paths, type Endpoint, type HelpFileType } from '../../contract';
+import { HelpDocumentParams, HelpFileQuery, paths, type HelpFileType } from '../../contract';
 import { sanitizeHelpFileName } from '../../lib/help-files';
 import type { Database } from '../db/client';
 import { findHelpDocument, listHelpDocuments, readHelpBytes, readHelpCaptions, toHelpDocument, type HelpDocumentSummary } from '../help/documents';
-import { contentDisposition, etagOf, matchesIfNoneMatch, parseByteRange, rangeStillValid } from '../help/file-answer';
 import { isMediaRequestSignedIn } from '../help/media-session';
 import { ERROR_MESSAGES, errorResponse } from '../http/errors';
-import { route } from '../http/route';
+import { contentDisposition, fileAnswer, type ByteRange } from '../http/file-answer';
+import { route, type RouteEndpoint } from '../http/route';
 
-const fileEndpoint = (path: string): Endpoint => ({ base: 'api', path: `/FileStream/${path}/:name` });
 const FileNameParams = v.object({ name: v.pipe(v.string(), v.maxLength(200)) });
 
 const NOT_FOUND = { pdf: 'There is no such help document.', video: 'There is no such help video.' } as const;
@@ -21,29 +20,18 @@ const FILE_CACHE_CONTROL = 'private, no-cache';
  * The bytes of a help document: inline or as a download, with an ETag (If-None-Match → 304) and
  * single byte ranges (Range → 206, outside the file → 416), so that a <video> element can seek.
  */
-async function fileAnswer(c: Context, db: Database, document: HelpDocumentSummary, disposition: 'inline' | 'attachment') {
-  const etag = etagOf(document.sha256);
+function helpFileAnswer(c: Context, db: Database, document: HelpDocumentSummary, disposition: 'inline' | 'attachment') {
   const fileName = `${sanitizeHelpFileName(document.displayName)}.${EXTENSIONS[document.contentType] ?? 'bin'}`;
-  const common = { ETag: etag, 'Cache-Control': FILE_CACHE_CONTROL, 'Accept-Ranges': 'bytes' };
-  if (matchesIfNoneMatch(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers: common });
-
-  const range = rangeStillValid(c.req.header('if-range'), etag) ? parseByteRange(c.req.header('range'), document.sizeBytes) : null;
-  if (range === 'unsatisfiable') {
-    return errorResponse(416, 'The requested range is outside the file.', { ...common, 'Content-Range': `bytes */${document.sizeBytes}` });
-  }
-  const bytes = await readHelpBytes(db, document.id, range ?? undefined);
-  if (!bytes) return errorResponse(404, ERROR_MESSAGES.notFound);
-  const headers: Record<string, string> = {
-    ...common,
-    'Content-Type': document.contentType,
-    'Content-Length': String(bytes.byteLength),
-    'Content-Disposition': contentDisposition(disposition, fileName),
+  const file = {
+    contentType: document.contentType,
+    sha256: document.sha256,
+    size: document.sizeBytes,
+    read: (range?: ByteRange) => readHelpBytes(db, document.id, range),
   };
-  if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${document.sizeBytes}`;
-  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: range ? 206 : 200, headers });
+  return fileAnswer(c, file, { cacheControl: FILE_CACHE_CONTROL, contentDisposition: contentDisposition(disposition, fileName), ranges: true });
 }
 
-function pdfRoute(endpoint: Endpoint, disposition: 'inline' | 'attachment') {
+function pdfRoute(endpoint: RouteEndpoint, disposition: 'inline' | 'attachment') {
   return route({
     method: 'GET',
     endpoint,
@@ -52,13 +40,13 @@ function pdfRoute(endpoint: Endpoint, disposition: 'inline' | 'attachment') {
     handle: async ({ c, db, query }) => {
       const document = await findHelpDocument(db, query.documentId, 'pdf');
       if (!document) return errorResponse(404, NOT_FOUND.pdf);
-      return fileAnswer(c, db, document, disposition);
+      return helpFileAnswer(c, db, document, disposition);
     },
   });
 }
 
 /** Video and captions load from <video>/<track> elements: signed in by header or by the token cookie. */
-function mediaRoute(endpoint: Endpoint, answer: (c: Context, db: Database, id: number) => Promise<Response>) {
+function mediaRoute(endpoint: RouteEndpoint, answer: (c: Context, db: Database, id: number) => Promise<Response>) {
   return route({
     method: 'GET',
     endpoint,
@@ -75,7 +63,7 @@ function mediaRoute(endpoint: Endpoint, answer: (c: Context, db: Database, id: n
 async function videoAnswer(c: Context, db: Database, id: number) {
   const document = await findHelpDocument(db, id, 'video' satisfies HelpFileType);
   if (!document) return errorResponse(404, NOT_FOUND.video);
-  return fileAnswer(c, db, document, 'inline');
+  return helpFileAnswer(c, db, document, 'inline');
 }
 
 async function captionsAnswer(_c: Context, db: Database, id: number) {
@@ -95,7 +83,7 @@ export const helpRoutes = [
 
   route({
     method: 'GET',
-    endpoint: { base: 'api', path: '/Documents/Help/:documentId' },
+    endpoint: paths.helpDocument,
     params: HelpDocumentParams,
     handle: async ({ c, db, params }) => {
       const document = await findHelpDocument(db, params.documentId);
@@ -104,8 +92,8 @@ export const helpRoutes = [
     },
   }),
 
-  pdfRoute(fileEndpoint('GetHelpDocument'), 'inline'),
-  pdfRoute(fileEndpoint('DownloadHelpDocument'), 'attachment'),
-  mediaRoute(fileEndpoint('GetHelpVideo'), videoAnswer),
-  mediaRoute(fileEndpoint('GetHelpVideoCaptions'), captionsAnswer),
+  pdfRoute(paths.helpPdf, 'inline'),
+  pdfRoute(paths.helpPdfDownload, 'attachment'),
+  mediaRoute(paths.helpVideo, videoAnswer),
+  mediaRoute(paths.helpVideoCaptions, captionsAnswer),
 ];

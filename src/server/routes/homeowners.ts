@@ -36,17 +36,20 @@ import {
 } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import { errorResponse, jsonResponse } from '../http/errors';
+import { errorResponse, issuesResponse, jsonResponse } from '../http/errors';
+import { idParam } from '../http/params';
 import { route, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
-import { answerList, inWindow, readDelta, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
+import { readDelta } from '../sync/delta';
+import { answerList } from '../sync/list-answer';
+import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
 const READ_ROLES: readonly RoleName[] = ['Warranty_User', 'Home_Owner_Viewer', 'Service_User'];
 const ASSET_READ_ROLES: readonly RoleName[] = [...READ_ROLES, 'Service_Viewer'];
 const WRITE_ROLES: readonly RoleName[] = ['Warranty_User', 'Service_User'];
 
-const AssetId = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'assetId must be digits.'), v.transform(Number));
+const AssetId = idParam('assetId must be digits.');
 // Only what a card answer shows: a first download reads 20,000 of them, and every column read costs the driver time.
 const { homeId: _homeId, createdByUserId: _createdBy, createdAt: _createdAt, updatedAt: _updatedAt, ...answeredCardColumns } = getTableColumns(t.warrantyCards);
 const cardColumns = {
@@ -174,12 +177,6 @@ async function visibleHome(db: Database, session: Session, plantNumber: string, 
 const homeNotFound = () => errorResponse(404, WARRANTY_MESSAGES.homeNotFound);
 const cardNotFound = () => errorResponse(404, WARRANTY_MESSAGES.cardNotFound);
 
-/** A 400 in the shape of toErrorBody (contract/common.ts). */
-const issuesResponse = (issues: readonly { field: string; message: string }[]) => {
-  const [first] = issues as [{ field: string; message: string }];
-  return jsonResponse(400, { message: `${first.message} (${first.field})`, field: first.field, issues });
-};
-
 /**
  * The card is where the homeowner is kept; the home carries a copy for the work-order list and the
  * new-request skeleton. Touching the home's requests moves the work-order list's ETag (store.ts).
@@ -229,7 +226,7 @@ export const homeownerRoutes = [
 
   route({
     method: 'GET',
-    endpoint: { base: 'api', path: '/assets/:assetId/warranty' },
+    endpoint: paths.assetWarranty,
     roles: ASSET_READ_ROLES,
     params: v.object({ assetId: AssetId }),
     handle: async ({ c, db, session, params }) => {

@@ -114,7 +114,7 @@ async function fileOfForm(chunks: Uint8Array[], contentType: string): Promise<{ 
 const reportResponse = (report: ImportReport) => jsonResponse(report.refusedCount > 0 && !report.written ? 422 : 200, report);
 
 export function importRoutesWith(limits: { maxBodyBytes: number; importsAtOnce: number }): RouteDefinition[] {
-  const endpoint = paths.importKind(':kind');
+  const endpoint = paths.importKind.template;
   const path = serverPath(endpoint);
   let running = 0;
 
@@ -176,6 +176,7 @@ export function importRoutesWith(limits: { maxBodyBytes: number; importsAtOnce: 
   return [
     {
       method: 'POST',
+      endpoint,
       path,
       mount: (app, deps) => {
         app.on('POST', routePattern(path), (c) => handler(c, deps));

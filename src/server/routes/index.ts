@@ -8,6 +8,7 @@ import { feedbackRoutes } from './feedback';
 import { helpRoutes } from './help';
 import { homeRoutes } from './homes';
 import { homeownerRoutes } from './homeowners';
+import { imageRoutes } from './images';
 import { importRoutes } from './import';
 import { inventoryRoutes } from './inventory';
 import { leadRoutes } from './leads';
@@ -24,7 +25,11 @@ import { retailerRoutes } from './retailers';
 import { salesDetailRoutes } from './sales-detail';
 import { sessionRoutes } from './session';
 import { supportRoutes } from './support';
-import { workOrderRoutes } from './work-orders';
+import { unitOfMeasureRoutes } from './units-of-measure';
+import { attachmentRoutes } from './work-orders/attachments';
+import { partsItemRoutes } from './work-orders/parts-items';
+import { serviceRequestRoutes } from './work-orders/requests';
+import { serviceItemRoutes } from './work-orders/service-items';
 
 /** Every endpoint of the server, one module per area (ARCHITECTURE.md "Areas"). */
 export const allRoutes: readonly RouteDefinition[] = [
@@ -39,7 +44,12 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...helpRoutes,
   ...loggerRoutes,
   ...homeRoutes,
-  ...workOrderRoutes,
+  ...serviceRequestRoutes,
+  ...serviceItemRoutes,
+  ...partsItemRoutes,
+  ...attachmentRoutes,
+  ...imageRoutes,
+  ...unitOfMeasureRoutes,
   ...homeownerRoutes,
   ...partsOrderRoutes,
   ...partsCatalogRoutes,

@@ -11,7 +11,9 @@ import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { jsonResponse } from '../http/errors';
 import { route, type RouteDefinition, type Session } from '../http/route';
-import { answerList, inWindow, readDelta, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
+import { readDelta } from '../sync/delta';
+import { answerList } from '../sync/list-answer';
+import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
 const READ_ROLES: RoleName[] = ['Sales_User', 'Sales_Viewer', 'Service_User', 'Warranty_User'];

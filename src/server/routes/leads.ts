@@ -17,11 +17,13 @@ import { LEAD_MESSAGES, LEAD_STATUS, LeadStatusInput, ProspectFromLeadInput, Syn
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
+import { Id } from '../http/params';
 import { route, type RouteDefinition, type Session } from '../http/route';
-import { answerList, inWindow, readDelta, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
+import { readDelta } from '../sync/delta';
+import { answerList } from '../sync/list-answer';
+import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
 
 type LeadRow = typeof t.leads.$inferSelect;
-const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Must be a number.'), v.transform(Number));
 
 function toLead(lead: LeadRow): Lead {
   return {
@@ -181,7 +183,7 @@ export const leadRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: paths.prospect(':prospectId'),
+    endpoint: paths.prospect,
     flag: 'canViewLeads',
     params: v.object({ prospectId: Id }),
     handle: async ({ c, db, session, params }) => {

@@ -3,8 +3,8 @@ import type { Context } from 'hono';
 import { LEARN_MESSAGES, LearnReferenceParams, paths, type LearnCategory, type LearnDocument } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import { contentDisposition, etagOf, matchesIfNoneMatch, parseByteRange, rangeStillValid } from '../help/file-answer';
 import { errorResponse } from '../http/errors';
+import { contentDisposition, fileAnswer, type ByteRange } from '../http/file-answer';
 import { route, type RouteDefinition } from '../http/route';
 
 /*
@@ -58,22 +58,13 @@ const safeFileName = (fileName: string) => fileName.replace(/[^A-Za-z0-9._ -]+/g
 async function documentAnswer(c: Context, db: Database, documentId: number): Promise<Response> {
   const [document] = await db.select().from(t.learnDocuments).where(eq(t.learnDocuments.id, documentId));
   if (!document) return errorResponse(404, LEARN_MESSAGES.noSuchDocument);
-  const etag = etagOf(document.sha256);
-  const common = { ETag: etag, 'Cache-Control': FILE_CACHE_CONTROL, 'Accept-Ranges': 'bytes' };
-  if (matchesIfNoneMatch(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers: common });
-
-  const size = document.data.byteLength;
-  const range = rangeStillValid(c.req.header('if-range'), etag) ? parseByteRange(c.req.header('range'), size) : null;
-  if (range === 'unsatisfiable') return errorResponse(416, 'The requested range is outside the file.', { ...common, 'Content-Range': `bytes */${size}` });
-  const bytes = range ? document.data.subarray(range.start, range.end + 1) : document.data;
-  const headers: Record<string, string> = {
-    ...common,
-    'Content-Type': document.contentType,
-    'Content-Length': String(bytes.byteLength),
-    'Content-Disposition': contentDisposition('inline', safeFileName(document.fileName)),
+  const file = {
+    contentType: document.contentType,
+    sha256: document.sha256,
+    size: document.data.byteLength,
+    read: (range?: ByteRange) => (range ? document.data.subarray(range.start, range.end + 1) : document.data),
   };
-  if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
-  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: range ? 206 : 200, headers });
+  return fileAnswer(c, file, { cacheControl: FILE_CACHE_CONTROL, contentDisposition: contentDisposition('inline', safeFileName(document.fileName)), ranges: true });
 }
 
 export const learnRoutes: RouteDefinition[] = [
@@ -85,7 +76,7 @@ export const learnRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: { base: 'api', path: '/Documents/References/:documentId' },
+    endpoint: paths.learnReference,
     params: LearnReferenceParams,
     handle: ({ c, db, params }) => documentAnswer(c, db, params.documentId),
   }),

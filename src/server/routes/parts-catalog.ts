@@ -20,9 +20,11 @@ import {
 } from '../../contract';
 import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
+import { fileAnswer } from '../http/file-answer';
 import { route, type RouteDefinition } from '../http/route';
 import { catalogCategoriesOf, catalogCommoditiesOf, catalogSyncSource, loadCatalog } from '../parts-catalog/catalog';
-import { answerList, readDelta } from '../sync/delta';
+import { readDelta } from '../sync/delta';
+import { answerList } from '../sync/list-answer';
 import { PLACEHOLDER_SVG } from '../parts-catalog/illustrations';
 import { hasRole } from '../../lib/permissions';
 import { mayReadCatalog } from '../parts-orders/rules';
@@ -207,7 +209,7 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: { base: 'images', path: '/PartsCatalogImages/:fileName' },
+    endpoint: paths.partsCatalogImage,
     params: v.object({ fileName: v.pipe(v.string(), v.regex(CATALOG_IMAGE_NAME, PARTS_CATALOG_MESSAGES.imageNameInvalid)) }),
     handle: async ({ c, db, params }) => {
       const [stored] = await db
@@ -216,18 +218,12 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
         .where(eq(t.catalogImages.fileName, params.fileName));
       const image = stored ?? (params.fileName.toLowerCase() === CATALOG_PLACEHOLDER_IMAGE ? placeholder : undefined);
       if (!image) return errorResponse(404, PARTS_CATALOG_MESSAGES.imageNotFound);
-      const etag = `"${image.sha256}"`;
-      c.header('cache-control', IMAGE_CACHE_CONTROL);
-      c.header('etag', etag);
-      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-      const headers: Record<string, string> = {
-        'content-type': image.contentType,
-        'content-length': String(image.data.byteLength),
-        'x-content-type-options': 'nosniff',
-        'content-disposition': 'inline',
-      };
-      if (image.contentType === 'image/svg+xml') headers['content-security-policy'] = SVG_CONTENT_SECURITY_POLICY;
-      return c.body(new Uint8Array(image.data), 200, headers);
+      const file = { contentType: image.contentType, sha256: image.sha256, size: image.data.byteLength, read: () => image.data };
+      return fileAnswer(c, file, {
+        cacheControl: IMAGE_CACHE_CONTROL,
+        contentDisposition: 'inline',
+        headers: image.contentType === 'image/svg+xml' ? { 'Content-Security-Policy': SVG_CONTENT_SECURITY_POLICY } : {},
+      });
     },
   }),
 ];

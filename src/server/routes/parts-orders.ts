@@ -22,13 +22,13 @@ import {
   paths,
   serialKey,
   shipToFieldsOf,
-  type Endpoint,
   type ShipToLocation,
   SyncQueryFields,
 } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
+import { Id } from '../http/params';
 import { route, type RouteDefinition, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 import {
@@ -54,15 +54,14 @@ import {
   touchOrder,
   type OrderRow,
 } from '../parts-orders/store';
-import { answerList, readDelta } from '../sync/delta';
+import { readDelta } from '../sync/delta';
+import { answerList } from '../sync/list-answer';
 import { byRequestId, findRequest, unitExists } from '../work-orders/store';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
 /** parts-orders: parts orders and their items (spec 3 §4, §5, §7 Parts orders). Rules and their reasons: parts-orders/rules.ts. */
 
 const M = PARTS_ORDER_MESSAGES;
-const api = (path: string): Endpoint => ({ base: 'api', path });
-const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Must be a number.'), v.transform(Number));
 const LogNumber = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,20}$/, 'Parts log number must be letters and digits.'));
 const PlantParam = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Plant number must be digits.'));
 
@@ -188,7 +187,7 @@ const orderRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: api('/parts/asset/:assetId'),
+    endpoint: paths.assetPartsOrders,
     ...READ,
     params: v.object({ assetId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -212,7 +211,7 @@ const orderRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: api('/Parts/vantage/:partsRequestId'),
+    endpoint: paths.vantagePartsOrder,
     ...READ,
     params: v.object({ partsRequestId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -223,7 +222,7 @@ const orderRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: api('/Parts/:partsOrderId'),
+    endpoint: paths.partsOrder,
     ...READ,
     params: v.object({ partsOrderId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -282,7 +281,7 @@ const orderRoutes: RouteDefinition[] = [
   // spec 3 §4: choosing a ship-to location updates the staged order.
   route({
     method: 'PUT',
-    endpoint: api('/Parts/:partsOrderId'),
+    endpoint: paths.partsOrder,
     ...WRITE,
     params: v.object({ partsOrderId: Id }),
     body: PartsOrderUpdate,
@@ -301,7 +300,7 @@ const orderRoutes: RouteDefinition[] = [
   // spec 3 §8: cancelling a staged order removes it permanently.
   route({
     method: 'DELETE',
-    endpoint: api('/Parts/:partsOrderId'),
+    endpoint: paths.partsOrder,
     ...WRITE,
     params: v.object({ partsOrderId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -332,7 +331,7 @@ const orderRoutes: RouteDefinition[] = [
   // Submit: the order gets its plant-side identity and is view-only from then on (spec 3 §4).
   route({
     method: 'POST',
-    endpoint: api('/Parts/:partsOrderId'),
+    endpoint: paths.partsOrder,
     ...WRITE,
     params: v.object({ partsOrderId: Id }),
     handle: async ({ c, db, deps, session, params }) => {
@@ -359,7 +358,7 @@ const orderRoutes: RouteDefinition[] = [
 
   route({
     method: 'PUT',
-    endpoint: api('/Parts/:plantNumber/:partsLogNumber/PartsReceived'),
+    endpoint: paths.partsReceived,
     ...WRITE,
     params: v.object({ plantNumber: PlantParam, partsLogNumber: LogNumber }),
     body: PartsReceiptInput,
@@ -369,7 +368,7 @@ const orderRoutes: RouteDefinition[] = [
 
   route({
     method: 'PUT',
-    endpoint: api('/Parts/vantage/:partsRequestId'),
+    endpoint: paths.vantagePartsOrder,
     ...WRITE,
     params: v.object({ partsRequestId: Id }),
     body: PartsReceiptInput,
@@ -394,7 +393,7 @@ const itemNotFound = () => errorResponse(404, M.itemNotFound);
 const itemRoutes: RouteDefinition[] = [
   route({
     method: 'POST',
-    endpoint: api('/Parts/:partsOrderId/PartsItem'),
+    endpoint: paths.partsOrderItems,
     ...WRITE,
     params: v.object({ partsOrderId: Id }),
     body: PartsOrderItemInput,
@@ -411,7 +410,7 @@ const itemRoutes: RouteDefinition[] = [
 
   route({
     method: 'PUT',
-    endpoint: api('/Parts/:partsOrderId/PartsItem/:partsOrderItemId'),
+    endpoint: paths.partsOrderItem,
     ...WRITE,
     params: ItemParams,
     body: PartsOrderItemUpdate,
@@ -432,7 +431,7 @@ const itemRoutes: RouteDefinition[] = [
 
   route({
     method: 'DELETE',
-    endpoint: api('/Parts/:partsOrderId/PartsItem/:partsOrderItemId'),
+    endpoint: paths.partsOrderItem,
     ...WRITE,
     params: ItemParams,
     handle: async ({ c, db, session, params }) => {

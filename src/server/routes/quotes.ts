@@ -33,7 +33,6 @@ import {
   SyncQueryFields,
   duplicateRefusal,
   paths,
-  type Endpoint,
   type QuoteCopy,
   type QuoteLockState,
   type QuoteRevision,
@@ -43,19 +42,18 @@ import {
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { ERROR_MESSAGES, errorResponse, jsonResponse } from '../http/errors';
+import { Id } from '../http/params';
 import { IDEMPOTENCY_KEY_PATTERN, route, type RouteDefinition, type Session } from '../http/route';
 import { runIdempotent } from '../http/idempotency';
 import { normalizedPath } from '../http/paths';
 import { hasRole } from '../../lib/permissions';
 import { createQuoteFrom, findQuote, latestOptions, listQuotes, liveLockHolder, loadQuote, noProductLinesRefusal, quoteSyncSource, revisionsOf, type OptionRow, type QuoteRow } from '../quotes/store';
-import { answerList, readDelta } from '../sync/delta';
+import { readDelta } from '../sync/delta';
+import { answerList } from '../sync/list-answer';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
-// Patterns written out where the contract's path encodes its parameters (paths.copyQuote etc.).
-const mch = (path: string): Endpoint => ({ base: 'mch-quote-api', path });
 const READ = { flag: 'isSalesViewer' } as const;
 const EDIT = { roles: [...QUOTE_EDIT_ROLES] as RoleName[] };
-const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Must be a number.'), v.transform(Number));
 const QuoteNumber = v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Quote number must be digits.'));
 const PlantParam = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Plant number must be digits.'));
 
@@ -130,7 +128,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: paths.quoteRevisions(':quoteId'),
+    endpoint: paths.quoteRevisions,
     ...READ,
     params: v.object({ quoteId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -191,7 +189,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'POST',
-    endpoint: paths.unlockQuote(':quoteId', ':userId'),
+    endpoint: paths.unlockQuote,
     ...EDIT,
     params: v.object({ quoteId: Id, userId: Id }),
     handle: async ({ c, db, deps, session, params }) => {
@@ -208,7 +206,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: paths.checkLockedQuote(':quoteId', ':userId'),
+    endpoint: paths.checkLockedQuote,
     ...READ,
     params: v.object({ quoteId: Id, userId: Id }),
     handle: async ({ c, db, deps, session, params }) => {
@@ -243,7 +241,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: mch('/:quoteNumber/unavailableoptions'),
+    endpoint: paths.unavailableOptions,
     ...READ,
     params: v.object({ quoteNumber: QuoteNumber }),
     handle: async ({ c, db, session, params }) => {
@@ -255,7 +253,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: mch('/:quoteNumber/validatesuboptions/:plantNumber/:userId'),
+    endpoint: paths.validateSubOptions,
     ...READ,
     params: v.object({ quoteNumber: QuoteNumber, plantNumber: PlantParam, userId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -269,7 +267,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'GET',
-    endpoint: mch('/:quoteNumber/:userId/copy'),
+    endpoint: paths.copyQuote,
     ...EDIT,
     params: v.object({ quoteNumber: QuoteNumber, userId: Id }),
     handle: async ({ c, db, deps, session, params }) => {
@@ -300,7 +298,7 @@ export const quoteRoutes: RouteDefinition[] = [
 
   route({
     method: 'DELETE',
-    endpoint: paths.deleteQuote(':quoteId', ':modifiedBy'),
+    endpoint: paths.deleteQuote,
     ...EDIT,
     forbidden: QUOTE_MESSAGES.noDeletePermission,
     params: v.object({ quoteId: Id, modifiedBy: Id }),

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { RetailerNumber, type Facility, type Retailer } from '../../contract';
+import { RetailerNumber, paths, type Facility, type Retailer } from '../../contract';
 import * as t from '../db/schema';
 import { errorResponse } from '../http/errors';
 import { route } from '../http/route';
@@ -12,7 +12,7 @@ export const retailerRoutes = [
   // GET {api}/api/Retailer?retailerNumber={n}: the client reads retailerType from it.
   route({
     method: 'GET',
-    endpoint: { base: 'api', path: '/api/Retailer' },
+    endpoint: paths.retailer,
     query: byRetailerNumber,
     scope: 'retailer',
     handle: async ({ c, db, query }) => {
@@ -31,7 +31,7 @@ export const retailerRoutes = [
   // GET {retailer-api}/{retailerNumber}/facilities: the plants serving the retailer (spec 1 §7: "true if non-empty").
   route({
     method: 'GET',
-    endpoint: { base: 'retailer-api', path: '/:retailerNumber/facilities' },
+    endpoint: paths.retailerFacilities,
     params: byRetailerNumber,
     scope: 'retailer',
     handle: async ({ c, db, params }) => {

@@ -14,7 +14,7 @@ import { DEFAULT_BASES } from '../../contract/bases';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
-import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/delta';
+import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
 import { CLOSED_STATUSES, canArchive, canEdit, isClosed, isDispatchEnabled, isStaged, visibleAnd, visibleByScope, visibleRequests } from './rules';
 
 export type RequestRow = typeof t.serviceRequests.$inferSelect;

@@ -1,0 +1,58 @@
+import { date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, stamp, syncXid } from './columns';
+import { homes } from './organisation';
+import { users } from './users';
+
+/* Homeowners (issue 5): warranty cards (spec 3 §3 Warranty card). */
+
+/**
+ * A home's warranty card: at most one per home. The home gives the plant, retailer, serial, model and
+ * manufactured date; the card holds the homeowner, the sale and the plant's build data. Phones are
+ * stored as the spec's 3-digit area code and 7-digit number.
+ */
+export const warrantyCards = pgTable(
+  'warranty_cards',
+  {
+    id: serial('id').primaryKey(),
+    homeId: integer('home_id').notNull().unique().references(() => homes.id, { onDelete: 'cascade' }),
+    /** I Incomplete, A Active, H Historical, anything else Archived (spec 3 §3). */
+    statusCode: text('status_code').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    middleInitial: text('middle_initial').notNull().default(''),
+    suffix: text('suffix').notNull().default(''),
+    emailAddress: text('email_address').notNull().default(''),
+    address1: text('address1').notNull().default(''),
+    address2: text('address2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zipCode: text('zip_code').notNull().default(''),
+    zip4: text('zip4').notNull().default(''),
+    areaCode: text('area_code').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    cellAreaCode: text('cell_area_code').notNull().default(''),
+    cellPhoneNumber: text('cell_phone_number').notNull().default(''),
+    soldDate: date('sold_date', { mode: 'string' }),
+    npsDate: date('nps_date', { mode: 'string' }),
+    homeAddress1: text('home_address1').notNull().default(''),
+    homeAddress2: text('home_address2').notNull().default(''),
+    homeCity: text('home_city').notNull().default(''),
+    homeState: text('home_state').notNull().default(''),
+    homeZipCode: text('home_zip_code').notNull().default(''),
+    homePhoneNumber: text('home_phone_number').notNull().default(''),
+    homeAddress: text('home_address').notNull().default(''),
+    thermalZone: text('thermal_zone').notNull().default(''),
+    windZone: text('wind_zone').notNull().default(''),
+    roofLoad: text('roof_load').notNull().default(''),
+    orderNumber: text('order_number').notNull().default(''),
+    purchaseOrderNumber: text('purchase_order_number').notNull().default(''),
+    quoteNumber: text('quote_number').notNull().default(''),
+    vantageAccountId: text('vantage_account_id').notNull().default(''),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    rowVersion: integer('row_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
+    syncXid: syncXid(),
+  },
+  (t) => [index('warranty_cards_status_idx').on(t.statusCode), index('warranty_cards_sync_idx').on(t.syncXid, t.id)],
+);
