@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { QUOTE_ACTIVE, QUOTE_APPROVAL_LABELS, QUOTE_DELETED, QUOTE_LOCK_MINUTES, noProductLinesMessage, type Quote } from '../../contract';
+import { utcIsoDay } from '../../lib/dates';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
@@ -162,7 +163,7 @@ export async function createQuoteFrom(
       quoteStatusesId: 0,
       quoteDate: today,
       revisionDate: today,
-      expirationDate: expiration.toISOString().slice(0, 10),
+      expirationDate: utcIsoDay(expiration),
       isMchQuote: true,
       mchQuoteId: '',
       createdBy: session.user.userName,

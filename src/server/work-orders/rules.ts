@@ -27,6 +27,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Session } from '../http/route';
 import * as t from '../db/schema';
+import { utcIsoDay } from '../../lib/dates';
 
 /** Work order ids are the request id plus this offset, so the two numbers are never confused. */
 export const WORK_ORDER_ID_OFFSET = 700_000;
@@ -77,4 +78,4 @@ export function canSeeHome(session: Session, home: { retailerNumber: string; pla
 export const visibleAnd = (session: Session, condition: SQL) => and(visibleRequests(session), condition);
 
 /** The app clock's day, YYYY-MM-DD in UTC. */
-export const todayOf = (clock: () => Date) => clock().toISOString().slice(0, 10);
+export const todayOf = (clock: () => Date) => utcIsoDay(clock());

@@ -7,7 +7,8 @@ import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, PLANT_USER_FACILITIES, SECOND_INDEPENDENT_RETAILER, demoUserName } from './demo-users';
 import { FIRST_NAMES, LAST_NAMES } from './homes';
-import { daysBefore, isoDay, type Random } from './random';
+import { utcIsoDay } from '../../../lib/dates';
+import { daysBefore, type Random } from './random';
 
 const { string, trueFalse, yesNo, dateTime } = QUESTION_TYPES;
 
@@ -144,7 +145,7 @@ async function seedQuestions(db: Database, surveyType: number, groups: typeof DE
 function answerFor(random: Random, question: QuestionRow, seed: QuestionSeed | undefined, deliveryDay: Date, daysToSubmit: number): string {
   switch (question.questionType) {
     case dateTime:
-      return question.isRequired || random.chance(0.7) ? isoDay(daysBefore(deliveryDay, -random.int(0, daysToSubmit))) : '';
+      return question.isRequired || random.chance(0.7) ? utcIsoDay(daysBefore(deliveryDay, -random.int(0, daysToSubmit))) : '';
     case yesNo:
       return random.chance(0.88) ? 'Yes' : 'No';
     case trueFalse:
@@ -227,7 +228,7 @@ export async function seedDeliveryReports(db: Database, random: Random, today: D
   plans.forEach((plan, index) => {
     const submittedSurveyId = reports[index]!.id;
     for (const question of activeQuestions) {
-      const answer = question.placement === 'deliveryDate' ? isoDay(plan.deliveryDay) : answerFor(random, question, delivery.seeds.get(question.questionText), plan.deliveryDay, plan.daysToSubmit);
+      const answer = question.placement === 'deliveryDate' ? utcIsoDay(plan.deliveryDay) : answerFor(random, question, delivery.seeds.get(question.questionText), plan.deliveryDay, plan.daysToSubmit);
       if (answer !== '') answers.push({ submittedSurveyId, questionId: question.id, answer });
     }
     const pool = [...files];

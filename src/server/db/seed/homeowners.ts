@@ -4,7 +4,8 @@ import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, BENCHMARK_RETAILER, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import { HOME_MODELS } from './homes';
-import { daysBefore, isoDay, type Random } from './random';
+import { utcIsoDay } from '../../../lib/dates';
+import { daysBefore, type Random } from './random';
 import { PLANTS } from './shell';
 
 /** A benchmark seed (scale above 1) gives the service demo user's retail center at least this many homeowners, each a warranty card (issues 5, 10). */
@@ -114,8 +115,8 @@ function planExtraHomes(random: Random, today: Date, soldHomes: readonly HomeRow
       squareFootage: model.squareFootage,
       bedrooms: model.bedrooms,
       bathrooms: model.bathrooms,
-      manufacturedDate: isoDay(daysBefore(today, manufacturedDaysAgo)),
-      soldDate: isoDay(daysBefore(today, soldDaysAgo)),
+      manufacturedDate: utcIsoDay(daysBefore(today, manufacturedDaysAgo)),
+      soldDate: utcIsoDay(daysBefore(today, soldDaysAgo)),
       homeownerFirstName: template.homeownerFirstName,
       homeownerLastName: template.homeownerLastName,
       homeownerEmail: template.homeownerEmail?.replace('@', `.${index}@`) ?? null,
@@ -131,7 +132,7 @@ function planExtraHomes(random: Random, today: Date, soldHomes: readonly HomeRow
 
 const statusOf = (random: Random, home: HomeRow, today: Date) => {
   // A card sold over two years ago is mostly historical by now.
-  const old = home.soldDate !== null && home.soldDate < isoDay(daysBefore(today, 2 * 365));
+  const old = home.soldDate !== null && home.soldDate < utcIsoDay(daysBefore(today, 2 * 365));
   return random.weighted<string>(old ? [['H', 6], ['A', 2], ['X', 2]] : [['A', 12], ['I', 3], ['H', 1], ['X', 1]]);
 };
 

@@ -1,7 +1,8 @@
 import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
-import { daysBefore, isoDay, type Random } from './random';
+import { utcIsoDay } from '../../../lib/dates';
+import { daysBefore, type Random } from './random';
 import { PLANTS, type RetailerSeed } from './shell';
 
 export interface HomeModel {
@@ -70,8 +71,8 @@ export async function seedHomes(db: Database, random: Random, today: Date, retai
       squareFootage: model.squareFootage,
       bedrooms: model.bedrooms,
       bathrooms: model.bathrooms,
-      manufacturedDate: isoDay(daysBefore(today, manufacturedDaysAgo)),
-      soldDate: soldDaysAgo === null ? null : isoDay(daysBefore(today, soldDaysAgo)),
+      manufacturedDate: utcIsoDay(daysBefore(today, manufacturedDaysAgo)),
+      soldDate: soldDaysAgo === null ? null : utcIsoDay(daysBefore(today, soldDaysAgo)),
       // Unsold homes are retailer inventory: no homeowner yet.
       homeownerFirstName: sold ? firstName : null,
       homeownerLastName: sold ? lastName : null,

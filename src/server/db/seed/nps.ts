@@ -4,7 +4,8 @@ import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER } from './demo-users';
 import { FIRST_NAMES, LAST_NAMES } from './homes';
-import { daysBefore, isoDay, type Random } from './random';
+import { utcIsoDay } from '../../../lib/dates';
+import { daysBefore, type Random } from './random';
 import { PLANTS } from './shell';
 
 /*
@@ -92,9 +93,9 @@ export async function seedNps(db: Database, random: Random, today: Date, _scale:
     .where(and(inArray(t.homes.retailerNumber, [...NPS_RETAILERS]), inArray(t.warrantyCards.statusCode, CURRENT_CARD_STATUSES), isNotNull(t.warrantyCards.soldDate)))
     .orderBy(asc(t.homes.id));
 
-  const todayDay = isoDay(today);
-  const windowEnd = isoDay(addDays(today, UPCOMING_NPS_DAYS));
-  const oldest = isoDay(daysBefore(today, HISTORY_DAYS - 1));
+  const todayDay = utcIsoDay(today);
+  const windowEnd = utcIsoDay(addDays(today, UPCOMING_NPS_DAYS));
+  const oldest = utcIsoDay(daysBefore(today, HISTORY_DAYS - 1));
   const responses: (typeof t.npsResponses.$inferInsert)[] = [];
   let serialDigits = 500_000;
   let movedCards = 0;
@@ -111,7 +112,7 @@ export async function seedNps(db: Database, random: Random, today: Date, _scale:
       .slice(0, Math.max(0, MIN_UPCOMING_CALLS - due));
     const rescheduled = new Set(candidates.map((card) => card.cardId));
     for (const card of candidates) {
-      await db.update(t.warrantyCards).set({ npsDate: isoDay(addDays(today, random.int(0, UPCOMING_NPS_DAYS))) }).where(eq(t.warrantyCards.id, card.cardId));
+      await db.update(t.warrantyCards).set({ npsDate: utcIsoDay(addDays(today, random.int(0, UPCOMING_NPS_DAYS))) }).where(eq(t.warrantyCards.id, card.cardId));
       movedCards++;
     }
 
@@ -130,7 +131,7 @@ export async function seedNps(db: Database, random: Random, today: Date, _scale:
         customerLastName: card.lastName || (card.home.homeownerLastName ?? ''),
         comments: commentFor(random, recommend),
         recommend,
-        sixMonthCompleteDate: isoDay(completed),
+        sixMonthCompleteDate: utcIsoDay(completed),
       });
     }
 
@@ -151,7 +152,7 @@ export async function seedNps(db: Database, random: Random, today: Date, _scale:
         customerLastName: random.pick(LAST_NAMES),
         comments: commentFor(random, recommend),
         recommend,
-        sixMonthCompleteDate: isoDay(daysBefore(today, daysAgo)),
+        sixMonthCompleteDate: utcIsoDay(daysBefore(today, daysAgo)),
       });
     }
   }

@@ -4,7 +4,8 @@ import { CLOSED_STATUS, PARTS_REQUEST_ID_OFFSET, SUBMITTED_STATUS, partsLogNumbe
 import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER, demoUserName } from './demo-users';
-import { daysBefore, isoDay, type Random } from './random';
+import { utcIsoDay } from '../../../lib/dates';
+import { daysBefore, type Random } from './random';
 
 const DEMO_RETAILERS: readonly string[] = [...ADMIN_RETAIL_CENTERS, SECOND_INDEPENDENT_RETAILER, COMPANY_OWNED_RETAILER];
 /** Orders spread over all retailers at scale 1; a benchmark seed has this many times the scale, up to the cap. */
@@ -186,7 +187,7 @@ function planOrder(context: SeedContext, shape: OrderShape, retailerNumber: stri
   }
 
   const items = planItems(context, plantNumber, shape.items, home === null);
-  const receivedDay = shippedDay ? isoDay(new Date(Math.min(addDays(shippedDay, random.int(1, 4)).getTime(), today.getTime()))) : null;
+  const receivedDay = shippedDay ? utcIsoDay(new Date(Math.min(addDays(shippedDay, random.int(1, 4)).getTime(), today.getTime()))) : null;
   const allCorrect = shape.status === RECEIVED_ORDER_STATUS || shape.status === CLOSED_STATUS;
   items.forEach((item, index) => {
     const mark = allCorrect ? true : shape.marks?.[index];
@@ -206,8 +207,8 @@ function planOrder(context: SeedContext, shape: OrderShape, retailerNumber: stri
       serialNumber: home?.serialNumber ?? STOCK_SERIAL_NUMBER,
       serviceRequestId: linkedRequest,
       status: shape.status,
-      orderDate: isoDay(orderDay),
-      expectedShipDate: expectedShipDay ? isoDay(expectedShipDay) : null,
+      orderDate: utcIsoDay(orderDay),
+      expectedShipDate: expectedShipDay ? utcIsoDay(expectedShipDay) : null,
       viaDescription: shipped ? random.pick(CARRIERS) : '',
       trackingNumber: shipped ? `1Z${random.int(100_000, 999_999)}${random.int(1_000_000, 9_999_999)}` : '',
       ...shipTo,

@@ -46,4 +46,3 @@ const DAY_MS = 86_400_000;
 /** Midnight UTC of the given day: seeded dates depend on the date only, never on the time of day. */
 export const startOfUtcDay = (date: Date) => new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
 export const daysBefore = (day: Date, days: number) => new Date(day.getTime() - days * DAY_MS);
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10);

@@ -3,7 +3,8 @@ import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, BENCHMARK_RETAILER, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER, demoUserName } from './demo-users';
 import { FIRST_NAMES, HOME_MODELS, LAST_NAMES, STREETS } from './homes';
-import { daysBefore, isoDay, type Random } from './random';
+import { utcIsoDay } from '../../../lib/dates';
+import { daysBefore, type Random } from './random';
 import { PLANTS } from './shell';
 
 /*
@@ -179,9 +180,9 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
           modelDesc: demo && (i === 9 || i === 10) ? '' : model.modelName,
           status: demo && i === 5 ? 'Deleted' : 'Active',
           mdm: random.pick(CSMS),
-          quoteDate: isoDay(quoteDay),
-          revisionDate: isoDay(daysBefore(quoteDay, -(revisionCount - 1) * 2)),
-          expirationDate: isoDay(daysBefore(quoteDay, -30 - (revisionCount - 1) * 2)),
+          quoteDate: utcIsoDay(quoteDay),
+          revisionDate: utcIsoDay(daysBefore(quoteDay, -(revisionCount - 1) * 2)),
+          expirationDate: utcIsoDay(daysBefore(quoteDay, -30 - (revisionCount - 1) * 2)),
           isMchQuote: !olderSystem,
           mchQuoteId: olderSystem ? `ISER${String(480_000 + quoteSeq)}` : `MCHQ${quoteNumber}`,
           isModelActive: !(demo && i === 13),
@@ -229,20 +230,20 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
           modelDesc: quote.modelDesc || random.pick(HOME_MODELS).modelName,
           serialNumber: home ? home.serialNumber.slice(0, 9) : '',
           longSerialNumber: home?.serialNumber ?? '',
-          orderDate: isoDay(orderDay),
-          shippedDate: status === 'Shipped' || status === 'Delivered' ? isoDay(daysBefore(offline, -random.int(2, 10))) : null,
+          orderDate: utcIsoDay(orderDay),
+          shippedDate: status === 'Shipped' || status === 'Delivered' ? utcIsoDay(daysBefore(offline, -random.int(2, 10))) : null,
           status,
           mdm: quote.mdm ?? '',
-          scheduledProductionDate: isoDay(daysBefore(orderDay, -random.int(7, 20))),
-          yardDate: home ? isoDay(offline) : null,
-          scheduledOfflineDate: isoDay(offline),
-          estimatedOfflineWeekOf: isoDay(daysBefore(offline, offline.getUTCDay())),
-          scheduledShipDate: isoDay(daysBefore(offline, -random.int(3, 14))),
+          scheduledProductionDate: utcIsoDay(daysBefore(orderDay, -random.int(7, 20))),
+          yardDate: home ? utcIsoDay(offline) : null,
+          scheduledOfflineDate: utcIsoDay(offline),
+          estimatedOfflineWeekOf: utcIsoDay(daysBefore(offline, offline.getUTCDay())),
+          scheduledShipDate: utcIsoDay(daysBefore(offline, -random.int(3, 14))),
           hudLabels: labels,
           quoteCreator: demoUserName('sales'),
-          firstValidation: isoDay(daysBefore(orderDay, -1)),
-          secondRsoValidation: random.chance(0.8) ? isoDay(daysBefore(orderDay, -3)) : null,
-          docsReceived: random.chance(0.7) ? isoDay(daysBefore(orderDay, -5)) : null,
+          firstValidation: utcIsoDay(daysBefore(orderDay, -1)),
+          secondRsoValidation: random.chance(0.8) ? utcIsoDay(daysBefore(orderDay, -3)) : null,
+          docsReceived: random.chance(0.7) ? utcIsoDay(daysBefore(orderDay, -5)) : null,
           purchaseOrderNumber: `PO-${random.int(10_000, 99_999)}`,
           basePrice,
           optionPrice: money(optionTotal),
@@ -331,8 +332,8 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
         modelName: model.modelName,
         owner: random.chance(0.6) ? random.pick(['21st Mortgage Floor Plan', 'Triad Floor Plan']) : 'Retailer',
         wso: `W${random.int(100_000, 999_999)}`,
-        stockedDate: isoDay(stocked),
-        salesDate: sold ? isoDay(daysBefore(today, random.int(0, 4))) : null,
+        stockedDate: utcIsoDay(stocked),
+        salesDate: sold ? utcIsoDay(daysBefore(today, random.int(0, 4))) : null,
         poNumber: `PO-${random.int(10_000, 99_999)}`,
       });
     }

@@ -3,7 +3,8 @@ import { BILLING_CODE_LABELS, type BillingCode } from '../../../contract';
 import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, PLANT_USER_FACILITIES, SECOND_INDEPENDENT_RETAILER } from './demo-users';
-import { daysBefore, isoDay, type Random } from './random';
+import { utcIsoDay } from '../../../lib/dates';
+import { daysBefore, type Random } from './random';
 
 /*
  * Billings of submitted service requests, for the paid and receivable service order reports (spec 2 §2, §4, §7):
@@ -75,7 +76,7 @@ export async function seedServiceBillings(db: Database, random: Random, today: D
     const counted = DEMO_RETAILERS.includes(request.retailerNumber) && request.status !== DECLINED_STATUS;
     const demoIndex = counted ? (perDemoRetailer.get(request.retailerNumber) ?? 0) : undefined;
     if (demoIndex !== undefined) perDemoRetailer.set(request.retailerNumber, demoIndex + 1);
-    const workDone = dayOf(request.endDate ?? request.requestDate ?? isoDay(today));
+    const workDone = dayOf(request.endDate ?? request.requestDate ?? utcIsoDay(today));
     const invoiceDay = minDay(daysBefore(workDone, -random.int(2, 10)), today);
     const billingCode = codeFor(random, request.status, demoIndex);
     const age = (today.getTime() - invoiceDay.getTime()) / DAY_MS;
@@ -88,8 +89,8 @@ export async function seedServiceBillings(db: Database, random: Random, today: D
       serviceRequestId: request.id,
       billingCode,
       amount: declined || billingCode === 'DL' ? 0 : request.amount,
-      invoiceDate: isoDay(invoiceDay),
-      paidDate: paidDay ? isoDay(paidDay) : null,
+      invoiceDate: utcIsoDay(invoiceDay),
+      paidDate: paidDay ? utcIsoDay(paidDay) : null,
       checkNumber: paidDay && !declined ? String(random.int(100_000, 999_999)) : '',
       retailerNumber: request.retailerNumber,
       plantNumber: request.plantNumber,
@@ -99,8 +100,8 @@ export async function seedServiceBillings(db: Database, random: Random, today: D
 
   // The paid report opens on the previous month: make sure the demo users see payments there.
   const { first, last } = previousMonth(today);
-  const lastMonthFirst = isoDay(first);
-  const lastMonthLast = isoDay(last);
+  const lastMonthFirst = utcIsoDay(first);
+  const lastMonthLast = utcIsoDay(last);
   const groups = [
     ...DEMO_RETAILERS.map((retailerNumber) => (row: (typeof billings)[number]) => row.retailerNumber === retailerNumber),
     ...PLANT_USER_FACILITIES.map((plantNumber) => (row: (typeof billings)[number]) => row.plantNumber === plantNumber),
@@ -114,7 +115,7 @@ export async function seedServiceBillings(db: Database, random: Random, today: D
     for (const row of candidates.slice(0, Math.max(0, PAID_LAST_MONTH_AT_LEAST - paidThen))) {
       const from = Math.max(first.getTime(), dayOf(row.invoiceDate).getTime() + DAY_MS);
       const span = Math.max(0, Math.floor((last.getTime() - from) / DAY_MS));
-      row.paidDate = isoDay(new Date(Math.min(from + random.int(0, span) * DAY_MS, last.getTime())));
+      row.paidDate = utcIsoDay(new Date(Math.min(from + random.int(0, span) * DAY_MS, last.getTime())));
     }
   }
 

@@ -6,7 +6,8 @@ import { HOMEOWNER_PORTAL_ORIGIN, WORK_ORDER_STATUSES, laborRateFor, roundToQuar
 import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, BENCHMARK_RETAILER, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
-import { daysBefore, isoDay, type Random } from './random';
+import { utcIsoDay } from '../../../lib/dates';
+import { daysBefore, type Random } from './random';
 import { WORK_ORDER_ID_OFFSET, workOrderNumber } from '../../work-orders/rules';
 import { PLANTS } from './shell';
 
@@ -225,11 +226,11 @@ function planRequest(random: Random, today: Date, home: HomeRef, status: string,
       caseDescription: items.map((item) => item.problemDescription).join('; '),
       requestType,
       status,
-      requestDate: isoDay(requestDay),
-      scheduledDate: start ? isoDay(start) : null,
-      performedDate: !factory && endDay && !staged ? isoDay(endDay) : null,
-      startDate: start ? isoDay(start) : null,
-      endDate: endDay ? isoDay(endDay) : null,
+      requestDate: utcIsoDay(requestDay),
+      scheduledDate: start ? utcIsoDay(start) : null,
+      performedDate: !factory && endDay && !staged ? utcIsoDay(endDay) : null,
+      startDate: start ? utcIsoDay(start) : null,
+      endDate: endDay ? utcIsoDay(endDay) : null,
       technician: staged && !hasDates ? '' : random.pick(TECHNICIANS),
       tripTime,
       mileage,
