@@ -9,7 +9,10 @@ import { readdirSync } from 'node:fs';
  * features; server imports contract and lib only; nothing in the browser imports server.
  */
 const zones = [
-  { target: './src/contract', from: ['./src/lib', './src/offline', './src/ui', './src/entities', './src/features', './src/app', './src/server'] },
+  {
+    target: './src/contract',
+    from: ['./src/lib', './src/offline', './src/ui', './src/entities', './src/features', './src/app', './src/server'],
+  },
   { target: './src/lib', from: ['./src/offline', './src/ui', './src/entities', './src/features', './src/app', './src/server'] },
   { target: './src/offline', from: ['./src/ui', './src/entities', './src/features', './src/app', './src/server'] },
   { target: './src/ui', from: ['./src/offline', './src/entities', './src/features', './src/app', './src/server'] },
@@ -22,7 +25,9 @@ const zones = [
 ];
 
 // A feature never imports another feature: one zone per feature folder.
-const features = readdirSync('./src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = readdirSync('./src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 for (const feature of features) {
   zones.push({ target: `./src/features/${feature}`, from: './src/features', except: [`./${feature}`] });
 }
@@ -39,7 +44,10 @@ export default tseslint.config(
       'import-x/no-cycle': 'off',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },

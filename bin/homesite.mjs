@@ -4,4 +4,9 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { runCli } = await import(new URL('../src/server/cli/main.ts', import.meta.url).href);
-process.exitCode = await runCli(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env });
+process.exitCode = await runCli(process.argv.slice(2), {
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+});

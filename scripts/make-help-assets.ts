@@ -73,7 +73,9 @@ const PDFS: HelpPdf[] = [
         paragraph(
           'After signing in you see the home screen: a grid of tiles, one for each app you may use. Which tiles appear depends on the roles your administrator gave you. A service manager sees Service & Parts and My Homeowners; a sales consultant sees Leads, Quotes and Orders.',
         ),
-        paragraph('Learn, Help, Feedback and My Plants are there for everyone. My Facilities appears when you belong to at least one retail center.'),
+        paragraph(
+          'Learn, Help, Feedback and My Plants are there for everyone. My Facilities appears when you belong to at least one retail center.',
+        ),
         heading('Side navigation'),
         paragraph(
           'On every other page the side navigation shows the same apps as the home screen. When the window is too short to show them all, the rest move into the More menu at the bottom. The app you are in is highlighted.',
@@ -86,12 +88,7 @@ const PDFS: HelpPdf[] = [
         ),
         heading('My Account'),
         paragraph('Choose My Account in the same menu to change your first and last name or your password. A new password needs:'),
-        bullets([
-          'at least 8 characters;',
-          'an upper-case and a lower-case letter;',
-          'a digit;',
-          'one of the symbols # ? ! @ $ % ^ & * -',
-        ]),
+        bullets(['at least 8 characters;', 'an upper-case and a lower-case letter;', 'a digit;', 'one of the symbols # ? ! @ $ % ^ & * -']),
         paragraph('Your username can be changed only by the service desk.'),
       ],
       [
@@ -102,9 +99,13 @@ const PDFS: HelpPdf[] = [
         paragraph(
           'Changes you make offline wait on the device and are sent as soon as the connection returns. The sync badge in the header shows how many are waiting; Pending changes lists them and tells you if the server refused one.',
         ),
-        paragraph('Help documents you have opened once stay readable offline, so take a look at the guides you need before heading out to a job site.'),
+        paragraph(
+          'Help documents you have opened once stay readable offline, so take a look at the guides you need before heading out to a job site.',
+        ),
         heading('Getting support'),
-        paragraph('Choose Support in the menu under your name to send a request to the HomeSite service desk, or call the support line and choose option 3.'),
+        paragraph(
+          'Choose Support in the menu under your name to send a request to the HomeSite service desk, or call the support line and choose option 3.',
+        ),
       ],
     ],
   },
@@ -271,8 +272,16 @@ const VIDEO = {
   slides: [
     { title: 'HomeSite Help', line: 'Finding your way around', caption: 'HomeSite Help: finding your way around.' },
     { title: 'Home', line: 'Open an app from its tile', caption: 'On the home screen, open an app from its tile.' },
-    { title: 'Side navigation', line: 'More holds what does not fit', caption: 'The side navigation lists the same apps; More holds the ones that do not fit.' },
-    { title: 'Header menu', line: 'Switch retail centers, get support', caption: 'The menu under your name switches retail centers and opens Support.' },
+    {
+      title: 'Side navigation',
+      line: 'More holds what does not fit',
+      caption: 'The side navigation lists the same apps; More holds the ones that do not fit.',
+    },
+    {
+      title: 'Header menu',
+      line: 'Switch retail centers, get support',
+      caption: 'The menu under your name switches retail centers and opens Support.',
+    },
   ],
   secondsPerSlide: 3,
 };
@@ -313,7 +322,13 @@ function writeBlock(writer: PageWriter, block: Block) {
 }
 
 async function makePdf(pdf: HelpPdf): Promise<Uint8Array> {
-  const { doc, fonts } = await createPdf({ title: pdf.displayName, subject: pdf.subject, author: 'HomeSite Support', creator: 'HomeSite help library', published: PUBLISHED });
+  const { doc, fonts } = await createPdf({
+    title: pdf.displayName,
+    subject: pdf.subject,
+    author: 'HomeSite Support',
+    creator: 'HomeSite help library',
+    published: PUBLISHED,
+  });
 
   pdf.pages.forEach((blocks, index) => {
     const page = addBandedPage(doc, COLORS.brand);
@@ -345,7 +360,7 @@ function captions(): string {
 }
 
 /** ffmpeg's drawtext wants ':' ',' and quotes escaped inside its filter graph. */
-const drawtextText = (text: string) => text.replace(/\\/g, '\\\\\\\\').replace(/'/g, "\u2019").replace(/:/g, '\\:').replace(/,/g, '\\,');
+const drawtextText = (text: string) => text.replace(/\\/g, '\\\\\\\\').replace(/'/g, '\u2019').replace(/:/g, '\\:').replace(/,/g, '\\,');
 
 function makeVideo(path: string) {
   const font = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
@@ -366,14 +381,41 @@ function makeVideo(path: string) {
   execFileSync(
     'ffmpeg',
     [
-      '-y', '-hide_banner', '-loglevel', 'error',
-      '-f', 'lavfi', '-i', `color=c=0xf4f6f9:s=640x360:r=15:d=${total}`,
-      '-f', 'lavfi', '-i', `color=c=0x2d6aa3:s=640x8:r=15:d=${total}`,
+      '-y',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=0xf4f6f9:s=640x360:r=15:d=${total}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=0x2d6aa3:s=640x8:r=15:d=${total}`,
       // A progress bar sliding in along the bottom: the only moving part, so the clip stays tiny.
-      '-filter_complex', `[0:v]${filters.join(',')}[slides];[slides][1:v]overlay=x='-w+W*t/${total}':y=H-h:shortest=1`,
-      '-c:v', 'libx264', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-crf', '30', '-preset', 'veryslow',
-      '-movflags', '+faststart', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact',
-      '-metadata', `title=${VIDEO.displayName}`,
+      '-filter_complex',
+      `[0:v]${filters.join(',')}[slides];[slides][1:v]overlay=x='-w+W*t/${total}':y=H-h:shortest=1`,
+      '-c:v',
+      'libx264',
+      '-profile:v',
+      'main',
+      '-pix_fmt',
+      'yuv420p',
+      '-crf',
+      '30',
+      '-preset',
+      'veryslow',
+      '-movflags',
+      '+faststart',
+      '-map_metadata',
+      '-1',
+      '-fflags',
+      '+bitexact',
+      '-flags:v',
+      '+bitexact',
+      '-metadata',
+      `title=${VIDEO.displayName}`,
       path,
     ],
     { stdio: 'inherit' },
@@ -385,14 +427,33 @@ async function main() {
   const manifest: ManifestEntry[] = [];
   for (const pdf of PDFS) {
     writeFileSync(join(OUT_DIR, pdf.file), await makePdf(pdf));
-    manifest.push({ file: pdf.file, displayName: pdf.displayName, fileType: 'pdf', category: pdf.category, contentType: 'application/pdf' });
+    manifest.push({
+      file: pdf.file,
+      displayName: pdf.displayName,
+      fileType: 'pdf',
+      category: pdf.category,
+      contentType: 'application/pdf',
+    });
   }
   writeFileSync(join(OUT_DIR, EMPTY_UPLOAD.file), EMPTY_UPLOAD.bytes);
-  manifest.push({ file: EMPTY_UPLOAD.file, displayName: EMPTY_UPLOAD.displayName, fileType: 'pdf', category: EMPTY_UPLOAD.category, contentType: 'application/pdf' });
+  manifest.push({
+    file: EMPTY_UPLOAD.file,
+    displayName: EMPTY_UPLOAD.displayName,
+    fileType: 'pdf',
+    category: EMPTY_UPLOAD.category,
+    contentType: 'application/pdf',
+  });
 
   writeFileSync(join(OUT_DIR, VIDEO.captions), captions());
   if (process.argv.includes('--video')) makeVideo(join(OUT_DIR, VIDEO.file));
-  manifest.push({ file: VIDEO.file, displayName: VIDEO.displayName, fileType: 'video', category: VIDEO.category, contentType: 'video/mp4', captions: VIDEO.captions });
+  manifest.push({
+    file: VIDEO.file,
+    displayName: VIDEO.displayName,
+    fileType: 'video',
+    category: VIDEO.category,
+    contentType: 'video/mp4',
+    captions: VIDEO.captions,
+  });
 
   writeFileSync(join(OUT_DIR, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }

@@ -18,11 +18,28 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The mark in a 512 × 512 box: a house silhouette with a chimney, a door and a window cut out. */
 const house = [
-  [256, 112], [336, 180], [336, 136], [376, 136], [376, 214], [416, 248],
-  [416, 408], [96, 408], [96, 248],
+  [256, 112],
+  [336, 180],
+  [336, 136],
+  [376, 136],
+  [376, 214],
+  [416, 248],
+  [416, 408],
+  [96, 408],
+  [96, 248],
 ];
-const door = [[222, 300], [290, 300], [290, 412], [222, 412]]; // past the bottom edge: no seam of anti-aliasing
-const window_ = [[138, 276], [194, 276], [194, 332], [138, 332]];
+const door = [
+  [222, 300],
+  [290, 300],
+  [290, 412],
+  [222, 412],
+]; // past the bottom edge: no seam of anti-aliasing
+const window_ = [
+  [138, 276],
+  [194, 276],
+  [194, 332],
+  [138, 332],
+];
 
 function roundedSquare(size, radius, steps = 12) {
   const points = [];
@@ -43,7 +60,12 @@ function roundedSquare(size, radius, steps = 12) {
 
 /** Layers painted in order. `inset` scales the mark around the centre (maskable icons keep it in the safe zone). */
 function layers({ rounded, markScale }) {
-  const square = [[0, 0], [512, 0], [512, 512], [0, 512]];
+  const square = [
+    [0, 0],
+    [512, 0],
+    [512, 512],
+    [0, 512],
+  ];
   const scale = (polygon) => polygon.map(([x, y]) => [256 + (x - 256) * markScale, 260 + (y - 260) * markScale]);
   return [
     { color: BRAND, polygon: rounded ? roundedSquare(512, 96) : square },

@@ -5,7 +5,13 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { DEFAULT_BASES } from '../src/contract/bases';
-import { API_PREFIXES, OUTBOX_SYNC_MESSAGE, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE, type OutboxSyncMessage } from '../src/offline/sw-messages';
+import {
+  API_PREFIXES,
+  OUTBOX_SYNC_MESSAGE,
+  OUTBOX_SYNC_TAG,
+  SKIP_WAITING_MESSAGE,
+  type OutboxSyncMessage,
+} from '../src/offline/sw-messages';
 
 /*
  * The app shell and every route chunk are precached, so the app opens and navigates offline.

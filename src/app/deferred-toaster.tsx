@@ -61,7 +61,11 @@ const LazyToaster = lazy(() =>
 
 /** Mounts the toaster once the page is idle after its first paint, or as soon as a notice asks for it. */
 export function DeferredToaster() {
-  const shown = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   useEffect(() => afterFirstScreen(want), []);
   if (!shown) return null;
   return (

@@ -16,7 +16,8 @@ export function defineParams<TSchema extends v.GenericSchema<PathParams, Record<
       if (!parsed.success) throw notFound();
       return parsed.output;
     },
-    stringify: (params: Params) => Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)])) as { [Name in keyof Params]: string },
+    stringify: (params: Params) =>
+      Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)])) as { [Name in keyof Params]: string },
   };
 }
 

@@ -38,7 +38,10 @@ export function rolesNotAddable(current: readonly string[], next: readonly strin
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
 
 const personName = (required: string, label: string) =>
-  RequiredText(required, USER_NAME_MAX_LENGTH, { allow: 'string', tooLong: `${label} can be no longer than ${USER_NAME_MAX_LENGTH} characters.` });
+  RequiredText(required, USER_NAME_MAX_LENGTH, {
+    allow: 'string',
+    tooLong: `${label} can be no longer than ${USER_NAME_MAX_LENGTH} characters.`,
+  });
 
 /** The e-mail address, which is also the user name; stored lower-cased. An empty one reports only 'required'. */
 export const UserEmail = v.pipe(
@@ -166,7 +169,13 @@ export const UserQuery = v.object({ cmhUserId: v.optional(Id) });
 
 /** GET {api}/api/User/CheckForExistingEmail?email= and its answer. */
 export const EmailCheckQuery = v.object({
-  email: v.pipe(v.string(USER_FORM_MESSAGES.emailRequired), v.trim(), v.toLowerCase(), v.nonEmpty(USER_FORM_MESSAGES.emailRequired), v.maxLength(254)),
+  email: v.pipe(
+    v.string(USER_FORM_MESSAGES.emailRequired),
+    v.trim(),
+    v.toLowerCase(),
+    v.nonEmpty(USER_FORM_MESSAGES.emailRequired),
+    v.maxLength(254),
+  ),
 });
 export const EmailCheckAnswer = v.object({ exists: v.boolean() });
 export type EmailCheckAnswer = v.InferOutput<typeof EmailCheckAnswer>;

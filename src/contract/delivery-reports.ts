@@ -144,7 +144,11 @@ export interface DeliveryReportRow {
 }
 
 export const SurveyListQuery = v.object({
-  surveyId: v.pipe(v.string(), v.transform(Number), v.picklist([SURVEY_TYPES.DeliveryForm, SURVEY_TYPES.RetailerChecklist], 'Unknown survey.')),
+  surveyId: v.pipe(
+    v.string(),
+    v.transform(Number),
+    v.picklist([SURVEY_TYPES.DeliveryForm, SURVEY_TYPES.RetailerChecklist], 'Unknown survey.'),
+  ),
 });
 
 const Answer = v.nullish(Text(MAX_ANSWER_LENGTH), null);
@@ -173,10 +177,18 @@ export type SurveyAttachmentInput = v.InferOutput<typeof SurveyAttachmentInput>;
 export const DeliveryReportInput = v.object({
   plantNumber: PlantNumber,
   serialNumber: RequiredText('Serial number is required.', 40),
-  deliveryDateQuestion: v.object({ questionId: Int('Question id must be a whole number.', 1), answer: v.nullish(v.union([v.literal(''), IsoDay('Delivery date must be a date.')]), null) }),
+  deliveryDateQuestion: v.object({
+    questionId: Int('Question id must be a whole number.', 1),
+    answer: v.nullish(v.union([v.literal(''), IsoDay('Delivery date must be a date.')]), null),
+  }),
   siteDeliveryQuestion: AnswerInput,
   questionGroups: v.pipe(
-    v.array(v.object({ questionGroupId: Int('Question group id must be a whole number.', 1), questions: v.pipe(v.array(AnswerInput), v.maxLength(200)) })),
+    v.array(
+      v.object({
+        questionGroupId: Int('Question group id must be a whole number.', 1),
+        questions: v.pipe(v.array(AnswerInput), v.maxLength(200)),
+      }),
+    ),
     v.maxLength(50),
   ),
   surveyAttachments: v.pipe(v.array(SurveyAttachmentInput), v.maxLength(20, 'At most 20 attachments.')),

@@ -5,7 +5,8 @@ export const SATISFACTION_SCORES = [1, 2, 3, 4, 5] as const;
 export const FEEDBACK_TEXT_MAX = 2000;
 export const SATISFACTION_REQUIRED = 'Please rate your overall satisfaction from 1 to 5.';
 
-const answer = (label: string) => Text(FEEDBACK_TEXT_MAX, { allow: 'string', tooLong: `${label} can be no longer than ${FEEDBACK_TEXT_MAX} characters.` });
+const answer = (label: string) =>
+  Text(FEEDBACK_TEXT_MAX, { allow: 'string', tooLong: `${label} can be no longer than ${FEEDBACK_TEXT_MAX} characters.` });
 
 /** POST {api}/Survey/Feedback body: the Feedback tile's short survey (spec 1 §1 names it; its screen is ours). */
 export const FeedbackSurvey = v.object({

@@ -33,9 +33,5 @@ export const HelpDocumentParams = v.object({
 
 /** `?documentId=` of the FileStream help calls (spec 1 §7). */
 export const HelpFileQuery = v.object({
-  documentId: v.pipe(
-    v.string('Document id is required.'),
-    v.regex(/^\d{1,9}$/, 'Document id must be digits.'),
-    v.transform(Number),
-  ),
+  documentId: v.pipe(v.string('Document id is required.'), v.regex(/^\d{1,9}$/, 'Document id must be digits.'), v.transform(Number)),
 });

@@ -93,7 +93,8 @@ export function shiftYears(day: string, years: number): string {
 }
 
 /** Days from start to end, both counted. */
-export const windowDays = ({ startDate, endDate }: NpsWindow) => Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / DAY_MS) + 1;
+export const windowDays = ({ startDate, endDate }: NpsWindow) =>
+  Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / DAY_MS) + 1;
 
 /**
  * The window of a period ending today: rolling is the 12 months up to today (the day after the same day a year ago,

@@ -75,5 +75,5 @@ export type CopyOrderInput = v.InferOutput<typeof CopyOrderInput>;
 export const ORDER_MESSAGES = {
   notFound: 'Order was not found.',
   copyConfirm:
-    'Pricing will be reset to today\'s pricing. Custom options and options no longer available will not be copied. Do you want to continue?',
+    "Pricing will be reset to today's pricing. Custom options and options no longer available will not be copied. Do you want to continue?",
 } as const;

@@ -76,18 +76,28 @@ export interface PartsCatalog {
 /** GET /PartsCatalog?plantNumber={n}[&approved=true] */
 export const PartsCatalogQuery = v.object({
   plantNumber: PlantNumber,
-  approved: v.optional(v.pipe(v.picklist(['true', 'false'], 'approved must be true or false.'), v.transform((value) => value === 'true')), 'false'),
+  approved: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'approved must be true or false.'),
+      v.transform((value) => value === 'true'),
+    ),
+    'false',
+  ),
   ...SyncQueryFields,
 });
 
 export const CategoriesQuery = v.object({ plantNumber: PlantNumber });
-export const CommoditiesQuery = v.object({ plantNumber: PlantNumber, categoryNumber: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Category number must be digits.')) });
+export const CommoditiesQuery = v.object({
+  plantNumber: PlantNumber,
+  categoryNumber: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Category number must be digits.')),
+});
 
 /** The image file names the catalog stores: a name and an image extension, nothing that could climb out of the folder. */
 export const CATALOG_IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.(png|jpe?g|gif|svg|webp)$/i;
 /** spec 3 §3: a part without an image file shows this placeholder (served from the same folder). */
 export const CATALOG_PLACEHOLDER_IMAGE = 'placeholder.svg';
-export const catalogImageName = (imageFilename: string | null | undefined) => (imageFilename && imageFilename.trim() ? imageFilename.trim() : CATALOG_PLACEHOLDER_IMAGE);
+export const catalogImageName = (imageFilename: string | null | undefined) =>
+  imageFilename && imageFilename.trim() ? imageFilename.trim() : CATALOG_PLACEHOLDER_IMAGE;
 
 /** spec 3 §5: an empty friendly description coming back in a list is treated as unset. */
 export const partDescription = (part: Pick<CatalogPart, 'friendlyDescription' | 'corporateDescription'>) =>
@@ -116,9 +126,21 @@ export function itemFieldsFromCatalog(part: CatalogPart) {
 export const catalogParts = (catalog: PartsCatalog): CatalogPart[] =>
   catalog.categoryCatalogs.flatMap((category) => category.commodityCatalogs.flatMap((commodity) => commodity.parts));
 
-export const CatalogPartRowAnswer = v.pipe(v.looseObject({ partsCatalogId: v.number(), plantNumber: v.string(), categoryNumber: v.string(), commodityNumber: v.string(), partNumber: v.string() }), v.transform((row) => row as unknown as CatalogPartRow));
+export const CatalogPartRowAnswer = v.pipe(
+  v.looseObject({
+    partsCatalogId: v.number(),
+    plantNumber: v.string(),
+    categoryNumber: v.string(),
+    commodityNumber: v.string(),
+    partNumber: v.string(),
+  }),
+  v.transform((row) => row as unknown as CatalogPartRow),
+);
 export const PartsCatalogAnswer = v.pipe(
-  v.looseObject({ plantNumber: v.string(), categoryCatalogs: v.array(v.looseObject({ category: v.looseObject({ categoryNumber: v.string() }) })) }),
+  v.looseObject({
+    plantNumber: v.string(),
+    categoryCatalogs: v.array(v.looseObject({ category: v.looseObject({ categoryNumber: v.string() }) })),
+  }),
   v.transform((catalog) => catalog as unknown as PartsCatalog),
 );
 
@@ -239,7 +261,9 @@ export interface ChangeResult {
  * An approved request whose requested part is no longer Approved, a declined one whose requested part is now
  * Approved, and any request while the requesting plant has an active pending for the part.
  */
-export function revertBlockingMessage(result: Pick<ChangeResult, 'approved' | 'requestedPart' | 'requestedByPlant' | 'hasActivePending'>): string | null {
+export function revertBlockingMessage(
+  result: Pick<ChangeResult, 'approved' | 'requestedPart' | 'requestedByPlant' | 'hasActivePending'>,
+): string | null {
   const requestedStatus = partDisplayStatus(result.requestedPart);
   if (result.approved === true && requestedStatus !== 'Approved') return REVERT_BLOCKING_MESSAGES.noLongerApproved;
   if (result.approved === false && requestedStatus === 'Approved') return REVERT_BLOCKING_MESSAGES.nowApproved;
@@ -272,9 +296,17 @@ export const combinedPartNumberOf = (part: Pick<CatalogPart, 'categoryNumber' | 
   `${part.categoryNumber}${part.commodityNumber}${part.partNumber}`;
 
 const CatalogNumber = v.pipe(v.string(CATALOG_ADMIN_MESSAGES.numberInvalid), v.regex(/^\d{1,10}$/, CATALOG_ADMIN_MESSAGES.numberInvalid));
-const SubPartNumber = v.pipe(v.nullish(v.string(), ''), v.transform((value) => value ?? ''), v.regex(/^\d{0,10}$/, CATALOG_ADMIN_MESSAGES.numberInvalid));
+const SubPartNumber = v.pipe(
+  v.nullish(v.string(), ''),
+  v.transform((value) => value ?? ''),
+  v.regex(/^\d{0,10}$/, CATALOG_ADMIN_MESSAGES.numberInvalid),
+);
 const PartsCatalogId = Int(CATALOG_ADMIN_MESSAGES.partsCatalogIdInvalid, 1);
-const IdText = v.pipe(v.string(CATALOG_ADMIN_MESSAGES.partsCatalogIdInvalid), v.regex(/^\d{1,9}$/, CATALOG_ADMIN_MESSAGES.partsCatalogIdInvalid), v.transform(Number));
+const IdText = v.pipe(
+  v.string(CATALOG_ADMIN_MESSAGES.partsCatalogIdInvalid),
+  v.regex(/^\d{1,9}$/, CATALOG_ADMIN_MESSAGES.partsCatalogIdInvalid),
+  v.transform(Number),
+);
 
 /** The base64 of an image, no data-URL prefix (spec 3 §5); its content is checked on the server. */
 const Base64Image = v.pipe(
@@ -317,13 +349,18 @@ export interface CatalogPartSubmitted {
 export const ChangeRequestDecision = v.pipe(
   v.object({
     // The parts travel whole (spec 3 §7); the server reads their ids and the reviewer's friendly description.
-    approvedPart: v.optional(v.nullable(v.object({ partsCatalogId: v.optional(v.nullable(Int(CATALOG_ADMIN_MESSAGES.partsCatalogIdInvalid))) }))),
+    approvedPart: v.optional(
+      v.nullable(v.object({ partsCatalogId: v.optional(v.nullable(Int(CATALOG_ADMIN_MESSAGES.partsCatalogIdInvalid))) })),
+    ),
     pendingPart: v.object({ partsCatalogId: PartsCatalogId, friendlyDescription: Text(200) }),
     isApproved: v.boolean('isApproved must be true or false.'),
     comment: Text(1000),
   }),
   v.forward(
-    v.check((input) => !input.isApproved || input.pendingPart.friendlyDescription !== '', CATALOG_ADMIN_MESSAGES.friendlyDescriptionRequired),
+    v.check(
+      (input) => !input.isApproved || input.pendingPart.friendlyDescription !== '',
+      CATALOG_ADMIN_MESSAGES.friendlyDescriptionRequired,
+    ),
     ['pendingPart', 'friendlyDescription'],
   ),
 );
@@ -336,22 +373,61 @@ export const CatalogPartRemoval = v.object({ partsCatalogId: PartsCatalogId, pla
 export const RevertChangeBody = Int(CATALOG_ADMIN_MESSAGES.historyIdInvalid, 1);
 
 export const ChangeRequestQuery = v.object({ partsCatalogId: IdText });
-export const ChangeResultQuery = v.object({ partsCatalogHistoryId: v.pipe(v.string(CATALOG_ADMIN_MESSAGES.historyIdInvalid), v.regex(/^\d{1,9}$/, CATALOG_ADMIN_MESSAGES.historyIdInvalid), v.transform(Number)) });
+export const ChangeResultQuery = v.object({
+  partsCatalogHistoryId: v.pipe(
+    v.string(CATALOG_ADMIN_MESSAGES.historyIdInvalid),
+    v.regex(/^\d{1,9}$/, CATALOG_ADMIN_MESSAGES.historyIdInvalid),
+    v.transform(Number),
+  ),
+});
 export const PartsNotInCatalogQuery = v.object({ plantNumber: PlantNumber, categoryNumber: CatalogNumber, commodityNumber: CatalogNumber });
 
 /* Answers, checked at the client's http boundary (shape only, as the catalog's other answers). */
-const looseAs = <T>(schema: v.GenericSchema) => v.pipe(schema, v.transform((value) => value as T));
-const PartShape = v.looseObject({ partsCatalogId: v.number(), plantNumber: v.string(), combinedPartNumber: v.string(), approved: v.boolean(), active: v.boolean() });
+const looseAs = <T>(schema: v.GenericSchema) =>
+  v.pipe(
+    schema,
+    v.transform((value) => value as T),
+  );
+const PartShape = v.looseObject({
+  partsCatalogId: v.number(),
+  plantNumber: v.string(),
+  combinedPartNumber: v.string(),
+  approved: v.boolean(),
+  active: v.boolean(),
+});
 export const CatalogPartAnswer = looseAs<CatalogPart>(PartShape);
 export const CatalogPartListAnswer = looseAs<CatalogPart[]>(v.array(PartShape));
-export const CatalogChangeRequestAnswer = looseAs<CatalogChangeRequest>(v.looseObject({ approvedPart: v.nullable(PartShape), pendingPart: PartShape, isApproved: v.boolean(), comment: v.string() }));
+export const CatalogChangeRequestAnswer = looseAs<CatalogChangeRequest>(
+  v.looseObject({ approvedPart: v.nullable(PartShape), pendingPart: PartShape, isApproved: v.boolean(), comment: v.string() }),
+);
 export const CatalogPartSubmittedAnswer = looseAs<CatalogPartSubmitted>(
-  v.looseObject({ combinedPartNumber: v.string(), partsCatalogId: v.number(), friendlyDescription: v.string(), imageFilename: v.string(), approved: v.boolean() }),
+  v.looseObject({
+    combinedPartNumber: v.string(),
+    partsCatalogId: v.number(),
+    friendlyDescription: v.string(),
+    imageFilename: v.string(),
+    approved: v.boolean(),
+  }),
 );
-export const ChangeHistoryAnswer = looseAs<ChangeHistoryItem[]>(v.array(v.looseObject({ partsCatalogHistoryId: v.number(), requestedByPlant: v.string(), requestDate: v.string(), status: v.string() })));
+export const ChangeHistoryAnswer = looseAs<ChangeHistoryItem[]>(
+  v.array(v.looseObject({ partsCatalogHistoryId: v.number(), requestedByPlant: v.string(), requestDate: v.string(), status: v.string() })),
+);
 export const ChangeResultAnswer = looseAs<ChangeResult>(
-  v.looseObject({ partsCatalogHistoryId: v.number(), approved: v.nullable(v.boolean()), requestedPart: PartShape, previousPart: v.nullable(PartShape), requestedByPlant: v.string(), hasActivePending: v.boolean() }),
+  v.looseObject({
+    partsCatalogHistoryId: v.number(),
+    approved: v.nullable(v.boolean()),
+    requestedPart: PartShape,
+    previousPart: v.nullable(PartShape),
+    requestedByPlant: v.string(),
+    hasActivePending: v.boolean(),
+  }),
 );
-export const NotInCatalogPartsAnswer = looseAs<NotInCatalogPart[]>(v.array(v.looseObject({ partNumber: v.string(), combinedPartNumber: v.string(), corporateDescription: v.string() })));
-export const CatalogCategoriesAnswer = looseAs<CatalogCategory[]>(v.array(v.looseObject({ categoryNumber: v.string(), description: v.string() })));
-export const CatalogCommoditiesAnswer = looseAs<CatalogCommodity[]>(v.array(v.looseObject({ commodityNumber: v.string(), description: v.string() })));
+export const NotInCatalogPartsAnswer = looseAs<NotInCatalogPart[]>(
+  v.array(v.looseObject({ partNumber: v.string(), combinedPartNumber: v.string(), corporateDescription: v.string() })),
+);
+export const CatalogCategoriesAnswer = looseAs<CatalogCategory[]>(
+  v.array(v.looseObject({ categoryNumber: v.string(), description: v.string() })),
+);
+export const CatalogCommoditiesAnswer = looseAs<CatalogCommodity[]>(
+  v.array(v.looseObject({ commodityNumber: v.string(), description: v.string() })),
+);

@@ -26,7 +26,15 @@ export const STAGED_ORDER_STATUS = 'Active';
 export const SHIPPED_ORDER_STATUS = 'SHIPPED';
 export const RECEIVED_ORDER_STATUS = 'Received';
 /** The statuses an order goes through, in order; the list's status filter offers these. */
-export const PARTS_ORDER_STATUSES = [STAGED_ORDER_STATUS, 'Submitted', 'In Process', SHIPPED_ORDER_STATUS, RECEIVED_ORDER_STATUS, 'Closed', 'Canceled'] as const;
+export const PARTS_ORDER_STATUSES = [
+  STAGED_ORDER_STATUS,
+  'Submitted',
+  'In Process',
+  SHIPPED_ORDER_STATUS,
+  RECEIVED_ORDER_STATUS,
+  'Closed',
+  'Canceled',
+] as const;
 
 /** spec 3 §9: the serial number of a stock order, and its items' default billing code. */
 export const STOCK_SERIAL_NUMBER = '999999';
@@ -74,17 +82,24 @@ export const isCustomerOrder = (order: Pick<PartsOrder, 'longSerialNumber'>) => 
 export const isStaged = (order: Pick<PartsOrder, 'vantagePartsRequestId'>) => order.vantagePartsRequestId === null;
 export const canMarkReceived = (order: Pick<PartsOrder, 'orderStatus'>) => order.orderStatus.trim().toUpperCase() === SHIPPED_ORDER_STATUS;
 /** spec 3 §4: select-all covers only items not yet marked correct. */
-export const selectableForReceipt = <T extends Pick<PartsOrderItem, 'isCorrect'>>(items: readonly T[]) => items.filter((item) => item.isCorrect !== true);
+export const selectableForReceipt = <T extends Pick<PartsOrderItem, 'isCorrect'>>(items: readonly T[]) =>
+  items.filter((item) => item.isCorrect !== true);
 /** A new item's billing code: stock orders default to Retailer Inventory (spec 3 §4, §9). */
-export const defaultBillingCode = (order: Pick<PartsOrder, 'longSerialNumber'>) => (isCustomerOrder(order) ? '' : STOCK_DEFAULT_BILLING_CODE);
+export const defaultBillingCode = (order: Pick<PartsOrder, 'longSerialNumber'>) =>
+  isCustomerOrder(order) ? '' : STOCK_DEFAULT_BILLING_CODE;
 
 /**
  * spec 3 §4: on first load the ship-to is the previously saved one, matched on the first 35 characters
  * of its name, or else the retailer (the first location of order 1).
  */
-export function defaultShipTo<T extends Pick<ShipToLocation, 'name' | 'order'>>(locations: readonly T[], savedName: string | null | undefined): T | undefined {
+export function defaultShipTo<T extends Pick<ShipToLocation, 'name' | 'order'>>(
+  locations: readonly T[],
+  savedName: string | null | undefined,
+): T | undefined {
   const saved = (savedName ?? '').trim().slice(0, SHIP_TO_NAME_MATCH_LENGTH).toUpperCase();
-  const matched = saved ? locations.find((location) => location.name.trim().slice(0, SHIP_TO_NAME_MATCH_LENGTH).toUpperCase() === saved) : undefined;
+  const matched = saved
+    ? locations.find((location) => location.name.trim().slice(0, SHIP_TO_NAME_MATCH_LENGTH).toUpperCase() === saved)
+    : undefined;
   return matched ?? locations.find((location) => location.order === 1) ?? locations[0];
 }
 
@@ -102,20 +117,24 @@ export const shipToFieldsOf = (location: ShipToLocation): Omit<PartsOrderUpdate,
  * The items after receipt marks (both sides run it: the server stores the result, an offline screen
  * shows it). `today` is 'YYYY-MM-DD'. A correct mark clears an earlier incorrect message.
  */
-export function applyReceiptMarks<T extends Pick<PartsOrderItem, 'partsOrderItemId' | 'isCorrect' | 'incorrectPartMessage' | 'receivedDate'>>(
-  items: readonly T[],
-  marks: PartsReceiptInput['items'],
-  today: string,
-): T[] {
+export function applyReceiptMarks<
+  T extends Pick<PartsOrderItem, 'partsOrderItemId' | 'isCorrect' | 'incorrectPartMessage' | 'receivedDate'>,
+>(items: readonly T[], marks: PartsReceiptInput['items'], today: string): T[] {
   const byId = new Map(marks.map((mark) => [mark.partsOrderItemId, mark]));
   return items.map((item) => {
     const mark = byId.get(item.partsOrderItemId);
     if (!mark) return item;
-    return { ...item, isCorrect: mark.isCorrect, incorrectPartMessage: mark.isCorrect ? '' : mark.incorrectPartMessage, receivedDate: today };
+    return {
+      ...item,
+      isCorrect: mark.isCorrect,
+      incorrectPartMessage: mark.isCorrect ? '' : mark.incorrectPartMessage,
+      receivedDate: today,
+    };
   });
 }
 
-export const allReceivedCorrect = (items: readonly Pick<PartsOrderItem, 'isCorrect'>[]) => items.length > 0 && items.every((item) => item.isCorrect === true);
+export const allReceivedCorrect = (items: readonly Pick<PartsOrderItem, 'isCorrect'>[]) =>
+  items.length > 0 && items.every((item) => item.isCorrect === true);
 
 /* ---- bodies ---- */
 
@@ -265,8 +284,23 @@ const OrderFields = {
   orderStatus: v.string(),
   rowVersion: v.number(),
 };
-export const PartsOrderAnswer = v.pipe(v.looseObject({ ...OrderFields, partsItems: v.array(v.looseObject({ partsOrderItemId: v.number() })) }), v.transform((order) => order as unknown as PartsOrder));
-export const PartsOrderListAnswer = v.pipe(v.array(v.looseObject(OrderFields)), v.transform((rows) => rows as unknown as PartsOrderSummary[]));
-export const PartsOrderSummaryRow = v.pipe(v.looseObject(OrderFields), v.transform((row) => row as unknown as PartsOrderSummary));
-export const AssetPartsOrdersAnswer = v.pipe(v.array(v.looseObject(OrderFields)), v.transform((rows) => rows as unknown as PartsOrder[]));
-export const ShipToListAnswer = v.pipe(v.array(v.looseObject({ name: v.string(), order: v.number() })), v.transform((rows) => rows as unknown as ShipToLocation[]));
+export const PartsOrderAnswer = v.pipe(
+  v.looseObject({ ...OrderFields, partsItems: v.array(v.looseObject({ partsOrderItemId: v.number() })) }),
+  v.transform((order) => order as unknown as PartsOrder),
+);
+export const PartsOrderListAnswer = v.pipe(
+  v.array(v.looseObject(OrderFields)),
+  v.transform((rows) => rows as unknown as PartsOrderSummary[]),
+);
+export const PartsOrderSummaryRow = v.pipe(
+  v.looseObject(OrderFields),
+  v.transform((row) => row as unknown as PartsOrderSummary),
+);
+export const AssetPartsOrdersAnswer = v.pipe(
+  v.array(v.looseObject(OrderFields)),
+  v.transform((rows) => rows as unknown as PartsOrder[]),
+);
+export const ShipToListAnswer = v.pipe(
+  v.array(v.looseObject({ name: v.string(), order: v.number() })),
+  v.transform((rows) => rows as unknown as ShipToLocation[]),
+);

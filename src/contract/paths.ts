@@ -31,7 +31,10 @@ const PARAM = /:[A-Za-z]+/g;
 function template<Path extends string>(base: ApiBase, path: Path): EndpointTemplate<Path> {
   const build = (...values: (string | number)[]) => {
     let next = 0;
-    return at(base, path.replace(PARAM, () => encodeURIComponent(String(values[next++]))));
+    return at(
+      base,
+      path.replace(PARAM, () => encodeURIComponent(String(values[next++]))),
+    );
   };
   return Object.assign(build, { template: at(base, path) }) as EndpointTemplate<Path>;
 }

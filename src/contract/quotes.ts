@@ -151,9 +151,8 @@ export const QUOTE_MESSAGES = {
   notLockedByYou: 'Only the user who locked this quote can unlock it.',
   notFound: 'Quote was not found.',
   copyPricingConfirm:
-    'Pricing will be reset to today\'s pricing. Custom options and options no longer available will not be copied. Do you want to continue?',
+    "Pricing will be reset to today's pricing. Custom options and options no longer available will not be copied. Do you want to continue?",
 } as const;
-
 
 /** spec 2 §9: an older-system quote's id in Build A Quote. */
 export function olderSystemQuoteId(mchQuoteId: string): string {
@@ -170,13 +169,21 @@ export function olderSystemQuoteId(mchQuoteId: string): string {
  */
 export const QUOTE_EDIT_ROLES = ['MyCustomHomes'] as const;
 /** spec 2 §6: a quote's authorized set (view an incomplete quote, be sent to complete setup). */
-export const QUOTE_AUTHORIZED_ROLES = ['MyCustomHomes', 'MyCustomHomes_Quote_Approver', 'MyCustomHomes_Admin', 'MyCustomHomes_OverrideApprover'] as const;
+export const QUOTE_AUTHORIZED_ROLES = [
+  'MyCustomHomes',
+  'MyCustomHomes_Quote_Approver',
+  'MyCustomHomes_Admin',
+  'MyCustomHomes_OverrideApprover',
+] as const;
 
 /** spec 2 §8: the retailer has no product lines, with the suffix of what cannot be done (QUOTE_MESSAGES.*Suffix). */
 export const noProductLinesMessage = (retailer: string, suffix: string) => `${QUOTE_MESSAGES.noProductLines(retailer)}. ${suffix}`;
 
 /** spec 2 §5 Duplicating: why a quote cannot be duplicated, or undefined when it can. */
-export function duplicateRefusal(quote: Pick<Quote, 'productLineId' | 'modelNumber' | 'quoteStatusesID' | 'ismchModelActive' | 'plantName' | 'quoteNumber'>, subOptionsValid: boolean): string | undefined {
+export function duplicateRefusal(
+  quote: Pick<Quote, 'productLineId' | 'modelNumber' | 'quoteStatusesID' | 'ismchModelActive' | 'plantName' | 'quoteNumber'>,
+  subOptionsValid: boolean,
+): string | undefined {
   if (quote.productLineId === null) return QUOTE_MESSAGES.duplicateNoProductLine;
   if (!quote.modelNumber) return QUOTE_MESSAGES.duplicateNoModel;
   if (!quote.ismchModelActive) return QUOTE_MESSAGES.modelNotAvailable(quote.plantName);

@@ -13,7 +13,16 @@ import { isIsoDay } from './text';
 export const CLOSED_PARTS_ORDER_STATUSES = ['completed', 'complete', 'canceled', 'declined', 'closed'] as const;
 
 /** spec 2 §4: the parts order statuses reports show, as the spec writes them; a missing status shows as the first. */
-export const PARTS_ORDER_REPORT_STATUSES = ['Active', 'Declined', 'Canceled', 'Pending', 'Shipped', 'Partially Shipped', 'Received', 'Complete'] as const;
+export const PARTS_ORDER_REPORT_STATUSES = [
+  'Active',
+  'Declined',
+  'Canceled',
+  'Pending',
+  'Shipped',
+  'Partially Shipped',
+  'Received',
+  'Complete',
+] as const;
 
 /** spec 2 §3 Open parts order report row; `requestNumber` is the vantage order name. */
 export const OpenPartsOrderRow = v.object({
@@ -81,7 +90,11 @@ export const REPORT_MESSAGES = {
 
 /** A required ISO day: `required` when missing or empty, else `invalid` unless it is a real YYYY-MM-DD day. */
 const RequiredIsoDay = (required: string, invalid: string) =>
-  v.pipe(v.optional(v.string(invalid), ''), v.nonEmpty(required), v.check((value) => value === '' || isIsoDay(value), invalid));
+  v.pipe(
+    v.optional(v.string(invalid), ''),
+    v.nonEmpty(required),
+    v.check((value) => value === '' || isIsoDay(value), invalid),
+  );
 
 /** The query of GET {api}/Reports/PaidServiceOrderReport (spec 2 §5, §7): both dates, start on or before end. */
 export const PaidServiceOrderQuery = v.pipe(

@@ -79,7 +79,11 @@ const Serial = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,30}$/, 'serialNumber 
 
 export const SalesDetailQuery = v.union([
   v.object({ serialNumber: Serial }),
-  v.object({ plantNumber: Digits('plantNumber', 6), quoteNumber: Digits('quoteNumber', 12), orderNumber: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{0,20}$/, 'orderNumber must be an order number.'))) }),
+  v.object({
+    plantNumber: Digits('plantNumber', 6),
+    quoteNumber: Digits('quoteNumber', 12),
+    orderNumber: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{0,20}$/, 'orderNumber must be an order number.'))),
+  }),
 ]);
 
 export const InvoicePdfQuery = v.object({

@@ -24,7 +24,14 @@ export interface TextOptions<A extends TextAllows = 'nullish'> {
 /** The string, or '' for a missing one (and a null one) where `allow` takes it. */
 function textValue<A extends TextAllows>({ allow, invalid }: TextOptions<A>): v.GenericSchema<TextInput<A>, string> {
   const schema =
-    allow === 'string' ? v.string(invalid) : allow === 'optional' ? v.optional(v.string(invalid), '') : v.pipe(v.nullish(v.string(invalid), ''), v.transform((value) => value ?? ''));
+    allow === 'string'
+      ? v.string(invalid)
+      : allow === 'optional'
+        ? v.optional(v.string(invalid), '')
+        : v.pipe(
+            v.nullish(v.string(invalid), ''),
+            v.transform((value) => value ?? ''),
+          );
   // One of three schemas by `allow`; the conditional type says which input that one takes.
   return schema as unknown as v.GenericSchema<TextInput<A>, string>;
 }
@@ -39,22 +46,22 @@ export const Text = <A extends TextAllows = 'nullish'>(max: number, options: Tex
   );
 
 /** Required text: `message` when missing, null, not a string, or blank. */
-export const RequiredText = <A extends TextAllows = 'nullish'>(message: string, max: number, options: Omit<TextOptions<A>, 'invalid'> = {}) =>
-  v.pipe(Text<A>(max, { ...options, invalid: message }), v.nonEmpty(message));
+export const RequiredText = <A extends TextAllows = 'nullish'>(
+  message: string,
+  max: number,
+  options: Omit<TextOptions<A>, 'invalid'> = {},
+) => v.pipe(Text<A>(max, { ...options, invalid: message }), v.nonEmpty(message));
 
 /** A whole number within a PostgreSQL integer column. */
 export const Int = (message: string, min = 0, max = 2_147_483_647) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 
 /** An amount within numeric(12, 2). */
-export const Amount = (message: string) => v.pipe(v.number(message), v.finite(message), v.minValue(0, message), v.maxValue(9_999_999_999.99, message));
+export const Amount = (message: string) =>
+  v.pipe(v.number(message), v.finite(message), v.minValue(0, message), v.maxValue(9_999_999_999.99, message));
 
 /** A calendar day written YYYY-MM-DD that exists. */
-export const IsoDay = (message: string) =>
-  v.pipe(
-    v.string(message),
-    v.check(isIsoDay, message),
-  );
+export const IsoDay = (message: string) => v.pipe(v.string(message), v.check(isIsoDay, message));
 
 export function isIsoDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

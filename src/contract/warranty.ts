@@ -200,7 +200,11 @@ export interface WarrantyCard {
 }
 
 /** A phone part: its digits only (the mask's punctuation, and anything else typed, dropped). */
-const Digits = (max: number) => v.pipe(Text(max + 10), v.transform((value: string) => digitsOnly(value)));
+const Digits = (max: number) =>
+  v.pipe(
+    Text(max + 10),
+    v.transform((value: string) => digitsOnly(value)),
+  );
 
 /** The sold date as 'YYYY-MM-DD' or as typed (MM/DD/YYYY); answers 'YYYY-MM-DD' or null when empty. */
 const SoldDate = v.pipe(
@@ -251,9 +255,18 @@ export const WarrantyCardInput = v.pipe(
     rowVersion: v.optional(RowVersion),
   }),
   // spec 3 §5: phones are stripped to digits and split 3 + 7; a number that cannot be split is refused.
-  v.forward(v.check((card) => isValidPhone(card.areaCode + card.phoneNumber), WARRANTY_MESSAGES.phoneInvalid), ['phoneNumber']),
-  v.forward(v.check((card) => isValidPhone(card.cellAreaCode + card.cellPhoneNumber), WARRANTY_MESSAGES.phoneInvalid), ['cellPhoneNumber']),
-  v.forward(v.check((card) => isValidPhone(card.homePhoneNumber), WARRANTY_MESSAGES.phoneInvalid), ['homePhoneNumber']),
+  v.forward(
+    v.check((card) => isValidPhone(card.areaCode + card.phoneNumber), WARRANTY_MESSAGES.phoneInvalid),
+    ['phoneNumber'],
+  ),
+  v.forward(
+    v.check((card) => isValidPhone(card.cellAreaCode + card.cellPhoneNumber), WARRANTY_MESSAGES.phoneInvalid),
+    ['cellPhoneNumber'],
+  ),
+  v.forward(
+    v.check((card) => isValidPhone(card.homePhoneNumber), WARRANTY_MESSAGES.phoneInvalid),
+    ['homePhoneNumber'],
+  ),
   v.transform((card) => prepareCardForSave(card)),
 );
 export type WarrantyCardInput = v.InferInput<typeof WarrantyCardInput>;
@@ -291,10 +304,22 @@ export function prepareCardForSave<T extends SaveFields>(card: T): Omit<T, 'home
   const same = card.homeAddressSameAsOwner ?? isHomeAddressSameAsOwner(address);
   const ownHome = [card.homeAddress1, card.homeCity, card.homeState, card.homeZipCode].some((field) => field.trim() !== '');
   const home = same
-    ? { homeAddress1: address.address1, homeAddress2: '', homeCity: address.city, homeState: address.state, homeZipCode: address.zipCode, homeAddress: ownerAddressLine(address) }
+    ? {
+        homeAddress1: address.address1,
+        homeAddress2: '',
+        homeCity: address.city,
+        homeState: address.state,
+        homeZipCode: address.zipCode,
+        homeAddress: ownerAddressLine(address),
+      }
     : {
         homeAddress: ownHome
-          ? ownerAddressLine({ address1: `${card.homeAddress1.trim()} ${card.homeAddress2.trim()}`.trim(), city: card.homeCity, state: card.homeState, zipCode: card.homeZipCode })
+          ? ownerAddressLine({
+              address1: `${card.homeAddress1.trim()} ${card.homeAddress2.trim()}`.trim(),
+              city: card.homeCity,
+              state: card.homeState,
+              zipCode: card.homeZipCode,
+            })
           : address.homeAddress,
       };
   return {
@@ -329,6 +354,9 @@ const CardFields = {
   vantageWarrantyId: v.number(),
   rowVersion: v.number(),
 };
-export const WarrantyCardAnswer = v.pipe(v.looseObject(CardFields), v.transform((card) => card as unknown as WarrantyCard));
+export const WarrantyCardAnswer = v.pipe(
+  v.looseObject(CardFields),
+  v.transform((card) => card as unknown as WarrantyCard),
+);
 export const HomeownerRow = WarrantyCardAnswer;
 export const HomeownerListAnswer = v.array(HomeownerRow);

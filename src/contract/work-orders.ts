@@ -171,14 +171,22 @@ export const isHomeownerPortalOrigin = (origin: string) => origin.includes(HOMEO
  */
 export function isRequestTypeForced(request: RequestTypeSubject, deployPortal: boolean): boolean {
   if (!request.isStaged) return true;
-  return deployPortal && isHomeownerPortalOrigin(request.vantageCaseOrigin) && request.requestType !== STANDARD_REQUEST && request.status !== 'In Progress';
+  return (
+    deployPortal &&
+    isHomeownerPortalOrigin(request.vantageCaseOrigin) &&
+    request.requestType !== STANDARD_REQUEST &&
+    request.status !== 'In Progress'
+  );
 }
 
 /* ---- bodies ---- */
 
 /** The information and additional-information panels (spec 3 §2): what PUT /service/{id} takes. */
 export const ServiceRequestUpdate = v.object({
-  requestType: v.optional(v.picklist(['', ...Object.keys(REQUEST_TYPES)] as [string, ...string[]], WORK_ORDER_MESSAGES.requestTypeUnknown), ''),
+  requestType: v.optional(
+    v.picklist(['', ...Object.keys(REQUEST_TYPES)] as [string, ...string[]], WORK_ORDER_MESSAGES.requestTypeUnknown),
+    '',
+  ),
   caseSubject: Text(255),
   caseDescription: Text(4000),
   technician: Text(100),
@@ -201,7 +209,10 @@ export type ServiceRequestUpdate = v.InferOutput<typeof ServiceRequestUpdate>;
  * the date range, and the performed date when the type is (or is forced to) Request for Payment.
  * Factory Service clears the performed date, so it is never checked then.
  */
-export function informationIssues(update: Pick<ServiceRequestUpdate, 'requestType' | 'startDate' | 'endDate' | 'performedDate'>, today: string): { field: string; message: string }[] {
+export function informationIssues(
+  update: Pick<ServiceRequestUpdate, 'requestType' | 'startDate' | 'endDate' | 'performedDate'>,
+  today: string,
+): { field: string; message: string }[] {
   const issues: { field: string; message: string }[] = [];
   const range = dateRangeIssue(update.startDate, update.endDate);
   if (range) issues.push(range);
@@ -276,7 +287,14 @@ export const ServicePartInput = v.object({
   notes: Text(1000),
   billingCode: v.picklist(BILLING_CODES, WORK_ORDER_MESSAGES.billingCodeRequired),
   unitOfMeasure: RequiredText(WORK_ORDER_MESSAGES.unitOfMeasureRequired, 10, { allow: 'string' }),
-  quantity: v.optional(v.pipe(v.number(WORK_ORDER_MESSAGES.quantityInvalid), v.integer(WORK_ORDER_MESSAGES.quantityInvalid), v.minValue(1, WORK_ORDER_MESSAGES.quantityInvalid)), 1),
+  quantity: v.optional(
+    v.pipe(
+      v.number(WORK_ORDER_MESSAGES.quantityInvalid),
+      v.integer(WORK_ORDER_MESSAGES.quantityInvalid),
+      v.minValue(1, WORK_ORDER_MESSAGES.quantityInvalid),
+    ),
+    1,
+  ),
   vantagePartsRequestNumber: v.optional(v.string()),
   rowVersion: v.optional(RowVersion),
 });
@@ -291,7 +309,11 @@ export const AttachmentFields = v.object({
   ),
   description: Text(500),
   amount: v.optional(
-    v.pipe(v.union([v.number(), v.string()]), v.transform((value) => (value === '' ? 0 : Number(value))), Amount(WORK_ORDER_MESSAGES.numberInvalid)),
+    v.pipe(
+      v.union([v.number(), v.string()]),
+      v.transform((value) => (value === '' ? 0 : Number(value))),
+      Amount(WORK_ORDER_MESSAGES.numberInvalid),
+    ),
     0,
   ),
   rowVersion: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), RowVersion)),
@@ -463,7 +485,6 @@ export function workOrderCosts(input: CostInput) {
   return { laborCost, partsCost, mileageCost, driverCost, totalServiceCost, totalCombinedCost: cents(totalServiceCost + partsCost) };
 }
 
-
 /* ---- answer checks at the http boundary: the identifying fields of each answer, the rest as typed above ---- */
 
 const SummaryFields = {
@@ -481,7 +502,12 @@ export const ServiceRequestSummaryRow = v.pipe(
 );
 export const ServiceRequestListAnswer = v.array(ServiceRequestSummaryRow);
 export const ServiceRequestAnswer = v.pipe(
-  v.looseObject({ ...SummaryFields, serviceItems: v.array(v.looseObject({ serviceRequestItemId: v.number() })), partsItems: v.array(v.any()), serviceAttachments: v.array(v.any()) }),
+  v.looseObject({
+    ...SummaryFields,
+    serviceItems: v.array(v.looseObject({ serviceRequestItemId: v.number() })),
+    partsItems: v.array(v.any()),
+    serviceAttachments: v.array(v.any()),
+  }),
   v.transform((row) => row as unknown as ServiceRequest),
 );
 export const UnitsOfMeasureAnswer = v.array(v.object({ abbreviation: v.string(), description: v.string() }));

@@ -15,7 +15,10 @@ export const unitOfMeasureKeys = { all: ['units-of-measure'] as const };
 
 /** GET {api}/Parts/UnitsOfMeasure (spec 3 §7); spec 3 §3: the code is the abbreviation, trimmed. */
 export const fetchUnitsOfMeasure = async () =>
-  (await request(paths.unitsOfMeasure, { schema: UnitsOfMeasureAnswer })).map((unit) => ({ ...unit, abbreviation: unit.abbreviation.trim() }));
+  (await request(paths.unitsOfMeasure, { schema: UnitsOfMeasureAnswer })).map((unit) => ({
+    ...unit,
+    abbreviation: unit.abbreviation.trim(),
+  }));
 
 export const unitsOfMeasureQueryOptions = () =>
   queryOptions({

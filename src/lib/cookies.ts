@@ -14,7 +14,10 @@ export function parseCookies(header: string): Map<string, string> {
     if (separator < 0) continue;
     const name = part.slice(0, separator).trim();
     if (!name || cookies.has(name)) continue;
-    const raw = part.slice(separator + 1).trim().replace(/^"(.*)"$/, '$1');
+    const raw = part
+      .slice(separator + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     try {
       cookies.set(name, decodeURIComponent(raw));
     } catch {

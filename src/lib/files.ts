@@ -82,9 +82,7 @@ export async function checkFileSelection(
   options: { allowPdf?: boolean; knownHashes?: ReadonlySet<string> } = {},
 ): Promise<FileSelectionResult> {
   const allowPdf = options.allowPdf ?? false;
-  const allowed: readonly DetectedFileType[] = allowPdf
-    ? ['image/gif', 'image/jpeg', PDF_FILE_TYPE]
-    : ['image/gif', 'image/jpeg'];
+  const allowed: readonly DetectedFileType[] = allowPdf ? ['image/gif', 'image/jpeg', PDF_FILE_TYPE] : ['image/gif', 'image/jpeg'];
   const detected = await Promise.all(
     files.map(async (file) => (claimsAllowed(file, allowPdf) ? detectFileType(await headOf(file)) : null)),
   );
@@ -126,4 +124,3 @@ export function saveBlob(blob: Blob, fileName: string) {
   // The download has started from the URL by now; revoking at once can cancel it in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), SAVED_URL_LIFETIME_MS);
 }
-

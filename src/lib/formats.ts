@@ -15,7 +15,10 @@ export { sanitizeHelpFileName } from './help-files';
 export function formatPhone(value: string | null | undefined): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
-  const compact = text.trim().replace(/^\+/, '').replace(/[\s().-]/g, '');
+  const compact = text
+    .trim()
+    .replace(/^\+/, '')
+    .replace(/[\s().-]/g, '');
   if (!/^\d+$/.test(compact)) return text;
   const national = (digits: string) => `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
   switch (compact.length) {
@@ -32,9 +35,56 @@ export function formatPhone(value: string | null | undefined): string {
 
 /** The 50 US state abbreviations (spec 1 §5). */
 export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY',
-  'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND',
-  'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
 ] as const;
 const STATE_SET: ReadonlySet<string> = new Set(US_STATES);
 

@@ -22,7 +22,10 @@ export class HttpError extends Error {
 /** No answer at all: offline, DNS, connection refused. The UI shows this as offline state, never as an error toast. */
 export class OfflineError extends Error {
   override readonly name = 'OfflineError';
-  constructor(readonly endpoint: Endpoint, options?: { cause?: unknown }) {
+  constructor(
+    readonly endpoint: Endpoint,
+    options?: { cause?: unknown },
+  ) {
     super(`No connection for ${endpoint.base}${endpoint.path}`, options);
   }
 }
@@ -30,7 +33,10 @@ export class OfflineError extends Error {
 /** The answer does not fit its contract schema: treated as an error, never accepted silently. */
 export class ContractViolationError extends Error {
   override readonly name = 'ContractViolationError';
-  constructor(readonly endpoint: Endpoint, readonly issues: readonly BaseIssue<unknown>[]) {
+  constructor(
+    readonly endpoint: Endpoint,
+    readonly issues: readonly BaseIssue<unknown>[],
+  ) {
     super(`Answer of ${endpoint.base}${endpoint.path} does not match its contract: ${summarize(issues as [BaseIssue<unknown>])}`);
   }
 }

@@ -25,8 +25,7 @@ export const HTTP_MESSAGES = {
   },
   generic: {
     title: 'Error has occurred.',
-    description:
-      'Oops! Looks like something went wrong with your request. Please try again or contact support for assistance.',
+    description: 'Oops! Looks like something went wrong with your request. Please try again or contact support for assistance.',
   },
   default: {
     title: 'Error has occurred!',
@@ -102,7 +101,8 @@ function applyStandardHeaders(headers: Headers, method: string) {
   }
 }
 
-const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || (error.cause as Error | undefined)?.name === 'AbortError');
+const isAbort = (error: unknown) =>
+  error instanceof Error && (error.name === 'AbortError' || (error.cause as Error | undefined)?.name === 'AbortError');
 
 interface BaseClient {
   prefix: string;
@@ -151,7 +151,6 @@ export function resetHttpClients() {
   clients.clear();
 }
 
-
 function errorBodyOf(data: unknown): ErrorBody | undefined {
   const parsed = v.safeParse(ErrorBody, data);
   if (parsed.success) return parsed.output;
@@ -161,11 +160,13 @@ function errorBodyOf(data: unknown): ErrorBody | undefined {
   return undefined;
 }
 
-const silenced = (handles: RequestOptions['handles'], status: number) =>
-  handles === 'all' || (handles?.includes(status) ?? false);
+const silenced = (handles: RequestOptions['handles'], status: number) => handles === 'all' || (handles?.includes(status) ?? false);
 
 /** Calls an endpoint and parses its answer with the contract schema the caller gives. */
-export async function request<S extends v.GenericSchema>(endpoint: Endpoint, options: RequestOptions & { schema: S }): Promise<v.InferOutput<S>>;
+export async function request<S extends v.GenericSchema>(
+  endpoint: Endpoint,
+  options: RequestOptions & { schema: S },
+): Promise<v.InferOutput<S>>;
 export async function request(endpoint: Endpoint, options?: RequestOptions & { schema?: undefined }): Promise<void>;
 export async function request(endpoint: Endpoint, options: RequestOptions & { schema?: v.GenericSchema } = {}): Promise<unknown> {
   const client = httpClient(endpoint.base);
@@ -211,11 +212,18 @@ export interface BlobAnswer {
 }
 
 /** GETs an endpoint that answers a file, with the same headers and error catalogue as `request`. */
-export async function requestBlob(endpoint: Endpoint, options: Pick<RequestOptions, 'query' | 'handles' | 'signal'> = {}): Promise<BlobAnswer> {
+export async function requestBlob(
+  endpoint: Endpoint,
+  options: Pick<RequestOptions, 'query' | 'handles' | 'signal'> = {},
+): Promise<BlobAnswer> {
   const client = httpClient(endpoint.base);
   let response: Awaited<ReturnType<typeof client.fetch.raw<Blob, 'blob'>>>;
   try {
-    response = await client.fetch.raw(joinUrl(client.prefix, endpoint.path), { query: options.query, signal: options.signal, responseType: 'blob' });
+    response = await client.fetch.raw(joinUrl(client.prefix, endpoint.path), {
+      query: options.query,
+      signal: options.signal,
+      responseType: 'blob',
+    });
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new OfflineError(endpoint, { cause: error });

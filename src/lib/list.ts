@@ -30,9 +30,7 @@ export const isFilterable = (column: Pick<SortColumn<unknown>, 'filterable'>) =>
 export function columnValue<Row>(column: SortColumn<Row>, row: Row): ListValue {
   if (column.value) return column.value(row);
   const value = (row as Record<string, unknown>)[column.columnName];
-  return value === null || value === undefined || typeof value !== 'object' || value instanceof Date
-    ? (value as ListValue)
-    : String(value);
+  return value === null || value === undefined || typeof value !== 'object' || value instanceof Date ? (value as ListValue) : String(value);
 }
 
 /** A header click: a new column sorts ascending, the sorted column flips. */
@@ -60,11 +58,7 @@ export function compareValues(a: ListValue, b: ListValue): number {
 }
 
 /** A sorted copy; equal rows keep their order, blank values go to the end whichever the direction. */
-export function sortRows<Row>(
-  rows: readonly Row[],
-  columns: readonly SortColumn<Row>[],
-  sort: SortState | null | undefined,
-): Row[] {
+export function sortRows<Row>(rows: readonly Row[], columns: readonly SortColumn<Row>[], sort: SortState | null | undefined): Row[] {
   return createListIndex(rows, columns).query({ search: '', sort, limit: Infinity }).rows;
 }
 
@@ -128,10 +122,15 @@ const haystackCache = new WeakMap<object, WeakMap<object, string>>();
  * then walks that order once, counting the matches and keeping the first `limit`. Same rules as before:
  * every word must occur; equal values keep the rows' order; blanks last in either direction.
  */
-export function createListIndex<Row>(rows: readonly Row[], columns: readonly SortColumn<Row>[], searchText?: (row: Row) => string): ListIndex<Row> {
+export function createListIndex<Row>(
+  rows: readonly Row[],
+  columns: readonly SortColumn<Row>[],
+  searchText?: (row: Row) => string,
+): ListIndex<Row> {
   const filterable = columns.filter(isFilterable);
   const textOf =
-    searchText ?? ((row: Row) => (filterable.length ? filterable : columns).map((column) => searchable(columnValue(column, row))).join(' '));
+    searchText ??
+    ((row: Row) => (filterable.length ? filterable : columns).map((column) => searchable(columnValue(column, row))).join(' '));
   const cacheKey: object = searchText ?? columns;
   let cache = haystackCache.get(cacheKey);
   if (!cache) haystackCache.set(cacheKey, (cache = new WeakMap()));

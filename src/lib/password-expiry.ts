@@ -26,10 +26,7 @@ export function passwordDaysLeft(passwordLastChanged: string | null, now: Date):
   return PASSWORD_LIFETIME_DAYS - Math.floor((now.getTime() - changed.getTime()) / DAY_MS);
 }
 
-export function passwordExpiry(
-  user: { isInternal: boolean; passwordLastChanged: string | null },
-  now: Date,
-): PasswordExpiry {
+export function passwordExpiry(user: { isInternal: boolean; passwordLastChanged: string | null }, now: Date): PasswordExpiry {
   if (user.isInternal) return { state: 'exempt' };
   const daysLeft = passwordDaysLeft(user.passwordLastChanged, now);
   if (daysLeft === null) return { state: 'unknown' };

@@ -9,12 +9,10 @@ export interface PermissionSubject {
   availableRetailers: readonly unknown[];
 }
 
-export const hasRole = (user: Pick<PermissionSubject, 'roles'>, ...roles: RoleName[]) =>
-  roles.some((role) => user.roles.includes(role));
+export const hasRole = (user: Pick<PermissionSubject, 'roles'>, ...roles: RoleName[]) => roles.some((role) => user.roles.includes(role));
 
 /** spec 1 §9: retailer type 'C' is company-owned. */
-export const isCompanyOwnedRetailer = (user: Pick<PermissionSubject, 'currentRetailer'>) =>
-  user.currentRetailer?.retailerType === 'C';
+export const isCompanyOwnedRetailer = (user: Pick<PermissionSubject, 'currentRetailer'>) => user.currentRetailer?.retailerType === 'C';
 
 /** Derived flags of spec 1 §3 and §6. */
 export function deriveFlags(user: PermissionSubject) {
@@ -49,7 +47,8 @@ export type DerivedFlags = ReturnType<typeof deriveFlags>;
  * partner-portal retailer does not show it; that needs the retailer's metadata, see tiles.ts). Kept out of
  * deriveFlags so that the flag list other checks compare stays as it is.
  */
-export const canViewMyHomeowners = (user: Pick<PermissionSubject, 'roles'>) => hasRole(user, 'Warranty_User', 'Home_Owner_Viewer', 'Service_User');
+export const canViewMyHomeowners = (user: Pick<PermissionSubject, 'roles'>) =>
+  hasRole(user, 'Warranty_User', 'Home_Owner_Viewer', 'Service_User');
 
 /** Who may create and update warranty cards (the server's write rule, src/server/routes/homeowners.ts): warranty or service admins. */
 export const canEditWarrantyCards = (user: Pick<PermissionSubject, 'roles'>) => hasRole(user, 'Warranty_User', 'Service_User');
@@ -63,4 +62,5 @@ export const canEditWarrantyCards = (user: Pick<PermissionSubject, 'roles'>) => 
 /** Service requests and parts orders are service data (GET /service, GET /parts/asset/{id}): service users and viewers. */
 export const canSeeServiceRecords = (user: PermissionSubject) => deriveFlags(user).isServiceViewer;
 
-export const canSeeServiceHistory = (user: PermissionSubject) => canSeeServiceRecords(user) || hasRole(user, 'Home_Owner_Viewer', 'Warranty_User');
+export const canSeeServiceHistory = (user: PermissionSubject) =>
+  canSeeServiceRecords(user) || hasRole(user, 'Home_Owner_Viewer', 'Warranty_User');

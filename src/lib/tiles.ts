@@ -1,10 +1,30 @@
 import { hasRole, deriveFlags, type PermissionSubject } from './permissions';
 
 export type TileName =
-  | 'Leads' | 'Prospects' | 'TRU Express' | 'Quotes' | 'Orders' | 'Service Center' | 'Inventory'
-  | 'Foundation Planner' | 'My Homeowners' | 'Service & Parts' | 'NPS' | 'Reports' | 'Prod Scheduler'
-  | 'Prod Quickview' | 'Dispatch' | 'RCO Scheduler' | 'CommLink' | 'Energy Credits' | 'Volume Rebates'
-  | 'Learn' | 'Help' | 'Feedback' | 'My Facilities' | 'My Plants';
+  | 'Leads'
+  | 'Prospects'
+  | 'TRU Express'
+  | 'Quotes'
+  | 'Orders'
+  | 'Service Center'
+  | 'Inventory'
+  | 'Foundation Planner'
+  | 'My Homeowners'
+  | 'Service & Parts'
+  | 'NPS'
+  | 'Reports'
+  | 'Prod Scheduler'
+  | 'Prod Quickview'
+  | 'Dispatch'
+  | 'RCO Scheduler'
+  | 'CommLink'
+  | 'Energy Credits'
+  | 'Volume Rebates'
+  | 'Learn'
+  | 'Help'
+  | 'Feedback'
+  | 'My Facilities'
+  | 'My Plants';
 
 /** A home tile (spec 1 §3 App tile). `route` is a client route; `external` tiles open a configured URL. */
 export interface Tile {
@@ -30,32 +50,46 @@ const TILE_RULES: TileRule[] = [
   { name: 'Orders', category: 'sales', route: '/sales/orders', shown: (u) => hasRole(u, 'Sales_User', 'Sales_Viewer') },
   { name: 'Service Center', category: 'service', external: true, newTab: true, shown: (_u, c) => c.partnerPortal },
   {
-    name: 'Inventory', category: 'sales', route: '/sales/inventory',
+    name: 'Inventory',
+    category: 'sales',
+    route: '/sales/inventory',
     shown: (u, c) => !c.partnerPortal && hasRole(u, 'Sales_User', 'Sales_Viewer', 'Service_User', 'Warranty_User'),
   },
   {
-    name: 'Foundation Planner', category: 'production', external: true,
+    name: 'Foundation Planner',
+    category: 'production',
+    external: true,
     shown: (u) => hasRole(u, 'FndPlannerModels', 'FndPlannerOrders', 'FndPlannerRtl'),
   },
   {
-    name: 'My Homeowners', category: 'service', route: '/service/myHomeowners',
+    name: 'My Homeowners',
+    category: 'service',
+    route: '/service/myHomeowners',
     shown: (u, c) => !c.partnerPortal && hasRole(u, 'Warranty_User', 'Home_Owner_Viewer', 'Service_User'),
   },
   {
-    name: 'Service & Parts', category: 'service', route: '/service',
+    name: 'Service & Parts',
+    category: 'service',
+    route: '/service',
     shown: (u, c) => !c.partnerPortal && hasRole(u, 'Service_User', 'Service_Viewer'),
   },
   { name: 'NPS', category: 'reports', route: '/nps', shown: (u) => deriveFlags(u).canViewNps },
   {
-    name: 'Reports', category: 'reports', route: '/reports',
+    name: 'Reports',
+    category: 'reports',
+    route: '/reports',
     shown: (u) => hasRole(u, 'Service_User', 'Service_Viewer', 'Sales_User', 'Sales_Viewer'),
   },
   {
-    name: 'Prod Scheduler', category: 'production', external: true,
+    name: 'Prod Scheduler',
+    category: 'production',
+    external: true,
     shown: (u) => hasRole(u, 'ProductionSchedulerAdmin', 'ProductionSchedulerUser'),
   },
   {
-    name: 'Prod Quickview', category: 'production', external: true,
+    name: 'Prod Quickview',
+    category: 'production',
+    external: true,
     shown: (u) => hasRole(u, 'ProductionSchedulerAdmin', 'ProductionSchedulerUser', 'QuickViewUser'),
   },
   { name: 'Dispatch', category: 'production', external: true, shown: (u) => hasRole(u, 'TRNSchedulerAdmin', 'TRNSchedulerUser') },

@@ -26,7 +26,13 @@ export function readThrough<T>(
   fetchFresh: () => Promise<T>,
   options: { db?: OfflineDb; now?: () => number } = {},
 ): Promise<CachedRead<T>> {
-  return readFreshOrKept(kind, fetchFresh, () => id, (db) => db.entities.get([kind, id]), options);
+  return readFreshOrKept(
+    kind,
+    fetchFresh,
+    () => id,
+    (db) => db.entities.get([kind, id]),
+    options,
+  );
 }
 
 /**

@@ -20,7 +20,8 @@ const isObject = (value: JsonValue | undefined): value is JsonObject => !!value 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** No value: nothing, '', or a placeholder date (spec 1 §5). */
-const isEmpty = (value: JsonValue | undefined) => value === undefined || value === null || (typeof value === 'string' && isEmptyDate(value));
+const isEmpty = (value: JsonValue | undefined) =>
+  value === undefined || value === null || (typeof value === 'string' && isEmptyDate(value));
 
 /** Equal as the user reads them: empty is empty, a day equals that day at any time, 2 equals "2". */
 function sameValue(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
@@ -36,7 +37,10 @@ function sameValue(a: JsonValue | undefined, b: JsonValue | undefined): boolean 
 
 /** `caseSubject` → "Case subject": the name of a field the form did not label. */
 function fieldLabel(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -72,10 +76,15 @@ export function seenAsSaved(record: object | undefined, untouched: { ok: true; b
 const changes = (name: string, changed: readonly string[] | undefined) => changed === undefined || changed.includes(name);
 
 /** An update body whose fields the user did not change take the record's values (`record`, a version of it). */
-export function followRecord(body: JsonValue | undefined, record: JsonValue | undefined, changed: readonly string[] | undefined): JsonValue | undefined {
+export function followRecord(
+  body: JsonValue | undefined,
+  record: JsonValue | undefined,
+  changed: readonly string[] | undefined,
+): JsonValue | undefined {
   if (!isObject(body) || !isObject(record) || changed === undefined) return body;
   const followed: JsonObject = { ...body };
-  for (const name of Object.keys(body)) if (name !== 'rowVersion' && !changed.includes(name) && name in record) followed[name] = record[name]!;
+  for (const name of Object.keys(body))
+    if (name !== 'rowVersion' && !changed.includes(name) && name in record) followed[name] = record[name]!;
   return followed;
 }
 
@@ -90,7 +99,8 @@ export function describeConflict(
   changed?: readonly string[],
 ): ChangeConflict | undefined {
   // Only a versioned update can be re-applied on a newer version (a create's 409 means something else).
-  if (!isObject(mine) || typeof mine.rowVersion !== 'number' || !isObject(current) || typeof current.rowVersion !== 'number') return undefined;
+  if (!isObject(mine) || typeof mine.rowVersion !== 'number' || !isObject(current) || typeof current.rowVersion !== 'number')
+    return undefined;
   const fields: ConflictField[] = [];
   for (const [name, value] of Object.entries(mine)) {
     if (name === 'rowVersion' || !changes(name, changed) || !(name in current) || sameValue(value, current[name])) continue;
@@ -123,7 +133,12 @@ export function pendingMarkOf(entry: OutboxEntry): PendingMark {
  * My update body moved onto their version: the fields in `theirs`, and those I did not change (`changed`), take
  * their value.
  */
-export function rebasedBody(mine: JsonValue | undefined, current: JsonValue | undefined, theirs: readonly string[], changed?: readonly string[]): JsonObject {
+export function rebasedBody(
+  mine: JsonValue | undefined,
+  current: JsonValue | undefined,
+  theirs: readonly string[],
+  changed?: readonly string[],
+): JsonObject {
   if (!isObject(mine) || !isObject(current) || typeof current.rowVersion !== 'number') {
     throw new Error('This change cannot be re-applied: the server did not send the current version.');
   }
@@ -152,13 +167,14 @@ export async function writeSettlingConflicts<Outcome>(
   submit: (call: OutboxCall) => Promise<Outcome>,
   ask: AskConflict,
 ): Promise<Outcome | DroppedWrite> {
-  for (let current = call; ; ) {
+  for (let current = call; ;) {
     try {
       return await submit(current);
     } catch (error) {
       const refusal = error as { error?: OutboxError };
       const mine = storedBody(current.body);
-      const conflict = refusal.error?.status === 409 ? describeConflict(mine, refusal.error.current, current.fieldLabels, current.changes) : undefined;
+      const conflict =
+        refusal.error?.status === 409 ? describeConflict(mine, refusal.error.current, current.fieldLabels, current.changes) : undefined;
       if (!conflict) throw error;
       const choice = await ask(current.label, conflict);
       if (choice === null) throw error;

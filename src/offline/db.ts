@@ -1,5 +1,15 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { ApiBase, CatalogPartRow, InventoryItem, Lead, PartsOrderSummary, Quote, SalesOrder, ServiceRequestSummary, WarrantyCard } from '../contract';
+import type {
+  ApiBase,
+  CatalogPartRow,
+  InventoryItem,
+  Lead,
+  PartsOrderSummary,
+  Quote,
+  SalesOrder,
+  ServiceRequestSummary,
+  WarrantyCard,
+} from '../contract';
 import { legacyIntent } from './legacy-intents';
 
 /*
@@ -219,21 +229,25 @@ export class OfflineDb extends Dexie {
     });
     // Issue 19: a work order and a submitted parts order are kept under their own record's id, whichever route read them;
     // the copies kept under the route's id by earlier versions ('wo:…', 'vantage:…') go.
-    this.version(5).stores({}).upgrade((tx) =>
-      tx
-        .table<CachedEntity, [string, string]>('entities')
-        .filter((entity) => /^(wo|vantage):/.test(entity.id))
-        .delete(),
-    );
+    this.version(5)
+      .stores({})
+      .upgrade((tx) =>
+        tx
+          .table<CachedEntity, [string, string]>('entities')
+          .filter((entity) => /^(wo|vantage):/.test(entity.id))
+          .delete(),
+      );
     // Issue 21: every entry holds its intent. Entries queued by earlier versions (a call alone) get theirs here, once.
-    this.version(6).stores({}).upgrade((tx) =>
-      tx
-        .table<OutboxEntry, number>('outbox')
-        .toCollection()
-        .modify((entry) => {
-          entry.intent ??= legacyIntent(entry);
-        }),
-    );
+    this.version(6)
+      .stores({})
+      .upgrade((tx) =>
+        tx
+          .table<OutboxEntry, number>('outbox')
+          .toCollection()
+          .modify((entry) => {
+            entry.intent ??= legacyIntent(entry);
+          }),
+      );
   }
 }
 

@@ -14,7 +14,12 @@ export interface StoredDocument {
 export type DocumentDescription = Omit<DocumentCopy, 'storedAt'>;
 
 /** Stores (or replaces) a document and its bytes; returns the copy as stored. */
-export async function storeDocument(db: OfflineDb, description: DocumentDescription, data: ArrayBuffer, now = Date.now()): Promise<DocumentCopy> {
+export async function storeDocument(
+  db: OfflineDb,
+  description: DocumentDescription,
+  data: ArrayBuffer,
+  now = Date.now(),
+): Promise<DocumentCopy> {
   const copy: DocumentCopy = { ...description, size: data.byteLength, storedAt: now };
   await db.transaction('rw', db.documentCopies, db.documentFiles, async () => {
     await db.documentCopies.put(copy);
@@ -34,7 +39,8 @@ export async function readDocument(db: OfflineDb, kind: string, id: string): Pro
 }
 
 /** What is stored of one library, without the bytes. */
-export const listDocumentCopies = (db: OfflineDb, kind: string): Promise<DocumentCopy[]> => db.documentCopies.where('kind').equals(kind).toArray();
+export const listDocumentCopies = (db: OfflineDb, kind: string): Promise<DocumentCopy[]> =>
+  db.documentCopies.where('kind').equals(kind).toArray();
 
 export async function removeDocument(db: OfflineDb, kind: string, id: string): Promise<void> {
   await db.transaction('rw', db.documentCopies, db.documentFiles, async () => {

@@ -118,7 +118,8 @@ function sendWithXhr(
       if (event.lengthComputable) onUploadProgress(event.loaded, event.total);
     };
     // status 0 is the browser's way of saying no answer came.
-    xhr.onload = () => (xhr.status === 0 ? reject(new Error('No answer')) : resolve({ status: xhr.status, body: parseBody(xhr.responseText) }));
+    xhr.onload = () =>
+      xhr.status === 0 ? reject(new Error('No answer')) : resolve({ status: xhr.status, body: parseBody(xhr.responseText) });
     xhr.onerror = () => reject(new Error('Network error'));
     xhr.ontimeout = () => reject(new Error('Timed out'));
     xhr.onabort = () => reject(new Error('Aborted'));

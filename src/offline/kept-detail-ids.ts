@@ -13,7 +13,10 @@ export function useKeptDetailIds(kind: string): ReadonlySet<string> | undefined 
   useEffect(() => {
     const subscription = liveQuery(() => getOffline().db.entities.where('kind').equals(kind).primaryKeys()).subscribe({
       // The same ids keep the same Set, so that a list does not redraw its rows for every write of the kind.
-      next: (keys) => setIds((current) => (current?.size === keys.length && keys.every(([, id]) => current.has(id)) ? current : new Set(keys.map(([, id]) => id)))),
+      next: (keys) =>
+        setIds((current) =>
+          current?.size === keys.length && keys.every(([, id]) => current.has(id)) ? current : new Set(keys.map(([, id]) => id)),
+        ),
       error: (error: unknown) => console.error('kept detail ids could not be read', error),
     });
     return () => subscription.unsubscribe();

@@ -63,20 +63,31 @@ export async function loadKeptDocument(source: KeptDocumentSource, signal?: Abor
     const etag = headers.get('etag')?.replace(/^W\//, '').replace(/"/g, '') || source.etag;
     await storeDocument(
       db,
-      { kind: source.library, id: source.id, displayName: source.displayName, contentType: blob.type || source.contentType, size: bytes.byteLength, etag, updatedAt: source.updatedAt },
+      {
+        kind: source.library,
+        id: source.id,
+        displayName: source.displayName,
+        contentType: blob.type || source.contentType,
+        size: bytes.byteLength,
+        etag,
+        updatedAt: source.updatedAt,
+      },
       bytes.slice(0),
     ).catch((error: unknown) => console.error(`keeping the ${source.library} document for offline reading failed`, error));
     return { bytes, from: 'network', current: true, fallback: false };
   } catch (error) {
     const unreachable = isOfflineError(error) || (isHttpError(error) && error.status >= 500);
-    if (stored && unreachable) return { bytes: stored.data, from: 'device', storedAt: stored.copy.storedAt, current: false, fallback: true };
+    if (stored && unreachable)
+      return { bytes: stored.data, from: 'device', storedAt: stored.copy.storedAt, current: false, fallback: true };
     throw error;
   }
 }
 
-export type KeptDocumentState = { status: 'loading' } | { status: 'ready'; document: LoadedDocument } | { status: 'error'; failure: DocumentFailure };
+export type KeptDocumentState =
+  { status: 'loading' } | { status: 'ready'; document: LoadedDocument } | { status: 'error'; failure: DocumentFailure };
 
-const failureOf = (error: unknown): DocumentFailure => (isOfflineError(error) ? 'offline' : isHttpError(error, 404) ? 'not-found' : 'failed');
+const failureOf = (error: unknown): DocumentFailure =>
+  isOfflineError(error) ? 'offline' : isHttpError(error, 404) ? 'not-found' : 'failed';
 
 /** The bytes of a document for a viewer (kept out of the query cache: that one is persisted as JSON). */
 export function useKeptDocument(source: KeptDocumentSource): { state: KeptDocumentState; retry: () => void } {
@@ -135,8 +146,13 @@ export function useKeptDocumentStatus(state: KeptDocumentState, retry: () => voi
   const loaded = state.status === 'ready' ? state.document : undefined;
   return {
     loading: state.status === 'loading',
-    failure: state.status === 'error' ? { message: FAILURE_MESSAGES[state.failure], retry: state.failure === 'not-found' ? undefined : retry } : undefined,
+    failure:
+      state.status === 'error'
+        ? { message: FAILURE_MESSAGES[state.failure], retry: state.failure === 'not-found' ? undefined : retry }
+        : undefined,
     savedCopy:
-      loaded?.from === 'device' && loaded.storedAt !== undefined && (!online || loaded.fallback) ? { age: describeAge(loaded.storedAt, now), current: loaded.current } : undefined,
+      loaded?.from === 'device' && loaded.storedAt !== undefined && (!online || loaded.fallback)
+        ? { age: describeAge(loaded.storedAt, now), current: loaded.current }
+        : undefined,
   };
 }

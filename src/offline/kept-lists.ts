@@ -70,7 +70,15 @@ export class KeptList<Row> {
   private loadedScope: string | undefined;
   private running: Promise<KeptListState> | undefined;
   private listeners = new Set<() => void>();
-  private snap: KeptListSnapshot<Row> = { rows: undefined, first: undefined, state: undefined, progress: undefined, syncing: false, offline: false, shortOfSpace: undefined };
+  private snap: KeptListSnapshot<Row> = {
+    rows: undefined,
+    first: undefined,
+    state: undefined,
+    progress: undefined,
+    syncing: false,
+    offline: false,
+    shortOfSpace: undefined,
+  };
 
   constructor(
     readonly spec: KeptListSpec<Row>,
@@ -121,7 +129,10 @@ export class KeptList<Row> {
         // 50,000 rows take IndexedDB over a second to read: the screen shows the first ones meanwhile.
         const table = this.spec.table(db);
         const ordered = table.orderBy(this.spec.firstPage.index);
-        const [rows, total] = await Promise.all([(this.spec.firstPage.reverse ? ordered.reverse() : ordered).limit(KEPT_FIRST_PAGE_ROWS).toArray(), table.count()]);
+        const [rows, total] = await Promise.all([
+          (this.spec.firstPage.reverse ? ordered.reverse() : ordered).limit(KEPT_FIRST_PAGE_ROWS).toArray(),
+          table.count(),
+        ]);
         this.publish({ state, first: { rows, total } });
       }
       this.byKey = new Map();
@@ -139,8 +150,10 @@ export class KeptList<Row> {
       return;
     }
     const table = this.spec.table(db);
-    for (let after: number | undefined; ; ) {
-      const chunk = await (after === undefined ? table.toCollection() : table.where(':id').above(after)).limit(KEPT_READ_CHUNK_ROWS).toArray();
+    for (let after: number | undefined; ;) {
+      const chunk = await (after === undefined ? table.toCollection() : table.where(':id').above(after))
+        .limit(KEPT_READ_CHUNK_ROWS)
+        .toArray();
       for (const row of chunk) this.byKey.set(this.spec.key(row), row);
       if (chunk.length < KEPT_READ_CHUNK_ROWS) return;
       after = this.spec.key(chunk.at(-1)!);
@@ -206,7 +219,14 @@ export class KeptList<Row> {
         // While a big list downloads, the screens get its rows about once a second, not after every page.
         const publishRows = changed && (!page.more || now() - rowsPublishedAt >= ROWS_PUBLISH_INTERVAL_MS);
         if (publishRows) rowsPublishedAt = now();
-        this.publish({ state, offline: false, progress: state.complete ? undefined : { received: state.received, total: state.total ?? state.received } }, publishRows);
+        this.publish(
+          {
+            state,
+            offline: false,
+            progress: state.complete ? undefined : { received: state.received, total: state.total ?? state.received },
+          },
+          publishRows,
+        );
         if (!page.more) return state;
       }
     } catch (error) {
@@ -270,7 +290,17 @@ export function keptList<Row>(spec: KeptListSpec<Row>): KeptList<Row> {
 
 /** Logout on a shared tablet: the kept lists go with the user (see clearKeptCopies). */
 export async function clearKeptLists(db: OfflineDb) {
-  const tables = [db.workOrders, db.partsOrders, db.homeowners, db.catalogParts, db.quotes, db.salesOrders, db.leads, db.inventory, db.syncState];
+  const tables = [
+    db.workOrders,
+    db.partsOrders,
+    db.homeowners,
+    db.catalogParts,
+    db.quotes,
+    db.salesOrders,
+    db.leads,
+    db.inventory,
+    db.syncState,
+  ];
   await db.transaction('rw', tables, async () => {
     await Promise.all(tables.map((table) => table.clear()));
   });

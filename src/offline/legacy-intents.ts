@@ -59,7 +59,8 @@ function partsOrderIntent(entry: LegacyEntry): OutboxIntent | undefined {
   const { method, path } = entry;
   const of = (kind: string, fields: Record<string, JsonValue> = {}): OutboxIntent => ({ feature: 'parts-orders', kind, ...fields });
   if (/^\/Parts$/i.test(path)) return method === 'POST' ? of('create-order', { orderId: entry.createsTempId ?? entry.id }) : undefined;
-  if (/^\/Parts\/vantage\/[^/]+$/i.test(path) || /^\/Parts\/[^/]+\/[^/]+\/PartsReceived$/i.test(path)) return method === 'PUT' ? of('receipt') : undefined;
+  if (/^\/Parts\/vantage\/[^/]+$/i.test(path) || /^\/Parts\/[^/]+\/[^/]+\/PartsReceived$/i.test(path))
+    return method === 'PUT' ? of('receipt') : undefined;
   if (/^\/Parts\/[^/]+\/PartsItem$/i.test(path)) return of('item', row(entry, undefined));
   const item = segment(path, /^\/Parts\/[^/]+\/PartsItem\/([^/]+)$/i);
   if (item) return of('item', row(entry, item));
@@ -100,7 +101,8 @@ export function legacyIntent(entry: LegacyEntry): OutboxIntent {
     intent = { feature: 'homeowners', kind: 'warranty-card', action: entry.method === 'POST' ? 'create' : 'update' };
   } else if (feature === 'lead:') {
     const { leadId, status } = bodyOf(entry);
-    if (typeof leadId === 'number' && (status === 'C' || status === 'I')) intent = { feature: 'leads', kind: 'lead-status', leadId, status };
+    if (typeof leadId === 'number' && (status === 'C' || status === 'I'))
+      intent = { feature: 'leads', kind: 'lead-status', leadId, status };
   } else if (feature === 'feedback:') intent = { feature: 'feedback', kind: 'submit-feedback' };
   else if (feature === 'support:') intent = { feature: 'support', kind: 'submit-support-request' };
   return intent ?? UNRECOGNISED_INTENT;

@@ -481,7 +481,10 @@ export function createOutbox(options: OutboxOptions) {
     } else if (kind === 'transient') {
       if (answer.status === 500 && entry.attempts + 1 >= MAX_SERVER_ERROR_ATTEMPTS) {
         const error = errorFromAnswer(answer);
-        await park({ ...entry, attempts: entry.attempts + 1 }, { ...error, message: `${error.message} (the server failed ${MAX_SERVER_ERROR_ATTEMPTS} times)` });
+        await park(
+          { ...entry, attempts: entry.attempts + 1 },
+          { ...error, message: `${error.message} (the server failed ${MAX_SERVER_ERROR_ATTEMPTS} times)` },
+        );
         return 'rejected';
       }
       await retryLater(entry, errorFromAnswer(answer));
@@ -685,7 +688,14 @@ export function createOutbox(options: OutboxOptions) {
     let after = record;
     for (const row of later) {
       const version = rowVersionOf(row.body);
-      if (row.method !== entry.method || row.base !== entry.base || row.path !== entry.path || version === undefined || row.status === 'sending') continue;
+      if (
+        row.method !== entry.method ||
+        row.base !== entry.base ||
+        row.path !== entry.path ||
+        version === undefined ||
+        row.status === 'sending'
+      )
+        continue;
       const body: JsonValue = { ...(followRecord(row.body, after, row.changes) as Record<string, JsonValue>), rowVersion: version + shift };
       await db.outbox.update(row.seq!, { body });
       after = body;

@@ -1,6 +1,11 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe, removeOldestQuery, type Persister } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  removeOldestQuery,
+  type Persister,
+} from '@tanstack/react-query-persist-client';
 import { PERSIST_BUSTER, PERSIST_MAX_AGE, QUERY_CACHE_STORAGE_KEY } from './query-cache-policy';
 
 export { PERSIST_BUSTER, PERSIST_MAX_AGE, QUERY_CACHE_STORAGE_KEY } from './query-cache-policy';

@@ -130,7 +130,8 @@ export const outboxActions: PendingChangeActions = {
 export async function resolveConflict(seq: number, choice: ConflictChoice): Promise<void> {
   const { outbox, db } = getOffline();
   const entry = await db.outbox.get(seq);
-  if (!entry || entry.status !== 'failed' || entry.lastError?.status !== 409) throw new Error('This change is no longer waiting for a decision.');
+  if (!entry || entry.status !== 'failed' || entry.lastError?.status !== 409)
+    throw new Error('This change is no longer waiting for a decision.');
   if ('keep' in choice) {
     await outbox.dropOnto(seq, entry.lastError.current ?? null);
     await syncNow();

@@ -35,7 +35,11 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
   };
   const { logger, metrics } = config;
   const lifecycle = config.lifecycle ?? createLifecycle('ready');
-  const reportError = config.reportError ?? (logger ? (error: unknown) => logger.error({ err: error, requestId: (error as { requestId?: string }).requestId }, 'unexpected error') : (error: unknown) => console.error(error));
+  const reportError =
+    config.reportError ??
+    (logger
+      ? (error: unknown) => logger.error({ err: error, requestId: (error as { requestId?: string }).requestId }, 'unexpected error')
+      : (error: unknown) => console.error(error));
 
   const app = new Hono({ getPath: routingPath });
   app.use('*', accessLog({ logger, metrics, lifecycle, trustedProxyHops: config.trustedProxyHops ?? 0 }));

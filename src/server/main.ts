@@ -86,7 +86,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const lock: DataDirLock | null = embeddedOnDisk ? acquireDataDirLock(options.dataDir ?? './data', 'server') : null;
   let database;
   try {
-    database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, memory: options.memory, onQueryTime: metrics?.observeQuery });
+    database = await openDatabase({
+      databaseUrl: options.databaseUrl,
+      dataDir: options.dataDir,
+      memory: options.memory,
+      onQueryTime: metrics?.observeQuery,
+    });
   } catch (error) {
     lock?.release();
     throw error;
@@ -109,7 +114,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (database.kind === 'pglite') await releaseClaimsOfEndedProcess(database.db);
     const tokenSecret = await resolveTokenSecret(database.db, options.tokenSecret);
     const distDir = options.distDir === undefined ? (existsSync('dist/index.html') ? 'dist' : null) : options.distDir;
-    if (metrics) metrics.addGauge('homesite_db_connections_waiting', 'Requests waiting for a free database connection.', database.waitingForConnection);
+    if (metrics)
+      metrics.addGauge(
+        'homesite_db_connections_waiting',
+        'Requests waiting for a free database connection.',
+        database.waitingForConnection,
+      );
     const app = createApp({
       db: database.db,
       config: {
@@ -136,7 +146,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
     const pruning = setInterval(() => {
-      pruneExpiredRows(database.db).catch((error: unknown) => (options.logger ? options.logger.error({ err: error }, 'pruning expired rows failed') : console.error('pruning expired rows failed', error)));
+      pruneExpiredRows(database.db).catch((error: unknown) =>
+        options.logger
+          ? options.logger.error({ err: error }, 'pruning expired rows failed')
+          : console.error('pruning expired rows failed', error),
+      );
     }, PRUNE_INTERVAL_MS);
     pruning.unref();
 
@@ -155,7 +169,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       if ('closeIdleConnections' in server) server.closeIdleConnections();
       const finished = await lifecycle.whenIdle(grace);
       if (!finished) {
-        options.logger?.warn({ inFlight: lifecycle.inFlight, graceMs: grace }, 'shutdown grace period over: cutting the requests still in flight');
+        options.logger?.warn(
+          { inFlight: lifecycle.inFlight, graceMs: grace },
+          'shutdown grace period over: cutting the requests still in flight',
+        );
         if ('closeAllConnections' in server) server.closeAllConnections();
         await lifecycle.whenIdle(UNWIND_AFTER_CUT_MS);
       }
@@ -184,7 +201,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 }
 
-function printBanner(info: { url: string; mode: ServerMode; database: string; seeded: boolean; logins: DemoLogin[]; distDir: string | null }) {
+function printBanner(info: {
+  url: string;
+  mode: ServerMode;
+  database: string;
+  seeded: boolean;
+  logins: DemoLogin[];
+  distDir: string | null;
+}) {
   console.log(`HomeSite server (${info.mode} mode): ${info.url}`);
   console.log(`Database: ${info.database}${info.seeded ? ' (seeded with demo data just now)' : ''}`);
   if (!info.distDir) console.log('No built app in ./dist (run `npm run build`): serving the API only.');
@@ -212,7 +236,8 @@ function integerFromEnv(env: NodeJS.ProcessEnv, name: string, min: number, max: 
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
   return value;
 }
 
@@ -264,7 +289,9 @@ async function main() {
     running = await startServer(optionsFromEnv());
   } catch (error) {
     // A configuration or refusal message is for the operator: no stack.
-    console.error(error instanceof StartRefused || (error instanceof Error && !process.env.DEBUG) ? `HomeSite did not start: ${error.message}` : error);
+    console.error(
+      error instanceof StartRefused || (error instanceof Error && !process.env.DEBUG) ? `HomeSite did not start: ${error.message}` : error,
+    );
     process.exit(1);
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -30,9 +30,7 @@ export function MenuTrigger({ className = 'menu__button', chevron = true, childr
       onClick={(event) => {
         onClick?.(event);
         if (!event.defaultPrevented && event.detail === 0 && event.currentTarget.getAttribute('aria-expanded') !== 'true') {
-          event.currentTarget.dispatchEvent(
-            new window.KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
-          );
+          event.currentTarget.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
         }
       }}
     >
@@ -70,11 +68,7 @@ export function MenuSeparator({ className = 'menu__separator', ...props }: Compo
   return <Menu.Separator className={className} {...props} />;
 }
 
-export function MenuRadioItem({
-  className = 'menu__item menu__item--radio',
-  children,
-  ...props
-}: ComponentProps<typeof Menu.RadioItem>) {
+export function MenuRadioItem({ className = 'menu__item menu__item--radio', children, ...props }: ComponentProps<typeof Menu.RadioItem>) {
   return (
     <Menu.RadioItem className={className} {...props}>
       <span className="menu__indicator" aria-hidden="true">
@@ -85,8 +79,7 @@ export function MenuRadioItem({
   );
 }
 
-const isPlainClick = (event: MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 interface LinkItemProps {
   href: string;

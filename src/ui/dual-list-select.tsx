@@ -210,9 +210,7 @@ export function DualListSelect({
             >
               <span className="dual-list__option-label">{option.label}</span>
               {option.description && <span className="dual-list__option-description">{option.description}</span>}
-              {option.disabled && option.disabledReason && (
-                <span className="dual-list__option-description">{option.disabledReason}</span>
-              )}
+              {option.disabled && option.disabledReason && <span className="dual-list__option-description">{option.disabledReason}</span>}
             </li>
           ))}
         </ul>

@@ -80,7 +80,19 @@ function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: Reac
 type FieldView = Pick<ReturnType<typeof useFieldView>, 'id' | 'invalid' | 'hintId' | 'errorId' | 'messages'>;
 
 /** The frame every labelled field shares: label, the control(s), then hint and messages. */
-export function LabelledField({ view, label, required, hint, children }: { view: FieldView; label: ReactNode; required?: boolean; hint?: ReactNode; children: ReactNode }) {
+export function LabelledField({
+  view,
+  label,
+  required,
+  hint,
+  children,
+}: {
+  view: FieldView;
+  label: ReactNode;
+  required?: boolean;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={`field${view.invalid ? ' field--invalid' : ''}`}>
       <FieldLabel htmlFor={view.id} label={label} required={required} />
@@ -147,7 +159,6 @@ function TextField({
     </LabelledField>
   );
 }
-
 
 interface TextAreaFieldProps extends CommonFieldProps {
   maxLength?: number;
@@ -243,11 +254,7 @@ function RadioGroupField({
 }: CommonFieldProps & { options: readonly FieldOption[]; inline?: boolean }) {
   const { field, id, messages, hintId, errorId, describedBy, invalid } = useFieldView<string>(hint);
   return (
-    <fieldset
-      className={`field field__group${invalid ? ' field--invalid' : ''}`}
-      disabled={disabled}
-      aria-describedby={describedBy}
-    >
+    <fieldset className={`field field__group${invalid ? ' field--invalid' : ''}`} disabled={disabled} aria-describedby={describedBy}>
       <legend className="field__label">
         {label}
         {required && (

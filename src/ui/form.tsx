@@ -5,15 +5,9 @@ import { basicForm, FieldNotes, LabelledField, useFieldView, type CommonFieldPro
 import { DateInput, PhoneInput } from './masked-input';
 
 function maskedField(Input: typeof PhoneInput) {
-  return function MaskedField({
-    label,
-    disabled,
-    required,
-    hint,
-    inputRef,
-  }: CommonFieldProps & { inputRef?: Ref<HTMLInputElement> }) {
+  return function MaskedField({ label, disabled, required, hint, inputRef }: CommonFieldProps & { inputRef?: Ref<HTMLInputElement> }) {
     const view = useFieldView<string>(hint);
-  const { field, id, describedBy, invalid } = view;
+    const { field, id, describedBy, invalid } = view;
     return (
       <LabelledField view={view} label={label} required={required} hint={hint}>
         <Input
@@ -70,16 +64,7 @@ interface DualListFieldProps extends CommonFieldProps {
 }
 
 /** The two-list multi-select of spec 1 §2 as a string[] form field. */
-function DualListField({
-  label,
-  disabled,
-  required,
-  hint,
-  options,
-  availableLabel,
-  selectedLabel,
-  filterPlaceholder,
-}: DualListFieldProps) {
+function DualListField({ label, disabled, required, hint, options, availableLabel, selectedLabel, filterPlaceholder }: DualListFieldProps) {
   const { field, messages, hintId, errorId, describedBy, invalid } = useFieldView<string[]>(hint);
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`}>

@@ -11,10 +11,7 @@ type MaskOptions = Parameters<typeof useIMask>[0];
 const PHONE_MASK_OPTIONS: MaskOptions = { mask: PHONE_MASK.replace(/9/g, '0') };
 const DATE_MASK_OPTIONS: MaskOptions = { mask: DATE_MASK.replace(/9/g, '0') };
 
-export interface MaskedInputProps extends Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'value' | 'defaultValue' | 'onChange' | 'type'
-> {
+export interface MaskedInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'type'> {
   /** The masked text, e.g. '(555) 123-4567'; a value set from outside is masked as it is shown. */
   value: string;
   onValueChange: (value: string) => void;
@@ -53,9 +50,7 @@ function MaskedInput({ options, value, onValueChange, ref, ...inputProps }: Mask
 
 /** spec 1 §5: a phone number typed through the mask (999) 999-9999. */
 export function PhoneInput(props: MaskedInputProps) {
-  return (
-    <MaskedInput inputMode="tel" autoComplete="tel-national" placeholder={PHONE_MASK} {...props} options={PHONE_MASK_OPTIONS} />
-  );
+  return <MaskedInput inputMode="tel" autoComplete="tel-national" placeholder={PHONE_MASK} {...props} options={PHONE_MASK_OPTIONS} />;
 }
 
 /** spec 1 §5: a date typed through the mask 99/99/9999 (MM/DD/YYYY); pair it with the validators of lib/validators.ts. */

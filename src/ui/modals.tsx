@@ -20,7 +20,13 @@ type PendingModal =
   | { kind: 'message'; header: string; text: string; resolve: () => void }
   | { kind: 'confirm'; header: string; text: string; resolve: (answer: boolean) => void }
   | { kind: 'prompt'; header: string; text: string; options: PromptOptions; resolve: (answer: string | null) => void }
-  | { kind: 'conflict'; header: string; text: string; conflict: ChangeConflict; resolve: (answer: ConflictChoice | 'discard' | null) => void };
+  | {
+      kind: 'conflict';
+      header: string;
+      text: string;
+      conflict: ChangeConflict;
+      resolve: (answer: ConflictChoice | 'discard' | null) => void;
+    };
 
 export interface Modals {
   /** spec 1 §2 message modal: header 'Message' unless given, one Okay button. */
@@ -49,13 +55,7 @@ function dismiss(modal: PendingModal) {
   else modal.resolve(null);
 }
 
-function PromptModal({
-  modal,
-  onDone,
-}: {
-  modal: Extract<PendingModal, { kind: 'prompt' }>;
-  onDone: (answer: string | null) => void;
-}) {
+function PromptModal({ modal, onDone }: { modal: Extract<PendingModal, { kind: 'prompt' }>; onDone: (answer: string | null) => void }) {
   const [text, setText] = useState(modal.options.defaultValue ?? '');
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -183,7 +183,15 @@ export function ModalsProvider({ children }: { children: ReactNode }) {
         <PromptModal key={current.id} modal={current} onDone={(answer) => finish(() => current.resolve(answer))} />
       )}
       {current?.kind === 'conflict' && (
-        <Modal key={current.id} open size="large" title={current.header} description={current.text} onClose={() => finish(() => current.resolve(null))} actions={null}>
+        <Modal
+          key={current.id}
+          open
+          size="large"
+          title={current.header}
+          description={current.text}
+          onClose={() => finish(() => current.resolve(null))}
+          actions={null}
+        >
           <ConflictView
             conflict={current.conflict}
             label={current.text}

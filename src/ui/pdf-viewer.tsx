@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { Document, Page, pdfjs, type DocumentProps, type PageProps } from 'react-pdf';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import 'react-pdf/dist/Page/TextLayer.css';
@@ -196,13 +206,25 @@ export default function PdfViewer({ data, title }: PdfViewerProps) {
         </div>
 
         <div className="pdf-viewer__group" role="group" aria-label="Zoom">
-          <button type="button" className="button" onClick={() => zoomBy(-ZOOM.step)} disabled={(effectiveScale ?? 1) <= ZOOM.min} aria-label="Zoom out">
+          <button
+            type="button"
+            className="button"
+            onClick={() => zoomBy(-ZOOM.step)}
+            disabled={(effectiveScale ?? 1) <= ZOOM.min}
+            aria-label="Zoom out"
+          >
             −
           </button>
           <output className="pdf-viewer__zoom" aria-live="polite" aria-label="Zoom level">
             {effectiveScale ? `${Math.round(effectiveScale * 100)}%` : '…'}
           </output>
-          <button type="button" className="button" onClick={() => zoomBy(ZOOM.step)} disabled={(effectiveScale ?? 1) >= ZOOM.max} aria-label="Zoom in">
+          <button
+            type="button"
+            className="button"
+            onClick={() => zoomBy(ZOOM.step)}
+            disabled={(effectiveScale ?? 1) >= ZOOM.max}
+            aria-label="Zoom in"
+          >
             +
           </button>
           <button type="button" className="button" onClick={() => setZoom('fit')} aria-pressed={zoom === 'fit'}>
@@ -224,7 +246,13 @@ export default function PdfViewer({ data, title }: PdfViewerProps) {
             onKeyDown={onSearchKey}
             aria-describedby="pdf-search-status"
           />
-          <button type="button" className="button" onClick={() => step(-1)} disabled={search.matches.length === 0} aria-label="Previous match">
+          <button
+            type="button"
+            className="button"
+            onClick={() => step(-1)}
+            disabled={search.matches.length === 0}
+            aria-label="Previous match"
+          >
             ↑
           </button>
           <button type="button" className="button" onClick={() => step(1)} disabled={search.matches.length === 0} aria-label="Next match">

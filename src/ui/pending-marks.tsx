@@ -50,7 +50,11 @@ function useDiscard(actions: PendingChangeActions, setBusy: (busy: boolean) => v
     try {
       await actions.discard(mark.seq);
     } catch (error) {
-      notify({ level: 'error', title: 'The change was not discarded.', description: error instanceof Error ? error.message : String(error) });
+      notify({
+        level: 'error',
+        title: 'The change was not discarded.',
+        description: error instanceof Error ? error.message : String(error),
+      });
     } finally {
       setBusy(false);
     }
@@ -84,7 +88,15 @@ export function FailedChangeActions({ mark, actions }: { mark: PendingMark; acti
 }
 
 /** A change refused with 409: mine beside theirs, and the choice (ui/conflict-view.tsx). The record is read again after. */
-export function ConflictResolution({ mark, conflict, actions }: { mark: PendingMark; conflict: ChangeConflict; actions: PendingChangeActions }) {
+export function ConflictResolution({
+  mark,
+  conflict,
+  actions,
+}: {
+  mark: PendingMark;
+  conflict: ChangeConflict;
+  actions: PendingChangeActions;
+}) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const discard = useDiscard(actions, setBusy);
@@ -95,13 +107,25 @@ export function ConflictResolution({ mark, conflict, actions }: { mark: PendingM
       await actions.resolveConflict(mark.seq, choice);
       await queryClient.invalidateQueries();
     } catch (error) {
-      notify({ level: 'error', title: 'The conflict was not settled.', description: error instanceof Error ? error.message : String(error) });
+      notify({
+        level: 'error',
+        title: 'The conflict was not settled.',
+        description: error instanceof Error ? error.message : String(error),
+      });
     } finally {
       setBusy(false);
     }
   }
 
-  return <ConflictView conflict={conflict} label={mark.label} busy={busy} onChoose={(choice) => void choose(choice)} onDiscard={() => void discard(mark)} />;
+  return (
+    <ConflictView
+      conflict={conflict}
+      label={mark.label}
+      busy={busy}
+      onChoose={(choice) => void choose(choice)}
+      onDiscard={() => void discard(mark)}
+    />
+  );
 }
 
 /** Every change of a record (or a list) the server refused, each with its message, Retry and Discard. */

@@ -22,7 +22,10 @@ const userRow = async (userName: string) => (await t.db.select().from(users).whe
 describe('PUT /api/Account', () => {
   it('updates the own first and last name, bumps rowVersion and answers the CmhUser', async () => {
     const { token, user } = await signedIn('viewer');
-    const result = await t.call('PUT', '/api/Account', { token, body: { firstName: ' Valerie ', lastName: 'Chen-Ross', password: '', confirmPassword: '', rowVersion: user.rowVersion } });
+    const result = await t.call('PUT', '/api/Account', {
+      token,
+      body: { firstName: ' Valerie ', lastName: 'Chen-Ross', password: '', confirmPassword: '', rowVersion: user.rowVersion },
+    });
     expect(result.status).toBe(200);
     const updated = v.parse(CmhUser, result.body);
     expect(updated).toMatchObject({ firstName: 'Valerie', lastName: 'Chen-Ross', rowVersion: user.rowVersion + 1 });
@@ -36,7 +39,13 @@ describe('PUT /api/Account', () => {
     try {
       const result = await t.call<CmhUser>('PUT', '/api/Account', {
         token,
-        body: { firstName: user.firstName, lastName: user.lastName, password: 'Fresh#Start9', confirmPassword: 'Fresh#Start9', rowVersion: user.rowVersion },
+        body: {
+          firstName: user.firstName,
+          lastName: user.lastName,
+          password: 'Fresh#Start9',
+          confirmPassword: 'Fresh#Start9',
+          rowVersion: user.rowVersion,
+        },
       });
       expect(result.status).toBe(200);
       expect(result.body.passwordLastChanged).toBe(changedAt.toISOString());
@@ -47,26 +56,42 @@ describe('PUT /api/Account', () => {
     expect(row.passwordHash.startsWith('$argon2id$')).toBe(true);
     expect(row.passwordHash).not.toContain('Fresh#Start9');
     await expect(t.login('expiring', 'Fresh#Start9')).resolves.toEqual(expect.any(String));
-    expect((await t.call('POST', '/auth/api/Account/Token', { body: { Username: 'expiring@demo.homesite.test', Password: 'Demo#2026!' } })).status).toBe(400);
+    expect(
+      (await t.call('POST', '/auth/api/Account/Token', { body: { Username: 'expiring@demo.homesite.test', Password: 'Demo#2026!' } }))
+        .status,
+    ).toBe(400);
   });
 
   it('answers 409 with the current record for a stale rowVersion, and writes nothing', async () => {
     const first = await signedIn('service');
     const second = await signedIn('service');
-    const saved = await t.call('PUT', '/api/Account', { token: first.token, body: { firstName: 'Samuel', lastName: 'Rivera', rowVersion: first.user.rowVersion } });
+    const saved = await t.call('PUT', '/api/Account', {
+      token: first.token,
+      body: { firstName: 'Samuel', lastName: 'Rivera', rowVersion: first.user.rowVersion },
+    });
     expect(saved.status).toBe(200);
 
-    const stale = await t.call('PUT', '/api/Account', { token: second.token, body: { firstName: 'Sammy', lastName: 'Rivers', rowVersion: second.user.rowVersion } });
+    const stale = await t.call('PUT', '/api/Account', {
+      token: second.token,
+      body: { firstName: 'Sammy', lastName: 'Rivers', rowVersion: second.user.rowVersion },
+    });
     expect(stale.status).toBe(409);
     const conflict = v.parse(ConflictBody, stale.body);
     expect(conflict.message).toBe('This record was changed by someone else. Reload to see the latest version.');
-    expect(v.parse(CmhUser, conflict.current)).toMatchObject({ firstName: 'Samuel', lastName: 'Rivera', rowVersion: first.user.rowVersion + 1 });
+    expect(v.parse(CmhUser, conflict.current)).toMatchObject({
+      firstName: 'Samuel',
+      lastName: 'Rivera',
+      rowVersion: first.user.rowVersion + 1,
+    });
     expect(await userRow('service@demo.homesite.test')).toMatchObject({ firstName: 'Samuel', lastName: 'Rivera' });
   });
 
   it('refuses internal users (they have no My Account) with 403', async () => {
     const { token, user } = await signedIn('internal');
-    const result = await t.call('PUT', '/api/Account', { token, body: { firstName: 'Ingrid', lastName: 'Changed', rowVersion: user.rowVersion } });
+    const result = await t.call('PUT', '/api/Account', {
+      token,
+      body: { firstName: 'Ingrid', lastName: 'Changed', rowVersion: user.rowVersion },
+    });
     expect(result.status).toBe(403);
     expect(result.body).toEqual({ message: 'You do not have the appropriate permissions.' });
     expect((await userRow('internal@demo.homesite.test')).lastName).toBe('Holt');
@@ -80,7 +105,11 @@ describe('PUT /api/Account', () => {
     [{ firstName: '', lastName: 'Patel', rowVersion: 0 }, 'firstName', 'First name is required.'],
     [{ firstName: 'Sky', lastName: 'P'.repeat(21), rowVersion: 0 }, 'lastName', 'Last name can be no longer than 20 characters.'],
     [{ firstName: 'Sky', lastName: 'Patel', password: 'short', confirmPassword: 'short', rowVersion: 0 }, 'password', undefined],
-    [{ firstName: 'Sky', lastName: 'Patel', password: 'Longer#Pass1', confirmPassword: 'Longer#Pass2', rowVersion: 0 }, 'confirmPassword', 'Passwords do not match.'],
+    [
+      { firstName: 'Sky', lastName: 'Patel', password: 'Longer#Pass1', confirmPassword: 'Longer#Pass2', rowVersion: 0 },
+      'confirmPassword',
+      'Passwords do not match.',
+    ],
     [{ firstName: 'Sky', lastName: 'Patel' }, 'rowVersion', undefined],
   ])('answers 400 naming the field for %j and writes nothing', async (body, field, message) => {
     const { token } = await signedIn('sales');

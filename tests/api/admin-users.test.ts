@@ -25,7 +25,12 @@ const listAs = async (token: string) => {
   return v.parse(ManagedUserList, result.body);
 };
 const userRow = async (userName: string) =>
-  (await t.db.select().from(schema.users).where(eq(sql`lower(${schema.users.userName})`, userName.toLowerCase())))[0];
+  (
+    await t.db
+      .select()
+      .from(schema.users)
+      .where(eq(sql`lower(${schema.users.userName})`, userName.toLowerCase()))
+  )[0];
 const userCount = async () => (await t.db.select({ n: count() }).from(schema.users))[0]!.n;
 const uniqueEmail = (label: string) => `${label}.${randomUUID().slice(0, 8)}@smokymountainhomes.test`;
 
@@ -66,17 +71,25 @@ describe('GET /api/api/User/ (the users list)', () => {
     const users = await listAs(adminToken);
     expect(users.length).toBeGreaterThanOrEqual(35);
     for (const user of users) {
-      expect(user.retailers.some((retailer) => ADMIN_CENTERS.includes(retailer.retailerNumber)), user.userName).toBe(true);
+      expect(
+        user.retailers.some((retailer) => ADMIN_CENTERS.includes(retailer.retailerNumber)),
+        user.userName,
+      ).toBe(true);
       const onlyMine = user.retailers.every((retailer) => ADMIN_CENTERS.includes(retailer.retailerNumber));
       expect(user.allowEdit, user.userName).toBe(onlyMine && !user.isInternal && !user.isPlantUser);
     }
     const byName = new Map(users.map((user) => [user.userName, user]));
-    expect(byName.get('viewer@demo.homesite.test')).toMatchObject({ allowEdit: true, roles: ['Home_Owner_Viewer', 'Sales_Viewer', 'Service_Viewer'] });
+    expect(byName.get('viewer@demo.homesite.test')).toMatchObject({
+      allowEdit: true,
+      roles: ['Home_Owner_Viewer', 'Sales_Viewer', 'Service_Viewer'],
+    });
     expect(byName.get('admin@demo.homesite.test')?.allowEdit).toBe(true);
     // internal staff, plant staff, and people who also work for Blue Ridge come back read-only
     expect(byName.get('internal@demo.homesite.test')?.allowEdit).toBe(false);
     expect(byName.get('plant@demo.homesite.test')?.allowEdit).toBe(false);
-    expect(users.filter((user) => user.retailers.some((retailer) => retailer.retailerNumber === BLUE_RIDGE) && !user.allowEdit).length).toBeGreaterThanOrEqual(5);
+    expect(
+      users.filter((user) => user.retailers.some((retailer) => retailer.retailerNumber === BLUE_RIDGE) && !user.allowEdit).length,
+    ).toBeGreaterThanOrEqual(5);
     // company@ works only for 7740, Blue Ridge's own staff only for 5123: neither is listed
     expect(byName.has('company@demo.homesite.test')).toBe(false);
     expect(users.some((user) => user.userName.endsWith('@blueridgehousing.test'))).toBe(false);
@@ -112,23 +125,41 @@ describe('who may call user administration', () => {
       ['GET', '/api/api/User/', {}],
       ['GET', '/api/api/User/', { query: { cmhUserId: String(cmhUserId) } }],
       ['POST', '/api/api/User/', { body: newUser() }],
-      ['PUT', '/api/api/User/', { body: { cmhUserId, firstName: 'A', lastName: 'B', userName: 'viewer@demo.homesite.test', isActive: true, roles: ['Sales_Viewer'], retailerNumbers: ['4217'], rowVersion: 0 } }],
+      [
+        'PUT',
+        '/api/api/User/',
+        {
+          body: {
+            cmhUserId,
+            firstName: 'A',
+            lastName: 'B',
+            userName: 'viewer@demo.homesite.test',
+            isActive: true,
+            roles: ['Sales_Viewer'],
+            retailerNumbers: ['4217'],
+            rowVersion: 0,
+          },
+        },
+      ],
       ['GET', '/api/api/User/CheckForExistingEmail', { query: { email: 'viewer@demo.homesite.test' } }],
       ['GET', '/api/api/Group/', {}],
       ['GET', '/api/api/Group/', { query: { id: '1' } }],
     ] as const;
 
-  it.each(['service', 'viewer', 'sales', 'internal', 'company', 'driver'])('refuses %s (not an admin) with 403 on every call', async (key) => {
-    const token = await t.login(key);
-    const viewer = (await userRow('viewer@demo.homesite.test'))!;
-    const before = await userCount();
-    for (const [method, path, options] of calls(viewer.id)) {
-      const result = await t.call(method, path, { token, ...options });
-      expect(result.status, `${method} ${path}`).toBe(403);
-      expect(result.body).toEqual({ message: 'You do not have the appropriate permissions.' });
-    }
-    expect(await userCount()).toBe(before);
-  });
+  it.each(['service', 'viewer', 'sales', 'internal', 'company', 'driver'])(
+    'refuses %s (not an admin) with 403 on every call',
+    async (key) => {
+      const token = await t.login(key);
+      const viewer = (await userRow('viewer@demo.homesite.test'))!;
+      const before = await userCount();
+      for (const [method, path, options] of calls(viewer.id)) {
+        const result = await t.call(method, path, { token, ...options });
+        expect(result.status, `${method} ${path}`).toBe(403);
+        expect(result.body).toEqual({ message: 'You do not have the appropriate permissions.' });
+      }
+      expect(await userCount()).toBe(before);
+    },
+  );
 
   it('refuses a plant user even with Rtl_Admin (spec 1 §6: plant users are not admins)', async () => {
     const plant = (await userRow('plant@demo.homesite.test'))!;
@@ -140,7 +171,9 @@ describe('who may call user administration', () => {
         expect((await t.call(method, path, { token, ...options })).status, `${method} ${path}`).toBe(403);
       }
     } finally {
-      await t.db.delete(schema.userRoles).where(sql`${schema.userRoles.userId} = ${plant.id} and ${schema.userRoles.roleId} = ${adminRole!.id}`);
+      await t.db
+        .delete(schema.userRoles)
+        .where(sql`${schema.userRoles.userId} = ${plant.id} and ${schema.userRoles.roleId} = ${adminRole!.id}`);
     }
   });
 
@@ -156,7 +189,9 @@ describe('who may call user administration', () => {
     expect(theirs.length).toBeGreaterThanOrEqual(10);
     for (const user of theirs) expect(user.retailers.some((retailer) => retailer.retailerNumber === BLUE_RIDGE)).toBe(true);
     expect(theirs.some((user) => user.userName === 'viewer@demo.homesite.test')).toBe(false);
-    const shared = theirs.find((user) => user.retailers.some((retailer) => ADMIN_CENTERS.includes(retailer.retailerNumber)) && !user.isInternal && !user.isPlantUser)!;
+    const shared = theirs.find(
+      (user) => user.retailers.some((retailer) => ADMIN_CENTERS.includes(retailer.retailerNumber)) && !user.isInternal && !user.isPlantUser,
+    )!;
     expect(shared.allowEdit).toBe(false);
 
     const viewer = (await userRow('viewer@demo.homesite.test'))!;
@@ -164,7 +199,16 @@ describe('who may call user administration', () => {
     expect(read.status).toBe(404);
     const edit = await t.call('PUT', '/api/api/User/', {
       token: blueRidge,
-      body: { cmhUserId: viewer.id, firstName: 'Hijacked', lastName: 'Chen', userName: viewer.userName, isActive: false, roles: ['Sales_Viewer'], retailerNumbers: [BLUE_RIDGE], rowVersion: viewer.rowVersion },
+      body: {
+        cmhUserId: viewer.id,
+        firstName: 'Hijacked',
+        lastName: 'Chen',
+        userName: viewer.userName,
+        isActive: false,
+        roles: ['Sales_Viewer'],
+        retailerNumbers: [BLUE_RIDGE],
+        rowVersion: viewer.rowVersion,
+      },
     });
     expect(edit.status).toBe(404);
     const sharedEdit = await t.call('PUT', '/api/api/User/', { token: blueRidge, body: editOf(shared, { firstName: 'Hijacked' }) });
@@ -229,7 +273,11 @@ describe('POST /api/api/User/ (create)', () => {
     const before = await userCount();
     const result = await t.call('POST', '/api/api/User/', { token: adminToken, body: newUser({ userName: 'Viewer@Demo.HomeSite.test' }) });
     expect(result.status).toBe(400);
-    expect(result.body).toEqual({ message: 'This email is already in use.', field: 'userName', issues: [{ field: 'userName', message: 'This email is already in use.' }] });
+    expect(result.body).toEqual({
+      message: 'This email is already in use.',
+      field: 'userName',
+      issues: [{ field: 'userName', message: 'This email is already in use.' }],
+    });
     expect(await userCount()).toBe(before);
   });
 
@@ -280,7 +328,12 @@ describe('PUT /api/api/User/ (update)', () => {
     const user = await create();
     const result = await t.call('PUT', '/api/api/User/', {
       token: adminToken,
-      body: editOf(user, { firstName: ' Nina-Marie ', lastName: 'Lopez Grant', roles: ['Sales_User', 'Service_User', 'Warranty_User'], retailerNumbers: ['4217', '4219'] }),
+      body: editOf(user, {
+        firstName: ' Nina-Marie ',
+        lastName: 'Lopez Grant',
+        roles: ['Sales_User', 'Service_User', 'Warranty_User'],
+        retailerNumbers: ['4217', '4219'],
+      }),
     });
     expect(result.status).toBe(200);
     expect(v.parse(ManagedUser, result.body)).toMatchObject({
@@ -308,11 +361,18 @@ describe('PUT /api/api/User/ (update)', () => {
   it('answers 409 with the current user for a stale rowVersion, and writes nothing', async () => {
     const user = await create();
     expect((await t.call('PUT', '/api/api/User/', { token: adminToken, body: editOf(user, { firstName: 'First' }) })).status).toBe(200);
-    const stale = await t.call('PUT', '/api/api/User/', { token: adminToken, body: editOf(user, { firstName: 'Second', roles: ['Service_User'] }) });
+    const stale = await t.call('PUT', '/api/api/User/', {
+      token: adminToken,
+      body: editOf(user, { firstName: 'Second', roles: ['Service_User'] }),
+    });
     expect(stale.status).toBe(409);
     const conflict = v.parse(ConflictBody, stale.body);
     expect(conflict.message).toBe('This record was changed by someone else. Reload to see the latest version.');
-    expect(v.parse(ManagedUser, conflict.current)).toMatchObject({ firstName: 'First', roles: user.roles, rowVersion: user.rowVersion + 1 });
+    expect(v.parse(ManagedUser, conflict.current)).toMatchObject({
+      firstName: 'First',
+      roles: user.roles,
+      rowVersion: user.rowVersion + 1,
+    });
     expect((await userRow(user.userName))!.firstName).toBe('First');
   });
 
@@ -347,7 +407,10 @@ describe('PUT /api/api/User/ (update)', () => {
   it('refuses read-only users (internal, plant, shared with another retailer) with 403', async () => {
     const users = await listAs(adminToken);
     for (const readOnly of users.filter((user) => !user.allowEdit).slice(0, 4)) {
-      const result = await t.call('PUT', '/api/api/User/', { token: adminToken, body: editOf(readOnly, { firstName: 'Changed', retailerNumbers: ['4217'] }) });
+      const result = await t.call('PUT', '/api/api/User/', {
+        token: adminToken,
+        body: editOf(readOnly, { firstName: 'Changed', retailerNumbers: ['4217'] }),
+      });
       expect(result.status, readOnly.userName).toBe(403);
       expect((await userRow(readOnly.userName))!.firstName).not.toBe('Changed');
     }
@@ -365,7 +428,10 @@ describe('PUT /api/api/User/ (update)', () => {
     const deactivate = await t.call('PUT', '/api/api/User/', { token: adminToken, body: editOf(me, { isActive: false }) });
     expect(deactivate.status).toBe(400);
     expect(issuesOf(deactivate.body)).toEqual([['isActive', 'You cannot deactivate your own account.']]);
-    const demote = await t.call('PUT', '/api/api/User/', { token: adminToken, body: editOf(me, { roles: me.roles.filter((role) => role !== 'Rtl_Admin') }) });
+    const demote = await t.call('PUT', '/api/api/User/', {
+      token: adminToken,
+      body: editOf(me, { roles: me.roles.filter((role) => role !== 'Rtl_Admin') }),
+    });
     expect(demote.status).toBe(400);
     expect((await userRow(me.userName))!.isActive).toBe(true);
   });
@@ -394,7 +460,9 @@ describe('GET /api/api/User/CheckForExistingEmail', () => {
     // Users of other retailers count too: an address belongs to one user only.
     expect(await check('company@demo.homesite.test')).toEqual({ exists: true });
     expect(await check(uniqueEmail('nobody'))).toEqual({ exists: false });
-    expect((await t.call('GET', '/api/api/user/checkforexistingemail', { token: adminToken, query: { email: 'x@y.zz' } })).status).toBe(200);
+    expect((await t.call('GET', '/api/api/user/checkforexistingemail', { token: adminToken, query: { email: 'x@y.zz' } })).status).toBe(
+      200,
+    );
     expect((await t.call('GET', '/api/api/User/CheckForExistingEmail', { token: adminToken })).status).toBe(400);
   });
 });

@@ -39,11 +39,9 @@ beforeAll(async () => {
   // Drizzle's logger sees every statement the app sends through this handle.
   const logger = { logQuery: () => void statements++ };
   const client = clientOf(t.db);
-  counted = (
-    t.kind === 'pglite'
-      ? drizzlePglite({ client: client as PGlite, schema, logger })
-      : drizzleNodePg({ client: client as pg.Pool, schema, logger })
-  ) as unknown as Database;
+  counted = (t.kind === 'pglite'
+    ? drizzlePglite({ client: client as PGlite, schema, logger })
+    : drizzleNodePg({ client: client as pg.Pool, schema, logger })) as unknown as Database;
   other = callerFor(createApp({ db: counted, config: t.config }));
 });
 afterAll(() => t.close());
@@ -79,7 +77,16 @@ const aToken = (jti: string = randomUUID(), issuedMs = Date.now()) => ({ jti, ia
 /** A new user made through the admin API (admin@ manages 4217, 4218, 4219), signed in. */
 async function newUser(roles: string[], retailerNumbers: string[]) {
   const userName = `cache.${randomUUID().slice(0, 8)}@smokymountainhomes.test`;
-  const body = { firstName: 'Cass', lastName: 'Ashe', userName, isActive: true, roles, retailerNumbers, password: PASSWORD, confirmPassword: PASSWORD };
+  const body = {
+    firstName: 'Cass',
+    lastName: 'Ashe',
+    userName,
+    isActive: true,
+    roles,
+    retailerNumbers,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  };
   const created = await t.call('POST', USERS, { token: adminToken, body });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const user = v.parse(ManagedUser, created.body);
@@ -155,7 +162,10 @@ describe('the next request sees every change of a cached profile, on every insta
     const [retailer] = await t.db.select().from(schema.retailers).where(eq(schema.retailers.retailerNumber, '4219'));
     expect((await profileOnBoth(token)).retailerName).toBe(retailer!.name);
     try {
-      await t.db.update(schema.retailers).set({ name: `${retailer!.name} (renamed)` }).where(eq(schema.retailers.retailerNumber, '4219'));
+      await t.db
+        .update(schema.retailers)
+        .set({ name: `${retailer!.name} (renamed)` })
+        .where(eq(schema.retailers.retailerNumber, '4219'));
       expect((await profileOnBoth(token)).retailerName).toBe(`${retailer!.name} (renamed)`);
     } finally {
       await t.db.update(schema.retailers).set({ name: retailer!.name }).where(eq(schema.retailers.retailerNumber, '4219'));
@@ -201,7 +211,13 @@ describe('the next request sees every change of a cached profile, on every insta
     try {
       const changed = await t.call('PUT', '/api/Account', {
         token,
-        body: { firstName: before.firstName, lastName: before.lastName, password: 'Changed#2027', confirmPassword: 'Changed#2027', rowVersion: before.rowVersion },
+        body: {
+          firstName: before.firstName,
+          lastName: before.lastName,
+          password: 'Changed#2027',
+          confirmPassword: 'Changed#2027',
+          rowVersion: before.rowVersion,
+        },
       });
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     } finally {
@@ -214,8 +230,12 @@ describe('the next request sees every change of a cached profile, on every insta
     // Another device, or a stolen token: refused everywhere, also by the media routes (the token cookie).
     expect(await statusOnBoth('GET', PROFILE, earlier)).toBe(401);
     expect(await statusOnBoth('GET', WORK_ORDERS, earlier)).toBe(401);
-    expect((await t.app.request('/api/FileStream/GetHelpVideo/x?documentId=1', { headers: { cookie: `Bearer=${earlier}` } })).status).toBe(401);
-    expect((await t.app.request('/api/FileStream/GetHelpVideo/x?documentId=1', { headers: { cookie: `Bearer=${token}` } })).status).not.toBe(401);
+    expect((await t.app.request('/api/FileStream/GetHelpVideo/x?documentId=1', { headers: { cookie: `Bearer=${earlier}` } })).status).toBe(
+      401,
+    );
+    expect(
+      (await t.app.request('/api/FileStream/GetHelpVideo/x?documentId=1', { headers: { cookie: `Bearer=${token}` } })).status,
+    ).not.toBe(401);
 
     // The old password no longer signs in; the new one does, and that token works.
     await expect(t.login(user.userName, PASSWORD)).rejects.toThrow(/400/);
@@ -226,7 +246,13 @@ describe('the next request sees every change of a cached profile, on every insta
     const current = await profileOnBoth(fresh);
     const again = await t.call('PUT', '/api/Account', {
       token: fresh,
-      body: { firstName: current.firstName, lastName: current.lastName, password: 'Again#2028x', confirmPassword: 'Again#2028x', rowVersion: current.rowVersion },
+      body: {
+        firstName: current.firstName,
+        lastName: current.lastName,
+        password: 'Again#2028x',
+        confirmPassword: 'Again#2028x',
+        rowVersion: current.rowVersion,
+      },
     });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(await statusOnBoth('GET', PROFILE, token)).toBe(401);
@@ -297,15 +323,28 @@ describe('what authentication costs', () => {
   it('one statement answers each request of a batch for its own user and token', async () => {
     const cache = createSessionCache(counted);
     const byName = async (key: string) =>
-      (await t.db.select().from(schema.users).where(eq(schema.users.userName, `${key}@demo.homesite.test`)))[0]!;
-    const [service, driver, company, sales] = [await byName('service'), await byName('driver'), await byName('company'), await byName('sales')];
+      (
+        await t.db
+          .select()
+          .from(schema.users)
+          .where(eq(schema.users.userName, `${key}@demo.homesite.test`))
+      )[0]!;
+    const [service, driver, company, sales] = [
+      await byName('service'),
+      await byName('driver'),
+      await byName('company'),
+      await byName('sales'),
+    ];
     const revokedJti = randomUUID();
     await t.db.insert(schema.revokedTokens).values({ jti: revokedJti, expiresAt: new Date(Date.now() + 3_600_000) });
     await t.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, driver.id));
     // A password change of sales at `cutoff` (half a second into the second before this one), made with the token `keptJti`.
     const cutoff = (Math.floor(Date.now() / 1000) - 1) * 1000 + 500;
     const keptJti = randomUUID();
-    await t.db.update(schema.users).set({ tokensNotBefore: new Date(cutoff), tokenKeptJti: keptJti }).where(eq(schema.users.id, sales.id));
+    await t.db
+      .update(schema.users)
+      .set({ tokensNotBefore: new Date(cutoff), tokenKeptJti: keptJti })
+      .where(eq(schema.users.id, sales.id));
     try {
       // Warm, so that the batch is all there is to count.
       await cache.signedIn(service.id, aToken());
@@ -337,7 +376,21 @@ describe('what authentication costs', () => {
       ]);
       const s = sales.userName;
       expect(answers.map((answer) => answer?.user.userName ?? null)).toEqual([
-        service.userName, null, null, null, company.userName, null, s, s, s, null, s, null, null, null, service.userName,
+        service.userName,
+        null,
+        null,
+        null,
+        company.userName,
+        null,
+        s,
+        s,
+        s,
+        null,
+        s,
+        null,
+        null,
+        null,
+        service.userName,
       ]);
       expect(statements).toBe(1);
     } finally {

@@ -120,7 +120,9 @@ describe('route declarations', () => {
   });
 
   it('refuses to declare roles on a route anyone may call', () => {
-    expect(() => route({ method: 'GET', endpoint: { base: 'api', path: '/x' }, auth: 'none', roles: ['Rtl_Admin'], handle: ({ c }) => c.json({}) })).toThrow();
+    expect(() =>
+      route({ method: 'GET', endpoint: { base: 'api', path: '/x' }, auth: 'none', roles: ['Rtl_Admin'], handle: ({ c }) => c.json({}) }),
+    ).toThrow();
   });
 });
 
@@ -224,8 +226,12 @@ describe('the built app', () => {
       expect(result.body).toContain('<div id="root">');
       expect(result.headers.get('cache-control')).toBe('no-cache');
       const cookies = result.headers.getSetCookie();
-      expect(cookies).toContainEqual(expect.stringContaining(`HomeSite.bases=${encodeURIComponent(JSON.stringify({ images: 'https://images.example.test/v1' }))}`));
-      expect(cookies).toContainEqual(expect.stringContaining(`HomeSite.links=${encodeURIComponent(JSON.stringify({ Prospects: 'https://prospects.example.test' }))}`));
+      expect(cookies).toContainEqual(
+        expect.stringContaining(`HomeSite.bases=${encodeURIComponent(JSON.stringify({ images: 'https://images.example.test/v1' }))}`),
+      );
+      expect(cookies).toContainEqual(
+        expect.stringContaining(`HomeSite.links=${encodeURIComponent(JSON.stringify({ Prospects: 'https://prospects.example.test' }))}`),
+      );
     }
   });
 

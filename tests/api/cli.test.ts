@@ -80,7 +80,19 @@ async function withApp<T>(env: NodeJS.ProcessEnv, work: (call: ReturnType<typeof
 const signIn = (call: ReturnType<typeof callerFor>, userName: string, password: string) =>
   call<{ bearerToken?: string; message?: string }>('POST', '/auth/api/Account/Token', { body: { Username: userName, Password: password } });
 
-const createUserArgs = (userName: string, ...more: string[]) => ['user', 'create', '--user-name', userName, '--first-name', 'Ada', '--last-name', 'Lovelace', '--role', 'Rtl_Admin', ...more];
+const createUserArgs = (userName: string, ...more: string[]) => [
+  'user',
+  'create',
+  '--user-name',
+  userName,
+  '--first-name',
+  'Ada',
+  '--last-name',
+  'Lovelace',
+  '--role',
+  'Rtl_Admin',
+  ...more,
+];
 
 interface Backend {
   name: string;
@@ -110,101 +122,128 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
   }, SLOW);
   afterAll(() => drop());
 
-  it('creates the first administrator on an empty database from a password on stdin, who then signs in and is not expired', async () => {
-    const created = await cli(env, createUserArgs('It.Admin@Example.com'), `${PASSWORD}\n`);
-    expect(created.stderr).toBe('');
-    expect(created).toMatchObject({ code: 0, stdout: 'Created it.admin@example.com (Rtl_Admin).\n' });
+  it(
+    'creates the first administrator on an empty database from a password on stdin, who then signs in and is not expired',
+    async () => {
+      const created = await cli(env, createUserArgs('It.Admin@Example.com'), `${PASSWORD}\n`);
+      expect(created.stderr).toBe('');
+      expect(created).toMatchObject({ code: 0, stdout: 'Created it.admin@example.com (Rtl_Admin).\n' });
 
-    await withApp(env, async (call) => {
-      const signedIn = await signIn(call, 'it.admin@example.com', PASSWORD);
-      expect(signedIn.status).toBe(200);
-      const profile = await call<{ roles: string[]; passwordLastChanged: string }>('GET', '/auth/api/Account/User', { token: signedIn.body.bearerToken! });
-      expect(profile.status).toBe(200);
-      expect(profile.body.roles).toEqual(['Rtl_Admin']);
-      // spec 1 §9 counts 91 days from the last change: changed just now, nowhere near expired.
-      expect(Date.now() - new Date(profile.body.passwordLastChanged).getTime()).toBeLessThan(5 * 60_000);
-    });
-    const listed = await cli(env, ['user', 'list']);
-    expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(/^it\.admin@example\.com\s+Ada Lovelace\s+yes\s+Rtl_Admin$/m);
-  }, SLOW);
+      await withApp(env, async (call) => {
+        const signedIn = await signIn(call, 'it.admin@example.com', PASSWORD);
+        expect(signedIn.status).toBe(200);
+        const profile = await call<{ roles: string[]; passwordLastChanged: string }>('GET', '/auth/api/Account/User', {
+          token: signedIn.body.bearerToken!,
+        });
+        expect(profile.status).toBe(200);
+        expect(profile.body.roles).toEqual(['Rtl_Admin']);
+        // spec 1 §9 counts 91 days from the last change: changed just now, nowhere near expired.
+        expect(Date.now() - new Date(profile.body.passwordLastChanged).getTime()).toBeLessThan(5 * 60_000);
+      });
+      const listed = await cli(env, ['user', 'list']);
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toMatch(/^it\.admin@example\.com\s+Ada Lovelace\s+yes\s+Rtl_Admin$/m);
+    },
+    SLOW,
+  );
 
-  it('refuses a password the product would refuse, an unknown role and a taken name, and creates nobody', async () => {
-    const weak = await cli(env, createUserArgs('weak@example.com'), 'password1\n');
-    expect(weak.code).toBe(1);
-    expect(weak.stderr).toContain('Password must contain an upper-case letter.');
-    const none = await cli(env, createUserArgs('nopassword@example.com'), '');
-    expect(none.code).toBe(1);
-    expect(none.stderr).toContain('No password on stdin');
-    const role = await cli(env, [...createUserArgs('role@example.com'), '--role', 'Chief_Wizard'], `${PASSWORD}\n`);
-    expect(role.code).toBe(1);
-    expect(role.stderr).toContain('Unknown role: Chief_Wizard.');
-    const retailer = await cli(env, createUserArgs('retailer@example.com', '--retailer', '99999'), `${PASSWORD}\n`);
-    expect(retailer.code).toBe(1);
-    expect(retailer.stderr).toContain('No retailer 99999');
-    const taken = await cli(env, createUserArgs('IT.ADMIN@example.com'), `${PASSWORD}\n`);
-    expect(taken.code).toBe(1);
-    expect(taken.stderr).toContain('exists already');
-    expect(weak.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+  it(
+    'refuses a password the product would refuse, an unknown role and a taken name, and creates nobody',
+    async () => {
+      const weak = await cli(env, createUserArgs('weak@example.com'), 'password1\n');
+      expect(weak.code).toBe(1);
+      expect(weak.stderr).toContain('Password must contain an upper-case letter.');
+      const none = await cli(env, createUserArgs('nopassword@example.com'), '');
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain('No password on stdin');
+      const role = await cli(env, [...createUserArgs('role@example.com'), '--role', 'Chief_Wizard'], `${PASSWORD}\n`);
+      expect(role.code).toBe(1);
+      expect(role.stderr).toContain('Unknown role: Chief_Wizard.');
+      const retailer = await cli(env, createUserArgs('retailer@example.com', '--retailer', '99999'), `${PASSWORD}\n`);
+      expect(retailer.code).toBe(1);
+      expect(retailer.stderr).toContain('No retailer 99999');
+      const taken = await cli(env, createUserArgs('IT.ADMIN@example.com'), `${PASSWORD}\n`);
+      expect(taken.code).toBe(1);
+      expect(taken.stderr).toContain('exists already');
+      expect(weak.stderr.split('\n').filter(Boolean)).toHaveLength(1);
 
-    const names = await withDb(env, async (db) => (await db.select({ userName: schema.users.userName }).from(schema.users)).map((row) => row.userName));
-    expect(names).toEqual(['it.admin@example.com']);
-  }, SLOW);
+      const names = await withDb(env, async (db) =>
+        (await db.select({ userName: schema.users.userName }).from(schema.users)).map((row) => row.userName),
+      );
+      expect(names).toEqual(['it.admin@example.com']);
+    },
+    SLOW,
+  );
 
-  it('resets a password: the old sessions and the old password stop working, the new password signs in', async () => {
-    await cli(env, createUserArgs('reset.me@example.com', '--role', 'Service_User'), `${PASSWORD}\n`);
-    const oldToken = await withApp(env, async (call) => (await signIn(call, 'reset.me@example.com', PASSWORD)).body.bearerToken!);
+  it(
+    'resets a password: the old sessions and the old password stop working, the new password signs in',
+    async () => {
+      await cli(env, createUserArgs('reset.me@example.com', '--role', 'Service_User'), `${PASSWORD}\n`);
+      const oldToken = await withApp(env, async (call) => (await signIn(call, 'reset.me@example.com', PASSWORD)).body.bearerToken!);
 
-    const reset = await cli(env, ['user', 'reset-password', 'Reset.Me@example.com'], 'Second#Try22\n');
-    expect(reset).toMatchObject({ code: 0, stderr: '' });
+      const reset = await cli(env, ['user', 'reset-password', 'Reset.Me@example.com'], 'Second#Try22\n');
+      expect(reset).toMatchObject({ code: 0, stderr: '' });
 
-    await withApp(env, async (call) => {
-      expect((await call('GET', '/auth/api/Account/User', { token: oldToken })).status).toBe(401);
-      expect((await signIn(call, 'reset.me@example.com', PASSWORD)).status).toBe(400);
-      expect((await signIn(call, 'reset.me@example.com', 'Second#Try22')).status).toBe(200);
-    });
-    expect((await cli(env, ['user', 'reset-password', 'nobody@example.com'], 'Second#Try22\n')).code).toBe(1);
-  }, SLOW);
+      await withApp(env, async (call) => {
+        expect((await call('GET', '/auth/api/Account/User', { token: oldToken })).status).toBe(401);
+        expect((await signIn(call, 'reset.me@example.com', PASSWORD)).status).toBe(400);
+        expect((await signIn(call, 'reset.me@example.com', 'Second#Try22')).status).toBe(200);
+      });
+      expect((await cli(env, ['user', 'reset-password', 'nobody@example.com'], 'Second#Try22\n')).code).toBe(1);
+    },
+    SLOW,
+  );
 
-  it('deactivates a user: no sign-in, and their open session is refused; activate lets them back', async () => {
-    await cli(env, createUserArgs('leaver@example.com'), `${PASSWORD}\n`);
-    const token = await withApp(env, async (call) => (await signIn(call, 'leaver@example.com', PASSWORD)).body.bearerToken!);
-    expect(await cli(env, ['user', 'deactivate', 'leaver@example.com'])).toMatchObject({ code: 0, stdout: 'leaver@example.com is deactivated.\n' });
-    await withApp(env, async (call) => {
-      expect((await call('GET', '/auth/api/Account/User', { token })).status).toBe(401);
-      const refused = await signIn(call, 'leaver@example.com', PASSWORD);
-      expect(refused.status).toBe(400);
-      expect(refused.body.message).toContain('inactive');
-    });
-    expect((await cli(env, ['user', 'list'])).stdout).toMatch(/^leaver@example\.com\s+Ada Lovelace\s+no\s+/m);
-    expect((await cli(env, ['user', 'activate', 'leaver@example.com'])).code).toBe(0);
-    await withApp(env, async (call) => expect((await signIn(call, 'leaver@example.com', PASSWORD)).status).toBe(200));
-  }, SLOW);
+  it(
+    'deactivates a user: no sign-in, and their open session is refused; activate lets them back',
+    async () => {
+      await cli(env, createUserArgs('leaver@example.com'), `${PASSWORD}\n`);
+      const token = await withApp(env, async (call) => (await signIn(call, 'leaver@example.com', PASSWORD)).body.bearerToken!);
+      expect(await cli(env, ['user', 'deactivate', 'leaver@example.com'])).toMatchObject({
+        code: 0,
+        stdout: 'leaver@example.com is deactivated.\n',
+      });
+      await withApp(env, async (call) => {
+        expect((await call('GET', '/auth/api/Account/User', { token })).status).toBe(401);
+        const refused = await signIn(call, 'leaver@example.com', PASSWORD);
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toContain('inactive');
+      });
+      expect((await cli(env, ['user', 'list'])).stdout).toMatch(/^leaver@example\.com\s+Ada Lovelace\s+no\s+/m);
+      expect((await cli(env, ['user', 'activate', 'leaver@example.com'])).code).toBe(0);
+      await withApp(env, async (call) => expect((await signIn(call, 'leaver@example.com', PASSWORD)).status).toBe(200));
+    },
+    SLOW,
+  );
 
-  it('makes an API key shown once, lists it without the key, and revokes it', async () => {
-    const created = await cli(env, ['apikey', 'create', 'erp-nightly']);
-    expect(created.code).toBe(0);
-    const key = created.stdout.trim();
-    expect(key).toMatch(/^hsk_[A-Za-z0-9_-]{43}$/);
-    expect(created.stderr).toContain('not shown again');
-    expect((await cli(env, ['apikey', 'create', 'erp-nightly'])).code).toBe(1);
+  it(
+    'makes an API key shown once, lists it without the key, and revokes it',
+    async () => {
+      const created = await cli(env, ['apikey', 'create', 'erp-nightly']);
+      expect(created.code).toBe(0);
+      const key = created.stdout.trim();
+      expect(key).toMatch(/^hsk_[A-Za-z0-9_-]{43}$/);
+      expect(created.stderr).toContain('not shown again');
+      expect((await cli(env, ['apikey', 'create', 'erp-nightly'])).code).toBe(1);
 
-    const listed = await cli(env, ['apikey', 'list']);
-    expect(listed.stdout).toMatch(new RegExp(`^erp-nightly\\s+${key.slice(0, 12)}…\\s+\\S+Z\\s+-\\s+-$`, 'm'));
-    expect(listed.stdout).not.toContain(key);
-    await withDb(env, async (db) => {
-      expect(await verifyApiKey(db, key)).toMatchObject({ name: 'erp-nightly' });
-      const [row] = await db.select().from(schema.apiKeys).where(eq(schema.apiKeys.name, 'erp-nightly'));
-      expect(row!.keyHash).not.toContain(key.slice(4));
-    });
-    expect((await cli(env, ['apikey', 'list'])).stdout).toMatch(/^erp-nightly\s+\S+\s+\S+Z\s+\S+Z\s+-$/m);
+      const listed = await cli(env, ['apikey', 'list']);
+      expect(listed.stdout).toMatch(new RegExp(`^erp-nightly\\s+${key.slice(0, 12)}…\\s+\\S+Z\\s+-\\s+-$`, 'm'));
+      expect(listed.stdout).not.toContain(key);
+      await withDb(env, async (db) => {
+        expect(await verifyApiKey(db, key)).toMatchObject({ name: 'erp-nightly' });
+        const [row] = await db.select().from(schema.apiKeys).where(eq(schema.apiKeys.name, 'erp-nightly'));
+        expect(row!.keyHash).not.toContain(key.slice(4));
+      });
+      expect((await cli(env, ['apikey', 'list'])).stdout).toMatch(/^erp-nightly\s+\S+\s+\S+Z\s+\S+Z\s+-$/m);
 
-    expect(await cli(env, ['apikey', 'revoke', 'erp-nightly'])).toMatchObject({ code: 0, stdout: "API key 'erp-nightly' is revoked.\n" });
-    expect((await cli(env, ['apikey', 'revoke', 'erp-nightly'])).stdout).toContain('revoked already');
-    expect((await cli(env, ['apikey', 'revoke', 'no-such-key'])).code).toBe(1);
-    await withDb(env, async (db) => expect(await verifyApiKey(db, key)).toBeNull());
-    expect((await cli(env, ['apikey', 'list'])).stdout).toMatch(/^erp-nightly\s+\S+…\s+\S+Z\s+\S+Z\s+\d{4}-\S+Z$/m);
-  }, SLOW);
+      expect(await cli(env, ['apikey', 'revoke', 'erp-nightly'])).toMatchObject({ code: 0, stdout: "API key 'erp-nightly' is revoked.\n" });
+      expect((await cli(env, ['apikey', 'revoke', 'erp-nightly'])).stdout).toContain('revoked already');
+      expect((await cli(env, ['apikey', 'revoke', 'no-such-key'])).code).toBe(1);
+      await withDb(env, async (db) => expect(await verifyApiKey(db, key)).toBeNull());
+      expect((await cli(env, ['apikey', 'list'])).stdout).toMatch(/^erp-nightly\s+\S+…\s+\S+Z\s+\S+Z\s+\d{4}-\S+Z$/m);
+    },
+    SLOW,
+  );
 
   it('imports every example file in order into the empty database, and the same files again change nothing', async () => {
     for (const kind of Object.keys(IMPORT_KINDS)) {
@@ -230,47 +269,61 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
     });
   }, 300_000);
 
-  it('lists refused rows by line and field and writes nothing; --dry-run and --skip-invalid', async () => {
-    const dir = scratchDir();
-    const file = join(dir, 'plants-more.csv');
-    writeFileSync(file, 'plantNumber,name,serialPrefix,city,state\n950,Oak Hill,OAK,Oak Hill,TN\n951,Bad State,BAD,Somewhere,Tennessee\n');
-    const plants = () => withDb(env, async (db) => (await db.select({ n: count() }).from(schema.plants))[0]!.n);
-    const before = await plants();
+  it(
+    'lists refused rows by line and field and writes nothing; --dry-run and --skip-invalid',
+    async () => {
+      const dir = scratchDir();
+      const file = join(dir, 'plants-more.csv');
+      writeFileSync(
+        file,
+        'plantNumber,name,serialPrefix,city,state\n950,Oak Hill,OAK,Oak Hill,TN\n951,Bad State,BAD,Somewhere,Tennessee\n',
+      );
+      const plants = () => withDb(env, async (db) => (await db.select({ n: count() }).from(schema.plants))[0]!.n);
+      const before = await plants();
 
-    const refused = await cli(env, ['import', 'plants', file]);
-    expect(refused.code).toBe(1);
-    expect(refused.stdout).toContain('Nothing was written');
-    expect(refused.stdout).toMatch(/^ {2}line 3, state: .+$/m);
-    const dry = await cli(env, ['import', 'plants', file, '--dry-run']);
-    expect(dry.code).toBe(1);
-    expect(await plants()).toBe(before);
+      const refused = await cli(env, ['import', 'plants', file]);
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toContain('Nothing was written');
+      expect(refused.stdout).toMatch(/^ {2}line 3, state: .+$/m);
+      const dry = await cli(env, ['import', 'plants', file, '--dry-run']);
+      expect(dry.code).toBe(1);
+      expect(await plants()).toBe(before);
 
-    writeFileSync(join(dir, 'plants-good.jsonl'), '{"plantNumber":"952","name":"Elm Creek","serialPrefix":"ELM","city":"Elm","state":"TN"}\n');
-    const cleanDry = await cli(env, ['import', 'plants', join(dir, 'plants-good.jsonl'), '--dry-run']);
-    expect(cleanDry).toMatchObject({ code: 0, stdout: expect.stringContaining('It would write: 1 inserted') });
-    expect(await plants()).toBe(before);
+      writeFileSync(
+        join(dir, 'plants-good.jsonl'),
+        '{"plantNumber":"952","name":"Elm Creek","serialPrefix":"ELM","city":"Elm","state":"TN"}\n',
+      );
+      const cleanDry = await cli(env, ['import', 'plants', join(dir, 'plants-good.jsonl'), '--dry-run']);
+      expect(cleanDry).toMatchObject({ code: 0, stdout: expect.stringContaining('It would write: 1 inserted') });
+      expect(await plants()).toBe(before);
 
-    const skipped = await cli(env, ['import', 'plants', file, '--skip-invalid']);
-    expect(skipped.code).toBe(0);
-    expect(skipped.stdout).toContain('Written: 1 inserted');
-    expect(skipped.stdout).toMatch(/^Skipped 1 row:\n {2}line 3, state: /m);
-    expect(await plants()).toBe(before + 1);
+      const skipped = await cli(env, ['import', 'plants', file, '--skip-invalid']);
+      expect(skipped.code).toBe(0);
+      expect(skipped.stdout).toContain('Written: 1 inserted');
+      expect(skipped.stdout).toMatch(/^Skipped 1 row:\n {2}line 3, state: /m);
+      expect(await plants()).toBe(before + 1);
 
-    expect((await cli(env, ['import', 'spaceships', file])).code).toBe(2);
-    expect((await cli(env, ['import', 'plants', join(dir, 'plants.txt')])).code).toBe(2);
-    expect((await cli(env, ['import', 'plants', join(dir, 'missing.csv')])).code).toBe(1);
-    const badHeader = join(dir, 'bad-header.csv');
-    writeFileSync(badHeader, 'plantNumber,colour\n1,red\n');
-    const header = await cli(env, ['import', 'plants', badHeader]);
-    expect(header.code).toBe(1);
-    expect(header.stderr).toContain('unknown column "colour"');
-  }, SLOW);
+      expect((await cli(env, ['import', 'spaceships', file])).code).toBe(2);
+      expect((await cli(env, ['import', 'plants', join(dir, 'plants.txt')])).code).toBe(2);
+      expect((await cli(env, ['import', 'plants', join(dir, 'missing.csv')])).code).toBe(1);
+      const badHeader = join(dir, 'bad-header.csv');
+      writeFileSync(badHeader, 'plantNumber,colour\n1,red\n');
+      const header = await cli(env, ['import', 'plants', badHeader]);
+      expect(header.code).toBe(1);
+      expect(header.stderr).toContain('unknown column "colour"');
+    },
+    SLOW,
+  );
 
-  it('migrate says the database is up to date when it is', async () => {
-    const migrated = await cli(env, ['migrate']);
-    expect(migrated).toMatchObject({ code: 0, stderr: '' });
-    expect(migrated.stdout).toMatch(/^Up to date: /);
-  }, SLOW);
+  it(
+    'migrate says the database is up to date when it is',
+    async () => {
+      const migrated = await cli(env, ['migrate']);
+      expect(migrated).toMatchObject({ code: 0, stderr: '' });
+      expect(migrated.stdout).toMatch(/^Up to date: /);
+    },
+    SLOW,
+  );
 });
 
 describe.each(BACKENDS)('demo remove on a seeded demo database, $name', (backend) => {
@@ -288,56 +341,68 @@ describe.each(BACKENDS)('demo remove on a seeded demo database, $name', (backend
   }, SLOW);
   afterAll(() => drop());
 
-  it('deletes every account a demo login could sign in with, keeps the rest, and leaves the data they wrote', async () => {
-    expect((await cli(env, createUserArgs('owner@example.com'), `${PASSWORD}\n`)).code).toBe(0);
-    const before = await withDb(env, async (db) => {
-      const demo = await findDemoAccounts(db);
-      const [users] = await db.select({ n: count() }).from(schema.users);
-      // Every seeded user shares the demo password: all of them must count as demo accounts.
-      expect(demo).toHaveLength(users!.n - 1);
-      for (const user of DEMO_USERS) expect(demo).toContain(user.userName);
-      // Rows whose reference to their author has no ON DELETE rule must not stop the delete.
-      const [admin] = await db.select().from(schema.users).where(eq(schema.users.userName, DEMO_USERS[0]!.userName));
-      await db.insert(schema.supportMessages).values({ userId: admin!.id, name: 'Alex', phone: '555-0100', priority: 'Low', type: 'Question', message: 'Hello' });
-      await db.insert(schema.feedbackResponses).values({ userId: admin!.id, satisfaction: 5, worksWell: 'All', improve: 'Nothing', mayContact: false });
-      const [quotes] = await db.select({ n: count() }).from(schema.quotes);
-      return { quotes: quotes!.n };
-    });
+  it(
+    'deletes every account a demo login could sign in with, keeps the rest, and leaves the data they wrote',
+    async () => {
+      expect((await cli(env, createUserArgs('owner@example.com'), `${PASSWORD}\n`)).code).toBe(0);
+      const before = await withDb(env, async (db) => {
+        const demo = await findDemoAccounts(db);
+        const [users] = await db.select({ n: count() }).from(schema.users);
+        // Every seeded user shares the demo password: all of them must count as demo accounts.
+        expect(demo).toHaveLength(users!.n - 1);
+        for (const user of DEMO_USERS) expect(demo).toContain(user.userName);
+        // Rows whose reference to their author has no ON DELETE rule must not stop the delete.
+        const [admin] = await db.select().from(schema.users).where(eq(schema.users.userName, DEMO_USERS[0]!.userName));
+        await db
+          .insert(schema.supportMessages)
+          .values({ userId: admin!.id, name: 'Alex', phone: '555-0100', priority: 'Low', type: 'Question', message: 'Hello' });
+        await db
+          .insert(schema.feedbackResponses)
+          .values({ userId: admin!.id, satisfaction: 5, worksWell: 'All', improve: 'Nothing', mayContact: false });
+        const [quotes] = await db.select({ n: count() }).from(schema.quotes);
+        return { quotes: quotes!.n };
+      });
 
-    const removed = await cli(env, ['demo', 'remove']);
-    expect(removed.stderr).toBe('');
-    expect(removed.code).toBe(0);
-    expect(removed.stdout).toMatch(/^Deleted \d+ demo accounts\./);
-    expect(removed.stdout).toContain('support_messages');
+      const removed = await cli(env, ['demo', 'remove']);
+      expect(removed.stderr).toBe('');
+      expect(removed.code).toBe(0);
+      expect(removed.stdout).toMatch(/^Deleted \d+ demo accounts\./);
+      expect(removed.stdout).toContain('support_messages');
 
-    await withApp(env, async (call, db) => {
-      expect(await findDemoAccounts(db)).toEqual([]);
-      for (const user of DEMO_USERS) expect((await signIn(call, user.userName, DEFAULT_DEMO_PASSWORD)).status, user.userName).toBe(400);
-      expect((await signIn(call, 'owner@example.com', PASSWORD)).status).toBe(200);
-      const [quotes] = await db.select({ n: count() }).from(schema.quotes);
-      expect(quotes!.n).toBe(before.quotes);
-    });
-    expect((await cli(env, ['demo', 'remove'])).stdout).toBe('There are no demo accounts.\n');
-  }, SLOW);
+      await withApp(env, async (call, db) => {
+        expect(await findDemoAccounts(db)).toEqual([]);
+        for (const user of DEMO_USERS) expect((await signIn(call, user.userName, DEFAULT_DEMO_PASSWORD)).status, user.userName).toBe(400);
+        expect((await signIn(call, 'owner@example.com', PASSWORD)).status).toBe(200);
+        const [quotes] = await db.select({ n: count() }).from(schema.quotes);
+        expect(quotes!.n).toBe(before.quotes);
+      });
+      expect((await cli(env, ['demo', 'remove'])).stdout).toBe('There are no demo accounts.\n');
+    },
+    SLOW,
+  );
 
-  it('--all-data needs --yes, then empties every table but the roles and settings', async () => {
-    const unconfirmed = await cli(env, ['demo', 'remove', '--all-data']);
-    expect(unconfirmed.code).toBe(2);
-    expect(unconfirmed.stderr).toContain('--yes');
-    await withDb(env, async (db) => expect((await db.select({ n: count() }).from(schema.homes))[0]!.n).toBeGreaterThan(0));
+  it(
+    '--all-data needs --yes, then empties every table but the roles and settings',
+    async () => {
+      const unconfirmed = await cli(env, ['demo', 'remove', '--all-data']);
+      expect(unconfirmed.code).toBe(2);
+      expect(unconfirmed.stderr).toContain('--yes');
+      await withDb(env, async (db) => expect((await db.select({ n: count() }).from(schema.homes))[0]!.n).toBeGreaterThan(0));
 
-    const emptied = await cli(env, ['demo', 'remove', '--all-data', '--yes']);
-    expect(emptied.code).toBe(0);
-    await withDb(env, async (db) => {
-      for (const table of [schema.users, schema.homes, schema.retailers, schema.quotes, schema.apiKeys]) {
-        expect((await db.select({ n: count() }).from(table))[0]!.n).toBe(0);
-      }
-      expect((await db.select({ n: count() }).from(schema.roles))[0]!.n).toBeGreaterThan(30);
-    });
-    // The schema and migrations are intact: a first administrator can be made at once.
-    expect((await cli(env, createUserArgs('fresh.start@example.com'), `${PASSWORD}\n`)).code).toBe(0);
-    expect((await cli(env, ['migrate'])).stdout).toMatch(/^Up to date/);
-  }, SLOW);
+      const emptied = await cli(env, ['demo', 'remove', '--all-data', '--yes']);
+      expect(emptied.code).toBe(0);
+      await withDb(env, async (db) => {
+        for (const table of [schema.users, schema.homes, schema.retailers, schema.quotes, schema.apiKeys]) {
+          expect((await db.select({ n: count() }).from(table))[0]!.n).toBe(0);
+        }
+        expect((await db.select({ n: count() }).from(schema.roles))[0]!.n).toBeGreaterThan(30);
+      });
+      // The schema and migrations are intact: a first administrator can be made at once.
+      expect((await cli(env, createUserArgs('fresh.start@example.com'), `${PASSWORD}\n`)).code).toBe(0);
+      expect((await cli(env, ['migrate'])).stdout).toMatch(/^Up to date/);
+    },
+    SLOW,
+  );
 });
 
 describe('the embedded database: backup, restore and the DATA_DIR lock', () => {
@@ -349,48 +414,60 @@ describe('the embedded database: backup, restore and the DATA_DIR lock', () => {
     backupFile = join(scratchDir(), 'homesite.tar.gz');
   }, SLOW);
 
-  it('backs up to a .tar.gz that restores into an empty DATA_DIR with the data', async () => {
-    const backedUp = await cli(env, ['backup', backupFile]);
-    expect(backedUp.stderr).toBe('');
-    expect(backedUp.code).toBe(0);
-    expect(statSync(backupFile).size).toBeGreaterThan(100_000);
-    expect(readdirSync(join(backupFile, '..'))).toEqual(['homesite.tar.gz']);
-    expect((await cli(env, ['backup', backupFile])).stderr).toContain('exists already');
+  it(
+    'backs up to a .tar.gz that restores into an empty DATA_DIR with the data',
+    async () => {
+      const backedUp = await cli(env, ['backup', backupFile]);
+      expect(backedUp.stderr).toBe('');
+      expect(backedUp.code).toBe(0);
+      expect(statSync(backupFile).size).toBeGreaterThan(100_000);
+      expect(readdirSync(join(backupFile, '..'))).toEqual(['homesite.tar.gz']);
+      expect((await cli(env, ['backup', backupFile])).stderr).toContain('exists already');
 
-    const elsewhere = { DATA_DIR: scratchDir() };
-    const restored = await cli(elsewhere, ['restore', backupFile]);
-    expect(restored.stderr).toBe('');
-    expect(restored.code).toBe(0);
-    expect((await cli(elsewhere, ['user', 'list'])).stdout).toContain('kept@example.com');
-    await withApp(elsewhere, async (call) => expect((await signIn(call, 'kept@example.com', PASSWORD)).status).toBe(200));
-  }, SLOW);
+      const elsewhere = { DATA_DIR: scratchDir() };
+      const restored = await cli(elsewhere, ['restore', backupFile]);
+      expect(restored.stderr).toBe('');
+      expect(restored.code).toBe(0);
+      expect((await cli(elsewhere, ['user', 'list'])).stdout).toContain('kept@example.com');
+      await withApp(elsewhere, async (call) => expect((await signIn(call, 'kept@example.com', PASSWORD)).status).toBe(200));
+    },
+    SLOW,
+  );
 
-  it('refuses to restore over a database without --force; with it, keeps the old one aside and says where', async () => {
-    expect((await cli(env, createUserArgs('after.backup@example.com'), `${PASSWORD}\n`)).code).toBe(0);
-    const refused = await cli(env, ['restore', backupFile]);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('--force');
-    expect((await cli(env, ['user', 'list'])).stdout).toContain('after.backup@example.com');
+  it(
+    'refuses to restore over a database without --force; with it, keeps the old one aside and says where',
+    async () => {
+      expect((await cli(env, createUserArgs('after.backup@example.com'), `${PASSWORD}\n`)).code).toBe(0);
+      const refused = await cli(env, ['restore', backupFile]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('--force');
+      expect((await cli(env, ['user', 'list'])).stdout).toContain('after.backup@example.com');
 
-    const forced = await cli(env, ['restore', backupFile, '--force']);
-    expect(forced.code).toBe(0);
-    const aside = readdirSync(env.DATA_DIR!).find((name) => name.startsWith('pglite.before-restore-'));
-    expect(aside).toBeDefined();
-    expect(forced.stdout).toContain(join(env.DATA_DIR!, aside!));
-    const listed = (await cli(env, ['user', 'list'])).stdout;
-    expect(listed).toContain('kept@example.com');
-    expect(listed).not.toContain('after.backup@example.com');
-  }, SLOW);
+      const forced = await cli(env, ['restore', backupFile, '--force']);
+      expect(forced.code).toBe(0);
+      const aside = readdirSync(env.DATA_DIR!).find((name) => name.startsWith('pglite.before-restore-'));
+      expect(aside).toBeDefined();
+      expect(forced.stdout).toContain(join(env.DATA_DIR!, aside!));
+      const listed = (await cli(env, ['user', 'list'])).stdout;
+      expect(listed).toContain('kept@example.com');
+      expect(listed).not.toContain('after.backup@example.com');
+    },
+    SLOW,
+  );
 
-  it('refuses a file that is not a backup, and changes nothing', async () => {
-    const junk = join(scratchDir(), 'junk.tar.gz');
-    writeFileSync(junk, 'not a tarball');
-    const target = { DATA_DIR: scratchDir() };
-    const refused = await cli(target, ['restore', junk]);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('could not be restored');
-    expect(readdirSync(target.DATA_DIR).filter((name) => name !== LOCK_FILE_NAME)).toEqual([]);
-  }, SLOW);
+  it(
+    'refuses a file that is not a backup, and changes nothing',
+    async () => {
+      const junk = join(scratchDir(), 'junk.tar.gz');
+      writeFileSync(junk, 'not a tarball');
+      const target = { DATA_DIR: scratchDir() };
+      const refused = await cli(target, ['restore', junk]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('could not be restored');
+      expect(readdirSync(target.DATA_DIR).filter((name) => name !== LOCK_FILE_NAME)).toEqual([]);
+    },
+    SLOW,
+  );
 
   it('backup and restore refuse DATABASE_URL and name the PostgreSQL way', async () => {
     const postgres = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
@@ -398,25 +475,32 @@ describe('the embedded database: backup, restore and the DATA_DIR lock', () => {
     expect(await cli(postgres, ['restore', backupFile])).toMatchObject({ code: 1, stderr: expect.stringContaining('pg_restore') });
   });
 
-  it('refuses while another live process holds DATA_DIR, and takes over a lock its holder left behind', async () => {
-    const held = acquireDataDirLock(env.DATA_DIR!, 'server');
-    try {
-      const refused = await cli(env, ['user', 'list']);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(`The server (pid ${process.pid}) is using DATA_DIR`);
-      expect(refused.stderr).toContain('DATABASE_URL');
-      expect(() => acquireDataDirLock(env.DATA_DIR!, 'cli')).toThrow(/is using DATA_DIR/);
-    } finally {
-      held.release();
-    }
-    expect(existsSync(join(env.DATA_DIR!, LOCK_FILE_NAME))).toBe(false);
+  it(
+    'refuses while another live process holds DATA_DIR, and takes over a lock its holder left behind',
+    async () => {
+      const held = acquireDataDirLock(env.DATA_DIR!, 'server');
+      try {
+        const refused = await cli(env, ['user', 'list']);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain(`The server (pid ${process.pid}) is using DATA_DIR`);
+        expect(refused.stderr).toContain('DATABASE_URL');
+        expect(() => acquireDataDirLock(env.DATA_DIR!, 'cli')).toThrow(/is using DATA_DIR/);
+      } finally {
+        held.release();
+      }
+      expect(existsSync(join(env.DATA_DIR!, LOCK_FILE_NAME))).toBe(false);
 
-    // A process that has ended (a crash, a kill -9) leaves its lock file behind.
-    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-    writeFileSync(join(env.DATA_DIR!, LOCK_FILE_NAME), JSON.stringify({ pid: Number(ended.stdout), owner: 'server', token: 'left-behind', since: new Date().toISOString() }));
-    expect((await cli(env, ['user', 'list'])).code).toBe(0);
-    expect(existsSync(join(env.DATA_DIR!, LOCK_FILE_NAME))).toBe(false);
-  }, SLOW);
+      // A process that has ended (a crash, a kill -9) leaves its lock file behind.
+      const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+      writeFileSync(
+        join(env.DATA_DIR!, LOCK_FILE_NAME),
+        JSON.stringify({ pid: Number(ended.stdout), owner: 'server', token: 'left-behind', since: new Date().toISOString() }),
+      );
+      expect((await cli(env, ['user', 'list'])).code).toBe(0);
+      expect(existsSync(join(env.DATA_DIR!, LOCK_FILE_NAME))).toBe(false);
+    },
+    SLOW,
+  );
 
   it('a reading command refuses an empty DATA_DIR instead of making a database there', async () => {
     const empty = { DATA_DIR: scratchDir() };
@@ -469,8 +553,14 @@ describe('usage', () => {
     [['user', 'create', '--user-name', 'a@example.com', '--colour', 'red'], "Unknown option '--colour'."],
     [['user', 'reset-password'], 'Missing <user-name>.'],
     [['user', 'deactivate', 'a@example.com', 'b@example.com'], 'Unexpected argument: b@example.com.'],
-    [['user', 'create', '--user-name', 'not-an-address', '--first-name', 'A', '--last-name', 'B', '--role', 'Rtl_Admin'], '--user-name: Email must be in the following format'],
-    [['user', 'create', '--user-name', 'a@example.com', '--first-name', 'A', '--last-name', 'B'], '--role: At least one role must be assigned.'],
+    [
+      ['user', 'create', '--user-name', 'not-an-address', '--first-name', 'A', '--last-name', 'B', '--role', 'Rtl_Admin'],
+      '--user-name: Email must be in the following format',
+    ],
+    [
+      ['user', 'create', '--user-name', 'a@example.com', '--first-name', 'A', '--last-name', 'B'],
+      '--role: At least one role must be assigned.',
+    ],
     [['apikey', 'create'], 'Missing <name>.'],
     [['backup'], 'Missing <file>.'],
   ])('%j is wrong usage: exit 2 with the problem and the usage on stderr', async (argv, problem) => {
@@ -498,7 +588,10 @@ describe('bin/homesite.mjs', () => {
   /** The installed command, as an operator runs it: a separate node process with its own stdin. */
   function run(argv: string[], env: NodeJS.ProcessEnv, stdin: string): Promise<CliResult> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['bin/homesite.mjs', ...argv], { env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['bin/homesite.mjs', ...argv], {
+        env: { PATH: process.env.PATH, ...env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -509,16 +602,20 @@ describe('bin/homesite.mjs', () => {
     });
   }
 
-  it('answers --help, and creates a user from a password piped to it', async () => {
-    const help = await run(['--help'], {}, '');
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain('homesite user create');
+  it(
+    'answers --help, and creates a user from a password piped to it',
+    async () => {
+      const help = await run(['--help'], {}, '');
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('homesite user create');
 
-    const env = { DATA_DIR: scratchDir() };
-    const created = await run(createUserArgs('piped@example.com'), env, `${PASSWORD}\n`);
-    expect(created.stderr).toBe('');
-    expect(created).toMatchObject({ code: 0, stdout: 'Created piped@example.com (Rtl_Admin).\n' });
-    await withApp(env, async (call) => expect((await signIn(call, 'piped@example.com', PASSWORD)).status).toBe(200));
-    expect(existsSync(join(env.DATA_DIR, LOCK_FILE_NAME))).toBe(false);
-  }, SLOW);
+      const env = { DATA_DIR: scratchDir() };
+      const created = await run(createUserArgs('piped@example.com'), env, `${PASSWORD}\n`);
+      expect(created.stderr).toBe('');
+      expect(created).toMatchObject({ code: 0, stdout: 'Created piped@example.com (Rtl_Admin).\n' });
+      await withApp(env, async (call) => expect((await signIn(call, 'piped@example.com', PASSWORD)).status).toBe(200));
+      expect(existsSync(join(env.DATA_DIR, LOCK_FILE_NAME))).toBe(false);
+    },
+    SLOW,
+  );
 });

@@ -76,10 +76,18 @@ const validAnswer = (question: SurveyQuestion): string => {
   }
 };
 
-const photo = (bytes: Buffer, imageFileName: string, description = 'Front of the home') => ({ imageFileName, base64Image: bytes.toString('base64'), description, amount: 0 });
+const photo = (bytes: Buffer, imageFileName: string, description = 'Front of the home') => ({
+  imageFileName,
+  base64Image: bytes.toString('base64'),
+  description,
+  amount: 0,
+});
 
 /** A body answering every question of `form` validly, with the given photos. */
-function bodyFor(form: DeliveryReport, attachments = [photo(FRONT, 'IMG_0001.JPG'), photo(KITCHEN, 'kitchen.jpeg', 'Kitchen, after cleaning.')]): DeliveryReportInput {
+function bodyFor(
+  form: DeliveryReport,
+  attachments = [photo(FRONT, 'IMG_0001.JPG'), photo(KITCHEN, 'kitchen.jpeg', 'Kitchen, after cleaning.')],
+): DeliveryReportInput {
   return {
     plantNumber: form.plantNumber,
     serialNumber: form.serialNumber,
@@ -101,12 +109,19 @@ async function newForm(retailerNumber = '4217', plants?: readonly string[]) {
 }
 
 const submit = (body: unknown, options: { token?: string; idempotencyKey?: string } = {}) =>
-  t.call<DeliveryReportSubmitted & { field?: string }>('POST', '/api/DeliveryForm', { token: options.token ?? tokens.service, body, idempotencyKey: options.idempotencyKey });
+  t.call<DeliveryReportSubmitted & { field?: string }>('POST', '/api/DeliveryForm', {
+    token: options.token ?? tokens.service,
+    body,
+    idempotencyKey: options.idempotencyKey,
+  });
 
-const readReport = (submittedSurveyId: number, token = tokens.service) => t.call<DeliveryReport>('GET', `/api/DeliveryForm/${submittedSurveyId}`, { token });
+const readReport = (submittedSurveyId: number, token = tokens.service) =>
+  t.call<DeliveryReport>('GET', `/api/DeliveryForm/${submittedSurveyId}`, { token });
 const list = (token = tokens.service) => t.call<DeliveryReportRow[]>('GET', '/api/Survey', { token, query: { surveyId: '1' } });
 const image = (imageFileName: string, token = tokens.service, headers: Record<string, string> = {}) =>
-  t.app.request(`/images?folder=SurveyAttachments&fileName=${encodeURIComponent(imageFileName)}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
+  t.app.request(`/images?folder=SurveyAttachments&fileName=${encodeURIComponent(imageFileName)}`, {
+    headers: { authorization: `Bearer ${token}`, ...headers },
+  });
 
 async function stored() {
   const [reports] = await t.db.select({ n: count() }).from(submittedSurveys);
@@ -128,7 +143,16 @@ describe('blank delivery form (spec 2 §3 DeliveryReport, §7 GET /DeliveryForm/
     const home = await freshHome();
     const { status, body: form } = await blankFormOf(home);
     expect(status).toBe(200);
-    expect(form).toMatchObject({ surveyId: 1, submittedSurveyId: null, plantNumber: home.plantNumber, serialNumber: home.serialNumber, modelNumber: home.modelNumber, submittedBy: '', submitDate: null, surveyAttachments: [] });
+    expect(form).toMatchObject({
+      surveyId: 1,
+      submittedSurveyId: null,
+      plantNumber: home.plantNumber,
+      serialNumber: home.serialNumber,
+      modelNumber: home.modelNumber,
+      submittedBy: '',
+      submitDate: null,
+      surveyAttachments: [],
+    });
     expect(form.customerName).toBe(`${home.homeownerFirstName} ${home.homeownerLastName}`);
     expect(form.plantName.length).toBeGreaterThan(0);
     expect(form.deliveryDateQuestion).toMatchObject({ questionType: QUESTION_TYPES.dateTime, isRequired: true, answer: null });
@@ -141,10 +165,16 @@ describe('blank delivery form (spec 2 §3 DeliveryReport, §7 GET /DeliveryForm/
     const sequences = form.questionGroups.map((group) => group.sequence);
     expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
     for (const group of form.questionGroups) {
-      expect(group.questions.map((question) => question.sequence)).toEqual(group.questions.map((question) => question.sequence).sort((a, b) => a - b));
+      expect(group.questions.map((question) => question.sequence)).toEqual(
+        group.questions.map((question) => question.sequence).sort((a, b) => a - b),
+      );
     }
     // Only active questions of the delivery form: no retailer checklist question, no retired one.
-    const shown = new Set([form.deliveryDateQuestion.questionId, form.siteDeliveryQuestion.questionId, ...groupQuestions.map((question) => question.questionId)]);
+    const shown = new Set([
+      form.deliveryDateQuestion.questionId,
+      form.siteDeliveryQuestion.questionId,
+      ...groupQuestions.map((question) => question.questionId),
+    ]);
     const rows = await t.db.select().from(surveyQuestions);
     expect(rows.some((row) => row.surveyType === SURVEY_TYPES.RetailerChecklist)).toBe(true);
     expect(rows.filter((row) => shown.has(row.id)).every((row) => row.surveyType === SURVEY_TYPES.DeliveryForm && row.isActive)).toBe(true);
@@ -186,16 +216,29 @@ describe('submitting a delivery report (spec 2 §5, §7 POST /DeliveryForm)', ()
 
     const { status, body: report } = await readReport(id);
     expect(status).toBe(200);
-    expect(report).toMatchObject({ surveyId: 1, submittedSurveyId: id, serialNumber: form.serialNumber, plantNumber: form.plantNumber, submittedBy: 'Sam Rivera' });
+    expect(report).toMatchObject({
+      surveyId: 1,
+      submittedSurveyId: id,
+      serialNumber: form.serialNumber,
+      plantNumber: form.plantNumber,
+      submittedBy: 'Sam Rivera',
+    });
     expect(Date.now() - Date.parse(report.submitDate!)).toBeLessThan(60_000);
     expect(report.deliveryDateQuestion.answer).toBe('2026-10-01');
     expect(report.siteDeliveryQuestion.answer).toBe('No');
     const sent = new Map(body.questionGroups.flatMap((group) => group.questions.map((question) => [question.questionId, question.answer])));
-    for (const question of report.questionGroups.flatMap((group) => group.questions)) expect(question.answer).toBe(sent.get(question.questionId));
+    for (const question of report.questionGroups.flatMap((group) => group.questions))
+      expect(question.answer).toBe(sent.get(question.questionId));
 
     expect(report.surveyAttachments).toHaveLength(2);
     const [first, second] = report.surveyAttachments as [SurveyAttachment, SurveyAttachment];
-    expect(first).toMatchObject({ imageFileName: `${id}-1-IMG_0001.jpg`, contentType: 'image/jpeg', description: 'Front of the home', amount: 0, rowVersion: 0 });
+    expect(first).toMatchObject({
+      imageFileName: `${id}-1-IMG_0001.jpg`,
+      contentType: 'image/jpeg',
+      description: 'Front of the home',
+      amount: 0,
+      rowVersion: 0,
+    });
     expect(second).toMatchObject({ imageFileName: `${id}-2-kitchen.jpg`, description: 'Kitchen, after cleaning.' });
     expect(first).not.toHaveProperty('base64Image');
     expect(first.imageUploadId).not.toBe(second.imageUploadId);
@@ -205,13 +248,20 @@ describe('submitting a delivery report (spec 2 §5, §7 POST /DeliveryForm)', ()
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await served.arrayBuffer()).equals(FRONT)).toBe(true);
     const etag = served.headers.get('etag')!;
-    for (const ifNoneMatch of ifNoneMatchFormsOf(etag)) expect((await image(first.imageFileName, tokens.service, { 'if-none-match': ifNoneMatch })).status).toBe(304);
+    for (const ifNoneMatch of ifNoneMatchFormsOf(etag))
+      expect((await image(first.imageFileName, tokens.service, { 'if-none-match': ifNoneMatch })).status).toBe(304);
     const kitchen = await image(second.imageFileName, tokens.viewer);
     expect(Buffer.from(await kitchen.arrayBuffer()).equals(KITCHEN)).toBe(true);
 
     // Newest first in the list; the form of the home is now the submitted one (409 with its id).
     const rows = await list();
-    expect(rows.body[0]).toMatchObject({ submittedSurveyId: id, serialNumber: form.serialNumber, plantNumber: form.plantNumber, plantName: form.plantName, submittedBy: 'Sam Rivera' });
+    expect(rows.body[0]).toMatchObject({
+      submittedSurveyId: id,
+      serialNumber: form.serialNumber,
+      plantNumber: form.plantNumber,
+      plantName: form.plantName,
+      submittedBy: 'Sam Rivera',
+    });
     const again = await blankFormOf(form);
     expect(again.status).toBe(409);
     expect(again.body as unknown as DeliveryFormConflict).toEqual({ message: DELIVERY_MESSAGES.alreadySubmitted, submittedSurveyId: id });
@@ -260,11 +310,16 @@ describe('submitting a delivery report (spec 2 §5, §7 POST /DeliveryForm)', ()
     noDate.deliveryDateQuestion.answer = '';
     const refused = await submit(noDate);
     expect(refused.status).toBe(400);
-    expect((refused.body as unknown as { message: string }).message).toBe(`${DELIVERY_MESSAGES.answerRequired} (${form.deliveryDateQuestion.questionText})`);
+    expect((refused.body as unknown as { message: string }).message).toBe(
+      `${DELIVERY_MESSAGES.answerRequired} (${form.deliveryDateQuestion.questionText})`,
+    );
 
     const required = form.questionGroups.flatMap((group) => group.questions).find((question) => question.isRequired)!;
     const withoutOne = bodyFor(form);
-    withoutOne.questionGroups = withoutOne.questionGroups.map((group) => ({ ...group, questions: group.questions.filter((question) => question.questionId !== required.questionId) }));
+    withoutOne.questionGroups = withoutOne.questionGroups.map((group) => ({
+      ...group,
+      questions: group.questions.filter((question) => question.questionId !== required.questionId),
+    }));
     const missing = await submit(withoutOne);
     expect(missing.status).toBe(400);
     expect((missing.body as unknown as { message: string }).message).toContain(required.questionText);
@@ -281,12 +336,20 @@ describe('submitting a delivery report (spec 2 §5, §7 POST /DeliveryForm)', ()
     const optionalOnlyAnswered = bodyFor(form);
     optionalOnlyAnswered.questionGroups = optionalOnlyAnswered.questionGroups.map((group, index) => ({
       ...group,
-      questions: group.questions.map((question, questionIndex) => ({ ...question, answer: form.questionGroups[index]!.questions[questionIndex]!.isRequired ? question.answer : null })),
+      questions: group.questions.map((question, questionIndex) => ({
+        ...question,
+        answer: form.questionGroups[index]!.questions[questionIndex]!.isRequired ? question.answer : null,
+      })),
     }));
     const accepted = await submit(optionalOnlyAnswered);
     expect(accepted.status).toBe(200);
     const report = await readReport(accepted.body.submittedSurveyId);
-    expect(report.body.questionGroups.flatMap((group) => group.questions).filter((question) => !question.isRequired).every((question) => question.answer === null)).toBe(true);
+    expect(
+      report.body.questionGroups
+        .flatMap((group) => group.questions)
+        .filter((question) => !question.isRequired)
+        .every((question) => question.answer === null),
+    ).toBe(true);
   });
 
   it('needs at least one photo (spec 2 §9), refuses files that are not JPEG or GIF by their content, and drops duplicate contents', async () => {
@@ -303,7 +366,9 @@ describe('submitting a delivery report (spec 2 §5, §7 POST /DeliveryForm)', ()
     expect((await submit(bodyFor(form, [photo(PDF, 'report.pdf')]))).status).toBe(400);
     expect(await stored()).toEqual(before);
 
-    const result = await submit(bodyFor(form, [photo(FRONT, 'one.jpg'), photo(GIF, 'dot.gif'), photo(FRONT, 'one-again.jpg', 'Same photo')]));
+    const result = await submit(
+      bodyFor(form, [photo(FRONT, 'one.jpg'), photo(GIF, 'dot.gif'), photo(FRONT, 'one-again.jpg', 'Same photo')]),
+    );
     expect(result.status).toBe(200);
     const report = await readReport(result.body.submittedSurveyId);
     expect(report.body.surveyAttachments.map((attachment) => [attachment.imageFileName, attachment.contentType])).toEqual([
@@ -316,7 +381,9 @@ describe('submitting a delivery report (spec 2 §5, §7 POST /DeliveryForm)', ()
   it('takes a report with several phone-sized photos, over the default body limit of 1 MB', async () => {
     const form = await newForm();
     // JPEG signature and 1.5 MB of noise each: what the content check and the body limit see of a phone photo.
-    const phonePhotos = Array.from({ length: 4 }, (_, index) => photo(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(1_500_000)]), `phone-${index}.jpg`));
+    const phonePhotos = Array.from({ length: 4 }, (_, index) =>
+      photo(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(1_500_000)]), `phone-${index}.jpg`),
+    );
     const result = await submit(bodyFor(form, phonePhotos));
     expect(result.status).toBe(200);
     const report = await readReport(result.body.submittedSurveyId);
@@ -337,36 +404,86 @@ describe('submitting a delivery report (spec 2 §5, §7 POST /DeliveryForm)', ()
     const form = await newForm();
     const valid = bodyFor(form);
     const firstGroup = form.questionGroups[0]!;
-    const [checklistQuestion] = await t.db.select().from(surveyQuestions).where(eq(surveyQuestions.surveyType, SURVEY_TYPES.RetailerChecklist));
-    const [retired] = await t.db.select().from(surveyQuestions).where(and(eq(surveyQuestions.surveyType, SURVEY_TYPES.DeliveryForm), eq(surveyQuestions.isActive, false)));
+    const [checklistQuestion] = await t.db
+      .select()
+      .from(surveyQuestions)
+      .where(eq(surveyQuestions.surveyType, SURVEY_TYPES.RetailerChecklist));
+    const [retired] = await t.db
+      .select()
+      .from(surveyQuestions)
+      .where(and(eq(surveyQuestions.surveyType, SURVEY_TYPES.DeliveryForm), eq(surveyQuestions.isActive, false)));
     expect(retired).toBeDefined();
-    const byType = (type: number) => form.questionGroups.flatMap((group) => group.questions).find((question) => question.questionType === type)!;
+    const byType = (type: number) =>
+      form.questionGroups.flatMap((group) => group.questions).find((question) => question.questionType === type)!;
     const withAnswer = (questionId: number, answer: unknown) => ({
       ...valid,
-      questionGroups: valid.questionGroups.map((group) => ({ ...group, questions: group.questions.map((question) => (question.questionId === questionId ? { ...question, answer } : question)) })),
+      questionGroups: valid.questionGroups.map((group) => ({
+        ...group,
+        questions: group.questions.map((question) => (question.questionId === questionId ? { ...question, answer } : question)),
+      })),
     });
     const extraQuestion = (questionId: number) => ({
       ...valid,
-      questionGroups: [{ ...valid.questionGroups[0]!, questions: [...valid.questionGroups[0]!.questions, { questionId, answer: 'x' }] }, ...valid.questionGroups.slice(1)],
+      questionGroups: [
+        { ...valid.questionGroups[0]!, questions: [...valid.questionGroups[0]!.questions, { questionId, answer: 'x' }] },
+        ...valid.questionGroups.slice(1),
+      ],
     });
     const bad: [string, unknown][] = [
       ['control character in an answer', withAnswer(byType(QUESTION_TYPES.string).questionId, 'fine\u0000text')],
-      ['control character in a description', { ...valid, surveyAttachments: [{ ...valid.surveyAttachments[0]!, description: 'front\u0007' }] }],
-      ['special characters in a description', { ...valid, surveyAttachments: [{ ...valid.surveyAttachments[0]!, description: 'front <b>' }] }],
+      [
+        'control character in a description',
+        { ...valid, surveyAttachments: [{ ...valid.surveyAttachments[0]!, description: 'front\u0007' }] },
+      ],
+      [
+        'special characters in a description',
+        { ...valid, surveyAttachments: [{ ...valid.surveyAttachments[0]!, description: 'front <b>' }] },
+      ],
       ['huge question id', { ...valid, siteDeliveryQuestion: { questionId: 1e12, answer: 'Yes' } }],
       ['huge amount', { ...valid, surveyAttachments: [{ ...valid.surveyAttachments[0]!, amount: 1e15 }] }],
       ['negative amount', { ...valid, surveyAttachments: [{ ...valid.surveyAttachments[0]!, amount: -1 }] }],
       ['answer of a wrong type', withAnswer(byType(QUESTION_TYPES.string).questionId, 12)],
       ['plant number of a wrong type', { ...valid, plantNumber: 910 }],
       ['attachments not a list', { ...valid, surveyAttachments: 'photo' }],
-      ['base64 with characters outside the alphabet', { ...valid, surveyAttachments: [{ ...valid.surveyAttachments[0]!, base64Image: '/9j/4AAQ$$$' }] }],
-      ['base64 cut short', { ...valid, surveyAttachments: [{ ...valid.surveyAttachments[0]!, base64Image: FRONT.toString('base64').slice(0, 101) }] }],
-      ['a data URL instead of base64', { ...valid, surveyAttachments: [{ ...valid.surveyAttachments[0]!, base64Image: `data:image/jpeg;base64,${FRONT.toString('base64')}` }] }],
+      [
+        'base64 with characters outside the alphabet',
+        { ...valid, surveyAttachments: [{ ...valid.surveyAttachments[0]!, base64Image: '/9j/4AAQ$$$' }] },
+      ],
+      [
+        'base64 cut short',
+        { ...valid, surveyAttachments: [{ ...valid.surveyAttachments[0]!, base64Image: FRONT.toString('base64').slice(0, 101) }] },
+      ],
+      [
+        'a data URL instead of base64',
+        {
+          ...valid,
+          surveyAttachments: [{ ...valid.surveyAttachments[0]!, base64Image: `data:image/jpeg;base64,${FRONT.toString('base64')}` }],
+        },
+      ],
       ['a question of the retailer checklist', extraQuestion(checklistQuestion!.id)],
       ['a retired question', extraQuestion(retired!.id)],
       ['a question that does not exist', extraQuestion(2_000_000_000)],
-      ['the site delivery question sent as the delivery date', { ...valid, deliveryDateQuestion: { questionId: form.siteDeliveryQuestion.questionId, answer: '2026-10-01' } }],
-      ['a question of another group', { ...valid, questionGroups: [{ questionGroupId: firstGroup.questionGroupId, questions: [{ questionId: form.questionGroups[1]!.questions[0]!.questionId, answer: validAnswer(form.questionGroups[1]!.questions[0]!) }] }] }],
+      [
+        'the site delivery question sent as the delivery date',
+        { ...valid, deliveryDateQuestion: { questionId: form.siteDeliveryQuestion.questionId, answer: '2026-10-01' } },
+      ],
+      [
+        'a question of another group',
+        {
+          ...valid,
+          questionGroups: [
+            {
+              questionGroupId: firstGroup.questionGroupId,
+              questions: [
+                {
+                  questionId: form.questionGroups[1]!.questions[0]!.questionId,
+                  answer: validAnswer(form.questionGroups[1]!.questions[0]!),
+                },
+              ],
+            },
+          ],
+        },
+      ],
       ['a question answered twice', extraQuestion(firstGroup.questions[0]!.questionId)],
       ['yes/no answered Maybe', withAnswer(byType(QUESTION_TYPES.yesNo).questionId, 'Maybe')],
       ['true/false answered Yes', withAnswer(byType(QUESTION_TYPES.trueFalse).questionId, 'Yes')],
@@ -384,10 +501,18 @@ describe('submitting a delivery report (spec 2 §5, §7 POST /DeliveryForm)', ()
     }
     expect(await stored()).toEqual(before);
     // The same form is accepted once it is right, and a date with a time is kept as its day.
-    const timed = await submit({ ...valid, deliveryDateQuestion: valid.deliveryDateQuestion, questionGroups: withAnswer(byType(QUESTION_TYPES.dateTime).questionId, '2026-10-03T14:30:00Z').questionGroups });
+    const timed = await submit({
+      ...valid,
+      deliveryDateQuestion: valid.deliveryDateQuestion,
+      questionGroups: withAnswer(byType(QUESTION_TYPES.dateTime).questionId, '2026-10-03T14:30:00Z').questionGroups,
+    });
     expect(timed.status).toBe(200);
     const report = await readReport(timed.body.submittedSurveyId);
-    expect(report.body.questionGroups.flatMap((group) => group.questions).find((question) => question.questionId === byType(QUESTION_TYPES.dateTime).questionId)!.answer).toBe('2026-10-03');
+    expect(
+      report.body.questionGroups
+        .flatMap((group) => group.questions)
+        .find((question) => question.questionId === byType(QUESTION_TYPES.dateTime).questionId)!.answer,
+    ).toBe('2026-10-03');
   });
 });
 
@@ -397,10 +522,19 @@ describe('reading submitted reports (spec 2 §7 GET /DeliveryForm/{id}, GET /Sur
     expect(rows.status).toBe(200);
     const own = await t.db.select().from(submittedSurveys).where(eq(submittedSurveys.retailerNumber, '4217'));
     expect(own.length).toBeGreaterThanOrEqual(3);
-    expect(rows.body.map((row) => row.submittedSurveyId).sort((a, b) => a - b)).toEqual(own.map((report) => report.id).sort((a, b) => a - b));
+    expect(rows.body.map((row) => row.submittedSurveyId).sort((a, b) => a - b)).toEqual(
+      own.map((report) => report.id).sort((a, b) => a - b),
+    );
     const dates = rows.body.map((row) => Date.parse(row.submitDate));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    expect(Object.keys(rows.body[0]!).sort()).toEqual(['plantName', 'plantNumber', 'serialNumber', 'submitDate', 'submittedBy', 'submittedSurveyId']);
+    expect(Object.keys(rows.body[0]!).sort()).toEqual([
+      'plantName',
+      'plantNumber',
+      'serialNumber',
+      'submitDate',
+      'submittedBy',
+      'submittedSurveyId',
+    ]);
     expect((await list(tokens.viewer)).status).toBe(200);
     expect((await list(tokens.driver)).status).toBe(403);
     expect((await t.call('GET', '/api/Survey', { token: tokens.service, query: { surveyId: '9' } })).status).toBe(400);
@@ -426,13 +560,21 @@ describe('reading submitted reports (spec 2 §7 GET /DeliveryForm/{id}, GET /Sur
   it('shows a plant user the reports of their facilities only, whatever the retailer', async () => {
     const rows = await list(tokens.plant);
     expect(rows.status).toBe(200);
-    const atFacilities = await t.db.select().from(submittedSurveys).where(inArray(submittedSurveys.plantNumber, ['910', '931']));
+    const atFacilities = await t.db
+      .select()
+      .from(submittedSurveys)
+      .where(inArray(submittedSurveys.plantNumber, ['910', '931']));
     expect(atFacilities.length).toBeGreaterThan(0);
-    expect(rows.body.map((row) => row.submittedSurveyId).sort((a, b) => a - b)).toEqual(atFacilities.map((report) => report.id).sort((a, b) => a - b));
+    expect(rows.body.map((row) => row.submittedSurveyId).sort((a, b) => a - b)).toEqual(
+      atFacilities.map((report) => report.id).sort((a, b) => a - b),
+    );
     const seen = await readReport(atFacilities[0]!.id, tokens.plant);
     expect(seen.status).toBe(200);
     expect(seen.body.surveyAttachments.length).toBeGreaterThan(0);
-    const [elsewhere] = await t.db.select().from(submittedSurveys).where(notInArray(submittedSurveys.plantNumber, ['910', '931']));
+    const [elsewhere] = await t.db
+      .select()
+      .from(submittedSurveys)
+      .where(notInArray(submittedSurveys.plantNumber, ['910', '931']));
     expect((await readReport(elsewhere!.id, tokens.plant)).status).toBe(404);
   });
 
@@ -442,7 +584,9 @@ describe('reading submitted reports (spec 2 §7 GET /DeliveryForm/{id}, GET /Sur
     for (const { id } of seededReports) {
       const { body } = await readReport(id);
       const questions = [body.deliveryDateQuestion, body.siteDeliveryQuestion, ...body.questionGroups.flatMap((group) => group.questions)];
-      expect(questions.filter((question) => question.isRequired).every((question) => question.answer !== null && question.answer !== '')).toBe(true);
+      expect(
+        questions.filter((question) => question.isRequired).every((question) => question.answer !== null && question.answer !== ''),
+      ).toBe(true);
       expect(questions.every((question) => isAnswerValid(question.questionType, question.answer))).toBe(true);
       expect(Date.parse(body.deliveryDateQuestion.answer!)).toBeLessThanOrEqual(Date.parse(body.submitDate!));
     }
@@ -458,25 +602,46 @@ describe('reading submitted reports (spec 2 §7 GET /DeliveryForm/{id}, GET /Sur
     expect(bytes.byteLength).toBeGreaterThan(10_000);
     // Images: a reader role is needed, and the folder and name must be ones this server makes.
     expect((await image(report.surveyAttachments[0]!.imageFileName, tokens.driver)).status).toBe(403);
-    expect((await t.app.request('/images?folder=Elsewhere&fileName=a.jpg', { headers: { authorization: `Bearer ${tokens.service}` } })).status).toBe(400);
+    expect(
+      (await t.app.request('/images?folder=Elsewhere&fileName=a.jpg', { headers: { authorization: `Bearer ${tokens.service}` } })).status,
+    ).toBe(400);
     expect((await image('../../etc/passwd')).status).toBe(400);
     // The service attachments of the same images base keep their own readers: a sales user without a service role is refused.
-    expect((await t.app.request('/images?folder=ServiceAttachments&fileName=069ABC.jpg', { headers: { authorization: `Bearer ${tokens.sales}` } })).status).toBe(403);
-    expect((await t.app.request('/images?folder=ServiceAttachments&fileName=069ABC.jpg', { headers: { authorization: `Bearer ${tokens.viewer}` } })).status).toBe(404);
+    expect(
+      (
+        await t.app.request('/images?folder=ServiceAttachments&fileName=069ABC.jpg', {
+          headers: { authorization: `Bearer ${tokens.sales}` },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.request('/images?folder=ServiceAttachments&fileName=069ABC.jpg', {
+          headers: { authorization: `Bearer ${tokens.viewer}` },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('attachments of a submitted report (spec 2 §7 POST, PUT, DELETE /Survey/SurveyAttachment)', () => {
   const add = (submittedSurveyId: number, file = photo(SITE, 'site.jpg', 'Site overview'), token = tokens.service) =>
     t.call<SurveyAttachment>('POST', '/api/Survey/SurveyAttachment', { token, body: { submittedSurveyId, ...file } });
-  const edit = (id: number, body: unknown, token = tokens.service) => t.call<SurveyAttachment>('PUT', `/api/Survey/SurveyAttachment/${id}`, { token, body });
-  const remove = (id: number, token = tokens.service) => t.call<SurveyAttachment>('DELETE', `/api/Survey/SurveyAttachment/${id}`, { token });
+  const edit = (id: number, body: unknown, token = tokens.service) =>
+    t.call<SurveyAttachment>('PUT', `/api/Survey/SurveyAttachment/${id}`, { token, body });
+  const remove = (id: number, token = tokens.service) =>
+    t.call<SurveyAttachment>('DELETE', `/api/Survey/SurveyAttachment/${id}`, { token });
 
   it('adds a photo (200 with the attachment), answers the existing one for the same contents, edits with rowVersion and removes', async () => {
     const { id } = await submittedOf();
     const added = await add(id);
     expect(added.status).toBe(200);
-    expect(added.body).toMatchObject({ imageFileName: `${id}-3-site.jpg`, description: 'Site overview', contentType: 'image/jpeg', rowVersion: 0 });
+    expect(added.body).toMatchObject({
+      imageFileName: `${id}-3-site.jpg`,
+      description: 'Site overview',
+      contentType: 'image/jpeg',
+      rowVersion: 0,
+    });
     expect((await readReport(id)).body.surveyAttachments).toHaveLength(3);
     expect(Buffer.from(await (await image(added.body.imageFileName)).arrayBuffer()).equals(SITE)).toBe(true);
 
@@ -491,7 +656,10 @@ describe('attachments of a submitted report (spec 2 §7 POST, PUT, DELETE /Surve
     expect(edited.body).toMatchObject({ description: 'Site overview, from the road', amount: 125.5, rowVersion: 1 });
     const stale = await edit(added.body.surveyAttachmentId, { description: 'Older copy', rowVersion: 0 });
     expect(stale.status).toBe(409);
-    expect((stale.body as unknown as { current: SurveyAttachment }).current).toMatchObject({ description: 'Site overview, from the road', rowVersion: 1 });
+    expect((stale.body as unknown as { current: SurveyAttachment }).current).toMatchObject({
+      description: 'Site overview, from the road',
+      rowVersion: 1,
+    });
     expect((await edit(added.body.surveyAttachmentId, { description: 'Not <allowed>', rowVersion: 1 })).status).toBe(400);
     expect((await edit(added.body.surveyAttachmentId, { description: 'ok', amount: 'ten', rowVersion: 1 })).status).toBe(400);
 
@@ -529,7 +697,14 @@ describe('attachments of a submitted report (spec 2 §7 POST, PUT, DELETE /Surve
     const [foreignFile] = await t.db.select().from(surveyAttachments).where(eq(surveyAttachments.submittedSurveyId, foreign!.id));
     expect((await edit(foreignFile!.id, { description: 'not mine' })).status).toBe(404);
     expect((await remove(foreignFile!.id)).status).toBe(404);
-    expect((await t.call('POST', '/api/Survey/SurveyAttachment', { token: tokens.service, body: { submittedSurveyId: 1e12, ...photo(KITCHEN, 'k.jpg') } })).status).toBe(400);
+    expect(
+      (
+        await t.call('POST', '/api/Survey/SurveyAttachment', {
+          token: tokens.service,
+          body: { submittedSurveyId: 1e12, ...photo(KITCHEN, 'k.jpg') },
+        })
+      ).status,
+    ).toBe(400);
     expect(await stored()).toEqual(before);
 
     // Without a rowVersion the last writer wins.
@@ -546,9 +721,17 @@ describe('attachments of a submitted report (spec 2 §7 POST, PUT, DELETE /Surve
   it('answers a replayed add with the stored attachment and adds nothing', async () => {
     const { id } = await submittedOf();
     const body = { submittedSurveyId: id, ...photo(SITE, 'replayed.jpg') };
-    const first = await t.call<SurveyAttachment>('POST', '/api/Survey/SurveyAttachment', { token: tokens.service, body, idempotencyKey: 'attachment-replay-1' });
+    const first = await t.call<SurveyAttachment>('POST', '/api/Survey/SurveyAttachment', {
+      token: tokens.service,
+      body,
+      idempotencyKey: 'attachment-replay-1',
+    });
     const before = await stored();
-    const replay: CallResult<SurveyAttachment> = await t.call('POST', '/api/Survey/SurveyAttachment', { token: tokens.service, body, idempotencyKey: 'attachment-replay-1' });
+    const replay: CallResult<SurveyAttachment> = await t.call('POST', '/api/Survey/SurveyAttachment', {
+      token: tokens.service,
+      body,
+      idempotencyKey: 'attachment-replay-1',
+    });
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first.body);
     expect(await stored()).toEqual(before);

@@ -50,7 +50,10 @@ describe('GET /api/Contact (My Facilities)', () => {
   it('follows a retail center switch (the directory is the current retailer’s)', async () => {
     const token = await t.login('sales');
     expect(numbers(await facilitiesOf(token))).toEqual(await servingPlants('4217'));
-    const switched = await t.call<{ bearerToken: string }>('GET', '/auth/api/Account/ChangeRetailerNumber', { token, query: { retailerNumber: '4218' } });
+    const switched = await t.call<{ bearerToken: string }>('GET', '/auth/api/Account/ChangeRetailerNumber', {
+      token,
+      query: { retailerNumber: '4218' },
+    });
     expect(switched.status).toBe(200);
     expect(numbers(await facilitiesOf(switched.body.bearerToken))).toEqual(['910', '973']);
   });

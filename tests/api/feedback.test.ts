@@ -10,13 +10,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const survey = { satisfaction: 4, worksWell: 'Switching retail centers is quick.', improve: 'Show order status on the home screen.', mayContact: true };
+const survey = {
+  satisfaction: 4,
+  worksWell: 'Switching retail centers is quick.',
+  improve: 'Show order status on the home screen.',
+  mayContact: true,
+};
 const rowCount = async () => (await t.db.select({ n: count() }).from(feedbackResponses))[0]?.n ?? 0;
 
 describe('POST /api/Survey/Feedback', () => {
   it('stores the answers with the user and the current retailer, trimmed', async () => {
     const token = await t.login('sales');
-    const result = await t.call<{ id: number }>('POST', '/api/Survey/Feedback', { token, body: { ...survey, worksWell: `  ${survey.worksWell}  ` } });
+    const result = await t.call<{ id: number }>('POST', '/api/Survey/Feedback', {
+      token,
+      body: { ...survey, worksWell: `  ${survey.worksWell}  ` },
+    });
     expect(result.status).toBe(201);
     const [row] = await t.db.select().from(feedbackResponses).where(eq(feedbackResponses.id, result.body.id));
     expect(row).toMatchObject({ ...survey, retailerNumber: '4217' });
@@ -25,7 +33,10 @@ describe('POST /api/Survey/Feedback', () => {
 
   it('accepts empty comments: only the rating is required', async () => {
     const token = await t.login('internal');
-    const result = await t.call('POST', '/api/Survey/Feedback', { token, body: { satisfaction: 1, worksWell: '', improve: '', mayContact: false } });
+    const result = await t.call('POST', '/api/Survey/Feedback', {
+      token,
+      body: { satisfaction: 1, worksWell: '', improve: '', mayContact: false },
+    });
     expect(result.status).toBe(201);
   });
 

@@ -2,9 +2,31 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER, QUESTION_TYPES, RECEIVED_ORDER_STATUS, SHIPPED_ORDER_STATUS, type DeliveryReport, type PartsOrder, type ServiceRequest, type SurveyQuestion } from '../../src/contract';
 import {
-  driverTypes, drivers, hbgEmployees, homes, leads, partsCatalog, partsCatalogHistory, partsOrderItems, partsOrders, quotes, salesOrders, serviceRequests, submittedSurveys, warrantyCards,
+  IDEMPOTENCY_HEADER,
+  QUESTION_TYPES,
+  RECEIVED_ORDER_STATUS,
+  SHIPPED_ORDER_STATUS,
+  type DeliveryReport,
+  type PartsOrder,
+  type ServiceRequest,
+  type SurveyQuestion,
+} from '../../src/contract';
+import {
+  driverTypes,
+  drivers,
+  hbgEmployees,
+  homes,
+  leads,
+  partsCatalog,
+  partsCatalogHistory,
+  partsOrderItems,
+  partsOrders,
+  quotes,
+  salesOrders,
+  serviceRequests,
+  submittedSurveys,
+  warrantyCards,
 } from '../../src/server/db/schema';
 import { createApiKey } from '../../src/server/auth/api-keys';
 import { allRoutes } from '../../src/server/routes';
@@ -53,7 +75,12 @@ interface FuzzEntry {
 /* ---- records the valid requests act on ---- */
 
 async function soldHome(retailerNumber: string) {
-  const [home] = await t.db.select().from(homes).where(and(eq(homes.retailerNumber, retailerNumber), isNotNull(homes.soldDate))).orderBy(asc(homes.id)).limit(1);
+  const [home] = await t.db
+    .select()
+    .from(homes)
+    .where(and(eq(homes.retailerNumber, retailerNumber), isNotNull(homes.soldDate)))
+    .orderBy(asc(homes.id))
+    .limit(1);
   return home!;
 }
 
@@ -65,7 +92,9 @@ async function ok<T>(method: string, path: string, user: string, options: { body
 
 async function stagedRequest(): Promise<ServiceRequest> {
   const home = await soldHome('4217');
-  return ok<ServiceRequest>('POST', '/api/service/CreateServiceRequest', 'service', { query: { plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.id) } });
+  return ok<ServiceRequest>('POST', '/api/service/CreateServiceRequest', 'service', {
+    query: { plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.id) },
+  });
 }
 
 const requestInfo = (request: ServiceRequest) => ({
@@ -89,8 +118,23 @@ const requestInfo = (request: ServiceRequest) => ({
 /** A work order's information with the performed date its edits need. */
 const workOrderInfo = (order: ServiceRequest) => ({ ...requestInfo(order), performedDate: order.requestDate });
 
-const serviceItem = { problemDescription: 'Front door will not latch', determinedCause: 'Strike plate out of alignment', actionTaken: 'Realigned strike plate', partsCost: 10, laborHours: 2, isTwoMan: false };
-const servicePart = { categoryNumber: '10', commodityNumber: '120', partNumber: '44871', partDescription: 'Strike plate', billingCode: 'Warranty', unitOfMeasure: 'EA', quantity: 2 };
+const serviceItem = {
+  problemDescription: 'Front door will not latch',
+  determinedCause: 'Strike plate out of alignment',
+  actionTaken: 'Realigned strike plate',
+  partsCost: 10,
+  laborHours: 2,
+  isTwoMan: false,
+};
+const servicePart = {
+  categoryNumber: '10',
+  commodityNumber: '120',
+  partNumber: '44871',
+  partDescription: 'Strike plate',
+  billingCode: 'Warranty',
+  unitOfMeasure: 'EA',
+  quantity: 2,
+};
 
 /** A staged request that may be submitted: a request type and a service item. */
 async function submittableRequest() {
@@ -108,7 +152,10 @@ async function openWorkOrder() {
 
 /** A seeded closed work order (Payment Completed) of retailer 4217, not archived while one is left (then archiving it again is refused). */
 async function closedWorkOrder() {
-  const rows = await t.db.select().from(serviceRequests).where(and(eq(serviceRequests.retailerNumber, '4217'), eq(serviceRequests.status, 'P'), isNotNull(serviceRequests.vantageWorkOrderId)));
+  const rows = await t.db
+    .select()
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.retailerNumber, '4217'), eq(serviceRequests.status, 'P'), isNotNull(serviceRequests.vantageWorkOrderId)));
   const row = rows.find((candidate) => !candidate.isArchived) ?? rows[0];
   if (!row) throw new Error('no seeded closed work order');
   return row;
@@ -116,14 +163,23 @@ async function closedWorkOrder() {
 
 /** A 1×1 PNG and GIF. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const gifPhoto = { imageFileName: 'pixel.gif', base64Image: 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', description: 'Front of the home', amount: 0 };
+const gifPhoto = {
+  imageFileName: 'pixel.gif',
+  base64Image: 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7',
+  description: 'Front of the home',
+  amount: 0,
+};
 
 async function uploadAttachment(path: string) {
   const form = new FormData();
   form.set('attachmentType', '1');
   form.set('description', 'Hall');
   form.set('file', new File([Buffer.from(PNG_BASE64, 'base64')], 'hall.png', { type: 'image/png' }));
-  const response = await t.app.request(path, { method: 'POST', headers: { authorization: `Bearer ${tokens.service}`, [IDEMPOTENCY_HEADER]: randomUUID() }, body: form });
+  const response = await t.app.request(path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.service}`, [IDEMPOTENCY_HEADER]: randomUUID() },
+    body: form,
+  });
   const text = await response.text();
   if (response.status !== 201) throw new Error(`upload ${path}: ${response.status} ${text}`);
   return JSON.parse(text) as { serviceAttachmentId: number; contentDocumentId: string; rowVersion: number };
@@ -141,17 +197,45 @@ async function homeWithoutCard() {
 }
 
 const warrantyCard = (home: { plantNumber: string; serialNumber: string }) => ({
-  plantNumber: home.plantNumber, serialNumber: home.serialNumber, firstName: 'Loretta', lastName: 'Hill', emailAddress: 'loretta.hill@example.com', address1: '77 Dogwood Trail', address2: 'Lot 3',
-  city: 'Clinton', state: 'TN', zipCode: '37716', areaCode: '', phoneNumber: '(865) 555-0177', soldDate: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10), homeAddressSameAsOwner: true,
+  plantNumber: home.plantNumber,
+  serialNumber: home.serialNumber,
+  firstName: 'Loretta',
+  lastName: 'Hill',
+  emailAddress: 'loretta.hill@example.com',
+  address1: '77 Dogwood Trail',
+  address2: 'Lot 3',
+  city: 'Clinton',
+  state: 'TN',
+  zipCode: '37716',
+  areaCode: '',
+  phoneNumber: '(865) 555-0177',
+  soldDate: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+  homeAddressSameAsOwner: true,
 });
 
 async function stagedPartsOrder() {
   const home = await soldHome('4217');
-  return ok<Pick<PartsOrder, 'partsOrderId' | 'rowVersion' | 'shipToType' | 'shipToAddressName' | 'shipToStreetAddress1' | 'shipToCity' | 'shipToState' | 'shipToZipcode'>>('POST', '/api/Parts', 'service', { body: { plantNumber: home.plantNumber, longSerialNumber: home.serialNumber } });
+  return ok<
+    Pick<
+      PartsOrder,
+      | 'partsOrderId'
+      | 'rowVersion'
+      | 'shipToType'
+      | 'shipToAddressName'
+      | 'shipToStreetAddress1'
+      | 'shipToCity'
+      | 'shipToState'
+      | 'shipToZipcode'
+    >
+  >('POST', '/api/Parts', 'service', { body: { plantNumber: home.plantNumber, longSerialNumber: home.serialNumber } });
 }
 
 async function partsOrderIn(status: string) {
-  const [order] = await t.db.select().from(partsOrders).where(and(eq(partsOrders.retailerNumber, '4217'), eq(partsOrders.status, status), isNotNull(partsOrders.vantagePartsRequestId))).limit(1);
+  const [order] = await t.db
+    .select()
+    .from(partsOrders)
+    .where(and(eq(partsOrders.retailerNumber, '4217'), eq(partsOrders.status, status), isNotNull(partsOrders.vantagePartsRequestId)))
+    .limit(1);
   if (!order) throw new Error(`no seeded parts order in ${status}`);
   return order;
 }
@@ -161,13 +245,25 @@ async function receivedPartsOrder() {
   const [received] = await t.db
     .select()
     .from(partsOrders)
-    .where(and(eq(partsOrders.retailerNumber, '4217'), eq(partsOrders.status, RECEIVED_ORDER_STATUS), eq(partsOrders.isClosed, false), isNotNull(partsOrders.vantagePartsRequestId)))
+    .where(
+      and(
+        eq(partsOrders.retailerNumber, '4217'),
+        eq(partsOrders.status, RECEIVED_ORDER_STATUS),
+        eq(partsOrders.isClosed, false),
+        isNotNull(partsOrders.vantagePartsRequestId),
+      ),
+    )
     .limit(1);
   if (received) return received;
   const order = await partsOrderIn(SHIPPED_ORDER_STATUS);
-  const items = await t.db.select().from(partsOrderItems).where(and(eq(partsOrderItems.partsOrderId, order.id), isNull(partsOrderItems.isCorrect)));
+  const items = await t.db
+    .select()
+    .from(partsOrderItems)
+    .where(and(eq(partsOrderItems.partsOrderId, order.id), isNull(partsOrderItems.isCorrect)));
   if (items.length > 0) {
-    await ok('PUT', `/api/Parts/${order.plantNumber}/${order.partsLogNumber}/PartsReceived`, 'service', { body: { items: items.map((item) => ({ partsOrderItemId: item.id, isCorrect: true, incorrectPartMessage: '' })) } });
+    await ok('PUT', `/api/Parts/${order.plantNumber}/${order.partsLogNumber}/PartsReceived`, 'service', {
+      body: { items: items.map((item) => ({ partsOrderItemId: item.id, isCorrect: true, incorrectPartMessage: '' })) },
+    });
   }
   return order;
 }
@@ -196,14 +292,37 @@ const shippedPartsOrders = pool(100, async (count) => {
     .values(
       Array.from({ length: count }, () => {
         const n = ++pooled;
-        return { ...order, status: SHIPPED_ORDER_STATUS, isClosed: false, rowVersion: 0, vantagePartsRequestId: 900_000_000 + n, partsLogNumber: `FZ${String(n).padStart(6, '0')}` };
+        return {
+          ...order,
+          status: SHIPPED_ORDER_STATUS,
+          isClosed: false,
+          rowVersion: 0,
+          vantagePartsRequestId: 900_000_000 + n,
+          partsLogNumber: `FZ${String(n).padStart(6, '0')}`,
+        };
       }),
     )
-    .returning({ id: partsOrders.id, plantNumber: partsOrders.plantNumber, partsLogNumber: partsOrders.partsLogNumber, vantagePartsRequestId: partsOrders.vantagePartsRequestId });
+    .returning({
+      id: partsOrders.id,
+      plantNumber: partsOrders.plantNumber,
+      partsLogNumber: partsOrders.partsLogNumber,
+      vantagePartsRequestId: partsOrders.vantagePartsRequestId,
+    });
   const { id: _itemId, createdAt: _itemCreated, partsOrderId: _orderId, ...fields } = item!;
   const items = await t.db
     .insert(partsOrderItems)
-    .values(orders.flatMap((row) => [0, 1].map(() => ({ ...fields, partsOrderId: row.id, isCorrect: null, incorrectPartMessage: '', receivedDate: null, rowVersion: 0 }))))
+    .values(
+      orders.flatMap((row) =>
+        [0, 1].map(() => ({
+          ...fields,
+          partsOrderId: row.id,
+          isCorrect: null,
+          incorrectPartMessage: '',
+          receivedDate: null,
+          rowVersion: 0,
+        })),
+      ),
+    )
     .returning({ id: partsOrderItems.id, partsOrderId: partsOrderItems.partsOrderId });
   return orders.map((row) => ({ ...row, itemIds: items.filter((one) => one.partsOrderId === row.id).map((one) => one.id) }));
 });
@@ -214,20 +333,42 @@ const revertibleChanges = pool(20, async (count) => {
     .insert(partsCatalog)
     .values(
       Array.from({ length: count }, () => ({
-        plantNumber: '910', categoryNumber: '30', commodityNumber: '310', partNumber: `FZ${String(++pooled).padStart(6, '0')}`, friendlyDescription: 'Fuzz part', corporateDescription: 'FUZZ PART', unitOfMeasure: 'EA', approved: true, active: true,
+        plantNumber: '910',
+        categoryNumber: '30',
+        commodityNumber: '310',
+        partNumber: `FZ${String(++pooled).padStart(6, '0')}`,
+        friendlyDescription: 'Fuzz part',
+        corporateDescription: 'FUZZ PART',
+        unitOfMeasure: 'EA',
+        approved: true,
+        active: true,
       })),
     )
     .returning({ id: partsCatalog.id });
   const now = new Date();
   return t.db
     .insert(partsCatalogHistory)
-    .values(parts.map((part) => ({ requestedPartsCatalogId: part.id, plantNumber: '910', requestedByUser: 'fuzz', reviewedBy: 'fuzz', reviewDate: now, approved: true, requestDate: now })))
+    .values(
+      parts.map((part) => ({
+        requestedPartsCatalogId: part.id,
+        plantNumber: '910',
+        requestedByUser: 'fuzz',
+        reviewedBy: 'fuzz',
+        reviewDate: now,
+        approved: true,
+        requestDate: now,
+      })),
+    )
     .returning({ id: partsCatalogHistory.id });
 });
 
 /** The upload form the attachment screens send: its type, a description and a PNG. */
 const attachmentForm: MultipartForm = {
-  fields: [['attachmentType', '2'], ['description', 'Receipt for the strike plate'], ['amount', '12.50']],
+  fields: [
+    ['attachmentType', '2'],
+    ['description', 'Receipt for the strike plate'],
+    ['amount', '12.50'],
+  ],
   files: [{ name: 'file', filename: 'receipt.png', contentType: 'image/png', bytes: PNG_BYTES }],
 };
 
@@ -245,7 +386,12 @@ async function salesUserId() {
 }
 
 async function salesQuote() {
-  const [quote] = await t.db.select().from(quotes).where(and(eq(quotes.retailerNumber, '4217'), eq(quotes.status, 'Active'))).orderBy(asc(quotes.id)).limit(1);
+  const [quote] = await t.db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.retailerNumber, '4217'), eq(quotes.status, 'Active')))
+    .orderBy(asc(quotes.id))
+    .limit(1);
   return quote!;
 }
 
@@ -255,22 +401,42 @@ async function openLead() {
 }
 
 async function submittedSurvey() {
-  const [survey] = await t.db.select().from(submittedSurveys).where(eq(submittedSurveys.retailerNumber, '4217')).orderBy(asc(submittedSurveys.id)).limit(1);
+  const [survey] = await t.db
+    .select()
+    .from(submittedSurveys)
+    .where(eq(submittedSurveys.retailerNumber, '4217'))
+    .orderBy(asc(submittedSurveys.id))
+    .limit(1);
   return survey!;
 }
 
 async function deliveryReport() {
   const reported = new Set((await t.db.select({ homeId: submittedSurveys.homeId }).from(submittedSurveys)).map((row) => row.homeId));
-  const home = (await t.db.select().from(homes).where(and(eq(homes.retailerNumber, '4217'), isNotNull(homes.soldDate))).orderBy(asc(homes.id))).find((row) => !reported.has(row.id))!;
+  const home = (
+    await t.db
+      .select()
+      .from(homes)
+      .where(and(eq(homes.retailerNumber, '4217'), isNotNull(homes.soldDate)))
+      .orderBy(asc(homes.id))
+  ).find((row) => !reported.has(row.id))!;
   const form = await ok<DeliveryReport>('GET', `/api/DeliveryForm/${home.plantNumber}/${home.serialNumber}`, 'service');
   const answer = (question: SurveyQuestion) =>
-    question.questionType === QUESTION_TYPES.dateTime ? '2026-10-02' : question.questionType === QUESTION_TYPES.yesNo ? 'Yes' : question.questionType === QUESTION_TYPES.trueFalse ? 'false' : 'Checked';
+    question.questionType === QUESTION_TYPES.dateTime
+      ? '2026-10-02'
+      : question.questionType === QUESTION_TYPES.yesNo
+        ? 'Yes'
+        : question.questionType === QUESTION_TYPES.trueFalse
+          ? 'false'
+          : 'Checked';
   return {
     plantNumber: form.plantNumber,
     serialNumber: form.serialNumber,
     deliveryDateQuestion: { questionId: form.deliveryDateQuestion.questionId, answer: '2026-10-01' },
     siteDeliveryQuestion: { questionId: form.siteDeliveryQuestion.questionId, answer: 'No' },
-    questionGroups: form.questionGroups.map((group) => ({ questionGroupId: group.questionGroupId, questions: group.questions.map((question) => ({ questionId: question.questionId, answer: answer(question) })) })),
+    questionGroups: form.questionGroups.map((group) => ({
+      questionGroupId: group.questionGroupId,
+      questions: group.questions.map((question) => ({ questionId: question.questionId, answer: answer(question) })),
+    })),
     surveyAttachments: [gifPhoto],
   };
 }
@@ -282,23 +448,91 @@ async function driverTypeId() {
 /* ---- one entry per write endpoint, keyed by method and path as routes/index.ts declares them ---- */
 
 const entries: Record<string, FuzzEntry> = {
-  'POST /auth/api/Account/Token': { user: 'none', valid: () => ({ body: { Username: 'internal@demo.homesite.test', Password: 'Demo#2026!' } }), writesWhenRefused: ['login_attempts'] },
+  'POST /auth/api/Account/Token': {
+    user: 'none',
+    valid: () => ({ body: { Username: 'internal@demo.homesite.test', Password: 'Demo#2026!' } }),
+    writesWhenRefused: ['login_attempts'],
+  },
   'POST /auth/api/Account/Terms/': { user: 'service', valid: () => ({}) },
   // Its own session: the first request signs it out, the rest meet 401.
   'POST /auth/api/Account/Logout': { user: 'logout', valid: () => ({}) },
-  'PUT /api/Account': { user: 'company', valid: async () => ({ body: { firstName: 'Casey', lastName: 'Ward', password: '', confirmPassword: '', rowVersion: (await ok<{ rowVersion: number }>('GET', '/auth/api/Account/User', 'company')).rowVersion } }) },
-  'POST /api/api/User/': { user: 'admin', valid: () => ({ body: { firstName: 'Nina', lastName: 'Lopez', userName: `nina.${randomUUID().slice(0, 8)}@smokymountainhomes.test`, isActive: true, roles: ['Service_Viewer'], retailerNumbers: ['4218'], password: 'Fuzz#2026!x', confirmPassword: 'Fuzz#2026!x' } }) },
+  'PUT /api/Account': {
+    user: 'company',
+    valid: async () => ({
+      body: {
+        firstName: 'Casey',
+        lastName: 'Ward',
+        password: '',
+        confirmPassword: '',
+        rowVersion: (await ok<{ rowVersion: number }>('GET', '/auth/api/Account/User', 'company')).rowVersion,
+      },
+    }),
+  },
+  'POST /api/api/User/': {
+    user: 'admin',
+    valid: () => ({
+      body: {
+        firstName: 'Nina',
+        lastName: 'Lopez',
+        userName: `nina.${randomUUID().slice(0, 8)}@smokymountainhomes.test`,
+        isActive: true,
+        roles: ['Service_Viewer'],
+        retailerNumbers: ['4218'],
+        password: 'Fuzz#2026!x',
+        confirmPassword: 'Fuzz#2026!x',
+      },
+    }),
+  },
   'PUT /api/api/User/': {
     user: 'admin',
     valid: async () => {
-      const users = await ok<{ cmhUserId: number; userName: string; firstName: string; lastName: string; isActive: boolean; roles: string[]; retailers: { retailerNumber: string }[]; rowVersion: number }[]>('GET', '/api/api/User/', 'admin');
+      const users = await ok<
+        {
+          cmhUserId: number;
+          userName: string;
+          firstName: string;
+          lastName: string;
+          isActive: boolean;
+          roles: string[];
+          retailers: { retailerNumber: string }[];
+          rowVersion: number;
+        }[]
+      >('GET', '/api/api/User/', 'admin');
       const user = users.find((row) => row.userName.startsWith('nina.')) ?? users.at(-1)!;
-      return { body: { cmhUserId: user.cmhUserId, firstName: user.firstName, lastName: user.lastName, userName: user.userName, isActive: user.isActive, roles: user.roles, retailerNumbers: user.retailers.map((r) => r.retailerNumber), rowVersion: user.rowVersion } };
+      return {
+        body: {
+          cmhUserId: user.cmhUserId,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          userName: user.userName,
+          isActive: user.isActive,
+          roles: user.roles,
+          retailerNumbers: user.retailers.map((r) => r.retailerNumber),
+          rowVersion: user.rowVersion,
+        },
+      };
     },
   },
-  'POST /api/Support': { user: 'service', valid: () => ({ body: { name: 'Pat Owens', phone: '(865) 555-0101', priority: 'Normal', type: 'Question', message: 'Where do I find the parts catalog?' } }) },
-  'POST /api/Survey/Feedback': { user: 'service', valid: () => ({ body: { satisfaction: 4, worksWell: 'Quick.', improve: 'More.', mayContact: true } }) },
-  'POST /api/api/Logger': { user: 'service', valid: () => ({ body: { format: 'error', message: 'Failed to load quotes', exception: 'HttpError: 500' } }) },
+  'POST /api/Support': {
+    user: 'service',
+    valid: () => ({
+      body: {
+        name: 'Pat Owens',
+        phone: '(865) 555-0101',
+        priority: 'Normal',
+        type: 'Question',
+        message: 'Where do I find the parts catalog?',
+      },
+    }),
+  },
+  'POST /api/Survey/Feedback': {
+    user: 'service',
+    valid: () => ({ body: { satisfaction: 4, worksWell: 'Quick.', improve: 'More.', mayContact: true } }),
+  },
+  'POST /api/api/Logger': {
+    user: 'service',
+    valid: () => ({ body: { format: 'error', message: 'Failed to load quotes', exception: 'HttpError: 500' } }),
+  },
 
   // Service requests and work orders (a fresh staged request where a write uses one up).
   'POST /api/service/CreateServiceRequest': {
@@ -308,10 +542,28 @@ const entries: Record<string, FuzzEntry> = {
       return { query: { plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.id) } };
     },
   },
-  'PUT /api/service/:serviceRequestId': { user: 'service', valid: async () => { const request = await stagedRequest(); return { params: { serviceRequestId: request.serviceRequestId }, body: requestInfo(request) }; } },
-  'DELETE /api/service/:serviceRequestId': { user: 'service', valid: async () => ({ params: { serviceRequestId: (await stagedRequest()).serviceRequestId } }) },
-  'POST /api/Service/:serviceRequestId/SubmitServiceRequest': { user: 'service', valid: async () => ({ params: { serviceRequestId: (await submittableRequest()).serviceRequestId } }) },
-  'PUT /api/service/workorders/:workOrderId': { user: 'service', valid: async () => { const order = await openWorkOrder(); return { params: { workOrderId: order.vantageWorkOrderId! }, body: workOrderInfo(order) }; } },
+  'PUT /api/service/:serviceRequestId': {
+    user: 'service',
+    valid: async () => {
+      const request = await stagedRequest();
+      return { params: { serviceRequestId: request.serviceRequestId }, body: requestInfo(request) };
+    },
+  },
+  'DELETE /api/service/:serviceRequestId': {
+    user: 'service',
+    valid: async () => ({ params: { serviceRequestId: (await stagedRequest()).serviceRequestId } }),
+  },
+  'POST /api/Service/:serviceRequestId/SubmitServiceRequest': {
+    user: 'service',
+    valid: async () => ({ params: { serviceRequestId: (await submittableRequest()).serviceRequestId } }),
+  },
+  'PUT /api/service/workorders/:workOrderId': {
+    user: 'service',
+    valid: async () => {
+      const order = await openWorkOrder();
+      return { params: { workOrderId: order.vantageWorkOrderId! }, body: workOrderInfo(order) };
+    },
+  },
   'PUT /api/service/workorders/:workOrderId/submit': {
     user: 'service',
     valid: async () => {
@@ -320,52 +572,98 @@ const entries: Record<string, FuzzEntry> = {
       return { params: { workOrderId: order.vantageWorkOrderId! } };
     },
   },
-  'PUT /api/service/workorders/:workOrderId/archive': { user: 'service', valid: async () => ({ params: { workOrderId: (await closedWorkOrder()).vantageWorkOrderId! } }) },
-  'POST /api/service/:serviceRequestId/items': { user: 'service', valid: async () => ({ params: { serviceRequestId: (await stagedRequest()).serviceRequestId }, body: serviceItem }) },
+  'PUT /api/service/workorders/:workOrderId/archive': {
+    user: 'service',
+    valid: async () => ({ params: { workOrderId: (await closedWorkOrder()).vantageWorkOrderId! } }),
+  },
+  'POST /api/service/:serviceRequestId/items': {
+    user: 'service',
+    valid: async () => ({ params: { serviceRequestId: (await stagedRequest()).serviceRequestId }, body: serviceItem }),
+  },
   'PUT /api/service/:serviceRequestId/items/:itemId': {
     user: 'service',
     valid: async () => {
       const request = await stagedRequest();
-      const item = await ok<{ serviceRequestItemId: number; rowVersion: number }>('POST', `/api/service/${request.serviceRequestId}/items`, 'service', { body: serviceItem });
-      return { params: { serviceRequestId: request.serviceRequestId, itemId: item.serviceRequestItemId }, body: { ...serviceItem, rowVersion: item.rowVersion } };
+      const item = await ok<{ serviceRequestItemId: number; rowVersion: number }>(
+        'POST',
+        `/api/service/${request.serviceRequestId}/items`,
+        'service',
+        { body: serviceItem },
+      );
+      return {
+        params: { serviceRequestId: request.serviceRequestId, itemId: item.serviceRequestItemId },
+        body: { ...serviceItem, rowVersion: item.rowVersion },
+      };
     },
   },
   'DELETE /api/service/:serviceRequestId/items/:itemId': {
     user: 'service',
     valid: async () => {
       const request = await stagedRequest();
-      const item = await ok<{ serviceRequestItemId: number }>('POST', `/api/service/${request.serviceRequestId}/items`, 'service', { body: serviceItem });
+      const item = await ok<{ serviceRequestItemId: number }>('POST', `/api/service/${request.serviceRequestId}/items`, 'service', {
+        body: serviceItem,
+      });
       return { params: { serviceRequestId: request.serviceRequestId, itemId: item.serviceRequestItemId } };
     },
   },
-  'POST /api/service/workorders/:workOrderId/lineitems': { user: 'service', valid: async () => ({ params: { workOrderId: (await openWorkOrder()).vantageWorkOrderId! }, body: serviceItem }) },
+  'POST /api/service/workorders/:workOrderId/lineitems': {
+    user: 'service',
+    valid: async () => ({ params: { workOrderId: (await openWorkOrder()).vantageWorkOrderId! }, body: serviceItem }),
+  },
   'PUT /api/service/workorders/:workOrderId/lineitems/:lineItemId': {
     user: 'service',
     valid: async () => {
       const order = await openWorkOrder();
-      const item = await ok<{ serviceRequestItemId: number; rowVersion: number }>('POST', `/api/service/workorders/${order.vantageWorkOrderId}/lineitems`, 'service', { body: serviceItem });
-      return { params: { workOrderId: order.vantageWorkOrderId!, lineItemId: item.serviceRequestItemId }, body: { ...serviceItem, rowVersion: item.rowVersion } };
+      const item = await ok<{ serviceRequestItemId: number; rowVersion: number }>(
+        'POST',
+        `/api/service/workorders/${order.vantageWorkOrderId}/lineitems`,
+        'service',
+        { body: serviceItem },
+      );
+      return {
+        params: { workOrderId: order.vantageWorkOrderId!, lineItemId: item.serviceRequestItemId },
+        body: { ...serviceItem, rowVersion: item.rowVersion },
+      };
     },
   },
   'DELETE /api/service/workorders/:workOrderId/lineitems/:lineItemId': {
     user: 'service',
     valid: async () => {
       const order = await openWorkOrder();
-      const item = await ok<{ serviceRequestItemId: number }>('POST', `/api/service/workorders/${order.vantageWorkOrderId}/lineitems`, 'service', { body: serviceItem });
+      const item = await ok<{ serviceRequestItemId: number }>(
+        'POST',
+        `/api/service/workorders/${order.vantageWorkOrderId}/lineitems`,
+        'service',
+        { body: serviceItem },
+      );
       return { params: { workOrderId: order.vantageWorkOrderId!, lineItemId: item.serviceRequestItemId } };
     },
   },
   'POST /api/Service/:serviceRequestId/PartsOrder/:partsOrderId': {
     user: 'service',
-    valid: async () => { const request = await stagedRequest(); return { params: { serviceRequestId: request.serviceRequestId, partsOrderId: request.partsOrderId ?? request.serviceRequestId }, body: servicePart }; },
+    valid: async () => {
+      const request = await stagedRequest();
+      return {
+        params: { serviceRequestId: request.serviceRequestId, partsOrderId: request.partsOrderId ?? request.serviceRequestId },
+        body: servicePart,
+      };
+    },
   },
   'PUT /api/Service/:serviceRequestId/PartsOrder/:partsOrderId/PartsItem/:itemId': {
     user: 'service',
     valid: async () => {
       const request = await stagedRequest();
       const partsOrderId = request.partsOrderId ?? request.serviceRequestId;
-      const part = await ok<{ partsOrderItemId: number; rowVersion: number }>('POST', `/api/Service/${request.serviceRequestId}/PartsOrder/${partsOrderId}`, 'service', { body: servicePart });
-      return { params: { serviceRequestId: request.serviceRequestId, partsOrderId, itemId: part.partsOrderItemId }, body: { ...servicePart, rowVersion: part.rowVersion } };
+      const part = await ok<{ partsOrderItemId: number; rowVersion: number }>(
+        'POST',
+        `/api/Service/${request.serviceRequestId}/PartsOrder/${partsOrderId}`,
+        'service',
+        { body: servicePart },
+      );
+      return {
+        params: { serviceRequestId: request.serviceRequestId, partsOrderId, itemId: part.partsOrderItemId },
+        body: { ...servicePart, rowVersion: part.rowVersion },
+      };
     },
   },
   'DELETE /api/Service/:serviceRequestId/PartsOrder/:partsOrderId/PartsItem/:itemId': {
@@ -373,24 +671,45 @@ const entries: Record<string, FuzzEntry> = {
     valid: async () => {
       const request = await stagedRequest();
       const partsOrderId = request.partsOrderId ?? request.serviceRequestId;
-      const part = await ok<{ partsOrderItemId: number }>('POST', `/api/Service/${request.serviceRequestId}/PartsOrder/${partsOrderId}`, 'service', { body: servicePart });
+      const part = await ok<{ partsOrderItemId: number }>(
+        'POST',
+        `/api/Service/${request.serviceRequestId}/PartsOrder/${partsOrderId}`,
+        'service',
+        { body: servicePart },
+      );
       return { params: { serviceRequestId: request.serviceRequestId, partsOrderId, itemId: part.partsOrderItemId } };
     },
   },
-  'POST /api/service/workorders/:workOrderId/partsitems': { user: 'service', valid: async () => ({ params: { workOrderId: (await openWorkOrder()).vantageWorkOrderId! }, body: servicePart }) },
+  'POST /api/service/workorders/:workOrderId/partsitems': {
+    user: 'service',
+    valid: async () => ({ params: { workOrderId: (await openWorkOrder()).vantageWorkOrderId! }, body: servicePart }),
+  },
   'PUT /api/service/workorders/:workOrderId/partsitems/:lineItemId': {
     user: 'service',
     valid: async () => {
       const order = await openWorkOrder();
-      const part = await ok<{ partsOrderItemId: number; rowVersion: number }>('POST', `/api/service/workorders/${order.vantageWorkOrderId}/partsitems`, 'service', { body: servicePart });
-      return { params: { workOrderId: order.vantageWorkOrderId!, lineItemId: part.partsOrderItemId }, body: { ...servicePart, rowVersion: part.rowVersion } };
+      const part = await ok<{ partsOrderItemId: number; rowVersion: number }>(
+        'POST',
+        `/api/service/workorders/${order.vantageWorkOrderId}/partsitems`,
+        'service',
+        { body: servicePart },
+      );
+      return {
+        params: { workOrderId: order.vantageWorkOrderId!, lineItemId: part.partsOrderItemId },
+        body: { ...servicePart, rowVersion: part.rowVersion },
+      };
     },
   },
   'DELETE /api/service/workorders/:workOrderId/partsitems/:lineItemId': {
     user: 'service',
     valid: async () => {
       const order = await openWorkOrder();
-      const part = await ok<{ partsOrderItemId: number }>('POST', `/api/service/workorders/${order.vantageWorkOrderId}/partsitems`, 'service', { body: servicePart });
+      const part = await ok<{ partsOrderItemId: number }>(
+        'POST',
+        `/api/service/workorders/${order.vantageWorkOrderId}/partsitems`,
+        'service',
+        { body: servicePart },
+      );
       return { params: { workOrderId: order.vantageWorkOrderId!, lineItemId: part.partsOrderItemId } };
     },
   },
@@ -399,32 +718,64 @@ const entries: Record<string, FuzzEntry> = {
     user: 'service',
     valid: async () => {
       const request = await uploadRequest();
-      return { params: { plantNumber: request.plantNumber, serviceRequestNumber: request.serviceRequestNumber, serviceRequestId: request.serviceRequestId }, form: attachmentForm };
+      return {
+        params: {
+          plantNumber: request.plantNumber,
+          serviceRequestNumber: request.serviceRequestNumber,
+          serviceRequestId: request.serviceRequestId,
+        },
+        form: attachmentForm,
+      };
     },
   },
   'PUT /api/Service/:serviceRequestId/:plantNumber/:serviceRequestNumber/ServiceAttachment/:attachmentId': {
     user: 'service',
     valid: async () => {
       const request = await stagedRequest();
-      const attachment = await uploadAttachment(`/api/Service/${request.plantNumber}/${request.serviceRequestNumber}/${request.serviceRequestId}/ServiceAttachment`);
-      return { params: { serviceRequestId: request.serviceRequestId, plantNumber: request.plantNumber, serviceRequestNumber: request.serviceRequestNumber, attachmentId: attachment.serviceAttachmentId }, body: { attachmentType: 2, description: 'Receipt', amount: 12.5, rowVersion: attachment.rowVersion } };
+      const attachment = await uploadAttachment(
+        `/api/Service/${request.plantNumber}/${request.serviceRequestNumber}/${request.serviceRequestId}/ServiceAttachment`,
+      );
+      return {
+        params: {
+          serviceRequestId: request.serviceRequestId,
+          plantNumber: request.plantNumber,
+          serviceRequestNumber: request.serviceRequestNumber,
+          attachmentId: attachment.serviceAttachmentId,
+        },
+        body: { attachmentType: 2, description: 'Receipt', amount: 12.5, rowVersion: attachment.rowVersion },
+      };
     },
   },
   'DELETE /api/Service/:serviceRequestId/:plantNumber/:serviceRequestNumber/ServiceAttachment/:attachmentId': {
     user: 'service',
     valid: async () => {
       const request = await stagedRequest();
-      const attachment = await uploadAttachment(`/api/Service/${request.plantNumber}/${request.serviceRequestNumber}/${request.serviceRequestId}/ServiceAttachment`);
-      return { params: { serviceRequestId: request.serviceRequestId, plantNumber: request.plantNumber, serviceRequestNumber: request.serviceRequestNumber, attachmentId: attachment.serviceAttachmentId } };
+      const attachment = await uploadAttachment(
+        `/api/Service/${request.plantNumber}/${request.serviceRequestNumber}/${request.serviceRequestId}/ServiceAttachment`,
+      );
+      return {
+        params: {
+          serviceRequestId: request.serviceRequestId,
+          plantNumber: request.plantNumber,
+          serviceRequestNumber: request.serviceRequestNumber,
+          attachmentId: attachment.serviceAttachmentId,
+        },
+      };
     },
   },
-  'POST /api/Service/workorders/:workOrderId/attachments': { user: 'service', valid: async () => ({ params: { workOrderId: (await uploadWorkOrder()).vantageWorkOrderId! }, form: attachmentForm }) },
+  'POST /api/Service/workorders/:workOrderId/attachments': {
+    user: 'service',
+    valid: async () => ({ params: { workOrderId: (await uploadWorkOrder()).vantageWorkOrderId! }, form: attachmentForm }),
+  },
   'PUT /api/Service/workorders/:workOrderId/attachments/:contentDocumentId': {
     user: 'service',
     valid: async () => {
       const order = await openWorkOrder();
       const attachment = await uploadAttachment(`/api/Service/workorders/${order.vantageWorkOrderId}/attachments`);
-      return { params: { workOrderId: order.vantageWorkOrderId!, contentDocumentId: attachment.contentDocumentId }, body: { attachmentType: 2, description: 'Receipt', amount: 12.5, rowVersion: attachment.rowVersion } };
+      return {
+        params: { workOrderId: order.vantageWorkOrderId!, contentDocumentId: attachment.contentDocumentId },
+        body: { attachmentType: 2, description: 'Receipt', amount: 12.5, rowVersion: attachment.rowVersion },
+      };
     },
   },
   'DELETE /api/Service/workorders/:workOrderId/attachments/:contentDocumentId': {
@@ -441,14 +792,26 @@ const entries: Record<string, FuzzEntry> = {
   'PUT /api/Warranty': {
     user: 'service',
     valid: async () => {
-      const [row] = await t.db.select({ homeId: homes.id }).from(homes).innerJoin(warrantyCards, eq(warrantyCards.homeId, homes.id)).where(and(eq(homes.retailerNumber, '4217'), eq(warrantyCards.statusCode, 'A'))).orderBy(asc(homes.id)).limit(1);
+      const [row] = await t.db
+        .select({ homeId: homes.id })
+        .from(homes)
+        .innerJoin(warrantyCards, eq(warrantyCards.homeId, homes.id))
+        .where(and(eq(homes.retailerNumber, '4217'), eq(warrantyCards.statusCode, 'A')))
+        .orderBy(asc(homes.id))
+        .limit(1);
       const loaded = await ok<Record<string, unknown>>('GET', `/api/assets/${row!.homeId}/warranty`, 'service');
       return { body: { ...loaded, firstName: 'Dorothy', homeAddressSameAsOwner: false } };
     },
   },
 
   // Parts orders.
-  'POST /api/Parts': { user: 'service', valid: async () => { const home = await soldHome('4217'); return { body: { plantNumber: home.plantNumber, longSerialNumber: home.serialNumber } }; } },
+  'POST /api/Parts': {
+    user: 'service',
+    valid: async () => {
+      const home = await soldHome('4217');
+      return { body: { plantNumber: home.plantNumber, longSerialNumber: home.serialNumber } };
+    },
+  },
   // The ship-to must be one the chooser offers: the order's own default (the retailer's first location) is one. An
   // accepted choice leaves the order staged, so one order serves every request at its row version of the moment.
   'PUT /api/Parts/:partsOrderId': {
@@ -456,13 +819,29 @@ const entries: Record<string, FuzzEntry> = {
     bodyFollowsRecord: true,
     valid: async () => {
       const order = await shipToOrder();
-      const [row] = await t.db.select({ rowVersion: partsOrders.rowVersion }).from(partsOrders).where(eq(partsOrders.id, order.partsOrderId));
-      const shipTo = { shipToType: order.shipToType, shipToAddressName: order.shipToAddressName, shipToStreetAddress1: order.shipToStreetAddress1, shipToCity: order.shipToCity, shipToState: order.shipToState, shipToZipcode: order.shipToZipcode };
+      const [row] = await t.db
+        .select({ rowVersion: partsOrders.rowVersion })
+        .from(partsOrders)
+        .where(eq(partsOrders.id, order.partsOrderId));
+      const shipTo = {
+        shipToType: order.shipToType,
+        shipToAddressName: order.shipToAddressName,
+        shipToStreetAddress1: order.shipToStreetAddress1,
+        shipToCity: order.shipToCity,
+        shipToState: order.shipToState,
+        shipToZipcode: order.shipToZipcode,
+      };
       return { params: { partsOrderId: order.partsOrderId }, body: { ...shipTo, rowVersion: row!.rowVersion } };
     },
   },
-  'DELETE /api/Parts/:partsOrderId': { user: 'service', valid: async () => ({ params: { partsOrderId: (await stagedPartsOrder()).partsOrderId } }) },
-  'POST /api/Parts/Close': { user: 'service', valid: async () => ({ body: { vantagePartsRequestId: (await receivedPartsOrder()).vantagePartsRequestId } }) },
+  'DELETE /api/Parts/:partsOrderId': {
+    user: 'service',
+    valid: async () => ({ params: { partsOrderId: (await stagedPartsOrder()).partsOrderId } }),
+  },
+  'POST /api/Parts/Close': {
+    user: 'service',
+    valid: async () => ({ body: { vantagePartsRequestId: (await receivedPartsOrder()).vantagePartsRequestId } }),
+  },
   'POST /api/Parts/:partsOrderId': {
     user: 'service',
     valid: async () => {
@@ -477,7 +856,10 @@ const entries: Record<string, FuzzEntry> = {
     bodyFollowsRecord: true,
     valid: async () => {
       const order = await shippedPartsOrders();
-      return { params: { plantNumber: order.plantNumber, partsLogNumber: order.partsLogNumber! }, body: { items: order.itemIds.map((id) => ({ partsOrderItemId: id, isCorrect: true, incorrectPartMessage: '' })) } };
+      return {
+        params: { plantNumber: order.plantNumber, partsLogNumber: order.partsLogNumber! },
+        body: { items: order.itemIds.map((id) => ({ partsOrderItemId: id, isCorrect: true, incorrectPartMessage: '' })) },
+      };
     },
   },
   'PUT /api/Parts/vantage/:partsRequestId': {
@@ -485,23 +867,45 @@ const entries: Record<string, FuzzEntry> = {
     bodyFollowsRecord: true,
     valid: async () => {
       const order = await shippedPartsOrders();
-      return { params: { partsRequestId: order.vantagePartsRequestId! }, body: { items: order.itemIds.map((id, n) => ({ partsOrderItemId: id, isCorrect: n > 0, incorrectPartMessage: n > 0 ? '' : 'Wrong colour' })) } };
+      return {
+        params: { partsRequestId: order.vantagePartsRequestId! },
+        body: {
+          items: order.itemIds.map((id, n) => ({
+            partsOrderItemId: id,
+            isCorrect: n > 0,
+            incorrectPartMessage: n > 0 ? '' : 'Wrong colour',
+          })),
+        },
+      };
     },
   },
-  'POST /api/Parts/:partsOrderId/PartsItem': { user: 'service', valid: async () => ({ params: { partsOrderId: (await stagedPartsOrder()).partsOrderId }, body: servicePart }) },
+  'POST /api/Parts/:partsOrderId/PartsItem': {
+    user: 'service',
+    valid: async () => ({ params: { partsOrderId: (await stagedPartsOrder()).partsOrderId }, body: servicePart }),
+  },
   'PUT /api/Parts/:partsOrderId/PartsItem/:partsOrderItemId': {
     user: 'service',
     valid: async () => {
       const order = await stagedPartsOrder();
-      const item = await ok<{ partsOrderItemId: number; rowVersion: number }>('POST', `/api/Parts/${order.partsOrderId}/PartsItem`, 'service', { body: servicePart });
-      return { params: { partsOrderId: order.partsOrderId, partsOrderItemId: item.partsOrderItemId }, body: { ...servicePart, rowVersion: item.rowVersion } };
+      const item = await ok<{ partsOrderItemId: number; rowVersion: number }>(
+        'POST',
+        `/api/Parts/${order.partsOrderId}/PartsItem`,
+        'service',
+        { body: servicePart },
+      );
+      return {
+        params: { partsOrderId: order.partsOrderId, partsOrderItemId: item.partsOrderItemId },
+        body: { ...servicePart, rowVersion: item.rowVersion },
+      };
     },
   },
   'DELETE /api/Parts/:partsOrderId/PartsItem/:partsOrderItemId': {
     user: 'service',
     valid: async () => {
       const order = await stagedPartsOrder();
-      const item = await ok<{ partsOrderItemId: number }>('POST', `/api/Parts/${order.partsOrderId}/PartsItem`, 'service', { body: servicePart });
+      const item = await ok<{ partsOrderItemId: number }>('POST', `/api/Parts/${order.partsOrderId}/PartsItem`, 'service', {
+        body: servicePart,
+      });
       return { params: { partsOrderId: order.partsOrderId, partsOrderItemId: item.partsOrderItemId } };
     },
   },
@@ -510,22 +914,66 @@ const entries: Record<string, FuzzEntry> = {
   'POST /api/PartsCatalog': {
     user: 'plant',
     valid: async () => {
-      const [choice] = await ok<{ categoryNumber: string; commodityNumber: string; partNumber: string; subPartNumber: string }[]>('GET', '/api/PartsCatalog/GetPartsNotInCatalog', 'plant', { query: { plantNumber: '910', categoryNumber: '30', commodityNumber: '310' } });
-      if (!choice) return { body: { plantNumber: '910', categoryNumber: '30', commodityNumber: '310', partNumber: '20137', subPartNumber: '', friendlyDescription: 'Kitchen faucet', notes: '', base64Image: PNG_BASE64 } };
-      return { body: { plantNumber: '910', categoryNumber: choice!.categoryNumber, commodityNumber: choice!.commodityNumber, partNumber: choice!.partNumber, subPartNumber: choice!.subPartNumber, friendlyDescription: 'Kitchen faucet, contractor pack', notes: 'For the trucks.', base64Image: PNG_BASE64 } };
+      const [choice] = await ok<{ categoryNumber: string; commodityNumber: string; partNumber: string; subPartNumber: string }[]>(
+        'GET',
+        '/api/PartsCatalog/GetPartsNotInCatalog',
+        'plant',
+        { query: { plantNumber: '910', categoryNumber: '30', commodityNumber: '310' } },
+      );
+      if (!choice)
+        return {
+          body: {
+            plantNumber: '910',
+            categoryNumber: '30',
+            commodityNumber: '310',
+            partNumber: '20137',
+            subPartNumber: '',
+            friendlyDescription: 'Kitchen faucet',
+            notes: '',
+            base64Image: PNG_BASE64,
+          },
+        };
+      return {
+        body: {
+          plantNumber: '910',
+          categoryNumber: choice!.categoryNumber,
+          commodityNumber: choice!.commodityNumber,
+          partNumber: choice!.partNumber,
+          subPartNumber: choice!.subPartNumber,
+          friendlyDescription: 'Kitchen faucet, contractor pack',
+          notes: 'For the trucks.',
+          base64Image: PNG_BASE64,
+        },
+      };
     },
   },
   'POST /api/PartsCatalog/UpdateChangeRequest': {
     user: 'plant',
     valid: async () => {
-      const [pending] = await t.db.select().from(partsCatalog).where(and(eq(partsCatalog.plantNumber, '910'), eq(partsCatalog.approved, false))).limit(1);
-      return { body: { approvedPart: null, pendingPart: { partsCatalogId: pending?.id ?? 1, friendlyDescription: 'Approved text' }, isApproved: true, comment: 'Fine' } };
+      const [pending] = await t.db
+        .select()
+        .from(partsCatalog)
+        .where(and(eq(partsCatalog.plantNumber, '910'), eq(partsCatalog.approved, false)))
+        .limit(1);
+      return {
+        body: {
+          approvedPart: null,
+          pendingPart: { partsCatalogId: pending?.id ?? 1, friendlyDescription: 'Approved text' },
+          isApproved: true,
+          comment: 'Fine',
+        },
+      };
     },
   },
   'POST /api/PartsCatalog/RemovePartDescription': {
     user: 'plant',
     valid: async () => {
-      const [part] = await t.db.select().from(partsCatalog).where(and(eq(partsCatalog.plantNumber, '910'), eq(partsCatalog.approved, true))).orderBy(asc(partsCatalog.id)).limit(1);
+      const [part] = await t.db
+        .select()
+        .from(partsCatalog)
+        .where(and(eq(partsCatalog.plantNumber, '910'), eq(partsCatalog.approved, true)))
+        .orderBy(asc(partsCatalog.id))
+        .limit(1);
       return { body: { partsCatalogId: part!.id, plantNumber: '910' } };
     },
   },
@@ -540,25 +988,41 @@ const entries: Record<string, FuzzEntry> = {
       return { body: { orderNumber: order!.orderNumber, plantNumber: order!.plantNumber } };
     },
   },
-  'POST /mch-quote-api/set-lock-status/:quoteId/false/:userId': { user: 'sales', valid: async () => ({ params: { quoteId: (await salesQuote()).id, userId: await salesUserId() } }) },
-  'DELETE /mch-quote-api/:quoteId/:modifiedBy': { user: 'sales', valid: async () => ({ params: { quoteId: (await salesQuote()).id, modifiedBy: await salesUserId() } }) },
+  'POST /mch-quote-api/set-lock-status/:quoteId/false/:userId': {
+    user: 'sales',
+    valid: async () => ({ params: { quoteId: (await salesQuote()).id, userId: await salesUserId() } }),
+  },
+  'DELETE /mch-quote-api/:quoteId/:modifiedBy': {
+    user: 'sales',
+    valid: async () => ({ params: { quoteId: (await salesQuote()).id, modifiedBy: await salesUserId() } }),
+  },
   'POST /api/Lead': { user: 'sales', valid: async () => ({ body: { leadId: (await openLead()).id, status: 'C' } }) },
   'POST /crm/webapi/api/Prospects/Lead': { user: 'sales', valid: async () => ({ body: { leadId: (await openLead()).id } }) },
 
   // Delivery reports.
   'POST /api/DeliveryForm': { user: 'service', valid: async () => ({ body: await deliveryReport() }) },
-  'POST /api/Survey/SurveyAttachment': { user: 'service', valid: async () => ({ body: { submittedSurveyId: (await submittedSurvey()).id, ...gifPhoto } }) },
+  'POST /api/Survey/SurveyAttachment': {
+    user: 'service',
+    valid: async () => ({ body: { submittedSurveyId: (await submittedSurvey()).id, ...gifPhoto } }),
+  },
   'PUT /api/Survey/SurveyAttachment/:surveyAttachmentId': {
     user: 'service',
     valid: async () => {
-      const added = await ok<{ surveyAttachmentId: number; rowVersion: number }>('POST', '/api/Survey/SurveyAttachment', 'service', { body: { submittedSurveyId: (await submittedSurvey()).id, ...gifPhoto } });
-      return { params: { surveyAttachmentId: added.surveyAttachmentId }, body: { description: 'Kitchen', amount: 12.5, rowVersion: added.rowVersion } };
+      const added = await ok<{ surveyAttachmentId: number; rowVersion: number }>('POST', '/api/Survey/SurveyAttachment', 'service', {
+        body: { submittedSurveyId: (await submittedSurvey()).id, ...gifPhoto },
+      });
+      return {
+        params: { surveyAttachmentId: added.surveyAttachmentId },
+        body: { description: 'Kitchen', amount: 12.5, rowVersion: added.rowVersion },
+      };
     },
   },
   'DELETE /api/Survey/SurveyAttachment/:surveyAttachmentId': {
     user: 'service',
     valid: async () => {
-      const added = await ok<{ surveyAttachmentId: number }>('POST', '/api/Survey/SurveyAttachment', 'service', { body: { submittedSurveyId: (await submittedSurvey()).id, ...gifPhoto } });
+      const added = await ok<{ surveyAttachmentId: number }>('POST', '/api/Survey/SurveyAttachment', 'service', {
+        body: { submittedSurveyId: (await submittedSurvey()).id, ...gifPhoto },
+      });
       return { params: { surveyAttachmentId: added.surveyAttachmentId } };
     },
   },
@@ -567,7 +1031,12 @@ const entries: Record<string, FuzzEntry> = {
   'POST /api/transportation/drivers': {
     user: 'driver',
     valid: async () => {
-      const [employee] = await t.db.select().from(hbgEmployees).leftJoin(drivers, eq(drivers.employeeNumber, hbgEmployees.employeeNumber)).where(isNull(drivers.employeeNumber)).limit(1);
+      const [employee] = await t.db
+        .select()
+        .from(hbgEmployees)
+        .leftJoin(drivers, eq(drivers.employeeNumber, hbgEmployees.employeeNumber))
+        .where(isNull(drivers.employeeNumber))
+        .limit(1);
       return { body: { employee: { employeeNumber: employee!.hbg_employees.employeeNumber }, driverType: { id: await driverTypeId() } } };
     },
   },
@@ -575,7 +1044,14 @@ const entries: Record<string, FuzzEntry> = {
     user: 'driver',
     valid: async () => {
       const [driver] = await t.db.select().from(drivers).orderBy(asc(drivers.employeeNumber)).limit(1);
-      return { params: { employeeNumber: driver!.employeeNumber }, body: { employee: { employeeNumber: driver!.employeeNumber }, driverType: { id: await driverTypeId() }, rowVersion: driver!.rowVersion } };
+      return {
+        params: { employeeNumber: driver!.employeeNumber },
+        body: {
+          employee: { employeeNumber: driver!.employeeNumber },
+          driverType: { id: await driverTypeId() },
+          rowVersion: driver!.rowVersion,
+        },
+      };
     },
   },
   'POST /api/transportation/hbgemployees/search': { user: 'driver', valid: () => ({ body: { firstName: 'J', lastName: '' } }) },
@@ -583,7 +1059,11 @@ const entries: Record<string, FuzzEntry> = {
   // key makes notes its use, refused or not.
   'POST /api/import/:kind': {
     user: 'importKey',
-    valid: () => ({ params: { kind: 'plants' }, query: { format: 'jsonl' }, body: { plantNumber: '977', name: 'Fuzz Hollow', serialPrefix: 'FZH', city: 'Clinton', state: 'TN' } }),
+    valid: () => ({
+      params: { kind: 'plants' },
+      query: { format: 'jsonl' },
+      body: { plantNumber: '977', name: 'Fuzz Hollow', serialPrefix: 'FZH', city: 'Clinton', state: 'TN' },
+    }),
     writesWhenRefused: ['api_keys'],
   },
 };
@@ -619,7 +1099,9 @@ const pathSegment = (text: string) =>
 /** Generated path or query values as the texts a URL carries. */
 function asTexts(values: unknown, encode: (text: string) => string): Record<string, string> {
   if (!values || typeof values !== 'object' || Array.isArray(values)) return {};
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, encode(typeof value === 'string' ? value : bodyText(value))]));
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, encode(typeof value === 'string' ? value : bodyText(value))]),
+  );
 }
 
 interface Sent {
@@ -632,13 +1114,22 @@ interface Sent {
 }
 
 /** A request whose body is bytes (t.call sends text or JSON): a token and an Idempotency-Key as the client sends them. */
-async function callWithBytes(method: string, path: string, token: string | undefined, body: MultipartRequest, query?: Record<string, string>) {
+async function callWithBytes(
+  method: string,
+  path: string,
+  token: string | undefined,
+  body: MultipartRequest,
+  query?: Record<string, string>,
+) {
   const headers: Record<string, string> = { 'content-type': body.contentType, [IDEMPOTENCY_HEADER]: randomUUID() };
   if (token) headers.authorization = `Bearer ${token}`;
   const search = query ? `?${new URLSearchParams(query).toString()}` : '';
   const response = await t.app.request(`${path}${search}`, { method, headers, body: body.bytes });
   const text = await response.text();
-  return { status: response.status, body: text && (response.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as unknown) : text };
+  return {
+    status: response.status,
+    body: text && (response.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as unknown) : text,
+  };
 }
 
 /** Every endpoint's count of 2xx answers, for the check that none went without one. */
@@ -660,9 +1151,11 @@ describe.each(writeRoutes.map((route) => [`${route.method} ${route.path}`, route
         ? await callWithBytes(route.method, path, tokens[entry!.user], sent.multipart, sent.query)
         : await t.call(route.method, path, { token: tokens[entry!.user], body: sent.text, headers, query: sent.query });
       statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
-      if (statuses.size === 1 && statuses.get(result.status) === 1) console.info(`${name} valid request: ${result.status} ${String(JSON.stringify(result.body)).slice(0, 300)}`);
+      if (statuses.size === 1 && statuses.get(result.status) === 1)
+        console.info(`${name} valid request: ${result.status} ${String(JSON.stringify(result.body)).slice(0, 300)}`);
       const sentText = sent.multipart ? Buffer.from(sent.multipart.bytes).toString('latin1') : (sent.text ?? '');
-      const said = () => `${route.method} ${path.slice(0, 200)} ${String(sent.multipart?.contentType ?? sent.contentType)} ${JSON.stringify(sentText.slice(0, 600))} → ${result.status} ${String(JSON.stringify(result.body)).slice(0, 400)}`;
+      const said = () =>
+        `${route.method} ${path.slice(0, 200)} ${String(sent.multipart?.contentType ?? sent.contentType)} ${JSON.stringify(sentText.slice(0, 600))} → ${result.status} ${String(JSON.stringify(result.body)).slice(0, 400)}`;
       expect(result.status, said()).toBeLessThan(500);
       const after = await rowWrites();
       if (result.status >= 400) {
@@ -681,12 +1174,32 @@ describe.each(writeRoutes.map((route) => [`${route.method} ${route.path}`, route
     const fixed: (() => Sent)[] = [
       () => ({ params: current.params ?? {}, text: validText(), multipart: validForm(), query: current.query }),
       ...INVALID_JSON.map((text) => () => ({ params: current.params ?? {}, text, query: current.query })),
-      ...['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', ''].map((contentType) => () => ({ params: current.params ?? {}, text: validText() ?? '{}', contentType, query: current.query })),
+      ...['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', ''].map(
+        (contentType) => () => ({ params: current.params ?? {}, text: validText() ?? '{}', contentType, query: current.query }),
+      ),
       () => ({ params: current.params ?? {}, text: JSON.stringify({ padding: 'x'.repeat(1_100_000) }), query: current.query }),
       () => ({ params: current.params ?? {}, text: '', query: current.query }),
-      ...Object.keys(current.params ?? {}).flatMap((param) => ODD_PATH_PARAMETERS.map((odd) => () => ({ params: { ...current.params, [param]: odd }, text: validText(), multipart: validForm(), query: current.query }))),
+      ...Object.keys(current.params ?? {}).flatMap((param) =>
+        ODD_PATH_PARAMETERS.map((odd) => () => ({
+          params: { ...current.params, [param]: odd },
+          text: validText(),
+          multipart: validForm(),
+          query: current.query,
+        })),
+      ),
       // An upload larger than the server takes.
-      ...(current.form ? [() => ({ params: current.params ?? {}, multipart: multipartRequest({ ...current.form!, files: current.form!.files.map((file) => ({ ...file, bytes: new Uint8Array(10 * 1024 * 1024 + 1).fill(7) })) }), query: current.query })] : []),
+      ...(current.form
+        ? [
+            () => ({
+              params: current.params ?? {},
+              multipart: multipartRequest({
+                ...current.form!,
+                files: current.form!.files.map((file) => ({ ...file, bytes: new Uint8Array(10 * 1024 * 1024 + 1).fill(7) })),
+              }),
+              query: current.query,
+            }),
+          ]
+        : []),
     ];
     for (const sent of fixed) await send(sent());
 
@@ -694,11 +1207,24 @@ describe.each(writeRoutes.map((route) => [`${route.method} ${route.path}`, route
     // gets its path and query fuzzed instead.
     const numRuns = Math.max(BODIES_PER_ENDPOINT - fixed.length, 1);
     if (current.form) {
-      await fc.assert(fc.asyncProperty(formsAround(current.form), (multipart) => send({ params: current.params ?? {}, multipart, query: current.query })), { numRuns });
+      await fc.assert(
+        fc.asyncProperty(formsAround(current.form), (multipart) => send({ params: current.params ?? {}, multipart, query: current.query })),
+        { numRuns },
+      );
     } else if (current.body !== undefined && entry.bodyFollowsRecord) {
-      await fc.assert(fc.asyncProperty(mutationsAround(current.body), (change) => send({ params: current.params ?? {}, text: bodyText(change(current.body)), query: current.query })), { numRuns });
+      await fc.assert(
+        fc.asyncProperty(mutationsAround(current.body), (change) =>
+          send({ params: current.params ?? {}, text: bodyText(change(current.body)), query: current.query }),
+        ),
+        { numRuns },
+      );
     } else if (current.body !== undefined) {
-      await fc.assert(fc.asyncProperty(bodiesAround(current.body), (body) => send({ params: current.params ?? {}, text: bodyText(body), query: current.query })), { numRuns });
+      await fc.assert(
+        fc.asyncProperty(bodiesAround(current.body), (body) =>
+          send({ params: current.params ?? {}, text: bodyText(body), query: current.query }),
+        ),
+        { numRuns },
+      );
     } else {
       await fc.assert(
         fc.asyncProperty(bodiesAround({ params: current.params ?? {}, query: current.query ?? {} }), async (generated) => {
@@ -708,7 +1234,12 @@ describe.each(writeRoutes.map((route) => [`${route.method} ${route.path}`, route
         { numRuns },
       );
     }
-    console.info(`${name}: ${[...statuses].sort().map(([status, n]) => `${status}×${n}`).join(' ')}`);
+    console.info(
+      `${name}: ${[...statuses]
+        .sort()
+        .map(([status, n]) => `${status}×${n}`)
+        .join(' ')}`,
+    );
     const successes = [...statuses].filter(([status]) => status >= 200 && status < 300).reduce((sum, [, n]) => sum + n, 0);
     accepted.set(name, successes);
     // The valid request, at least, must reach the endpoint's write: a fuzz run that only meets refusals tests the refusals alone.

@@ -47,7 +47,9 @@ export interface TestContext {
 export async function createTestContext(options: { seed?: boolean } = {}): Promise<TestContext> {
   const seed = options.seed ?? true;
   const server = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
-  const database = await openDatabase(server ? { databaseUrl: server.url } : { memory: true, loadDataDir: seed ? await seededTemplate() : undefined });
+  const database = await openDatabase(
+    server ? { databaseUrl: server.url } : { memory: true, loadDataDir: seed ? await seededTemplate() : undefined },
+  );
   await database.migrate();
   if (seed) await seedDatabase(database.db);
 
@@ -116,14 +118,16 @@ export function callerFor(app: App) {
     let body: unknown = text === '' ? undefined : text;
     if (text && (response.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
     return { status: response.status, body: body as T, headers: response.headers };
-  }
+  };
 }
 
 const TEMPLATE_SOURCES = ['src/server/db', 'src/server/auth', 'src/contract'];
 
 function filesUnder(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).sort().flatMap((name) => filesUnder(join(path, name)));
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => filesUnder(join(path, name)));
 }
 
 /**
@@ -147,7 +151,9 @@ async function seededTemplate(): Promise<Blob> {
     const partial = `${path}.${process.pid}.${randomUUID()}`;
     writeFileSync(partial, dump);
     renameSync(partial, path);
-    for (const stale of readdirSync(tmpdir()).filter((name) => name.startsWith('homesite-api-template-') && join(tmpdir(), name) !== path && name.endsWith('.tar.gz'))) {
+    for (const stale of readdirSync(tmpdir()).filter(
+      (name) => name.startsWith('homesite-api-template-') && join(tmpdir(), name) !== path && name.endsWith('.tar.gz'),
+    )) {
       rmSync(join(tmpdir(), stale), { force: true });
     }
     return new Blob([dump]);

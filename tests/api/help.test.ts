@@ -29,8 +29,10 @@ async function fetchFile(path: string, headers: Record<string, string> = {}, wit
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const pdfUrl = (document: HelpDocument, kind = 'GetHelpDocument') => `/api/FileStream/${kind}/${encodeURIComponent(document.displayName)}?documentId=${document.documentId}`;
-const videoUrl = (document: HelpDocument) => `/api/FileStream/GetHelpVideo/Finding%20Your%20Way%20Around%20HomeSite?documentId=${document.documentId}`;
+const pdfUrl = (document: HelpDocument, kind = 'GetHelpDocument') =>
+  `/api/FileStream/${kind}/${encodeURIComponent(document.displayName)}?documentId=${document.documentId}`;
+const videoUrl = (document: HelpDocument) =>
+  `/api/FileStream/GetHelpVideo/Finding%20Your%20Way%20Around%20HomeSite?documentId=${document.documentId}`;
 
 describe('GET /api/Documents/Help', () => {
   it('lists the seeded library, PDFs and the video, for any signed-in user', async () => {
@@ -44,7 +46,11 @@ describe('GET /api/Documents/Help', () => {
     ]);
     expect(byName('Service Rate Sheet').size).toBe(10);
     expect(byName('Finding Your Way Around HomeSite')).toMatchObject({ contentType: 'video/mp4', hasCaptions: true });
-    expect(byName('Getting Started with HomeSite')).toMatchObject({ contentType: 'application/pdf', hasCaptions: false, etag: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(byName('Getting Started with HomeSite')).toMatchObject({
+      contentType: 'application/pdf',
+      hasCaptions: false,
+      etag: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const driver = await t.login('driver');
     const forDriver = await t.call('GET', '/api/documents/help', { token: driver });
@@ -66,7 +72,10 @@ describe('GET /api/Documents/Help/{documentId}', () => {
   });
 
   it('answers 404 for an unknown id, 400 for one that is not a number, 401 without a token', async () => {
-    expect(await t.call('GET', '/api/Documents/Help/999999', { token })).toMatchObject({ status: 404, body: { message: 'There is no such help document.' } });
+    expect(await t.call('GET', '/api/Documents/Help/999999', { token })).toMatchObject({
+      status: 404,
+      body: { message: 'There is no such help document.' },
+    });
     expect((await t.call('GET', '/api/Documents/Help/abc', { token })).status).toBe(400);
     expect((await t.call('GET', `/api/Documents/Help/${documents[0]!.documentId}`)).status).toBe(401);
   });
@@ -137,7 +146,9 @@ describe('GET /api/FileStream/GetHelpDocument/{name}?documentId=', () => {
 describe('GET /api/FileStream/DownloadHelpDocument/{name}/?documentId=', () => {
   it('answers the same bytes as an attachment named after the document', async () => {
     const document = byName('Warranty Cards and Homeowners');
-    const { response, bytes } = await fetchFile(`/api/FileStream/DownloadHelpDocument/Warranty%20Cards%20and%20Homeowners/?documentId=${document.documentId}`);
+    const { response, bytes } = await fetchFile(
+      `/api/FileStream/DownloadHelpDocument/Warranty%20Cards%20and%20Homeowners/?documentId=${document.documentId}`,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="Warranty Cards and Homeowners.pdf"');

@@ -88,7 +88,8 @@ describe('GET {api}/Warranty/Homeowners', () => {
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^W\//);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
-    const ifNoneMatch = (token: string, value: string) => t.call('GET', '/api/Warranty/Homeowners', { token, headers: { 'if-none-match': value } });
+    const ifNoneMatch = (token: string, value: string) =>
+      t.call('GET', '/api/Warranty/Homeowners', { token, headers: { 'if-none-match': value } });
     expect((await ifNoneMatch(tokens.service!, etag)).status).toBe(304);
     const companyEtag = (await t.call('GET', '/api/Warranty/Homeowners', { token: tokens.company })).headers.get('etag')!;
 
@@ -111,10 +112,45 @@ describe('GET {api}/Warranty/Homeowners', () => {
 describe('GET {api}/Warranty and {api}/assets/{assetId}/warranty', () => {
   it('answers the card of a home the user sees, with every field of spec 3 §3', async () => {
     const { home, card } = await cardOf('4217', 'A');
-    const result = await t.call<WarrantyCard>('GET', '/api/Warranty', { token: tokens.viewer, query: { plantNumber: home.plantNumber, serialNumber: home.serialNumber.toLowerCase() } });
+    const result = await t.call<WarrantyCard>('GET', '/api/Warranty', {
+      token: tokens.viewer,
+      query: { plantNumber: home.plantNumber, serialNumber: home.serialNumber.toLowerCase() },
+    });
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ vantageAssetId: home.id, vantageWarrantyId: card!.id, plantNumber: home.plantNumber, serialNumber: home.serialNumber, fullSerialNumber: home.serialNumber, retailerNumber: '4217', statusCode: 'A', rowVersion: card!.rowVersion });
-    for (const field of ['middleInitial', 'suffix', 'zip4', 'cellAreaCode', 'cellPhoneNumber', 'npsDate', 'homeAddress1', 'homeAddress2', 'homeCity', 'homeState', 'homeZipCode', 'homePhoneNumber', 'homeAddress', 'showHomeAddress', 'thermalZone', 'windZone', 'roofLoad', 'manufacturedDate', 'orderNumber', 'purchaseOrderNumber', 'quoteNumber', 'vantageAccountId']) {
+    expect(result.body).toMatchObject({
+      vantageAssetId: home.id,
+      vantageWarrantyId: card!.id,
+      plantNumber: home.plantNumber,
+      serialNumber: home.serialNumber,
+      fullSerialNumber: home.serialNumber,
+      retailerNumber: '4217',
+      statusCode: 'A',
+      rowVersion: card!.rowVersion,
+    });
+    for (const field of [
+      'middleInitial',
+      'suffix',
+      'zip4',
+      'cellAreaCode',
+      'cellPhoneNumber',
+      'npsDate',
+      'homeAddress1',
+      'homeAddress2',
+      'homeCity',
+      'homeState',
+      'homeZipCode',
+      'homePhoneNumber',
+      'homeAddress',
+      'showHomeAddress',
+      'thermalZone',
+      'windZone',
+      'roofLoad',
+      'manufacturedDate',
+      'orderNumber',
+      'purchaseOrderNumber',
+      'quoteNumber',
+      'vantageAccountId',
+    ]) {
       expect(result.body, field).toHaveProperty(field);
     }
     const byAsset = await t.call<WarrantyCard>('GET', `/api/assets/${home.id}/warranty`, { token: tokens.internal });
@@ -124,7 +160,10 @@ describe('GET {api}/Warranty and {api}/assets/{assetId}/warranty', () => {
 
   it('answers 404 for a home without a card, so the form opens in add mode', async () => {
     const [home] = await homeWithoutCard('4217');
-    const result = await t.call<ErrorBody>('GET', '/api/Warranty', { token: tokens.service, query: { plantNumber: home!.plantNumber, serialNumber: home!.serialNumber } });
+    const result = await t.call<ErrorBody>('GET', '/api/Warranty', {
+      token: tokens.service,
+      query: { plantNumber: home!.plantNumber, serialNumber: home!.serialNumber },
+    });
     expect(result.status).toBe(404);
     expect(result.body.message).toBe(WARRANTY_MESSAGES.cardNotFound);
     expect((await t.call('GET', `/api/assets/${home!.id}/warranty`, { token: tokens.service })).status).toBe(404);
@@ -137,13 +176,21 @@ describe('GET {api}/Warranty and {api}/assets/{assetId}/warranty', () => {
     expect(other.status).toBe(404);
     expect(other.body.message).toBe(WARRANTY_MESSAGES.homeNotFound);
     expect((await t.call('GET', `/api/assets/${home.id}/warranty`, { token: tokens.company })).status).toBe(404);
-    const [elsewhere] = await t.db.select().from(homes).innerJoin(warrantyCards, eq(warrantyCards.homeId, homes.id)).where(eq(homes.plantNumber, '944')).limit(1);
+    const [elsewhere] = await t.db
+      .select()
+      .from(homes)
+      .innerJoin(warrantyCards, eq(warrantyCards.homeId, homes.id))
+      .where(eq(homes.plantNumber, '944'))
+      .limit(1);
     expect((await t.call('GET', `/api/assets/${elsewhere!.homes.id}/warranty`, { token: tokens.plant })).status).toBe(404);
   });
 
   it('answers a returned card trimmed, with address2 folded into address1 (spec 3 §5)', async () => {
     const { home, card } = await cardOf('4217', 'H');
-    await t.db.update(warrantyCards).set({ address1: ' 18 Cedar Lane ', address2: ' Space 118 ', city: ' Clinton ' }).where(eq(warrantyCards.id, card!.id));
+    await t.db
+      .update(warrantyCards)
+      .set({ address1: ' 18 Cedar Lane ', address2: ' Space 118 ', city: ' Clinton ' })
+      .where(eq(warrantyCards.id, card!.id));
     const result = await t.call<WarrantyCard>('GET', `/api/assets/${home.id}/warranty`, { token: tokens.service });
     expect(result.body).toMatchObject({ address1: '18 Cedar Lane Space 118', address2: '', city: 'Clinton' });
   });
@@ -151,7 +198,14 @@ describe('GET {api}/Warranty and {api}/assets/{assetId}/warranty', () => {
   it('refuses users without homeowner or service access', async () => {
     const { home } = await cardOf('4217', 'A');
     expect((await t.call('GET', `/api/assets/${home.id}/warranty`, { token: tokens.driver })).status).toBe(403);
-    expect((await t.call('GET', '/api/Warranty', { token: tokens.sales, query: { plantNumber: home.plantNumber, serialNumber: home.serialNumber } })).status).toBe(403);
+    expect(
+      (
+        await t.call('GET', '/api/Warranty', {
+          token: tokens.sales,
+          query: { plantNumber: home.plantNumber, serialNumber: home.serialNumber },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -171,7 +225,10 @@ describe('POST {api}/Warranty', () => {
       showHomeAddress: false,
       rowVersion: 0,
     });
-    const again = await t.call<ConflictBody>('POST', '/api/Warranty', { token: tokens.service, body: newCard(home!, { firstName: 'Other' }) });
+    const again = await t.call<ConflictBody>('POST', '/api/Warranty', {
+      token: tokens.service,
+      body: newCard(home!, { firstName: 'Other' }),
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(WARRANTY_MESSAGES.cardExists);
     expect((again.body.current as WarrantyCard).firstName).toBe('Loretta');
@@ -179,12 +236,18 @@ describe('POST {api}/Warranty', () => {
 
   it('refuses a sold date out of the window with its message, writing nothing', async () => {
     const [, home] = await homeWithoutCard('4217');
-    const result = await t.call<ErrorBody>('POST', '/api/Warranty', { token: tokens.service, body: newCard(home!, { soldDate: addMonthsToDay(today(), -25) }) });
+    const result = await t.call<ErrorBody>('POST', '/api/Warranty', {
+      token: tokens.service,
+      body: newCard(home!, { soldDate: addMonthsToDay(today(), -25) }),
+    });
     expect(result.status).toBe(400);
     expect(result.body.field).toBe('soldDate');
     expect(result.body.message).toContain(WARRANTY_MESSAGES.soldDateOutOfRange);
     expect(await t.db.select().from(warrantyCards).where(eq(warrantyCards.homeId, home!.id))).toHaveLength(0);
-    const badEmail = await t.call<ErrorBody>('POST', '/api/Warranty', { token: tokens.service, body: newCard(home!, { emailAddress: 'loretta@' }) });
+    const badEmail = await t.call<ErrorBody>('POST', '/api/Warranty', {
+      token: tokens.service,
+      body: newCard(home!, { emailAddress: 'loretta@' }),
+    });
     expect(badEmail.status).toBe(400);
     expect(badEmail.body.field).toBe('emailAddress');
   });
@@ -211,10 +274,28 @@ describe('PUT {api}/Warranty', () => {
   it('updates with the current rowVersion; an Incomplete card becomes Active', async () => {
     const { home } = await cardOf('4217', 'I');
     const loaded = (await t.call<WarrantyCard>('GET', `/api/assets/${home.id}/warranty`, { token: tokens.service })).body;
-    const body = { ...loaded, firstName: 'Dorothy', lastName: loaded.lastName || 'Hill', address1: loaded.address1 || '5 Maple Street', city: loaded.city || 'Clinton', state: loaded.state || 'TN', zipCode: loaded.zipCode || '37716', soldDate: loaded.soldDate || addMonthsToDay(today(), -2), emailAddress: '', areaCode: '', phoneNumber: '', homeAddressSameAsOwner: false };
+    const body = {
+      ...loaded,
+      firstName: 'Dorothy',
+      lastName: loaded.lastName || 'Hill',
+      address1: loaded.address1 || '5 Maple Street',
+      city: loaded.city || 'Clinton',
+      state: loaded.state || 'TN',
+      zipCode: loaded.zipCode || '37716',
+      soldDate: loaded.soldDate || addMonthsToDay(today(), -2),
+      emailAddress: '',
+      areaCode: '',
+      phoneNumber: '',
+      homeAddressSameAsOwner: false,
+    };
     const updated = await t.call<WarrantyCard>('PUT', '/api/Warranty', { token: tokens.service, body });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ firstName: 'Dorothy', statusCode: 'A', rowVersion: loaded.rowVersion + 1, vantageWarrantyId: loaded.vantageWarrantyId });
+    expect(updated.body).toMatchObject({
+      firstName: 'Dorothy',
+      statusCode: 'A',
+      rowVersion: loaded.rowVersion + 1,
+      vantageWarrantyId: loaded.vantageWarrantyId,
+    });
 
     const stale = await t.call<ConflictBody>('PUT', '/api/Warranty', { token: tokens.service, body: { ...body, firstName: 'Betty' } });
     expect(stale.status).toBe(409);
@@ -228,10 +309,15 @@ describe('PUT {api}/Warranty', () => {
 
   it('keeps a Historical card historical and lets it keep an old sold date', async () => {
     const rows = await homesOf('4217');
-    const old = rows.find((row) => row.card?.statusCode === 'H' && row.card.soldDate !== null && row.card.soldDate < addMonthsToDay(today(), -24));
+    const old = rows.find(
+      (row) => row.card?.statusCode === 'H' && row.card.soldDate !== null && row.card.soldDate < addMonthsToDay(today(), -24),
+    );
     const target = old ?? (await cardOf('4217', 'H'));
     const loaded = (await t.call<WarrantyCard>('GET', `/api/assets/${target.home.id}/warranty`, { token: tokens.service })).body;
-    const result = await t.call<WarrantyCard>('PUT', '/api/Warranty', { token: tokens.service, body: { ...loaded, firstName: loaded.firstName || 'Mark', address1: loaded.address1 || '5 Maple Street', suffix: 'Jr.' } });
+    const result = await t.call<WarrantyCard>('PUT', '/api/Warranty', {
+      token: tokens.service,
+      body: { ...loaded, firstName: loaded.firstName || 'Mark', address1: loaded.address1 || '5 Maple Street', suffix: 'Jr.' },
+    });
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ statusCode: 'H', suffix: 'Jr.', soldDate: loaded.soldDate });
   });
@@ -239,7 +325,10 @@ describe('PUT {api}/Warranty', () => {
   it('refuses a new sold date out of the window, and an update without rowVersion, writing nothing', async () => {
     const { home, card } = await cardOf('4217', 'A');
     const loaded = (await t.call<WarrantyCard>('GET', `/api/assets/${home.id}/warranty`, { token: tokens.service })).body;
-    const late = await t.call<ErrorBody>('PUT', '/api/Warranty', { token: tokens.service, body: { ...loaded, soldDate: addMonthsToDay(today(), 4) } });
+    const late = await t.call<ErrorBody>('PUT', '/api/Warranty', {
+      token: tokens.service,
+      body: { ...loaded, soldDate: addMonthsToDay(today(), 4) },
+    });
     expect(late.status).toBe(400);
     expect(late.body.message).toContain(WARRANTY_MESSAGES.soldDateOutOfRange);
     const { rowVersion: _rowVersion, ...withoutVersion } = loaded;
@@ -255,8 +344,16 @@ describe('PUT {api}/Warranty', () => {
     const body = { ...loaded, firstName: loaded.firstName || 'Mark', address1: loaded.address1 || '5 Maple Street' };
     expect((await t.call('PUT', '/api/Warranty', { token: tokens.viewer, body })).status).toBe(403);
     expect((await t.call('PUT', '/api/Warranty', { token: tokens.company, body })).status).toBe(404);
-    const [bare] = await t.db.select().from(homes).leftJoin(warrantyCards, eq(warrantyCards.homeId, homes.id)).where(and(eq(homes.retailerNumber, '4217'), isNull(warrantyCards.id))).limit(1);
-    const missing = await t.call<ErrorBody>('PUT', '/api/Warranty', { token: tokens.service, body: newCard(bare!.homes, { rowVersion: 0 }) });
+    const [bare] = await t.db
+      .select()
+      .from(homes)
+      .leftJoin(warrantyCards, eq(warrantyCards.homeId, homes.id))
+      .where(and(eq(homes.retailerNumber, '4217'), isNull(warrantyCards.id)))
+      .limit(1);
+    const missing = await t.call<ErrorBody>('PUT', '/api/Warranty', {
+      token: tokens.service,
+      body: newCard(bare!.homes, { rowVersion: 0 }),
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(WARRANTY_MESSAGES.cardNotFound);
   });

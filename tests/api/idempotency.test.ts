@@ -16,7 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const support = { name: 'Sam Rivera', phone: '(865) 555-0142', priority: 'High', type: 'Problem', message: 'The parts order screen shows no items.' };
+const support = {
+  name: 'Sam Rivera',
+  phone: '(865) 555-0142',
+  priority: 'High',
+  type: 'Problem',
+  message: 'The parts order screen shows no items.',
+};
 
 async function supportRows(message: string) {
   const [row] = await t.db.select({ n: count() }).from(supportMessages).where(eq(supportMessages.message, message));
@@ -88,11 +94,19 @@ describe('Idempotency-Key', () => {
     const token = await t.login('sales');
     const profile = await t.call<CmhUser>('GET', '/auth/api/Account/User', { token });
     const key = randomUUID();
-    const stale = await t.call('PUT', '/api/Account', { token, idempotencyKey: key, body: { firstName: 'Skyler', lastName: 'Patel', rowVersion: profile.body.rowVersion + 7 } });
+    const stale = await t.call('PUT', '/api/Account', {
+      token,
+      idempotencyKey: key,
+      body: { firstName: 'Skyler', lastName: 'Patel', rowVersion: profile.body.rowVersion + 7 },
+    });
     expect(stale.status).toBe(409);
     expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(0);
 
-    const fixed = await t.call<CmhUser>('PUT', '/api/Account', { token, idempotencyKey: key, body: { firstName: 'Skyler', lastName: 'Patel', rowVersion: profile.body.rowVersion } });
+    const fixed = await t.call<CmhUser>('PUT', '/api/Account', {
+      token,
+      idempotencyKey: key,
+      body: { firstName: 'Skyler', lastName: 'Patel', rowVersion: profile.body.rowVersion },
+    });
     expect(fixed.status).toBe(200);
     expect(fixed.body.firstName).toBe('Skyler');
     const [stored] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
@@ -117,7 +131,15 @@ describe('Idempotency-Key', () => {
       const profile = await t.call<CmhUser>('GET', '/auth/api/Account/User', { token });
       const [row] = await t.db
         .insert(idempotencyKeys)
-        .values({ userId: profile.body.cmhUserId, key, method: 'POST', path: '/api/support', state: 'running', claim: 'other-instance', startedAt })
+        .values({
+          userId: profile.body.cmhUserId,
+          key,
+          method: 'POST',
+          path: '/api/support',
+          state: 'running',
+          claim: 'other-instance',
+          startedAt,
+        })
         .returning();
       return { token, row: row! };
     }
@@ -130,7 +152,13 @@ describe('Idempotency-Key', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await t.db
         .update(idempotencyKeys)
-        .set({ state: 'done', responseStatus: 201, responseContentType: 'application/json', responseBody: '{"id":4242}', completedAt: new Date() })
+        .set({
+          state: 'done',
+          responseStatus: 201,
+          responseContentType: 'application/json',
+          responseBody: '{"id":4242}',
+          completedAt: new Date(),
+        })
         .where(eq(idempotencyKeys.id, row.id));
       const result = await repeat;
       expect(result.status).toBe(201);
@@ -155,9 +183,15 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const token = await t.login('service');
     const profile = await t.call<CmhUser>('GET', '/auth/api/Account/User', { token });
-    await t.db
-      .insert(idempotencyKeys)
-      .values({ userId: profile.body.cmhUserId, key, method: 'POST', path: '/api/support', state: 'running', claim: 'killed-process', startedAt: new Date() });
+    await t.db.insert(idempotencyKeys).values({
+      userId: profile.body.cmhUserId,
+      key,
+      method: 'POST',
+      path: '/api/support',
+      state: 'running',
+      claim: 'killed-process',
+      startedAt: new Date(),
+    });
     expect(await releaseClaimsOfEndedProcess(t.db)).toBe(1);
     const body = { ...support, message: `after a crash ${key}` };
     const started = Date.now();
@@ -211,7 +245,10 @@ describe('Idempotency-Key', () => {
       expect(repeatResult.body).toEqual(firstResult.body);
       expect(repeatResult.headers.get('idempotent-replayed')).toBe('true');
       expect(runs).toBe(1);
-      const rows = await t.db.select().from(logMessages).where(and(eq(logMessages.message, message)));
+      const rows = await t.db
+        .select()
+        .from(logMessages)
+        .where(and(eq(logMessages.message, message)));
       expect(rows).toHaveLength(1);
     });
   });

@@ -39,11 +39,18 @@ async function post(path: string, body: BodyInit | null, headers: Record<string,
 
 const bearer = (credential: string) => ({ authorization: `Bearer ${credential}` });
 const csv = { 'content-type': 'text/csv' };
-const rowsOf = async (table: typeof schema.plants | typeof schema.retailers | typeof schema.users) => (await t.db.select({ n: count() }).from(table))[0]!.n;
+const rowsOf = async (table: typeof schema.plants | typeof schema.retailers | typeof schema.users) =>
+  (await t.db.select({ n: count() }).from(table))[0]!.n;
 
 describe('who may call it', () => {
-  it('refuses a request without a key, a user\'s sign-in, an unknown key and a revoked key, and writes nothing', async () => {
-    await t.db.insert(schema.users).values({ userName: 'person@example.com', firstName: 'A', lastName: 'Person', passwordHash: await hashPassword('Person#123'), passwordLastChanged: new Date() });
+  it("refuses a request without a key, a user's sign-in, an unknown key and a revoked key, and writes nothing", async () => {
+    await t.db.insert(schema.users).values({
+      userName: 'person@example.com',
+      firstName: 'A',
+      lastName: 'Person',
+      passwordHash: await hashPassword('Person#123'),
+      passwordLastChanged: new Date(),
+    });
     const userToken = await t.login('person@example.com', 'Person#123');
     const spare = (await createApiKey(t.db, 'to-revoke')).key;
     await revokeApiKey(t.db, 'to-revoke');
@@ -59,7 +66,9 @@ describe('who may call it', () => {
       const answer = await post('/api/import/plants', example('plants.csv'), { ...csv, ...headers });
       expect(answer.status, name).toBe(401);
     }
-    expect((await post('/api/import/plants', example('plants.csv'), { ...csv, ...bearer(userToken) })).body.message).toBe(IMPORT_MESSAGES.apiKeyRequired);
+    expect((await post('/api/import/plants', example('plants.csv'), { ...csv, ...bearer(userToken) })).body.message).toBe(
+      IMPORT_MESSAGES.apiKeyRequired,
+    );
     expect(await rowsOf(schema.plants)).toBe(0);
   });
 
@@ -127,7 +136,10 @@ describe('importing', () => {
     expect(one.body).toMatchObject({ rowsRead: 1, inserted: 1, written: true });
     const others = await post('/api/import/users', `${rest.join('\n')}\n`, { 'content-type': 'application/jsonl', ...bearer(key) });
     expect(others.body).toMatchObject({ rowsRead: rest.length, inserted: rest.length, written: true });
-    const byQuery = await post('/api/import/users?format=jsonl', example('users.jsonl'), { 'content-type': 'application/octet-stream', ...bearer(key) });
+    const byQuery = await post('/api/import/users?format=jsonl', example('users.jsonl'), {
+      'content-type': 'application/octet-stream',
+      ...bearer(key),
+    });
     expect(byQuery.body).toMatchObject({ unchanged: rest.length + 1, written: true });
   });
 
@@ -157,7 +169,17 @@ describe('importing', () => {
       ['empty body', '/api/import/plants', '', csv, 400],
       ['unknown column', '/api/import/plants', 'plantNumber,colour\n1,red\n', csv, 400],
       ['not UTF-8', '/api/import/plants', new Uint8Array([0x70, 0xff, 0xfe, 0x0a]), csv, 400],
-      ['multipart without file', '/api/import/plants', (() => { const form = new FormData(); form.set('other', 'x'); return form; })(), {}, 400],
+      [
+        'multipart without file',
+        '/api/import/plants',
+        (() => {
+          const form = new FormData();
+          form.set('other', 'x');
+          return form;
+        })(),
+        {},
+        400,
+      ],
       ['broken multipart', '/api/import/plants', '--x\r\nnonsense', { 'content-type': 'multipart/form-data; boundary=x' }, 400],
     ];
     const before = await rowsOf(schema.plants);
@@ -187,7 +209,12 @@ describe('limits', () => {
         controller.close();
       },
     });
-    const response = await app.request('/api/import/plants', { method: 'POST', headers: { ...csv, ...bearer(key) }, body: stream, duplex: 'half' } as RequestInit);
+    const response = await app.request('/api/import/plants', {
+      method: 'POST',
+      headers: { ...csv, ...bearer(key) },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(response.status).toBe(413);
   });
 
@@ -202,7 +229,12 @@ describe('limits', () => {
         controller.close();
       },
     });
-    const first = app.request('/api/import/plants?dryRun=true', { method: 'POST', headers: { ...csv, ...bearer(key) }, body: slowBody, duplex: 'half' } as RequestInit);
+    const first = app.request('/api/import/plants?dryRun=true', {
+      method: 'POST',
+      headers: { ...csv, ...bearer(key) },
+      body: slowBody,
+      duplex: 'half',
+    } as RequestInit);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const second = await post('/api/import/plants?dryRun=true', example('plants.csv'), { ...csv, ...bearer(key) }, app);
     expect(second.status).toBe(429);

@@ -9,7 +9,14 @@ import { ROLE_NAMES, SYNC_CURSOR_HEADER, type SyncPage, type WarrantyCard } from
 import { hashPassword, verifyPassword } from '../../src/server/auth/passwords';
 import * as schema from '../../src/server/db/schema';
 import { IMPORT_KINDS } from '../../src/server/import/kinds';
-import { BATCH_ROWS, ImportError, runImport, type ImportFormat, type ImportOptions, type ImportReport } from '../../src/server/import/run-import';
+import {
+  BATCH_ROWS,
+  ImportError,
+  runImport,
+  type ImportFormat,
+  type ImportOptions,
+  type ImportReport,
+} from '../../src/server/import/run-import';
 import { createTestContext, type TestContext } from './harness';
 
 /* The data importer (issue 20 §3, docs/import.md) on an empty, migrated database, as production starts. */
@@ -60,7 +67,12 @@ async function setPassword(userName: string) {
     .where(eq(schema.users.userName, userName));
 }
 
-const counts = (report: ImportReport) => ({ inserted: report.inserted, updated: report.updated, unchanged: report.unchanged, refused: report.refusedCount });
+const counts = (report: ImportReport) => ({
+  inserted: report.inserted,
+  updated: report.updated,
+  unchanged: report.unchanged,
+  refused: report.refusedCount,
+});
 
 beforeAll(async () => {
   t = await createTestContext({ seed: false });
@@ -74,22 +86,39 @@ describe('example files', () => {
       const report = await importExample(kind);
       expect(report.refused, kind).toEqual([]);
       expect(report.rowsRead, kind).toBeGreaterThan(0);
-      expect({ kind, ...counts(report), written: report.written }).toEqual({ kind, inserted: report.rowsRead, updated: 0, unchanged: 0, refused: 0, written: true });
+      expect({ kind, ...counts(report), written: report.written }).toEqual({
+        kind,
+        inserted: report.rowsRead,
+        updated: 0,
+        unchanged: 0,
+        refused: 0,
+        written: true,
+      });
     }
     expect((await t.db.select().from(schema.homes)).length).toBe(exampleHomes().length);
     // Two independent retailers (one a partner portal) and a company-owned one.
     const retailers = await t.db.select().from(schema.retailers);
-    expect(retailers.map((retailer) => [retailer.retailerType, retailer.partnerPortal]).sort()).toEqual([['C', false], ['I', false], ['I', true]]);
+    expect(retailers.map((retailer) => [retailer.retailerType, retailer.partnerPortal]).sort()).toEqual([
+      ['C', false],
+      ['I', false],
+      ['I', true],
+    ]);
   });
 
   it('import again changing nothing: every row unchanged, no sync position moved', async () => {
-    const positions = await t.db.select({ id: schema.warrantyCards.id, xid: schema.warrantyCards.syncXid, version: schema.warrantyCards.rowVersion }).from(schema.warrantyCards);
+    const positions = await t.db
+      .select({ id: schema.warrantyCards.id, xid: schema.warrantyCards.syncXid, version: schema.warrantyCards.rowVersion })
+      .from(schema.warrantyCards);
     const profiles = await t.db.select({ id: schema.users.id, version: schema.users.profileVersion }).from(schema.users);
     for (const kind of Object.keys(IMPORT_KINDS)) {
       const report = await importExample(kind);
       expect({ kind, ...counts(report) }).toEqual({ kind, inserted: 0, updated: 0, unchanged: report.rowsRead, refused: 0 });
     }
-    expect(await t.db.select({ id: schema.warrantyCards.id, xid: schema.warrantyCards.syncXid, version: schema.warrantyCards.rowVersion }).from(schema.warrantyCards)).toEqual(positions);
+    expect(
+      await t.db
+        .select({ id: schema.warrantyCards.id, xid: schema.warrantyCards.syncXid, version: schema.warrantyCards.rowVersion })
+        .from(schema.warrantyCards),
+    ).toEqual(positions);
     expect(await t.db.select({ id: schema.users.id, version: schema.users.profileVersion }).from(schema.users)).toEqual(profiles);
   });
 
@@ -102,7 +131,11 @@ describe('example files', () => {
       .innerJoin(schema.warrantyCards, eq(schema.warrantyCards.homeId, schema.homes.id))
       .where(eq(schema.homes.serialNumber, mailedElsewhere.serialNumber!));
     const phoneDigits = mailedElsewhere.ownerPhone!.replace(/\D/g, '');
-    expect(row!.home).toMatchObject({ homeownerLastName: mailedElsewhere.ownerLastName, homeownerPhone: mailedElsewhere.ownerPhone, address1: mailedElsewhere.address1 });
+    expect(row!.home).toMatchObject({
+      homeownerLastName: mailedElsewhere.ownerLastName,
+      homeownerPhone: mailedElsewhere.ownerPhone,
+      address1: mailedElsewhere.address1,
+    });
     expect(row!.card).toMatchObject({
       statusCode: mailedElsewhere.warrantyStatus,
       address1: mailedElsewhere.ownerAddress1,
@@ -114,7 +147,10 @@ describe('example files', () => {
     });
     // Homes without a warranty status are unsold stock: no homeowner, no card.
     const unsold = homes.filter((home) => home.warrantyStatus === '');
-    const cards = await t.db.select({ serial: schema.homes.serialNumber }).from(schema.warrantyCards).innerJoin(schema.homes, eq(schema.homes.id, schema.warrantyCards.homeId));
+    const cards = await t.db
+      .select({ serial: schema.homes.serialNumber })
+      .from(schema.warrantyCards)
+      .innerJoin(schema.homes, eq(schema.homes.id, schema.warrantyCards.homeId));
     expect(cards.length).toBe(homes.length - unsold.length);
     expect(cards.some((card) => unsold.some((home) => home.serialNumber === card.serial))).toBe(false);
   });
@@ -132,9 +168,17 @@ describe('rows', () => {
     const example = exampleHomes().find((row) => row.warrantyStatus && row.ownerEmail)!;
     const home = { serialNumber: example.serialNumber!, ownerEmail: example.ownerEmail! };
     const cardOf = async () =>
-      (await t.db.select({ email: schema.warrantyCards.emailAddress }).from(schema.warrantyCards).innerJoin(schema.homes, eq(schema.homes.id, schema.warrantyCards.homeId)).where(eq(schema.homes.serialNumber, home.serialNumber)))[0]!.email;
+      (
+        await t.db
+          .select({ email: schema.warrantyCards.emailAddress })
+          .from(schema.warrantyCards)
+          .innerJoin(schema.homes, eq(schema.homes.id, schema.warrantyCards.homeId))
+          .where(eq(schema.homes.serialNumber, home.serialNumber))
+      )[0]!.email;
     const editInApp = () =>
-      t.db.execute(sql`update warranty_cards set email_address = 'edited.in.app@mail.example' from homes where homes.id = warranty_cards.home_id and homes.serial_number = ${home.serialNumber}`);
+      t.db.execute(
+        sql`update warranty_cards set email_address = 'edited.in.app@mail.example' from homes where homes.id = warranty_cards.home_id and homes.serial_number = ${home.serialNumber}`,
+      );
     await editInApp();
     expect(counts(await importExample('homes'))).toMatchObject({ updated: 0, inserted: 0 });
     expect(await cardOf()).toBe('edited.in.app@mail.example');
@@ -176,7 +220,12 @@ describe('rows', () => {
       { line: 10, field: '(row)', message: 'Has 3 cells; the header has 7.' },
     ]);
     expect(report).toMatchObject({ rowsRead: 8, rowsRefused: 7, written: false, inserted: 0, updated: 0, unchanged: 0 });
-    expect(await t.db.select().from(schema.retailers).where(sql`${schema.retailers.retailerNumber} like '91%'`)).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(schema.retailers)
+        .where(sql`${schema.retailers.retailerNumber} like '91%'`),
+    ).toEqual([]);
 
     const users = await importText(
       'users',
@@ -184,7 +233,11 @@ describe('rows', () => {
       { format: 'jsonl' },
     );
     expect(users.refused).toEqual([{ line: 1, field: 'roles[1]', message: 'Sales_Boss is not a role of HomeSite.' }]);
-    const retailerMissing = await importText('users', '{"userName":"new.user@valleyview.example","firstName":"New","lastName":"User","roles":["Sales_User"],"retailers":["3101","9999"]}', { format: 'jsonl' });
+    const retailerMissing = await importText(
+      'users',
+      '{"userName":"new.user@valleyview.example","firstName":"New","lastName":"User","roles":["Sales_User"],"retailers":["3101","9999"]}',
+      { format: 'jsonl' },
+    );
     expect(retailerMissing.refused).toEqual([{ line: 1, field: 'retailers[1]', message: 'retailer 9999 does not exist.' }]);
 
     const home = exampleHomes()[0]!;
@@ -224,11 +277,30 @@ ${home.serialNumber},910,3101,16TRU76A3,The Breeze,1,1088,3,2,2026-02-01,,`,
     const rows = ['employeeNumber,firstName,lastName', 'X-1,Ada,Lane', 'X-2,Bo,', 'X-3,Cy,Moss'].join('\r\n');
     const strict = await importText('employees', rows);
     expect(strict).toMatchObject({ written: false, inserted: 0, refused: [{ line: 3, field: 'lastName', message: 'Required.' }] });
-    expect(await t.db.select().from(schema.hbgEmployees).where(sql`${schema.hbgEmployees.employeeNumber} like 'X-%'`)).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(schema.hbgEmployees)
+        .where(sql`${schema.hbgEmployees.employeeNumber} like 'X-%'`),
+    ).toEqual([]);
 
     const lenient = await importText('employees', rows, { skipInvalid: true });
-    expect(lenient).toMatchObject({ written: true, inserted: 2, unchanged: 0, refused: [{ line: 3, field: 'lastName', message: 'Required.' }] });
-    expect((await t.db.select().from(schema.hbgEmployees).where(sql`${schema.hbgEmployees.employeeNumber} like 'X-%'`)).map((row) => row.employeeNumber).sort()).toEqual(['X-1', 'X-3']);
+    expect(lenient).toMatchObject({
+      written: true,
+      inserted: 2,
+      unchanged: 0,
+      refused: [{ line: 3, field: 'lastName', message: 'Required.' }],
+    });
+    expect(
+      (
+        await t.db
+          .select()
+          .from(schema.hbgEmployees)
+          .where(sql`${schema.hbgEmployees.employeeNumber} like 'X-%'`)
+      )
+        .map((row) => row.employeeNumber)
+        .sort(),
+    ).toEqual(['X-1', 'X-3']);
   });
 
   it('a dry run checks and counts everything and writes nothing', async () => {
@@ -240,7 +312,14 @@ ${home.serialNumber},910,3101,16TRU76A3,The Breeze,1,1088,3,2,2026-02-01,,`,
   });
 
   it('JSON Lines: a line that is not JSON, not an object, or names an unknown column is refused by its line; blank lines are skipped', async () => {
-    const text = ['{"employeeNumber":"J-1","firstName":"Jo","lastName":"Ames"}', '', '{"employeeNumber":"J-2",', '[1,2]', '{"employeeNumber":"J-3","firstName":"Al","lastName":"Bo","shoeSize":9}', '{"employeeNumber":"J-4","firstName":"Al","lastName":null}'].join('\n');
+    const text = [
+      '{"employeeNumber":"J-1","firstName":"Jo","lastName":"Ames"}',
+      '',
+      '{"employeeNumber":"J-2",',
+      '[1,2]',
+      '{"employeeNumber":"J-3","firstName":"Al","lastName":"Bo","shoeSize":9}',
+      '{"employeeNumber":"J-4","firstName":"Al","lastName":null}',
+    ].join('\n');
     const report = await importText('employees', text, { format: 'jsonl', skipInvalid: true });
     expect(report.refused).toEqual([
       { line: 3, field: '(row)', message: expect.stringMatching(/^Not valid JSON: /) },
@@ -253,13 +332,22 @@ ${home.serialNumber},910,3101,16TRU76A3,The Breeze,1,1088,3,2,2026-02-01,,`,
 
   it('accepts typed JSON values and CSV text alike: numbers, booleans, lists', async () => {
     const base = { retailerNumber: '9201', name: 'Typed Homes', retailerType: 'I', city: 'Knoxville', state: 'tn' };
-    const json = await importText('retailers', JSON.stringify({ ...base, portalMetadataId: 77, webEnabled: false, plants: ['910'] }), { format: 'jsonl' });
+    const json = await importText('retailers', JSON.stringify({ ...base, portalMetadataId: 77, webEnabled: false, plants: ['910'] }), {
+      format: 'jsonl',
+    });
     expect(json.inserted).toBe(1);
-    const csv = await importText('retailers', `retailerNumber,name,retailerType,city,state,portalMetadataId,webEnabled,plants\n9201,Typed Homes,I,Knoxville,TN,77,N,910`);
+    const csv = await importText(
+      'retailers',
+      `retailerNumber,name,retailerType,city,state,portalMetadataId,webEnabled,plants\n9201,Typed Homes,I,Knoxville,TN,77,N,910`,
+    );
     expect(counts(csv)).toEqual({ inserted: 0, updated: 0, unchanged: 1, refused: 0 });
     const [retailer] = await t.db.select().from(schema.retailers).where(eq(schema.retailers.retailerNumber, '9201'));
     expect(retailer).toMatchObject({ state: 'TN', portalMetadataId: 77, webEnabled: false });
-    const wrongType = await importText('retailers', JSON.stringify({ ...base, portalMetadataId: 1.5, webEnabled: 'maybe', plants: '910;910' }), { format: 'jsonl' });
+    const wrongType = await importText(
+      'retailers',
+      JSON.stringify({ ...base, portalMetadataId: 1.5, webEnabled: 'maybe', plants: '910;910' }),
+      { format: 'jsonl' },
+    );
     expect(wrongType.refused).toEqual([
       { line: 1, field: 'webEnabled', message: 'Must be true or false (or yes/no, Y/N, 1/0).' },
       { line: 1, field: 'portalMetadataId', message: 'Must be a whole number.' },
@@ -268,9 +356,15 @@ ${home.serialNumber},910,3101,16TRU76A3,The Breeze,1,1088,3,2,2026-02-01,,`,
   });
 
   it('keeps a quote inside an unquoted CSV cell as written, and reads quoted cells with commas and doubled quotes', async () => {
-    const report = await importText('employees', 'employeeNumber,firstName,lastName,jobTitle\nQ-1,Al,Moss,Hauls 16" and 18" wides\nQ-2,Bea,"Lane, Jr.","Lead ""A"" crew"');
+    const report = await importText(
+      'employees',
+      'employeeNumber,firstName,lastName,jobTitle\nQ-1,Al,Moss,Hauls 16" and 18" wides\nQ-2,Bea,"Lane, Jr.","Lead ""A"" crew"',
+    );
     expect(counts(report)).toEqual({ inserted: 2, updated: 0, unchanged: 0, refused: 0 });
-    const rows = await t.db.select().from(schema.hbgEmployees).where(sql`${schema.hbgEmployees.employeeNumber} like 'Q-%'`);
+    const rows = await t.db
+      .select()
+      .from(schema.hbgEmployees)
+      .where(sql`${schema.hbgEmployees.employeeNumber} like 'Q-%'`);
     expect(rows.map((row) => [row.employeeNumber, row.lastName, row.jobTitle]).sort()).toEqual([
       ['Q-1', 'Moss', 'Hauls 16" and 18" wides'],
       ['Q-2', 'Lane, Jr.', 'Lead "A" crew'],
@@ -281,15 +375,21 @@ ${home.serialNumber},910,3101,16TRU76A3,The Breeze,1,1088,3,2,2026-02-01,,`,
     const lines = Array.from({ length: BATCH_ROWS + 500 }, (_, index) => `B-${index},First${index},Last${index}`);
     const first = await importText('employees', ['employeeNumber,firstName,lastName', ...lines].join('\n'));
     expect(counts(first)).toEqual({ inserted: lines.length, updated: 0, unchanged: 0, refused: 0 });
-    const again = await importText('employees', ['employeeNumber,firstName,lastName', ...lines, 'B-3,Again,Twice'].join('\n'), { skipInvalid: true });
+    const again = await importText('employees', ['employeeNumber,firstName,lastName', ...lines, 'B-3,Again,Twice'].join('\n'), {
+      skipInvalid: true,
+    });
     expect(counts(again)).toEqual({ inserted: 0, updated: 0, unchanged: lines.length, refused: 1 });
-    expect(again.refused).toEqual([{ line: lines.length + 2, field: 'employeeNumber', message: 'Appears twice in this file, first on line 5.' }]);
+    expect(again.refused).toEqual([
+      { line: lines.length + 2, field: 'employeeNumber', message: 'Appears twice in this file, first on line 5.' },
+    ]);
   });
 
   it('reports progress while it reads', async () => {
     const seen: { rowsRead: number; rowsWritten: number }[] = [];
     const lines = Array.from({ length: 6_000 }, (_, index) => `P-${index},First,Last`);
-    await importText('employees', ['employeeNumber,firstName,lastName', ...lines].join('\n'), { onProgress: (progress) => seen.push(progress) });
+    await importText('employees', ['employeeNumber,firstName,lastName', ...lines].join('\n'), {
+      onProgress: (progress) => seen.push(progress),
+    });
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(seen.at(-1)).toEqual({ rowsRead: 6_000, rowsWritten: 6_000 });
   });
@@ -301,7 +401,11 @@ describe('whole files refused (ImportError)', () => {
     ['an unknown format', () => runImport(t.db, 'employees', chunksOf(''), { format: 'xlsx' as ImportFormat }), /Unknown format/],
     ['an unknown column', () => importText('employees', 'employeeNumber,firstName,lastName,shoeSize\n1,a,b'), /unknown column "shoeSize"/],
     ['a required column missing', () => importText('employees', 'employeeNumber,firstName\n1,a'), /lacks the required column lastName/],
-    ['a column twice', () => importText('employees', 'employeeNumber,firstName,lastName,firstName\n1,a,b,c'), /names the column "firstName" twice/],
+    [
+      'a column twice',
+      () => importText('employees', 'employeeNumber,firstName,lastName,firstName\n1,a,b,c'),
+      /names the column "firstName" twice/,
+    ],
     ['an empty file', () => importText('employees', ''), /The file is empty/],
     ['bytes that are not UTF-8', () => importText('employees', new Uint8Array([0x65, 0x6d, 0xff, 0x0a])), /not UTF-8/],
     ['a quote never closed', () => importText('employees', 'employeeNumber,firstName,lastName\n1,"a,b\n'), /not readable as CSV/],
@@ -313,7 +417,9 @@ describe('whole files refused (ImportError)', () => {
 
 describe('users', () => {
   it('come with every role of the product in an empty database (migration 0014)', async () => {
-    expect((await t.db.select({ name: schema.roles.name }).from(schema.roles)).map((role) => role.name).sort()).toEqual([...ROLE_NAMES].sort());
+    expect((await t.db.select({ name: schema.roles.name }).from(schema.roles)).map((role) => role.name).sort()).toEqual(
+      [...ROLE_NAMES].sort(),
+    );
   });
 
   it('cannot sign in before a password is set: the wrong-password answer, no error', async () => {
@@ -335,7 +441,12 @@ describe('users', () => {
     const expected = exampleHomes().filter((home) => home.retailerNumber === '3101' && home.warrantyStatus !== '');
     expect(list.body.map((card) => card.serialNumber).sort()).toEqual(expected.map((home) => home.serialNumber).sort());
     const first = list.body.find((card) => card.serialNumber === expected[0]!.serialNumber)!;
-    expect(first).toMatchObject({ firstName: expected[0]!.ownerFirstName, lastName: expected[0]!.ownerLastName, retailerName: 'Valley View Homes', plantName: 'Clinton West' });
+    expect(first).toMatchObject({
+      firstName: expected[0]!.ownerFirstName,
+      lastName: expected[0]!.ownerLastName,
+      retailerName: 'Valley View Homes',
+      plantName: 'Clinton West',
+    });
   });
 
   it('a later import never touches the password; a changed role list updates the user', async () => {
@@ -343,7 +454,10 @@ describe('users', () => {
     expect(counts(report)).toEqual({ inserted: 0, updated: 0, unchanged: report.rowsRead, refused: 0 });
     await t.login(SERVICE_USER, PASSWORD);
 
-    const text = exampleText('users').replace('"roles": ["Service_User", "Warranty_User"]', '"roles": ["Service_User", "Warranty_User", "Nps_Viewer"]');
+    const text = exampleText('users').replace(
+      '"roles": ["Service_User", "Warranty_User"]',
+      '"roles": ["Service_User", "Warranty_User", "Nps_Viewer"]',
+    );
     const changed = await importText('users', text, { format: 'jsonl' });
     expect(counts(changed)).toEqual({ inserted: 0, updated: 1, unchanged: report.rowsRead - 1, refused: 0 });
     const token = await t.login(SERVICE_USER, PASSWORD);
@@ -355,31 +469,58 @@ describe('users', () => {
 
 describe('parts catalog', () => {
   it("updates the approved version of a part in place and leaves a plant's pending change alone", async () => {
-    const [approved] = await t.db.select().from(schema.partsCatalog).where(and(eq(schema.partsCatalog.plantNumber, '910'), eq(schema.partsCatalog.approved, true))).limit(1);
+    const [approved] = await t.db
+      .select()
+      .from(schema.partsCatalog)
+      .where(and(eq(schema.partsCatalog.plantNumber, '910'), eq(schema.partsCatalog.approved, true)))
+      .limit(1);
     const { id: _id, syncXid: _xid, ...copy } = approved!;
-    const [pending] = await t.db.insert(schema.partsCatalog).values({ ...copy, approved: false, friendlyDescription: 'Pending wording' }).returning();
+    const [pending] = await t.db
+      .insert(schema.partsCatalog)
+      .values({ ...copy, approved: false, friendlyDescription: 'Pending wording' })
+      .returning();
     const text = exampleText('parts-catalog');
     expect(counts(await importText('parts-catalog', text))).toMatchObject({ inserted: 0, updated: 0 });
 
-    const partLine = text.split('\n').find((line) => line.startsWith(`910,${approved!.categoryNumber},${approved!.commodityNumber},${approved!.partNumber},${approved!.subPartNumber},`))!;
+    const partLine = text
+      .split('\n')
+      .find((line) =>
+        line.startsWith(`910,${approved!.categoryNumber},${approved!.commodityNumber},${approved!.partNumber},${approved!.subPartNumber},`),
+      )!;
     const reworded = text.replace(partLine, partLine.replace(/^((?:[^,]*,){5})("[^"]*"|[^,]*)/, '$1Reworded by the plant'));
     expect(reworded).not.toBe(text);
     expect(counts(await importText('parts-catalog', reworded))).toMatchObject({ inserted: 0, updated: 1 });
     const versions = await t.db
       .select()
       .from(schema.partsCatalog)
-      .where(and(eq(schema.partsCatalog.plantNumber, '910'), eq(schema.partsCatalog.partNumber, approved!.partNumber), eq(schema.partsCatalog.subPartNumber, approved!.subPartNumber)));
+      .where(
+        and(
+          eq(schema.partsCatalog.plantNumber, '910'),
+          eq(schema.partsCatalog.partNumber, approved!.partNumber),
+          eq(schema.partsCatalog.subPartNumber, approved!.subPartNumber),
+        ),
+      );
     expect(versions.map((row) => [row.id, row.approved, row.friendlyDescription]).sort()).toEqual(
-      [[approved!.id, true, 'Reworded by the plant'], [pending!.id, false, 'Pending wording']].sort(),
+      [
+        [approved!.id, true, 'Reworded by the plant'],
+        [pending!.id, false, 'Pending wording'],
+      ].sort(),
     );
     await t.db.delete(schema.partsCatalog).where(eq(schema.partsCatalog.id, pending!.id));
     await importText('parts-catalog', text);
   });
 
   it('refuses a part that is not in the corporate parts list', async () => {
-    const report = await importText('parts-catalog', 'plantNumber,categoryNumber,commodityNumber,partNumber,subPartNumber\n910,10,110,99999,01\n977,10,110,20011,01');
+    const report = await importText(
+      'parts-catalog',
+      'plantNumber,categoryNumber,commodityNumber,partNumber,subPartNumber\n910,10,110,99999,01\n977,10,110,20011,01',
+    );
     expect(report.refused).toEqual([
-      { line: 2, field: 'partNumber', message: 'Part 10 110 99999 01 (category, commodity, part, sub-part) is not in the corporate parts list.' },
+      {
+        line: 2,
+        field: 'partNumber',
+        message: 'Part 10 110 99999 01 (category, commodity, part, sub-part) is not in the corporate parts list.',
+      },
       { line: 3, field: 'plantNumber', message: 'plant 977 does not exist.' },
     ]);
   });
@@ -414,7 +555,9 @@ describe('delta sync of imported homes (the homeowner list)', () => {
     expect(afterRename.items.map((card) => [card.serialNumber, card.lastName])).toEqual([[renamed.serialNumber, 'Renamed-Hollis']]);
     expect(afterRename.removed).toEqual([]);
 
-    const moved = homes.find((home) => home.retailerNumber === '3101' && home.warrantyStatus !== '' && home.serialNumber !== renamed.serialNumber)!;
+    const moved = homes.find(
+      (home) => home.retailerNumber === '3101' && home.warrantyStatus !== '' && home.serialNumber !== renamed.serialNumber,
+    )!;
     const movedLine = text.split('\n').find((line) => line.startsWith(`${moved.serialNumber},`))!;
     const movedText = renamedText.replace(movedLine, movedLine.replace(',910,3101,', ',910,3140,'));
     expect(counts(await importText('homes', movedText))).toMatchObject({ inserted: 0, updated: 1 });

@@ -31,7 +31,12 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 describe('GET /api/Documents/References (spec 3 §3 Documents)', () => {
   it('answers categories → sub-categories → documents in the seeded order', () => {
-    expect(categories.map((category) => category.displayName)).toEqual(['Installation and Setup', 'Homeowner Care', 'Sales and Product', 'Service Operations']);
+    expect(categories.map((category) => category.displayName)).toEqual([
+      'Installation and Setup',
+      'Homeowner Care',
+      'Sales and Product',
+      'Service Operations',
+    ]);
     for (const category of categories) {
       expect(category.subCategories.length).toBeGreaterThanOrEqual(2);
       expect(category.subCategories.length).toBeLessThanOrEqual(3);
@@ -39,12 +44,24 @@ describe('GET /api/Documents/References (spec 3 §3 Documents)', () => {
         expect(subCategory.documents.length).toBeGreaterThan(0);
         for (const document of subCategory.documents) {
           expect(document.subCategoryId).toBe(subCategory.subCategoryId);
-          expect(document).toMatchObject({ fileType: 'pdf', contentType: 'application/pdf', etag: expect.stringMatching(/^[0-9a-f]{64}$/), fileName: expect.stringMatching(/\.pdf$/) });
+          expect(document).toMatchObject({
+            fileType: 'pdf',
+            contentType: 'application/pdf',
+            etag: expect.stringMatching(/^[0-9a-f]{64}$/),
+            fileName: expect.stringMatching(/\.pdf$/),
+          });
         }
       }
     }
-    expect(categories[0]!.subCategories.map((subCategory) => subCategory.displayName)).toEqual(['Foundations and Anchoring', 'Utilities and Crossovers', 'Multi-Section Homes']);
-    expect(categories[0]!.subCategories[0]!.documents.map((document) => document.displayName)).toEqual(['Pier and Footing Layout Guide', 'Anchoring and Tie-Down Requirements']);
+    expect(categories[0]!.subCategories.map((subCategory) => subCategory.displayName)).toEqual([
+      'Foundations and Anchoring',
+      'Utilities and Crossovers',
+      'Multi-Section Homes',
+    ]);
+    expect(categories[0]!.subCategories[0]!.documents.map((document) => document.displayName)).toEqual([
+      'Pier and Footing Layout Guide',
+      'Anchoring and Tie-Down Requirements',
+    ]);
   });
 
   it('is for every signed-in user (the driver manager too), matched case-insensitively; 401 without a token', async () => {
@@ -80,7 +97,8 @@ describe('GET /api/Documents/References/{documentId}', () => {
     const cached = await fetchFile(path, { 'if-none-match': `W/"${document.etag}"` });
     expect(cached.response.status).toBe(304);
     expect(cached.bytes.byteLength).toBe(0);
-    for (const ifNoneMatch of ifNoneMatchFormsOf(`"${document.etag}"`)) expect((await fetchFile(path, { 'if-none-match': ifNoneMatch })).response.status).toBe(304);
+    for (const ifNoneMatch of ifNoneMatchFormsOf(`"${document.etag}"`))
+      expect((await fetchFile(path, { 'if-none-match': ifNoneMatch })).response.status).toBe(304);
     const whole = (await fetchFile(path)).bytes;
     const part = await fetchFile(path, { range: 'bytes=0-7' });
     expect(part.response.status).toBe(206);
@@ -94,14 +112,20 @@ describe('GET /api/Documents/References/{documentId}', () => {
   });
 
   it('answers 404 for an unknown document, 400 for an id that is not a number, 401 without a token', async () => {
-    expect(await t.call('GET', '/api/Documents/References/999999', { token })).toMatchObject({ status: 404, body: { message: LEARN_MESSAGES.noSuchDocument } });
+    expect(await t.call('GET', '/api/Documents/References/999999', { token })).toMatchObject({
+      status: 404,
+      body: { message: LEARN_MESSAGES.noSuchDocument },
+    });
     expect((await t.call('GET', '/api/Documents/References/abc', { token })).status).toBe(400);
     expect((await t.call('GET', '/api/Documents/References/1234567890123', { token })).status).toBe(400);
     expect((await fetchFile(`/api/Documents/References/${documents[0]!.documentId}`, {}, false)).response.status).toBe(401);
   });
 
   it('seeds the same bytes on every run (stable ETags for offline copies)', async () => {
-    const [stored] = await t.db.select({ sha256: learnDocuments.sha256 }).from(learnDocuments).where(eq(learnDocuments.id, documents[0]!.documentId));
+    const [stored] = await t.db
+      .select({ sha256: learnDocuments.sha256 })
+      .from(learnDocuments)
+      .where(eq(learnDocuments.id, documents[0]!.documentId));
     const { renderManual, LEARN_LIBRARY } = await import('../../src/server/db/seed/learn-manuals');
     const again = await renderManual(LEARN_LIBRARY[0]!.subCategories[0]!.manuals[0]!, LEARN_LIBRARY[0]!.displayName);
     expect(sha256(again)).toBe(stored!.sha256);

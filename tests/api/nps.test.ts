@@ -32,7 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = <T>(path: string, window: NpsWindow | Record<string, string>, token = tokens.sales) => t.call<T>('GET', path, { token, query: { ...window } });
+const get = <T>(path: string, window: NpsWindow | Record<string, string>, token = tokens.sales) =>
+  t.call<T>('GET', path, { token, query: { ...window } });
 
 async function responsesOf(retailerNumber: string, window: NpsWindow) {
   const rows = await t.db.select().from(npsResponses).where(eq(npsResponses.retailerNumber, retailerNumber));
@@ -61,7 +62,9 @@ describe('NPS scores (GET {api}/NpsScores)', () => {
         previousPassiveCount: previous.passiveCount,
         previousDetractorCount: previous.detractorCount,
         previousTotalNPS: totalNps(previous),
-        ...Object.fromEntries(Object.entries(previousYearWindow(window)).map(([key, value]) => [`previous${key[0]!.toUpperCase()}${key.slice(1)}`, value])),
+        ...Object.fromEntries(
+          Object.entries(previousYearWindow(window)).map(([key, value]) => [`previous${key[0]!.toUpperCase()}${key.slice(1)}`, value]),
+        ),
       });
     }
     // The seed gives the 12-month window calls of every band, and the year before too.
@@ -72,7 +75,15 @@ describe('NPS scores (GET {api}/NpsScores)', () => {
 
   it('counts a new answer in its band at once and moves the total by the rule', async () => {
     const before = (await get<NpsScore[]>('/api/NpsScores', rolling)).body[0]!;
-    await t.db.insert(npsResponses).values({ retailerNumber: '4217', plantNumber: '910', serialNumber: 'CLW999001TNA', customerFirstName: 'Test', customerLastName: 'Detractor', recommend: 0, sixMonthCompleteDate: today });
+    await t.db.insert(npsResponses).values({
+      retailerNumber: '4217',
+      plantNumber: '910',
+      serialNumber: 'CLW999001TNA',
+      customerFirstName: 'Test',
+      customerLastName: 'Detractor',
+      recommend: 0,
+      sixMonthCompleteDate: today,
+    });
     const after = (await get<NpsScore[]>('/api/NpsScores', rolling)).body[0]!;
     expect(after.detractorCount).toBe(before.detractorCount + 1);
     expect(after.promoterCount).toBe(before.promoterCount);
@@ -116,7 +127,9 @@ describe('NPS upcoming calls (GET {api}/NpsUpcomingCalls)', () => {
       .where(and(eq(homes.retailerNumber, '4217'), inArray(warrantyCards.statusCode, ['A', 'I'])));
     const due = cards.filter(({ card }) => card.npsDate !== null && card.npsDate >= window.startDate && card.npsDate <= window.endDate);
     expect(due.length).toBeGreaterThanOrEqual(8);
-    expect(answer.body.map((call) => call.vantageAssetId).sort((a, b) => a - b)).toEqual(due.map(({ home }) => home.id).sort((a, b) => a - b));
+    expect(answer.body.map((call) => call.vantageAssetId).sort((a, b) => a - b)).toEqual(
+      due.map(({ home }) => home.id).sort((a, b) => a - b),
+    );
     const npsDates = answer.body.map((call) => call.npsDate);
     expect(npsDates).toEqual([...npsDates].sort());
 
@@ -139,7 +152,9 @@ describe('NPS upcoming calls (GET {api}/NpsUpcomingCalls)', () => {
         addressDiffers: !isHomeAddressSameAsOwner(normalizeCardAddress(card)),
       });
       expect(call.plantName).not.toBe('');
-      const submitted = (await t.db.select().from(serviceRequests).where(eq(serviceRequests.homeId, home.id))).filter((request) => request.submittedAt !== null);
+      const submitted = (await t.db.select().from(serviceRequests).where(eq(serviceRequests.homeId, home.id))).filter(
+        (request) => request.submittedAt !== null,
+      );
       expect(call.services).toBe(submitted.length);
     }
   });
@@ -149,7 +164,9 @@ describe('NPS upcoming calls (GET {api}/NpsUpcomingCalls)', () => {
     const [first] = (await get<NpsUpcomingCall[]>('/api/NpsUpcomingCalls', window)).body;
     const [card] = await t.db.select().from(warrantyCards).where(eq(warrantyCards.homeId, first!.vantageAssetId));
     await t.db.update(warrantyCards).set({ address1: 'PO Box 4411', address2: '' }).where(eq(warrantyCards.id, card!.id));
-    const moved = (await get<NpsUpcomingCall[]>('/api/NpsUpcomingCalls', window)).body.find((call) => call.vantageAssetId === first!.vantageAssetId);
+    const moved = (await get<NpsUpcomingCall[]>('/api/NpsUpcomingCalls', window)).body.find(
+      (call) => call.vantageAssetId === first!.vantageAssetId,
+    );
     expect(moved).toMatchObject({ address: 'PO Box 4411', addressDiffers: true });
     await t.db.update(warrantyCards).set({ address1: card!.address1, address2: card!.address2 }).where(eq(warrantyCards.id, card!.id));
   });

@@ -65,7 +65,9 @@ afterAll(() => t?.close());
 const logged = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
 async function signIn(demoKey: string) {
-  const answer = await call<{ bearerToken: string }>('POST', '/auth/api/Account/Token', { body: { Username: demoUserName(demoKey), Password: DEFAULT_DEMO_PASSWORD } });
+  const answer = await call<{ bearerToken: string }>('POST', '/auth/api/Account/Token', {
+    body: { Username: demoUserName(demoKey), Password: DEFAULT_DEMO_PASSWORD },
+  });
   expect(answer.status).toBe(200);
   return answer.body.bearerToken;
 }
@@ -179,14 +181,28 @@ describe('metrics', () => {
 describe('access log', () => {
   it('writes one JSON line per request with its id, route pattern, status, duration and user, and nothing secret', async () => {
     logLines.length = 0;
-    const answer = await call<{ bearerToken: string }>('POST', '/auth/api/Account/Token', { body: { Username: demoUserName('service'), Password: DEFAULT_DEMO_PASSWORD } });
+    const answer = await call<{ bearerToken: string }>('POST', '/auth/api/Account/Token', {
+      body: { Username: demoUserName('service'), Password: DEFAULT_DEMO_PASSWORD },
+    });
     const token = answer.body.bearerToken;
     const list = await call('GET', '/api/service/workorders/4242', { token, query: { secret: 'query-value' } });
     const lines = logged();
     expect(lines).toHaveLength(2);
     const [signInLine, listLine] = lines;
-    expect(signInLine).toMatchObject({ level: 'info', msg: 'request', method: 'POST', route: '/auth/api/Account/Token', status: 200, requestId: answer.headers.get('x-request-id') });
-    expect(listLine).toMatchObject({ method: 'GET', route: '/api/service/workorders/:workOrderId', status: list.status, requestId: list.headers.get('x-request-id') });
+    expect(signInLine).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'POST',
+      route: '/auth/api/Account/Token',
+      status: 200,
+      requestId: answer.headers.get('x-request-id'),
+    });
+    expect(listLine).toMatchObject({
+      method: 'GET',
+      route: '/api/service/workorders/:workOrderId',
+      status: list.status,
+      requestId: list.headers.get('x-request-id'),
+    });
     expect(typeof listLine!.userId).toBe('number');
     expect(typeof listLine!.durationMs).toBe('number');
     const raw = logLines.join('\n');
@@ -212,7 +228,9 @@ describe('access log', () => {
     expect(odd).toMatch(/^[0-9a-f-]{36}$/);
     // Without TRUST_PROXY, anyone could send one: ours is used.
     const direct = createApp({ db: t.db, config: t.config });
-    expect((await direct.request('/healthz', { headers: { 'x-request-id': 'lb-abc.123' } })).headers.get('x-request-id')).not.toBe('lb-abc.123');
+    expect((await direct.request('/healthz', { headers: { 'x-request-id': 'lb-abc.123' } })).headers.get('x-request-id')).not.toBe(
+      'lb-abc.123',
+    );
   });
 });
 
@@ -220,7 +238,11 @@ describe('CORS', () => {
   it('answers the allowed origin, with preflight for Idempotency-Key and the sync headers exposed', async () => {
     const preflight = await call('OPTIONS', '/api/service', {
       idempotencyKey: null,
-      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, idempotency-key, content-type' },
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, idempotency-key, content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
@@ -235,12 +257,24 @@ describe('CORS', () => {
   it('answers no other origin, and no origin at all without CORS_ORIGINS', async () => {
     const other = await call('OPTIONS', '/api/service', {
       idempotencyKey: null,
-      headers: { origin: 'https://evil.example.net', 'access-control-request-method': 'POST', 'access-control-request-headers': 'idempotency-key' },
+      headers: {
+        origin: 'https://evil.example.net',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'idempotency-key',
+      },
     });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await call('GET', '/healthz', { headers: { origin: 'https://app.example.com.evil.net' } })).headers.get('access-control-allow-origin')).toBeNull();
+    expect(
+      (await call('GET', '/healthz', { headers: { origin: 'https://app.example.com.evil.net' } })).headers.get(
+        'access-control-allow-origin',
+      ),
+    ).toBeNull();
     const sameOriginOnly = createApp({ db: t.db, config: t.config });
-    expect((await sameOriginOnly.request('/healthz', { headers: { origin: 'https://app.example.com' } })).headers.get('access-control-allow-origin')).toBeNull();
+    expect(
+      (await sameOriginOnly.request('/healthz', { headers: { origin: 'https://app.example.com' } })).headers.get(
+        'access-control-allow-origin',
+      ),
+    ).toBeNull();
   });
 });
 
@@ -250,7 +284,9 @@ describe('behind a TLS proxy (TRUST_PROXY)', () => {
     try {
       writeFileSync(join(dist, 'index.html'), '<!doctype html><title>HomeSite</title>');
       const page = (hops: number, proto: string) =>
-        createApp({ db: t.db, config: { ...t.config, distDir: dist, trustedProxyHops: hops } }).request('/home', { headers: { 'x-forwarded-proto': proto, accept: 'text/html' } });
+        createApp({ db: t.db, config: { ...t.config, distDir: dist, trustedProxyHops: hops } }).request('/home', {
+          headers: { 'x-forwarded-proto': proto, accept: 'text/html' },
+        });
       const cookies = async (answer: Response | Promise<Response>) => (await answer).headers.getSetCookie();
       const behindProxy = await cookies(page(1, 'https'));
       expect(behindProxy.length).toBeGreaterThan(0);
@@ -266,7 +302,10 @@ describe('behind a TLS proxy (TRUST_PROXY)', () => {
 describe('sign-in throttling per client address (behind a trusted proxy)', () => {
   it(`stops an address after ${MAX_FAILED_SIGN_INS_PER_ADDRESS} failures across user names, and no other address`, async () => {
     const attempt = (address: string, name: string) =>
-      call('POST', '/auth/api/Account/Token', { body: { Username: name, Password: 'not the password' }, headers: { 'x-forwarded-for': `192.0.2.1, ${address}` } });
+      call('POST', '/auth/api/Account/Token', {
+        body: { Username: name, Password: 'not the password' },
+        headers: { 'x-forwarded-for': `192.0.2.1, ${address}` },
+      });
     for (let index = 0; index < MAX_FAILED_SIGN_INS_PER_ADDRESS; index++) {
       expect((await attempt('203.0.113.7', `sprayed-${index}@example.com`)).status).toBe(400);
     }

@@ -45,7 +45,12 @@ function outboxFor(getToken: () => string | undefined, fates: Fate[] = []) {
     return new Response(text, { status: response.status, headers: response.headers });
   };
   const db = openOfflineDb(`api-outbox-${++dbCounter}`);
-  const send = createFetchSend({ resolveBase: (base) => DEFAULT_BASES[base], getToken, fetch: fetchWithDrops as typeof fetch, XMLHttpRequest: undefined });
+  const send = createFetchSend({
+    resolveBase: (base) => DEFAULT_BASES[base],
+    getToken,
+    fetch: fetchWithDrops as typeof fetch,
+    XMLHttpRequest: undefined,
+  });
   return { db, sent, outbox: createOutbox({ db, send, locks: null, random: () => 0.5 }) };
 }
 
@@ -157,7 +162,13 @@ describe('outbox against the real server', () => {
     // Someone saves the account elsewhere first: the device's copy is now one version behind.
     const elsewhere = await ctx.call('PUT', `${DEFAULT_BASES.api}${paths.account.path}`, {
       token,
-      body: { firstName: 'Elsewhere', lastName: copyOnDevice.lastName, password: '', confirmPassword: '', rowVersion: copyOnDevice.rowVersion },
+      body: {
+        firstName: 'Elsewhere',
+        lastName: copyOnDevice.lastName,
+        password: '',
+        confirmPassword: '',
+        rowVersion: copyOnDevice.rowVersion,
+      },
     });
     expect(elsewhere.status).toBe(200);
     const current = await profile(token);
@@ -173,7 +184,9 @@ describe('outbox against the real server', () => {
     expect(unchanged).toMatchObject({ firstName: current.firstName, rowVersion: current.rowVersion });
 
     // Revised against the current version, the change goes through.
-    await outbox.revise(stale.seq!, { body: { firstName: 'Rebased', lastName: current.lastName, password: '', confirmPassword: '', rowVersion: current.rowVersion } });
+    await outbox.revise(stale.seq!, {
+      body: { firstName: 'Rebased', lastName: current.lastName, password: '', confirmPassword: '', rowVersion: current.rowVersion },
+    });
     expect(await outbox.replay()).toMatchObject({ sent: 1 });
     expect(await profile(token)).toMatchObject({ firstName: 'Rebased', rowVersion: current.rowVersion + 1 });
   });

@@ -30,7 +30,8 @@ afterAll(() => t.close());
 /** A 1×1 PNG, as a browser's FileReader gives it after the data-URL prefix is stripped. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-const get = <T>(path: string, query: Record<string, string> = {}, token = tokens.plant) => t.call<T>('GET', `/api/PartsCatalog${path}`, { token, query });
+const get = <T>(path: string, query: Record<string, string> = {}, token = tokens.plant) =>
+  t.call<T>('GET', `/api/PartsCatalog${path}`, { token, query });
 const post = <T>(path: string, body: unknown, token = tokens.plant, idempotencyKey?: string) =>
   t.call<T>('POST', `/api/PartsCatalog${path}`, { token, body, ...(idempotencyKey ? { idempotencyKey } : {}) });
 
@@ -40,13 +41,19 @@ async function approvedCursor(plantNumber: string) {
   return result.headers.get(SYNC_CURSOR_HEADER)!;
 }
 async function approvedDelta(plantNumber: string, since: string) {
-  const result = await t.call<SyncPage<CatalogPartRow>>('GET', '/api/PartsCatalog', { token: tokens.service, query: { plantNumber, approved: 'true', since } });
+  const result = await t.call<SyncPage<CatalogPartRow>>('GET', '/api/PartsCatalog', {
+    token: tokens.service,
+    query: { plantNumber, approved: 'true', since },
+  });
   expect(result.status).toBe(200);
   return result.body;
 }
 const partRow = async (id: number) => (await t.db.select().from(partsCatalog).where(eq(partsCatalog.id, id)))[0]!;
 const openRequests = (id: number) =>
-  t.db.select().from(partsCatalogHistory).where(and(eq(partsCatalogHistory.requestedPartsCatalogId, id), isNull(partsCatalogHistory.approved)));
+  t.db
+    .select()
+    .from(partsCatalogHistory)
+    .where(and(eq(partsCatalogHistory.requestedPartsCatalogId, id), isNull(partsCatalogHistory.approved)));
 
 async function notInCatalog(plantNumber = '910', categoryNumber = '30', commodityNumber = '310') {
   const result = await get<NotInCatalogPart[]>('/GetPartsNotInCatalog', { plantNumber, categoryNumber, commodityNumber });
@@ -67,9 +74,27 @@ describe('who may call what (spec 3 §6)', () => {
       expect((await get('/GetChangeRequestHistory', {}, token)).status).toBe(403);
       expect((await get('/GetChangeResult', { partsCatalogHistoryId: '1' }, token)).status).toBe(403);
       expect((await get('/GetChangeRequest', { partsCatalogId: String(someone.id) }, token)).status).toBe(403);
-      expect((await get('/GetPartsNotInCatalog', { plantNumber: '910', categoryNumber: '30', commodityNumber: '310' }, token)).status).toBe(403);
-      expect((await post('', { plantNumber: '910', categoryNumber: '30', commodityNumber: '310', partNumber: '1', friendlyDescription: 'x' }, token)).status).toBe(403);
-      expect((await post('/UpdateChangeRequest', { pendingPart: { partsCatalogId: someone.id, friendlyDescription: 'x' }, isApproved: true, comment: '' }, token)).status).toBe(403);
+      expect((await get('/GetPartsNotInCatalog', { plantNumber: '910', categoryNumber: '30', commodityNumber: '310' }, token)).status).toBe(
+        403,
+      );
+      expect(
+        (
+          await post(
+            '',
+            { plantNumber: '910', categoryNumber: '30', commodityNumber: '310', partNumber: '1', friendlyDescription: 'x' },
+            token,
+          )
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await post(
+            '/UpdateChangeRequest',
+            { pendingPart: { partsCatalogId: someone.id, friendlyDescription: 'x' }, isApproved: true, comment: '' },
+            token,
+          )
+        ).status,
+      ).toBe(403);
       expect((await post('/RemovePartDescription', { partsCatalogId: someone.id, plantNumber: '944' }, token)).status).toBe(403);
       expect((await post('/RevertChangeResult', 1, token)).status).toBe(403);
     }
@@ -82,7 +107,14 @@ describe('who may call what (spec 3 §6)', () => {
     expect((await partRow(someone.id)).active).toBe(someone.active);
     expect((await get('/GetPartsNotInCatalog', { plantNumber: '944', categoryNumber: '30', commodityNumber: '310' })).status).toBe(403);
     const [corporate] = await t.db.select().from(corporateParts).limit(1);
-    const elsewhere = await post('', { plantNumber: '944', categoryNumber: corporate!.categoryNumber, commodityNumber: corporate!.commodityNumber, partNumber: corporate!.partNumber, subPartNumber: corporate!.subPartNumber, friendlyDescription: 'Mine now' });
+    const elsewhere = await post('', {
+      plantNumber: '944',
+      categoryNumber: corporate!.categoryNumber,
+      commodityNumber: corporate!.commodityNumber,
+      partNumber: corporate!.partNumber,
+      subPartNumber: corporate!.subPartNumber,
+      friendlyDescription: 'Mine now',
+    });
     expect(elsewhere.status).toBe(403);
     expect((await t.call('GET', '/api/PartsCatalog/GetPendingParts')).status).toBe(401);
   });
@@ -93,9 +125,28 @@ describe('who may call what (spec 3 §6)', () => {
       ['GET', '/GetChangeRequest', {}],
       ['GET', '/GetChangeResult', { partsCatalogHistoryId: '-1' }],
       ['GET', '/GetPartsNotInCatalog', { plantNumber: '910', categoryNumber: '3 0', commodityNumber: '310' }],
-      ['POST', '', { plantNumber: '910', categoryNumber: '30', commodityNumber: '310', partNumber: '20011', friendlyDescription: 'Bad\u0000text' }],
-      ['POST', '', { plantNumber: '910', categoryNumber: '30', commodityNumber: '310', partNumber: '20011', friendlyDescription: 'x'.repeat(201) }],
-      ['POST', '', { plantNumber: '910', categoryNumber: '30', commodityNumber: '310', partNumber: '20011', friendlyDescription: 'Ok', base64Image: 'data:image/png;base64,' + PNG_BASE64 }],
+      [
+        'POST',
+        '',
+        { plantNumber: '910', categoryNumber: '30', commodityNumber: '310', partNumber: '20011', friendlyDescription: 'Bad\u0000text' },
+      ],
+      [
+        'POST',
+        '',
+        { plantNumber: '910', categoryNumber: '30', commodityNumber: '310', partNumber: '20011', friendlyDescription: 'x'.repeat(201) },
+      ],
+      [
+        'POST',
+        '',
+        {
+          plantNumber: '910',
+          categoryNumber: '30',
+          commodityNumber: '310',
+          partNumber: '20011',
+          friendlyDescription: 'Ok',
+          base64Image: 'data:image/png;base64,' + PNG_BASE64,
+        },
+      ],
       ['POST', '', 'not json'],
       ['POST', '', [1, 2]],
       ['POST', '/UpdateChangeRequest', { pendingPart: { partsCatalogId: 'one' }, isApproved: true }],
@@ -107,7 +158,9 @@ describe('who may call what (spec 3 §6)', () => {
     ];
     for (const [method, path, input] of bad) {
       const result =
-        method === 'GET' ? await get<ErrorBody>(path, input as Record<string, string>) : await t.call<ErrorBody>('POST', `/api/PartsCatalog${path}`, { token: tokens.plant, body: input });
+        method === 'GET'
+          ? await get<ErrorBody>(path, input as Record<string, string>)
+          : await t.call<ErrorBody>('POST', `/api/PartsCatalog${path}`, { token: tokens.plant, body: input });
       expect(result.status, `${method} ${path} ${JSON.stringify(input)}`).toBe(400);
       expect(result.body.message, `${method} ${path}`).toEqual(expect.any(String));
     }
@@ -151,18 +204,44 @@ describe('a part change from submission to revert (spec 3 §4, §7)', () => {
   it('GetPartsNotInCatalog lists the corporate parts the plant does not hold', async () => {
     const parts = await notInCatalog();
     expect(parts.length).toBeGreaterThan(0);
-    const held = await t.db.select().from(partsCatalog).where(and(eq(partsCatalog.plantNumber, '910'), eq(partsCatalog.active, true)));
+    const held = await t.db
+      .select()
+      .from(partsCatalog)
+      .where(and(eq(partsCatalog.plantNumber, '910'), eq(partsCatalog.active, true)));
     for (const part of parts) {
-      expect(part).toMatchObject({ plantNumber: '910', categoryNumber: '30', commodityNumber: '310', categoryDescription: 'Kitchen', commodityDescription: 'Faucets' });
+      expect(part).toMatchObject({
+        plantNumber: '910',
+        categoryNumber: '30',
+        commodityNumber: '310',
+        categoryDescription: 'Kitchen',
+        commodityDescription: 'Faucets',
+      });
       expect(part.combinedPartNumber).toBe(`30310${part.partNumber}`);
-      expect(held.some((row) => row.categoryNumber === '30' && row.commodityNumber === '310' && row.partNumber === part.partNumber && row.subPartNumber === part.subPartNumber)).toBe(false);
+      expect(
+        held.some(
+          (row) =>
+            row.categoryNumber === '30' &&
+            row.commodityNumber === '310' &&
+            row.partNumber === part.partNumber &&
+            row.subPartNumber === part.subPartNumber,
+        ),
+      ).toBe(false);
     }
     expect(parts.some((part) => part.subPartDescription === 'Contractor pack')).toBe(true);
   });
 
   it('POST /PartsCatalog adds a part as pending with its image, idempotently, and opens a request', async () => {
     const [choice] = await notInCatalog();
-    const body = { plantNumber: '910', categoryNumber: choice!.categoryNumber, commodityNumber: choice!.commodityNumber, partNumber: choice!.partNumber, subPartNumber: choice!.subPartNumber, friendlyDescription: ' Kitchen faucet, contractor pack ', notes: 'For the service trucks.', base64Image: PNG_BASE64 };
+    const body = {
+      plantNumber: '910',
+      categoryNumber: choice!.categoryNumber,
+      commodityNumber: choice!.commodityNumber,
+      partNumber: choice!.partNumber,
+      subPartNumber: choice!.subPartNumber,
+      friendlyDescription: ' Kitchen faucet, contractor pack ',
+      notes: 'For the service trucks.',
+      base64Image: PNG_BASE64,
+    };
     const missing = await post<ErrorBody>('', { ...body, friendlyDescription: '   ' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain(CATALOG_ADMIN_MESSAGES.friendlyDescriptionRequired);
@@ -176,13 +255,26 @@ describe('a part change from submission to revert (spec 3 §4, §7)', () => {
     const first = await post<CatalogPartSubmitted>('', body, tokens.plant, 'catalog-add-1');
     expect(first.status).toBe(200);
     added = first.body;
-    expect(added).toMatchObject({ combinedPartNumber: choice!.combinedPartNumber, friendlyDescription: 'Kitchen faucet, contractor pack', approved: false });
+    expect(added).toMatchObject({
+      combinedPartNumber: choice!.combinedPartNumber,
+      friendlyDescription: 'Kitchen faucet, contractor pack',
+      approved: false,
+    });
     expect(added.imageFilename).toMatch(/^plant-910-\d+-[0-9a-f]{16}\.png$/);
     const replay = await post<CatalogPartSubmitted>('', body, tokens.plant, 'catalog-add-1');
     expect(replay.body).toEqual(added);
-    const stored = await t.db.select().from(partsCatalog).where(and(eq(partsCatalog.plantNumber, '910'), eq(partsCatalog.partNumber, choice!.partNumber)));
+    const stored = await t.db
+      .select()
+      .from(partsCatalog)
+      .where(and(eq(partsCatalog.plantNumber, '910'), eq(partsCatalog.partNumber, choice!.partNumber)));
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ approved: false, active: true, corporateDescription: choice!.corporateDescription, unitOfMeasure: choice!.unitOfMeasure, notes: 'For the service trucks.' });
+    expect(stored[0]).toMatchObject({
+      approved: false,
+      active: true,
+      corporateDescription: choice!.corporateDescription,
+      unitOfMeasure: choice!.unitOfMeasure,
+      notes: 'For the service trucks.',
+    });
 
     const image = await t.call<string>('GET', `/images/PartsCatalogImages/${added.imageFilename}`, { token: tokens.service });
     expect(image.status).toBe(200);
@@ -194,8 +286,16 @@ describe('a part change from submission to revert (spec 3 §4, §7)', () => {
     addHistoryId = requests[0]!.id;
 
     // A second submission rewords the same pending part; no second request.
-    const again = await post<CatalogPartSubmitted>('', { ...body, friendlyDescription: 'Kitchen faucet (contractor pack)', base64Image: undefined });
-    expect(again.body).toMatchObject({ partsCatalogId: added.partsCatalogId, friendlyDescription: 'Kitchen faucet (contractor pack)', imageFilename: added.imageFilename });
+    const again = await post<CatalogPartSubmitted>('', {
+      ...body,
+      friendlyDescription: 'Kitchen faucet (contractor pack)',
+      base64Image: undefined,
+    });
+    expect(again.body).toMatchObject({
+      partsCatalogId: added.partsCatalogId,
+      friendlyDescription: 'Kitchen faucet (contractor pack)',
+      imageFilename: added.imageFilename,
+    });
     expect(await openRequests(added.partsCatalogId)).toHaveLength(1);
     expect((await notInCatalog()).some((part) => part.partNumber === choice!.partNumber)).toBe(false);
 
@@ -208,25 +308,57 @@ describe('a part change from submission to revert (spec 3 §4, §7)', () => {
 
   it('UpdateChangeRequest approves (friendly description required) and the approved catalog delta shows it', async () => {
     const cursor = await approvedCursor('910');
-    const empty = await post<ErrorBody>('/UpdateChangeRequest', { approvedPart: null, pendingPart: { partsCatalogId: added.partsCatalogId, friendlyDescription: '' }, isApproved: true, comment: '' });
+    const empty = await post<ErrorBody>('/UpdateChangeRequest', {
+      approvedPart: null,
+      pendingPart: { partsCatalogId: added.partsCatalogId, friendlyDescription: '' },
+      isApproved: true,
+      comment: '',
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain(CATALOG_ADMIN_MESSAGES.friendlyDescriptionRequired);
-    const approved = await post<CatalogPart>('/UpdateChangeRequest', { approvedPart: null, pendingPart: { partsCatalogId: added.partsCatalogId, friendlyDescription: 'Kitchen faucet, contractor pack' }, isApproved: true, comment: 'Fine.' });
+    const approved = await post<CatalogPart>('/UpdateChangeRequest', {
+      approvedPart: null,
+      pendingPart: { partsCatalogId: added.partsCatalogId, friendlyDescription: 'Kitchen faucet, contractor pack' },
+      isApproved: true,
+      comment: 'Fine.',
+    });
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ approved: true, active: true, isActiveAndApproved: true, friendlyDescription: 'Kitchen faucet, contractor pack' });
-    const again = await post<ErrorBody>('/UpdateChangeRequest', { pendingPart: { partsCatalogId: added.partsCatalogId, friendlyDescription: 'x' }, isApproved: true, comment: '' });
+    expect(approved.body).toMatchObject({
+      approved: true,
+      active: true,
+      isActiveAndApproved: true,
+      friendlyDescription: 'Kitchen faucet, contractor pack',
+    });
+    const again = await post<ErrorBody>('/UpdateChangeRequest', {
+      pendingPart: { partsCatalogId: added.partsCatalogId, friendlyDescription: 'x' },
+      isApproved: true,
+      comment: '',
+    });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(CATALOG_ADMIN_MESSAGES.notPending);
 
     const page = await approvedDelta('910', cursor);
     expect(page.items.map((row) => row.partsCatalogId)).toContain(added.partsCatalogId);
     const item = await historyItem(addHistoryId);
-    expect(item).toMatchObject({ status: 'Approved', approved: true, comment: 'Fine.', reviewedBy: 'plant@demo.homesite.test', requestedByPlant: '910', combinedPartNumber: added.combinedPartNumber });
+    expect(item).toMatchObject({
+      status: 'Approved',
+      approved: true,
+      comment: 'Fine.',
+      reviewedBy: 'plant@demo.homesite.test',
+      requestedByPlant: '910',
+      combinedPartNumber: added.combinedPartNumber,
+    });
   });
 
   it('RevertChangeResult of an approval with no previous part: out of the approved catalog, the part pending again', async () => {
     const result = await get<ChangeResult>('/GetChangeResult', { partsCatalogHistoryId: String(addHistoryId) });
-    expect(result.body).toMatchObject({ approved: true, previousPart: null, requestedByPlant: '910', hasActivePending: false, reverted: false });
+    expect(result.body).toMatchObject({
+      approved: true,
+      previousPart: null,
+      requestedByPlant: '910',
+      hasActivePending: false,
+      reverted: false,
+    });
     const cursor = await approvedCursor('910');
     const reverted = await post<ChangeResult>('/RevertChangeResult', addHistoryId);
     expect(reverted.status).toBe(200);
@@ -241,10 +373,18 @@ describe('a part change from submission to revert (spec 3 §4, §7)', () => {
   });
 
   it('declines (no description needed), and reverting the decline makes the part pending again', async () => {
-    const declined = await post<CatalogPart>('/UpdateChangeRequest', { pendingPart: { partsCatalogId: added.partsCatalogId, friendlyDescription: '' }, isApproved: false, comment: 'Use the corporate wording.' });
+    const declined = await post<CatalogPart>('/UpdateChangeRequest', {
+      pendingPart: { partsCatalogId: added.partsCatalogId, friendlyDescription: '' },
+      isApproved: false,
+      comment: 'Use the corporate wording.',
+    });
     expect(declined.status).toBe(200);
     expect(declined.body).toMatchObject({ approved: false, active: false });
-    const [request] = await t.db.select().from(partsCatalogHistory).where(eq(partsCatalogHistory.requestedPartsCatalogId, added.partsCatalogId)).orderBy(partsCatalogHistory.id);
+    const [request] = await t.db
+      .select()
+      .from(partsCatalogHistory)
+      .where(eq(partsCatalogHistory.requestedPartsCatalogId, added.partsCatalogId))
+      .orderBy(partsCatalogHistory.id);
     const history = await get<ChangeHistoryItem[]>('/GetChangeRequestHistory');
     const item = history.body.find((entry) => entry.requestedPartsCatalogId === added.partsCatalogId && entry.status === 'Declined')!;
     expect(item).toMatchObject({ approved: false, comment: 'Use the corporate wording.' });
@@ -268,10 +408,27 @@ describe('a part change from submission to revert (spec 3 §4, §7)', () => {
 
 describe('a change of an approved part (spec 3 §4)', () => {
   it('approval replaces the approved version, and its revert restores it; the approved catalog delta follows both', async () => {
-    const approvedRows = await t.db.select().from(partsCatalog).where(and(eq(partsCatalog.plantNumber, '931'), eq(partsCatalog.approved, true), eq(partsCatalog.active, true)));
-    const pendings = await t.db.select().from(partsCatalog).where(and(eq(partsCatalog.plantNumber, '931'), eq(partsCatalog.approved, false)));
-    const original = approvedRows.find((row) => !pendings.some((pending) => pending.partNumber === row.partNumber && pending.subPartNumber === row.subPartNumber))!;
-    const submitted = await post<CatalogPartSubmitted>('', { partsCatalogId: original.id, plantNumber: '931', categoryNumber: original.categoryNumber, commodityNumber: original.commodityNumber, partNumber: original.partNumber, subPartNumber: original.subPartNumber, friendlyDescription: 'Clearer wording', notes: '' });
+    const approvedRows = await t.db
+      .select()
+      .from(partsCatalog)
+      .where(and(eq(partsCatalog.plantNumber, '931'), eq(partsCatalog.approved, true), eq(partsCatalog.active, true)));
+    const pendings = await t.db
+      .select()
+      .from(partsCatalog)
+      .where(and(eq(partsCatalog.plantNumber, '931'), eq(partsCatalog.approved, false)));
+    const original = approvedRows.find(
+      (row) => !pendings.some((pending) => pending.partNumber === row.partNumber && pending.subPartNumber === row.subPartNumber),
+    )!;
+    const submitted = await post<CatalogPartSubmitted>('', {
+      partsCatalogId: original.id,
+      plantNumber: '931',
+      categoryNumber: original.categoryNumber,
+      commodityNumber: original.commodityNumber,
+      partNumber: original.partNumber,
+      subPartNumber: original.subPartNumber,
+      friendlyDescription: 'Clearer wording',
+      notes: '',
+    });
     expect(submitted.status).toBe(200);
     expect(submitted.body.partsCatalogId).not.toBe(original.id);
     expect(submitted.body.imageFilename).toBe(original.imageFilename);
@@ -281,14 +438,22 @@ describe('a change of an approved part (spec 3 §4)', () => {
     expect(request.body.pendingPart.friendlyDescription).toBe('Clearer wording');
 
     const cursor = await approvedCursor('931');
-    const approved = await post<CatalogPart>('/UpdateChangeRequest', { approvedPart: request.body.approvedPart, pendingPart: { ...request.body.pendingPart, friendlyDescription: 'Clearer wording!' }, isApproved: true, comment: '' });
+    const approved = await post<CatalogPart>('/UpdateChangeRequest', {
+      approvedPart: request.body.approvedPart,
+      pendingPart: { ...request.body.pendingPart, friendlyDescription: 'Clearer wording!' },
+      isApproved: true,
+      comment: '',
+    });
     expect(approved.status).toBe(200);
     expect(await partRow(original.id)).toMatchObject({ approved: true, active: false });
     const page = await approvedDelta('931', cursor);
     expect(page.items.map((row) => row.partsCatalogId)).toContain(submitted.body.partsCatalogId);
     expect(page.removed).toContain(original.id);
 
-    const [historyRow] = await t.db.select().from(partsCatalogHistory).where(eq(partsCatalogHistory.requestedPartsCatalogId, submitted.body.partsCatalogId));
+    const [historyRow] = await t.db
+      .select()
+      .from(partsCatalogHistory)
+      .where(eq(partsCatalogHistory.requestedPartsCatalogId, submitted.body.partsCatalogId));
     expect(historyRow).toMatchObject({ approved: true, previousPartsCatalogId: original.id });
     const next = await approvedCursor('931');
     const reverted = await post<ChangeResult>('/RevertChangeResult', historyRow!.id);
@@ -325,7 +490,9 @@ describe('a change of an approved part (spec 3 §4)', () => {
 
 describe('RemovePartDescription (spec 3 §4, §7)', () => {
   it('takes every version of the part out of the catalog, closes its pending request, and the delta removes it', async () => {
-    const pending = (await get<CatalogPart[]>('/GetPendingParts')).body.find((part) => part.plantNumber === '910' && part.friendlyDescription.endsWith('(plant stock)'))!;
+    const pending = (await get<CatalogPart[]>('/GetPendingParts')).body.find(
+      (part) => part.plantNumber === '910' && part.friendlyDescription.endsWith('(plant stock)'),
+    )!;
     const request = await get<CatalogChangeRequest>('/GetChangeRequest', { partsCatalogId: String(pending.partsCatalogId) });
     const approvedId = request.body.approvedPart!.partsCatalogId;
     const cursor = await approvedCursor('910');
@@ -347,15 +514,29 @@ describe('RemovePartDescription (spec 3 §4, §7)', () => {
 describe('replays (Idempotency-Key, the outbox and retries)', () => {
   it('answers a replayed approval, removal and revert as the first time and does nothing again', async () => {
     const [choice] = await notInCatalog('931', '10', '110');
-    const submitted = await post<CatalogPartSubmitted>('', { plantNumber: '931', categoryNumber: '10', commodityNumber: '110', partNumber: choice!.partNumber, subPartNumber: choice!.subPartNumber, friendlyDescription: 'Replay faucet' });
-    const decision = { pendingPart: { partsCatalogId: submitted.body.partsCatalogId, friendlyDescription: 'Replay faucet' }, isApproved: true, comment: '' };
+    const submitted = await post<CatalogPartSubmitted>('', {
+      plantNumber: '931',
+      categoryNumber: '10',
+      commodityNumber: '110',
+      partNumber: choice!.partNumber,
+      subPartNumber: choice!.subPartNumber,
+      friendlyDescription: 'Replay faucet',
+    });
+    const decision = {
+      pendingPart: { partsCatalogId: submitted.body.partsCatalogId, friendlyDescription: 'Replay faucet' },
+      isApproved: true,
+      comment: '',
+    };
     const first = await post<CatalogPart>('/UpdateChangeRequest', decision, tokens.plant, 'replay-approve');
     const again = await post<CatalogPart>('/UpdateChangeRequest', decision, tokens.plant, 'replay-approve');
     expect(first.status).toBe(200);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
 
-    const [request] = await t.db.select().from(partsCatalogHistory).where(eq(partsCatalogHistory.requestedPartsCatalogId, submitted.body.partsCatalogId));
+    const [request] = await t.db
+      .select()
+      .from(partsCatalogHistory)
+      .where(eq(partsCatalogHistory.requestedPartsCatalogId, submitted.body.partsCatalogId));
     const reverted = await post<ChangeResult>('/RevertChangeResult', request!.id, tokens.plant, 'replay-revert');
     const revertedAgain = await post<ChangeResult>('/RevertChangeResult', request!.id, tokens.plant, 'replay-revert');
     expect(reverted.status).toBe(200);

@@ -21,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const getCatalog = (query: Record<string, string>, token = tokens.service) => t.call<PartsCatalog>('GET', '/api/PartsCatalog', { token, query });
+const getCatalog = (query: Record<string, string>, token = tokens.service) =>
+  t.call<PartsCatalog>('GET', '/api/PartsCatalog', { token, query });
 const rowsOf = (plantNumber: string) => t.db.select().from(partsCatalog).where(eq(partsCatalog.plantNumber, plantNumber));
 
 describe('GET {api}/PartsCatalog?plantNumber&approved (spec 3 §3, §7)', () => {
@@ -41,12 +42,19 @@ describe('GET {api}/PartsCatalog?plantNumber&approved (spec 3 §3, §7)', () => 
       expect.arrayContaining(['Bathroom', 'Bedroom', 'Kitchen', 'Carpet', 'Electrical', 'Plumbing', 'Exterior', 'Doors & Windows']),
     );
     const kitchen = result.body.categoryCatalogs.find((category) => category.category.description === 'Kitchen')!;
-    expect(kitchen.commodityCatalogs.map((commodity) => commodity.commodity.description)).toEqual(expect.arrayContaining(['Faucets', 'Cabinet Doors', 'Countertops', 'Sinks']));
+    expect(kitchen.commodityCatalogs.map((commodity) => commodity.commodity.description)).toEqual(
+      expect.arrayContaining(['Faucets', 'Cabinet Doors', 'Countertops', 'Sinks']),
+    );
     for (const category of result.body.categoryCatalogs) {
       for (const commodity of category.commodityCatalogs) {
         expect(commodity.imageFilename).toMatch(CATALOG_IMAGE_NAME);
         for (const part of commodity.parts) {
-          expect(part).toMatchObject({ categoryNumber: category.category.categoryNumber, categoryDescription: category.category.description, commodityNumber: commodity.commodity.commodityNumber, commodityDescription: commodity.commodity.description });
+          expect(part).toMatchObject({
+            categoryNumber: category.category.categoryNumber,
+            categoryDescription: category.category.description,
+            commodityNumber: commodity.commodity.commodityNumber,
+            commodityDescription: commodity.commodity.description,
+          });
           expect(part.combinedPartNumber).toBe(`${part.categoryNumber}${part.commodityNumber}${part.partNumber}`);
         }
         const numbers = commodity.parts.map((part) => part.partNumber);
@@ -54,7 +62,17 @@ describe('GET {api}/PartsCatalog?plantNumber&approved (spec 3 §3, §7)', () => 
       }
     }
     const sample = parts[0]!;
-    for (const field of ['subPartNumber', 'subPartDescription', 'notes', 'friendlyDescription', 'corporateDescription', 'unitOfMeasure', 'imageFilename', 'createDate', 'createdBy']) {
+    for (const field of [
+      'subPartNumber',
+      'subPartDescription',
+      'notes',
+      'friendlyDescription',
+      'corporateDescription',
+      'unitOfMeasure',
+      'imageFilename',
+      'createDate',
+      'createdBy',
+    ]) {
       expect(sample, field).toHaveProperty(field);
     }
     // spec 3 §5: some approved parts come without a friendly description; the corporate one stands in.
@@ -80,14 +98,28 @@ describe('GET {api}/PartsCatalog?plantNumber&approved (spec 3 §3, §7)', () => 
     const first = await getCatalog({ plantNumber: '910', approved: 'true' });
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^W\//);
-    expect((await t.call('GET', '/api/PartsCatalog', { token: tokens.service, query: { plantNumber: '910', approved: 'true' }, headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(
+      (
+        await t.call('GET', '/api/PartsCatalog', {
+          token: tokens.service,
+          query: { plantNumber: '910', approved: 'true' },
+          headers: { 'if-none-match': etag },
+        })
+      ).status,
+    ).toBe(304);
     expect((await getCatalog({ plantNumber: '910' }, tokens.plant)).headers.get('etag')).not.toBe(etag);
   });
 
   it('serves the plants the user relates to: the retail center’s plants and the plants of its homes; a plant user’s facilities', async () => {
     expect((await getCatalog({ plantNumber: '915', approved: 'true' })).status).toBe(200);
-    const served = (await t.db.select().from(retailerPlants).where(eq(retailerPlants.retailerNumber, '4217'))).map((row) => row.plantNumber);
-    const [builtOnly] = await t.db.select({ plantNumber: homes.plantNumber }).from(homes).where(and(eq(homes.retailerNumber, '4217'), notInArray(homes.plantNumber, served))).limit(1);
+    const served = (await t.db.select().from(retailerPlants).where(eq(retailerPlants.retailerNumber, '4217'))).map(
+      (row) => row.plantNumber,
+    );
+    const [builtOnly] = await t.db
+      .select({ plantNumber: homes.plantNumber })
+      .from(homes)
+      .where(and(eq(homes.retailerNumber, '4217'), notInArray(homes.plantNumber, served)))
+      .limit(1);
     expect(builtOnly).toBeDefined();
     expect((await getCatalog({ plantNumber: builtOnly!.plantNumber, approved: 'true' })).status).toBe(200);
     const unknown = await getCatalog({ plantNumber: '999', approved: 'true' });
@@ -110,13 +142,19 @@ describe('GET {api}/PartsCatalog?plantNumber&approved (spec 3 §3, §7)', () => 
 
 describe('GET {api}/PartsCatalog/GetCategories and /GetCommodities', () => {
   it("lists the categories of the plant's catalog, and the commodities of one category", async () => {
-    const categories = await t.call<CatalogCategory[]>('GET', '/api/PartsCatalog/GetCategories', { token: tokens.service, query: { plantNumber: '910' } });
+    const categories = await t.call<CatalogCategory[]>('GET', '/api/PartsCatalog/GetCategories', {
+      token: tokens.service,
+      query: { plantNumber: '910' },
+    });
     expect(categories.status).toBe(200);
     const expected = [...new Set((await rowsOf('910')).map((row) => row.categoryNumber))].sort();
     expect(categories.body.map((category) => category.categoryNumber)).toEqual(expected);
     expect(categories.body.find((category) => category.categoryNumber === '40')).toEqual({ categoryNumber: '40', description: 'Carpet' });
 
-    const commodities = await t.call<CatalogCommodity[]>('GET', '/api/PartsCatalog/GetCommodities', { token: tokens.service, query: { plantNumber: '910', categoryNumber: '40' } });
+    const commodities = await t.call<CatalogCommodity[]>('GET', '/api/PartsCatalog/GetCommodities', {
+      token: tokens.service,
+      query: { plantNumber: '910', categoryNumber: '40' },
+    });
     expect(commodities.status).toBe(200);
     expect(commodities.body).toEqual([
       { commodityNumber: '410', description: 'Carpet' },
@@ -126,10 +164,33 @@ describe('GET {api}/PartsCatalog/GetCategories and /GetCommodities', () => {
   });
 
   it('checks the plant and the query', async () => {
-    expect((await t.call('GET', '/api/PartsCatalog/GetCategories', { token: tokens.plant, query: { plantNumber: '944' } })).status).toBe(403);
-    expect((await t.call('GET', '/api/PartsCatalog/GetCommodities', { token: tokens.plant, query: { plantNumber: '944', categoryNumber: '40' } })).status).toBe(403);
-    expect((await t.call('GET', '/api/PartsCatalog/GetCommodities', { token: tokens.service, query: { plantNumber: '910', categoryNumber: 'x' } })).status).toBe(400);
-    expect((await t.call('GET', '/api/PartsCatalog/GetCommodities', { token: tokens.service, query: { plantNumber: '910', categoryNumber: '77' } })).body).toEqual([]);
+    expect((await t.call('GET', '/api/PartsCatalog/GetCategories', { token: tokens.plant, query: { plantNumber: '944' } })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await t.call('GET', '/api/PartsCatalog/GetCommodities', {
+          token: tokens.plant,
+          query: { plantNumber: '944', categoryNumber: '40' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.call('GET', '/api/PartsCatalog/GetCommodities', {
+          token: tokens.service,
+          query: { plantNumber: '910', categoryNumber: 'x' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.call('GET', '/api/PartsCatalog/GetCommodities', {
+          token: tokens.service,
+          query: { plantNumber: '910', categoryNumber: '77' },
+        })
+      ).body,
+    ).toEqual([]);
   });
 });
 
@@ -148,13 +209,19 @@ describe('GET {images}/PartsCatalogImages/{file}', () => {
     expect(result.body).not.toMatch(/<script|href=|on\w+=/i);
     const etag = result.headers.get('etag')!;
     expect((await image('commodity-30-310.svg', tokens.service, { 'if-none-match': etag })).status).toBe(304);
-    for (const ifNoneMatch of ifNoneMatchFormsOf(etag)) expect((await image('commodity-30-310.svg', tokens.service, { 'if-none-match': ifNoneMatch })).status).toBe(304);
+    for (const ifNoneMatch of ifNoneMatchFormsOf(etag))
+      expect((await image('commodity-30-310.svg', tokens.service, { 'if-none-match': ifNoneMatch })).status).toBe(304);
     expect((await image('commodity-30-310.svg', tokens.service, { 'if-none-match': '"stale"' })).status).toBe(200);
   });
 
   it('serves SVG so that it cannot run script', async () => {
     const csp = (await image('commodity-30-310.svg')).headers.get('content-security-policy') ?? '';
-    const directives = new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     const scriptSources = directives.get('script-src') ?? directives.get('default-src');
     expect(scriptSources).toBeDefined();
     expect(scriptSources).not.toContain("'unsafe-inline'");

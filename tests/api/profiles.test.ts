@@ -20,7 +20,11 @@ async function profileOf(key: string) {
 
 const retailerNumbers = (user: CmhUser) => user.availableRetailers.map((retailer) => retailer.retailerNumber);
 const plantNumbers = (user: CmhUser) => user.availablePlants.map((plant) => plant.plantNumber);
-const trueFlags = (flags: DerivedFlags) => Object.entries(flags).filter(([, on]) => on).map(([name]) => name).sort();
+const trueFlags = (flags: DerivedFlags) =>
+  Object.entries(flags)
+    .filter(([, on]) => on)
+    .map(([name]) => name)
+    .sort();
 
 const DAY_MS = 86_400_000;
 const ageInDays = (iso: string | null) => Math.floor((Date.now() - Date.parse(iso ?? '')) / DAY_MS);
@@ -28,7 +32,17 @@ const ageInDays = (iso: string | null) => Math.floor((Date.now() - Date.parse(is
 describe('demo users (COMMON.md profiles)', () => {
   it('admin: retailer admin of three retail centers of one independent retailer', async () => {
     const user = await profileOf('admin');
-    expect(user.roles).toEqual(['MyCustomHomes', 'Nps_Viewer', 'Prospects_User', 'Rtl_Admin', 'Sales_Leads_Claim', 'Sales_User', 'Service_User', 'View_Pricing', 'Warranty_User']);
+    expect(user.roles).toEqual([
+      'MyCustomHomes',
+      'Nps_Viewer',
+      'Prospects_User',
+      'Rtl_Admin',
+      'Sales_Leads_Claim',
+      'Sales_User',
+      'Service_User',
+      'View_Pricing',
+      'Warranty_User',
+    ]);
     expect(user.cmhUserRoles.map((role) => role.name)).toEqual(user.roles);
     expect(user.cmhUserRoles.every((role) => role.description.length > 0 && role.roleId > 0)).toBe(true);
     expect(retailerNumbers(user)).toEqual(['4217', '4218', '4219']);
@@ -38,8 +52,20 @@ describe('demo users (COMMON.md profiles)', () => {
     expect(user.currentRetailer?.retailerNumber).toBe('4217');
     expect(user.retailerName).toBe('Smoky Mountain Homes');
     expect(trueFlags(deriveFlags(user))).toEqual([
-      'canViewCustomerExperienceLearning', 'canViewLeads', 'canViewMyAccount', 'canViewNps', 'isAdmin', 'isLeadsAdmin',
-      'isNpsViewer', 'isPriceViewer', 'isProspectsUser', 'isSalesUser', 'isSalesViewer', 'isServiceAdmin', 'isServiceViewer', 'isWarrantyAdmin',
+      'canViewCustomerExperienceLearning',
+      'canViewLeads',
+      'canViewMyAccount',
+      'canViewNps',
+      'isAdmin',
+      'isLeadsAdmin',
+      'isNpsViewer',
+      'isPriceViewer',
+      'isProspectsUser',
+      'isSalesUser',
+      'isSalesViewer',
+      'isServiceAdmin',
+      'isServiceViewer',
+      'isWarrantyAdmin',
     ]);
     expect(user).toMatchObject({ isInternal: false, isPlantUser: false, availablePlants: [] });
   });
@@ -47,7 +73,13 @@ describe('demo users (COMMON.md profiles)', () => {
   it('service: service and warranty', async () => {
     const user = await profileOf('service');
     expect(user.roles).toEqual(['Service_User', 'Warranty_User']);
-    expect(trueFlags(deriveFlags(user))).toEqual(['canViewCustomerExperienceLearning', 'canViewMyAccount', 'isServiceAdmin', 'isServiceViewer', 'isWarrantyAdmin']);
+    expect(trueFlags(deriveFlags(user))).toEqual([
+      'canViewCustomerExperienceLearning',
+      'canViewMyAccount',
+      'isServiceAdmin',
+      'isServiceViewer',
+      'isWarrantyAdmin',
+    ]);
   });
 
   it('viewer: read-only', async () => {
@@ -61,7 +93,13 @@ describe('demo users (COMMON.md profiles)', () => {
     const user = await profileOf('sales');
     expect(user.roles).toEqual(['MyCustomHomes', 'Nps_Viewer', 'Sales_Leads_Claim', 'Sales_User', 'View_Pricing']);
     expect(retailerNumbers(user)).toEqual(['4217', '4218']);
-    expect(deriveFlags(user)).toMatchObject({ isSalesUser: true, isPriceViewer: true, canViewLeads: true, canViewNps: true, isAdmin: false });
+    expect(deriveFlags(user)).toMatchObject({
+      isSalesUser: true,
+      isPriceViewer: true,
+      canViewLeads: true,
+      canViewNps: true,
+      isAdmin: false,
+    });
   });
 
   it('plant: a plant user with two facilities', async () => {

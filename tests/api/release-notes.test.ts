@@ -36,8 +36,15 @@ describe('GET /api/ReleaseNotes', () => {
     const token = await t.login('internal');
     const notes = v.parse(ReleaseNoteList, (await t.call('GET', '/api/releasenotes', { token })).body);
     expect(notes[0]).toEqual({
-      releaseNoteId: note!.id, version: '9.0.0', releaseDate: '2099-01-05', title: 'Far future', summary: 'A release from a test.',
-      items: [{ category: 'New', text: 'first' }, { category: 'Fixed', text: 'second' }],
+      releaseNoteId: note!.id,
+      version: '9.0.0',
+      releaseDate: '2099-01-05',
+      title: 'Far future',
+      summary: 'A release from a test.',
+      items: [
+        { category: 'New', text: 'first' },
+        { category: 'Fixed', text: 'second' },
+      ],
     });
   });
 

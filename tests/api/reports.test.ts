@@ -1,6 +1,13 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_CODE_LABELS, billingCodeLabel, type OpenPartsOrderRow, type PaidServiceOrderRow, type ReceivableServiceOrderRow, type ServiceRequestSummary } from '../../src/contract';
+import {
+  BILLING_CODE_LABELS,
+  billingCodeLabel,
+  type OpenPartsOrderRow,
+  type PaidServiceOrderRow,
+  type ReceivableServiceOrderRow,
+  type ServiceRequestSummary,
+} from '../../src/contract';
 import { partsOrders, serviceOrderBillings, serviceRequests } from '../../src/server/db/schema';
 import { createTestContext, type TestContext } from './harness';
 
@@ -15,14 +22,21 @@ afterAll(() => t.close());
 
 describe('open parts orders report (spec 2 §2, §3, §7)', () => {
   it('lists the submitted orders of the retail center that are not completed, canceled, declined or closed, in any case', async () => {
-    const [shipped] = await t.db.select().from(partsOrders).where(and(eq(partsOrders.retailerNumber, '4217'), isNotNull(partsOrders.vantagePartsRequestId), eq(partsOrders.status, 'SHIPPED')));
+    const [shipped] = await t.db
+      .select()
+      .from(partsOrders)
+      .where(and(eq(partsOrders.retailerNumber, '4217'), isNotNull(partsOrders.vantagePartsRequestId), eq(partsOrders.status, 'SHIPPED')));
     // A plant's status in another case still closes the order.
     await t.db.update(partsOrders).set({ status: 'CANCELED' }).where(eq(partsOrders.id, shipped!.id));
 
     const report = await t.call<OpenPartsOrderRow[]>('GET', '/api/Reports/OpenPartsOrders', { token: tokens.service });
     expect(report.status).toBe(200);
     const own = await t.db.select().from(partsOrders).where(eq(partsOrders.retailerNumber, '4217'));
-    const expected = own.filter((order) => order.vantagePartsRequestId !== null && !['completed', 'complete', 'canceled', 'declined', 'closed'].includes(order.status.trim().toLowerCase()));
+    const expected = own.filter(
+      (order) =>
+        order.vantagePartsRequestId !== null &&
+        !['completed', 'complete', 'canceled', 'declined', 'closed'].includes(order.status.trim().toLowerCase()),
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(report.body).toHaveLength(expected.length);
     expect(report.body.every((row) => row.requestNumber.startsWith('PO-') && row.status.toLowerCase() !== 'canceled')).toBe(true);
@@ -32,11 +46,16 @@ describe('open parts orders report (spec 2 §2, §3, §7)', () => {
   });
 
   it('keeps a partially shipped order open (spec 2 §4 Partially Shipped), its status as the plant sent it', async () => {
-    const [shipped] = await t.db.select().from(partsOrders).where(and(eq(partsOrders.retailerNumber, '4217'), isNotNull(partsOrders.vantagePartsRequestId), eq(partsOrders.status, 'SHIPPED')));
+    const [shipped] = await t.db
+      .select()
+      .from(partsOrders)
+      .where(and(eq(partsOrders.retailerNumber, '4217'), isNotNull(partsOrders.vantagePartsRequestId), eq(partsOrders.status, 'SHIPPED')));
     await t.db.update(partsOrders).set({ status: 'Partially Shipped' }).where(eq(partsOrders.id, shipped!.id));
     try {
       const report = await t.call<OpenPartsOrderRow[]>('GET', '/api/Reports/OpenPartsOrders', { token: tokens.service });
-      expect(report.body.find((row) => row.requestNumber === `PO-${String(shipped!.id).padStart(7, '0')}`)?.status).toBe('Partially Shipped');
+      expect(report.body.find((row) => row.requestNumber === `PO-${String(shipped!.id).padStart(7, '0')}`)?.status).toBe(
+        'Partially Shipped',
+      );
     } finally {
       await t.db.update(partsOrders).set({ status: 'SHIPPED' }).where(eq(partsOrders.id, shipped!.id));
     }
@@ -57,9 +76,13 @@ describe('open service requests report (spec 2 §2, §7)', () => {
     const report = await t.call<ServiceRequestSummary[]>('GET', '/api/Reports/OpenServiceRequests', { token: tokens.service });
     expect(report.status).toBe(200);
     const own = await t.db.select().from(serviceRequests).where(eq(serviceRequests.retailerNumber, '4217'));
-    const expected = own.filter((request) => request.vantageWorkOrderId !== null && !['G', 'N', 'P', 'X', 'Z'].includes(request.status) && !request.isArchived);
+    const expected = own.filter(
+      (request) => request.vantageWorkOrderId !== null && !['G', 'N', 'P', 'X', 'Z'].includes(request.status) && !request.isArchived,
+    );
     expect(expected.length).toBeGreaterThan(0);
-    expect(report.body.map((row) => row.serviceRequestId).sort((a, b) => a - b)).toEqual(expected.map((request) => request.id).sort((a, b) => a - b));
+    expect(report.body.map((row) => row.serviceRequestId).sort((a, b) => a - b)).toEqual(
+      expected.map((request) => request.id).sort((a, b) => a - b),
+    );
     expect(own.some((request) => ['G', 'N', 'P', 'X', 'Z'].includes(request.status))).toBe(true);
     const plant = await t.call<ServiceRequestSummary[]>('GET', '/api/Reports/OpenServiceRequests', { token: tokens.plant });
     expect(plant.body.every((row) => ['910', '931'].includes(row.plantNumber))).toBe(true);
@@ -70,7 +93,10 @@ describe('open service requests report (spec 2 §2, §7)', () => {
 /** The previous calendar month of the server's (UTC) day, as the screen's default asks for it. */
 function previousMonth(now = new Date()) {
   const day = (date: Date) => date.toISOString().slice(0, 10);
-  return { startDate: day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))), endDate: day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0))) };
+  return {
+    startDate: day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))),
+    endDate: day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0))),
+  };
 }
 
 /** The billings of a scope straight from the tables, to hold the reports against. */
@@ -79,7 +105,9 @@ async function billingsOf(where: { retailerNumber?: string; plants?: readonly st
     .select({ billing: serviceOrderBillings, request: serviceRequests })
     .from(serviceOrderBillings)
     .innerJoin(serviceRequests, eq(serviceRequests.id, serviceOrderBillings.serviceRequestId));
-  return rows.filter(({ request }) => (where.retailerNumber ? request.retailerNumber === where.retailerNumber : where.plants!.includes(request.plantNumber)));
+  return rows.filter(({ request }) =>
+    where.retailerNumber ? request.retailerNumber === where.retailerNumber : where.plants!.includes(request.plantNumber),
+  );
 }
 
 describe('paid service orders report (spec 2 §2, §5, §7)', () => {
@@ -89,9 +117,13 @@ describe('paid service orders report (spec 2 §2, §5, §7)', () => {
     const range = previousMonth();
     const report = await t.call<PaidServiceOrderRow[]>('GET', path, { token: tokens.service, query: range });
     expect(report.status).toBe(200);
-    const expected = (await billingsOf({ retailerNumber: '4217' })).filter(({ billing }) => billing.paidDate !== null && billing.paidDate >= range.startDate && billing.paidDate <= range.endDate);
+    const expected = (await billingsOf({ retailerNumber: '4217' })).filter(
+      ({ billing }) => billing.paidDate !== null && billing.paidDate >= range.startDate && billing.paidDate <= range.endDate,
+    );
     expect(expected.length).toBeGreaterThan(0);
-    expect(report.body.map((row) => row.billingId).sort((a, b) => a - b)).toEqual(expected.map(({ billing }) => billing.id).sort((a, b) => a - b));
+    expect(report.body.map((row) => row.billingId).sort((a, b) => a - b)).toEqual(
+      expected.map(({ billing }) => billing.id).sort((a, b) => a - b),
+    );
     // Newest payment first.
     expect(report.body.map((row) => row.paidDate)).toEqual([...report.body.map((row) => row.paidDate)].sort().reverse());
     const { billing, request } = expected.find(({ billing: candidate }) => candidate.checkNumber !== '')!;
@@ -112,7 +144,8 @@ describe('paid service orders report (spec 2 §2, §5, §7)', () => {
     });
     expect(row.checkNumber).toMatch(/^\d{6}$/);
     // A declined claim is settled at nothing, without a check.
-    for (const declined of report.body.filter((candidate) => candidate.status === 'N')) expect(declined).toMatchObject({ amount: 0, checkNumber: '', billingCode: 'DL' });
+    for (const declined of report.body.filter((candidate) => candidate.status === 'N'))
+      expect(declined).toMatchObject({ amount: 0, checkNumber: '', billingCode: 'DL' });
     expect(row.plantName).not.toBe('');
     expect(row.homeownerName).not.toBe('');
 
@@ -126,10 +159,17 @@ describe('paid service orders report (spec 2 §2, §5, §7)', () => {
   it('covers two years of payments and every billing code of spec 2 §4, plus one shown as Road Damage', async () => {
     const today = new Date();
     const twoYearsAgo = new Date(Date.UTC(today.getUTCFullYear() - 2, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
-    const report = await t.call<PaidServiceOrderRow[]>('GET', path, { token: tokens.service, query: { startDate: twoYearsAgo, endDate: today.toISOString().slice(0, 10) } });
+    const report = await t.call<PaidServiceOrderRow[]>('GET', path, {
+      token: tokens.service,
+      query: { startDate: twoYearsAgo, endDate: today.toISOString().slice(0, 10) },
+    });
     const all = await billingsOf({ retailerNumber: '4217' });
     expect(report.body).toHaveLength(all.filter(({ billing }) => billing.paidDate !== null).length);
-    expect(report.body.some((row) => row.paidDate < previousMonth(new Date(Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), 1))).startDate)).toBe(true);
+    expect(
+      report.body.some(
+        (row) => row.paidDate < previousMonth(new Date(Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), 1))).startDate,
+      ),
+    ).toBe(true);
     const codes = new Set(all.map(({ billing }) => billing.billingCode));
     for (const code of Object.keys(BILLING_CODE_LABELS)) expect(codes).toContain(code);
     expect([...codes].some((code) => billingCodeLabel(code) === 'Road Damage')).toBe(true);
@@ -141,7 +181,9 @@ describe('paid service orders report (spec 2 §2, §5, §7)', () => {
     expect(report.status).toBe(200);
     expect(report.body.length).toBeGreaterThan(0);
     expect(new Set(report.body.map((row) => row.plantNumber))).toEqual(new Set(['910', '931']));
-    const expected = (await billingsOf({ plants: ['910', '931'] })).filter(({ billing }) => billing.paidDate !== null && billing.paidDate >= range.startDate && billing.paidDate <= range.endDate);
+    const expected = (await billingsOf({ plants: ['910', '931'] })).filter(
+      ({ billing }) => billing.paidDate !== null && billing.paidDate >= range.startDate && billing.paidDate <= range.endDate,
+    );
     expect(report.body).toHaveLength(expected.length);
     // More than one retail center's requests are built there.
     expect(new Set(report.body.map((row) => row.retailerNumber)).size).toBeGreaterThan(1);
@@ -165,13 +207,16 @@ describe('paid service orders report (spec 2 §2, §5, §7)', () => {
       expect(answer.body.message).toContain(message);
     }
     // A repeated parameter is not a day either, and never a 5xx.
-    const repeated = await t.call<{ message: string }>('GET', `${path}?startDate=2026-10-01&startDate=2026-10-02&endDate=2026-10-31`, { token: tokens.service });
+    const repeated = await t.call<{ message: string }>('GET', `${path}?startDate=2026-10-01&startDate=2026-10-02&endDate=2026-10-31`, {
+      token: tokens.service,
+    });
     expect(repeated.status).toBeLessThan(500);
   });
 
   it('answers service and sales users and viewers, 403 to others and 401 without a token', async () => {
     const range = previousMonth();
-    for (const key of ['viewer', 'sales', 'company']) expect((await t.call('GET', path, { token: tokens[key], query: range })).status).toBe(200);
+    for (const key of ['viewer', 'sales', 'company'])
+      expect((await t.call('GET', path, { token: tokens[key], query: range })).status).toBe(200);
     expect((await t.call('GET', path, { token: tokens.driver, query: range })).status).toBe(403);
     expect((await t.call('GET', path, { query: range })).status).toBe(401);
     // company@ works for the company-owned retailer: its billings only.
@@ -189,7 +234,9 @@ describe('receivable service orders report (spec 2 §2, §7)', () => {
     expect(report.status).toBe(200);
     const expected = (await billingsOf({ retailerNumber: '4217' })).filter(({ billing }) => billing.paidDate === null);
     expect(expected.length).toBeGreaterThan(0);
-    expect(report.body.map((row) => row.billingId).sort((a, b) => a - b)).toEqual(expected.map(({ billing }) => billing.id).sort((a, b) => a - b));
+    expect(report.body.map((row) => row.billingId).sort((a, b) => a - b)).toEqual(
+      expected.map(({ billing }) => billing.id).sort((a, b) => a - b),
+    );
     expect(report.body.map((row) => row.invoiceDate)).toEqual([...report.body.map((row) => row.invoiceDate)].sort());
     const today = Date.parse(new Date().toISOString().slice(0, 10));
     for (const row of report.body) {
@@ -219,7 +266,9 @@ describe('receivable service orders report (spec 2 §2, §7)', () => {
     expect(plant.status).toBe(200);
     expect(plant.body.length).toBeGreaterThan(0);
     expect(plant.body.every((row) => ['910', '931'].includes(row.plantNumber))).toBe(true);
-    expect(plant.body).toHaveLength((await billingsOf({ plants: ['910', '931'] })).filter(({ billing }) => billing.paidDate === null).length);
+    expect(plant.body).toHaveLength(
+      (await billingsOf({ plants: ['910', '931'] })).filter(({ billing }) => billing.paidDate === null).length,
+    );
     expect((await t.call('GET', path, { token: tokens.viewer })).status).toBe(200);
     expect((await t.call('GET', path, { token: tokens.driver })).status).toBe(403);
     expect((await t.call('GET', path)).status).toBe(401);

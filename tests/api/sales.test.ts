@@ -18,7 +18,18 @@ import {
   type RoleName,
   type SyncPage,
 } from '../../src/contract';
-import { leads, prospects, quoteRevisions, quotes, retailerPlants, retailers, roles, salesOrders, userRoles, users } from '../../src/server/db/schema';
+import {
+  leads,
+  prospects,
+  quoteRevisions,
+  quotes,
+  retailerPlants,
+  retailers,
+  roles,
+  salesOrders,
+  userRoles,
+  users,
+} from '../../src/server/db/schema';
 import { createTestContext, type TestContext } from './harness';
 
 let t: TestContext;
@@ -29,7 +40,10 @@ beforeAll(async () => {
   t = await createTestContext();
   for (const key of ['sales', 'viewer', 'admin', 'company', 'plant', 'driver', 'service']) {
     tokens[key] = await t.login(key);
-    const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.userName, `${key}@demo.homesite.test`));
+    const [user] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.userName, `${key}@demo.homesite.test`));
     ids[key] = user!.id;
   }
 });
@@ -38,7 +52,11 @@ afterAll(() => t.close());
 const get = <T>(path: string, key: string, query?: Record<string, string>) => t.call<T>('GET', path, { token: tokens[key], query });
 
 async function quoteWhere(condition: Parameters<typeof and>[0]) {
-  const [row] = await t.db.select().from(quotes).where(and(eq(quotes.retailerNumber, '4217'), eq(quotes.status, 'Active'), condition)).orderBy(asc(quotes.id));
+  const [row] = await t.db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.retailerNumber, '4217'), eq(quotes.status, 'Active'), condition))
+    .orderBy(asc(quotes.id));
   if (!row) throw new Error('no such seeded quote');
   return row;
 }
@@ -52,7 +70,10 @@ describe('quotes list', () => {
     expect(list.body.every((quote) => quote.retailerNumber === '4217' && quote.status === 'Active')).toBe(true);
     expect(new Set(list.body.map((quote) => quote.quoteStatusesID))).toEqual(new Set([0, 1, 2, 3]));
     expect(list.body.some((quote) => !quote.isMCHQuote)).toBe(true);
-    const deleted = await t.db.select({ id: quotes.id }).from(quotes).where(and(eq(quotes.retailerNumber, '4217'), eq(quotes.status, 'Deleted')));
+    const deleted = await t.db
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(and(eq(quotes.retailerNumber, '4217'), eq(quotes.status, 'Deleted')));
     expect(deleted.length).toBeGreaterThan(0);
     expect(list.body.map((quote) => quote.quoteId)).not.toContain(deleted[0]!.id);
 
@@ -94,7 +115,9 @@ describe('quote actions', () => {
     const quote = await quoteWhere(eq(quotes.quoteStatusesId, 0));
     expect((await t.call('DELETE', `/mch-quote-api/${quote.id}/${ids.viewer}`, { token: tokens.viewer })).status).toBe(403);
     expect((await get(`/mch-quote-api/${quote.quoteNumber}/${ids.viewer}/copy`, 'viewer')).status).toBe(403);
-    expect((await t.call('POST', `/mch-quote-api/set-lock-status/${quote.id}/false/${ids.viewer}`, { token: tokens.viewer })).status).toBe(403);
+    expect((await t.call('POST', `/mch-quote-api/set-lock-status/${quote.id}/false/${ids.viewer}`, { token: tokens.viewer })).status).toBe(
+      403,
+    );
     expect((await t.call('DELETE', `/mch-quote-api/${quote.id}/${ids.admin}`, { token: tokens.sales })).status).toBe(403);
     expect((await get(`/quote-api/check-locked-quote/${quote.id}/${ids.admin}`, 'sales')).status).toBe(403);
   });
@@ -104,10 +127,16 @@ describe('quote actions', () => {
     const cursor = before.headers.get('x-sync-cursor')!;
     const quote = await quoteWhere(and(eq(quotes.quoteStatusesId, 2), isNull(quotes.lockedByUserId)));
     const key = randomUUID();
-    const deleted = await t.call<{ message: string }>('DELETE', `/mch-quote-api/${quote.id}/${ids.sales}`, { token: tokens.sales, idempotencyKey: key });
+    const deleted = await t.call<{ message: string }>('DELETE', `/mch-quote-api/${quote.id}/${ids.sales}`, {
+      token: tokens.sales,
+      idempotencyKey: key,
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe(QUOTE_MESSAGES.markedInactive);
-    const replayed = await t.call<{ message: string }>('DELETE', `/mch-quote-api/${quote.id}/${ids.sales}`, { token: tokens.sales, idempotencyKey: key });
+    const replayed = await t.call<{ message: string }>('DELETE', `/mch-quote-api/${quote.id}/${ids.sales}`, {
+      token: tokens.sales,
+      idempotencyKey: key,
+    });
     expect(replayed.status).toBe(200);
     const again = await t.call<ErrorBody>('DELETE', `/mch-quote-api/${quote.id}/${ids.sales}`, { token: tokens.sales });
     expect(again.status).toBe(400);
@@ -123,7 +152,9 @@ describe('quote actions', () => {
     const lockedByAdmin = await quoteWhere(eq(quotes.lockedByUserId, ids.admin!));
     const seen = await get<QuoteLockState>(`/quote-api/check-locked-quote/${lockedByAdmin.id}/${ids.sales}`, 'sales');
     expect(seen.body).toEqual({ isLocked: true, lockedBy: 'admin@demo.homesite.test' });
-    const refused = await t.call<ErrorBody>('POST', `/mch-quote-api/set-lock-status/${lockedByAdmin.id}/false/${ids.sales}`, { token: tokens.sales });
+    const refused = await t.call<ErrorBody>('POST', `/mch-quote-api/set-lock-status/${lockedByAdmin.id}/false/${ids.sales}`, {
+      token: tokens.sales,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(QUOTE_MESSAGES.notLockedByYou);
     const notDeleted = await t.call<ErrorBody>('DELETE', `/mch-quote-api/${lockedByAdmin.id}/${ids.sales}`, { token: tokens.sales });
@@ -131,21 +162,44 @@ describe('quote actions', () => {
 
     const free = await quoteWhere(and(isNull(quotes.lockedByUserId), eq(quotes.quoteStatusesId, 1)));
     expect((await get<QuoteLockState>(`/quote-api/check-locked-quote/${free.id}/${ids.sales}`, 'sales')).body.isLocked).toBe(false);
-    expect((await get<QuoteLockState>(`/quote-api/check-locked-quote/${free.id}/${ids.admin}`, 'admin')).body).toEqual({ isLocked: true, lockedBy: 'sales@demo.homesite.test' });
-    expect((await t.call('POST', `/mch-quote-api/set-lock-status/${free.id}/false/${ids.admin}`, { token: tokens.admin })).status).toBe(403);
+    expect((await get<QuoteLockState>(`/quote-api/check-locked-quote/${free.id}/${ids.admin}`, 'admin')).body).toEqual({
+      isLocked: true,
+      lockedBy: 'sales@demo.homesite.test',
+    });
+    expect((await t.call('POST', `/mch-quote-api/set-lock-status/${free.id}/false/${ids.admin}`, { token: tokens.admin })).status).toBe(
+      403,
+    );
     const unlocked = await t.call<Quote>('POST', `/mch-quote-api/set-lock-status/${free.id}/false/${ids.sales}`, { token: tokens.sales });
     expect(unlocked.status).toBe(200);
     expect(unlocked.body.isLocked).toBe(false);
     expect((await get<QuoteLockState>(`/quote-api/check-locked-quote/${free.id}/${ids.admin}`, 'admin')).body.isLocked).toBe(false);
     // A viewer (not of the quote's authorized set) reads the lock's state and takes none.
-    expect((await get<QuoteLockState>(`/quote-api/check-locked-quote/${free.id}/${ids.viewer}`, 'viewer')).body).toEqual({ isLocked: true, lockedBy: 'admin@demo.homesite.test' });
-    expect((await get<QuoteLockState>(`/quote-api/check-locked-quote/${free.id}/${ids.sales}`, 'sales')).body).toEqual({ isLocked: true, lockedBy: 'admin@demo.homesite.test' });
+    expect((await get<QuoteLockState>(`/quote-api/check-locked-quote/${free.id}/${ids.viewer}`, 'viewer')).body).toEqual({
+      isLocked: true,
+      lockedBy: 'admin@demo.homesite.test',
+    });
+    expect((await get<QuoteLockState>(`/quote-api/check-locked-quote/${free.id}/${ids.sales}`, 'sales')).body).toEqual({
+      isLocked: true,
+      lockedBy: 'admin@demo.homesite.test',
+    });
   });
 
   it('duplicates only a complete, not submitted quote, copying its latest revision', async () => {
-    const draft = await quoteWhere(and(eq(quotes.quoteStatusesId, 0), eq(quotes.subOptionsValid, true), eq(quotes.isModelActive, true), isNotNull(quotes.modelNumber), isNotNull(quotes.productLineId)));
+    const draft = await quoteWhere(
+      and(
+        eq(quotes.quoteStatusesId, 0),
+        eq(quotes.subOptionsValid, true),
+        eq(quotes.isModelActive, true),
+        isNotNull(quotes.modelNumber),
+        isNotNull(quotes.productLineId),
+      ),
+    );
     const key = randomUUID();
-    const copyOnce = () => t.call<QuoteCopy>('GET', `/mch-quote-api/${draft.quoteNumber}/${ids.sales}/copy`, { token: tokens.sales, headers: { 'Idempotency-Key': key } });
+    const copyOnce = () =>
+      t.call<QuoteCopy>('GET', `/mch-quote-api/${draft.quoteNumber}/${ids.sales}/copy`, {
+        token: tokens.sales,
+        headers: { 'Idempotency-Key': key },
+      });
     const copy = await copyOnce();
     expect(copy.status).toBe(200);
     // The spec's duplicate is a GET; with an Idempotency-Key a repeat answers the same copy and makes no other.
@@ -156,22 +210,30 @@ describe('quote actions', () => {
     const made = list.body.find((quote) => quote.quoteId === copy.body.QuoteId)!;
     expect(made).toMatchObject({ quoteStatusesID: 0, originalQuoteNumber: draft.quoteNumber, latestRevision: 1, customer: draft.customer });
 
-    const submitted = await quoteWhere(and(eq(quotes.quoteStatusesId, 1), isNotNull(quotes.modelNumber), eq(quotes.subOptionsValid, true), eq(quotes.isModelActive, true)));
+    const submitted = await quoteWhere(
+      and(eq(quotes.quoteStatusesId, 1), isNotNull(quotes.modelNumber), eq(quotes.subOptionsValid, true), eq(quotes.isModelActive, true)),
+    );
     const refusedSubmitted = await get<ErrorBody>(`/mch-quote-api/${submitted.quoteNumber}/${ids.sales}/copy`, 'sales');
     expect(refusedSubmitted.status).toBe(400);
     expect(refusedSubmitted.body.message).toBe(QUOTE_MESSAGES.notSubmittedOnly);
     const noModel = await quoteWhere(and(isNull(quotes.modelNumber), isNotNull(quotes.productLineId)));
-    expect((await get<ErrorBody>(`/mch-quote-api/${noModel.quoteNumber}/${ids.sales}/copy`, 'sales')).body.message).toBe(QUOTE_MESSAGES.duplicateNoModel);
+    expect((await get<ErrorBody>(`/mch-quote-api/${noModel.quoteNumber}/${ids.sales}/copy`, 'sales')).body.message).toBe(
+      QUOTE_MESSAGES.duplicateNoModel,
+    );
   });
 
   it('validates sub-options and lists unavailable options', async () => {
     const invalid = await quoteWhere(eq(quotes.subOptionsValid, false));
-    const result = await get<QuoteValidation>(`/mch-quote-api/${invalid.quoteNumber}/validatesuboptions/${invalid.plantNumber}/${ids.sales}`, 'sales');
+    const result = await get<QuoteValidation>(
+      `/mch-quote-api/${invalid.quoteNumber}/validatesuboptions/${invalid.plantNumber}/${ids.sales}`,
+      'sales',
+    );
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ SubOptionsValid: false, NewQuote: null });
     const unavailable = await t.db.select().from(quotes).where(eq(quotes.retailerNumber, '4217'));
     let found = 0;
-    for (const quote of unavailable.slice(0, 20)) found += (await get<unknown[]>(`/mch-quote-api/${quote.quoteNumber}/unavailableoptions`, 'sales')).body.length;
+    for (const quote of unavailable.slice(0, 20))
+      found += (await get<unknown[]>(`/mch-quote-api/${quote.quoteNumber}/unavailableoptions`, 'sales')).body.length;
     expect(found).toBeGreaterThan(0);
   });
 });
@@ -185,7 +247,10 @@ describe('orders', () => {
     const withSerial = list.body.find((order) => order.longSerialNumber !== '')!;
     const byLong = await get<SalesOrder[]>('/api/order', 'sales', { longSerialNumber: withSerial.longSerialNumber.toLowerCase() });
     expect(byLong.body.map((order) => order.orderId)).toContain(withSerial.orderId);
-    const byShort = await get<SalesOrder[]>('/api/order', 'sales', { plantNumber: withSerial.plantNumber, serialNumber: withSerial.serialNumber });
+    const byShort = await get<SalesOrder[]>('/api/order', 'sales', {
+      plantNumber: withSerial.plantNumber,
+      serialNumber: withSerial.serialNumber,
+    });
     expect(byShort.body.map((order) => order.orderId)).toContain(withSerial.orderId);
     const other = await get<SalesOrder[]>('/api/order', 'company');
     expect(other.body.some((order) => order.retailerNumber === '4217')).toBe(false);
@@ -193,20 +258,39 @@ describe('orders', () => {
   });
 
   it('copies an order into a new quote once per key, without custom or unavailable options', async () => {
-    const [order] = await t.db.select().from(salesOrders).innerJoin(quotes, eq(quotes.id, salesOrders.quoteId)).where(and(eq(salesOrders.retailerNumber, '4217'), eq(quotes.isModelActive, true), isNotNull(quotes.modelNumber)));
+    const [order] = await t.db
+      .select()
+      .from(salesOrders)
+      .innerJoin(quotes, eq(quotes.id, salesOrders.quoteId))
+      .where(and(eq(salesOrders.retailerNumber, '4217'), eq(quotes.isModelActive, true), isNotNull(quotes.modelNumber)));
     const key = randomUUID();
     const body = { orderNumber: order!.sales_orders.orderNumber, plantNumber: order!.sales_orders.plantNumber };
     const copiesBefore = (await t.db.select().from(quotes).where(eq(quotes.sourceQuoteId, order!.quotes.id))).length;
-    const first = await t.call<QuoteValidation>('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.sales, body, idempotencyKey: key });
+    const first = await t.call<QuoteValidation>('PUT', '/mch-quote-api/copyiseriesquote', {
+      token: tokens.sales,
+      body,
+      idempotencyKey: key,
+    });
     expect(first.status).toBe(200);
     expect(first.body.ModelActive).toBe(true);
     expect(first.body.NewQuote?.QuoteId).toBeGreaterThan(0);
-    const again = await t.call<QuoteValidation>('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.sales, body, idempotencyKey: key });
+    const again = await t.call<QuoteValidation>('PUT', '/mch-quote-api/copyiseriesquote', {
+      token: tokens.sales,
+      body,
+      idempotencyKey: key,
+    });
     expect(again.body.NewQuote).toEqual(first.body.NewQuote);
     const made = await t.db.select().from(quotes).where(eq(quotes.sourceQuoteId, order!.quotes.id));
     expect(made).toHaveLength(copiesBefore + 1);
     expect((await t.call('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.viewer, body })).status).toBe(403);
-    expect((await t.call<ErrorBody>('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.sales, body: { orderNumber: 'x y', plantNumber: '910' } })).status).toBe(400);
+    expect(
+      (
+        await t.call<ErrorBody>('PUT', '/mch-quote-api/copyiseriesquote', {
+          token: tokens.sales,
+          body: { orderNumber: 'x y', plantNumber: '910' },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -237,7 +321,11 @@ describe('quote refusals of spec 2 §8 and who copies into Build A Quote (issue 
   }
 
   const copyableOrder = async () => {
-    const [row] = await t.db.select().from(salesOrders).innerJoin(quotes, eq(quotes.id, salesOrders.quoteId)).where(and(eq(salesOrders.retailerNumber, '4217'), eq(quotes.isModelActive, true), isNotNull(quotes.modelNumber)));
+    const [row] = await t.db
+      .select()
+      .from(salesOrders)
+      .innerJoin(quotes, eq(quotes.id, salesOrders.quoteId))
+      .where(and(eq(salesOrders.retailerNumber, '4217'), eq(quotes.isModelActive, true), isNotNull(quotes.modelNumber)));
     return { orderNumber: row!.sales_orders.orderNumber, plantNumber: row!.sales_orders.plantNumber };
   };
 
@@ -268,7 +356,15 @@ describe('quote refusals of spec 2 §8 and who copies into Build A Quote (issue 
   });
 
   it('refuses to duplicate or make a new quote for a retailer without product lines, saying so (spec 2 §8)', async () => {
-    const draft = await quoteWhere(and(eq(quotes.quoteStatusesId, 0), eq(quotes.subOptionsValid, true), eq(quotes.isModelActive, true), isNotNull(quotes.modelNumber), isNotNull(quotes.productLineId)));
+    const draft = await quoteWhere(
+      and(
+        eq(quotes.quoteStatusesId, 0),
+        eq(quotes.subOptionsValid, true),
+        eq(quotes.isModelActive, true),
+        isNotNull(quotes.modelNumber),
+        isNotNull(quotes.productLineId),
+      ),
+    );
     const order = await copyableOrder();
     const [retailer] = await t.db.select({ name: retailers.name }).from(retailers).where(eq(retailers.retailerNumber, '4217'));
     const made = async () => (await t.db.select({ id: quotes.id }).from(quotes)).length;
@@ -276,10 +372,14 @@ describe('quote refusals of spec 2 §8 and who copies into Build A Quote (issue 
     await withoutProductLines(async () => {
       const duplicate = await get<ErrorBody>(`/mch-quote-api/${draft.quoteNumber}/${ids.sales}/copy`, 'sales');
       expect(duplicate.status).toBe(400);
-      expect(duplicate.body.message).toBe(`There are no product lines associated with ${retailer!.name}. This quote can not be duplicated.`);
+      expect(duplicate.body.message).toBe(
+        `There are no product lines associated with ${retailer!.name}. This quote can not be duplicated.`,
+      );
       const copy = await t.call<ErrorBody>('PUT', '/mch-quote-api/copyiseriesquote', { token: tokens.sales, body: order });
       expect(copy.status).toBe(400);
-      expect(copy.body.message).toBe(`There are no product lines associated with ${retailer!.name}. To create a new quote, select a different retailer.`);
+      expect(copy.body.message).toBe(
+        `There are no product lines associated with ${retailer!.name}. To create a new quote, select a different retailer.`,
+      );
     });
     expect(await made()).toBe(before);
   });
@@ -287,8 +387,16 @@ describe('quote refusals of spec 2 §8 and who copies into Build A Quote (issue 
 
 describe('detail reports and the invoice PDF', () => {
   it('answers an order’s detail with prices for a price viewer and without them for others', async () => {
-    const [row] = await t.db.select().from(salesOrders).innerJoin(quotes, eq(quotes.id, salesOrders.quoteId)).where(eq(salesOrders.retailerNumber, '4217'));
-    const query = { plantNumber: row!.quotes.plantNumber, quoteNumber: row!.quotes.quoteNumber, orderNumber: row!.sales_orders.orderNumber };
+    const [row] = await t.db
+      .select()
+      .from(salesOrders)
+      .innerJoin(quotes, eq(quotes.id, salesOrders.quoteId))
+      .where(eq(salesOrders.retailerNumber, '4217'));
+    const query = {
+      plantNumber: row!.quotes.plantNumber,
+      quoteNumber: row!.quotes.quoteNumber,
+      orderNumber: row!.sales_orders.orderNumber,
+    };
     const priced = await get<SalesDetail>('/api/Reports/Sales/', 'sales', query);
     expect(priced.status).toBe(200);
     expect(priced.body).toMatchObject({ orderNumber: row!.sales_orders.orderNumber, pricingIncluded: true });
@@ -304,11 +412,17 @@ describe('detail reports and the invoice PDF', () => {
   });
 
   it('answers the home invoice by serial number, and a plant user nothing of another plant', async () => {
-    const [row] = await t.db.select().from(salesOrders).where(and(eq(salesOrders.retailerNumber, '4217'), ne(salesOrders.serialNumber, '')));
+    const [row] = await t.db
+      .select()
+      .from(salesOrders)
+      .where(and(eq(salesOrders.retailerNumber, '4217'), ne(salesOrders.serialNumber, '')));
     const invoice = await get<SalesDetail>('/api/Reports/Sales/', 'sales', { serialNumber: row!.serialNumber });
     expect(invoice.status).toBe(200);
     expect(invoice.body.fullSerialNumber).toBe(row!.longSerialNumber);
-    const [foreign] = await t.db.select().from(salesOrders).where(and(ne(salesOrders.plantNumber, '910'), ne(salesOrders.plantNumber, '931'), ne(salesOrders.serialNumber, '')));
+    const [foreign] = await t.db
+      .select()
+      .from(salesOrders)
+      .where(and(ne(salesOrders.plantNumber, '910'), ne(salesOrders.plantNumber, '931'), ne(salesOrders.serialNumber, '')));
     expect((await get('/api/Reports/Sales/', 'plant', { serialNumber: foreign!.serialNumber })).status).toBe(404);
     expect((await get<ErrorBody>('/api/Reports/Sales/', 'sales', { serialNumber: 'bad serial!' })).status).toBe(400);
   });
@@ -316,7 +430,9 @@ describe('detail reports and the invoice PDF', () => {
   it('makes the invoice with pricing as a PDF for price viewers only', async () => {
     const quote = await quoteWhere(isNotNull(quotes.modelNumber));
     const query = { dealerNumber: '4217', facilityNumber: quote.plantNumber, quoteNumber: quote.quoteNumber };
-    const pdf = await t.app.request(`/api/reports/homeInvoice/pricing?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${tokens.sales}` } });
+    const pdf = await t.app.request(`/api/reports/homeInvoice/pricing?${new URLSearchParams(query)}`, {
+      headers: { authorization: `Bearer ${tokens.sales}` },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = new Uint8Array(await pdf.arrayBuffer());
@@ -329,7 +445,11 @@ describe('detail reports and the invoice PDF', () => {
 
 describe('leads and prospects', () => {
   async function unclaimed() {
-    const [lead] = await t.db.select().from(leads).where(and(eq(leads.retailerNumber, '4217'), isNull(leads.status))).orderBy(asc(leads.id));
+    const [lead] = await t.db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.retailerNumber, '4217'), isNull(leads.status)))
+      .orderBy(asc(leads.id));
     return lead!;
   }
 
@@ -359,11 +479,20 @@ describe('leads and prospects', () => {
 
   it('converts a lead into one prospect, however often asked, and shows its contact page', async () => {
     const lead = await unclaimed();
-    const first = await t.call<{ prospectId: number }>('POST', '/crm/webapi/api/Prospects/Lead', { token: tokens.sales, body: { leadId: lead.id } });
+    const first = await t.call<{ prospectId: number }>('POST', '/crm/webapi/api/Prospects/Lead', {
+      token: tokens.sales,
+      body: { leadId: lead.id },
+    });
     expect(first.status).toBe(200);
-    const second = await t.call<{ prospectId: number }>('POST', '/crm/webapi/api/Prospects/Lead', { token: tokens.sales, body: { leadId: lead.id } });
+    const second = await t.call<{ prospectId: number }>('POST', '/crm/webapi/api/Prospects/Lead', {
+      token: tokens.sales,
+      body: { leadId: lead.id },
+    });
     expect(second.body.prospectId).toBe(first.body.prospectId);
-    const made = await t.db.select().from(prospects).where(and(eq(prospects.firstName, lead.firstName), eq(prospects.lastName, lead.lastName), eq(prospects.email, lead.email)));
+    const made = await t.db
+      .select()
+      .from(prospects)
+      .where(and(eq(prospects.firstName, lead.firstName), eq(prospects.lastName, lead.lastName), eq(prospects.email, lead.email)));
     expect(made).toHaveLength(1);
     const contact = await get<Prospect>(`/crm/webapi/api/Prospects/${first.body.prospectId}`, 'sales');
     expect(contact.body).toMatchObject({ firstName: lead.firstName, lastName: lead.lastName, leadId: lead.id });

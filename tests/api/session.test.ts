@@ -28,7 +28,9 @@ describe('POST /auth/api/Account/Token (login)', () => {
   });
 
   it('refuses a wrong password and an unknown user with the same message', async () => {
-    const wrongPassword = await t.call('POST', '/auth/api/Account/Token', { body: credentials('viewer@demo.homesite.test', 'Wrong#Pass1') });
+    const wrongPassword = await t.call('POST', '/auth/api/Account/Token', {
+      body: credentials('viewer@demo.homesite.test', 'Wrong#Pass1'),
+    });
     const unknownUser = await t.call('POST', '/auth/api/Account/Token', { body: credentials('nobody@demo.homesite.test') });
     for (const result of [wrongPassword, unknownUser]) {
       expect(result.status).toBe(400);
@@ -89,7 +91,10 @@ describe('POST /auth/api/Account/Token (login)', () => {
   });
 
   it('needs no Idempotency-Key', async () => {
-    const result = await t.call('POST', '/auth/api/Account/Token', { body: credentials('service@demo.homesite.test'), idempotencyKey: null });
+    const result = await t.call('POST', '/auth/api/Account/Token', {
+      body: credentials('service@demo.homesite.test'),
+      idempotencyKey: null,
+    });
     expect(result.status).toBe(200);
   });
 });
@@ -130,13 +135,21 @@ describe('GET /auth/api/Account/ChangeRetailerNumber', () => {
     const result = await t.call('GET', '/auth/api/Account/ChangeRetailerNumber', { token, query: { retailerNumber: '4218' } });
     expect(result.status).toBe(200);
     const answer = v.parse(ChangeRetailerAnswer, result.body);
-    expect(answer.user.currentRetailer).toEqual({ retailerNumber: '4218', name: 'Smoky Mountain Homes', retailerType: 'I', retailerCity: 'Maryville', webEnabled: true });
+    expect(answer.user.currentRetailer).toEqual({
+      retailerNumber: '4218',
+      name: 'Smoky Mountain Homes',
+      retailerType: 'I',
+      retailerCity: 'Maryville',
+      webEnabled: true,
+    });
     expect(answer.user.retailerNumber).toBe('4218');
     expect((await verify(answer.bearerToken, t.config.tokenSecret, 'HS256')).retailerNumber).toBe('4218');
 
     const later = await t.call<CmhUser>('GET', '/auth/api/Account/User', { token: answer.bearerToken });
     expect(later.body.currentRetailer?.retailerNumber).toBe('4218');
-    const nextLogin = await t.call<{ bearerToken: string }>('POST', '/auth/api/Account/Token', { body: credentials('admin@demo.homesite.test') });
+    const nextLogin = await t.call<{ bearerToken: string }>('POST', '/auth/api/Account/Token', {
+      body: credentials('admin@demo.homesite.test'),
+    });
     expect((await verify(nextLogin.body.bearerToken, t.config.tokenSecret, 'HS256')).retailerNumber).toBe('4218');
 
     await t.call('GET', '/auth/api/Account/ChangeRetailerNumber', { token, query: { retailerNumber: '4217' } });

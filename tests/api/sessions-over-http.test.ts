@@ -52,7 +52,10 @@ beforeAll(async () => {
   // A small built app, so that served files are checked too (the real build is checked by tests/e2e/security-headers.test.ts).
   distDir = mkdtempSync(join(tmpdir(), 'homesite-headers-dist-'));
   mkdirSync(join(distDir, 'assets'));
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app-Ab12.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(distDir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/app-Ab12.js"></script></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(distDir, 'assets', 'app-Ab12.js'), 'console.log("app")');
   writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   writeFileSync(join(distDir, 'manifest.webmanifest'), '{}');
@@ -163,8 +166,14 @@ describe('revocation over HTTP', () => {
     const created = await http<{ cmhUserId: number; rowVersion: number }>('POST', '/api/api/User/', {
       token: admin,
       body: {
-        firstName: 'Nina', lastName: 'Lopez', userName, isActive: true,
-        roles: ['Service_Viewer'], retailerNumbers: ['4218'], password: 'Welcome#2026', confirmPassword: 'Welcome#2026',
+        firstName: 'Nina',
+        lastName: 'Lopez',
+        userName,
+        isActive: true,
+        roles: ['Service_Viewer'],
+        retailerNumbers: ['4218'],
+        password: 'Welcome#2026',
+        confirmPassword: 'Welcome#2026',
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -172,10 +181,19 @@ describe('revocation over HTTP', () => {
     expect(await profileStatus(token)).toBe(200);
 
     const edit = (isActive: boolean, rowVersion: number) => ({
-      cmhUserId: created.body.cmhUserId, firstName: 'Nina', lastName: 'Lopez', userName, isActive,
-      roles: ['Service_Viewer'], retailerNumbers: ['4218'], rowVersion,
+      cmhUserId: created.body.cmhUserId,
+      firstName: 'Nina',
+      lastName: 'Lopez',
+      userName,
+      isActive,
+      roles: ['Service_Viewer'],
+      retailerNumbers: ['4218'],
+      rowVersion,
     });
-    const deactivated = await http<{ rowVersion: number }>('PUT', '/api/api/User/', { token: admin, body: edit(false, created.body.rowVersion) });
+    const deactivated = await http<{ rowVersion: number }>('PUT', '/api/api/User/', {
+      token: admin,
+      body: edit(false, created.body.rowVersion),
+    });
     expect(deactivated.status, JSON.stringify(deactivated.body)).toBe(200);
     expect(await profileStatus(token)).toBe(401);
     expect((await http('GET', WORK_ORDERS, { token })).status).toBe(401);
@@ -194,7 +212,13 @@ describe('revocation over HTTP', () => {
     const before = (await http<Profile>('GET', PROFILE, { token })).body;
     const changed = await http('PUT', '/api/Account', {
       token,
-      body: { firstName: before.firstName, lastName: before.lastName, password: 'Changed#2027', confirmPassword: 'Changed#2027', rowVersion: before.rowVersion },
+      body: {
+        firstName: before.firstName,
+        lastName: before.lastName,
+        password: 'Changed#2027',
+        confirmPassword: 'Changed#2027',
+        rowVersion: before.rowVersion,
+      },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await signInAs(userName)).status).toBe(400);
@@ -218,7 +242,13 @@ describe('revocation over HTTP', () => {
     try {
       const changed = await http('PUT', '/api/Account', {
         token: mine,
-        body: { firstName: before.firstName, lastName: before.lastName, password: 'Changed#2027', confirmPassword: 'Changed#2027', rowVersion: before.rowVersion },
+        body: {
+          firstName: before.firstName,
+          lastName: before.lastName,
+          password: 'Changed#2027',
+          confirmPassword: 'Changed#2027',
+          rowVersion: before.rowVersion,
+        },
       });
       expect(changed.status).toBe(200);
       expect(await profileStatus(stolen)).toBe(401);
@@ -228,7 +258,13 @@ describe('revocation over HTTP', () => {
       const now = (await http<Profile>('GET', PROFILE, { token: back })).body;
       await http('PUT', '/api/Account', {
         token: back,
-        body: { firstName: now.firstName, lastName: now.lastName, password: PASSWORD, confirmPassword: PASSWORD, rowVersion: now.rowVersion },
+        body: {
+          firstName: now.firstName,
+          lastName: now.lastName,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          rowVersion: now.rowVersion,
+        },
       });
     }
     // Changed back with `back`: the token that made the first change is now one issued before the second.
@@ -272,7 +308,10 @@ describe('lockout after failed sign-ins over HTTP', () => {
     const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => signInAs(name, `Guess#${n}word`)));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses.filter((status) => status === 400).length, statuses.join(',')).toBeLessThanOrEqual(5);
-    expect(statuses.every((status) => status === 400 || status === 429), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((status) => status === 400 || status === 429),
+      statuses.join(','),
+    ).toBe(true);
     expect((await signInAs(name)).status).toBe(429);
   });
 });
@@ -312,8 +351,16 @@ describe('tampered and unsigned tokens over HTTP', () => {
       'signed by another secret': await sign({ ...adminClaims }, 'another-secret-entirely-0123456789', 'HS256'),
       'HS512 with the server’s secret': await sign({ ...adminClaims }, TOKEN_SECRET, 'HS512'),
       'expired an hour ago (right secret)': await sign({ ...adminClaims, iat: now - 13 * 3600, exp: now - 3600 }, TOKEN_SECRET, 'HS256'),
-      'no exp (right secret)': await sign({ sub: adminClaims.sub, userName: adminClaims.userName, retailerNumber: null, jti: randomUUID(), iat: now }, TOKEN_SECRET, 'HS256'),
-      'no jti (right secret)': await sign({ sub: adminClaims.sub, userName: adminClaims.userName, retailerNumber: null, iat: now, exp: now + 600 }, TOKEN_SECRET, 'HS256'),
+      'no exp (right secret)': await sign(
+        { sub: adminClaims.sub, userName: adminClaims.userName, retailerNumber: null, jti: randomUUID(), iat: now },
+        TOKEN_SECRET,
+        'HS256',
+      ),
+      'no jti (right secret)': await sign(
+        { sub: adminClaims.sub, userName: adminClaims.userName, retailerNumber: null, iat: now, exp: now + 600 },
+        TOKEN_SECRET,
+        'HS256',
+      ),
       'not before in the future (right secret)': await sign({ ...adminClaims, nbf: now + 3600 }, TOKEN_SECRET, 'HS256'),
       'a user who does not exist (right secret)': await sign({ ...adminClaims, sub: '999999', jti: randomUUID() }, TOKEN_SECRET, 'HS256'),
       'a user id out of range (right secret)': await sign({ ...adminClaims, sub: '99999999999', jti: randomUUID() }, TOKEN_SECRET, 'HS256'),
@@ -352,14 +399,24 @@ describe('password expiry (spec 1 §4, §9) over HTTP', () => {
     const before = (await http<Profile>('GET', PROFILE, { token })).body;
     const answer = await http<Profile>('PUT', '/api/Account', {
       token,
-      body: { firstName: before.firstName, lastName: before.lastName, password: 'Renewed#2027', confirmPassword: 'Renewed#2027', rowVersion: before.rowVersion },
+      body: {
+        firstName: before.firstName,
+        lastName: before.lastName,
+        password: 'Renewed#2027',
+        confirmPassword: 'Renewed#2027',
+        rowVersion: before.rowVersion,
+      },
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const profile = (await http<Profile>('GET', PROFILE, { token })).body;
     expect(profile.passwordLastChanged).toBe(changedAt.toISOString());
 
     const DAY = 24 * 3_600_000;
-    expect(passwordExpiry(profile, new Date(changedAt.getTime() + 90 * DAY))).toMatchObject({ state: 'expiring', daysLeft: 1, level: 'error' });
+    expect(passwordExpiry(profile, new Date(changedAt.getTime() + 90 * DAY))).toMatchObject({
+      state: 'expiring',
+      daysLeft: 1,
+      level: 'error',
+    });
     expect(passwordExpiry(profile, new Date(changedAt.getTime() + 91 * DAY))).toMatchObject({ state: 'expired', daysLeft: 0 });
 
     // The seeded user whose password is 85 days old: 6 days left, a warning.
@@ -376,7 +433,11 @@ describe('password expiry (spec 1 §4, §9) over HTTP', () => {
 function expectStrictHeaders(headers: Headers, what: string) {
   const csp = headers.get('content-security-policy') ?? '';
   const directives = new Map(
-    csp.split(';').map((part) => part.trim().split(/\s+/)).filter((words) => words[0]).map(([name, ...values]) => [name!, values]),
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name!, values]),
   );
   expect(directives.get('default-src'), `${what}: ${csp}`).toEqual(["'self'"]);
   expect(directives.get('script-src'), `${what}: ${csp}`).toEqual(["'self'"]);
@@ -398,7 +459,8 @@ function expectStrictHeaders(headers: Headers, what: string) {
   expect(headers.get('cross-origin-opener-policy'), what).toBe('same-origin');
   expect(headers.get('cross-origin-resource-policy'), what).toBe('same-origin');
   const permissions = headers.get('permissions-policy') ?? '';
-  for (const feature of ['microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'camera=(self)']) expect(permissions, what).toContain(feature);
+  for (const feature of ['microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'camera=(self)'])
+    expect(permissions, what).toContain(feature);
   expect(headers.get('x-powered-by'), what).toBeNull();
 }
 

@@ -20,18 +20,31 @@ const servers: ServerProcess[] = [];
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 async function startServer(graceMs: number) {
-  const server = await createServerProcess({ dataDir, distDir: join(dataDir, 'no-app'), env: { SHUTDOWN_GRACE_MS: String(graceMs), LOG_FORMAT: 'json' } });
+  const server = await createServerProcess({
+    dataDir,
+    distDir: join(dataDir, 'no-app'),
+    env: { SHUTDOWN_GRACE_MS: String(graceMs), LOG_FORMAT: 'json' },
+  });
   servers.push(server);
   await server.start();
   return server;
 }
 
-async function json<T>(server: ServerProcess, method: string, path: string, options: { token?: string; body?: unknown; query?: Record<string, string> } = {}) {
+async function json<T>(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; query?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (method !== 'GET') headers[IDEMPOTENCY_HEADER] = randomUUID();
   const search = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
-  const response = await fetch(`${server.url}${path}${search}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(`${server.url}${path}${search}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await response.text();
   expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
   return JSON.parse(text) as T;
@@ -83,7 +96,11 @@ let attachmentsPath: string;
 beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) return;
   first = await startServer(20_000);
-  token = (await json<{ bearerToken: string }>(first, 'POST', '/auth/api/Account/Token', { body: { Username: demoUserName('service'), Password: DEFAULT_DEMO_PASSWORD } })).bearerToken;
+  token = (
+    await json<{ bearerToken: string }>(first, 'POST', '/auth/api/Account/Token', {
+      body: { Username: demoUserName('service'), Password: DEFAULT_DEMO_PASSWORD },
+    })
+  ).bearerToken;
   const [home] = await json<HomeSummary[]>(first, 'GET', '/api/Homes', { token });
   request = await json<ServiceRequest>(first, 'POST', '/api/service/CreateServiceRequest', {
     token,

@@ -14,7 +14,13 @@ afterAll(() => t.close());
 const rowCount = async (table: typeof supportMessages | typeof logMessages | typeof loginAttempts) =>
   (await t.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
-const support = { name: 'Alex Morgan', phone: '(865) 555-0101', priority: 'Normal', type: 'Question', message: 'How do I add a retail center?' };
+const support = {
+  name: 'Alex Morgan',
+  phone: '(865) 555-0101',
+  priority: 'Normal',
+  type: 'Question',
+  message: 'How do I add a retail center?',
+};
 
 describe('POST /api/Support', () => {
   it('stores the request with the user and the current retailer and answers its id', async () => {
@@ -69,7 +75,10 @@ describe('POST /api/api/Logger', () => {
 
   it('stores a message without a session (a failed login is logged too), or with an expired one', async () => {
     for (const headers of [{}, { authorization: 'Bearer expired.or.revoked' }] as Record<string, string>[]) {
-      const result = await t.call<{ id: number }>('POST', '/api/api/Logger', { headers, body: { format: 'info', message: 'login page opened' } });
+      const result = await t.call<{ id: number }>('POST', '/api/api/Logger', {
+        headers,
+        body: { format: 'info', message: 'login page opened' },
+      });
       expect(result.status).toBe(201);
       const [row] = await t.db.select().from(logMessages).where(eq(logMessages.id, result.body.id));
       expect(row?.userId).toBeNull();
@@ -118,8 +127,14 @@ describe('GET /api/service/hxstatus/{retailerNumber}', () => {
     const result = await t.call('GET', '/api/service/hxstatus/5123', { token });
     expect(result.status).toBe(200);
     expect(result.body).toEqual({
-      id: null, developerName: '', businessUnit: '', businessUnitNumber: '',
-      deployWorkflow: false, deployDispatch: false, deployPortal: false, partnerPortal: false,
+      id: null,
+      developerName: '',
+      businessUnit: '',
+      businessUnitNumber: '',
+      deployWorkflow: false,
+      deployDispatch: false,
+      deployPortal: false,
+      partnerPortal: false,
     });
   });
 

@@ -40,7 +40,13 @@ async function listCursor(path: string, token = tokens.service!, query?: Record<
 }
 
 /** Follows a download from nothing page by page, as the device does. */
-async function download<Row>(path: string, key: (row: Row) => number, limit: number, token = tokens.service!, query?: Record<string, string>) {
+async function download<Row>(
+  path: string,
+  key: (row: Row) => number,
+  limit: number,
+  token = tokens.service!,
+  query?: Record<string, string>,
+) {
   const rows = new Map<number, Row>();
   let cursor = '0';
   let pages = 0;
@@ -117,7 +123,10 @@ describe('work-order list (GET /api/service)', () => {
   it('starts afresh (reset) after the user switched retail centers, and on a cursor it cannot read', async () => {
     const token = await t.login('admin');
     const before = await listCursor('/api/service', token);
-    const switched = await t.call<{ bearerToken: string }>('GET', '/auth/api/Account/ChangeRetailerNumber', { token, query: { retailerNumber: '4218' } });
+    const switched = await t.call<{ bearerToken: string }>('GET', '/auth/api/Account/ChangeRetailerNumber', {
+      token,
+      query: { retailerNumber: '4218' },
+    });
     expect(switched.status).toBe(200);
     try {
       const page = await delta<ServiceRequestSummary>('/api/service', before, { token: switched.body.bearerToken });
@@ -127,7 +136,10 @@ describe('work-order list (GET /api/service)', () => {
       const garbage = await delta<ServiceRequestSummary>('/api/service', 'bm90LWEtY3Vyc29y', { token: switched.body.bearerToken });
       expect(garbage.reset).toBe(true);
     } finally {
-      await t.call('GET', '/auth/api/Account/ChangeRetailerNumber', { token: switched.body.bearerToken, query: { retailerNumber: '4217' } });
+      await t.call('GET', '/auth/api/Account/ChangeRetailerNumber', {
+        token: switched.body.bearerToken,
+        query: { retailerNumber: '4217' },
+      });
     }
   });
 
@@ -142,7 +154,13 @@ describe('work-order list (GET /api/service)', () => {
   });
 
   it('refuses a bad limit or cursor shape with 400', async () => {
-    const queries: Record<string, string>[] = [{ since: '0', limit: '0' }, { since: '0', limit: '20000' }, { since: '0', limit: 'ten' }, { since: 'a b' }, { since: '' }];
+    const queries: Record<string, string>[] = [
+      { since: '0', limit: '0' },
+      { since: '0', limit: '20000' },
+      { since: '0', limit: 'ten' },
+      { since: 'a b' },
+      { since: '' },
+    ];
     for (const query of queries) {
       const result = await t.call<{ message: string }>('GET', '/api/service', { token: tokens.service, query });
       expect(result.status, JSON.stringify(query)).toBe(400);
@@ -151,7 +169,11 @@ describe('work-order list (GET /api/service)', () => {
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('never moves a cursor past a transaction still running (PostgreSQL)', async () => {
-    const ids = await t.db.select({ id: serviceRequests.id }).from(serviceRequests).where(eq(serviceRequests.retailerNumber, '4217')).limit(2);
+    const ids = await t.db
+      .select({ id: serviceRequests.id })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.retailerNumber, '4217'))
+      .limit(2);
     const [held, later] = ids.map((row) => row.id) as [number, number];
     const start = await listCursor('/api/service');
 
@@ -209,7 +231,11 @@ describe('homeowner list (GET /api/Warranty/Homeowners)', () => {
 
 describe('approved parts catalog (GET /api/PartsCatalog?approved=true)', () => {
   it('removes a part that is no longer approved and active, and delivers a newly approved one', async () => {
-    const [part] = await t.db.select().from(partsCatalog).where(and(eq(partsCatalog.approved, true), eq(partsCatalog.active, true))).limit(1);
+    const [part] = await t.db
+      .select()
+      .from(partsCatalog)
+      .where(and(eq(partsCatalog.approved, true), eq(partsCatalog.active, true)))
+      .limit(1);
     const query = { plantNumber: part!.plantNumber, approved: 'true' };
     const { rows, total } = await download<CatalogPartRow>('/api/PartsCatalog', (row) => row.partsCatalogId, 40, tokens.plant, query);
     expect(rows.size).toBe(total);

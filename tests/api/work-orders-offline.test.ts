@@ -53,7 +53,12 @@ function outboxWithLosses(lostAnswers: Set<number>) {
     return new Response(text, { status: response.status, headers: response.headers });
   };
   const db = openOfflineDb(`wo-offline-${++dbCounter}`);
-  const send = createFetchSend({ resolveBase: (base) => DEFAULT_BASES[base], getToken: () => token, fetch: fetchLosing as typeof fetch, XMLHttpRequest: undefined });
+  const send = createFetchSend({
+    resolveBase: (base) => DEFAULT_BASES[base],
+    getToken: () => token,
+    fetch: fetchLosing as typeof fetch,
+    XMLHttpRequest: undefined,
+  });
   return { db, outbox: createOutbox({ db, send, locks: null, random: () => 0.5 }), calls: () => calls };
 }
 
@@ -86,28 +91,41 @@ async function queueTechnicianVisit(outbox: ReturnType<typeof createOutbox>) {
   // A second edit of the same item offline carries the version the first leaves (as the view counts it).
   await outbox.enqueue(updateServiceItemCall(ref, first.tempId, { ...item('Front door sticks badly'), rowVersion: 1 }, {}));
   await outbox.enqueue(
-    addPartsItemCall(ref, { categoryNumber: '', commodityNumber: '', partNumber: 'P-100', partDescription: 'Door strike', notes: '', billingCode: 'Warranty', unitOfMeasure: 'EA', quantity: 2 }).call,
+    addPartsItemCall(ref, {
+      categoryNumber: '',
+      commodityNumber: '',
+      partNumber: 'P-100',
+      partDescription: 'Door strike',
+      notes: '',
+      billingCode: 'Warranty',
+      unitOfMeasure: 'EA',
+      quantity: 2,
+    }).call,
   );
   const photo = new Blob([new Uint8Array(solidPng(8, 6, [200, 40, 40]))], { type: 'image/png' });
   await outbox.enqueue(addAttachmentCall(ref, { attachmentType: 1, description: 'Door frame', amount: 0 }, photo, 'door.png').call);
   await outbox.enqueue(
-    updateInformationCall(ref, {
-      requestType: 'A',
-      caseSubject: 'Door and window',
-      caseDescription: '',
-      technician: 'Pat Field',
-      requestDate: '2026-06-15',
-      scheduledDate: null,
-      performedDate: null,
-      startDate: '2026-06-14',
-      endDate: '2026-06-15',
-      tripTime: 0.6,
-      mileage: 12,
-      otherCosts: 0,
-      signatureOnFile: true,
-      isUnderWarranty: true,
-      rowVersion: 0,
-    }, {}),
+    updateInformationCall(
+      ref,
+      {
+        requestType: 'A',
+        caseSubject: 'Door and window',
+        caseDescription: '',
+        technician: 'Pat Field',
+        requestDate: '2026-06-15',
+        scheduledDate: null,
+        performedDate: null,
+        startDate: '2026-06-14',
+        endDate: '2026-06-15',
+        tripTime: 0.6,
+        mileage: 12,
+        otherCosts: 0,
+        signatureOnFile: true,
+        isUnderWarranty: true,
+        rowVersion: 0,
+      },
+      {},
+    ),
   );
   await outbox.enqueue(submitCall(ref));
   return created;
@@ -152,7 +170,10 @@ describe('a technician visit queued offline, replayed against the real server', 
     expect(items.map((row) => row.problemDescription).sort()).toEqual(['Front door sticks badly', 'Window leaks']);
     const [parts] = await ctx.db.select({ n: count() }).from(t.serviceParts).where(eq(t.serviceParts.serviceRequestId, request.id));
     expect(parts!.n).toBe(1);
-    const attachments = await ctx.db.select({ fileName: t.serviceAttachments.fileName }).from(t.serviceAttachments).where(eq(t.serviceAttachments.serviceRequestId, request.id));
+    const attachments = await ctx.db
+      .select({ fileName: t.serviceAttachments.fileName })
+      .from(t.serviceAttachments)
+      .where(eq(t.serviceAttachments.serviceRequestId, request.id));
     expect(attachments).toEqual([{ fileName: 'door.png' }]);
 
     const full = await ctx.call<ServiceRequest>('GET', `/api/service/${request.id}`, { token });
@@ -164,7 +185,14 @@ describe('a technician visit queued offline, replayed against the real server', 
     const { db, outbox } = outboxWithLosses(new Set());
     const created = createServiceRequestCall({ plantNumber: home.plantNumber, serialNumber: home.serialNumber, assetId: home.id });
     await outbox.enqueue(created.call);
-    const ref: RequestRef = { key: created.tempId, serviceRequestId: created.tempId, serviceRequestNumber: created.numberTempId, plantNumber: home.plantNumber, vantageWorkOrderId: null, partsOrderId: created.tempId };
+    const ref: RequestRef = {
+      key: created.tempId,
+      serviceRequestId: created.tempId,
+      serviceRequestNumber: created.numberTempId,
+      plantNumber: home.plantNumber,
+      vantageWorkOrderId: null,
+      partsOrderId: created.tempId,
+    };
     // Submitting with no request type and no item is refused (spec 3 §5); the item queued after it must not overtake it.
     await outbox.enqueue(submitCall(ref));
     await outbox.enqueue(addServiceItemCall(ref, item('Late item')).call);
@@ -178,14 +206,25 @@ describe('a technician visit queued offline, replayed against the real server', 
     expect(view).toBeUndefined();
     const made = (await requestsOfHome()).filter((row) => !before.includes(row.id));
     expect(made).toHaveLength(1);
-    const items = await ctx.db.select().from(t.serviceItems).where(inArray(t.serviceItems.serviceRequestId, made.map((row) => row.id)));
+    const items = await ctx.db
+      .select()
+      .from(t.serviceItems)
+      .where(
+        inArray(
+          t.serviceItems.serviceRequestId,
+          made.map((row) => row.id),
+        ),
+      );
     expect(items).toHaveLength(0);
     expect(made[0]!.vantageWorkOrderId).toBeNull();
 
     // Fixed by discarding the refused submit: the item goes, the request stays staged.
     await outbox.discard(entries[0]!.seq!);
     await outbox.replay({ force: true });
-    const [after] = await ctx.db.select({ n: count() }).from(t.serviceItems).where(and(eq(t.serviceItems.serviceRequestId, made[0]!.id)));
+    const [after] = await ctx.db
+      .select({ n: count() })
+      .from(t.serviceItems)
+      .where(and(eq(t.serviceItems.serviceRequestId, made[0]!.id)));
     expect(after!.n).toBe(1);
   });
 });

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER, WORK_ORDER_MESSAGES, WORK_ORDER_STATUSES, type ServiceAttachment, type ServiceItem, type ServicePartsItem, type ServiceRequest, type ServiceRequestSummary } from '../../src/contract';
+import {
+  IDEMPOTENCY_HEADER,
+  WORK_ORDER_MESSAGES,
+  WORK_ORDER_STATUSES,
+  type ServiceAttachment,
+  type ServiceItem,
+  type ServicePartsItem,
+  type ServiceRequest,
+  type ServiceRequestSummary,
+} from '../../src/contract';
 import { homes, serviceRequests } from '../../src/server/db/schema';
 import { solidPng } from '../../src/server/db/seed/work-orders';
 import { createTestContext, ifNoneMatchFormsOf, type TestContext } from './harness';
@@ -61,10 +70,23 @@ const item = (changes: Record<string, unknown> = {}) => ({
 });
 
 const part = (changes: Record<string, unknown> = {}) => ({
-  categoryNumber: '10', commodityNumber: '120', partNumber: '44871', partDescription: 'Strike plate', billingCode: 'Warranty', unitOfMeasure: 'EA', quantity: 2, ...changes,
+  categoryNumber: '10',
+  commodityNumber: '120',
+  partNumber: '44871',
+  partDescription: 'Strike plate',
+  billingCode: 'Warranty',
+  unitOfMeasure: 'EA',
+  quantity: 2,
+  ...changes,
 });
 
-async function upload(path: string, token: string | undefined, fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }, key = randomUUID()) {
+async function upload(
+  path: string,
+  token: string | undefined,
+  fields: Record<string, string>,
+  file?: { bytes: Uint8Array; name: string; type: string },
+  key = randomUUID(),
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   if (file) form.set('file', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
@@ -72,7 +94,14 @@ async function upload(path: string, token: string | undefined, fields: Record<st
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await t.app.request(path, { method: 'POST', headers, body: form });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as ServiceAttachment & { message: string; field: string; issues?: { field: string; message: string }[] } };
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : undefined) as ServiceAttachment & {
+      message: string;
+      field: string;
+      issues?: { field: string; message: string }[];
+    },
+  };
 }
 
 const png = solidPng(8, 8, [200, 40, 40]);
@@ -81,7 +110,13 @@ async function seededRequest(retailerNumber: string, status: string, isArchived 
   const [row] = await t.db
     .select()
     .from(serviceRequests)
-    .where(and(eq(serviceRequests.retailerNumber, retailerNumber), eq(serviceRequests.status, status), eq(serviceRequests.isArchived, isArchived)))
+    .where(
+      and(
+        eq(serviceRequests.retailerNumber, retailerNumber),
+        eq(serviceRequests.status, status),
+        eq(serviceRequests.isArchived, isArchived),
+      ),
+    )
     .limit(1);
   if (!row) throw new Error(`no seeded request ${retailerNumber} ${status}`);
   return row;
@@ -91,9 +126,21 @@ describe('POST /api/service/CreateServiceRequest (spec 3 §7)', () => {
   it('creates a staged request for a home of the current retailer, with the plant rates and today as request date', async () => {
     const created = await createRequest();
     expect(created).toMatchObject({
-      status: 'Unsubmitted', isStaged: true, vantageWorkOrderId: null, assetId: home4217.id, serialNumber: home4217.serialNumber,
-      plantNumber: home4217.plantNumber, retailerNumber: '4217', requestDate: TODAY, performedDate: '1900-01-01', canEdit: true, canArchive: false,
-      serviceItems: [], partsItems: [], serviceAttachments: [], partsOrderId: created.serviceRequestId,
+      status: 'Unsubmitted',
+      isStaged: true,
+      vantageWorkOrderId: null,
+      assetId: home4217.id,
+      serialNumber: home4217.serialNumber,
+      plantNumber: home4217.plantNumber,
+      retailerNumber: '4217',
+      requestDate: TODAY,
+      performedDate: '1900-01-01',
+      canEdit: true,
+      canArchive: false,
+      serviceItems: [],
+      partsItems: [],
+      serviceAttachments: [],
+      partsOrderId: created.serviceRequestId,
     });
     expect(created.serviceRequestNumber).toBe(String(created.serviceRequestId).padStart(6, '0'));
     expect(created.oneManServiceRate).toBeGreaterThan(0);
@@ -101,11 +148,20 @@ describe('POST /api/service/CreateServiceRequest (spec 3 §7)', () => {
   });
 
   it('a create replayed with the same Idempotency-Key answers the first request and creates nothing more', async () => {
-    const rowsOfHome = async () => (await t.db.select({ n: count() }).from(serviceRequests).where(eq(serviceRequests.homeId, home4217.id)))[0]!.n;
+    const rowsOfHome = async () =>
+      (await t.db.select({ n: count() }).from(serviceRequests).where(eq(serviceRequests.homeId, home4217.id)))[0]!.n;
     const before = await rowsOfHome();
     const key = randomUUID();
-    const first = await t.call<ServiceRequest>('POST', '/api/service/CreateServiceRequest', { token: tokens.service, query: createQuery(), idempotencyKey: key });
-    const replay = await t.call<ServiceRequest>('POST', '/api/service/CreateServiceRequest', { token: tokens.service, query: createQuery(), idempotencyKey: key });
+    const first = await t.call<ServiceRequest>('POST', '/api/service/CreateServiceRequest', {
+      token: tokens.service,
+      query: createQuery(),
+      idempotencyKey: key,
+    });
+    const replay = await t.call<ServiceRequest>('POST', '/api/service/CreateServiceRequest', {
+      token: tokens.service,
+      query: createQuery(),
+      idempotencyKey: key,
+    });
     expect(first.status).toBe(201);
     expect(replay.status).toBe(201);
     expect(replay.body.serviceRequestId).toBe(first.body.serviceRequestId);
@@ -114,11 +170,14 @@ describe('POST /api/service/CreateServiceRequest (spec 3 §7)', () => {
 
   it('refuses viewers and users without a service role (403), another retailer’s home (404) and a wrong serial (400)', async () => {
     for (const key of ['viewer', 'sales', 'internal']) {
-      expect((await t.call('POST', '/api/service/CreateServiceRequest', { token: tokens[key], query: createQuery() })).status, key).toBe(403);
+      expect((await t.call('POST', '/api/service/CreateServiceRequest', { token: tokens[key], query: createQuery() })).status, key).toBe(
+        403,
+      );
     }
     expect((await t.call('POST', '/api/service/CreateServiceRequest', { token: tokens.company, query: createQuery() })).status).toBe(404);
     const wrong = await t.call<{ message: string }>('POST', '/api/service/CreateServiceRequest', {
-      token: tokens.service, query: { ...createQuery(), longSerialNumber: 'XXX000000TNA' },
+      token: tokens.service,
+      query: { ...createQuery(), longSerialNumber: 'XXX000000TNA' },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(WORK_ORDER_MESSAGES.serialMismatch);
@@ -137,19 +196,28 @@ describe('reading requests: GET /api/service, ?assetId, /{id}, /workorders/{id}'
     expect(other.body.length).toBeGreaterThan(0);
     expect(other.body.every((row) => row.retailerNumber === '7740')).toBe(true);
     expect((await t.call('GET', `/api/service/${created.serviceRequestId}`, { token: tokens.company })).status).toBe(404);
-    expect((await t.call('PUT', `/api/service/${created.serviceRequestId}`, { token: tokens.company, body: info(created) })).status).toBe(404);
+    expect((await t.call('PUT', `/api/service/${created.serviceRequestId}`, { token: tokens.company, body: info(created) })).status).toBe(
+      404,
+    );
   });
 
   it('filters by assetId, and a service viewer reads but cannot edit', async () => {
     const created = await createRequest();
-    const ofHome = await t.call<ServiceRequestSummary[]>('GET', '/api/service', { token: tokens.viewer, query: { assetId: String(home4217.id) } });
+    const ofHome = await t.call<ServiceRequestSummary[]>('GET', '/api/service', {
+      token: tokens.viewer,
+      query: { assetId: String(home4217.id) },
+    });
     expect(ofHome.body.length).toBeGreaterThan(0);
     expect(ofHome.body.every((row) => row.assetId === home4217.id)).toBe(true);
     const seen = await t.call<ServiceRequest>('GET', `/api/service/${created.serviceRequestId}`, { token: tokens.viewer });
     expect(seen.status).toBe(200);
     expect(seen.body.canEdit).toBe(false);
-    expect((await t.call('PUT', `/api/service/${created.serviceRequestId}`, { token: tokens.viewer, body: info(created) })).status).toBe(403);
-    expect((await t.call('POST', `/api/service/${created.serviceRequestId}/items`, { token: tokens.viewer, body: item() })).status).toBe(403);
+    expect((await t.call('PUT', `/api/service/${created.serviceRequestId}`, { token: tokens.viewer, body: info(created) })).status).toBe(
+      403,
+    );
+    expect((await t.call('POST', `/api/service/${created.serviceRequestId}/items`, { token: tokens.viewer, body: item() })).status).toBe(
+      403,
+    );
     expect((await t.call('DELETE', `/api/service/${created.serviceRequestId}`, { token: tokens.viewer })).status).toBe(403);
     expect((await t.call('GET', '/api/service', { token: tokens.sales })).status).toBe(403);
   });
@@ -173,9 +241,14 @@ describe('reading requests: GET /api/service, ?assetId, /{id}, /workorders/{id}'
 
 describe('PUT /api/service/{id}: the information form rules (spec 3 §4, §5)', () => {
   const put = (request: ServiceRequest, changes: Record<string, unknown>) =>
-    t.call<ServiceRequest & { message: string; field: string; issues: { field: string; message: string }[] }>('PUT', `/api/service/${request.serviceRequestId}`, {
-      token: tokens.service, body: info(request, changes),
-    });
+    t.call<ServiceRequest & { message: string; field: string; issues: { field: string; message: string }[] }>(
+      'PUT',
+      `/api/service/${request.serviceRequestId}`,
+      {
+        token: tokens.service,
+        body: info(request, changes),
+      },
+    );
 
   it('takes a range of at most 14 days, refuses 15, an end before the start and an end without a start', async () => {
     const request = await createRequest();
@@ -201,12 +274,20 @@ describe('PUT /api/service/{id}: the information form rules (spec 3 §4, §5)', 
     expect((await put(request, { requestType: 'A', performedDate: '2026-04-16' })).status).toBe(200);
     const current = (await t.call<ServiceRequest>('GET', `/api/service/${request.serviceRequestId}`, { token: tokens.service })).body;
     expect(current.performedDate).toBe('2026-04-16');
-    expect((await put(current, { performedDate: '2026-04-15' })).body.issues).toEqual([{ field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateTooEarly }]);
-    expect((await put(current, { performedDate: '2026-06-16' })).body.issues).toEqual([{ field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateInFuture }]);
+    expect((await put(current, { performedDate: '2026-04-15' })).body.issues).toEqual([
+      { field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateTooEarly },
+    ]);
+    expect((await put(current, { performedDate: '2026-06-16' })).body.issues).toEqual([
+      { field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateInFuture },
+    ]);
     expect((await put(current, { performedDate: TODAY })).status).toBe(200);
     const latest = (await t.call<ServiceRequest>('GET', `/api/service/${request.serviceRequestId}`, { token: tokens.service })).body;
-    expect((await put(latest, { requestType: 'V', performedDate: '' })).body.issues).toEqual([{ field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateRequired }]);
-    expect((await put(latest, { requestType: 'V', performedDate: '1989-12-31' })).body.issues).toEqual([{ field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateRequired }]);
+    expect((await put(latest, { requestType: 'V', performedDate: '' })).body.issues).toEqual([
+      { field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateRequired },
+    ]);
+    expect((await put(latest, { requestType: 'V', performedDate: '1989-12-31' })).body.issues).toEqual([
+      { field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateRequired },
+    ]);
     const old = await put(latest, { requestType: 'A', performedDate: '1900-01-01' });
     expect(old.status).toBe(200);
     expect(old.body.performedDate).toBe('1900-01-01');
@@ -219,7 +300,9 @@ describe('PUT /api/service/{id}: the information form rules (spec 3 §4, §5)', 
       expect((await put(request, { requestType: 'A', performedDate: '2026-06-15' })).status).toBe(200);
       t.setNow(new Date('2026-08-15T12:00:00Z'));
       const latest = (await t.call<ServiceRequest>('GET', `/api/service/${request.serviceRequestId}`, { token: tokens.service })).body;
-      expect((await put(latest, { performedDate: '2026-06-15' })).body.issues?.[0]?.message).toBe(WORK_ORDER_MESSAGES.performedDateTooEarly);
+      expect((await put(latest, { performedDate: '2026-06-15' })).body.issues?.[0]?.message).toBe(
+        WORK_ORDER_MESSAGES.performedDateTooEarly,
+      );
     } finally {
       t.setNow(NOW);
     }
@@ -233,16 +316,23 @@ describe('PUT /api/service/{id}: the information form rules (spec 3 §4, §5)', 
     expect((await put(factory.body, { tripTime: 1.1 })).body.tripTime).toBe(1);
     const latest = (await t.call<ServiceRequest>('GET', `/api/service/${request.serviceRequestId}`, { token: tokens.service })).body;
     expect(latest.isDispatchEnabled).toBe(false);
-    expect((await put(latest, { requestType: 'D' })).body.issues).toEqual([{ field: 'requestType', message: WORK_ORDER_MESSAGES.dispatchNotEnabled }]);
+    expect((await put(latest, { requestType: 'D' })).body.issues).toEqual([
+      { field: 'requestType', message: WORK_ORDER_MESSAGES.dispatchNotEnabled },
+    ]);
     expect((await put(latest, { requestType: 'Q' })).status).toBe(400);
   });
 
   it('a homeowner-portal request of a retailer with the portal deployed is forced to Request for Payment', async () => {
     const request = await createRequest();
-    await t.db.update(serviceRequests).set({ vantageCaseOrigin: 'Homeowner Portal', requestType: 'A' }).where(eq(serviceRequests.id, request.serviceRequestId));
+    await t.db
+      .update(serviceRequests)
+      .set({ vantageCaseOrigin: 'Homeowner Portal', requestType: 'A' })
+      .where(eq(serviceRequests.id, request.serviceRequestId));
     const portal = (await t.call<ServiceRequest>('GET', `/api/service/${request.serviceRequestId}`, { token: tokens.service })).body;
     expect(portal.isRequestTypeForced).toBe(true);
-    expect((await put(portal, { requestType: 'A', performedDate: '' })).body.issues).toEqual([{ field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateRequired }]);
+    expect((await put(portal, { requestType: 'A', performedDate: '' })).body.issues).toEqual([
+      { field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateRequired },
+    ]);
     const saved = await put(portal, { requestType: 'A', performedDate: '2026-06-01' });
     expect(saved.status).toBe(200);
     expect(saved.body.requestType).toBe('V');
@@ -252,7 +342,8 @@ describe('PUT /api/service/{id}: the information form rules (spec 3 §4, §5)', 
     const request = await createRequest();
     expect((await put(request, { technician: 'Dale Hutchins' })).status).toBe(200);
     const stale = await t.call<{ message: string; current: ServiceRequest }>('PUT', `/api/service/${request.serviceRequestId}`, {
-      token: tokens.service, body: info(request, { technician: 'Someone Else' }),
+      token: tokens.service,
+      body: info(request, { technician: 'Someone Else' }),
     });
     expect(stale.status).toBe(409);
     expect(stale.body.current.technician).toBe('Dale Hutchins');
@@ -263,13 +354,20 @@ describe('service items and costs', () => {
   it('rounds labor hours to the quarter, takes the one- or two-man rate, and computes the totals on the server', async () => {
     const request = await createRequest();
     const saved = await t.call<ServiceRequest>('PUT', `/api/service/${request.serviceRequestId}`, {
-      token: tokens.service, body: info(request, { requestType: 'A', mileage: 10, tripTime: 1, otherCosts: 5 }),
+      token: tokens.service,
+      body: info(request, { requestType: 'A', mileage: 10, tripTime: 1, otherCosts: 5 }),
     });
     expect(saved.status).toBe(200);
-    const one = await t.call<ServiceItem>('POST', `/api/service/${request.serviceRequestId}/items`, { token: tokens.service, body: item({ laborHours: 2.1, partsCost: 10 }) });
+    const one = await t.call<ServiceItem>('POST', `/api/service/${request.serviceRequestId}/items`, {
+      token: tokens.service,
+      body: item({ laborHours: 2.1, partsCost: 10 }),
+    });
     expect(one.status).toBe(201);
     expect(one.body).toMatchObject({ laborHours: 2, hourlyLaborRate: request.oneManServiceRate, serviceRequestSequence: 1 });
-    const two = await t.call<ServiceItem>('POST', `/api/service/${request.serviceRequestId}/items`, { token: tokens.service, body: item({ laborHours: 1.3, partsCost: 0, isTwoMan: true }) });
+    const two = await t.call<ServiceItem>('POST', `/api/service/${request.serviceRequestId}/items`, {
+      token: tokens.service,
+      body: item({ laborHours: 1.3, partsCost: 0, isTwoMan: true }),
+    });
     expect(two.body).toMatchObject({ laborHours: 1.25, hourlyLaborRate: request.twoManServiceRate, serviceRequestSequence: 2 });
 
     const full = (await t.call<ServiceRequest>('GET', `/api/service/${request.serviceRequestId}`, { token: tokens.service })).body;
@@ -277,20 +375,30 @@ describe('service items and costs', () => {
     const service = labor + 10 * request.mileageRate + 1 * request.driverRate + 5;
     expect(full.totalServiceCost).toBeCloseTo(service, 2);
     expect(full.totalCombinedCost).toBeCloseTo(service + 10, 2);
-    const listed = (await t.call<ServiceRequestSummary[]>('GET', '/api/service', { token: tokens.service })).body.find((row) => row.serviceRequestId === request.serviceRequestId);
+    const listed = (await t.call<ServiceRequestSummary[]>('GET', '/api/service', { token: tokens.service })).body.find(
+      (row) => row.serviceRequestId === request.serviceRequestId,
+    );
     expect(listed?.totalCombinedCost).toBeCloseTo(service + 10, 2);
 
     const edited = await t.call<ServiceItem>('PUT', `/api/service/${request.serviceRequestId}/items/${two.body.serviceRequestItemId}`, {
-      token: tokens.service, body: item({ laborHours: 1.3, partsCost: 0, isTwoMan: false, rowVersion: two.body.rowVersion }),
+      token: tokens.service,
+      body: item({ laborHours: 1.3, partsCost: 0, isTwoMan: false, rowVersion: two.body.rowVersion }),
     });
     expect(edited.status).toBe(200);
     expect(edited.body.hourlyLaborRate).toBe(request.oneManServiceRate);
     const stale = await t.call('PUT', `/api/service/${request.serviceRequestId}/items/${two.body.serviceRequestItemId}`, {
-      token: tokens.service, body: item({ rowVersion: two.body.rowVersion }),
+      token: tokens.service,
+      body: item({ rowVersion: two.body.rowVersion }),
     });
     expect(stale.status).toBe(409);
-    expect((await t.call('DELETE', `/api/service/${request.serviceRequestId}/items/${two.body.serviceRequestItemId}`, { token: tokens.service })).status).toBe(204);
-    expect((await t.call('DELETE', `/api/service/${request.serviceRequestId}/items/${two.body.serviceRequestItemId}`, { token: tokens.service })).status).toBe(404);
+    expect(
+      (await t.call('DELETE', `/api/service/${request.serviceRequestId}/items/${two.body.serviceRequestItemId}`, { token: tokens.service }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await t.call('DELETE', `/api/service/${request.serviceRequestId}/items/${two.body.serviceRequestItemId}`, { token: tokens.service }))
+        .status,
+    ).toBe(404);
     const after = (await t.call<ServiceRequest>('GET', `/api/service/${request.serviceRequestId}`, { token: tokens.service })).body;
     expect(after.serviceItems).toHaveLength(1);
     expect(after.totalCombinedCost).toBeCloseTo(2 * request.oneManServiceRate + 10 * request.mileageRate + request.driverRate + 5 + 10, 2);
@@ -298,32 +406,54 @@ describe('service items and costs', () => {
 
   it('requires the three descriptions, and parts cost and labor hours unless Factory Service', async () => {
     const request = await createRequest();
-    const missing = await t.call<{ issues: { field: string; message: string }[] }>('POST', `/api/service/${request.serviceRequestId}/items`, {
-      token: tokens.service, body: item({ problemDescription: ' ', determinedCause: '', actionTaken: '' }),
-    });
+    const missing = await t.call<{ issues: { field: string; message: string }[] }>(
+      'POST',
+      `/api/service/${request.serviceRequestId}/items`,
+      {
+        token: tokens.service,
+        body: item({ problemDescription: ' ', determinedCause: '', actionTaken: '' }),
+      },
+    );
     expect(missing.status).toBe(400);
     expect(missing.body.issues.map((issue) => issue.message)).toEqual([
-      WORK_ORDER_MESSAGES.problemDescriptionRequired, WORK_ORDER_MESSAGES.determinedCauseRequired, WORK_ORDER_MESSAGES.actionTakenRequired,
+      WORK_ORDER_MESSAGES.problemDescriptionRequired,
+      WORK_ORDER_MESSAGES.determinedCauseRequired,
+      WORK_ORDER_MESSAGES.actionTakenRequired,
     ]);
     const noCost = await t.call<{ issues: { field: string }[] }>('POST', `/api/service/${request.serviceRequestId}/items`, {
-      token: tokens.service, body: item({ partsCost: null, laborHours: null }),
+      token: tokens.service,
+      body: item({ partsCost: null, laborHours: null }),
     });
     expect(noCost.status).toBe(400);
     expect(noCost.body.issues.map((issue) => issue.field)).toEqual(['partsCost', 'laborHours']);
-    expect((await t.call('POST', `/api/service/${request.serviceRequestId}/items`, { token: tokens.service, body: item({ laborHours: -1 }) })).status).toBe(400);
+    expect(
+      (await t.call('POST', `/api/service/${request.serviceRequestId}/items`, { token: tokens.service, body: item({ laborHours: -1 }) }))
+        .status,
+    ).toBe(400);
     // Beyond what the numeric columns hold: the field's own message, not the database's.
-    const tooLarge = await t.call<{ issues: { field: string; message: string }[] }>('POST', `/api/service/${request.serviceRequestId}/items`, {
-      token: tokens.service, body: item({ partsCost: 1e10, laborHours: 1e6 }),
-    });
+    const tooLarge = await t.call<{ issues: { field: string; message: string }[] }>(
+      'POST',
+      `/api/service/${request.serviceRequestId}/items`,
+      {
+        token: tokens.service,
+        body: item({ partsCost: 1e10, laborHours: 1e6 }),
+      },
+    );
     expect(tooLarge.status).toBe(400);
     expect(tooLarge.body.issues).toEqual([
       { field: 'partsCost', message: WORK_ORDER_MESSAGES.partsCostInvalid },
       { field: 'laborHours', message: WORK_ORDER_MESSAGES.laborHoursInvalid },
     ]);
-    const hugeMileage = await t.call<{ issues: { field: string }[] }>('PUT', `/api/service/${request.serviceRequestId}`, { token: tokens.service, body: info(request, { mileage: 1e6 }) });
+    const hugeMileage = await t.call<{ issues: { field: string }[] }>('PUT', `/api/service/${request.serviceRequestId}`, {
+      token: tokens.service,
+      body: info(request, { mileage: 1e6 }),
+    });
     expect(hugeMileage.body.issues.map((issue) => issue.field)).toEqual(['mileage']);
     await t.call('PUT', `/api/service/${request.serviceRequestId}`, { token: tokens.service, body: info(request, { requestType: 'F' }) });
-    const factory = await t.call<ServiceItem>('POST', `/api/service/${request.serviceRequestId}/items`, { token: tokens.service, body: item({ partsCost: null, laborHours: null }) });
+    const factory = await t.call<ServiceItem>('POST', `/api/service/${request.serviceRequestId}/items`, {
+      token: tokens.service,
+      body: item({ partsCost: null, laborHours: null }),
+    });
     expect(factory.status).toBe(201);
     expect(factory.body).toMatchObject({ partsCost: 0, laborHours: 0 });
   });
@@ -335,14 +465,30 @@ describe('parts items on a request', () => {
     const base = `/api/Service/${request.serviceRequestId}/PartsOrder/${request.partsOrderId}`;
     const added = await t.call<ServicePartsItem>('POST', base, { token: tokens.service, body: part() });
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ combinedPartNumber: '1012044871', quantity: 2, unitOfMeasure: 'EA', vantagePartsRequestNumber: null });
-    expect((await t.call('POST', `/api/Service/${request.serviceRequestId}/PartsOrder/${request.partsOrderId + 1}`, { token: tokens.service, body: part() })).status).toBe(404);
-    const badUnit = await t.call<{ field: string; message: string }>('POST', base, { token: tokens.service, body: part({ unitOfMeasure: 'ZZ' }) });
+    expect(added.body).toMatchObject({
+      combinedPartNumber: '1012044871',
+      quantity: 2,
+      unitOfMeasure: 'EA',
+      vantagePartsRequestNumber: null,
+    });
+    expect(
+      (
+        await t.call('POST', `/api/Service/${request.serviceRequestId}/PartsOrder/${request.partsOrderId + 1}`, {
+          token: tokens.service,
+          body: part(),
+        })
+      ).status,
+    ).toBe(404);
+    const badUnit = await t.call<{ field: string; message: string }>('POST', base, {
+      token: tokens.service,
+      body: part({ unitOfMeasure: 'ZZ' }),
+    });
     expect(badUnit.status).toBe(400);
     expect(badUnit.body.field).toBe('unitOfMeasure');
     expect((await t.call('POST', base, { token: tokens.service, body: part({ quantity: 0 }) })).status).toBe(400);
     const edited = await t.call<ServicePartsItem>('PUT', `${base}/PartsItem/${added.body.partsOrderItemId}`, {
-      token: tokens.service, body: part({ quantity: 3, rowVersion: added.body.rowVersion }),
+      token: tokens.service,
+      body: part({ quantity: 3, rowVersion: added.body.rowVersion }),
     });
     expect(edited.body.quantity).toBe(3);
     expect((await t.call('DELETE', `${base}/PartsItem/${added.body.partsOrderItemId}`, { token: tokens.service })).status).toBe(204);
@@ -354,10 +500,28 @@ describe('attachments', () => {
     const request = await createRequest();
     const base = `/api/Service/${request.plantNumber}/${request.serviceRequestNumber}/${request.serviceRequestId}/ServiceAttachment`;
     const key = randomUUID();
-    const added = await upload(base, tokens.service, { attachmentType: '1', description: 'Crack over hallway' }, { bytes: png, name: 'crack.png', type: 'image/png' }, key);
+    const added = await upload(
+      base,
+      tokens.service,
+      { attachmentType: '1', description: 'Crack over hallway' },
+      { bytes: png, name: 'crack.png', type: 'image/png' },
+      key,
+    );
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ attachmentType: 1, attachmentTypeDisplay: 'Service Issue', contentType: 'image/png', isPdf: false, sizeBytes: png.byteLength });
-    const replay = await upload(base, tokens.service, { attachmentType: '1', description: 'Crack over hallway' }, { bytes: png, name: 'crack.png', type: 'image/png' }, key);
+    expect(added.body).toMatchObject({
+      attachmentType: 1,
+      attachmentTypeDisplay: 'Service Issue',
+      contentType: 'image/png',
+      isPdf: false,
+      sizeBytes: png.byteLength,
+    });
+    const replay = await upload(
+      base,
+      tokens.service,
+      { attachmentType: '1', description: 'Crack over hallway' },
+      { bytes: png, name: 'crack.png', type: 'image/png' },
+      key,
+    );
     expect(replay.body.serviceAttachmentId).toBe(added.body.serviceAttachmentId);
 
     const image = await t.app.request(added.body.imageUrl, { headers: { authorization: `Bearer ${tokens.service}` } });
@@ -368,7 +532,10 @@ describe('attachments', () => {
     expect((await t.app.request(added.body.imageUrl, { headers: { authorization: `Bearer ${tokens.company}` } })).status).toBe(404);
 
     const item = `/api/Service/${request.serviceRequestId}/${request.plantNumber}/${request.serviceRequestNumber}/ServiceAttachment/${added.body.serviceAttachmentId}`;
-    const edited = await t.call<ServiceAttachment>('PUT', item, { token: tokens.service, body: { attachmentType: 2, description: 'Receipt', amount: 12.5, rowVersion: 0 } });
+    const edited = await t.call<ServiceAttachment>('PUT', item, {
+      token: tokens.service,
+      body: { attachmentType: 2, description: 'Receipt', amount: 12.5, rowVersion: 0 },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ attachmentType: 2, attachmentTypeDisplay: 'Receipt/Invoice', amount: 12.5 });
     const full = (await t.call<ServiceRequest>('GET', `/api/service/${request.serviceRequestId}`, { token: tokens.service })).body;
@@ -382,12 +549,15 @@ describe('attachments', () => {
     const base = `/api/Service/${request.plantNumber}/${request.serviceRequestNumber}/${request.serviceRequestId}/ServiceAttachment`;
     const staged = await upload(base, tokens.service, { attachmentType: '1' }, { bytes: png, name: 'crack.png', type: 'image/png' });
     const workOrder = await seededRequest('4217', 'D');
-    const [submitted] = (await t.call<ServiceRequest>('GET', `/api/service/${workOrder.id}`, { token: tokens.service })).body.serviceAttachments;
+    const [submitted] = (await t.call<ServiceRequest>('GET', `/api/service/${workOrder.id}`, { token: tokens.service })).body
+      .serviceAttachments;
     const urls = [staged.body.imageUrl, submitted!.imageUrl];
     expect(urls[0]).toMatch(/^\/images\?folder=ServiceAttachments&/);
     expect(urls[1]).toMatch(/^\/images\/workorders\//);
     const get = (url: string, ifNoneMatch?: string) =>
-      t.app.request(url, { headers: { authorization: `Bearer ${tokens.service}`, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) } });
+      t.app.request(url, {
+        headers: { authorization: `Bearer ${tokens.service}`, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) },
+      });
     for (const url of urls) {
       const etag = (await get(url)).headers.get('etag')!;
       expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
@@ -403,43 +573,87 @@ describe('attachments', () => {
   it('refuses a file whose bytes are not JPEG, PNG, GIF or PDF (whatever its name), one over 10 MB (413), and a viewer', async () => {
     const request = await createRequest();
     const base = `/api/Service/${request.plantNumber}/${request.serviceRequestNumber}/${request.serviceRequestId}/ServiceAttachment`;
-    const fake = await upload(base, tokens.service, { attachmentType: '1' }, { bytes: new TextEncoder().encode('not really a jpeg'), name: 'photo.jpg', type: 'image/jpeg' });
+    const fake = await upload(
+      base,
+      tokens.service,
+      { attachmentType: '1' },
+      { bytes: new TextEncoder().encode('not really a jpeg'), name: 'photo.jpg', type: 'image/jpeg' },
+    );
     expect(fake.status).toBe(400);
     expect(fake.body.message).toBe(WORK_ORDER_MESSAGES.fileTypeRefused);
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set(png);
-    expect((await upload(base, tokens.service, { attachmentType: '1' }, { bytes: big, name: 'big.png', type: 'image/png' })).status).toBe(413);
+    expect((await upload(base, tokens.service, { attachmentType: '1' }, { bytes: big, name: 'big.png', type: 'image/png' })).status).toBe(
+      413,
+    );
     const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
-    const receipt = await upload(base, tokens.service, { attachmentType: '2', amount: '19.99', description: 'Hardware' }, { bytes: pdf, name: 'r.pdf', type: 'application/pdf' });
+    const receipt = await upload(
+      base,
+      tokens.service,
+      { attachmentType: '2', amount: '19.99', description: 'Hardware' },
+      { bytes: pdf, name: 'r.pdf', type: 'application/pdf' },
+    );
     expect(receipt.status).toBe(201);
     expect(receipt.body).toMatchObject({ isPdf: true, amount: 19.99 });
     expect((await upload(base, tokens.service, {}, { bytes: png, name: 'a.png', type: 'image/png' })).status).toBe(400);
     expect((await upload(base, tokens.service, { attachmentType: '1' })).status).toBe(400);
-    const longName = await upload(base, tokens.service, { attachmentType: '1' }, { bytes: png, name: `${'a'.repeat(252)}.png`, type: 'image/png' });
+    const longName = await upload(
+      base,
+      tokens.service,
+      { attachmentType: '1' },
+      { bytes: png, name: `${'a'.repeat(252)}.png`, type: 'image/png' },
+    );
     expect(longName.body).toMatchObject({ message: WORK_ORDER_MESSAGES.fileNameTooLong, field: 'file' });
-    const hugeAmount = await upload(base, tokens.service, { attachmentType: '2', amount: '1e20' }, { bytes: pdf, name: 'r.pdf', type: 'application/pdf' });
+    const hugeAmount = await upload(
+      base,
+      tokens.service,
+      { attachmentType: '2', amount: '1e20' },
+      { bytes: pdf, name: 'r.pdf', type: 'application/pdf' },
+    );
     expect(hugeAmount.status).toBe(400);
     expect(hugeAmount.body.issues).toEqual([{ field: 'amount', message: WORK_ORDER_MESSAGES.numberInvalid }]);
     expect((await upload(base, tokens.viewer, { attachmentType: '1' }, { bytes: png, name: 'a.png', type: 'image/png' })).status).toBe(403);
-    expect((await upload(`/api/Service/${request.plantNumber}/999999/${request.serviceRequestId}/ServiceAttachment`, tokens.service, { attachmentType: '1' }, { bytes: png, name: 'a.png', type: 'image/png' })).status).toBe(404);
+    expect(
+      (
+        await upload(
+          `/api/Service/${request.plantNumber}/999999/${request.serviceRequestId}/ServiceAttachment`,
+          tokens.service,
+          { attachmentType: '1' },
+          { bytes: png, name: 'a.png', type: 'image/png' },
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('submit, work order edits, cancel and archive (spec 3 §4, §5)', () => {
   it('refuses to submit without a request type or a service item, then submits and the request becomes a work order', async () => {
     const request = await createRequest();
-    const submit = () => t.call<ServiceRequest & { issues: { field: string; message: string }[] }>('POST', `/api/Service/${request.serviceRequestId}/SubmitServiceRequest`, { token: tokens.service });
+    const submit = () =>
+      t.call<ServiceRequest & { issues: { field: string; message: string }[] }>(
+        'POST',
+        `/api/Service/${request.serviceRequestId}/SubmitServiceRequest`,
+        { token: tokens.service },
+      );
     const empty = await submit();
     expect(empty.status).toBe(400);
     expect(empty.body.issues).toEqual([
       { field: 'requestType', message: WORK_ORDER_MESSAGES.requestTypeRequired },
       { field: 'serviceItems', message: WORK_ORDER_MESSAGES.serviceItemRequired },
     ]);
-    const typed = await t.call<ServiceRequest>('PUT', `/api/service/${request.serviceRequestId}`, { token: tokens.service, body: info(request, { requestType: 'A' }) });
+    const typed = await t.call<ServiceRequest>('PUT', `/api/service/${request.serviceRequestId}`, {
+      token: tokens.service,
+      body: info(request, { requestType: 'A' }),
+    });
     await t.call('POST', `/api/service/${request.serviceRequestId}/items`, { token: tokens.service, body: item() });
     const submitted = await submit();
     expect(submitted.status).toBe(200);
-    expect(submitted.body).toMatchObject({ isStaged: false, status: 'O', vantageWorkOrderId: 700_000 + request.serviceRequestId, isRequestTypeForced: true });
+    expect(submitted.body).toMatchObject({
+      isStaged: false,
+      status: 'O',
+      vantageWorkOrderId: 700_000 + request.serviceRequestId,
+      isRequestTypeForced: true,
+    });
     expect(submitted.body.vantageWorkOrderNumber).toMatch(/^WO-\d{7}$/);
     expect(submitted.body.rowVersion).toBe(typed.body.rowVersion + 1);
     expect((await submit()).status).toBe(409);
@@ -447,31 +661,59 @@ describe('submit, work order edits, cancel and archive (spec 3 §4, §5)', () =>
     // A work order is a Request for Payment: the type is forced and a performed date is required (spec 3 §4).
     const workOrder = submitted.body;
     const wo = `/api/service/workorders/${workOrder.vantageWorkOrderId}`;
-    const noDate = await t.call<{ issues: { field: string; message: string }[] }>('PUT', wo, { token: tokens.service, body: info(workOrder, { requestType: 'A' }) });
+    const noDate = await t.call<{ issues: { field: string; message: string }[] }>('PUT', wo, {
+      token: tokens.service,
+      body: info(workOrder, { requestType: 'A' }),
+    });
     expect(noDate.body.issues).toEqual([{ field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateRequired }]);
-    const forced = await t.call<ServiceRequest>('PUT', wo, { token: tokens.service, body: info(workOrder, { requestType: 'A', performedDate: '2026-06-12', startDate: '2026-06-11', endDate: '2026-06-12' }) });
+    const forced = await t.call<ServiceRequest>('PUT', wo, {
+      token: tokens.service,
+      body: info(workOrder, { requestType: 'A', performedDate: '2026-06-12', startDate: '2026-06-11', endDate: '2026-06-12' }),
+    });
     expect(forced.status).toBe(200);
     expect(forced.body.requestType).toBe('V');
 
     const line = await t.call<ServiceItem>('POST', `${wo}/lineitems`, { token: tokens.service, body: item({ laborHours: 0.6 }) });
     expect(line.status).toBe(201);
-    expect(line.body).toMatchObject({ laborHours: 0.5, vantageWorkOrderLineItemId: line.body.serviceRequestItemId, vantageWorkOrderId: workOrder.vantageWorkOrderId });
-    expect((await t.call('PUT', `${wo}/lineitems/${line.body.serviceRequestItemId}`, { token: tokens.service, body: item({ rowVersion: 0 }) })).status).toBe(200);
+    expect(line.body).toMatchObject({
+      laborHours: 0.5,
+      vantageWorkOrderLineItemId: line.body.serviceRequestItemId,
+      vantageWorkOrderId: workOrder.vantageWorkOrderId,
+    });
+    expect(
+      (await t.call('PUT', `${wo}/lineitems/${line.body.serviceRequestItemId}`, { token: tokens.service, body: item({ rowVersion: 0 }) }))
+        .status,
+    ).toBe(200);
     expect((await t.call('DELETE', `${wo}/lineitems/${line.body.serviceRequestItemId}`, { token: tokens.service })).status).toBe(204);
 
     const partsItem = await t.call<ServicePartsItem>('POST', `${wo}/partsitems`, { token: tokens.service, body: part() });
     expect(partsItem.status).toBe(201);
     expect(partsItem.body.vantagePartsRequestNumber).toBe(`PR-${workOrder.vantageWorkOrderNumber!.slice(3)}`);
-    expect((await t.call('PUT', `${wo}/partsitems/${partsItem.body.partsOrderItemId}`, { token: tokens.service, body: part({ rowVersion: 0, notes: 'back order' }) })).status).toBe(200);
+    expect(
+      (
+        await t.call('PUT', `${wo}/partsitems/${partsItem.body.partsOrderItemId}`, {
+          token: tokens.service,
+          body: part({ rowVersion: 0, notes: 'back order' }),
+        })
+      ).status,
+    ).toBe(200);
     expect((await t.call('DELETE', `${wo}/partsitems/${partsItem.body.partsOrderItemId}`, { token: tokens.service })).status).toBe(204);
 
-    const photo = await upload(`/api/Service/workorders/${workOrder.vantageWorkOrderId}/attachments`, tokens.service, { attachmentType: '1' }, { bytes: png, name: 'p.png', type: 'image/png' });
+    const photo = await upload(
+      `/api/Service/workorders/${workOrder.vantageWorkOrderId}/attachments`,
+      tokens.service,
+      { attachmentType: '1' },
+      { bytes: png, name: 'p.png', type: 'image/png' },
+    );
     expect(photo.status).toBe(201);
     expect(photo.body.imageUrl).toBe(`/images/workorders/${workOrder.vantageWorkOrderId}/attachments/${photo.body.contentDocumentId}`);
     const served = await t.app.request(photo.body.imageUrl, { headers: { authorization: `Bearer ${tokens.viewer}` } });
     expect(served.status).toBe(200);
     const attachmentPath = `/api/Service/workorders/${workOrder.vantageWorkOrderId}/attachments/${photo.body.contentDocumentId}`;
-    expect((await t.call('PUT', attachmentPath, { token: tokens.service, body: { attachmentType: 1, description: 'Hall', rowVersion: 0 } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', attachmentPath, { token: tokens.service, body: { attachmentType: 1, description: 'Hall', rowVersion: 0 } }))
+        .status,
+    ).toBe(200);
     expect((await t.call('DELETE', attachmentPath, { token: tokens.service })).status).toBe(204);
 
     // Submitting the work order sends it to the plant for approval; the retailer can no longer edit it.
@@ -487,33 +729,53 @@ describe('submit, work order edits, cancel and archive (spec 3 §4, §5)', () =>
 
   it('a work order submit needs a performed date for Request for Payment and a start date when an end date is set', async () => {
     const row = await seededRequest('4217', 'O');
-    await t.db.update(serviceRequests).set({ performedDate: null, startDate: null, endDate: '2026-06-01' }).where(eq(serviceRequests.id, row.id));
-    const refused = await t.call<{ issues: { field: string; message: string }[] }>('PUT', `/api/service/workorders/${row.vantageWorkOrderId}/submit`, { token: tokens.service });
+    await t.db
+      .update(serviceRequests)
+      .set({ performedDate: null, startDate: null, endDate: '2026-06-01' })
+      .where(eq(serviceRequests.id, row.id));
+    const refused = await t.call<{ issues: { field: string; message: string }[] }>(
+      'PUT',
+      `/api/service/workorders/${row.vantageWorkOrderId}/submit`,
+      { token: tokens.service },
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.issues.map((issue) => issue.field)).toEqual(['startDate', 'performedDate']);
   });
 
   it('cannot edit a work order without canEdit (awaiting payment), nor write through a viewer', async () => {
     const row = await seededRequest('4217', 'V');
-    const current = (await t.call<ServiceRequest>('GET', `/api/service/workorders/${row.vantageWorkOrderId}`, { token: tokens.service })).body;
+    const current = (await t.call<ServiceRequest>('GET', `/api/service/workorders/${row.vantageWorkOrderId}`, { token: tokens.service }))
+      .body;
     expect(current.canEdit).toBe(false);
-    const refused = await t.call<{ message: string }>('PUT', `/api/service/workorders/${row.vantageWorkOrderId}`, { token: tokens.service, body: info(current) });
+    const refused = await t.call<{ message: string }>('PUT', `/api/service/workorders/${row.vantageWorkOrderId}`, {
+      token: tokens.service,
+      body: info(current),
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(WORK_ORDER_MESSAGES.notEditable);
-    expect((await t.call('POST', `/api/service/workorders/${row.vantageWorkOrderId}/lineitems`, { token: tokens.service, body: item() })).status).toBe(409);
-    expect((await t.call('PUT', `/api/service/workorders/${row.vantageWorkOrderId}`, { token: tokens.viewer, body: info(current) })).status).toBe(403);
+    expect(
+      (await t.call('POST', `/api/service/workorders/${row.vantageWorkOrderId}/lineitems`, { token: tokens.service, body: item() })).status,
+    ).toBe(409);
+    expect(
+      (await t.call('PUT', `/api/service/workorders/${row.vantageWorkOrderId}`, { token: tokens.viewer, body: info(current) })).status,
+    ).toBe(403);
   });
 
   it('a plant user may edit an open factory request of their facility; the retailer may not', async () => {
     const [atPlant] = await t.db
       .select()
       .from(serviceRequests)
-      .where(and(eq(serviceRequests.status, 'F'), eq(serviceRequests.isArchived, false), inArray(serviceRequests.plantNumber, ['910', '931'])))
+      .where(
+        and(eq(serviceRequests.status, 'F'), eq(serviceRequests.isArchived, false), inArray(serviceRequests.plantNumber, ['910', '931'])),
+      )
       .limit(1);
-    const asPlant = (await t.call<ServiceRequest>('GET', `/api/service/workorders/${atPlant!.vantageWorkOrderId}`, { token: tokens.plant })).body;
+    const asPlant = (await t.call<ServiceRequest>('GET', `/api/service/workorders/${atPlant!.vantageWorkOrderId}`, { token: tokens.plant }))
+      .body;
     expect(asPlant.canEdit).toBe(true);
     const atRetailer = await seededRequest('4217', 'F');
-    const asRetailer = (await t.call<ServiceRequest>('GET', `/api/service/workorders/${atRetailer.vantageWorkOrderId}`, { token: tokens.service })).body;
+    const asRetailer = (
+      await t.call<ServiceRequest>('GET', `/api/service/workorders/${atRetailer.vantageWorkOrderId}`, { token: tokens.service })
+    ).body;
     expect(asRetailer.canEdit).toBe(false);
   });
 
@@ -526,35 +788,54 @@ describe('submit, work order edits, cancel and archive (spec 3 §4, §5)', () =>
 
   it('archives only a closed work order that is not archived yet', async () => {
     const open = await seededRequest('4217', 'O');
-    const refused = await t.call<{ message: string }>('PUT', `/api/service/workorders/${open.vantageWorkOrderId}/archive`, { token: tokens.service });
+    const refused = await t.call<{ message: string }>('PUT', `/api/service/workorders/${open.vantageWorkOrderId}/archive`, {
+      token: tokens.service,
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(WORK_ORDER_MESSAGES.cannotArchive);
 
     const closed = await seededRequest('4217', 'P');
-    const before = (await t.call<ServiceRequest>('GET', `/api/service/workorders/${closed.vantageWorkOrderId}`, { token: tokens.service })).body;
+    const before = (await t.call<ServiceRequest>('GET', `/api/service/workorders/${closed.vantageWorkOrderId}`, { token: tokens.service }))
+      .body;
     expect(before).toMatchObject({ isClosed: true, canArchive: true, isArchived: false });
-    expect((await t.call('PUT', `/api/service/workorders/${closed.vantageWorkOrderId}/archive`, { token: tokens.viewer })).status).toBe(403);
-    const archived = await t.call<ServiceRequest>('PUT', `/api/service/workorders/${closed.vantageWorkOrderId}/archive`, { token: tokens.service });
+    expect((await t.call('PUT', `/api/service/workorders/${closed.vantageWorkOrderId}/archive`, { token: tokens.viewer })).status).toBe(
+      403,
+    );
+    const archived = await t.call<ServiceRequest>('PUT', `/api/service/workorders/${closed.vantageWorkOrderId}/archive`, {
+      token: tokens.service,
+    });
     expect(archived.status).toBe(200);
     expect(archived.body).toMatchObject({ isArchived: true, canArchive: false, canEdit: false });
-    expect((await t.call('PUT', `/api/service/workorders/${closed.vantageWorkOrderId}/archive`, { token: tokens.service })).status).toBe(409);
+    expect((await t.call('PUT', `/api/service/workorders/${closed.vantageWorkOrderId}/archive`, { token: tokens.service })).status).toBe(
+      409,
+    );
   });
 });
 
 describe('GET /api/Parts/UnitsOfMeasure and the seeded demo data', () => {
   it('answers the units of measure', async () => {
-    const units = await t.call<{ abbreviation: string; description: string }[]>('GET', '/api/Parts/UnitsOfMeasure', { token: tokens.service });
+    const units = await t.call<{ abbreviation: string; description: string }[]>('GET', '/api/Parts/UnitsOfMeasure', {
+      token: tokens.service,
+    });
     expect(units.status).toBe(200);
     expect(units.body).toContainEqual({ abbreviation: 'EA', description: 'Each' });
   });
 
   it('gives every demo retailer a request in every status, with items, parts and attachments that open as images', async () => {
     for (const retailerNumber of ['4217', '4218', '4219', '5123', '7740']) {
-      const rows = await t.db.select({ status: serviceRequests.status }).from(serviceRequests).where(eq(serviceRequests.retailerNumber, retailerNumber));
+      const rows = await t.db
+        .select({ status: serviceRequests.status })
+        .from(serviceRequests)
+        .where(eq(serviceRequests.retailerNumber, retailerNumber));
       const statuses = new Set(rows.map((row) => row.status));
-      for (const status of ['Unsubmitted', ...Object.keys(WORK_ORDER_STATUSES)]) expect(statuses.has(status), `${retailerNumber} ${status}`).toBe(true);
+      for (const status of ['Unsubmitted', ...Object.keys(WORK_ORDER_STATUSES)])
+        expect(statuses.has(status), `${retailerNumber} ${status}`).toBe(true);
     }
-    const [seeded] = await t.db.select().from(serviceRequests).where(and(eq(serviceRequests.retailerNumber, '4217'), inArray(serviceRequests.status, ['D']))).limit(1);
+    const [seeded] = await t.db
+      .select()
+      .from(serviceRequests)
+      .where(and(eq(serviceRequests.retailerNumber, '4217'), inArray(serviceRequests.status, ['D'])))
+      .limit(1);
     const full = (await t.call<ServiceRequest>('GET', `/api/service/${seeded!.id}`, { token: tokens.service })).body;
     expect(full.serviceItems.length).toBeGreaterThan(0);
     expect(full.serviceAttachments.length).toBeGreaterThan(0);
@@ -591,7 +872,9 @@ describe('GET /service answers an unchanged list with 304 (the 60 s refresh, spe
     expect(((await afterCreate.json()) as ServiceRequestSummary[])[0]!.serviceRequestId).toBe(request.serviceRequestId);
 
     // An item changes the totals the list shows: the list changes with it.
-    expect((await t.call('POST', `/api/service/${request.serviceRequestId}/items`, { token: tokens.service, body: item() })).status).toBe(201);
+    expect((await t.call('POST', `/api/service/${request.serviceRequestId}/items`, { token: tokens.service, body: item() })).status).toBe(
+      201,
+    );
     const afterItem = await list(tokens.service!, createdEtag);
     expect(afterItem.status).toBe(200);
     expect(afterItem.headers.get('etag')).not.toBe(createdEtag);
@@ -600,7 +883,9 @@ describe('GET /service answers an unchanged list with 304 (the 60 s refresh, spe
   });
 
   it('is gzip-compressed for a client that takes it', async () => {
-    const response = await t.app.request('/api/service', { headers: { authorization: `Bearer ${tokens.service}`, 'accept-encoding': 'gzip' } });
+    const response = await t.app.request('/api/service', {
+      headers: { authorization: `Bearer ${tokens.service}`, 'accept-encoding': 'gzip' },
+    });
     expect(response.headers.get('content-encoding')).toBe('gzip');
   });
 });

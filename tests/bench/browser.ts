@@ -1,7 +1,15 @@
 // What the in-browser benchmarks share: Debian's Chromium through playwright-core, and signing in a demo user.
 import { chromium, type Locator, type Page } from 'playwright-core';
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const launchChromium = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
 
@@ -36,6 +44,12 @@ export async function signInInBrowser(page: Page, user: string, password: string
   await page.waitForURL('**/home');
   const agree = page.getByRole('dialog', { name: 'Terms of Use' }).getByRole('button', { name: 'Agree', exact: true });
   // The dialog opens once the terms document has loaded: give it a moment before deciding it is not asked.
-  if (await agree.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await agree.click();
+  if (
+    await agree.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await agree.click();
   await page.evaluate(() => navigator.serviceWorker.ready);
 }

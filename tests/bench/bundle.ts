@@ -45,9 +45,7 @@ export function measureBundle(distDir = 'dist') {
   const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
   const initialCss = [...html.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map((match) => match[1]!);
   const assets = readdirSync(join(distDir, 'assets')).filter((name) => name.endsWith('.js'));
-  const chunks = assets
-    .map((name) => ({ name, gzip: gzipSize(join(distDir, 'assets', name)) }))
-    .sort((a, b) => b.gzip - a.gzip);
+  const chunks = assets.map((name) => ({ name, gzip: gzipSize(join(distDir, 'assets', name)) })).sort((a, b) => b.gzip - a.gzip);
   const sizeOf = (file: string) => chunks.find((chunk) => `assets/${chunk.name}` === file)?.gzip ?? gzipSize(join(distDir, file));
   const initialGzip = initial.reduce((sum, file) => sum + sizeOf(file), 0);
   const initialCssGzip = initialCss.reduce((sum, file) => sum + gzipSize(join(distDir, file)), 0);

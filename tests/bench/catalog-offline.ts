@@ -130,9 +130,14 @@ export async function benchCatalogOffline(options: { password: string; distDir?:
       console.log('no staged parts order for this user: picker search not measured');
       return;
     }
-    const kept = (await page.evaluate(`(${KEPT_CATALOG})(${JSON.stringify(staged.plantNumber)})`)) as { count: number; lastPartNumber: string } | null;
+    const kept = (await page.evaluate(`(${KEPT_CATALOG})(${JSON.stringify(staged.plantNumber)})`)) as {
+      count: number;
+      lastPartNumber: string;
+    } | null;
     if (!kept) {
-      console.log(`the catalog of plant ${staged.plantNumber} (of staged order ${staged.partsOrderId}) was not kept: picker search not measured`);
+      console.log(
+        `the catalog of plant ${staged.plantNumber} (of staged order ${staged.partsOrderId}) was not kept: picker search not measured`,
+      );
       return;
     }
 
@@ -142,8 +147,13 @@ export async function benchCatalogOffline(options: { password: string; distDir?:
       await page.getByRole('button', { name: 'Choose Part from Catalog' }).click();
       await shown(page.getByRole('heading', { name: 'Please select category' }));
     });
-    console.log(`offline: reload, open the item panel and the picker of plant ${staged.plantNumber} (${kept.count} parts): ${opened.toFixed(0)} ms`);
-    await page.getByText(/^Saved copy of the catalog, updated/).waitFor().catch(() => console.log('(the picker did not show the age of the kept copy)'));
+    console.log(
+      `offline: reload, open the item panel and the picker of plant ${staged.plantNumber} (${kept.count} parts): ${opened.toFixed(0)} ms`,
+    );
+    await page
+      .getByText(/^Saved copy of the catalog, updated/)
+      .waitFor()
+      .catch(() => console.log('(the picker did not show the age of the kept copy)'));
 
     const search = page.getByRole('searchbox', { name: 'Search all parts' });
     const matching = page.getByRole('list', { name: 'Matching parts' });
@@ -151,7 +161,9 @@ export async function benchCatalogOffline(options: { password: string; distDir?:
       await search.fill(kept.lastPartNumber);
       await shown(matching.getByRole('button', { name: new RegExp(`Part number ${kept.lastPartNumber}`) }));
     });
-    console.log(`offline search by part number among ${kept.count} parts: ${byNumber.toFixed(0)} ms (typing to the card shown; no debounce)`);
+    console.log(
+      `offline search by part number among ${kept.count} parts: ${byNumber.toFixed(0)} ms (typing to the card shown; no debounce)`,
+    );
     await search.fill('');
     await page.getByRole('list', { name: 'Categories' }).waitFor();
     const byWords = await timed(async () => {
@@ -165,7 +177,11 @@ export async function benchCatalogOffline(options: { password: string; distDir?:
       await search.fill('');
       await page.getByRole('list', { name: 'Categories' }).getByRole('button').first().click();
       await shown(page.getByRole('heading', { name: 'Please select a commodity' }));
-      await page.getByRole('list', { name: /^Commodities of/ }).getByRole('button').first().click();
+      await page
+        .getByRole('list', { name: /^Commodities of/ })
+        .getByRole('button')
+        .first()
+        .click();
       await shown(page.getByRole('list', { name: /^Parts of/ }).locator('img'));
     });
     console.log(`offline drill-down category → commodity → parts with images: ${drill.toFixed(0)} ms`);

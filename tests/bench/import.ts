@@ -19,7 +19,20 @@ const PLANTS = [
   ['931', 'Richfield', 'RCH', 'Richfield', 'NC'],
 ] as const;
 const RETAILER_COUNT = 40;
-const FIRST_NAMES = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'Tyler', 'Brittany'];
+const FIRST_NAMES = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'Tyler',
+  'Brittany',
+];
 const LAST_NAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Wilson', 'Anderson', 'Taylor', 'Moore'];
 const STREETS = ['Oak Ridge Road', 'Cedar Lane', 'Pine Hill Drive', 'Maple Street', 'Dogwood Trail', 'Hickory Way'];
 const MODELS = [
@@ -100,14 +113,22 @@ export async function benchImport(homes = GOAL_HOMES) {
     const file = join(dir, 'homes.csv');
     let started = performance.now();
     await writeHomes(file, homes);
-    console.log(`${homes} homes written to a CSV of ${(statSync(file).size / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `${homes} homes written to a CSV of ${(statSync(file).size / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     const database = await openDatabase({ dataDir: dir });
     try {
       await database.migrate();
-      const plants = ['plantNumber,name,serialPrefix,city,state', ...PLANTS.map(([number, name, prefix, city, state]) => `${number},${name},${prefix},${city},${state}`)].join('\n');
+      const plants = [
+        'plantNumber,name,serialPrefix,city,state',
+        ...PLANTS.map(([number, name, prefix, city, state]) => `${number},${name},${prefix},${city},${state}`),
+      ].join('\n');
       await runImport(database.db, 'plants', textOf(plants), { format: 'csv' });
-      const retailers = ['retailerNumber,name,retailerType,city,state,plants', ...Array.from({ length: RETAILER_COUNT }, (_, n) => `${5000 + n},Retailer ${n},I,Knoxville,TN,910;931`)].join('\n');
+      const retailers = [
+        'retailerNumber,name,retailerType,city,state,plants',
+        ...Array.from({ length: RETAILER_COUNT }, (_, n) => `${5000 + n},Retailer ${n},I,Knoxville,TN,910;931`),
+      ].join('\n');
       await runImport(database.db, 'retailers', textOf(retailers), { format: 'csv' });
 
       for (const [label, options] of [
@@ -118,7 +139,10 @@ export async function benchImport(homes = GOAL_HOMES) {
         started = performance.now();
         const report = await runImport(database.db, 'homes', createReadStream(file), { format: 'csv', ...options });
         const seconds = (performance.now() - started) / 1000;
-        const goal = label === 'into the empty database' ? ` — goal: ${GOAL_HOMES} homes within ${GOAL_SECONDS} s on 2 cores: ${homes === GOAL_HOMES ? (seconds <= GOAL_SECONDS ? 'met' : 'NOT met') : `(ran ${homes})`}` : '';
+        const goal =
+          label === 'into the empty database'
+            ? ` — goal: ${GOAL_HOMES} homes within ${GOAL_SECONDS} s on 2 cores: ${homes === GOAL_HOMES ? (seconds <= GOAL_SECONDS ? 'met' : 'NOT met') : `(ran ${homes})`}`
+            : '';
         console.log(`homes ${label}: ${line(report, seconds)}${goal}`);
       }
     } finally {

@@ -12,8 +12,13 @@ import { startServer } from '../../src/server/main';
 
 /** Flags that let Debian's Chromium run headless as root on a machine with no outside network. */
 const CHROME_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 
 export const LIGHTHOUSE_GOALS = { performance: 95, lcpMs: 2500 };
@@ -36,12 +41,17 @@ const numeric = (result: Result, id: string) => result.audits[id]?.numericValue 
 function figuresOf(result: Result): LighthouseFigures {
   const findings: string[] = [];
   for (const audit of Object.values(result.audits)) {
-    if (audit.score === null || audit.score >= 0.9 || audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') continue;
+    if (
+      audit.score === null ||
+      audit.score >= 0.9 ||
+      audit.scoreDisplayMode === 'informative' ||
+      audit.scoreDisplayMode === 'notApplicable'
+    )
+      continue;
     findings.push(`${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''}`);
   }
   const lcpDetails = result.audits['largest-contentful-paint-element']?.details as
-    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
-    | undefined;
+    { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
   return {
     performance: Math.round((result.categories.performance?.score ?? 0) * 100),
     lcpMs: numeric(result, 'largest-contentful-paint'),
@@ -61,7 +71,11 @@ export async function measureLighthouse(options: { distDir?: string; path?: stri
   if (!existsSync(join(distDir, 'index.html'))) throw new Error('Build first: npx vite build');
   const dataDir = mkdtempSync(join(tmpdir(), 'homesite-lighthouse-'));
   const server = await startServer({ port: 0, dataDir, distDir, quiet: true });
-  const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   try {
     const runs: LighthouseFigures[] = [];
     const wanted = options.runs ?? Number(process.env.LIGHTHOUSE_RUNS ?? 3);

@@ -177,7 +177,9 @@ export async function scratchPostgres(): Promise<{ url: string; where: string; d
       // The script's database is new and empty, and dropped with its role by a later run of the script.
       return { url, where: 'Debian PostgreSQL via scripts/test-postgres.sh', drop: async () => {} };
     } catch (error) {
-      console.log(`(PostgreSQL skipped: set BENCH_DATABASE_URL, or let scripts/test-postgres.sh start Debian's: ${String(error).split('\n')[0]})`);
+      console.log(
+        `(PostgreSQL skipped: set BENCH_DATABASE_URL, or let scripts/test-postgres.sh start Debian's: ${String(error).split('\n')[0]})`,
+      );
       return null;
     }
   }
@@ -247,7 +249,13 @@ async function benchOneDatabase(label: string, databaseUrl: string | undefined, 
         const bytes = (await response.arrayBuffer()).byteLength;
         const etag = response.headers.get('etag');
         if (!response.ok || !etag) throw new Error(`GET /api/service as ${user} answered ${response.status}, etag ${etag}`);
-        return { user, etag, bytes, encoding: response.headers.get('content-encoding') ?? 'plain', cursor: response.headers.get('x-sync-cursor') };
+        return {
+          user,
+          etag,
+          bytes,
+          encoding: response.headers.get('content-encoding') ?? 'plain',
+          cursor: response.headers.get('x-sync-cursor'),
+        };
       }),
     );
     const sizes = lists.map((list) => (list.bytes / 1024).toFixed(0)).join('/');
@@ -303,12 +311,19 @@ export async function benchApiUnderLoad(options: ApiLoadOptions) {
       `goals: p99 ≤ ${LOAD_GOALS.p99Ms} ms and ≥ ${LOAD_GOALS.shareOfHelloWorld * 100}% of the hello-world's req/s`,
   );
   // Other work on the machine moves every figure; the load average says how busy it was.
-  const loadAverage = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+  const loadAverage = () =>
+    loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
   console.log(`${cpus().length} CPUs, load average ${loadAverage()} before`);
   const helloServer = await startHelloWorld();
   let hello: LoadFigures;
   try {
-    hello = await hammer('bare Hono hello-world', { url: helloServer.url }, { connections: options.connections, durationSeconds: options.durationSeconds });
+    hello = await hammer(
+      'bare Hono hello-world',
+      { url: helloServer.url },
+      { connections: options.connections, durationSeconds: options.durationSeconds },
+    );
   } finally {
     await helloServer.close();
   }
@@ -332,10 +347,7 @@ export async function benchApiUnderLoad(options: ApiLoadOptions) {
 // server's own thread, so its throughput figures are a floor; the issue 10 figures use `hammer` above.
 
 /** Fires `total` requests with at most `concurrency` in flight; returns latency percentiles and throughput. */
-export async function load(
-  request: () => Promise<Response>,
-  { total, concurrency }: { total: number; concurrency: number },
-) {
+export async function load(request: () => Promise<Response>, { total, concurrency }: { total: number; concurrency: number }) {
   const latencies: number[] = [];
   let started = 0;
   let failures = 0;

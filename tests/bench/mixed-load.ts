@@ -33,13 +33,26 @@ const REPLAY_EVERY = 3;
 /** Attempts of a write whose answer did not arrive (network error), with the same key, as the outbox does. */
 const RETRIES = 3;
 
-type ReadKind = 'profile' | 'work-order list' | 'work-order delta' | 'parts orders' | 'homeowners' | 'quotes' | 'leads' | 'open parts orders report';
+type ReadKind =
+  'profile' | 'work-order list' | 'work-order delta' | 'parts orders' | 'homeowners' | 'quotes' | 'leads' | 'open parts orders report';
 type WriteKind = 'create request' | 'add item' | 'update info' | 'claim lead' | 'support message';
 type Kind = ReadKind | WriteKind | 'replay' | 'hello';
 /** The order of the report's lines. */
 const KIND_ORDER: Kind[] = [
-  'profile', 'work-order list', 'work-order delta', 'parts orders', 'homeowners', 'quotes', 'leads', 'open parts orders report',
-  'create request', 'add item', 'update info', 'claim lead', 'support message', 'replay',
+  'profile',
+  'work-order list',
+  'work-order delta',
+  'parts orders',
+  'homeowners',
+  'quotes',
+  'leads',
+  'open parts orders report',
+  'create request',
+  'add item',
+  'update info',
+  'claim lead',
+  'support message',
+  'replay',
 ];
 
 /** A contract endpoint's path on the server's own origin (the default bases). */
@@ -131,8 +144,7 @@ async function runClients(plan: Plan): Promise<Outcome> {
     }
   }
 
-  const unexpected = (kind: Kind, status: number, text: string) =>
-    outcome.errors.push({ kind, detail: `${status} ${text.slice(0, 200)}` });
+  const unexpected = (kind: Kind, status: number, text: string) => outcome.errors.push({ kind, detail: `${status} ${text.slice(0, 200)}` });
 
   /** A write with its key, retried with the same key when no answer came; then, every REPLAY_EVERY-th, sent once more. */
   async function write(client: ClientPlan, kind: WriteKind, method: string, path: string, body: unknown, expected: number[]) {
@@ -157,7 +169,9 @@ async function runClients(plan: Plan): Promise<Outcome> {
       if (again) {
         const sameRecord = again.text === text;
         if (again.response.status !== response.status || !sameRecord || again.response.headers.get(REPLAYED_HEADER) !== 'true') {
-          outcome.replayMismatches.push(`${kind} ${key}: ${response.status} then ${again.response.status}${sameRecord ? '' : ', another body'}`);
+          outcome.replayMismatches.push(
+            `${kind} ${key}: ${response.status} then ${again.response.status}${sameRecord ? '' : ', another body'}`,
+          );
         }
       }
     }
@@ -224,7 +238,14 @@ async function runClients(plan: Plan): Promise<Outcome> {
         }
       } else if (turn === 1) {
         const text = `${plan.marker} item ${randomUUID()}`;
-        const body = { problemDescription: text, determinedCause: 'Loose fitting', actionTaken: 'Tightened and tested', partsCost: 4.5, laborHours: 0.25, isTwoMan: false };
+        const body = {
+          problemDescription: text,
+          determinedCause: 'Loose fitting',
+          actionTaken: 'Tightened and tested',
+          partsCost: 4.5,
+          laborHours: 0.25,
+          isTwoMan: false,
+        };
         const added = await write(client, 'add item', 'POST', pathOf(paths.serviceItems(ownRequest)), body, [201]);
         if (added?.record) Object.assign(added.record, { id: ownRequest, text });
       } else if (turn === 2) {
@@ -370,7 +391,8 @@ async function verify(app: RunningServer, outcome: Outcome, plan: Plan, lastRequ
   const made = await app.db.select({ id: t.serviceRequests.id }).from(t.serviceRequests).where(gt(t.serviceRequests.id, lastRequestBefore));
   const madeIds = new Set(made.map((row) => row.id));
   for (const record of creates) if (record.id === undefined || !madeIds.has(record.id)) verdict.lost.push(`create request ${record.key}`);
-  if (createdIds.size < creates.length) verdict.doubled.push(`${creates.length - createdIds.size} create keys answered an id another key had`);
+  if (createdIds.size < creates.length)
+    verdict.doubled.push(`${creates.length - createdIds.size} create keys answered an id another key had`);
   for (const row of made) if (!createdIds.has(row.id)) verdict.doubled.push(`service request ${row.id} made by no answered create`);
 
   // Items and support messages: each answered text exactly once, and no text of the run beyond them.
@@ -404,7 +426,10 @@ async function verify(app: RunningServer, outcome: Outcome, plan: Plan, lastRequ
   const shared = plan.clients.flatMap((client) => client.shared);
   const startVersions = new Map(shared.map((record) => [record.id, record.rowVersion]));
   const rows = startVersions.size
-    ? await app.db.select({ id: t.serviceRequests.id, rowVersion: t.serviceRequests.rowVersion }).from(t.serviceRequests).where(inArray(t.serviceRequests.id, [...startVersions.keys()]))
+    ? await app.db
+        .select({ id: t.serviceRequests.id, rowVersion: t.serviceRequests.rowVersion })
+        .from(t.serviceRequests)
+        .where(inArray(t.serviceRequests.id, [...startVersions.keys()]))
     : [];
   for (const row of rows) {
     const applied = ok('update info').filter((record) => record.id === row.id).length;
@@ -417,7 +442,10 @@ async function verify(app: RunningServer, outcome: Outcome, plan: Plan, lastRequ
   const claimed = new Set(ok('claim lead').map((record) => record.id!));
   const leadsBefore = new Map(plan.clients.flatMap((client) => client.leads).map((lead) => [lead.id, lead.rowVersion]));
   const leadRows = claimed.size
-    ? await app.db.select({ id: t.leads.id, status: t.leads.status, rowVersion: t.leads.rowVersion }).from(t.leads).where(inArray(t.leads.id, [...claimed]))
+    ? await app.db
+        .select({ id: t.leads.id, status: t.leads.status, rowVersion: t.leads.rowVersion })
+        .from(t.leads)
+        .where(inArray(t.leads.id, [...claimed]))
     : [];
   for (const row of leadRows) {
     const gained = row.rowVersion - leadsBefore.get(row.id)!;
@@ -433,7 +461,8 @@ async function verify(app: RunningServer, outcome: Outcome, plan: Plan, lastRequ
       .select({ n: count() })
       .from(t.idempotencyKeys)
       .where(and(inArray(t.idempotencyKeys.key, slice), eq(t.idempotencyKeys.state, 'done')));
-    if (Number(stored?.n ?? 0) !== slice.length) verdict.lost.push(`${slice.length - Number(stored?.n ?? 0)} answered keys not stored as done`);
+    if (Number(stored?.n ?? 0) !== slice.length)
+      verdict.lost.push(`${slice.length - Number(stored?.n ?? 0)} answered keys not stored as done`);
   }
   return verdict;
 }
@@ -454,8 +483,12 @@ function report(label: string, outcome: Outcome, hello: Outcome, verdict: Verdic
     const samples = outcome.latencies[kind];
     if (!samples) continue;
     const { n, p50, p99 } = percentiles(samples);
-    const statuses = Object.entries(outcome.statuses[kind] ?? {}).map(([status, times]) => `${status}×${times}`).join(' ');
-    console.log(`  ${kind.padEnd(26)} ${String(n).padStart(6)}  p50 ${p50.toFixed(1).padStart(6)} ms  p99 ${p99.toFixed(1).padStart(7)} ms  [${statuses}]`);
+    const statuses = Object.entries(outcome.statuses[kind] ?? {})
+      .map(([status, times]) => `${status}×${times}`)
+      .join(' ');
+    console.log(
+      `  ${kind.padEnd(26)} ${String(n).padStart(6)}  p50 ${p50.toFixed(1).padStart(6)} ms  p99 ${p99.toFixed(1).padStart(7)} ms  [${statuses}]`,
+    );
   }
   console.log(
     `  errors ${errors} (goal ${GOALS.errors}: ${mark(errors <= GOALS.errors)}); ` +
@@ -463,7 +496,12 @@ function report(label: string, outcome: Outcome, hello: Outcome, verdict: Verdic
       `doubled ${verdict.doubled.length} (goal ${GOALS.doubled}: ${mark(verdict.doubled.length <= GOALS.doubled)}); ` +
       `409 on concurrent updates ${outcome.conflicts} (expected, not errors); replays ${outcome.latencies.replay?.length ?? 0}`,
   );
-  for (const line of [...outcome.errors.map((error) => `${error.kind}: ${error.detail}`), ...outcome.replayMismatches, ...verdict.lost, ...verdict.doubled].slice(0, 10)) {
+  for (const line of [
+    ...outcome.errors.map((error) => `${error.kind}: ${error.detail}`),
+    ...outcome.replayMismatches,
+    ...verdict.lost,
+    ...verdict.doubled,
+  ].slice(0, 10)) {
     console.log(`    ${line}`);
   }
   return [
@@ -492,7 +530,13 @@ async function oneDatabase(label: string, databaseUrl: string | undefined, hello
     });
     const [{ last } = { last: 0 }] = await app.db.select({ last: max(t.serviceRequests.id) }).from(t.serviceRequests);
     const lastRequestBefore = last ?? 0;
-    const plan: Plan = { mode: 'mixed', origin: app.url, seconds: options.seconds, clients, marker: `mixed-load ${randomUUID().slice(0, 8)}` };
+    const plan: Plan = {
+      mode: 'mixed',
+      origin: app.url,
+      seconds: options.seconds,
+      clients,
+      marker: `mixed-load ${randomUUID().slice(0, 8)}`,
+    };
     const outcome = await inWorker(plan);
     return report(label, outcome, hello, await verify(app, outcome, plan, lastRequestBefore));
   } finally {
@@ -506,7 +550,10 @@ async function oneDatabase(label: string, databaseUrl: string | undefined, hello
  * the same generator; stops with an error naming the goals missed (errors, lost or doubled writes).
  */
 export async function benchMixedLoad(options: MixedLoadOptions) {
-  const loadAverage = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+  const loadAverage = () =>
+    loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
   console.log(
     `${options.clients} clients (${WRITERS.join(', ')} write service requests; ${READERS.join(', ')} read and write to support; ${LEAD_CLAIMERS.join(', ')} claim leads), ` +
       `${options.seconds} s each ` +
@@ -515,12 +562,20 @@ export async function benchMixedLoad(options: MixedLoadOptions) {
   const helloServer = await startHelloWorld();
   let hello: Outcome;
   try {
-    hello = await inWorker({ mode: 'hello', origin: new URL(helloServer.url).origin, seconds: options.seconds, clients: Array.from({ length: options.clients }, () => ({ user: '', token: '', reads: [], homes: [], shared: [], leads: [] })), marker: '' });
+    hello = await inWorker({
+      mode: 'hello',
+      origin: new URL(helloServer.url).origin,
+      seconds: options.seconds,
+      clients: Array.from({ length: options.clients }, () => ({ user: '', token: '', reads: [], homes: [], shared: [], leads: [] })),
+      marker: '',
+    });
   } finally {
     await helloServer.close();
   }
   const { p50, p99 } = percentiles(hello.latencies.hello ?? []);
-  console.log(`bare Hono hello-world: ${(total(hello) / hello.seconds).toFixed(0)} req/s, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, errors ${hello.errors.length}`);
+  console.log(
+    `bare Hono hello-world: ${(total(hello) / hello.seconds).toFixed(0)} req/s, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, errors ${hello.errors.length}`,
+  );
 
   const missed = await oneDatabase('PGlite', undefined, hello, options);
   const postgres = await scratchPostgres();

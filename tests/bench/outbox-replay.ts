@@ -37,7 +37,15 @@ function technicianCalls(home: Home, index: number, today: string): OutboxCall[]
       query: { plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.id) },
       recordKey,
       label: 'Create service request',
-      intent: { feature: 'work-orders', kind: 'create-request', requestId: tempId, requestNumber: tempId, plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: home.id },
+      intent: {
+        feature: 'work-orders',
+        kind: 'create-request',
+        requestId: tempId,
+        requestNumber: tempId,
+        plantNumber: home.plantNumber,
+        longSerialNumber: home.serialNumber,
+        assetId: home.id,
+      },
       createsTempId: tempId,
       idField: 'serviceRequestId',
     },
@@ -189,7 +197,9 @@ async function replayRun(app: RunningServer, token: string, homes: Home[], lossR
 
 export async function benchOutboxReplay(app: RunningServer, password: string) {
   const token = await signIn(app, 'admin', password);
-  const profile = (await (await fetch(`${app.url}/auth/api/Account/User`, { headers: { authorization: `Bearer ${token}` } })).json()) as CmhUser;
+  const profile = (await (
+    await fetch(`${app.url}/auth/api/Account/User`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as CmhUser;
   const retailerNumber = profile.currentRetailer?.retailerNumber;
   if (!retailerNumber) throw new Error('admin@ has no current retailer');
   const homes = await app.db
@@ -212,7 +222,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const scale = Number(process.env.BENCH_SEED_SCALE ?? 1);
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const scaled = await startScaledServer(scale, databaseUrl);
-  console.log(`# Outbox replay (fake-indexeddb, real fetch; seed scale ${scale}, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, started in ${scaled.seedSeconds.toFixed(1)} s)`);
+  console.log(
+    `# Outbox replay (fake-indexeddb, real fetch; seed scale ${scale}, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, started in ${scaled.seedSeconds.toFixed(1)} s)`,
+  );
   try {
     await benchOutboxReplay(scaled.app, process.env.DEMO_PASSWORD ?? 'Demo#2026!');
   } finally {

@@ -23,7 +23,12 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 /** Seconds of the mixed reads and writes on each database (issue 14 §5). */
 const MIXED_LOAD_SECONDS = Number(process.env.MIXED_LOAD_SECONDS ?? 60);
 /** BENCH_ONLY=api,work-orders runs those sections only (bundle, lighthouse, api, mixed-load, work-orders, import); unset runs all. */
-const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
 const runs = (section: 'bundle' | 'lighthouse' | 'api' | 'mixed-load' | 'work-orders' | 'import') => only.size === 0 || only.has(section);
 
 /** A benchmark that stops with an error says so, and the others still run (the exit code tells at the end). */
@@ -33,7 +38,9 @@ async function attempt(name: string, benchmark: () => Promise<unknown>) {
     await benchmark();
   } catch (error) {
     failed.push(name);
-    console.log(`(${name} stopped: ${error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ''}` : String(error)})`);
+    console.log(
+      `(${name} stopped: ${error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ''}` : String(error)})`,
+    );
   }
 }
 

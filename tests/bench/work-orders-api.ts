@@ -74,7 +74,9 @@ export async function benchWorkOrdersApi(scaled: ScaledServer, options: WorkOrde
   const { app } = scaled;
   const [requests] = await app.db.select({ n: count() }).from(t.serviceRequests);
   const [items] = await app.db.select({ n: count() }).from(t.serviceItems);
-  const startUp = app.seeded ? `migrate + seed ${scaled.seedSeconds.toFixed(1)} s` : `already seeded, start-up ${scaled.seedSeconds.toFixed(1)} s`;
+  const startUp = app.seeded
+    ? `migrate + seed ${scaled.seedSeconds.toFixed(1)} s`
+    : `already seeded, start-up ${scaled.seedSeconds.toFixed(1)} s`;
   console.log(`${requests?.n} service requests, ${items?.n} service items; ${startUp}`);
 
   let sample: { token: string; request: ServiceRequestSummary } | undefined;
@@ -100,7 +102,9 @@ export async function benchWorkOrdersApi(scaled: ScaledServer, options: WorkOrde
     // The 60-second refresh of an unchanged list (spec 3 §2): a conditional request answered 304.
     const etag = first.headers.get('etag') ?? '';
     const revalidate = () => fetch(`${app.url}/api/service`, { headers: { ...headers, 'if-none-match': etag } });
-    console.log(formatLoad(`  same, If-None-Match (304)`, await load(revalidate, { total: options.requests, concurrency: options.concurrency })));
+    console.log(
+      formatLoad(`  same, If-None-Match (304)`, await load(revalidate, { total: options.requests, concurrency: options.concurrency })),
+    );
     if (reader.key === 'admin' && rows[0]) sample = { token, request: rows[0] };
   }
   if (!sample) throw new Error('admin@ sees no service requests');
@@ -110,10 +114,13 @@ export async function benchWorkOrdersApi(scaled: ScaledServer, options: WorkOrde
   const { serviceRequestId, assetId } = sample.request;
   const one = () => fetch(`${app.url}/api/service/${serviceRequestId}`, { headers });
   console.log(formatLoad('GET /api/service/{id} (full)', await load(one, { total: options.requests, concurrency: options.concurrency })));
-  const ofHome = await (await fetch(`${app.url}/api/service?assetId=${assetId}`, { headers })).json() as unknown[];
+  const ofHome = (await (await fetch(`${app.url}/api/service?assetId=${assetId}`, { headers })).json()) as unknown[];
   const byAsset = () => fetch(`${app.url}/api/service?assetId=${assetId}`, { headers });
   console.log(
-    formatLoad(`GET /api/service?assetId (${ofHome.length} rows)`, await load(byAsset, { total: options.requests, concurrency: options.concurrency })),
+    formatLoad(
+      `GET /api/service?assetId (${ofHome.length} rows)`,
+      await load(byAsset, { total: options.requests, concurrency: options.concurrency }),
+    ),
   );
 }
 
@@ -135,7 +142,9 @@ async function timed(runs: number, task: () => Promise<unknown>): Promise<number
  * JSON, the whole answer; beside two cheaper ways to build the same rows, measured on the same data.
  */
 async function profileList(app: RunningServer, token: string) {
-  const profile = (await (await fetch(`${app.url}/auth/api/Account/User`, { headers: { authorization: `Bearer ${token}` } })).json()) as CmhUser;
+  const profile = (await (
+    await fetch(`${app.url}/auth/api/Account/User`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as CmhUser;
   const retailerNumber = profile.currentRetailer?.retailerNumber ?? '';
   const session: Session = {
     user: profile,
@@ -146,11 +155,16 @@ async function profileList(app: RunningServer, token: string) {
     inner join ${t.plants} on ${t.plants.plantNumber} = ${t.serviceRequests.plantNumber}
     inner join ${t.homes} on ${t.homes.id} = ${t.serviceRequests.homeId}
     where ${t.serviceRequests.retailerNumber} = ${retailerNumber}`;
-  const plan = ((await app.db.execute(sql`explain (analyze) select ${t.serviceRequests.id} ${from} order by ${t.serviceRequests.id} desc`)) as unknown as {
-    rows: Record<string, string>[];
-  }).rows.map((row) => String(Object.values(row)[0]));
+  const plan = (
+    (await app.db.execute(
+      sql`explain (analyze) select ${t.serviceRequests.id} ${from} order by ${t.serviceRequests.id} desc`,
+    )) as unknown as {
+      rows: Record<string, string>[];
+    }
+  ).rows.map((row) => String(Object.values(row)[0]));
   const execution = plan.find((line) => line.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
-  const scan = plan.find((line) => line.includes('Scan on service_requests')) ?? plan.find((line) => line.includes('service_requests')) ?? '';
+  const scan =
+    plan.find((line) => line.includes('Scan on service_requests')) ?? plan.find((line) => line.includes('service_requests')) ?? '';
   const estimate = /rows=(\d+) width/.exec(scan)?.[1];
   const actual = /actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+)/.exec(scan)?.[1];
   const summaryColumns = sql`${t.serviceRequests.id}, ${t.serviceRequests.serviceRequestNumber}, ${t.serviceRequests.vantageWorkOrderId},
@@ -165,8 +179,11 @@ async function profileList(app: RunningServer, token: string) {
   const stringify = await timed(3, async () => JSON.stringify(rows));
   const narrowMs = await timed(3, () => app.db.execute(narrow));
   const aggregated = await timed(3, () => app.db.execute(sql`select coalesce(json_agg(x), '[]')::text from (${narrow}) x`));
-  const http = await timed(3, async () => (await fetch(`${app.url}/api/service`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
-  const line = (name: string, ms: number | string) => console.log(`  ${name.padEnd(62)} ${typeof ms === 'number' ? `${ms.toFixed(0)} ms` : ms}`);
+  const http = await timed(3, async () =>
+    (await fetch(`${app.url}/api/service`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer(),
+  );
+  const line = (name: string, ms: number | string) =>
+    console.log(`  ${name.padEnd(62)} ${typeof ms === 'number' ? `${ms.toFixed(0)} ms` : ms}`);
   console.log(`where one list answer of admin@ goes (${rows.length} rows, retailer ${retailerNumber}; medians of 3):`);
   line('SQL execution (EXPLAIN ANALYZE)', `${execution}; planner estimated ${estimate ?? '?'} rows, read ${actual ?? '?'}`);
   line('listRequests(): SQL + decoding every column + toSummary', store);

@@ -28,7 +28,11 @@ describe('user administration', () => {
     await expect.poll(() => page.title()).toBe('HomeSite - Users');
     const editable = page.getByRole('table', { name: 'Users you can edit' });
     await editable.getByRole('row').nth(1).waitFor();
-    await page.getByText('Please contact support@homesite.test if you need to update the following user accounts. You do not have the appropriate permissions.').waitFor();
+    await page
+      .getByText(
+        'Please contact support@homesite.test if you need to update the following user accounts. You do not have the appropriate permissions.',
+      )
+      .waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Add User' }).click();
@@ -37,7 +41,11 @@ describe('user administration', () => {
     await panel.waitFor();
     // spec 1 §2: focus moves to the first name 500 ms after the form opens.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
-    await panel.getByRole('listbox', { name: /^Available roles/ }).getByRole('option').first().waitFor();
+    await panel
+      .getByRole('listbox', { name: /^Available roles/ })
+      .getByRole('option')
+      .first()
+      .waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const email = `nina.lopez.${Date.now()}@smokymountainhomes.test`;
@@ -61,7 +69,11 @@ describe('user administration', () => {
     await editable.getByText(email).waitFor();
 
     const token = await app.tokenFor('admin');
-    const list = await app.api<{ userName: string; roles: string[]; retailers: { retailerNumber: string }[]; isActive: boolean }[]>('GET', '/api/api/User/', { token });
+    const list = await app.api<{ userName: string; roles: string[]; retailers: { retailerNumber: string }[]; isActive: boolean }[]>(
+      'GET',
+      '/api/api/User/',
+      { token },
+    );
     expect(list.body.find((user) => user.userName === email)).toMatchObject({
       roles: ['Sales_Viewer', 'Service_Viewer'],
       retailers: [{ retailerNumber: '4218' }],
@@ -73,7 +85,16 @@ describe('user administration', () => {
     await signIn(newcomer.page, email, { password, terms: 'agree' });
     // spec 1 §6 for Sales_Viewer + Service_Viewer at an independent retailer that is not a partner portal.
     expect(await tileNames(newcomer.page)).toEqual([
-      'Quotes', 'Orders', 'Inventory', 'Service & Parts', 'Reports', 'Learn', 'Help', 'Feedback', 'My Facilities', 'My Plants',
+      'Quotes',
+      'Orders',
+      'Inventory',
+      'Service & Parts',
+      'Reports',
+      'Learn',
+      'Help',
+      'Feedback',
+      'My Facilities',
+      'My Plants',
     ]);
     await newcomer.context.close();
   });
@@ -83,7 +104,10 @@ describe('user administration', () => {
     await signIn(page, 'admin', { terms: 'if-asked' });
     await page.goto('/admin/users');
     await page.getByRole('searchbox', { name: 'Search users' }).fill('viewer@demo');
-    const viewerRow = page.getByRole('table', { name: 'Users you can edit' }).getByRole('row').filter({ hasText: 'viewer@demo.homesite.test' });
+    const viewerRow = page
+      .getByRole('table', { name: 'Users you can edit' })
+      .getByRole('row')
+      .filter({ hasText: 'viewer@demo.homesite.test' });
     await viewerRow.getByRole('link', { name: /^Edit User/ }).click();
     const panel = page.getByRole('dialog', { name: 'Edit User' });
     await panel.waitFor();

@@ -113,16 +113,25 @@ describe('Conflicts (409)', () => {
     await page.getByRole('button', { name: 'Re-apply mine' }).click();
     await page.getByText('No changes are waiting.', { exact: false }).waitFor({ timeout: 30_000 });
 
-    const stored = await waitOnServer(page, () => readRequest(request.serviceRequestId), (value) => value.technician === 'Mine Tech');
+    const stored = await waitOnServer(
+      page,
+      () => readRequest(request.serviceRequestId),
+      (value) => value.technician === 'Mine Tech',
+    );
     expect(stored).toMatchObject({ technician: 'Mine Tech', caseSubject: 'Their subject' });
     expect(stored.rowVersion).toBe(request.rowVersion + 2);
-    expect(await page.evaluate(() => new Promise<number>((resolve) => {
-      const open = indexedDB.open('homesite');
-      open.onsuccess = () => {
-        const count = open.result.transaction('outbox').objectStore('outbox').count();
-        count.onsuccess = () => resolve(count.result);
-      };
-    }))).toBe(0);
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('homesite');
+            open.onsuccess = () => {
+              const count = open.result.transaction('outbox').objectStore('outbox').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+          }),
+      ),
+    ).toBe(0);
     await context.close();
   });
 
@@ -178,7 +187,11 @@ describe('Conflicts (409)', () => {
     await page.getByRole('button', { name: 'Re-apply mine' }).click();
     await page.getByText('No changes are waiting.', { exact: false }).waitFor({ timeout: 30_000 });
 
-    const stored = await waitOnServer(page, () => readRequest(request.serviceRequestId), (value) => value.caseDescription === 'Front door sticks');
+    const stored = await waitOnServer(
+      page,
+      () => readRequest(request.serviceRequestId),
+      (value) => value.caseDescription === 'Front door sticks',
+    );
     // Their subject is kept: the second edit, composed before the conflict, no longer writes back the old, empty one.
     expect(stored).toMatchObject({ caseSubject: 'Their subject', technician: 'Tablet Tech', caseDescription: 'Front door sticks' });
     expect(stored.rowVersion).toBe(request.rowVersion + 3);

@@ -44,7 +44,8 @@ async function jpeg(page: Page, colour: string): Promise<Buffer> {
     for (let index = 0; index < pixels.data.length; index += 4) {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       const grain = (seed % 96) - 48;
-      for (let channel = 0; channel < 3; channel++) pixels.data[index + channel] = Math.max(0, Math.min(255, pixels.data[index + channel]! + grain));
+      for (let channel = 0; channel < 3; channel++)
+        pixels.data[index + channel] = Math.max(0, Math.min(255, pixels.data[index + channel]! + grain));
     }
     context.putImageData(pixels, 0, 0);
     const blob = await new Promise<Blob>((resolve) => canvas.toBlob((value) => resolve(value!), 'image/jpeg', 0.95));
@@ -56,11 +57,10 @@ async function jpeg(page: Page, colour: string): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
-const requiredQuestions = (form: DeliveryReport): SurveyQuestion[] => [
-  form.deliveryDateQuestion,
-  form.siteDeliveryQuestion,
-  ...form.questionGroups.flatMap((group) => group.questions),
-].filter((question) => question.isRequired);
+const requiredQuestions = (form: DeliveryReport): SurveyQuestion[] =>
+  [form.deliveryDateQuestion, form.siteDeliveryQuestion, ...form.questionGroups.flatMap((group) => group.questions)].filter(
+    (question) => question.isRequired,
+  );
 
 /** Answers every required question of the form on the page. */
 async function answerRequired(page: Page, form: DeliveryReport) {
@@ -115,7 +115,13 @@ const queuedSubmit = (page: Page) =>
           const read = open.result.transaction('outbox').objectStore('outbox').getAll();
           read.onsuccess = () => {
             const entries = read.result as { path: string; body: { surveyAttachments?: unknown[] } }[];
-            resolve(entries.map((entry) => ({ path: entry.path, bodyChars: JSON.stringify(entry.body).length, photos: entry.body.surveyAttachments?.length ?? 0 })));
+            resolve(
+              entries.map((entry) => ({
+                path: entry.path,
+                bodyChars: JSON.stringify(entry.body).length,
+                photos: entry.body.surveyAttachments?.length ?? 0,
+              })),
+            );
             open.result.close();
           };
         };
@@ -154,7 +160,14 @@ describe('delivery reports in Chromium', () => {
     expect(await page.getByText('An answer is required.').count()).toBeGreaterThan(0);
 
     await answerRequired(page, blank.body);
-    await addPhotos(page, [{ name: 'front.jpg', buffer: red }, { name: 'rear.jpg', buffer: blue }], 'Home on site');
+    await addPhotos(
+      page,
+      [
+        { name: 'front.jpg', buffer: red },
+        { name: 'rear.jpg', buffer: blue },
+      ],
+      'Home on site',
+    );
     await expect.poll(() => page.getByRole('list', { name: 'Attachments' }).getByRole('listitem').count()).toBe(2);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -163,7 +176,9 @@ describe('delivery reports in Chromium', () => {
     await page.locator('.pending-badge--pending').waitFor();
     const [queued] = await queuedSubmit(page);
     expect(queued).toMatchObject({ path: '/DeliveryForm', photos: 2 });
-    console.info(`queued POST /DeliveryForm: ${queued!.bodyChars} characters of JSON with 2 photos (from ${red.length + blue.length} bytes of camera JPEG)`);
+    console.info(
+      `queued POST /DeliveryForm: ${queued!.bodyChars} characters of JSON with 2 photos (from ${red.length + blue.length} bytes of camera JPEG)`,
+    );
 
     // A reload offline: still pending, nothing on the server.
     await page.reload();
@@ -188,7 +203,9 @@ describe('delivery reports in Chromium', () => {
     expect(report.body.deliveryDateQuestion.answer).toMatch(/^2026-11-20/);
     for (const attachment of report.body.surveyAttachments) {
       expect(attachment.description).toBe('Home on site');
-      const image = await fetch(`${app.url}/images?folder=SurveyAttachments&fileName=${encodeURIComponent(attachment.imageFileName)}`, { headers: { authorization: `Bearer ${token}` } });
+      const image = await fetch(`${app.url}/images?folder=SurveyAttachments&fileName=${encodeURIComponent(attachment.imageFileName)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(image.status).toBe(200);
       expect(image.headers.get('content-type')).toBe('image/jpeg');
       expect((await image.arrayBuffer()).byteLength).toBeLessThan(red.length + blue.length);
@@ -228,14 +245,19 @@ describe('delivery reports in Chromium', () => {
     // The panel: a file chosen and then Cancel asks the spec's question.
     await page.getByRole('link', { name: 'Add Attachment' }).click();
     const panel = page.getByRole('dialog', { name: 'Add Attachment' });
-    await panel.getByLabel('Take or choose photos').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+    await panel
+      .getByLabel('Take or choose photos')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
     await page.getByText('JPG, JPEG and GIF are allowed.').first().waitFor();
     const photo = await jpeg(page, '#393');
     await panel.getByLabel('Take or choose photos').setInputFiles({ name: 'porch.jpg', mimeType: 'image/jpeg', buffer: photo });
     await panel.getByRole('list', { name: 'Files to attach' }).getByRole('listitem').first().waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await panel.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('dialog', { name: 'Confirmation' }).getByText('You have unsaved changes, are you sure you want to close the form?').waitFor();
+    await page
+      .getByRole('dialog', { name: 'Confirmation' })
+      .getByText('You have unsaved changes, are you sure you want to close the form?')
+      .waitFor();
     await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Yes' }).click();
     await panel.waitFor({ state: 'detached' });
 
@@ -256,7 +278,9 @@ describe('delivery reports in Chromium', () => {
     await page.waitForTimeout(1000);
     await page.reload();
     await page.getByRole('button', { name: 'View Porch larger' }).waitFor();
-    expect(await page.getByRole('group', { name: blank.siteDeliveryQuestion.questionText, exact: true }).getByLabel('Yes').isChecked()).toBe(true);
+    expect(
+      await page.getByRole('group', { name: blank.siteDeliveryQuestion.questionText, exact: true }).getByLabel('Yes').isChecked(),
+    ).toBe(true);
     expect(await page.getByRole('textbox', { name: blank.deliveryDateQuestion.questionText, exact: true }).inputValue()).toBe('11/20/2026');
     await page.getByRole('button', { name: 'Submit' }).click();
     await toastShown(page, 'Delivery Report has been successfully submitted!');

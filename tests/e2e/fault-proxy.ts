@@ -76,8 +76,15 @@ export async function startFaultProxy(options: { targetPort: number; host?: stri
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const incoming: ProxyRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers };
     const fault: Fault = rule?.(incoming) ?? { kind: 'pass' };
-    const entry: ProxyLogEntry = { method: incoming.method, path: incoming.path, fault: fault.kind, status: undefined, bodyBytes: 0,
-      idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined, replayed: false };
+    const entry: ProxyLogEntry = {
+      method: incoming.method,
+      path: incoming.path,
+      fault: fault.kind,
+      status: undefined,
+      bodyBytes: 0,
+      idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined,
+      replayed: false,
+    };
     log.push(entry);
     const noAnswer = () => {
       req.socket.destroy();
@@ -91,7 +98,11 @@ export async function startFaultProxy(options: { targetPort: number; host?: stri
       req.resume();
       const body = JSON.stringify(fault.body ?? { message: `HTTP ${fault.status} from the fault proxy.` });
       entry.status = fault.status;
-      res.writeHead(fault.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
+      res.writeHead(fault.status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'cache-control': 'no-store',
+      });
       res.end(body);
       return;
     }

@@ -26,7 +26,8 @@ const { api, tokenFor } = apiClient(() => server.url);
 
 beforeAll(async () => {
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
-  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
+  if (!existsSync(join(distDir, 'index.html')))
+    throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
   dataDir = mkdtempSync(join(tmpdir(), 'homesite-faults-'));
   server = await createServerProcess({ dataDir, distDir });
   const launching = chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -65,7 +66,8 @@ async function stagedRequest(): Promise<number> {
   const home = homes.body[homeIndex++ % homes.body.length]!;
   const query = new URLSearchParams({ plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.assetId) });
   const created = await api<ServiceRequest>('POST', `/api/service/CreateServiceRequest?${query.toString()}`, { token: serviceToken });
-  if (created.status !== 200 && created.status !== 201) throw new Error(`create request: ${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status !== 200 && created.status !== 201)
+    throw new Error(`create request: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body.serviceRequestId;
 }
 
@@ -83,7 +85,8 @@ async function itemCounts(id: number): Promise<Record<string, number>> {
 }
 
 const once = (problems: string[]) => Object.fromEntries(problems.map((problem) => [problem, 1]));
-const problemsFor = (scenario: string, count: number) => Array.from({ length: count }, (_, index) => `${scenario} item ${String(index + 1).padStart(2, '0')}`);
+const problemsFor = (scenario: string, count: number) =>
+  Array.from({ length: count }, (_, index) => `${scenario} item ${String(index + 1).padStart(2, '0')}`);
 
 interface QueueRow {
   label: string;
@@ -108,7 +111,9 @@ async function deviceQueue(page: Page): Promise<{ entries: QueueRow[]; files: nu
           tx.oncomplete = () => {
             db.close();
             resolve({
-              entries: (entries.result as { label: string; status: string; attempts: number; lastError?: { message: string }; fileIds: string[] }[]).map((row) => ({
+              entries: (
+                entries.result as { label: string; status: string; attempts: number; lastError?: { message: string }; fileIds: string[] }[]
+              ).map((row) => ({
                 label: row.label,
                 status: row.status,
                 attempts: row.attempts,
@@ -168,7 +173,12 @@ const itemPosts = (log: ProxyLogEntry[]) => log.filter((entry) => isItemPost(ent
 
 /** The queue is empty on the device, and the Pending changes screen says so. */
 async function expectNothingWaits(page: Page) {
-  await until('an empty outbox', () => deviceQueue(page), (queue) => queue.entries.length === 0 && queue.files === 0, 15_000);
+  await until(
+    'an empty outbox',
+    () => deviceQueue(page),
+    (queue) => queue.entries.length === 0 && queue.files === 0,
+    15_000,
+  );
   await page.goto('/pending-changes');
   await page.getByText('No changes are waiting. Everything you entered has reached the server.').waitFor();
 }
@@ -202,10 +212,19 @@ describe('Faults with the real server process', () => {
     });
     await context.setOffline(false);
 
-    await until('the kill', async () => restarted !== undefined, (killed) => killed);
+    await until(
+      'the kill',
+      async () => restarted !== undefined,
+      (killed) => killed,
+    );
     await restarted;
     // The outbox retries by itself (backoff) once the server is back.
-    const counts = await until('all items on the server', () => itemCounts(requestId), (value) => Object.keys(value).length === problems.length, 45_000);
+    const counts = await until(
+      'all items on the server',
+      () => itemCounts(requestId),
+      (value) => Object.keys(value).length === problems.length,
+      45_000,
+    );
     await expectNothingWaits(page);
     expect(await itemCounts(requestId)).toEqual(once(problems));
     expect(counts).toEqual(once(problems));
@@ -235,7 +254,11 @@ describe('Faults with the real server process', () => {
     });
     await attachFile(page, pdf, 'invoice.pdf', 'Five megabyte invoice');
 
-    const stored = await until('the attachment on the server', () => storedRequest(requestId), (request) => request.serviceAttachments.length > 0);
+    const stored = await until(
+      'the attachment on the server',
+      () => storedRequest(requestId),
+      (request) => request.serviceAttachments.length > 0,
+    );
     await expectNothingWaits(page);
     const attachments = (await storedRequest(requestId)).serviceAttachments;
     expect(attachments).toHaveLength(1);
@@ -276,8 +299,16 @@ describe('Faults with the real server process', () => {
     });
     await context.setOffline(false);
 
-    await until('the 401', async () => itemPosts(proxy.log).some((entry) => entry.status === 401), (seen) => seen);
-    const paused = await until('the queue paused with 4 waiting', () => deviceQueue(page), (queue) => queue.entries.length === 4);
+    await until(
+      'the 401',
+      async () => itemPosts(proxy.log).some((entry) => entry.status === 401),
+      (seen) => seen,
+    );
+    const paused = await until(
+      'the queue paused with 4 waiting',
+      () => deviceQueue(page),
+      (queue) => queue.entries.length === 4,
+    );
     expect(paused.entries.every((entry) => entry.status === 'pending')).toBe(true);
     expect(await itemCounts(requestId)).toEqual(once(problems.slice(0, 2)));
 
@@ -289,7 +320,12 @@ describe('Faults with the real server process', () => {
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     // The queue goes on as soon as the new token is there (not at the next 30 s tick of the sync timer).
-    await until('all items on the server', () => itemCounts(requestId), (value) => Object.keys(value).length === problems.length, 10_000);
+    await until(
+      'all items on the server',
+      () => itemCounts(requestId),
+      (value) => Object.keys(value).length === problems.length,
+      10_000,
+    );
     await expectNothingWaits(page);
     expect(await itemCounts(requestId)).toEqual(once(problems));
     expect(itemPosts(proxy.log).filter((entry) => entry.status === 401)).toHaveLength(1);
@@ -306,11 +342,17 @@ describe('Faults with the real server process', () => {
     await queueItemsOffline(context, page, problems);
 
     proxy.log.length = 0;
-    proxy.setRule((request) => (request.path.startsWith('/api/') ? { kind: 'answer', status: 503, body: { message: 'Down for maintenance.' } } : undefined));
+    proxy.setRule((request) =>
+      request.path.startsWith('/api/') ? { kind: 'answer', status: 503, body: { message: 'Down for maintenance.' } } : undefined,
+    );
     await context.setOffline(false);
 
     // The first item is tried, answered 503, and tried again after its backoff: the queue keeps everything.
-    await until('two 503 answers to the first item', async () => itemPosts(proxy.log).filter((entry) => entry.status === 503).length, (count) => count >= 2);
+    await until(
+      'two 503 answers to the first item',
+      async () => itemPosts(proxy.log).filter((entry) => entry.status === 503).length,
+      (count) => count >= 2,
+    );
     const waiting = await deviceQueue(page);
     expect(waiting.entries).toHaveLength(problems.length);
     expect(waiting.entries.filter((entry) => entry.status === 'failed')).toEqual([]);
@@ -323,7 +365,11 @@ describe('Faults with the real server process', () => {
     await page.getByText(`${problems.length} waiting · 0 failed`, { exact: false }).waitFor();
     const syncNow = page.getByRole('main').getByRole('button', { name: 'Sync now' });
     await syncNow.click();
-    await until('all items on the server', () => itemCounts(requestId), (value) => Object.keys(value).length === problems.length);
+    await until(
+      'all items on the server',
+      () => itemCounts(requestId),
+      (value) => Object.keys(value).length === problems.length,
+    );
     await expectNothingWaits(page);
     expect(await itemCounts(requestId)).toEqual(once(problems));
     expect(errors).toEqual([]);
@@ -348,7 +394,10 @@ describe('Faults with the real server process', () => {
 
     await attachFile(page, bigFile, 'big.pdf', 'Too big for this device', { expectClose: false });
     const panel = page.getByRole('dialog', { name: 'Add Attachment' });
-    await panel.getByRole('alert').getByText(/^This device has no room left for this change, so it was not saved\./).waitFor();
+    await panel
+      .getByRole('alert')
+      .getByText(/^This device has no room left for this change, so it was not saved\./)
+      .waitFor();
     // The panel stays open with the file, the app goes on.
     expect(await panel.getByRole('list', { name: 'Files to attach' }).getByRole('listitem').count()).toBe(1);
     const queue = await deviceQueue(page);
@@ -359,7 +408,11 @@ describe('Faults with the real server process', () => {
     await cdp.send('Storage.overrideQuotaForOrigin', { origin });
     await panel.getByRole('button', { name: 'Cancel' }).click();
     await context.setOffline(false);
-    await until('the queued items on the server', () => itemCounts(requestId), (value) => Object.keys(value).length === problems.length);
+    await until(
+      'the queued items on the server',
+      () => itemCounts(requestId),
+      (value) => Object.keys(value).length === problems.length,
+    );
     await expectNothingWaits(page);
     expect(await itemCounts(requestId)).toEqual(once(problems));
     expect((await storedRequest(requestId)).serviceAttachments).toEqual([]);

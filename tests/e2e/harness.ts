@@ -10,8 +10,14 @@ export const demoUser = (name: string) => `${name}@demo.homesite.test`;
 
 /** Flags that let Debian's Chromium run headless as root on a machine with no outside network. */
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export interface E2eApp {
@@ -53,7 +59,8 @@ export function apiClient(url: () => string): Pick<E2eApp, 'api' | 'tokenFor'> {
 export async function startE2eApp(options: { seedScale?: number } = {}): Promise<E2eApp> {
   // E2E_DIST_DIR lets a second build be tested without touching ./dist.
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
-  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
+  if (!existsSync(join(distDir, 'index.html')))
+    throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
   const dataDir = mkdtempSync(join(tmpdir(), 'homesite-e2e-'));
   const server = await startServer({ port: 0, dataDir, distDir, quiet: true, seedScale: options.seedScale });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });

@@ -28,7 +28,10 @@ describe('Help', () => {
     const documents = library(page).getByRole('region', { name: 'Documents' });
     await documents.getByRole('link', { name: /Getting Started with HomeSite/ }).waitFor();
     expect(await documents.getByRole('link').count()).toBe(5);
-    await library(page).getByRole('region', { name: 'Videos' }).getByRole('link', { name: /Finding Your Way Around HomeSite/ }).waitFor();
+    await library(page)
+      .getByRole('region', { name: 'Videos' })
+      .getByRole('link', { name: /Finding Your Way Around HomeSite/ })
+      .waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // A six-page guide: page navigation and search across its pages (spec 1 §2 Help).
@@ -46,9 +49,13 @@ describe('Help', () => {
     await tools(page).getByText('Page 4 of 6').waitFor();
     await reader(page).locator('mark.pdf-viewer__match--current', { hasText: 'catalog' }).waitFor();
     await reader(page).getByRole('searchbox', { name: 'Search in document' }).fill('serial number');
-    await reader(page).getByText(/^1 of [2-9] matches$/).waitFor();
+    await reader(page)
+      .getByText(/^1 of [2-9] matches$/)
+      .waitFor();
     await reader(page).getByRole('button', { name: 'Next match' }).click();
-    await reader(page).getByText(/^2 of [2-9] matches$/).waitFor();
+    await reader(page)
+      .getByText(/^2 of [2-9] matches$/)
+      .waitFor();
 
     // Zoom and page number input.
     await reader(page).getByRole('button', { name: 'Zoom in' }).click();
@@ -66,7 +73,10 @@ describe('Help', () => {
     await tab.close();
 
     // Opened once, the guide is kept on the device and the list says so.
-    await documents.getByRole('link', { name: /Submitting a Service Request/ }).getByText('Available offline').waitFor();
+    await documents
+      .getByRole('link', { name: /Submitting a Service Request/ })
+      .getByText('Available offline')
+      .waitFor();
 
     // The 10-byte upload: 'no results' (spec 1 §8), nothing to download or open.
     await documents.getByRole('link', { name: /Service Rate Sheet/ }).click();
@@ -74,7 +84,9 @@ describe('Help', () => {
     expect(await reader(page).getByRole('button', { name: 'Download' }).isDisabled()).toBe(true);
 
     // The video plays from the server in byte ranges (the <video> element signs in with the token cookie) and seeks.
-    await library(page).getByRole('link', { name: /Finding Your Way Around HomeSite/ }).click();
+    await library(page)
+      .getByRole('link', { name: /Finding Your Way Around HomeSite/ })
+      .click();
     const video = reader(page).locator('video');
     await video.waitFor();
     const duration = await video.evaluate(
@@ -104,7 +116,9 @@ describe('Help', () => {
     await page.reload();
     await reader(page).getByRole('heading', { name: 'Submitting a Service Request' }).waitFor();
     await tools(page).getByText('Page 1 of 6').waitFor();
-    await reader(page).getByText(/Offline copy, saved (just now|1 minute ago)\./).waitFor();
+    await reader(page)
+      .getByText(/Offline copy, saved (just now|1 minute ago)\./)
+      .waitFor();
     await page.getByText(/^Library updated (just now|1 minute ago)$/).waitFor();
     await reader(page).locator('.textLayer').getByText('Before you start').waitFor();
     await reader(page).getByRole('button', { name: 'Next page' }).click();
@@ -112,7 +126,9 @@ describe('Help', () => {
 
     // A guide never opened online is not on the device.
     await documents.getByRole('link', { name: /Parts Orders and Receiving/ }).click();
-    await reader(page).getByText(/has not been saved on this device yet/).waitFor();
+    await reader(page)
+      .getByText(/has not been saved on this device yet/)
+      .waitFor();
     await context.setOffline(false);
 
     expect(errors).toEqual([]);

@@ -19,7 +19,10 @@ describe('EBE driver management (spec 3 §2 Driver management)', () => {
   it('the driver manager lands on it after sign-in, finds an employee, adds them as a driver and updates them', async () => {
     const token = await app.tokenFor('driver');
     // An employee who is not a driver yet, with a last name shared by others (so the search has a choice to make).
-    const candidates = await app.api<EmployeeSearchResult[]>('POST', '/api/transportation/hbgemployees/search', { token, body: { firstName: '', lastName: 'S' } });
+    const candidates = await app.api<EmployeeSearchResult[]>('POST', '/api/transportation/hbgemployees/search', {
+      token,
+      body: { firstName: '', lastName: 'S' },
+    });
     const employee = candidates.body.find((row) => !row.isDriver)!;
     expect(employee).toBeTruthy();
     const name = `${employee.firstName} ${employee.lastName}`;
@@ -57,7 +60,10 @@ describe('EBE driver management (spec 3 §2 Driver management)', () => {
     await panel(page).waitFor({ state: 'detached' });
     await row.getByText('Assigned Driver', { exact: true }).waitFor();
     const added = await app.api<Driver>('GET', `/api/transportation/drivers/${employee.employeeNumber}`, { token });
-    expect(added).toMatchObject({ status: 200, body: { employee: { employeeNumber: employee.employeeNumber }, driverType: { description: 'Pilot Car' }, rowVersion: 0 } });
+    expect(added).toMatchObject({
+      status: 200,
+      body: { employee: { employeeNumber: employee.employeeNumber }, driverType: { description: 'Pilot Car' }, rowVersion: 0 },
+    });
 
     // Update Driver.
     await row.getByRole('link', { name: `Update Driver: ${name}` }).click();
@@ -111,7 +117,10 @@ describe('Learn (spec 3 §2 Learn and Help)', () => {
 
     await installation.getByRole('link', { name: /Foundations and Anchoring/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Learn - Foundations and Anchoring' }).waitFor();
-    await page.getByRole('navigation', { name: 'Documents' }).getByRole('link', { name: /Pier and Footing Layout Guide/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Documents' })
+      .getByRole('link', { name: /Pier and Footing Layout Guide/ })
+      .click();
     const reader = page.locator('.learn-reader');
     await reader.getByRole('heading', { name: 'Pier and Footing Layout Guide' }).waitFor();
     await reader.getByRole('toolbar').getByText('Page 1 of 2').waitFor();
@@ -121,7 +130,10 @@ describe('Learn (spec 3 §2 Learn and Help)', () => {
     await reader.getByRole('searchbox', { name: 'Search in document' }).fill('frost');
     await reader.getByText('1 of 1 matches').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: /Pier and Footing Layout Guide/ }).getByText('Available offline').waitFor();
+    await page
+      .getByRole('link', { name: /Pier and Footing Layout Guide/ })
+      .getByText('Available offline')
+      .waitFor();
 
     // Offline: the app reloads from the service worker, the list from the device, the PDF from IndexedDB.
     await waitForServiceWorker(page);
@@ -147,7 +159,10 @@ describe('Learn (spec 3 §2 Learn and Help)', () => {
     // Tablet width: the documents above the reader, no serious axe violation.
     await page.setViewportSize({ width: 820, height: 1100 });
     await page.goto('/learn');
-    await page.getByRole('region', { name: 'Installation and Setup' }).getByRole('link', { name: /Foundations and Anchoring/ }).click();
+    await page
+      .getByRole('region', { name: 'Installation and Setup' })
+      .getByRole('link', { name: /Foundations and Anchoring/ })
+      .click();
     await page.getByRole('link', { name: /Pier and Footing Layout Guide/ }).click();
     await reader.getByRole('toolbar').getByText('Page 1 of 2').waitFor();
     const list = await page.getByRole('navigation', { name: 'Documents' }).boundingBox();

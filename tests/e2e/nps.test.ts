@@ -22,9 +22,11 @@ afterAll(async () => {
 });
 
 const today = localIsoDay(new Date());
-const onServer = async <T,>(path: string, window: NpsWindow) => (await app.api<T>('GET', `${path}?startDate=${window.startDate}&endDate=${window.endDate}`, { token })).body;
+const onServer = async <T>(path: string, window: NpsWindow) =>
+  (await app.api<T>('GET', `${path}?startDate=${window.startDate}&endDate=${window.endDate}`, { token })).body;
 
-const barCount = (page: Page, band: string, period: 'current' | 'previous') => page.locator(`rect[data-band="${band}"][data-period="${period}"]`).getAttribute('data-count');
+const barCount = (page: Page, band: string, period: 'current' | 'previous') =>
+  page.locator(`rect[data-band="${band}"][data-period="${period}"]`).getAttribute('data-count');
 
 async function expectBars(page: Page, score: NpsScore) {
   const expected = [
@@ -119,7 +121,9 @@ describe('NPS in Chromium', () => {
     // admin@ (Service_User) at the same retail center: a call of a home on file links to its history.
     const adminToken = await app.tokenFor('admin');
     const window = npsWindow('rolling', today);
-    const details = (await app.api<NpsDetail[]>('GET', `/api/NpsDetails?startDate=${window.startDate}&endDate=${window.endDate}`, { token: adminToken })).body;
+    const details = (
+      await app.api<NpsDetail[]>('GET', `/api/NpsDetails?startDate=${window.startDate}&endDate=${window.endDate}`, { token: adminToken })
+    ).body;
     const linked = details.find((row) => row.vantageAssetId !== null)!;
     expect(linked).toBeDefined();
     const { context, page } = await newContext(app);
@@ -128,7 +132,10 @@ describe('NPS in Chromium', () => {
     await page.getByRole('tab', { name: 'Completed Calls' }).click();
     await page.getByLabel('Search completed calls').fill(linked.serial);
     await page.getByText(/^Showing 1 of 1$/).waitFor();
-    await page.getByRole('link', { name: `Service history of ${linked.customerFirstName} ${linked.customerLastName}` }).first().click();
+    await page
+      .getByRole('link', { name: `Service history of ${linked.customerFirstName} ${linked.customerLastName}` })
+      .first()
+      .click();
     await page.waitForURL(`**/serviceHistory/${linked.vantageAssetId}`);
     await context.close();
   });

@@ -43,7 +43,12 @@ async function chooseReport(page: Page, value: string, table: string) {
 async function expectNotOnDevice(page: Page, what: string) {
   await page.getByText(notOnDeviceMessage(what)).waitFor();
   expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
-  expect(await page.getByRole('alert').filter({ hasText: /could not be loaded|offline/i }).count()).toBe(0);
+  expect(
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /could not be loaded|offline/i })
+      .count(),
+  ).toBe(0);
 }
 
 describe('reports, NPS, delivery reports and parts catalog admin offline, row by row (issue 19)', () => {
@@ -59,7 +64,9 @@ describe('reports, NPS, delivery reports and parts catalog admin offline, row by
     // read offline once loaded: reports.test.ts.)
     await chooseReport(page, 'deliveryReports', 'Delivery Reports');
     await rowsOf(page, 'Delivery Reports').nth(3).waitFor();
-    const reports = await Promise.all(FIRST_ROWS.map(async (n) => (await rowsOf(page, 'Delivery Reports').nth(n).getByRole('link').innerText()).trim()));
+    const reports = await Promise.all(
+      FIRST_ROWS.map(async (n) => (await rowsOf(page, 'Delivery Reports').nth(n).getByRole('link').innerText()).trim()),
+    );
     expect(await page.getByText(NEEDS_CONNECTION).count()).toBe(0);
     // The first report opened once: kept.
     await rowsOf(page, 'Delivery Reports').nth(1).getByRole('link').click();
@@ -70,7 +77,11 @@ describe('reports, NPS, delivery reports and parts catalog admin offline, row by
     await rowsOf(page, 'Upcoming Calls').nth(1).waitFor();
     // The calls whose customer opens something (those naming a home: 15 of the demo's 137), three homes, found by serial.
     const window = npsWindow('rolling', localIsoDay(new Date()));
-    const details = (await app.api<NpsDetail[]>('GET', `/api/NpsDetails?startDate=${window.startDate}&endDate=${window.endDate}`, { token: await app.tokenFor('admin') })).body;
+    const details = (
+      await app.api<NpsDetail[]>('GET', `/api/NpsDetails?startDate=${window.startDate}&endDate=${window.endDate}`, {
+        token: await app.tokenFor('admin'),
+      })
+    ).body;
     const calls = [...new Map(details.filter((call) => call.vantageAssetId !== null).map((call) => [call.vantageAssetId, call])).values()]
       .slice(0, 3)
       .map((call) => ({ asset: String(call.vantageAssetId), serial: call.serial }));
@@ -78,7 +89,9 @@ describe('reports, NPS, delivery reports and parts catalog admin offline, row by
     const findCall = async (serial: string) => {
       await page.getByRole('tab', { name: 'Completed Calls' }).click();
       await page.getByLabel('Search completed calls').fill(serial);
-      const row = rowsOf(page, 'Completed Calls').filter({ has: page.getByRole('link', { name: /^Service history of/ }) }).first();
+      const row = rowsOf(page, 'Completed Calls')
+        .filter({ has: page.getByRole('link', { name: /^Service history of/ }) })
+        .first();
       await row.waitFor();
       return row;
     };
@@ -90,7 +103,9 @@ describe('reports, NPS, delivery reports and parts catalog admin offline, row by
 
     await page.goto('/surveys/deliveryreports');
     await page.getByText(/^The delivery forms of these \d+ homes open offline on this device/).waitFor({ timeout: 30_000 });
-    const homes = await Promise.all(FIRST_ROWS.map(async (n) => (await rowsOf(page, 'Homes without a delivery report').nth(n).getByRole('link').innerText()).trim()));
+    const homes = await Promise.all(
+      FIRST_ROWS.map(async (n) => (await rowsOf(page, 'Homes without a delivery report').nth(n).getByRole('link').innerText()).trim()),
+    );
 
     // ---- offline, after a reload ----
     await context.setOffline(true);
@@ -143,10 +158,16 @@ describe('reports, NPS, delivery reports and parts catalog admin offline, row by
       await page.waitForURL(`**/serviceHistory/${call.asset}`);
       if (kept) {
         await page.getByRole('heading', { name: 'Service Requests' }).waitFor();
-        await page.getByText(/^Saved copy, updated/).first().waitFor();
+        await page
+          .getByText(/^Saved copy, updated/)
+          .first()
+          .waitFor();
       } else {
         // The service-history feature's own notice (another feature's screen): "…is not on this device…" today.
-        await page.getByText(/is not on this device|isn't saved on this device/).first().waitFor();
+        await page
+          .getByText(/is not on this device|isn't saved on this device/)
+          .first()
+          .waitFor();
       }
       await page.goBack();
       await page.getByRole('heading', { name: 'NPS', exact: true }).waitFor();
@@ -164,18 +185,34 @@ describe('reports, NPS, delivery reports and parts catalog admin offline, row by
     // ---- online ----
     const openFaucets = async () => {
       await page.getByRole('button', { name: /^▸?\s*Kitchen/ }).click();
-      await page.getByRole('navigation', { name: 'Categories and commodities' }).getByRole('button', { name: /^Faucets/ }).click();
+      await page
+        .getByRole('navigation', { name: 'Categories and commodities' })
+        .getByRole('button', { name: /^Faucets/ })
+        .click();
       await page.getByRole('list', { name: 'Parts of Faucets' }).getByRole('button').nth(2).waitFor();
     };
     await page.goto('/admin/partsCatalog');
     await page.getByRole('heading', { name: CATALOG_ADMIN_TEXT.adminTitle }).waitFor();
     await openFaucets();
     const parts = page.getByRole('list', { name: 'Parts of Faucets' }).getByRole('button');
-    const partNumbers = await Promise.all(FIRST_ROWS.map(async (n) => (await parts.nth(n - 1).locator('.catalog-admin__part-number').innerText()).split('·')[0]!.trim()));
+    const partNumbers = await Promise.all(
+      FIRST_ROWS.map(async (n) =>
+        (
+          await parts
+            .nth(n - 1)
+            .locator('.catalog-admin__part-number')
+            .innerText()
+        )
+          .split('·')[0]!
+          .trim(),
+      ),
+    );
 
     await page.goto('/admin/partsCatalog/changeManagement');
     await rowsOf(page, 'Pending parts').nth(3).waitFor();
-    const pendingParts = await Promise.all(FIRST_ROWS.map((n) => rowText(rowsOf(page, 'Pending parts').nth(n).locator('.data-list__cell').nth(3))));
+    const pendingParts = await Promise.all(
+      FIRST_ROWS.map((n) => rowText(rowsOf(page, 'Pending parts').nth(n).locator('.data-list__cell').nth(3))),
+    );
     // The first pending part's request opened once: kept.
     await rowsOf(page, 'Pending parts').nth(1).click();
     const approval = page.getByRole('dialog', { name: CATALOG_ADMIN_TEXT.approvalForm });

@@ -120,7 +120,9 @@ describe('sales lists offline, row by row (issue 19)', () => {
 
     // The quote actions that need the server say so, offline, instead of failing.
     await openList(page, quotes);
-    await row(page, quotes, 2).getByRole('button', { name: /^Actions for / }).click();
+    await row(page, quotes, 2)
+      .getByRole('button', { name: /^Actions for / })
+      .click();
     const duplicate = page.getByRole('menuitem', { name: /^Duplicate/ });
     expect(await duplicate.textContent()).toBe(`Duplicate (${NEEDS_CONNECTION})`);
     expect(await duplicate.getAttribute('aria-disabled')).toBe('true');

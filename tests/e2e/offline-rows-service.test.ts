@@ -119,7 +119,9 @@ describe('service lists offline, every row (issue 19)', () => {
 
     // The first rows, by the address the list gives them (/workorders/{id}): an open one opens whole from its kept
     // copy; a closed one (not kept) says so on its row before the tap and plainly after.
-    const workOrderRows = workOrders(page).getByRole('row').filter({ has: page.getByRole('link', { name: /^WO-/ }) });
+    const workOrderRows = workOrders(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: /^WO-/ }) });
     let opened = 0;
     for (let index = 0; index < 4; index++) {
       const row = workOrderRows.nth(index);
@@ -207,7 +209,11 @@ describe('service lists offline, every row (issue 19)', () => {
 
     // Back online: the technician arrives once (one write: the row version moves by one).
     await context.setOffline(false);
-    const after = await waitOnServer(page, () => readRequest(target.serviceRequestId), (request) => request.technician === 'Offline Tablet Tech');
+    const after = await waitOnServer(
+      page,
+      () => readRequest(target.serviceRequestId),
+      (request) => request.technician === 'Offline Tablet Tech',
+    );
     expect(after.technician).toBe('Offline Tablet Tech');
     expect(after.rowVersion).toBe(before.rowVersion + 1);
     expect(errors).toEqual([]);
@@ -249,7 +255,11 @@ describe('service lists offline, every row (issue 19)', () => {
     const syncNow = page.getByRole('button', { name: 'Sync now' });
     if (await syncNow.isEnabled().catch(() => false)) await syncNow.click({ timeout: 5_000 }).catch(() => undefined);
     await page.getByRole('status').filter({ hasText: CONNECTION_TEXT.online }).waitFor();
-    const after = await waitOnServer(page, () => readRequest(target.serviceRequestId), (request) => request.technician === 'Down Server Tech');
+    const after = await waitOnServer(
+      page,
+      () => readRequest(target.serviceRequestId),
+      (request) => request.technician === 'Down Server Tech',
+    );
     expect(after.technician).toBe('Down Server Tech');
     await context.close();
   });

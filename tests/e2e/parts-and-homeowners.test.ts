@@ -34,8 +34,15 @@ async function primeParts(page: Page) {
   await page.goto('/service/parts');
   await page.getByRole('button', { name: 'New Stock Order' }).waitFor();
   await page.locator('.po-list__table').getByRole('link').first().waitFor();
-  await page.getByText(/^Making .* available offline/).first().waitFor({ timeout: 5_000 }).catch(() => undefined);
-  await page.getByText(/^Making .* available offline/).first().waitFor({ state: 'detached', timeout: 60_000 });
+  await page
+    .getByText(/^Making .* available offline/)
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
+  await page
+    .getByText(/^Making .* available offline/)
+    .first()
+    .waitFor({ state: 'detached', timeout: 60_000 });
 }
 
 /** Waits until the service history of a home (its requests, parts and warranty card) is kept in IndexedDB. */
@@ -69,12 +76,18 @@ async function waitForKeptHistory(page: Page, assetId: number) {
 describe('Parts orders and warranty cards offline', () => {
   it('edits a warranty card and receives a shipped order with one incorrect part offline; each arrives once', async () => {
     // A home with an open work order: opening /service online keeps its service history on the device.
-    const openHomes = new Set((await get<ServiceRequestSummary[]>('/api/service')).filter((row) => !row.isClosed).map((row) => row.assetId));
+    const openHomes = new Set(
+      (await get<ServiceRequestSummary[]>('/api/service')).filter((row) => !row.isClosed).map((row) => row.assetId),
+    );
     const cards = await get<WarrantyCard[]>('/api/Warranty/Homeowners');
-    const card = cards.find((candidate) => candidate.statusCode === 'A' && candidate.emailAddress !== '' && openHomes.has(candidate.vantageAssetId))!;
+    const card = cards.find(
+      (candidate) => candidate.statusCode === 'A' && candidate.emailAddress !== '' && openHomes.has(candidate.vantageAssetId),
+    )!;
     expect(card).toBeDefined();
     const orders = await get<PartsOrderSummary[]>('/api/parts');
-    const shipped = orders.find((order) => order.orderStatus.trim().toUpperCase() === 'SHIPPED' && !order.isClosed && order.itemCount >= 2)!;
+    const shipped = orders.find(
+      (order) => order.orderStatus.trim().toUpperCase() === 'SHIPPED' && !order.isClosed && order.itemCount >= 2,
+    )!;
     expect(shipped).toBeDefined();
     const orderBefore = await get<PartsOrder>(`/api/Parts/vantage/${shipped.vantagePartsRequestId}`);
     const [wrongPart, rightPart] = orderBefore.partsItems;
@@ -86,7 +99,10 @@ describe('Parts orders and warranty cards offline', () => {
     await signIn(page, 'service');
     // Online once: the homeowner list and the open parts orders are kept on the device.
     await page.goto('/service/myhomeowners');
-    await page.getByRole('link', { name: /^Warranty for / }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^Warranty for / })
+      .first()
+      .waitFor();
     await primeParts(page);
     await page.goto('/service');
     await waitForKeptHistory(page, card.vantageAssetId);
@@ -104,15 +120,23 @@ describe('Parts orders and warranty cards offline', () => {
     await panel.getByLabel('Sold date').fill(soldDate);
     await panel.getByRole('button', { name: 'Save' }).click();
     await panel.waitFor({ state: 'detached' });
-    await page.getByText(/^Pending:/).first().waitFor();
+    await page
+      .getByText(/^Pending:/)
+      .first()
+      .waitFor();
 
     // The home's service history, kept while /service was open, reads with no network from the row's menu.
     await page.getByRole('button', { name: `More actions for ${card.serialNumber}` }).click();
     await page.getByRole('menuitem', { name: 'Service History' }).click();
     await page.waitForURL(`**/serviceHistory/${card.vantageAssetId}`);
     await page.getByText(card.serialNumber).first().waitFor();
-    await page.getByText(/^Saved copy, updated/).first().waitFor();
-    expect(await page.getByText("You are offline and this home's service history is not on this device.", { exact: false }).count()).toBe(0);
+    await page
+      .getByText(/^Saved copy, updated/)
+      .first()
+      .waitFor();
+    expect(await page.getByText("You are offline and this home's service history is not on this device.", { exact: false }).count()).toBe(
+      0,
+    );
 
     await page.goto(`/partsorders/vantage/${shipped.vantagePartsRequestId}`);
     await page.getByRole('button', { name: `Mark ${partName(wrongPart)} incorrect` }).click();
@@ -135,20 +159,36 @@ describe('Parts orders and warranty cards offline', () => {
     expect((await get<WarrantyCard>(cardQuery)).emailAddress).toBe(card.emailAddress);
 
     await context.setOffline(false);
-    const order = await waitOnServer(page, () => get<PartsOrder>(`/api/Parts/vantage/${shipped.vantagePartsRequestId}`), (value) => value.rowVersion >= orderBefore.rowVersion + 2);
-    const stored = await waitOnServer(page, () => get<WarrantyCard>(cardQuery), (value) => value.rowVersion > card.rowVersion);
+    const order = await waitOnServer(
+      page,
+      () => get<PartsOrder>(`/api/Parts/vantage/${shipped.vantagePartsRequestId}`),
+      (value) => value.rowVersion >= orderBefore.rowVersion + 2,
+    );
+    const stored = await waitOnServer(
+      page,
+      () => get<WarrantyCard>(cardQuery),
+      (value) => value.rowVersion > card.rowVersion,
+    );
     // Give a doubled replay the time to show itself before counting.
     await page.waitForTimeout(1500);
 
     expect(stored.emailAddress).toBe('new.owner@example.com');
     expect(stored.soldDate).toBe(isoDate(new Date()));
     expect((await get<WarrantyCard>(cardQuery)).rowVersion).toBe(card.rowVersion + 1);
-    expect((await get<WarrantyCard[]>('/api/Warranty/Homeowners')).filter((other) => other.serialNumber === card.serialNumber)).toHaveLength(1);
+    expect(
+      (await get<WarrantyCard[]>('/api/Warranty/Homeowners')).filter((other) => other.serialNumber === card.serialNumber),
+    ).toHaveLength(1);
 
     const marks = (await get<PartsOrder>(`/api/Parts/vantage/${shipped.vantagePartsRequestId}`)).partsItems;
     expect(order.rowVersion).toBe(orderBefore.rowVersion + 2);
-    expect(marks.find((item) => item.partsOrderItemId === wrongPart!.partsOrderItemId)).toMatchObject({ isCorrect: false, incorrectPartMessage: 'Wrong color, ordered hickory' });
-    expect(marks.find((item) => item.partsOrderItemId === rightPart!.partsOrderItemId)).toMatchObject({ isCorrect: true, incorrectPartMessage: '' });
+    expect(marks.find((item) => item.partsOrderItemId === wrongPart!.partsOrderItemId)).toMatchObject({
+      isCorrect: false,
+      incorrectPartMessage: 'Wrong color, ordered hickory',
+    });
+    expect(marks.find((item) => item.partsOrderItemId === rightPart!.partsOrderItemId)).toMatchObject({
+      isCorrect: true,
+      incorrectPartMessage: '',
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -176,7 +216,11 @@ describe('Parts orders and warranty cards offline', () => {
     const panel = page.getByRole('dialog', { name: 'Add Parts Item' });
     await panel.getByRole('button', { name: 'Choose Part from Catalog' }).click();
     await panel.getByRole('list', { name: 'Categories' }).getByRole('button').first().click();
-    await panel.getByRole('list', { name: /^Commodities of / }).getByRole('button').first().click();
+    await panel
+      .getByRole('list', { name: /^Commodities of / })
+      .getByRole('button')
+      .first()
+      .click();
     const part = panel.locator('.catalog-picker__parts').getByRole('button').first();
     await part.waitFor();
     await part.click();
@@ -184,7 +228,10 @@ describe('Parts orders and warranty cards offline', () => {
     const partNumber = (await panel.getByRole('group', { name: /^Chosen part / }).getAttribute('aria-label'))!.replace(/^Chosen part /, '');
     await panel.getByRole('button', { name: 'Save' }).click();
     await panel.waitFor({ state: 'detached' });
-    await page.getByText(/^Pending:/).first().waitFor();
+    await page
+      .getByText(/^Pending:/)
+      .first()
+      .waitFor();
 
     await page.reload();
     await page.getByRole('link', { name: new RegExp(`^Edit ${partNumber}`) }).waitFor();
@@ -199,7 +246,9 @@ describe('Parts orders and warranty cards offline', () => {
       (rows) => rows.some((row) => !before.some((old) => old.partsOrderId === row.partsOrderId) && row.vantagePartsRequestId !== null),
     );
     await page.waitForTimeout(1500);
-    const created = (await get<PartsOrderSummary[]>('/api/parts')).filter((row) => !before.some((old) => old.partsOrderId === row.partsOrderId));
+    const created = (await get<PartsOrderSummary[]>('/api/parts')).filter(
+      (row) => !before.some((old) => old.partsOrderId === row.partsOrderId),
+    );
     expect(created).toHaveLength(1);
     expect(after.length).toBe(before.length + 1);
     const order = await get<PartsOrder>(`/api/Parts/vantage/${created[0]!.vantagePartsRequestId}`);

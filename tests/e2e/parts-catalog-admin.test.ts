@@ -6,7 +6,14 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_ADMIN_TEXT, REVERT_BLOCKING_MESSAGES, catalogParts, type CatalogPart, type ChangeHistoryItem, type PartsCatalog } from '../../src/contract';
+import {
+  CATALOG_ADMIN_TEXT,
+  REVERT_BLOCKING_MESSAGES,
+  catalogParts,
+  type CatalogPart,
+  type ChangeHistoryItem,
+  type PartsCatalog,
+} from '../../src/contract';
 import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 let app: E2eApp;
@@ -32,7 +39,12 @@ const keptCatalogIds = (page: Page, plantNumber: string) =>
         open.onsuccess = () => {
           const read = open.result.transaction('catalogParts').objectStore('catalogParts').getAll();
           read.onerror = () => reject(read.error);
-          read.onsuccess = () => resolve((read.result as { partsCatalogId: number; plantNumber: string }[]).filter((row) => row.plantNumber === plant).map((row) => row.partsCatalogId));
+          read.onsuccess = () =>
+            resolve(
+              (read.result as { partsCatalogId: number; plantNumber: string }[])
+                .filter((row) => row.plantNumber === plant)
+                .map((row) => row.partsCatalogId),
+            );
         };
       }),
     plantNumber,
@@ -42,8 +54,15 @@ const keptCatalogIds = (page: Page, plantNumber: string) =>
 async function syncRetailerCatalogs(page: Page) {
   await page.goto('/service/parts');
   await page.getByRole('button', { name: 'New Stock Order' }).waitFor();
-  await page.getByText(/^Making .* available offline/).first().waitFor({ timeout: 5_000 }).catch(() => undefined);
-  await page.getByText(/^Making .* available offline/).first().waitFor({ state: 'detached', timeout: 60_000 });
+  await page
+    .getByText(/^Making .* available offline/)
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
+  await page
+    .getByText(/^Making .* available offline/)
+    .first()
+    .waitFor({ state: 'detached', timeout: 60_000 });
 }
 
 async function waitForKept(page: Page, partsCatalogId: number, kept: boolean) {
@@ -101,7 +120,10 @@ describe('parts catalog admin and change management (issue 13)', () => {
 
     // The tree: a category opens its commodities; a commodity shows its parts, 10 at first.
     await page.getByRole('button', { name: /^▸?\s*Kitchen/ }).click();
-    await page.getByRole('navigation', { name: 'Categories and commodities' }).getByRole('button', { name: /^Faucets/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Categories and commodities' })
+      .getByRole('button', { name: /^Faucets/ })
+      .click();
     await page.getByPlaceholder(CATALOG_ADMIN_TEXT.searchCommodity('Faucets')).waitFor();
     const partsList = page.getByRole('list', { name: 'Parts of Faucets' });
     const total = Number((await page.getByText(/^Showing 10 of \d+$/).innerText()).split(' of ')[1]);
@@ -122,7 +144,10 @@ describe('parts catalog admin and change management (issue 13)', () => {
     await modal.getByRole('button', { name: 'Kitchen', exact: true }).click();
     await modal.getByRole('button', { name: 'Faucets', exact: true }).click();
     await modal.getByText(CATALOG_ADMIN_TEXT.selectPart).waitFor();
-    const choice = modal.getByRole('list', { name: /not in the catalog$/ }).getByRole('button').first();
+    const choice = modal
+      .getByRole('list', { name: /not in the catalog$/ })
+      .getByRole('button')
+      .first();
     const combinedPartNumber = (await choice.innerText()).split(' ')[0]!;
     await choice.click();
     const submit = modal.getByRole('button', { name: 'Submit' });
@@ -144,7 +169,11 @@ describe('parts catalog admin and change management (issue 13)', () => {
     // Change Management: the pending list opens the Part Approval Form; approve.
     await page.goto('/admin/partsCatalog/changeManagement');
     await page.getByRole('heading', { name: CATALOG_ADMIN_TEXT.changeManagementTitle }).waitFor();
-    for (const column of ['Category', 'Commodity', 'Create Date', 'Part', 'Plant']) await page.getByRole('columnheader', { name: new RegExp(`^${column}`) }).first().waitFor();
+    for (const column of ['Category', 'Commodity', 'Create Date', 'Part', 'Plant'])
+      await page
+        .getByRole('columnheader', { name: new RegExp(`^${column}`) })
+        .first()
+        .waitFor();
     await page.getByRole('searchbox', { name: 'Search pending parts' }).fill(combinedPartNumber);
     await page.getByRole('row', { name: new RegExp(combinedPartNumber) }).click();
     const approval = page.getByRole('dialog', { name: CATALOG_ADMIN_TEXT.approvalForm });
@@ -177,7 +206,14 @@ describe('parts catalog admin and change management (issue 13)', () => {
         }),
       added.partsCatalogId,
     );
-    expect(keptRow).toMatchObject({ plantNumber: '910', combinedPartNumber, friendlyDescription: FRIENDLY, approved: true, active: true, imageFilename: added.imageFilename });
+    expect(keptRow).toMatchObject({
+      plantNumber: '910',
+      combinedPartNumber,
+      friendlyDescription: FRIENDLY,
+      approved: true,
+      active: true,
+      imageFilename: added.imageFilename,
+    });
     // …and the catalog picker of a stock order offers it.
     await retailer.page.getByRole('button', { name: 'New Stock Order' }).click();
     const stock = retailer.page.getByRole('dialog', { name: 'New Stock Order' });
@@ -195,7 +231,10 @@ describe('parts catalog admin and change management (issue 13)', () => {
     // History: the approved request opens 'Revert Approved Part'; revert after 'Do you wish to continue?'.
     await page.getByRole('tab', { name: 'History' }).click();
     await page.getByRole('searchbox', { name: 'Search change history' }).fill(combinedPartNumber);
-    await page.getByRole('row', { name: /Approved/ }).first().click();
+    await page
+      .getByRole('row', { name: /Approved/ })
+      .first()
+      .click();
     const revertPanel = page.getByRole('dialog', { name: CATALOG_ADMIN_TEXT.revertApproved });
     await revertPanel.waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -206,7 +245,10 @@ describe('parts catalog admin and change management (issue 13)', () => {
     await revertPanel.waitFor({ state: 'detached' });
 
     const history = await app.api<ChangeHistoryItem[]>('GET', '/api/PartsCatalog/GetChangeRequestHistory', { token: plantToken });
-    expect(history.body.find((item) => item.requestedPartsCatalogId === added.partsCatalogId)).toMatchObject({ status: 'Reverted', approved: true });
+    expect(history.body.find((item) => item.requestedPartsCatalogId === added.partsCatalogId)).toMatchObject({
+      status: 'Reverted',
+      approved: true,
+    });
     const again = await app.api<CatalogPart[]>('GET', '/api/PartsCatalog/GetPendingParts', { token: plantToken });
     expect(again.body.some((part) => part.partsCatalogId === added.partsCatalogId)).toBe(true);
 
@@ -274,7 +316,11 @@ describe('parts catalog admin and change management (issue 13)', () => {
     const history = await app.api<ChangeHistoryItem[]>('GET', '/api/PartsCatalog/GetChangeRequestHistory', { token: plantToken });
     let blocked: ChangeHistoryItem | undefined;
     for (const item of history.body.filter((entry) => entry.status === 'Approved' && entry.requestedByPlant === '910')) {
-      const result = await app.api<{ hasActivePending: boolean; requestedPart: CatalogPart }>('GET', `/api/PartsCatalog/GetChangeResult?partsCatalogHistoryId=${item.partsCatalogHistoryId}`, { token: plantToken });
+      const result = await app.api<{ hasActivePending: boolean; requestedPart: CatalogPart }>(
+        'GET',
+        `/api/PartsCatalog/GetChangeResult?partsCatalogHistoryId=${item.partsCatalogHistoryId}`,
+        { token: plantToken },
+      );
       if (result.body.hasActivePending && result.body.requestedPart.active && result.body.requestedPart.approved) {
         blocked = item;
         break;

@@ -49,7 +49,10 @@ function exampleFile(kind: string): string | undefined {
 /** `npx homesite …` as an operator types it: the package's bin in its own process. */
 function homesiteCommand(args: string[], env: NodeJS.ProcessEnv, stdin = '') {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
-    const child = spawn(process.execPath, [resolve('bin/homesite.mjs'), ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [resolve('bin/homesite.mjs'), ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -73,7 +76,12 @@ async function homesite(args: string[], env: NodeJS.ProcessEnv, stdin = '') {
         next();
       },
     });
-  const code = await runCli(args, { stdin: input, stdout: sink((text) => (stdout += text)), stderr: sink((text) => (stderr += text)), env });
+  const code = await runCli(args, {
+    stdin: input,
+    stdout: sink((text) => (stdout += text)),
+    stderr: sink((text) => (stderr += text)),
+    env,
+  });
   return { code, stdout, stderr };
 }
 
@@ -104,7 +112,8 @@ const variants = [
 
 let browser: Browser;
 beforeAll(async () => {
-  if (!existsSync(join(process.env.E2E_DIST_DIR ?? 'dist', 'index.html'))) throw new Error('Run `npx vite build` before the end-to-end tests.');
+  if (!existsSync(join(process.env.E2E_DIST_DIR ?? 'dist', 'index.html')))
+    throw new Error('Run `npx vite build` before the end-to-end tests.');
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 });
 afterAll(() => browser?.close());
@@ -120,12 +129,23 @@ for (const variant of variants) {
     const technicianHomes = homes.filter((home) => home.retailerNumber === TECHNICIAN.retailer && home.warrantyStatus);
 
     const start = async () => {
-      server = await startServer({ mode: 'production', port: 0, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined, distDir: process.env.E2E_DIST_DIR ?? 'dist', quiet: true });
+      server = await startServer({
+        mode: 'production',
+        port: 0,
+        dataDir: env.DATA_DIR,
+        databaseUrl: env.DATABASE_URL || undefined,
+        distDir: process.env.E2E_DIST_DIR ?? 'dist',
+        quiet: true,
+      });
       return server;
     };
     const api = apiClient(() => server!.url);
     const importOverHttp = async (kind: string, file: string) => {
-      const answer = await fetch(`${server!.url}/api/import/${kind}`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'text/csv' }, body: readFileSync(file) });
+      const answer = await fetch(`${server!.url}/api/import/${kind}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'text/csv' },
+        body: readFileSync(file),
+      });
       expect(answer.status).toBe(200);
       return (await answer.json()) as { rowsRead: number; inserted: number; updated: number; unchanged: number };
     };
@@ -146,7 +166,27 @@ for (const variant of variants) {
     it('starts with no demo user, makes the administrator on the command line and imports every example file', async () => {
       // The administrator, through the package's bin, the password on stdin (never an argument).
       const created = await expectCommand(
-        homesiteCommand(['user', 'create', '--user-name', ADMIN.userName, '--first-name', 'Ada', '--last-name', 'Admin', '--internal', '--role', 'Rtl_Admin', '--role', 'Sales_User', '--role', 'Service_User'], env, `${ADMIN.password}\n`),
+        homesiteCommand(
+          [
+            'user',
+            'create',
+            '--user-name',
+            ADMIN.userName,
+            '--first-name',
+            'Ada',
+            '--last-name',
+            'Admin',
+            '--internal',
+            '--role',
+            'Rtl_Admin',
+            '--role',
+            'Sales_User',
+            '--role',
+            'Service_User',
+          ],
+          env,
+          `${ADMIN.password}\n`,
+        ),
       );
       expect(created).toContain(ADMIN.userName);
       expect(created).not.toContain(ADMIN.password);
@@ -196,12 +236,21 @@ for (const variant of variants) {
       await panel.getByLabel('Email').fill('owner.moved@mail.example');
       await panel.getByRole('button', { name: 'Save' }).click();
       await panel.waitFor({ state: 'detached' });
-      await page.getByText(/^Pending:/).first().waitFor();
+      await page
+        .getByText(/^Pending:/)
+        .first()
+        .waitFor();
       await context.setOffline(false);
 
-      const token = (await api.api<{ bearerToken: string }>('POST', '/auth/api/Account/Token', { body: { Username: TECHNICIAN.userName, Password: TECHNICIAN.password } })).body.bearerToken;
+      const token = (
+        await api.api<{ bearerToken: string }>('POST', '/auth/api/Account/Token', {
+          body: { Username: TECHNICIAN.userName, Password: TECHNICIAN.password },
+        })
+      ).body.bearerToken;
       const cards = async () => (await api.api<WarrantyCard[]>('GET', '/api/Warranty/Homeowners', { token })).body;
-      await expect.poll(async () => (await cards()).find((card) => card.serialNumber === home.serialNumber)?.emailAddress, { timeout: 60_000 }).toBe('owner.moved@mail.example');
+      await expect
+        .poll(async () => (await cards()).find((card) => card.serialNumber === home.serialNumber)?.emailAddress, { timeout: 60_000 })
+        .toBe('owner.moved@mail.example');
       expect((await cards()).map((card) => card.serialNumber).sort()).toEqual(technicianHomes.map((one) => one.serialNumber).sort());
 
       // Importing the same file again changes nothing, not even the card the technician just edited (the file did not
@@ -223,10 +272,15 @@ for (const variant of variants) {
         expect(await importOverHttp('homes', changedFile)).toMatchObject({ updated: 1, inserted: 0 });
       }
       const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Warranty for ${changedHome.serialNumber}` }) });
-      await expect.poll(async () => {
-        await returnToTab(page);
-        return (await row.textContent()) ?? '';
-      }, { timeout: 60_000, interval: 2_000 }).toContain('Renamed');
+      await expect
+        .poll(
+          async () => {
+            await returnToTab(page);
+            return (await row.textContent()) ?? '';
+          },
+          { timeout: 60_000, interval: 2_000 },
+        )
+        .toContain('Renamed');
       await context.close();
     }, 300_000);
   });

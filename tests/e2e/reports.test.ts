@@ -33,7 +33,10 @@ function previousMonth(today = new Date()) {
 async function csvOf(page: Page) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   const chunks = await (await download.createReadStream()).toArray();
-  return Buffer.concat(chunks as Buffer[]).toString('utf8').split('\r\n').filter(Boolean);
+  return Buffer.concat(chunks as Buffer[])
+    .toString('utf8')
+    .split('\r\n')
+    .filter(Boolean);
 }
 
 describe('reports in Chromium', () => {
@@ -53,7 +56,11 @@ describe('reports in Chromium', () => {
     // The paid report on its default dates: the previous calendar month, the rows the server has for it.
     const range = previousMonth();
     const token = await app.tokenFor('sales');
-    const paid = await app.api<PaidServiceOrderRow[]>('GET', `/api/Reports/PaidServiceOrderReport?startDate=${range.startDate}&endDate=${range.endDate}`, { token });
+    const paid = await app.api<PaidServiceOrderRow[]>(
+      'GET',
+      `/api/Reports/PaidServiceOrderReport?startDate=${range.startDate}&endDate=${range.endDate}`,
+      { token },
+    );
     expect(paid.body.length).toBeGreaterThan(0);
     await page.getByLabel('Report', { exact: true }).selectOption('paidServiceOrders');
     expect(await page.getByLabel(/^Start Date/).inputValue()).toBe(range.start);
@@ -64,9 +71,16 @@ describe('reports in Chromium', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const lines = await csvOf(page);
-    expect(lines[0]).toBe('Work Order,Serial Number,Homeowner,Facility,Type,Status,Billing Code,Amount,Invoice Date,Paid Date,Check Number');
+    expect(lines[0]).toBe(
+      'Work Order,Serial Number,Homeowner,Facility,Type,Status,Billing Code,Amount,Invoice Date,Paid Date,Check Number',
+    );
     expect(lines).toHaveLength(paid.body.length + 1);
-    expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(paid.body.map((row) => row.workOrderNumber).sort());
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',')[0])
+        .sort(),
+    ).toEqual(paid.body.map((row) => row.workOrderNumber).sort());
 
     // Printed: the report and its title, without the choice, the dates' inputs and the tools.
     await page.evaluate(() => {
@@ -92,7 +106,11 @@ describe('reports in Chromium', () => {
     await page.getByText('Start date must be on or before the end date.').waitFor();
     const wider = previousMonth(new Date(new Date().getFullYear(), new Date().getMonth() - 11, 15));
     await page.getByLabel(/^Start Date/).fill(wider.start.replace(/\//g, ''));
-    const year = await app.api<PaidServiceOrderRow[]>('GET', `/api/Reports/PaidServiceOrderReport?startDate=${wider.startDate}&endDate=${range.endDate}`, { token });
+    const year = await app.api<PaidServiceOrderRow[]>(
+      'GET',
+      `/api/Reports/PaidServiceOrderReport?startDate=${wider.startDate}&endDate=${range.endDate}`,
+      { token },
+    );
     expect(year.body.length).toBeGreaterThan(paid.body.length);
     await page.getByText(new RegExp(`^${year.body.length} billings, \\$`)).waitFor();
     expect(await page.getByText('Start date must be on or before the end date.').count()).toBe(0);

@@ -121,30 +121,48 @@ describe('sales in Chromium', () => {
     const online = unclaimed[0]!;
     const offline = unclaimed[1]!;
     const name = (lead: Lead) => `${lead.firstName} ${lead.lastName}`;
-    await page.getByRole('button', { name: `Claim ${name(online)}` }).first().click();
+    await page
+      .getByRole('button', { name: `Claim ${name(online)}` })
+      .first()
+      .click();
     await page.getByText(`${name(online)} has been claimed!`).waitFor();
     expect((await leadsOnServer()).find((lead) => lead.leadId === online.leadId)?.status).toBe('C');
 
     await context.setOffline(true);
     await page.reload();
     await table(page, 'Leads').getByRole('row').nth(1).waitFor();
-    await page.getByRole('button', { name: `Claim ${name(offline)}` }).first().click();
+    await page
+      .getByRole('button', { name: `Claim ${name(offline)}` })
+      .first()
+      .click();
     await page.getByLabel('Show').selectOption('Claimed');
     await rowOf(page, 'Leads', name(offline)).getByText('Pending').first().waitFor();
     expect((await leadsOnServer()).find((lead) => lead.leadId === offline.leadId)?.status).toBeNull();
     await context.setOffline(false);
-    const claimed = await waitOnServer(page, leadsOnServer, (leads) => leads.find((lead) => lead.leadId === offline.leadId)?.status === 'C');
+    const claimed = await waitOnServer(
+      page,
+      leadsOnServer,
+      (leads) => leads.find((lead) => lead.leadId === offline.leadId)?.status === 'C',
+    );
     const lead = claimed.find((row) => row.leadId === offline.leadId)!;
     expect(lead.claimedDate).not.toBe('');
     expect(lead.rowVersion).toBe(offline.rowVersion + 1);
     await expect.poll(() => rowOf(page, 'Leads', name(offline)).getByText('Pending').count()).toBe(0);
 
-    await page.getByRole('checkbox', { name: `Select ${name(offline)} for printing` }).first().check();
+    await page
+      .getByRole('checkbox', { name: `Select ${name(offline)} for printing` })
+      .first()
+      .check();
     await stubPrint(page);
     await page.getByRole('button', { name: 'Print claimed leads' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     await page.emulateMedia({ media: 'print' });
-    expect(await page.locator('.print-sheet').getByRole('heading', { name: name(offline) }).isVisible()).toBe(true);
+    expect(
+      await page
+        .locator('.print-sheet')
+        .getByRole('heading', { name: name(offline) })
+        .isVisible(),
+    ).toBe(true);
     expect(await table(page, 'Leads').isVisible()).toBe(false);
     await context.close();
   });

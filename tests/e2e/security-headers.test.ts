@@ -28,7 +28,8 @@ function inlineCode(html: string): string[] {
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = '', body = ''] = match;
     const isData = /\btype\s*=\s*["']?(application\/(ld\+)?json|importmap)/i.test(attributes);
-    if (!/\bsrc\s*=/.test(attributes) || body.trim() !== '') found.push(`${isData ? 'data block' : 'inline script'}: ${match[0].slice(0, 120)}`);
+    if (!/\bsrc\s*=/.test(attributes) || body.trim() !== '')
+      found.push(`${isData ? 'data block' : 'inline script'}: ${match[0].slice(0, 120)}`);
   }
   for (const match of html.matchAll(/<[a-z][^>]*\s(on[a-z]+)\s*=/gi)) found.push(`event handler ${match[1]}: ${match[0].slice(0, 120)}`);
   for (const match of html.matchAll(/\s(?:href|src|action)\s*=\s*["']?\s*javascript:/gi)) found.push(`javascript: URL ${match[0]}`);
@@ -41,10 +42,15 @@ function headerProblems(headers: Record<string, string>, what: string): string[]
   const csp = headers['content-security-policy'];
   if (!csp) return [`${what}: no Content-Security-Policy`];
   const directives = new Map(
-    csp.split(';').map((part) => part.trim().split(/\s+/)).filter((words) => words[0]).map(([name, ...values]) => [name!, values]),
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name!, values]),
   );
   const expectDirective = (name: string, value: string[]) => {
-    if (JSON.stringify(directives.get(name)) !== JSON.stringify(value)) problems.push(`${what}: ${name} is ${JSON.stringify(directives.get(name))}`);
+    if (JSON.stringify(directives.get(name)) !== JSON.stringify(value))
+      problems.push(`${what}: ${name} is ${JSON.stringify(directives.get(name))}`);
   };
   expectDirective('default-src', ["'self'"]);
   expectDirective('script-src', ["'self'"]);
@@ -91,7 +97,9 @@ async function watch(context: BrowserContext): Promise<Watch> {
   await context.addInitScript(() => {
     const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
     document.addEventListener('securitypolicyviolation', (event) => {
-      report(`${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+      report(
+        `${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
+      );
     });
   });
   const onPage = (page: Page) => {
@@ -144,7 +152,10 @@ async function visit(page: Page, path: string) {
 
 /** Goes to `path` inside the app, as a click on its link does (the router, no new document). */
 async function follow(page: Page, path: string) {
-  await page.locator(`a[href="${path}"]`).first().evaluate((link: HTMLElement) => link.click());
+  await page
+    .locator(`a[href="${path}"]`)
+    .first()
+    .evaluate((link: HTMLElement) => link.click());
   await page.waitForURL((url) => url.pathname.toLowerCase() === path.toLowerCase());
   await settle(page, path);
 }
@@ -176,69 +187,87 @@ describe('CSP and security headers across the screens', () => {
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/);
   });
 
-  it.concurrent('an admin: every screen, a side panel, What’s new and the PDF reader, without a CSP violation', { timeout: 90_000 }, async ({ expect }) => {
-    const { context, page } = await newContext(app);
-    const seen = await watch(context);
-    try {
-      // Signed out first: the login screen and an unknown route.
-      const login = await page.goto('/login');
-      expect(inlineCode(await login!.text())).toEqual([]);
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
-      await signIn(page, 'admin', { terms: 'if-asked' });
-      const served = await page.goto('/home');
-      expect(inlineCode(await served!.text())).toEqual([]);
-      await page.getByRole('list', { name: 'Apps' }).waitFor();
+  it.concurrent(
+    'an admin: every screen, a side panel, What’s new and the PDF reader, without a CSP violation',
+    { timeout: 90_000 },
+    async ({ expect }) => {
+      const { context, page } = await newContext(app);
+      const seen = await watch(context);
+      try {
+        // Signed out first: the login screen and an unknown route.
+        const login = await page.goto('/login');
+        expect(inlineCode(await login!.text())).toEqual([]);
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        await signIn(page, 'admin', { terms: 'if-asked' });
+        const served = await page.goto('/home');
+        expect(inlineCode(await served!.text())).toEqual([]);
+        await page.getByRole('list', { name: 'Apps' }).waitFor();
 
-      const routes = await visitEveryRoute(page);
-      expect(routes).toEqual(expect.arrayContaining(['/sales/leads', '/service', '/reports', '/help', '/learn', '/admin/users', '/myAccount', '/support']));
+        const routes = await visitEveryRoute(page);
+        expect(routes).toEqual(
+          expect.arrayContaining(['/sales/leads', '/service', '/reports', '/help', '/learn', '/admin/users', '/myAccount', '/support']),
+        );
 
-      // A side panel over the users list, the release notes over the current page.
-      await page.goto('/admin/newUser');
-      await page.getByRole('dialog').getByLabel(/First name/i).first().waitFor();
-      await visit(page, '/home');
-      await page.getByRole('button', { name: /User menu/ }).click();
-      await page.getByRole('menuitem', { name: "What's new?" }).click();
-      await page.getByRole('dialog').first().waitFor();
-      await page.keyboard.press('Escape');
+        // A side panel over the users list, the release notes over the current page.
+        await page.goto('/admin/newUser');
+        await page
+          .getByRole('dialog')
+          .getByLabel(/First name/i)
+          .first()
+          .waitFor();
+        await visit(page, '/home');
+        await page.getByRole('button', { name: /User menu/ }).click();
+        await page.getByRole('menuitem', { name: "What's new?" }).click();
+        await page.getByRole('dialog').first().waitFor();
+        await page.keyboard.press('Escape');
 
-      // The PDF reader: pdf.js, its worker and a blob: document.
-      await visit(page, '/help');
-      await page.getByRole('link', { name: /Submitting a Service Request/ }).click();
-      await page.locator('.textLayer').getByText('Before you start').waitFor();
+        // The PDF reader: pdf.js, its worker and a blob: document.
+        await visit(page, '/help');
+        await page.getByRole('link', { name: /Submitting a Service Request/ }).click();
+        await page.locator('.textLayer').getByText('Before you start').waitFor();
 
-      // Documents served by the service worker must keep the headers too.
-      await waitForServiceWorker(page);
-      await visit(page, '/sales/orders');
-      await visit(page, '/nps');
+        // Documents served by the service worker must keep the headers too.
+        await waitForServiceWorker(page);
+        await visit(page, '/sales/orders');
+        await visit(page, '/nps');
 
-      expect(seen.violations).toEqual([]);
-      expect(seen.consoleCsp).toEqual([]);
-      expect(seen.unprotected).toEqual([]);
-      // The menu's routes, the panel and the reader as documents from the server; the last two from the service worker.
-      expect(seen.documents.filter((doc) => !doc.fromServiceWorker).length).toBeGreaterThanOrEqual(6);
-      expect(seen.documents.filter((doc) => doc.fromServiceWorker).map((doc) => new URL(doc.url).pathname)).toEqual(
-        expect.arrayContaining(['/sales/orders', '/nps']),
-      );
-      expect(seen.documents.flatMap((doc) => headerProblems(doc.headers, `${doc.fromServiceWorker ? 'SW ' : ''}${doc.status} ${doc.url}`))).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+        expect(seen.violations).toEqual([]);
+        expect(seen.consoleCsp).toEqual([]);
+        expect(seen.unprotected).toEqual([]);
+        // The menu's routes, the panel and the reader as documents from the server; the last two from the service worker.
+        expect(seen.documents.filter((doc) => !doc.fromServiceWorker).length).toBeGreaterThanOrEqual(6);
+        expect(seen.documents.filter((doc) => doc.fromServiceWorker).map((doc) => new URL(doc.url).pathname)).toEqual(
+          expect.arrayContaining(['/sales/orders', '/nps']),
+        );
+        expect(
+          seen.documents.flatMap((doc) => headerProblems(doc.headers, `${doc.fromServiceWorker ? 'SW ' : ''}${doc.status} ${doc.url}`)),
+        ).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   // The other users side by side (one browser context each), to keep the file short.
-  it.concurrent.for(['internal', 'plant', 'service'])('%s: every screen of the tiles, side navigation and user menu, without a CSP violation', { timeout: 60_000 }, async (user, { expect }) => {
-    const { context, page } = await newContext(app);
-    const seen = await watch(context);
-    try {
-      await signIn(page, user, { terms: 'if-asked' });
-      const routes = await visitEveryRoute(page);
-      expect(routes.length).toBeGreaterThan(3);
-      expect(seen.violations).toEqual([]);
-      expect(seen.consoleCsp).toEqual([]);
-      expect(seen.unprotected).toEqual([]);
-      expect(seen.documents.flatMap((doc) => headerProblems(doc.headers, `${doc.fromServiceWorker ? 'SW ' : ''}${doc.status} ${doc.url}`))).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+  it.concurrent.for(['internal', 'plant', 'service'])(
+    '%s: every screen of the tiles, side navigation and user menu, without a CSP violation',
+    { timeout: 60_000 },
+    async (user, { expect }) => {
+      const { context, page } = await newContext(app);
+      const seen = await watch(context);
+      try {
+        await signIn(page, user, { terms: 'if-asked' });
+        const routes = await visitEveryRoute(page);
+        expect(routes.length).toBeGreaterThan(3);
+        expect(seen.violations).toEqual([]);
+        expect(seen.consoleCsp).toEqual([]);
+        expect(seen.unprotected).toEqual([]);
+        expect(
+          seen.documents.flatMap((doc) => headerProblems(doc.headers, `${doc.fromServiceWorker ? 'SW ' : ''}${doc.status} ${doc.url}`)),
+        ).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -57,7 +57,22 @@ describe('side navigation (spec 1 §2)', () => {
     await overflow.waitFor();
     const moreNames = (await overflow.getByRole('link').allInnerTexts()).map((text) => text.trim());
     expect([...barNames, ...moreNames].sort()).toEqual(
-      ['Leads', 'Prospects', 'Quotes', 'Orders', 'Inventory', 'My Homeowners', 'Service & Parts', 'NPS', 'Reports', 'Learn', 'Help', 'Feedback', 'My Facilities', 'My Plants'].sort(),
+      [
+        'Leads',
+        'Prospects',
+        'Quotes',
+        'Orders',
+        'Inventory',
+        'My Homeowners',
+        'Service & Parts',
+        'NPS',
+        'Reports',
+        'Learn',
+        'Help',
+        'Feedback',
+        'My Facilities',
+        'My Plants',
+      ].sort(),
     );
     // Everything in More is on screen (it opens beside the bar, inside the window).
     for (const link of await overflow.getByRole('link').all()) {
@@ -89,8 +104,13 @@ describe('header (spec 1 §2)', () => {
   it('offers the admin and the plant user the items of their roles', async () => {
     const admin = await openSignedIn('admin');
     expect(await userMenuItems(admin.page)).toEqual([
-      'My Account', 'Support', "What's new?", 'Admin',
-      'Smoky Mountain Homes - Knoxville', 'Smoky Mountain Homes - Maryville', 'Smoky Mountain Homes - Sevierville',
+      'My Account',
+      'Support',
+      "What's new?",
+      'Admin',
+      'Smoky Mountain Homes - Knoxville',
+      'Smoky Mountain Homes - Maryville',
+      'Smoky Mountain Homes - Sevierville',
       'Search retail centers…',
       'Logout',
     ]);
@@ -98,9 +118,16 @@ describe('header (spec 1 §2)', () => {
 
     const plant = await openSignedIn('plant');
     expect(await userMenuItems(plant.page)).toEqual([
-      'My Account', 'Parts Catalog Admin', 'Parts Catalog Change Management', 'Support', "What's new?",
-      'Clinton West (910)', 'Richfield (931)',
-      'Smoky Mountain Homes - Knoxville', 'Blue Ridge Housing - Asheville', 'Search retail centers…',
+      'My Account',
+      'Parts Catalog Admin',
+      'Parts Catalog Change Management',
+      'Support',
+      "What's new?",
+      'Clinton West (910)',
+      'Richfield (931)',
+      'Smoky Mountain Homes - Knoxville',
+      'Blue Ridge Housing - Asheville',
+      'Search retail centers…',
       'Logout',
     ]);
     // A facility leads to its contact card on My Plants.
@@ -170,7 +197,10 @@ describe('support request (spec 1 §2, §5, §7)', () => {
     ]);
     expect(response.status()).toBe(201);
     expect(response.request().postDataJSON()).toEqual({
-      name: 'Sam Rivera', phone: '(865) 555-0199', priority: 'Normal', type: 'Problem',
+      name: 'Sam Rivera',
+      phone: '(865) 555-0199',
+      priority: 'Normal',
+      type: 'Problem',
       message: 'The work order list does not refresh after I save.',
     });
     const { id } = (await response.json()) as { id: number };

@@ -25,9 +25,21 @@ describe('sign-in, home, terms, offline, sign-out', () => {
     expect(profile.body.termsAcceptanceDate).not.toBeNull();
 
     // spec 1 §6 for this profile: independent retailer, not a partner portal.
-    expect((await tileNames(page))).toEqual([
-      'Leads', 'Prospects', 'Quotes', 'Orders', 'Inventory', 'My Homeowners', 'Service & Parts', 'NPS',
-      'Reports', 'Learn', 'Help', 'Feedback', 'My Facilities', 'My Plants',
+    expect(await tileNames(page)).toEqual([
+      'Leads',
+      'Prospects',
+      'Quotes',
+      'Orders',
+      'Inventory',
+      'My Homeowners',
+      'Service & Parts',
+      'NPS',
+      'Reports',
+      'Learn',
+      'Help',
+      'Feedback',
+      'My Facilities',
+      'My Plants',
     ]);
     expect(await page.title()).toBe('HomeSite - Home');
 
@@ -36,7 +48,7 @@ describe('sign-in, home, terms, offline, sign-out', () => {
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('list', { name: 'Apps' }).waitFor();
-    expect((await tileNames(page))).toContain('Service & Parts');
+    expect(await tileNames(page)).toContain('Service & Parts');
     await page.getByText('Offline', { exact: false }).first().waitFor();
     await page.goto('/myAccount');
     await page.getByLabel('First name').waitFor();
@@ -57,17 +69,35 @@ describe('sign-in, home, terms, offline, sign-out', () => {
   it('hides leads and NPS for a company-owned retailer and shows view-only tiles for the viewer', async () => {
     const { context, page } = await newContext(app);
     await signIn(page, 'company');
-    expect((await tileNames(page))).toEqual([
-      'Quotes', 'Orders', 'Inventory', 'My Homeowners', 'Service & Parts', 'Reports',
-      'Learn', 'Help', 'Feedback', 'My Facilities', 'My Plants',
+    expect(await tileNames(page)).toEqual([
+      'Quotes',
+      'Orders',
+      'Inventory',
+      'My Homeowners',
+      'Service & Parts',
+      'Reports',
+      'Learn',
+      'Help',
+      'Feedback',
+      'My Facilities',
+      'My Plants',
     ]);
     await context.close();
 
     const viewer = await newContext(app);
     await signIn(viewer.page, 'viewer');
-    expect((await tileNames(viewer.page))).toEqual([
-      'Quotes', 'Orders', 'Inventory', 'My Homeowners', 'Service & Parts', 'Reports',
-      'Learn', 'Help', 'Feedback', 'My Facilities', 'My Plants',
+    expect(await tileNames(viewer.page)).toEqual([
+      'Quotes',
+      'Orders',
+      'Inventory',
+      'My Homeowners',
+      'Service & Parts',
+      'Reports',
+      'Learn',
+      'Help',
+      'Feedback',
+      'My Facilities',
+      'My Plants',
     ]);
     await viewer.context.close();
   });

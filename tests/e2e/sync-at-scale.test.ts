@@ -31,7 +31,7 @@ function keptState(page: Page, list: string) {
     try {
       if (!db.objectStoreNames.contains('syncState')) return undefined;
       const transaction = db.transaction(['syncState', name]);
-      const read = <T,>(request: IDBRequest<T>) =>
+      const read = <T>(request: IDBRequest<T>) =>
         new Promise<T>((resolve, reject) => {
           request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error);
@@ -53,7 +53,14 @@ async function footer(page: Page, total: number) {
     await page.locator('.data-list__count', { hasText: text }).waitFor({ timeout: 30_000 });
   } catch (error) {
     await page.screenshot({ path: '/tmp/sync-at-scale.png' }).catch(() => undefined);
-    throw new Error(`expected ${text}, the list says '${await page.locator('.data-list__count').first().textContent().catch(() => '?')}'`, { cause: error });
+    throw new Error(
+      `expected ${text}, the list says '${await page
+        .locator('.data-list__count')
+        .first()
+        .textContent()
+        .catch(() => '?')}'`,
+      { cause: error },
+    );
   }
 }
 
@@ -89,7 +96,11 @@ describe('Work orders at scale', () => {
     await search(page).fill(target.vantageWorkOrderNumber!);
     await footer(page, 1);
     const broad = target.plantName.split(' ')[0]!;
-    const expected = rows.filter((row) => workOrderSearchText({ ...row, key: String(row.serviceRequestId) }).toLowerCase().includes(broad.toLowerCase())).length;
+    const expected = rows.filter((row) =>
+      workOrderSearchText({ ...row, key: String(row.serviceRequestId) })
+        .toLowerCase()
+        .includes(broad.toLowerCase()),
+    ).length;
     expect(expected).toBeGreaterThan(1_000);
     await search(page).fill(broad);
     await footer(page, expected);
@@ -108,7 +119,11 @@ describe('Work orders at scale', () => {
     await context.setOffline(false);
     const deltas: SyncPage<ServiceRequestSummary>[] = [];
     page.on('response', (response) => {
-      if (/\/api\/service\?since=/.test(response.url())) void response.json().then((body: SyncPage<ServiceRequestSummary>) => deltas.push(body)).catch(() => undefined);
+      if (/\/api\/service\?since=/.test(response.url()))
+        void response
+          .json()
+          .then((body: SyncPage<ServiceRequestSummary>) => deltas.push(body))
+          .catch(() => undefined);
     });
     await page.reload();
     await footer(page, rows.length + 1);

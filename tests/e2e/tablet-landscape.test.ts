@@ -59,7 +59,8 @@ function layoutFaults(page: Page, tableName: string) {
       ['list header', table.querySelector('.data-list__head')],
       ['list rows', table.querySelector('.data-list__viewport')],
     ] as const) {
-      if (element && element.scrollWidth > element.clientWidth) faults.push(`${what} scrolls sideways: ${element.scrollWidth} > ${element.clientWidth}`);
+      if (element && element.scrollWidth > element.clientWidth)
+        faults.push(`${what} scrolls sideways: ${element.scrollWidth} > ${element.clientWidth}`);
     }
 
     const frame = table.getBoundingClientRect();
@@ -70,7 +71,8 @@ function layoutFaults(page: Page, tableName: string) {
         if (!control.checkVisibility()) continue;
         const box = control.getBoundingClientRect();
         const cell = control.closest('[role="cell"]')!.getBoundingClientRect();
-        if (box.left < 0 || box.right > window.innerWidth) faults.push(`'${name(control)}' is outside the window (${Math.round(box.left)}–${Math.round(box.right)})`);
+        if (box.left < 0 || box.right > window.innerWidth)
+          faults.push(`'${name(control)}' is outside the window (${Math.round(box.left)}–${Math.round(box.right)})`);
         if (box.left < frame.left || box.right > frame.right) faults.push(`'${name(control)}' is outside the list's frame`);
         // Cells clip what overflows them (0.25rem of room for a focus ring): a control wider than its cell is cut off.
         if (box.left < cell.left - 4 || box.right > cell.right + 4) faults.push(`'${name(control)}' is cut off by its cell`);

@@ -33,7 +33,11 @@ const LISTS: { path: string; table: string; open?: (page: Page) => Promise<void>
   {
     path: '/reports',
     table: 'Paid Service Orders',
-    open: (page) => page.getByLabel('Report', { exact: true }).selectOption('paidServiceOrders').then(() => undefined),
+    open: (page) =>
+      page
+        .getByLabel('Report', { exact: true })
+        .selectOption('paidServiceOrders')
+        .then(() => undefined),
   },
 ];
 
@@ -56,7 +60,8 @@ function layoutFaults(page: Page) {
         const cell = header.getBoundingClientRect();
         for (const part of header.querySelectorAll('.data-list__sort, .data-list__sort-icon')) {
           const box = part.getBoundingClientRect();
-          if (box.right > cell.right + 0.5) faults.push(`header '${name(header)}' overflows its column by ${Math.round(box.right - cell.right)} px`);
+          if (box.right > cell.right + 0.5)
+            faults.push(`header '${name(header)}' overflows its column by ${Math.round(box.right - cell.right)} px`);
           const next = headers[index + 1]?.getBoundingClientRect();
           // Folded columns' headers sit on a line of their own below (ui/column-fold.ts): only a header beside it counts.
           const beside = next !== undefined && next.top < box.bottom;
@@ -70,7 +75,8 @@ function layoutFaults(page: Page) {
     if (texts.length === 0) faults.push('no visible list cells');
     for (const element of texts) {
       const style = getComputedStyle(element);
-      if (style.overflowWrap !== 'normal' || style.wordBreak !== 'normal') faults.push(`'${name(element)}' may break inside words (${style.overflowWrap}, ${style.wordBreak})`);
+      if (style.overflowWrap !== 'normal' || style.wordBreak !== 'normal')
+        faults.push(`'${name(element)}' may break inside words (${style.overflowWrap}, ${style.wordBreak})`);
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
@@ -81,7 +87,9 @@ function layoutFaults(page: Page) {
           if (lines.size > 1) faults.push(`'${word[0]}' is split across ${lines.size} lines`);
         }
       }
-      const cut = [element, ...element.querySelectorAll<HTMLElement>('*')].some((node) => node.clientWidth > 0 && node.scrollWidth > node.clientWidth + 1);
+      const cut = [element, ...element.querySelectorAll<HTMLElement>('*')].some(
+        (node) => node.clientWidth > 0 && node.scrollWidth > node.clientWidth + 1,
+      );
       const titled = element.title !== '' || element.querySelector('[title]') !== null;
       if (cut && !titled) faults.push(`'${name(element)}' is cut without a tooltip`);
     }

@@ -159,7 +159,11 @@ describe('Work orders', () => {
     await page.getByRole('table', { name: 'Work orders' }).getByRole('link').first().waitFor();
     await waitForServiceWorker(page);
     await page.getByRole('button', { name: 'New Service Request' }).click();
-    await page.getByRole('dialog', { name: 'Select a Home' }).getByRole('link', { name: /^Select home / }).first().waitFor();
+    await page
+      .getByRole('dialog', { name: 'Select a Home' })
+      .getByRole('link', { name: /^Select home / })
+      .first()
+      .waitFor();
     await page.keyboard.press('Escape');
 
     await context.setOffline(true);

@@ -18,7 +18,17 @@ interface MobileNavProps {
   onWhatsNew: () => void;
 }
 
-function MenuEntry({ entry, close, onWhatsNew, logout }: { entry: HeaderMenuEntry; close: () => void; onWhatsNew: () => void; logout: () => void }) {
+function MenuEntry({
+  entry,
+  close,
+  onWhatsNew,
+  logout,
+}: {
+  entry: HeaderMenuEntry;
+  close: () => void;
+  onWhatsNew: () => void;
+  logout: () => void;
+}) {
   switch (entry.kind) {
     case 'route':
       return (

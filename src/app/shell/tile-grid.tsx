@@ -40,11 +40,7 @@ export function TileGrid({ tiles, externalLinks }: { tiles: Tile[]; externalLink
               <TileContent tile={tile} note={tile.newTab ? 'Opens in a new tab' : undefined} />
             </a>
           ) : (
-            <span
-              className={`${className} tile--disabled`}
-              aria-disabled="true"
-              title={`${tile.name} is not configured for this site.`}
-            >
+            <span className={`${className} tile--disabled`} aria-disabled="true" title={`${tile.name} is not configured for this site.`}>
               <TileContent tile={tile} note="Not configured" />
             </span>
           );

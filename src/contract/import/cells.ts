@@ -95,7 +95,8 @@ const DECIMAL_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 /** A whole number from `min` to `max` (keep them within the column: SMALLINT_MAX, INTEGER_MAX). */
 export const integerCell = (min: number, max: number) =>
   cell((value, fail) => {
-    const number = typeof value === 'number' ? value : typeof value === 'string' && WHOLE_NUMBER.test(value.trim()) ? Number(value.trim()) : NaN;
+    const number =
+      typeof value === 'number' ? value : typeof value === 'string' && WHOLE_NUMBER.test(value.trim()) ? Number(value.trim()) : NaN;
     if (!Number.isInteger(number)) fail('Must be a whole number.');
     if (number < min || number > max) fail(`Must be from ${min} to ${max}.`);
     return number;
@@ -226,7 +227,8 @@ export const stateCell = v.pipe(
 export const zipCodeCell = textCell(10, { pattern: [/^\d{5}(-\d{4})?$/, 'Must be a ZIP code: 5 digits, or 5-4.'] });
 
 /** A web address (http or https). */
-export const urlCell = (max: number) => textCell(max, { pattern: [/^https?:\/\/[^\s/$.?#][^\s]*$/i, 'Must be a web address starting with http:// or https://.'] });
+export const urlCell = (max: number) =>
+  textCell(max, { pattern: [/^https?:\/\/[^\s/$.?#][^\s]*$/i, 'Must be a web address starting with http:// or https://.'] });
 
 /** Ten phone digits as the product shows them: (865) 555-0123. */
 export const formatPhoneDigits = (digits: string) => `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 10)}`;

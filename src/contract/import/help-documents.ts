@@ -18,8 +18,11 @@ export const DOCUMENT_FILE_MAX_BYTES = 100 * 1024 * 1024;
 export const documentFileCell = v.pipe(
   textCell(300),
   v.transform((path) => path.replace(/\\/g, '/')),
-  v.check((path) => !path.startsWith('/') && !/^[A-Za-z]:/.test(path), 'Must be a path relative to the imported file, e.g. help/guide.pdf.'),
-  v.check((path) => !path.split('/').includes('..'), 'Must not lead out of the imported file\'s folder (no ..).'),
+  v.check(
+    (path) => !path.startsWith('/') && !/^[A-Za-z]:/.test(path),
+    'Must be a path relative to the imported file, e.g. help/guide.pdf.',
+  ),
+  v.check((path) => !path.split('/').includes('..'), "Must not lead out of the imported file's folder (no ..)."),
   v.check((path) => path !== '' && !path.endsWith('/'), 'Must name a file.'),
 );
 

@@ -84,9 +84,27 @@ const homeColumns = {
 
 /** The columns that belong to the homeowner and the warranty card: a row fills them only with a warrantyStatus. */
 export const HOMEOWNER_COLUMNS = [
-  'ownerFirstName', 'ownerLastName', 'ownerMiddleInitial', 'ownerSuffix', 'ownerEmail', 'ownerPhone', 'ownerCellPhone',
-  'ownerAddress1', 'ownerAddress2', 'ownerCity', 'ownerState', 'ownerZipCode', 'ownerZip4', 'npsDate', 'thermalZone',
-  'windZone', 'roofLoad', 'orderNumber', 'purchaseOrderNumber', 'quoteNumber', 'vantageAccountId',
+  'ownerFirstName',
+  'ownerLastName',
+  'ownerMiddleInitial',
+  'ownerSuffix',
+  'ownerEmail',
+  'ownerPhone',
+  'ownerCellPhone',
+  'ownerAddress1',
+  'ownerAddress2',
+  'ownerCity',
+  'ownerState',
+  'ownerZipCode',
+  'ownerZip4',
+  'npsDate',
+  'thermalZone',
+  'windZone',
+  'roofLoad',
+  'orderNumber',
+  'purchaseOrderNumber',
+  'quoteNumber',
+  'vantageAccountId',
 ] as const satisfies readonly (keyof typeof homeColumns)[];
 
 /** What an Active or Historical card must have: what saving the warranty form needs (spec 3 §5). */
@@ -100,7 +118,10 @@ export const HomeImportRow = v.pipe(
     if (!dataset.typed) return;
     const home: HomeRowOutput = dataset.value;
     const issueAt = (key: string, message: string) =>
-      addIssue({ message, path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: home[key as keyof HomeRowOutput] }] });
+      addIssue({
+        message,
+        path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: home[key as keyof HomeRowOutput] }],
+      });
     if (home.warrantyStatus === undefined) {
       const filled = HOMEOWNER_COLUMNS.find((column) => home[column] !== undefined);
       if (filled) issueAt('warrantyStatus', `${WARRANTY_STATUS_NEEDED_MESSAGE} (${filled} is filled)`);

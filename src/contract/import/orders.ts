@@ -15,7 +15,16 @@ export const homeSerialCell = (max: number) =>
   );
 
 /** The order's HUD label columns, left to right, as the orders list names them (spec 2 §3). */
-export const HUD_LABEL_COLUMNS = ['hudLabelLeft', 'hudLabelRight', 'hudLabelTriple', 'hudLabel4', 'hudLabel5', 'hudLabel6', 'hudLabel7', 'hudLabel8'] as const;
+export const HUD_LABEL_COLUMNS = [
+  'hudLabelLeft',
+  'hudLabelRight',
+  'hudLabelTriple',
+  'hudLabel4',
+  'hudLabel5',
+  'hudLabel6',
+  'hudLabel7',
+  'hudLabel8',
+] as const;
 
 const hudLabelCell = optional(textCell(20), '');
 const optionalText = (max: number) => optional(textCell(max), '');

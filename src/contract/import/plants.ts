@@ -1,5 +1,17 @@
 import * as v from 'valibot';
-import { decimalCell, digitsCell, emailCell, importColumns, optional, phoneCell, required, stateCell, textCell, urlCell, zipCodeCell } from './cells';
+import {
+  decimalCell,
+  digitsCell,
+  emailCell,
+  importColumns,
+  optional,
+  phoneCell,
+  required,
+  stateCell,
+  textCell,
+  urlCell,
+  zipCodeCell,
+} from './cells';
 
 /** A service rate of numeric(12, 2). */
 const rateCell = optional(decimalCell(0, 9_999_999_999.99, 2));

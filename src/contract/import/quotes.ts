@@ -106,7 +106,10 @@ const revisionFields = {
   revisionNumber: optional(integerCell(1, INTEGER_MAX)),
   comments: optional(textCell(500, { multiline: true }), ''),
   options: optional(
-    v.pipe(v.array(fieldsObject(optionFields, 'an option'), 'Must be a list of options.'), v.maxLength(QUOTE_OPTIONS_MAX, `Can have at most ${QUOTE_OPTIONS_MAX} options.`)),
+    v.pipe(
+      v.array(fieldsObject(optionFields, 'an option'), 'Must be a list of options.'),
+      v.maxLength(QUOTE_OPTIONS_MAX, `Can have at most ${QUOTE_OPTIONS_MAX} options.`),
+    ),
     [],
   ),
 };
@@ -133,7 +136,9 @@ export interface QuoteRevisionImport {
 /** An issue's place inside the revisions, e.g. at(0, 'options', 2, 'price'): what fieldOfIssue reads (keys only). */
 const at = (first: number, ...keys: (string | number)[]): [v.IssuePathItem, ...v.IssuePathItem[]] => {
   const item = (key: string | number): v.IssuePathItem =>
-    typeof key === 'number' ? { type: 'array', origin: 'value', input: [], key, value: undefined } : { type: 'object', origin: 'value', input: {}, key, value: undefined };
+    typeof key === 'number'
+      ? { type: 'array', origin: 'value', input: [], key, value: undefined }
+      : { type: 'object', origin: 'value', input: {}, key, value: undefined };
   return [item(first), ...keys.map(item)];
 };
 
@@ -152,7 +157,8 @@ const revisionsCell = jsonCell(
       dataset.value.forEach((revision: RevisionInput, index) => {
         const number = revision.revisionNumber ?? index + 1;
         const first = numbers.get(number);
-        if (first !== undefined) addIssue({ message: `Revision ${number} is also revision [${first}].`, path: at(index, 'revisionNumber') });
+        if (first !== undefined)
+          addIssue({ message: `Revision ${number} is also revision [${first}].`, path: at(index, 'revisionNumber') });
         else numbers.set(number, index);
         const categories = new Map<number, { name: string; index: number }>();
         const options = new Map<string, number>();
@@ -160,12 +166,18 @@ const revisionsCell = jsonCell(
           const category = categories.get(option.categoryId);
           if (!category) categories.set(option.categoryId, { name: option.category, index: optionIndex });
           else if (category.name !== option.category) {
-            addIssue({ message: `Category ${option.categoryId} is "${category.name}" in options[${category.index}].`, path: at(index, 'options', optionIndex, 'category') });
+            addIssue({
+              message: `Category ${option.categoryId} is "${category.name}" in options[${category.index}].`,
+              path: at(index, 'options', optionIndex, 'category'),
+            });
           }
           const key = `${option.categoryId}/${option.optionNumber}`;
           const twice = options.get(key);
           if (twice !== undefined) {
-            addIssue({ message: `Option ${option.optionNumber} of category ${option.categoryId} is also options[${twice}].`, path: at(index, 'options', optionIndex, 'optionNumber') });
+            addIssue({
+              message: `Option ${option.optionNumber} of category ${option.categoryId} is also options[${twice}].`,
+              path: at(index, 'options', optionIndex, 'optionNumber'),
+            });
           } else options.set(key, optionIndex);
         });
       });

@@ -51,7 +51,11 @@ const itemsCell = v.pipe(
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const items = dataset.value.map(itemOf);
     items.forEach((item, index) => {
-      if (typeof item === 'string') addIssue({ message: item, path: [{ type: 'array', origin: 'value', input: dataset.value, key: index, value: dataset.value[index] }] });
+      if (typeof item === 'string')
+        addIssue({
+          message: item,
+          path: [{ type: 'array', origin: 'value', input: dataset.value, key: index, value: dataset.value[index] }],
+        });
     });
     return items.every((item) => typeof item !== 'string') ? (items as ReleaseNoteItem[]) : NEVER;
   }),

@@ -1,5 +1,19 @@
 import * as v from 'valibot';
-import { booleanCell, choiceCell, digitsCell, importColumns, INTEGER_MAX, integerCell, listCell, optional, phoneCell, required, stateCell, textCell, zipCodeCell } from './cells';
+import {
+  booleanCell,
+  choiceCell,
+  digitsCell,
+  importColumns,
+  INTEGER_MAX,
+  integerCell,
+  listCell,
+  optional,
+  phoneCell,
+  required,
+  stateCell,
+  textCell,
+  zipCodeCell,
+} from './cells';
 
 /** Import kind `retailers`: retail centers (spec 1 §3 Retailer) with their homeowner-portal metadata and the plants that serve them. */
 const retailerColumns = {

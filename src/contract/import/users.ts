@@ -18,7 +18,13 @@ const userColumns = {
   /** Plant staff, who work across the retailers of their plants. */
   plantUser: optional(booleanCell, false),
   employeeId: optional(textCell(20)),
-  roles: required(v.pipe(listCell(choiceCell(ROLE_NAMES, (role) => `${role} is not a role of HomeSite.`)), v.minLength(1, USER_FORM_MESSAGES.roleRequired)), USER_FORM_MESSAGES.roleRequired),
+  roles: required(
+    v.pipe(
+      listCell(choiceCell(ROLE_NAMES, (role) => `${role} is not a role of HomeSite.`)),
+      v.minLength(1, USER_FORM_MESSAGES.roleRequired),
+    ),
+    USER_FORM_MESSAGES.roleRequired,
+  ),
   retailers: optional(listCell(digitsCell(10)), []),
   plants: optional(listCell(digitsCell(6)), []),
   /** The retail center the user starts in; one of `retailers`. When empty: the one they have, or else the first. */
@@ -36,7 +42,10 @@ export const UserImportRow = v.pipe(
     ['plants'],
   ),
   v.forward(
-    v.check((user) => user.currentRetailer === undefined || user.retailers.includes(user.currentRetailer), 'Must be one of the user\'s retailers.'),
+    v.check(
+      (user) => user.currentRetailer === undefined || user.retailers.includes(user.currentRetailer),
+      "Must be one of the user's retailers.",
+    ),
     ['currentRetailer'],
   ),
 );

@@ -18,7 +18,12 @@ export interface UserListView {
 
 /** What the search looks in: the name, the e-mail address and the user's retail centers. */
 export const userSearchText = (user: ManagedUser) =>
-  [user.firstName, user.lastName, user.userName, ...user.retailers.flatMap((retailer) => [retailer.name, retailer.retailerCity, retailer.retailerNumber])].join(' ');
+  [
+    user.firstName,
+    user.lastName,
+    user.userName,
+    ...user.retailers.flatMap((retailer) => [retailer.name, retailer.retailerCity, retailer.retailerNumber]),
+  ].join(' ');
 
 /** Every word of the search appears in the user's search text, whatever the case. */
 export function matchesSearch(user: ManagedUser, search: string): boolean {

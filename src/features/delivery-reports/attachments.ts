@@ -66,7 +66,8 @@ export function descriptionError(description: string): string | undefined {
 export function toBase64(data: ArrayBuffer): string {
   const bytes = new Uint8Array(data);
   const chunks: string[] = [];
-  for (let offset = 0; offset < bytes.length; offset += 0x8000) chunks.push(String.fromCharCode(...bytes.subarray(offset, offset + 0x8000)));
+  for (let offset = 0; offset < bytes.length; offset += 0x8000)
+    chunks.push(String.fromCharCode(...bytes.subarray(offset, offset + 0x8000)));
   return btoa(chunks.join(''));
 }
 

@@ -23,7 +23,12 @@ export async function readDraft(scope: string, plantNumber: string, serialNumber
 }
 
 export async function saveDraft(scope: string, plantNumber: string, serialNumber: string, draft: DeliveryDraft): Promise<void> {
-  await getOffline().db.entities.put({ kind: DELIVERY_CACHE_KINDS.draft, id: draftId(scope, plantNumber, serialNumber), data: draft, updatedAt: Date.now() });
+  await getOffline().db.entities.put({
+    kind: DELIVERY_CACHE_KINDS.draft,
+    id: draftId(scope, plantNumber, serialNumber),
+    data: draft,
+    updatedAt: Date.now(),
+  });
 }
 
 export async function removeDraft(scope: string, plantNumber: string, serialNumber: string): Promise<void> {
@@ -34,5 +39,9 @@ export async function removeDraft(scope: string, plantNumber: string, serialNumb
 export async function removeDraftsOfHome(plantNumber: string, serialNumber: string): Promise<void> {
   const suffix = `|${plantNumber}/${serialNumber}`;
   const { db } = getOffline();
-  await db.entities.where('kind').equals(DELIVERY_CACHE_KINDS.draft).and((row) => String(row.id).endsWith(suffix)).delete();
+  await db.entities
+    .where('kind')
+    .equals(DELIVERY_CACHE_KINDS.draft)
+    .and((row) => String(row.id).endsWith(suffix))
+    .delete();
 }

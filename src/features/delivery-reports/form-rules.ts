@@ -31,7 +31,11 @@ export const DELIVERY_DATE_LABEL = 'Delivery Date';
 /** The questions in the order the form shows them: delivery date, site delivery, then each group's by sequence. */
 export function questionsOf(form: QuestionSet): SurveyQuestion[] {
   const groups = [...form.questionGroups].sort((a, b) => a.sequence - b.sequence);
-  return [form.deliveryDateQuestion, form.siteDeliveryQuestion, ...groups.flatMap((group) => [...group.questions].sort((a, b) => a.sequence - b.sequence))];
+  return [
+    form.deliveryDateQuestion,
+    form.siteDeliveryQuestion,
+    ...groups.flatMap((group) => [...group.questions].sort((a, b) => a.sequence - b.sequence)),
+  ];
 }
 
 /** spec 2 §2: the delivery date question is a date whatever type it is stored with. */
@@ -54,7 +58,8 @@ export function initialAnswers(form: DeliveryReport | QuestionSet): Answers {
 export const anyAnswered = (answers: Answers) => Object.values(answers).some((answer) => answer.trim() !== '');
 
 const AnswerText = Text(MAX_ANSWER_LENGTH);
-const hasInvalidCharacters = (text: string) => v.safeParse(AnswerText, text).issues?.some((issue) => issue.message === CONTROL_CHARACTERS_MESSAGE) ?? false;
+const hasInvalidCharacters = (text: string) =>
+  v.safeParse(AnswerText, text).issues?.some((issue) => issue.message === CONTROL_CHARACTERS_MESSAGE) ?? false;
 
 /** The answers of the choice types as stored (contract SurveyQuestion) and as the form labels them. */
 export const ANSWER_CHOICES: Partial<Record<number, readonly { value: string; label: string }[]>> = {

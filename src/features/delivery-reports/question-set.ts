@@ -13,7 +13,10 @@ export function questionSetOf(form: QuestionSet): QuestionSet {
     surveyId: form.surveyId,
     deliveryDateQuestion: { ...form.deliveryDateQuestion, answer: null },
     siteDeliveryQuestion: { ...form.siteDeliveryQuestion, answer: null },
-    questionGroups: form.questionGroups.map((group) => ({ ...group, questions: group.questions.map((question) => ({ ...question, answer: null })) })),
+    questionGroups: form.questionGroups.map((group) => ({
+      ...group,
+      questions: group.questions.map((question) => ({ ...question, answer: null })),
+    })),
   };
 }
 

@@ -6,7 +6,8 @@ import * as v from 'valibot';
  */
 export const deliveryRoutes = {
   start: '/surveys/deliveryreports',
-  blankForm: (plantNumber: string, serialNumber: string) => `/surveys/deliveryreports/${encodeURIComponent(plantNumber)}/${encodeURIComponent(serialNumber)}`,
+  blankForm: (plantNumber: string, serialNumber: string) =>
+    `/surveys/deliveryreports/${encodeURIComponent(plantNumber)}/${encodeURIComponent(serialNumber)}`,
   /** The read-only view; the same screen under /surveys (after a submit) and /reports (from the reports list). */
   view: (submittedSurveyId: number, under: 'surveys' | 'reports' = 'surveys') => `/${under}/deliveryreports/${submittedSurveyId}`,
 };

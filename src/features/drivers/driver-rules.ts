@@ -39,7 +39,8 @@ export const driverPanelTitle = (isDriver: boolean) => (isDriver ? DRIVER_MESSAG
 
 export function searchSummary(count: number): string {
   if (count === 0) return 'No employees match this search.';
-  if (count >= EMPLOYEE_SEARCH_LIMIT) return `Showing the first ${EMPLOYEE_SEARCH_LIMIT} employees. Type more of the name to narrow the search.`;
+  if (count >= EMPLOYEE_SEARCH_LIMIT)
+    return `Showing the first ${EMPLOYEE_SEARCH_LIMIT} employees. Type more of the name to narrow the search.`;
   return count === 1 ? '1 employee found.' : `${count} employees found.`;
 }
 

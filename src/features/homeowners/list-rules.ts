@@ -22,8 +22,10 @@ export const DEFAULT_HOMEOWNER_SORT: SortState = { columnName: 'lastName', direc
 /** spec 3 §2, §9: 'incomplete only' keeps the cards with statusCode 'I'. */
 export const isIncomplete = (card: Pick<WarrantyCard, 'statusCode'>) => card.statusCode === INCOMPLETE_WARRANTY_STATUS;
 
-export const filterIncomplete = <Row extends Pick<WarrantyCard, 'statusCode'>>(rows: readonly Row[], incompleteOnly: boolean): readonly Row[] =>
-  incompleteOnly ? rows.filter(isIncomplete) : rows;
+export const filterIncomplete = <Row extends Pick<WarrantyCard, 'statusCode'>>(
+  rows: readonly Row[],
+  incompleteOnly: boolean,
+): readonly Row[] => (incompleteOnly ? rows.filter(isIncomplete) : rows);
 
 /** The precomputed search text of a row (model.ts HomeownerRow.searchText): the list reads it, never rebuilds it. */
 export const rowSearchText = (row: HomeownerRow) => row.searchText;
@@ -51,7 +53,11 @@ export function showsSplitButton(user: ActionSubject, card: Pick<WarrantyCard, '
  * are offered to service admins only: the server takes those writes from them alone. 'New Parts Order' needs the
  * app to wire parts orders in; 'Service History' is for whoever may open it.
  */
-export function homeownerActions(user: ActionSubject, card: Pick<WarrantyCard, 'plantNumber'>, options: { partsOrders: boolean }): HomeownerAction[] {
+export function homeownerActions(
+  user: ActionSubject,
+  card: Pick<WarrantyCard, 'plantNumber'>,
+  options: { partsOrders: boolean },
+): HomeownerAction[] {
   if (!showsSplitButton(user, card)) return [];
   const serviceAdmin = deriveFlags(user).isServiceAdmin;
   return [

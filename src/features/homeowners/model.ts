@@ -37,5 +37,5 @@ const RECORD_PREFIX = 'warranty:';
 export const warrantyRecordKey = (plantNumber: string, serialNumber: string) => `${RECORD_PREFIX}${homeKey(plantNumber, serialNumber)}`;
 
 /** The home key of a warranty record key, or undefined for another record. */
-export const homeKeyOfRecord = (recordKey: string) => (recordKey.startsWith(RECORD_PREFIX) ? recordKey.slice(RECORD_PREFIX.length) : undefined);
-
+export const homeKeyOfRecord = (recordKey: string) =>
+  recordKey.startsWith(RECORD_PREFIX) ? recordKey.slice(RECORD_PREFIX.length) : undefined;

@@ -58,7 +58,11 @@ export function useWarrantyCardView(scope: string, plantNumber: string, serialNu
   const recordKey = warrantyRecordKey(plantNumber, serialNumber);
   const base = query.data?.card ?? undefined;
   const view = useMemo(
-    () => applyPendingToCard(base, (entries ?? []).filter((entry) => entry.recordKey === recordKey)),
+    () =>
+      applyPendingToCard(
+        base,
+        (entries ?? []).filter((entry) => entry.recordKey === recordKey),
+      ),
     [base, entries, recordKey],
   );
   // The form takes its first values once: not before the saves queued on this device are known.
@@ -101,7 +105,10 @@ export function scheduleHomeownerReload(queryClient: QueryClient) {
 }
 
 export const isWarrantyCard = (body: unknown): body is WarrantyCard =>
-  typeof body === 'object' && body !== null && typeof (body as WarrantyCard).plantNumber === 'string' && typeof (body as WarrantyCard).serialNumber === 'string';
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as WarrantyCard).plantNumber === 'string' &&
+  typeof (body as WarrantyCard).serialNumber === 'string';
 
 /**
  * When the outbox delivers a warranty save, the server copies are out of date: the answered card goes into the list

@@ -190,8 +190,7 @@ export function warrantyInput(values: WarrantyFormValues, context: WarrantyFormC
 }
 
 export type WarrantyCheck =
-  | { ok: true; body: WarrantyCardSave }
-  | { ok: false; fields: Partial<Record<WarrantyFormField, string>>; form?: string };
+  { ok: true; body: WarrantyCardSave } | { ok: false; fields: Partial<Record<WarrantyFormField, string>>; form?: string };
 
 /**
  * spec 3 §5: every rule at once, so that every message shows together — the contract schema, its phone rules

@@ -21,17 +21,21 @@ export function eLearningLinks(user: PermissionSubject): ELearningLink[] {
   const flags = deriveFlags(user);
   const links: ELearningLink[] = [];
   if (flags.canViewCustomerExperienceLearning) {
-    links.push({ name: 'Customer Experience E-Learning', description: 'Courses on the homebuying experience: from the first visit to the delivery walk-through.' });
+    links.push({
+      name: 'Customer Experience E-Learning',
+      description: 'Courses on the homebuying experience: from the first visit to the delivery walk-through.',
+    });
   }
   if (flags.canViewEnergyCreditsLearning) {
-    links.push({ name: 'Energy Credits E-Learning', description: 'How energy-efficient homes qualify for energy credits and what the plant records for them.' });
+    links.push({
+      name: 'Energy Credits E-Learning',
+      description: 'How energy-efficient homes qualify for energy credits and what the plant records for them.',
+    });
   }
   return links;
 }
 
-export type SubCategoryLookup =
-  | { status: 'found'; category: LearnCategory; subCategory: LearnSubCategory }
-  | { status: 'not-found' };
+export type SubCategoryLookup = { status: 'found'; category: LearnCategory; subCategory: LearnSubCategory } | { status: 'not-found' };
 
 /** The sub-category of a /learn/{categoryId}/{subCategoryId} address; anything not in the list (or not a number) is not found. */
 export function findSubCategory(categories: readonly LearnCategory[], categoryId: string, subCategoryId: string): SubCategoryLookup {

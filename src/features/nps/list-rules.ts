@@ -1,9 +1,18 @@
-import { NPS_BANDS, type CmhUser, type NpsBand, type NpsColorBand, type NpsDetail, type NpsScore, type NpsUpcomingCall } from '../../contract';
+import {
+  NPS_BANDS,
+  type CmhUser,
+  type NpsBand,
+  type NpsColorBand,
+  type NpsDetail,
+  type NpsScore,
+  type NpsUpcomingCall,
+} from '../../contract';
 import { formatPhone } from '../../lib/formats';
 import type { SortColumn, SortState } from '../../lib/list';
 
 /** The device copy of the dashboard belongs to the user and their current retail center. */
-export const npsScope = (user: Pick<CmhUser, 'userName' | 'currentRetailer'>) => `${user.userName.toLowerCase()}:${user.currentRetailer?.retailerNumber ?? 'none'}`;
+export const npsScope = (user: Pick<CmhUser, 'userName' | 'currentRetailer'>) =>
+  `${user.userName.toLowerCase()}:${user.currentRetailer?.retailerNumber ?? 'none'}`;
 
 /* ---- completed calls (spec 2 §2) ---- */
 
@@ -11,7 +20,8 @@ export const npsScope = (user: Pick<CmhUser, 'userName' | 'currentRetailer'>) =>
 export type BandFilter = '' | NpsBand;
 export const BAND_FILTER_OPTIONS = NPS_BANDS.map((band) => ({ value: band, label: band }));
 
-export const filterByBand = (rows: readonly NpsDetail[], band: BandFilter) => (band === '' ? rows : rows.filter((row) => row.recommendGroup === band));
+export const filterByBand = (rows: readonly NpsDetail[], band: BandFilter) =>
+  band === '' ? rows : rows.filter((row) => row.recommendGroup === band);
 
 /** spec 2 §2 Completed calls sort fields: customerFirstName, customerLastName, serial, sixMonthCompleteDate, recommend. */
 export const COMPLETED_SORT_COLUMNS: readonly SortColumn<NpsDetail>[] = [
@@ -39,7 +49,9 @@ export interface UpcomingRow extends NpsUpcomingCall {
 
 const upper = (text: string) => text.trim().toUpperCase();
 const addressLine = (street: string, city: string, state: string, zip: string) =>
-  [upper(street), [upper(city), [upper(state), zip.trim()].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean).join(', ');
+  [upper(street), [upper(city), [upper(state), zip.trim()].filter(Boolean).join(' ')].filter(Boolean).join(', ')]
+    .filter(Boolean)
+    .join(', ');
 
 export function upcomingRow(call: NpsUpcomingCall): UpcomingRow {
   return {

@@ -36,7 +36,8 @@ export const catalogAdminKeys = {
   catalog: (plantNumber: string) => [...catalogAdminKeys.all, 'catalog', plantNumber] as const,
   changeRequest: (partsCatalogId: number) => [...catalogAdminKeys.all, 'change-request', partsCatalogId] as const,
   categories: (plantNumber: string) => [...catalogAdminKeys.all, 'categories', plantNumber] as const,
-  commodities: (plantNumber: string, categoryNumber: string) => [...catalogAdminKeys.all, 'commodities', plantNumber, categoryNumber] as const,
+  commodities: (plantNumber: string, categoryNumber: string) =>
+    [...catalogAdminKeys.all, 'commodities', plantNumber, categoryNumber] as const,
   notInCatalog: (plantNumber: string, categoryNumber: string, commodityNumber: string) =>
     [...catalogAdminKeys.all, 'not-in-catalog', plantNumber, categoryNumber, commodityNumber] as const,
   pending: () => [...catalogAdminKeys.all, 'pending'] as const,
@@ -58,7 +59,10 @@ export const CATALOG_ADMIN_KINDS = {
 export const wholeCatalogQueryOptions = (plantNumber: string) =>
   queryOptions({
     queryKey: catalogAdminKeys.catalog(plantNumber),
-    queryFn: () => readThrough(CATALOG_ADMIN_KINDS.catalog, plantNumber, () => request(paths.partsCatalog, { query: { plantNumber }, schema: PartsCatalogAnswer })),
+    queryFn: () =>
+      readThrough(CATALOG_ADMIN_KINDS.catalog, plantNumber, () =>
+        request(paths.partsCatalog, { query: { plantNumber }, schema: PartsCatalogAnswer }),
+      ),
     meta: NOT_PERSISTED,
     enabled: plantNumber !== '',
   });
@@ -86,7 +90,8 @@ export async function readChangeRequest(partsCatalogId: number, plantNumber?: st
   if (read && (!read.fromCache || plantNumber === undefined)) return read;
   const catalog = await readKept<PartsCatalog>(CATALOG_ADMIN_KINDS.catalog, plantNumber!);
   const composed = catalog && changeRequestFromCatalog(catalog.data, partsCatalogId);
-  if (catalog && composed && (!read || catalog.storedAt > read.storedAt)) return { data: composed, storedAt: catalog.storedAt, fromCache: true, composed: true };
+  if (catalog && composed && (!read || catalog.storedAt > read.storedAt))
+    return { data: composed, storedAt: catalog.storedAt, fromCache: true, composed: true };
   if (read) return read;
   throw failure;
 }
@@ -99,16 +104,21 @@ export const changeRequestQueryOptions = (partsCatalogId: number, plantNumber?: 
   });
 
 /** The Part Form's request (with `plantNumber`, composed from the kept catalog offline), or the Part Approval Form's. */
-export const useChangeRequest = (partsCatalogId: number, plantNumber?: string) => useQuery(changeRequestQueryOptions(partsCatalogId, plantNumber));
+export const useChangeRequest = (partsCatalogId: number, plantNumber?: string) =>
+  useQuery(changeRequestQueryOptions(partsCatalogId, plantNumber));
 
 /** GET {api}/PartsCatalog/GetCategories, then GetCommodities, then GetPartsNotInCatalog: the Add Part drill-down. */
 export const useCategories = (plantNumber: string) =>
-  useQuery({ queryKey: catalogAdminKeys.categories(plantNumber), queryFn: () => request(paths.catalogCategories, { query: { plantNumber }, schema: CatalogCategoriesAnswer }) });
+  useQuery({
+    queryKey: catalogAdminKeys.categories(plantNumber),
+    queryFn: () => request(paths.catalogCategories, { query: { plantNumber }, schema: CatalogCategoriesAnswer }),
+  });
 
 export const useCommodities = (plantNumber: string, categoryNumber: string | undefined) =>
   useQuery({
     queryKey: catalogAdminKeys.commodities(plantNumber, categoryNumber ?? ''),
-    queryFn: () => request(paths.catalogCommodities, { query: { plantNumber, categoryNumber: categoryNumber! }, schema: CatalogCommoditiesAnswer }),
+    queryFn: () =>
+      request(paths.catalogCommodities, { query: { plantNumber, categoryNumber: categoryNumber! }, schema: CatalogCommoditiesAnswer }),
     enabled: categoryNumber !== undefined,
   });
 
@@ -116,7 +126,10 @@ export const usePartsNotInCatalog = (plantNumber: string, categoryNumber: string
   useQuery({
     queryKey: catalogAdminKeys.notInCatalog(plantNumber, categoryNumber ?? '', commodityNumber ?? ''),
     queryFn: () =>
-      request(paths.partsNotInCatalog, { query: { plantNumber, categoryNumber: categoryNumber!, commodityNumber: commodityNumber! }, schema: NotInCatalogPartsAnswer }),
+      request(paths.partsNotInCatalog, {
+        query: { plantNumber, categoryNumber: categoryNumber!, commodityNumber: commodityNumber! },
+        schema: NotInCatalogPartsAnswer,
+      }),
     enabled: categoryNumber !== undefined && commodityNumber !== undefined,
     // A part added a moment ago must not be offered again.
     staleTime: 0,
@@ -126,7 +139,8 @@ export const usePartsNotInCatalog = (plantNumber: string, categoryNumber: string
 export const usePendingParts = () =>
   useQuery({
     queryKey: catalogAdminKeys.pending(),
-    queryFn: () => readThrough(CATALOG_ADMIN_KINDS.pending, 'all', () => request(paths.pendingCatalogParts, { schema: CatalogPartListAnswer })),
+    queryFn: () =>
+      readThrough(CATALOG_ADMIN_KINDS.pending, 'all', () => request(paths.pendingCatalogParts, { schema: CatalogPartListAnswer })),
     meta: NOT_PERSISTED,
   });
 
@@ -134,7 +148,8 @@ export const usePendingParts = () =>
 export const useChangeHistory = (enabled: boolean) =>
   useQuery({
     queryKey: catalogAdminKeys.history(),
-    queryFn: () => readThrough(CATALOG_ADMIN_KINDS.history, 'all', () => request(paths.catalogChangeHistory, { schema: ChangeHistoryAnswer })),
+    queryFn: () =>
+      readThrough(CATALOG_ADMIN_KINDS.history, 'all', () => request(paths.catalogChangeHistory, { schema: ChangeHistoryAnswer })),
     meta: NOT_PERSISTED,
     enabled,
   });
@@ -159,7 +174,10 @@ export const LIST_RELOAD_DELAY_MS = 500;
 export function reloadListsSoon(queryClient: QueryClient) {
   // Images never change under their name (a new picture gets a new one): they are not asked again.
   const isImage = (queryKey: readonly unknown[]) => queryKey[1] === catalogAdminKeys.image('')[1];
-  setTimeout(() => void queryClient.invalidateQueries({ queryKey: catalogAdminKeys.all, predicate: (query) => !isImage(query.queryKey) }), LIST_RELOAD_DELAY_MS);
+  setTimeout(
+    () => void queryClient.invalidateQueries({ queryKey: catalogAdminKeys.all, predicate: (query) => !isImage(query.queryKey) }),
+    LIST_RELOAD_DELAY_MS,
+  );
 }
 
 /*
@@ -169,20 +187,34 @@ export function reloadListsSoon(queryClient: QueryClient) {
 
 /** A change that found no connection says so (the http layer is silent on offline errors); others were said there. */
 export function notifyChangeFailure(error: unknown) {
-  if (isOfflineError(error)) notify({ level: 'warning', id: 'catalog-admin-offline', title: 'You are offline.', description: 'Catalog changes need the connection. Try again when you are back online.' });
+  if (isOfflineError(error))
+    notify({
+      level: 'warning',
+      id: 'catalog-admin-offline',
+      title: 'You are offline.',
+      description: 'Catalog changes need the connection. Try again when you are back online.',
+    });
 }
 
 /** POST {api}/PartsCatalog: a part change request (spec 3 §7). */
 export const useSubmitPart = () =>
-  useMutation({ mutationFn: (body: CatalogPartSubmission) => request(paths.submitCatalogPart, { method: 'POST', body, schema: CatalogPartSubmittedAnswer }) });
+  useMutation({
+    mutationFn: (body: CatalogPartSubmission) =>
+      request(paths.submitCatalogPart, { method: 'POST', body, schema: CatalogPartSubmittedAnswer }),
+  });
 
 /** POST {api}/PartsCatalog/UpdateChangeRequest: approve or decline. */
 export const useDecideChangeRequest = () =>
-  useMutation({ mutationFn: (body: ChangeRequestDecision) => request(paths.updateCatalogChangeRequest, { method: 'POST', body, schema: CatalogPartAnswer }) });
+  useMutation({
+    mutationFn: (body: ChangeRequestDecision) =>
+      request(paths.updateCatalogChangeRequest, { method: 'POST', body, schema: CatalogPartAnswer }),
+  });
 
 /** POST {api}/PartsCatalog/RemovePartDescription. */
 export const useRemovePart = () =>
-  useMutation({ mutationFn: (part: CatalogPart) => request(paths.removeCatalogPart, { method: 'POST', body: part, schema: CatalogPartAnswer }) });
+  useMutation({
+    mutationFn: (part: CatalogPart) => request(paths.removeCatalogPart, { method: 'POST', body: part, schema: CatalogPartAnswer }),
+  });
 
 /** POST {api}/PartsCatalog/RevertChangeResult with the history id as the body. */
 export const useRevertChange = () =>

@@ -13,7 +13,13 @@ export const PENDING_COLUMNS: readonly DataListColumn<CatalogPart>[] = [
   { columnName: 'categoryDescription', displayName: 'Category', filterable: true },
   { columnName: 'commodityDescription', displayName: 'Commodity', filterable: true },
   { columnName: 'createDate', displayName: 'Create Date', value: (part) => dateOf(part.createDate), width: '9rem' },
-  { columnName: 'part', displayName: 'Part', filterable: true, value: (part) => `${part.combinedPartNumber} ${partDescription(part)}`, width: 'minmax(0, 2fr)' },
+  {
+    columnName: 'part',
+    displayName: 'Part',
+    filterable: true,
+    value: (part) => `${part.combinedPartNumber} ${partDescription(part)}`,
+    width: 'minmax(0, 2fr)',
+  },
   { columnName: 'plantNumber', displayName: 'Plant', filterable: true, width: '6rem' },
 ];
 
@@ -26,4 +32,12 @@ export const HISTORY_COLUMNS: readonly DataListColumn<ChangeHistoryItem>[] = [
 ];
 
 export const historySearchText = (item: ChangeHistoryItem) =>
-  [item.requestedByPlant, item.status, item.combinedPartNumber, item.partDescription, item.requestedByUser, item.reviewedBy, item.comment].join(' ');
+  [
+    item.requestedByPlant,
+    item.status,
+    item.combinedPartNumber,
+    item.partDescription,
+    item.requestedByUser,
+    item.reviewedBy,
+    item.comment,
+  ].join(' ');

@@ -110,7 +110,9 @@ export function searchCommodities(tree: readonly AdminCategory[], search: string
   return tree
     .map((category) => ({
       ...category,
-      commodities: category.commodities.filter((commodity) => matchesAll(`${category.category.description} ${commodity.commodity.description}`, terms)),
+      commodities: category.commodities.filter((commodity) =>
+        matchesAll(`${category.category.description} ${commodity.commodity.description}`, terms),
+      ),
     }))
     .filter((category) => category.commodities.length > 0);
 }
@@ -122,7 +124,17 @@ export function searchParts(parts: readonly AdminPart[], search: string): AdminP
   return parts.filter((part) => {
     const { shown } = part;
     return matchesAll(
-      [shown.combinedPartNumber, shown.partNumber, shown.subPartNumber, shown.subPartDescription, shown.friendlyDescription, shown.corporateDescription, shown.unitOfMeasure, shown.notes, part.status].join(' '),
+      [
+        shown.combinedPartNumber,
+        shown.partNumber,
+        shown.subPartNumber,
+        shown.subPartDescription,
+        shown.friendlyDescription,
+        shown.corporateDescription,
+        shown.unitOfMeasure,
+        shown.notes,
+        part.status,
+      ].join(' '),
       terms,
     );
   });
@@ -168,4 +180,10 @@ export function stepBack(current: AddPartStep): AddPartStep | null {
 
 /** spec 3 §2: the help text of each drill-down level. */
 export const addPartHelp = (step: AddPartStep['step']) =>
-  step === 'category' ? CATALOG_ADMIN_TEXT.selectCategory : step === 'commodity' ? CATALOG_ADMIN_TEXT.selectCommodity : step === 'part' ? CATALOG_ADMIN_TEXT.selectPart : null;
+  step === 'category'
+    ? CATALOG_ADMIN_TEXT.selectCategory
+    : step === 'commodity'
+      ? CATALOG_ADMIN_TEXT.selectCommodity
+      : step === 'part'
+        ? CATALOG_ADMIN_TEXT.selectPart
+        : null;

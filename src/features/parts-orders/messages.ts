@@ -15,4 +15,5 @@ export const PARTS_LIST_PATH = '/service/parts';
 export const stagedOrderPath = (partsOrderKey: string | number) => `/partsorders/${encodeURIComponent(String(partsOrderKey))}`;
 export const vantageOrderPath = (partsRequestId: number) => `/partsorders/vantage/${partsRequestId}`;
 export const addItemPath = (partsOrderKey: string | number) => `${stagedOrderPath(partsOrderKey)}/partsitems`;
-export const editItemPath = (partsOrderKey: string | number, itemKey: string) => `${addItemPath(partsOrderKey)}/${encodeURIComponent(itemKey)}`;
+export const editItemPath = (partsOrderKey: string | number, itemKey: string) =>
+  `${addItemPath(partsOrderKey)}/${encodeURIComponent(itemKey)}`;

@@ -50,7 +50,11 @@ export function useCreateCustomerPartsOrder() {
       if (running.current) return;
       running.current = true;
       try {
-        await create({ plantNumber: home.plantNumber, longSerialNumber: home.longSerialNumber.trim(), serviceRequestId: home.serviceRequestId ?? null });
+        await create({
+          plantNumber: home.plantNumber,
+          longSerialNumber: home.longSerialNumber.trim(),
+          serviceRequestId: home.serviceRequestId ?? null,
+        });
       } catch (error) {
         notify({
           level: 'warning',

@@ -65,10 +65,14 @@ export function usePartsOrderPriming(
         queryClient.prefetchQuery(unitsOfMeasureQueryOptions()),
         queryClient.prefetchQuery(homesQueryOptions(scope)),
         ...(isPlantUser ? [] : [queryClient.prefetchQuery(retailerPlantsQueryOptions(scope))]),
-        ...shipToRetailers(rows, currentRetailer).map((retailerNumber) => queryClient.prefetchQuery(shipToLocationsQueryOptions(retailerNumber))),
+        ...shipToRetailers(rows, currentRetailer).map((retailerNumber) =>
+          queryClient.prefetchQuery(shipToLocationsQueryOptions(retailerNumber)),
+        ),
       ]);
       const candidates = ordersToPrime(rows);
-      const kept = await getOffline().db.entities.bulkGet(candidates.map((candidate) => [CACHE_KINDS.detail, candidate.cacheId] as [string, string]));
+      const kept = await getOffline().db.entities.bulkGet(
+        candidates.map((candidate) => [CACHE_KINDS.detail, candidate.cacheId] as [string, string]),
+      );
       // Item writes leave the order's rowVersion alone, so the item count is compared too.
       const stale = candidates.filter((candidate, index) => {
         const copy = kept[index]?.data as PartsOrder | undefined;

@@ -89,9 +89,14 @@ export type ViewOutcome =
   | { kind: 'open'; href: string };
 
 /** The report a quote is viewed as: its Quote Detail (order number '0'). */
-export const quoteReport = (quote: Pick<Quote, 'plantNumber' | 'quoteNumber'>) => ({ plantNumber: quote.plantNumber, quoteNumber: quote.quoteNumber, orderNumber: '0' });
+export const quoteReport = (quote: Pick<Quote, 'plantNumber' | 'quoteNumber'>) => ({
+  plantNumber: quote.plantNumber,
+  quoteNumber: quote.quoteNumber,
+  orderNumber: '0',
+});
 
-export const quoteDetailHref = (quote: Pick<Quote, 'plantNumber' | 'quoteNumber'>) => `/reports/sales/quote/${quote.plantNumber}/${quote.quoteNumber}/0`;
+export const quoteDetailHref = (quote: Pick<Quote, 'plantNumber' | 'quoteNumber'>) =>
+  `/reports/sales/quote/${quote.plantNumber}/${quote.quoteNumber}/0`;
 
 /** Neither known nor needed without the server: a kept Quote Detail is read, not edited, so no lock is taken. */
 export const LOCK_UNKNOWN: QuoteLockState = { isLocked: false, lockedBy: '' };
@@ -109,10 +114,17 @@ export const offlineViewOutcome = (user: Pick<CmhUser, 'roles'>, quote: Quote, r
  * cannot be viewed (their selection pages belong to Build A Quote); otherwise its sub-options decide. Configuration
  * belongs to Build A Quote, so "the summary" here is the Quote Detail report.
  */
-export function viewOutcome(user: Pick<CmhUser, 'roles'>, quote: Quote, lock: QuoteLockState, validation: QuoteValidation | undefined, retailerName: string): ViewOutcome {
+export function viewOutcome(
+  user: Pick<CmhUser, 'roles'>,
+  quote: Quote,
+  lock: QuoteLockState,
+  validation: QuoteValidation | undefined,
+  retailerName: string,
+): ViewOutcome {
   const authorized = hasRole(user, ...QUOTE_AUTHORIZED_ROLES);
   if (lock.isLocked) return { kind: 'blocked', header: 'Quote Locked', message: QUOTE_MESSAGES.locked };
-  if (quote.productLineId === null) return { kind: 'blocked', header: 'View Quote', message: noProductLinesMessage(retailerName, QUOTE_MESSAGES.cannotViewSuffix) };
+  if (quote.productLineId === null)
+    return { kind: 'blocked', header: 'View Quote', message: noProductLinesMessage(retailerName, QUOTE_MESSAGES.cannotViewSuffix) };
   if (!quote.modelNumber) {
     return authorized
       ? { kind: 'blocked', header: 'View Quote', message: QUOTE_MESSAGES.noModelSelected(quote.quoteNumber) }
@@ -120,8 +132,17 @@ export function viewOutcome(user: Pick<CmhUser, 'roles'>, quote: Quote, lock: Qu
   }
   if (validation && !validation.SubOptionsValid) {
     return authorized
-      ? { kind: 'redirect', header: 'View Quote', message: `${QUOTE_MESSAGES.invalidSubOptions(quote.quoteNumber)} ${QUOTE_MESSAGES.redirectToSetup}`, href: quoteDetailHref(quote) }
-      : { kind: 'blocked', header: 'View Quote', message: `${QUOTE_MESSAGES.invalidSubOptions(quote.quoteNumber)} ${QUOTE_MESSAGES.insufficientPermissions}` };
+      ? {
+          kind: 'redirect',
+          header: 'View Quote',
+          message: `${QUOTE_MESSAGES.invalidSubOptions(quote.quoteNumber)} ${QUOTE_MESSAGES.redirectToSetup}`,
+          href: quoteDetailHref(quote),
+        }
+      : {
+          kind: 'blocked',
+          header: 'View Quote',
+          message: `${QUOTE_MESSAGES.invalidSubOptions(quote.quoteNumber)} ${QUOTE_MESSAGES.insufficientPermissions}`,
+        };
   }
   return { kind: 'open', href: quoteDetailHref(quote) };
 }
@@ -142,15 +163,33 @@ export function compareRevisions(
 ): ComparedOption[] {
   const rows = new Map<string, ComparedOption>();
   const key = (option: (typeof left)[number]) => `${option.CategoryDesc}\u0000${option.OptionNumber}`;
-  for (const option of left) rows.set(key(option), { category: option.CategoryDesc, optionNumber: option.OptionNumber, description: option.OptionDescription, left: { quantity: option.Quantity, price: option.Price }, right: undefined, differs: true });
+  for (const option of left)
+    rows.set(key(option), {
+      category: option.CategoryDesc,
+      optionNumber: option.OptionNumber,
+      description: option.OptionDescription,
+      left: { quantity: option.Quantity, price: option.Price },
+      right: undefined,
+      differs: true,
+    });
   for (const option of right) {
     const row = rows.get(key(option));
     const value = { quantity: option.Quantity, price: option.Price };
     if (row) row.right = value;
-    else rows.set(key(option), { category: option.CategoryDesc, optionNumber: option.OptionNumber, description: option.OptionDescription, left: undefined, right: value, differs: true });
+    else
+      rows.set(key(option), {
+        category: option.CategoryDesc,
+        optionNumber: option.OptionNumber,
+        description: option.OptionDescription,
+        left: undefined,
+        right: value,
+        differs: true,
+      });
   }
-  for (const row of rows.values()) row.differs = !row.left || !row.right || row.left.quantity !== row.right.quantity || row.left.price !== row.right.price;
+  for (const row of rows.values())
+    row.differs = !row.left || !row.right || row.left.quantity !== row.right.quantity || row.left.price !== row.right.price;
   return [...rows.values()].sort((a, b) => a.category.localeCompare(b.category) || a.optionNumber.localeCompare(b.optionNumber));
 }
 
-export const quoteSearchText = (row: Quote) => `${row.customer} ${formatQuoteNumber(row.quoteNumber)} ${row.plantName} ${row.modelNumber ?? ''} ${row.modelDesc} ${row.mdm} ${row.originalQuoteNumber}`;
+export const quoteSearchText = (row: Quote) =>
+  `${row.customer} ${formatQuoteNumber(row.quoteNumber)} ${row.plantName} ${row.modelNumber ?? ''} ${row.modelDesc} ${row.mdm} ${row.originalQuoteNumber}`;

@@ -33,7 +33,13 @@ export interface ReportColumn<Row> extends SortColumn<Row> {
 /** The column, folding under the row in this order where the report is too narrow for all its columns (a tablet). */
 const folding = <Row>(foldOrder: number, entry: ReportColumn<Row>): ReportColumn<Row> => ({ ...entry, foldOrder });
 
-const column = <Row>(columnName: string, displayName: string, text: (row: Row) => string | number, width?: string, value?: (row: Row) => ListValue): ReportColumn<Row> => ({
+const column = <Row>(
+  columnName: string,
+  displayName: string,
+  text: (row: Row) => string | number,
+  width?: string,
+  value?: (row: Row) => ListValue,
+): ReportColumn<Row> => ({
   columnName,
   displayName,
   filterable: true,
@@ -44,14 +50,21 @@ const column = <Row>(columnName: string, displayName: string, text: (row: Row) =
 
 /** A date column: shown MM/DD/YYYY (TBD when empty, spec 2 §5), sorted by the day itself. */
 const dateColumn = <Row>(columnName: string, displayName: string, day: (row: Row) => string | null, width = '7rem') =>
-  column<Row>(columnName, displayName, (row) => formatDate(day(row)), width, (row) => day(row));
+  column<Row>(
+    columnName,
+    displayName,
+    (row) => formatDate(day(row)),
+    width,
+    (row) => day(row),
+  );
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const moneyColumn = <Row>(columnName: string, displayName: string, amount: (row: Row) => number, width = '7rem') =>
   column<Row>(columnName, displayName, (row) => money.format(amount(row)), width, amount);
 
 /** spec 2 §4 work order types; other codes show as they are. */
-export const requestTypeLabel = (code: string) => (Object.hasOwn(REQUEST_TYPES, code) ? REQUEST_TYPES[code as keyof typeof REQUEST_TYPES] : code);
+export const requestTypeLabel = (code: string) =>
+  Object.hasOwn(REQUEST_TYPES, code) ? REQUEST_TYPES[code as keyof typeof REQUEST_TYPES] : code;
 /** spec 2 §4: a parts order's status in a report: one of the spec's as the spec writes it (read trimmed, in any case), none as Active, others as they are. */
 export function partsOrderStatusLabel(status: string): string {
   const given = status.trim();
@@ -62,12 +75,21 @@ export function partsOrderStatusLabel(status: string): string {
 export const SERVICE_COLUMNS: ReportColumn<ServiceRequestSummary>[] = [
   column('number', 'Work Order', (row) => row.vantageWorkOrderNumber ?? row.serviceRequestNumber, '8rem'),
   column('serialNumber', 'Serial Number', (row) => row.serialNumber, 'minmax(8rem, 1fr)'),
-  folding(1, column('plantName', 'Facility', (row) => row.plantName, 'minmax(6rem, 1fr)')),
+  folding(
+    1,
+    column('plantName', 'Facility', (row) => row.plantName, 'minmax(6rem, 1fr)'),
+  ),
   column('homeownerName', 'Homeowner', (row) => row.homeownerName, 'minmax(7rem, 1fr)'),
-  folding(2, column('requestType', 'Type', (row) => requestTypeLabel(row.requestType), '9rem')),
+  folding(
+    2,
+    column('requestType', 'Type', (row) => requestTypeLabel(row.requestType), '9rem'),
+  ),
   column('status', 'Status', (row) => reportStatusLabel(row.status), 'minmax(8rem, 1fr)'),
   dateColumn('requestDate', 'Request Date', (row) => row.requestDate),
-  folding(3, moneyColumn('total', 'Total', (row) => row.totalCombinedCost)),
+  folding(
+    3,
+    moneyColumn('total', 'Total', (row) => row.totalCombinedCost),
+  ),
 ];
 
 export const PARTS_COLUMNS: ReportColumn<OpenPartsOrderRow>[] = [
@@ -75,10 +97,18 @@ export const PARTS_COLUMNS: ReportColumn<OpenPartsOrderRow>[] = [
   dateColumn('dateOrdered', 'Date Ordered', (row) => row.dateOrdered),
   column('name', 'Homeowner', (row) => `${row.firstName} ${row.lastName}`.trim(), 'minmax(7rem, 1fr)'),
   column('serialNumber', 'Serial Number', (row) => row.serialNumber, 'minmax(8rem, 1fr)'),
-  folding(2, column('plantName', 'Facility', (row) => row.plantName, 'minmax(6rem, 1fr)')),
+  folding(
+    2,
+    column('plantName', 'Facility', (row) => row.plantName, 'minmax(6rem, 1fr)'),
+  ),
   folding(
     1,
-    column('shipTo', 'Ship To', (row) => [row.shipToName, row.shipToStreet, `${row.shipToCity}, ${row.shipToState} ${row.shipToZip}`].filter(Boolean).join(', '), 'minmax(10rem, 2fr)'),
+    column(
+      'shipTo',
+      'Ship To',
+      (row) => [row.shipToName, row.shipToStreet, `${row.shipToCity}, ${row.shipToState} ${row.shipToZip}`].filter(Boolean).join(', '),
+      'minmax(10rem, 2fr)',
+    ),
   ),
   column('status', 'Status', (row) => partsOrderStatusLabel(row.status), '7rem'),
 ];
@@ -89,17 +119,32 @@ const billingColumns = <Row extends PaidServiceOrderRow | ReceivableServiceOrder
   column('serialNumber', 'Serial Number', (row) => row.serialNumber, '7.5rem'),
   column('homeownerName', 'Homeowner', (row) => row.homeownerName, 'minmax(6.25rem, 1.2fr)'),
   column('plantName', 'Facility', (row) => row.plantName, 'minmax(5rem, 1fr)'),
-  folding(5, column('requestType', 'Type', (row) => requestTypeLabel(row.requestType), '5.75rem')),
+  folding(
+    5,
+    column('requestType', 'Type', (row) => requestTypeLabel(row.requestType), '5.75rem'),
+  ),
   column('status', 'Status', (row) => reportStatusLabel(row.status), 'minmax(4.75rem, 1fr)'),
-  folding(3, column('billingCode', 'Billing Code', (row) => billingCodeLabel(row.billingCode), 'minmax(4.5rem, 1fr)')),
+  folding(
+    3,
+    column('billingCode', 'Billing Code', (row) => billingCodeLabel(row.billingCode), 'minmax(4.5rem, 1fr)'),
+  ),
   moneyColumn('amount', 'Amount', (row) => row.amount, '4.75rem'),
-  folding(4, dateColumn('invoiceDate', 'Invoice Date', (row) => row.invoiceDate, '4.75rem')),
+  folding(
+    4,
+    dateColumn('invoiceDate', 'Invoice Date', (row) => row.invoiceDate, '4.75rem'),
+  ),
 ];
 
 export const PAID_COLUMNS: ReportColumn<PaidServiceOrderRow>[] = [
   ...billingColumns<PaidServiceOrderRow>(),
-  folding(2, dateColumn('paidDate', 'Paid Date', (row) => row.paidDate, '4.75rem')),
-  folding(1, column('checkNumber', 'Check Number', (row) => row.checkNumber, '4.5rem')),
+  folding(
+    2,
+    dateColumn('paidDate', 'Paid Date', (row) => row.paidDate, '4.75rem'),
+  ),
+  folding(
+    1,
+    column('checkNumber', 'Check Number', (row) => row.checkNumber, '4.5rem'),
+  ),
 ];
 
 export const RECEIVABLE_COLUMNS: ReportColumn<ReceivableServiceOrderRow>[] = [
@@ -110,13 +155,20 @@ export const RECEIVABLE_COLUMNS: ReportColumn<ReceivableServiceOrderRow>[] = [
 /** spec 2 §2 Delivery reports: rows serialNumber, plantNumber, plantName, submittedBy, submitDate; sorts by serial, plant, submitted by, submit date. */
 export const DELIVERY_COLUMNS: ReportColumn<DeliveryReportRow>[] = [
   column('serialNumber', 'Serial Number', (row) => row.serialNumber, 'minmax(8rem, 1fr)'),
-  column('plant', 'Plant', (row) => `${row.plantNumber} ${row.plantName}`, 'minmax(8rem, 1.5fr)', (row) => row.plantNumber),
+  column(
+    'plant',
+    'Plant',
+    (row) => `${row.plantNumber} ${row.plantName}`,
+    'minmax(8rem, 1.5fr)',
+    (row) => row.plantNumber,
+  ),
   column('submittedBy', 'Submitted By', (row) => row.submittedBy, 'minmax(8rem, 1.5fr)'),
   dateColumn('submitDate', 'Submit Date', (row) => row.submitDate),
 ];
 
 /** The total of the amounts of a billing report's rows, shown under its title to reconcile against a statement. */
-export const totalAmount = (rows: readonly { amount: number }[]) => money.format(rows.reduce((sum, row) => sum + Math.round(row.amount * 100), 0) / 100);
+export const totalAmount = (rows: readonly { amount: number }[]) =>
+  money.format(rows.reduce((sum, row) => sum + Math.round(row.amount * 100), 0) / 100);
 
 const searchTexts = new WeakMap<object, (row: never) => string>();
 
@@ -131,4 +183,5 @@ export function searchTextOf<Row>(columns: readonly ReportColumn<Row>[]): (row: 
 }
 
 /** The rows of a report that hold every word of the search (what the screen's search box shows). */
-export const searchReport = <Row>(rows: readonly Row[], columns: readonly ReportColumn<Row>[], search: string) => filterRows(rows, columns, search, searchTextOf(columns));
+export const searchReport = <Row>(rows: readonly Row[], columns: readonly ReportColumn<Row>[], search: string) =>
+  filterRows(rows, columns, search, searchTextOf(columns));

@@ -17,7 +17,8 @@ export type ReportKey = keyof typeof REPORTS;
 export const isReportKey = (value: string): value is ReportKey => Object.hasOwn(REPORTS, value);
 
 /** spec 2 §2, §6: the initial report is open service requests for service viewers, otherwise delivery reports. */
-export const initialReport = (user: PermissionSubject): ReportKey => (deriveFlags(user).isServiceViewer ? 'openServiceRequests' : 'deliveryReports');
+export const initialReport = (user: PermissionSubject): ReportKey =>
+  deriveFlags(user).isServiceViewer ? 'openServiceRequests' : 'deliveryReports';
 
 /** "New Delivery Report" is for those who submit delivery reports (contract/delivery-reports.ts: Service_User or Sales_User). */
 export const canAddDeliveryReport = (user: Pick<CmhUser, 'roles'>) => hasRole(user, 'Service_User', 'Sales_User');
@@ -84,5 +85,7 @@ export function paidRangeIssues(range: PaidRange): Partial<Record<keyof PaidRang
 
 /** What the paid report says while it cannot run: the range's message, or how to run it. */
 export function paidRangeNotice(range: PaidRange): string {
-  return paidRangeIssues(range).end === REPORT_MESSAGES.startAfterEnd ? REPORT_MESSAGES.startAfterEnd : 'Enter a start date and an end date (MM/DD/YYYY) to run the report.';
+  return paidRangeIssues(range).end === REPORT_MESSAGES.startAfterEnd
+    ? REPORT_MESSAGES.startAfterEnd
+    : 'Enter a start date and an end date (MM/DD/YYYY) to run the report.';
 }

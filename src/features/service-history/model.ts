@@ -156,11 +156,17 @@ export const lookupHomeOfCard = (card: WarrantyCard): LookupHome => ({
 export const serialDigitsOf = (serialNumber: string) => serialNumber.substring(3, 9);
 
 /** The homes a /serviceHistory/{serial digits}/{plantNumber} link may mean: same digits, same plant. */
-export function homesMatchingSerialDigits<T extends Pick<LookupHome, 'serialNumber' | 'plantNumber'>>(homes: readonly T[], serialDigits: string, plantNumber: string): T[] {
+export function homesMatchingSerialDigits<T extends Pick<LookupHome, 'serialNumber' | 'plantNumber'>>(
+  homes: readonly T[],
+  serialDigits: string,
+  plantNumber: string,
+): T[] {
   const digits = serialDigits.trim().toUpperCase();
   const plant = plantNumber.trim().toUpperCase();
   if (digits === '' || plant === '') return [];
-  return homes.filter((home) => serialDigitsOf(home.serialNumber).toUpperCase() === digits && home.plantNumber.trim().toUpperCase() === plant);
+  return homes.filter(
+    (home) => serialDigitsOf(home.serialNumber).toUpperCase() === digits && home.plantNumber.trim().toUpperCase() === plant,
+  );
 }
 
 /* ---- how lines read ---- */
@@ -186,7 +192,6 @@ export function requestLineStatus(line: Pick<RequestLine, 'status' | 'vantageWor
 /** spec 3 §2 review routes: a staged request by its id, a work order by its work order id. */
 export const requestLineHref = (line: Pick<RequestLine, 'serviceRequestId' | 'vantageWorkOrderId'>) =>
   line.vantageWorkOrderId === null ? `/servicerequests/${line.serviceRequestId}/` : `/workorders/${line.vantageWorkOrderId}`;
-
 
 /** spec 3 §2: a staged order opens its review by partsOrderId, a submitted one the read-only view by its request id. */
 export const partsLineHref = (line: Pick<PartsLine, 'partsOrderId' | 'vantagePartsRequestId'>) =>
@@ -229,10 +234,16 @@ export function homeOfHistory(
   }
   const order = sources.parts?.[0];
   if (order) {
-    candidates.push({ serialNumber: order.serialNumber, plantNumber: order.plantNumber, plantName: order.plantName, homeownerName: order.homeownerName });
+    candidates.push({
+      serialNumber: order.serialNumber,
+      plantNumber: order.plantNumber,
+      plantName: order.plantName,
+      homeownerName: order.homeownerName,
+    });
   }
   if (sources.known) candidates.push(sources.known);
-  const pick = (field: Exclude<keyof HistoryHome, 'assetId'>) => candidates.map((candidate) => candidate[field]?.trim() ?? '').find((value) => value !== '') ?? '';
+  const pick = (field: Exclude<keyof HistoryHome, 'assetId'>) =>
+    candidates.map((candidate) => candidate[field]?.trim() ?? '').find((value) => value !== '') ?? '';
   return {
     assetId,
     serialNumber: pick('serialNumber'),

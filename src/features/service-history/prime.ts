@@ -34,7 +34,11 @@ export interface PrimeResult {
  * open work orders. Runs in the background: nothing is shown, `signal` stops it between homes and
  * mid-read. Stops at the first sign of no connection.
  */
-export async function primeServiceHistory(assetIds: readonly number[], signal?: AbortSignal, options: PrimeOptions = {}): Promise<PrimeResult> {
+export async function primeServiceHistory(
+  assetIds: readonly number[],
+  signal?: AbortSignal,
+  options: PrimeOptions = {},
+): Promise<PrimeResult> {
   const db = options.db ?? getOffline().db;
   const now = options.now ?? Date.now;
   const freshForMs = options.freshForMs ?? PRIME_FRESH_FOR_MS;
@@ -56,7 +60,10 @@ export async function primeServiceHistory(assetIds: readonly number[], signal?: 
       readThrough(HISTORY_KINDS.warranty, id, () => getHomeWarranty(assetId, signal), { db, now }),
     ]);
     // readThrough answers the kept copy when the server cannot be reached: that is no fresh read.
-    if (reads.some((read) => read.status === 'fulfilled' && read.value.fromCache) || reads.some((read) => read.status === 'rejected' && isOfflineError(read.reason))) {
+    if (
+      reads.some((read) => read.status === 'fulfilled' && read.value.fromCache) ||
+      reads.some((read) => read.status === 'rejected' && isOfflineError(read.reason))
+    ) {
       offline = true;
     }
     if (reads.every((read) => read.status === 'fulfilled' && !read.value.fromCache)) result.kept.push(assetId);

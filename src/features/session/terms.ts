@@ -5,10 +5,7 @@ import { isEmptyDate, parseMsDate, toDate } from '../../lib/dates';
  * spec 1 §4 Terms of use: shown when termsAcceptanceDate is empty, or when the terms document was created or
  * modified after it. Without the document (none published, not loaded yet, offline) only an empty acceptance date asks.
  */
-export function termsAcceptanceRequired(
-  termsAcceptanceDate: string | null,
-  document: TermsDocument | null | undefined,
-): boolean {
+export function termsAcceptanceRequired(termsAcceptanceDate: string | null, document: TermsDocument | null | undefined): boolean {
   if (isEmptyDate(termsAcceptanceDate)) return true;
   const accepted = toDate(termsAcceptanceDate);
   if (!accepted) return true;

@@ -48,7 +48,10 @@ function describeOne(
   if (entry.status === 'failed') {
     return {
       tone: 'failed',
-      text: entry.lastError?.status === 409 ? 'Not saved: someone else saved this record after you changed it.' : 'Not saved: the server refused this change.',
+      text:
+        entry.lastError?.status === 409
+          ? 'Not saved: someone else saved this record after you changed it.'
+          : 'Not saved: the server refused this change.',
       error: entry.lastError?.message ?? 'No reason was given.',
       canRetry: true,
       canDiscard: true,

@@ -36,7 +36,12 @@ export function PendingChangesScreen() {
           {online ? 'Online' : 'Offline'} · {pending} waiting · {failed} failed
           {lastSync !== undefined && <> · last change saved {describeAge(lastSync, now)}</>}
         </p>
-        <button type="button" className="button button--primary" onClick={() => void syncNow()} disabled={syncing || !!paused || pending === 0}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void syncNow()}
+          disabled={syncing || !!paused || pending === 0}
+        >
           {syncing ? 'Syncing…' : 'Sync now'}
         </button>
       </header>
@@ -93,7 +98,11 @@ function PendingChange({ entry, state, now }: { entry: OutboxEntry; state: Entry
     try {
       await discardEntry(entry.seq!);
     } catch (error) {
-      notify({ level: 'error', title: 'The change was not discarded.', description: error instanceof Error ? error.message : String(error) });
+      notify({
+        level: 'error',
+        title: 'The change was not discarded.',
+        description: error instanceof Error ? error.message : String(error),
+      });
     } finally {
       setBusy(false);
     }
@@ -116,19 +125,21 @@ function PendingChange({ entry, state, now }: { entry: OutboxEntry; state: Entry
       )}
       {conflict ? (
         <ConflictResolution mark={pendingMarkOf(entry)} conflict={conflict} actions={outboxActions} />
-      ) : (state.canRetry || state.canDiscard) && (
-        <div className="pending-change__actions">
-          {state.canRetry && (
-            <button type="button" className="button button--primary" onClick={() => void retry()} disabled={busy}>
-              Retry
-            </button>
-          )}
-          {state.canDiscard && (
-            <button type="button" className="button" onClick={() => void discard()} disabled={busy}>
-              Discard
-            </button>
-          )}
-        </div>
+      ) : (
+        (state.canRetry || state.canDiscard) && (
+          <div className="pending-change__actions">
+            {state.canRetry && (
+              <button type="button" className="button button--primary" onClick={() => void retry()} disabled={busy}>
+                Retry
+              </button>
+            )}
+            {state.canDiscard && (
+              <button type="button" className="button" onClick={() => void discard()} disabled={busy}>
+                Discard
+              </button>
+            )}
+          </div>
+        )
       )}
     </li>
   );

@@ -80,8 +80,11 @@ export function SyncBadge() {
 
 function SyncProgress({ sent, total, upload }: NonNullable<ReturnType<typeof useOutboxProgress>>) {
   const uploading = upload && upload.total > 0 ? upload.loaded / upload.total : 0;
-  const label = upload && upload.loaded < upload.total
-    ? `Uploading ${Math.round(uploading * 100)} % (change ${sent + 1} of ${total})`
-    : `Sent ${sent} of ${total}`;
-  return <progress className="sync-badge__progress" max={total} value={Math.min(total, sent + uploading)} aria-label={label} title={label} />;
+  const label =
+    upload && upload.loaded < upload.total
+      ? `Uploading ${Math.round(uploading * 100)} % (change ${sent + 1} of ${total})`
+      : `Sent ${sent} of ${total}`;
+  return (
+    <progress className="sync-badge__progress" max={total} value={Math.min(total, sent + uploading)} aria-label={label} title={label} />
+  );
 }

@@ -23,8 +23,10 @@ export type ServiceAttachmentView = Marked<
   }
 >;
 
-export interface ServiceRequestView
-  extends Omit<ServiceRequest, 'serviceRequestId' | 'serviceRequestNumber' | 'serviceItems' | 'partsItems' | 'serviceAttachments' | 'partsOrderId'> {
+export interface ServiceRequestView extends Omit<
+  ServiceRequest,
+  'serviceRequestId' | 'serviceRequestNumber' | 'serviceItems' | 'partsItems' | 'serviceAttachments' | 'partsOrderId'
+> {
   /** The route and record key: the server id as text, or the temp id of a request made on this device. */
   key: string;
   serviceRequestId: number | string;

@@ -33,9 +33,14 @@ export function useOfflinePriming(scope: string, rows: readonly ServiceRequestSu
     if (!online || !rows) return;
     let cancelled = false;
     void (async () => {
-      await Promise.allSettled([queryClient.prefetchQuery(homesQueryOptions(scope)), queryClient.prefetchQuery(unitsOfMeasureQueryOptions())]);
+      await Promise.allSettled([
+        queryClient.prefetchQuery(homesQueryOptions(scope)),
+        queryClient.prefetchQuery(unitsOfMeasureQueryOptions()),
+      ]);
       const candidates = requestsToPrime(rows);
-      const kept = await getOffline().db.entities.bulkGet(candidates.map((row) => [CACHE_KINDS.detail, String(row.serviceRequestId)] as [string, string]));
+      const kept = await getOffline().db.entities.bulkGet(
+        candidates.map((row) => [CACHE_KINDS.detail, String(row.serviceRequestId)] as [string, string]),
+      );
       const stale = candidates.filter((row, index) => (kept[index]?.data as ServiceRequest | undefined)?.rowVersion !== row.rowVersion);
       if (stale.length === 0 || cancelled) return;
       let done = 0;

@@ -32,7 +32,10 @@ export function useRequestView(address: RequestAddress, scope: string): RequestV
   const numericId = requestId !== undefined && /^\d+$/.test(requestId) ? Number(requestId) : undefined;
 
   const byId = useQuery({ ...serviceRequestQueryOptions(numericId ?? 0), enabled: numericId !== undefined });
-  const byWorkOrder = useQuery({ ...workOrderQueryOptions('workOrderId' in address ? address.workOrderId : 0), enabled: 'workOrderId' in address });
+  const byWorkOrder = useQuery({
+    ...workOrderQueryOptions('workOrderId' in address ? address.workOrderId : 0),
+    enabled: 'workOrderId' in address,
+  });
   const query = 'workOrderId' in address ? byWorkOrder : byId;
   const homes = useHomes(scope);
   const entries = useOutboxEntries();

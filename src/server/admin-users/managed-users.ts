@@ -90,7 +90,11 @@ export async function listManagedUsers(db: Database, admin: Administrator): Prom
     .selectDistinct({ userId: t.userRetailers.userId })
     .from(t.userRetailers)
     .where(inArray(t.userRetailers.retailerNumber, [...admin.retailerNumbers]));
-  return managedUsers(db, admin, members.map((member) => member.userId));
+  return managedUsers(
+    db,
+    admin,
+    members.map((member) => member.userId),
+  );
 }
 
 /** One user as this admin sees them, or null when the user does not exist or shares no retail center. */
@@ -110,7 +114,10 @@ export async function emailInUse(db: Database, email: string): Promise<boolean> 
 
 /** Role ids by name; throws for a name with no row, which the contract's role list rules out. */
 async function roleIds(db: Database, names: readonly RoleName[]): Promise<number[]> {
-  const rows = await db.select({ id: t.roles.id, name: t.roles.name }).from(t.roles).where(inArray(t.roles.name, [...names]));
+  const rows = await db
+    .select({ id: t.roles.id, name: t.roles.name })
+    .from(t.roles)
+    .where(inArray(t.roles.name, [...names]));
   const byName = new Map(rows.map((row) => [row.name, row.id]));
   return names.map((name) => {
     const id = byName.get(name);
@@ -120,7 +127,12 @@ async function roleIds(db: Database, names: readonly RoleName[]): Promise<number
 }
 
 /** Replaces the user's roles and retail centers with the given ones. */
-export async function assignRolesAndRetailers(db: Database, userId: number, roles: readonly RoleName[], retailerNumbers: readonly string[]) {
+export async function assignRolesAndRetailers(
+  db: Database,
+  userId: number,
+  roles: readonly RoleName[],
+  retailerNumbers: readonly string[],
+) {
   await db.delete(t.userRoles).where(eq(t.userRoles.userId, userId));
   await db.insert(t.userRoles).values((await roleIds(db, roles)).map((roleId) => ({ userId, roleId })));
   await db.delete(t.userRetailers).where(eq(t.userRetailers.userId, userId));
@@ -131,5 +143,8 @@ export async function assignRolesAndRetailers(db: Database, userId: number, role
 export async function keepCurrentRetailerValid(db: Database, userId: number, retailerNumbers: readonly string[]) {
   const [row] = await db.select({ current: t.users.currentRetailerNumber }).from(t.users).where(eq(t.users.id, userId));
   if (row?.current && retailerNumbers.includes(row.current)) return;
-  await db.update(t.users).set({ currentRetailerNumber: retailerNumbers[0] ?? null }).where(eq(t.users.id, userId));
+  await db
+    .update(t.users)
+    .set({ currentRetailerNumber: retailerNumbers[0] ?? null })
+    .where(eq(t.users.id, userId));
 }

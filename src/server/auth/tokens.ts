@@ -105,7 +105,10 @@ export function createTokenService(secret: string): TokenService {
   // Imported once: given the string, hono imports the key on every call (about 4x the cost of the check).
   let key: Promise<CryptoKey> | undefined;
   const signingKey = () =>
-    (key ??= crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
+    (key ??= crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]));
 
   // Tokens whose signature was checked, by their exact text: a client sends the same token for hours,
   // and the WebCrypto check was the largest cost of a request after the session query. Only a token

@@ -23,7 +23,9 @@ export function committedMigrations(): JournalEntry[] {
 /** How many migrations the database has recorded as applied, and the newest one's time; 0 and null before the first. */
 export async function appliedMigrations(db: Database): Promise<{ count: number; newest: number | null }> {
   try {
-    const result = (await db.execute(sql`select count(*)::int as count, max(created_at)::text as newest from drizzle.__drizzle_migrations`)) as unknown as {
+    const result = (await db.execute(
+      sql`select count(*)::int as count, max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+    )) as unknown as {
       rows: { count: number; newest: string | null }[];
     };
     const row = result.rows[0];
@@ -73,7 +75,11 @@ export interface DatabaseUse {
  * Runs `work` on the database of the environment (DATABASE_URL, else DATA_DIR), the way the server opens it. On the
  * embedded database, the DATA_DIR lock is held throughout, so no server or other command has it at the same time.
  */
-export async function withDatabase<T>(env: NodeJS.ProcessEnv, use: DatabaseUse, work: (session: DatabaseSession) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  env: NodeJS.ProcessEnv,
+  use: DatabaseUse,
+  work: (session: DatabaseSession) => Promise<T>,
+): Promise<T> {
   const config = databaseFromEnv(env);
   const mayCreate = use.mayCreate ?? use.migrations === 'apply';
   if (!config.databaseUrl && !mayCreate && !embeddedDatabaseExists(config.dataDir)) {
@@ -88,7 +94,9 @@ export async function withDatabase<T>(env: NodeJS.ProcessEnv, use: DatabaseUse, 
       } else if (use.migrations === 'current') {
         const pending = await pendingMigrations(open.db);
         if (pending.length > 0) {
-          throw new CliError(`${describeDatabase(config)} has ${pending.length} migration(s) to apply first: run \`npx homesite migrate\`.`);
+          throw new CliError(
+            `${describeDatabase(config)} has ${pending.length} migration(s) to apply first: run \`npx homesite migrate\`.`,
+          );
         }
       }
       return await work({ config, open, db: open.db });

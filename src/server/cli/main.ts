@@ -40,7 +40,19 @@ const usageLine = (command: Command) =>
 const optionsOf = (command: Command) => ['Options:', ...optionLines({ ...command.options, ...COMMON_OPTIONS })];
 
 function commandHelp(command: Command): string {
-  return [usageLine(command), '', `${command.summary}.`, '', command.description, '', ...optionsOf(command), '', ENVIRONMENT, '', EXIT_CODES].join('\n');
+  return [
+    usageLine(command),
+    '',
+    `${command.summary}.`,
+    '',
+    command.description,
+    '',
+    ...optionsOf(command),
+    '',
+    ENVIRONMENT,
+    '',
+    EXIT_CODES,
+  ].join('\n');
 }
 
 /** What a wrong call gets on stderr: the usage and options, without the whole help. */
@@ -55,7 +67,7 @@ function listHelp(commands: readonly Command[], heading: string): string {
     'Commands:',
     ...commands.map((command) => `  ${commandLine(command).padEnd(width)}  ${command.summary}`),
     '',
-    'Run `npx homesite <command> --help` for a command\'s options and examples. Reference: docs/cli.md.',
+    "Run `npx homesite <command> --help` for a command's options and examples. Reference: docs/cli.md.",
     '',
     ENVIRONMENT,
     '',
@@ -63,10 +75,12 @@ function listHelp(commands: readonly Command[], heading: string): string {
   ].join('\n');
 }
 
-const TOP_HELP_HEADING = 'Usage: npx homesite <command> [options]\n\nThe HomeSite operator\'s command line: users, API keys, data import, backups, migrations.';
+const TOP_HELP_HEADING =
+  "Usage: npx homesite <command> [options]\n\nThe HomeSite operator's command line: users, API keys, data import, backups, migrations.";
 
 /** The commands whose name starts with these words. */
-const commandsUnder = (words: readonly string[]) => COMMANDS.filter((command) => words.every((word, index) => command.name[index] === word));
+const commandsUnder = (words: readonly string[]) =>
+  COMMANDS.filter((command) => words.every((word, index) => command.name[index] === word));
 
 /** The command named by the first words of argv, and the rest of argv. */
 function findCommand(argv: readonly string[]): { command: Command; rest: string[] } | null {
@@ -92,7 +106,8 @@ function parseCommandArgs(command: Command, rest: string[]) {
   }
   const expected = command.arguments ?? [];
   const required = requiredArgumentCount(command);
-  if (parsed.positionals.length < required) throw new UsageError(`Missing ${expected.slice(parsed.positionals.length, required).join(' ')}.`);
+  if (parsed.positionals.length < required)
+    throw new UsageError(`Missing ${expected.slice(parsed.positionals.length, required).join(' ')}.`);
   if (parsed.positionals.length > expected.length) throw new UsageError(`Unexpected argument: ${parsed.positionals[expected.length]}.`);
   return parsed;
 }
@@ -125,7 +140,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT_OK;
     }
     const unknown = words[group.length];
-    const problem = unknown !== undefined ? `Unknown command: ${[...group, unknown].join(' ')}` : argv.length > 0 && group.length === 0 ? `Unknown option: ${argv[0]}` : 'Which command?';
+    const problem =
+      unknown !== undefined
+        ? `Unknown command: ${[...group, unknown].join(' ')}`
+        : argv.length > 0 && group.length === 0
+          ? `Unknown option: ${argv[0]}`
+          : 'Which command?';
     writeLine(io.stderr, `${problem}\n\n${listHelp(listed, heading)}`);
     return EXIT_USAGE;
   }

@@ -50,13 +50,17 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<OpenD
 
 /** The newest migration of this build (the `when` of the last journal entry, which drizzle records as created_at). */
 const newestMigration = Math.max(
-  ...(JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map((entry) => entry.when),
+  ...(JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map(
+    (entry) => entry.when,
+  ),
 );
 
 /** Whether every migration of this build has been applied (readiness: an instance must not serve an old schema). */
 export async function migrationsAreCurrent(db: Database): Promise<boolean> {
   try {
-    const result = (await db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`)) as unknown as { rows: { newest: string | null }[] };
+    const result = (await db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { newest: string | null }[];
+    };
     const newest = result.rows[0]?.newest;
     return newest !== null && newest !== undefined && Number(newest) >= newestMigration;
   } catch {

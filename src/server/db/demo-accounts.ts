@@ -59,7 +59,11 @@ export interface DemoRemoval {
  */
 export async function removeDemoAccounts(db: Database): Promise<DemoRemoval> {
   return db.transaction(async (tx) => {
-    const accounts = await tx.select({ id: t.users.id, userName: t.users.userName }).from(t.users).where(isDemoAccount).orderBy(asc(t.users.userName));
+    const accounts = await tx
+      .select({ id: t.users.id, userName: t.users.userName })
+      .from(t.users)
+      .where(isDemoAccount)
+      .orderBy(asc(t.users.userName));
     if (accounts.length === 0) return { removed: [], detached: [] };
     const ids = accounts.map((account) => account.id);
     const idList = sql.join(
@@ -75,7 +79,13 @@ export async function removeDemoAccounts(db: Database): Promise<DemoRemoval> {
         ? await tx.execute(sql`delete from ${table} where ${column} in (${idList})`)
         : await tx.execute(sql`update ${table} set ${column} = null where ${column} in (${idList})`);
       const rows = affectedRows(result);
-      if (rows > 0) detached.push({ table: reference.tableName, column: reference.columnName, rows, action: reference.notNull ? 'deleted' : 'unlinked' });
+      if (rows > 0)
+        detached.push({
+          table: reference.tableName,
+          column: reference.columnName,
+          rows,
+          action: reference.notNull ? 'deleted' : 'unlinked',
+        });
     }
     await tx.delete(t.users).where(inArray(t.users.id, ids));
     return { removed: accounts.map((account) => account.userName), detached };
@@ -91,7 +101,9 @@ export const TABLES_KEPT_BY_EMPTY = ['roles', 'units_of_measure', 'driver_types'
  * cursors devices hold stay behind every later change instead of pointing past it. Answers the tables emptied.
  */
 export async function emptyAllData(db: Database): Promise<string[]> {
-  const result = (await db.execute(sql`select tablename from pg_tables where schemaname = current_schema() order by tablename`)) as unknown as {
+  const result = (await db.execute(
+    sql`select tablename from pg_tables where schemaname = current_schema() order by tablename`,
+  )) as unknown as {
     rows: { tablename: string }[];
   };
   const kept: readonly string[] = TABLES_KEPT_BY_EMPTY;

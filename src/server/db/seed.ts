@@ -68,7 +68,24 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     const drivers = await seedDrivers(tx, seededRandom('drivers'), today);
     return {
       seeded: true,
-      counts: { retailers: shell.retailers.length, homes: homes.homes, staff: staff.users, ...facilities, ...releaseNotes, ...help, ...workOrders, ...homeowners, ...catalog, ...partsOrders, ...sales, ...billings, ...nps, ...deliveryReports, ...learn, ...drivers },
+      counts: {
+        retailers: shell.retailers.length,
+        homes: homes.homes,
+        staff: staff.users,
+        ...facilities,
+        ...releaseNotes,
+        ...help,
+        ...workOrders,
+        ...homeowners,
+        ...catalog,
+        ...partsOrders,
+        ...sales,
+        ...billings,
+        ...nps,
+        ...deliveryReports,
+        ...learn,
+        ...drivers,
+      },
     };
   });
   // PGlite never gathers statistics by itself: without them the planner guesses wrong on the big tables.

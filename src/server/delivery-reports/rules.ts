@@ -23,7 +23,8 @@ export interface Refusal {
   field: string;
 }
 
-export const isRefusal = (value: unknown): value is Refusal => typeof value === 'object' && value !== null && 'message' in value && 'field' in value;
+export const isRefusal = (value: unknown): value is Refusal =>
+  typeof value === 'object' && value !== null && 'message' in value && 'field' in value;
 
 export interface CheckedAnswer {
   questionId: number;
@@ -73,9 +74,13 @@ export function checkAnswers(questions: readonly QuestionRow[], body: DeliveryRe
   for (const sent of sentAnswers(body)) {
     const question = active.get(sent.questionId);
     if (!question || question.placement !== sent.placement || (sent.placement === PLACEMENTS.group && question.groupId !== sent.groupId)) {
-      return { message: `Question ${sent.questionId} is not a question of this form. (${sent.field}.questionId)`, field: `${sent.field}.questionId` };
+      return {
+        message: `Question ${sent.questionId} is not a question of this form. (${sent.field}.questionId)`,
+        field: `${sent.field}.questionId`,
+      };
     }
-    if (sentAt.has(question.id)) return { message: `The question '${question.questionText}' is answered more than once.`, field: `${sent.field}.questionId` };
+    if (sentAt.has(question.id))
+      return { message: `The question '${question.questionText}' is answered more than once.`, field: `${sent.field}.questionId` };
     sentAt.set(question.id, sent.field);
     const answer = sent.answer ?? '';
     if (answer === '') continue;
@@ -93,7 +98,9 @@ export function checkAnswers(questions: readonly QuestionRow[], body: DeliveryRe
 }
 
 /** What a delivery report accepts (SURVEY_PDF_ENABLED decides PDF, contract header). */
-const ACCEPTED_TYPES: readonly DetectedFileType[] = SURVEY_PDF_ENABLED ? ['image/jpeg', 'image/gif', 'application/pdf'] : ['image/jpeg', 'image/gif'];
+const ACCEPTED_TYPES: readonly DetectedFileType[] = SURVEY_PDF_ENABLED
+  ? ['image/jpeg', 'image/gif', 'application/pdf']
+  : ['image/jpeg', 'image/gif'];
 const EXTENSIONS: Record<DetectedFileType, string> = { 'image/jpeg': 'jpg', 'image/gif': 'gif', 'application/pdf': 'pdf' };
 
 /** Server-made file names (surveyFileName): safe in a query string and a Content-Disposition, unique by their prefix. */
@@ -114,7 +121,11 @@ export interface CheckedFile {
 function baseNameOf(clientName: string): string {
   const name = clientName.slice(Math.max(clientName.lastIndexOf('/'), clientName.lastIndexOf('\\')) + 1);
   const withoutExtension = name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name;
-  const safe = withoutExtension.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+  const safe = withoutExtension
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
   return safe || 'photo';
 }
 

@@ -50,7 +50,10 @@ function routePreloads(manifest: Record<string, ManifestChunk>, html: string): M
   for (const [path, routeFile] of Object.entries(PRELOADED_ROUTES)) {
     const files = new Set<string>();
     for (const key of Object.keys(manifest)) if (key.split('?')[0] === routeFile) closure(key, files);
-    preloads.set(path, [...files].filter((file) => file.endsWith('.js') && !loaded.has(file)));
+    preloads.set(
+      path,
+      [...files].filter((file) => file.endsWith('.js') && !loaded.has(file)),
+    );
   }
   return preloads;
 }
@@ -99,7 +102,10 @@ export function mountClientApp(app: Hono, config: AppConfig & { distDir: string 
     if (!(path in PRELOADED_ROUTES)) return null;
     if (build?.builtAt !== builtAt) {
       const html = await readFile(indexFile, 'utf8');
-      const manifest = await readFile(manifestFile, 'utf8').then((text) => JSON.parse(text) as Record<string, ManifestChunk>, () => ({}));
+      const manifest = await readFile(manifestFile, 'utf8').then(
+        (text) => JSON.parse(text) as Record<string, ManifestChunk>,
+        () => ({}),
+      );
       build = { builtAt, html, preloads: routePreloads(manifest, html) };
     }
     const chunks = build.preloads.get(path) ?? [];

@@ -50,7 +50,11 @@ export const refusalResponse = (refusal: Issue) =>
  * 400 where one slipped through. drizzle wraps the driver's error as `cause`.
  */
 export function isInvalidValueError(error: unknown): boolean {
-  for (let current = error, hops = 0; current && typeof current === 'object' && hops < 4; current = (current as { cause?: unknown }).cause, hops++) {
+  for (
+    let current = error, hops = 0;
+    current && typeof current === 'object' && hops < 4;
+    current = (current as { cause?: unknown }).cause, hops++
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
   }

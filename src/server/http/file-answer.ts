@@ -64,7 +64,8 @@ export async function fileAnswer(c: Context, file: StoredFile, options: FileAnsw
   if (options.ranges) common['Accept-Ranges'] = 'bytes';
   if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers: common });
 
-  const range = options.ranges && ifRangeAllowsPart(c.req.header('if-range'), etag) ? parseByteRange(c.req.header('range'), file.size) : null;
+  const range =
+    options.ranges && ifRangeAllowsPart(c.req.header('if-range'), etag) ? parseByteRange(c.req.header('range'), file.size) : null;
   if (range === 'unsatisfiable') {
     return errorResponse(416, 'The requested range is outside the file.', { ...common, 'Content-Range': `bytes */${file.size}` });
   }

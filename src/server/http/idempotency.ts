@@ -23,8 +23,7 @@ class ClaimLost extends Error {}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const sameOwner = (userId: number | null) =>
-  userId === null ? isNull(t.idempotencyKeys.userId) : eq(t.idempotencyKeys.userId, userId);
+const sameOwner = (userId: number | null) => (userId === null ? isNull(t.idempotencyKeys.userId) : eq(t.idempotencyKeys.userId, userId));
 
 function replay(row: typeof t.idempotencyKeys.$inferSelect): Response {
   const headers: Record<string, string> = { [REPLAYED_HEADER]: 'true' };
@@ -76,7 +75,9 @@ export async function runIdempotent(
       const [taken] = await db
         .update(t.idempotencyKeys)
         .set({ claim, startedAt: new Date() })
-        .where(and(eq(t.idempotencyKeys.id, existing.id), eq(t.idempotencyKeys.claim, existing.claim), eq(t.idempotencyKeys.state, 'running')))
+        .where(
+          and(eq(t.idempotencyKeys.id, existing.id), eq(t.idempotencyKeys.claim, existing.claim), eq(t.idempotencyKeys.state, 'running')),
+        )
         .returning({ id: t.idempotencyKeys.id });
       if (taken) {
         const outcome = await execute(db, taken.id, claim, write);
@@ -92,12 +93,7 @@ export async function runIdempotent(
 }
 
 /** The write and the key's completion in one transaction; undefined when another request took the claim over. */
-async function execute(
-  db: Database,
-  id: number,
-  claim: string,
-  write: (tx: Database) => Promise<Response>,
-): Promise<Response | undefined> {
+async function execute(db: Database, id: number, claim: string, write: (tx: Database) => Promise<Response>): Promise<Response | undefined> {
   const ours = and(eq(t.idempotencyKeys.id, id), eq(t.idempotencyKeys.claim, claim));
   try {
     return await db.transaction(async (tx) => {

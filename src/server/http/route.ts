@@ -1,6 +1,14 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, IDEMPOTENCY_HEADER, toErrorBody, type CmhUser, type Endpoint, type RoleName } from '../../contract';
+import {
+  CONTROL_CHARACTERS,
+  CONTROL_CHARACTERS_MESSAGE,
+  IDEMPOTENCY_HEADER,
+  toErrorBody,
+  type CmhUser,
+  type Endpoint,
+  type RoleName,
+} from '../../contract';
 import { hasRole, type DerivedFlags } from '../../lib/permissions';
 import type { TokenClaims } from '../auth/tokens';
 import type { Database } from '../db/client';
@@ -222,7 +230,8 @@ export function route<
     if (session && declaration.scope) {
       const field = SCOPE_FIELDS[declaration.scope];
       const value = scopeValue(field, params.value, query.value, body.value);
-      if (value === undefined) throw new Error(`${declaration.method} ${path}: scope '${declaration.scope}' but no ${field} in the request`);
+      if (value === undefined)
+        throw new Error(`${declaration.method} ${path}: scope '${declaration.scope}' but no ${field} in the request`);
       const refusal = outOfScope(session, declaration.scope, value);
       if (refusal) return errorResponse(403, refusal);
     }

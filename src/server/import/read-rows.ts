@@ -51,7 +51,8 @@ function checkHeader(header: readonly string[], kind: ImportColumns, kindName: s
     if (names.indexOf(name) !== index) throw new ImportError(`The header (line 1) names the column "${name}" twice.`);
   });
   const missing = kind.requiredColumns.filter((column) => !names.includes(column));
-  if (missing.length > 0) throw new ImportError(`The header (line 1) lacks the required column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. ${listed}`);
+  if (missing.length > 0)
+    throw new ImportError(`The header (line 1) lacks the required column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. ${listed}`);
   return names;
 }
 
@@ -60,7 +61,11 @@ function checkHeader(header: readonly string[], kind: ImportColumns, kindName: s
  * each later record a row. Cells are kept as written, except that an empty cell is absent. A row is numbered by the
  * line it starts on (a quoted cell may span lines); blank lines are skipped.
  */
-export async function* readCsvRows(input: AsyncIterable<string | Uint8Array>, kind: ImportColumns, kindName: string): AsyncGenerator<SourceRow> {
+export async function* readCsvRows(
+  input: AsyncIterable<string | Uint8Array>,
+  kind: ImportColumns,
+  kindName: string,
+): AsyncGenerator<SourceRow> {
   // relax_quotes: a quote inside an unquoted cell (a 36" door) is kept as written rather than refusing the file.
   const parser = parse({ info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
   // Errors of the source (not UTF-8) reach the parser, whose iteration below throws them.
@@ -78,7 +83,13 @@ export async function* readCsvRows(input: AsyncIterable<string | Uint8Array>, ki
         yield { line, unreadable: { field: WHOLE_ROW, message: `Has ${record.length} cells; the header has ${header.length}.` } };
         continue;
       }
-      yield { line, values: rowValues(kind.columns, header.map((column, index) => [column, record[index] === '' ? undefined : record[index]] as const)) };
+      yield {
+        line,
+        values: rowValues(
+          kind.columns,
+          header.map((column, index) => [column, record[index] === '' ? undefined : record[index]] as const),
+        ),
+      };
     }
   } catch (error) {
     if (error instanceof CsvError) throw new ImportError(`The file is not readable as CSV: ${error.message}`);
@@ -91,7 +102,11 @@ export async function* readCsvRows(input: AsyncIterable<string | Uint8Array>, ki
  * The rows of a JSON Lines file: one JSON object per line, its keys the column names (null is absent). Blank lines are
  * skipped; a line that is not a JSON object, or names a column the kind does not have, is refused.
  */
-export async function* readJsonLines(input: AsyncIterable<string | Uint8Array>, kind: ImportColumns, kindName: string): AsyncGenerator<SourceRow> {
+export async function* readJsonLines(
+  input: AsyncIterable<string | Uint8Array>,
+  kind: ImportColumns,
+  kindName: string,
+): AsyncGenerator<SourceRow> {
   const known = new Set(kind.columns);
   let line = 0;
   let pending = '';
@@ -103,9 +118,13 @@ export async function* readJsonLines(input: AsyncIterable<string | Uint8Array>, 
     try {
       value = JSON.parse(trimmed);
     } catch (error) {
-      return { line, unreadable: { field: WHOLE_ROW, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` } };
+      return {
+        line,
+        unreadable: { field: WHOLE_ROW, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` },
+      };
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { line, unreadable: { field: WHOLE_ROW, message: 'Must be a JSON object.' } };
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return { line, unreadable: { field: WHOLE_ROW, message: 'Must be a JSON object.' } };
     const unknown = Object.keys(value).find((key) => !known.has(key));
     if (unknown !== undefined) return { line, unreadable: { field: unknown, message: `Not a column of ${kindName}.` } };
     return { line, values: rowValues(kind.columns, Object.entries(value)) };

@@ -71,16 +71,34 @@ class RollBack extends Error {}
 
 const kindNamed = (kindName: string): ImportKind<unknown> => {
   const kind = Object.hasOwn(IMPORT_KINDS, kindName) ? IMPORT_KINDS[kindName] : undefined;
-  if (!kind) throw new ImportError(`Unknown kind "${kindName}". The kinds are, in the order to import them: ${Object.keys(IMPORT_KINDS).join(', ')}.`);
+  if (!kind)
+    throw new ImportError(
+      `Unknown kind "${kindName}". The kinds are, in the order to import them: ${Object.keys(IMPORT_KINDS).join(', ')}.`,
+    );
   return kind;
 };
 
-export async function runImport(db: Database, kindName: string, input: AsyncIterable<string | Uint8Array>, options: ImportOptions): Promise<ImportReport> {
+export async function runImport(
+  db: Database,
+  kindName: string,
+  input: AsyncIterable<string | Uint8Array>,
+  options: ImportOptions,
+): Promise<ImportReport> {
   const kind = kindNamed(kindName);
   if (!IMPORT_FORMATS.includes(options.format)) throw new ImportError(`Unknown format "${String(options.format)}": csv or jsonl.`);
   const rows = options.format === 'csv' ? readCsvRows(input, kind.columns, kindName) : readJsonLines(input, kind.columns, kindName);
 
-  const report: ImportReport = { kind: kindName, rowsRead: 0, inserted: 0, updated: 0, unchanged: 0, refused: [], refusedCount: 0, rowsRefused: 0, written: false };
+  const report: ImportReport = {
+    kind: kindName,
+    rowsRead: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    refused: [],
+    refusedCount: 0,
+    rowsRefused: 0,
+    written: false,
+  };
   const refuse = (line: number, issues: readonly RowIssue[]) => {
     report.rowsRefused += 1;
     for (const issue of issues) {
@@ -90,7 +108,8 @@ export async function runImport(db: Database, kindName: string, input: AsyncIter
   };
   // Writing is pointless once a row is refused and the import will be rolled back anyway; checking goes on.
   const writing = () => options.skipInvalid === true || report.rowsRefused === 0;
-  const progress = () => options.onProgress?.({ rowsRead: report.rowsRead, rowsWritten: report.inserted + report.updated + report.unchanged });
+  const progress = () =>
+    options.onProgress?.({ rowsRead: report.rowsRead, rowsWritten: report.inserted + report.updated + report.unchanged });
 
   try {
     await db.transaction(async (tx) => {
@@ -100,9 +119,22 @@ export async function runImport(db: Database, kindName: string, input: AsyncIter
       const flush = async () => {
         if (batch.length === 0) return;
         if (writing()) {
-          const known = options.overwrite ? new Map<string, string>() : await knownFingerprints(tx, kindName, batch.map((entry) => entry.key));
+          const known = options.overwrite
+            ? new Map<string, string>()
+            : await knownFingerprints(
+                tx,
+                kindName,
+                batch.map((entry) => entry.key),
+              );
           const changed = batch.filter((entry) => known.get(entry.key) !== entry.fingerprint);
-          const counts = changed.length > 0 ? await kind.write(tx, changed.map((entry) => entry.row), { refs, readFile: options.readFile }) : { inserted: 0, updated: 0 };
+          const counts =
+            changed.length > 0
+              ? await kind.write(
+                  tx,
+                  changed.map((entry) => entry.row),
+                  { refs, readFile: options.readFile },
+                )
+              : { inserted: 0, updated: 0 };
           await rememberFingerprints(tx, kindName, changed);
           report.inserted += counts.inserted;
           report.updated += counts.updated;
@@ -120,7 +152,10 @@ export async function runImport(db: Database, kindName: string, input: AsyncIter
         }
         const parsed = v.safeParse(kind.schema, source.values);
         if (!parsed.success) {
-          refuse(source.line, parsed.issues.map((issue) => ({ field: fieldOfIssue(issue) || WHOLE_ROW, message: issue.message })));
+          refuse(
+            source.line,
+            parsed.issues.map((issue) => ({ field: fieldOfIssue(issue) || WHOLE_ROW, message: issue.message })),
+          );
           continue;
         }
         const row = parsed.output;
@@ -134,11 +169,13 @@ export async function runImport(db: Database, kindName: string, input: AsyncIter
         // What the check reads (a help PDF) counts in the row's fingerprint: a new file under the same name is a change.
         const fingerprint = startFingerprint(row);
         const { readFile } = options;
-        const readFileOfRow = readFile && (async (path: string) => {
-          const bytes = await readFile(path);
-          fingerprint.update(path).update(bytes);
-          return bytes;
-        });
+        const readFileOfRow =
+          readFile &&
+          (async (path: string) => {
+            const bytes = await readFile(path);
+            fingerprint.update(path).update(bytes);
+            return bytes;
+          });
         const issues = kind.check ? await kind.check(row, { refs, line: source.line, readFile: readFileOfRow }) : [];
         if (issues.length > 0) {
           refuse(source.line, issues);

@@ -14,7 +14,8 @@ export type InputColumn = readonly [name: string, type: string];
 const quote = (name: string) => `"${name}"`;
 
 /** `input("serial_number" text, …)`: the batch as a table named `input`. */
-const recordset = (columns: readonly InputColumn[]) => `jsonb_to_recordset($json::jsonb) AS input(${columns.map(([name, type]) => `${quote(name)} ${type}`).join(', ')})`;
+const recordset = (columns: readonly InputColumn[]) =>
+  `jsonb_to_recordset($json::jsonb) AS input(${columns.map(([name, type]) => `${quote(name)} ${type}`).join(', ')})`;
 
 /** The rows a statement answers (PGlite and node-postgres both answer { rows }). */
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
@@ -81,7 +82,12 @@ export interface LinkSpec {
  * Makes the links of each owner of the batch exactly the wanted ones: removes the others, adds the missing ones,
  * leaves the rest alone (so re-importing the same lists writes nothing). Answers the owners whose links changed.
  */
-export async function syncLinks(db: Database, spec: LinkSpec, owners: readonly (string | number)[], wanted: readonly (readonly [string | number, string | number])[]): Promise<Set<string>> {
+export async function syncLinks(
+  db: Database,
+  spec: LinkSpec,
+  owners: readonly (string | number)[],
+  wanted: readonly (readonly [string | number, string | number])[],
+): Promise<Set<string>> {
   if (owners.length === 0) return new Set();
   const [owner, ownerType] = spec.owner;
   const [value, valueType] = spec.value;
@@ -98,7 +104,10 @@ export async function syncLinks(db: Database, spec: LinkSpec, owners: readonly (
       RETURNING ${quote(owner)} AS owner
     )
     SELECT owner FROM removed UNION SELECT owner FROM added`;
-  const json = [...owners.map((key) => ({ owner: key, kind: 'owner' })), ...wanted.map(([key, item]) => ({ owner: key, value: item, kind: 'link' }))];
+  const json = [
+    ...owners.map((key) => ({ owner: key, kind: 'owner' })),
+    ...wanted.map(([key, item]) => ({ owner: key, value: item, kind: 'link' })),
+  ];
   const result = await queryRows<{ owner: string | number }>(db, withJson(text, json));
   return new Set(result.map((row) => String(row.owner)));
 }

@@ -21,7 +21,9 @@ async function databaseReady(db: Database): Promise<DatabaseStatus> {
       (current): DatabaseStatus => (current ? 'ready' : 'migrations pending'),
       (): DatabaseStatus => 'database unavailable',
     );
-  const timeout = new Promise<DatabaseStatus>((resolve) => setTimeout(() => resolve('database unavailable'), DATABASE_CHECK_TIMEOUT_MS).unref());
+  const timeout = new Promise<DatabaseStatus>((resolve) =>
+    setTimeout(() => resolve('database unavailable'), DATABASE_CHECK_TIMEOUT_MS).unref(),
+  );
   return Promise.race([check, timeout]);
 }
 

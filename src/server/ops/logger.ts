@@ -19,15 +19,34 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
  */
 export function createLogger(options: LoggerOptions = {}): Logger {
   const level = options.level ?? 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${level}"`);
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${level}"`);
   const settings: pino.LoggerOptions = {
     level,
     base: { service: 'homesite' },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['password', '*.password', 'Password', '*.Password', 'authorization', '*.authorization', 'token', '*.token', 'bearerToken', '*.bearerToken'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'password',
+        '*.password',
+        'Password',
+        '*.Password',
+        'authorization',
+        '*.authorization',
+        'token',
+        '*.token',
+        'bearerToken',
+        '*.bearerToken',
+      ],
+      censor: '[redacted]',
+    },
     formatters: { level: (label) => ({ level: label }) },
   };
   if (options.destination) return pino(settings, options.destination);
-  if (options.pretty) return pino({ ...settings, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service', singleLine: true } } });
+  if (options.pretty)
+    return pino({
+      ...settings,
+      transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service', singleLine: true } },
+    });
   return pino(settings);
 }

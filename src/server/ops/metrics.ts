@@ -14,7 +14,12 @@ export function createMetrics() {
   collectDefaultMetrics({ register: registry, prefix: 'homesite_' });
   const registers = [registry];
 
-  const requests = new Counter({ name: 'homesite_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status.', labelNames: ['route', 'method', 'status'], registers });
+  const requests = new Counter({
+    name: 'homesite_http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status.',
+    labelNames: ['route', 'method', 'status'],
+    registers,
+  });
   const duration = new Histogram({
     name: 'homesite_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by route pattern, method and status.',
@@ -23,9 +28,23 @@ export function createMetrics() {
     registers,
   });
   const inFlight = new Gauge({ name: 'homesite_http_requests_in_flight', help: 'Requests being answered now.', registers });
-  const replays = new Counter({ name: 'homesite_idempotent_replays_total', help: 'Writes answered from the idempotency store (a device retried a request already done).', registers });
-  const conflicts = new Counter({ name: 'homesite_conflicts_total', help: '409 answers: an update against a stale rowVersion, or another conflict.', labelNames: ['route'], registers });
-  const serverErrors = new Counter({ name: 'homesite_server_errors_total', help: '5xx answers, by route pattern and status.', labelNames: ['route', 'status'], registers });
+  const replays = new Counter({
+    name: 'homesite_idempotent_replays_total',
+    help: 'Writes answered from the idempotency store (a device retried a request already done).',
+    registers,
+  });
+  const conflicts = new Counter({
+    name: 'homesite_conflicts_total',
+    help: '409 answers: an update against a stale rowVersion, or another conflict.',
+    labelNames: ['route'],
+    registers,
+  });
+  const serverErrors = new Counter({
+    name: 'homesite_server_errors_total',
+    help: '5xx answers, by route pattern and status.',
+    labelNames: ['route', 'status'],
+    registers,
+  });
   const syncAnswers = new Counter({
     name: 'homesite_delta_sync_answers_total',
     help: 'Answers of delta-synced lists: delta (?since=), full (the whole list) or not_modified (304).',
@@ -45,7 +64,14 @@ export function createMetrics() {
     observeQuery: (seconds: number) => queryDuration.observe(seconds),
     /** Gauges read when scraped (e.g. the PostgreSQL pool's waiting clients). */
     addGauge: (name: string, help: string, read: () => number) => {
-      new Gauge({ name, help, registers, collect() { this.set(read()); } });
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
     },
     observeRequest(c: Context, response: Response, seconds: number) {
       const route = c.get('routePattern') ?? 'unmatched';

@@ -120,7 +120,8 @@ export const pendingParts = (db: Database) => partsWhere(db, isPending, [desc(t.
 /** GET /PartsCatalog/GetChangeRequest?partsCatalogId: the part (pending or not) beside its approved version and its latest review. */
 export async function changeRequestOf(db: Database, session: Session, partsCatalogId: number): Promise<CatalogChangeRequest> {
   const row = await rowById(db, partsCatalogId);
-  if (!ownsPlant(session, row.plantNumber) && !isChangeManager(session)) throw new CatalogRefusal(403, PARTS_CATALOG_MESSAGES.plantNotYours);
+  if (!ownsPlant(session, row.plantNumber) && !isChangeManager(session))
+    throw new CatalogRefusal(403, PARTS_CATALOG_MESSAGES.plantNotYours);
   const approved = await approvedVersionOf(db, row, row.id);
   const [latest] = await db
     .select({ comment: t.partsCatalogHistory.comment })
@@ -179,23 +180,42 @@ export async function submitPart(db: Database, session: Session, input: Submissi
   if (!corporate) throw new CatalogRefusal(400, CATALOG_ADMIN_MESSAGES.notCorporatePart);
   const key: PartKey = { ...corporate, plantNumber: input.plantNumber };
   const combinedPartNumber = combinedPartNumberOf(corporate);
-  const imageFilename = input.base64Image ? await storeImage(db, input.base64Image, { plantNumber: input.plantNumber, combinedPartNumber }) : undefined;
+  const imageFilename = input.base64Image
+    ? await storeImage(db, input.base64Image, { plantNumber: input.plantNumber, combinedPartNumber })
+    : undefined;
   const userName = session.user.userName;
 
-  const [pending] = await db.select().from(t.partsCatalog).where(and(samePart(key), isPending)).orderBy(desc(t.partsCatalog.id)).limit(1);
+  const [pending] = await db
+    .select()
+    .from(t.partsCatalog)
+    .where(and(samePart(key), isPending))
+    .orderBy(desc(t.partsCatalog.id))
+    .limit(1);
   const approved = await approvedVersionOf(db, key);
   let saved: PartRow | undefined;
   if (pending) {
     [saved] = await db
       .update(t.partsCatalog)
-      .set({ friendlyDescription: input.friendlyDescription, notes: input.notes, ...(imageFilename ? { imageFilename } : {}), createdBy: userName, createDate: now })
+      .set({
+        friendlyDescription: input.friendlyDescription,
+        notes: input.notes,
+        ...(imageFilename ? { imageFilename } : {}),
+        createdBy: userName,
+        createDate: now,
+      })
       .where(eq(t.partsCatalog.id, pending.id))
       .returning();
     const open = await openRequestOf(db, pending.id);
     if (open) {
       await db
         .update(t.partsCatalogHistory)
-        .set({ requestDate: now, requestedByUser: userName, requestedByUserId: session.user.cmhUserId, previousPartsCatalogId: approved?.id ?? null, rowVersion: sql`${t.partsCatalogHistory.rowVersion} + 1` })
+        .set({
+          requestDate: now,
+          requestedByUser: userName,
+          requestedByUserId: session.user.cmhUserId,
+          previousPartsCatalogId: approved?.id ?? null,
+          rowVersion: sql`${t.partsCatalogHistory.rowVersion} + 1`,
+        })
         .where(eq(t.partsCatalogHistory.id, open.id));
     } else {
       await openRequest(db, session, saved!, approved?.id ?? null, now);
@@ -224,7 +244,13 @@ export async function submitPart(db: Database, session: Session, input: Submissi
       .returning();
     await openRequest(db, session, saved!, approved?.id ?? null, now);
   }
-  return { combinedPartNumber, partsCatalogId: saved!.id, friendlyDescription: saved!.friendlyDescription, imageFilename: saved!.imageFilename, approved: saved!.approved };
+  return {
+    combinedPartNumber,
+    partsCatalogId: saved!.id,
+    friendlyDescription: saved!.friendlyDescription,
+    imageFilename: saved!.imageFilename,
+    approved: saved!.approved,
+  };
 }
 
 async function openRequest(db: Database, session: Session, part: PartRow, previousId: number | null, now: Date) {
@@ -251,8 +277,14 @@ export async function decideChangeRequest(db: Database, session: Session, decisi
   if (!(row.active && !row.approved)) throw new CatalogRefusal(400, CATALOG_ADMIN_MESSAGES.notPending);
   const previous = decision.isApproved ? await approvedVersionOf(db, row, row.id) : undefined;
   if (decision.isApproved) {
-    await db.update(t.partsCatalog).set({ active: false }).where(and(samePart(row), eq(t.partsCatalog.active, true), ne(t.partsCatalog.id, row.id)));
-    await db.update(t.partsCatalog).set({ approved: true, friendlyDescription: decision.friendlyDescription }).where(eq(t.partsCatalog.id, row.id));
+    await db
+      .update(t.partsCatalog)
+      .set({ active: false })
+      .where(and(samePart(row), eq(t.partsCatalog.active, true), ne(t.partsCatalog.id, row.id)));
+    await db
+      .update(t.partsCatalog)
+      .set({ approved: true, friendlyDescription: decision.friendlyDescription })
+      .where(eq(t.partsCatalog.id, row.id));
   } else {
     await db.update(t.partsCatalog).set({ active: false }).where(eq(t.partsCatalog.id, row.id));
   }
@@ -289,9 +321,15 @@ export async function decideChangeRequest(db: Database, session: Session, decisi
 export async function removePart(db: Database, session: Session, partsCatalogId: number, now: Date): Promise<CatalogPart> {
   const row = await rowById(db, partsCatalogId, true);
   if (!ownsPlant(session, row.plantNumber)) throw new CatalogRefusal(403, PARTS_CATALOG_MESSAGES.plantNotYours);
-  const active = await db.select().from(t.partsCatalog).where(and(samePart(row), eq(t.partsCatalog.active, true)));
+  const active = await db
+    .select()
+    .from(t.partsCatalog)
+    .where(and(samePart(row), eq(t.partsCatalog.active, true)));
   if (active.length === 0) throw new CatalogRefusal(400, CATALOG_ADMIN_MESSAGES.alreadyRemoved);
-  await db.update(t.partsCatalog).set({ active: false }).where(and(samePart(row), eq(t.partsCatalog.active, true)));
+  await db
+    .update(t.partsCatalog)
+    .set({ active: false })
+    .where(and(samePart(row), eq(t.partsCatalog.active, true)));
   for (const version of active.filter((part) => !part.approved)) {
     const open = await openRequestOf(db, version.id);
     if (!open) continue;
@@ -311,12 +349,27 @@ export async function removePart(db: Database, session: Session, partsCatalogId:
 }
 
 /** GET /PartsCatalog/GetPartsNotInCatalog: the corporate parts of a commodity that the plant's catalog does not hold (active). */
-export async function partsNotInCatalog(db: Database, plantNumber: string, categoryNumber: string, commodityNumber: string): Promise<NotInCatalogPart[]> {
+export async function partsNotInCatalog(
+  db: Database,
+  plantNumber: string,
+  categoryNumber: string,
+  commodityNumber: string,
+): Promise<NotInCatalogPart[]> {
   const rows = await db
-    .select({ part: t.corporateParts, categoryDescription: t.catalogCategories.description, commodityDescription: t.catalogCommodities.description })
+    .select({
+      part: t.corporateParts,
+      categoryDescription: t.catalogCategories.description,
+      commodityDescription: t.catalogCommodities.description,
+    })
     .from(t.corporateParts)
     .innerJoin(t.catalogCategories, eq(t.catalogCategories.categoryNumber, t.corporateParts.categoryNumber))
-    .innerJoin(t.catalogCommodities, and(eq(t.catalogCommodities.categoryNumber, t.corporateParts.categoryNumber), eq(t.catalogCommodities.commodityNumber, t.corporateParts.commodityNumber)))
+    .innerJoin(
+      t.catalogCommodities,
+      and(
+        eq(t.catalogCommodities.categoryNumber, t.corporateParts.categoryNumber),
+        eq(t.catalogCommodities.commodityNumber, t.corporateParts.commodityNumber),
+      ),
+    )
     .where(
       and(
         eq(t.corporateParts.categoryNumber, categoryNumber),
@@ -415,7 +468,12 @@ export async function revertChange(db: Database, partsCatalogHistoryId: number, 
   if (effect === 'restore-previous') {
     const previousId = result.previousPart!.partsCatalogId;
     // The previous version is the part again; any other active version of it steps aside.
-    await db.update(t.partsCatalog).set({ active: false }).where(and(samePart(requested), eq(t.partsCatalog.active, true), ne(t.partsCatalog.id, requested.id), ne(t.partsCatalog.id, previousId)));
+    await db
+      .update(t.partsCatalog)
+      .set({ active: false })
+      .where(
+        and(samePart(requested), eq(t.partsCatalog.active, true), ne(t.partsCatalog.id, requested.id), ne(t.partsCatalog.id, previousId)),
+      );
     await db.update(t.partsCatalog).set({ approved: true, active: true }).where(eq(t.partsCatalog.id, previousId));
   }
   // 'remove-and-pend': the requested part was the catalog's only approved version; pending again, the plant's

@@ -52,7 +52,10 @@ export const catalogRows = (db: Database, condition: SQL | undefined) =>
     .innerJoin(t.catalogCategories, eq(t.catalogCategories.categoryNumber, t.partsCatalog.categoryNumber))
     .innerJoin(
       t.catalogCommodities,
-      and(eq(t.catalogCommodities.categoryNumber, t.partsCatalog.categoryNumber), eq(t.catalogCommodities.commodityNumber, t.partsCatalog.commodityNumber)),
+      and(
+        eq(t.catalogCommodities.categoryNumber, t.partsCatalog.categoryNumber),
+        eq(t.catalogCommodities.commodityNumber, t.partsCatalog.commodityNumber),
+      ),
     )
     .where(condition);
 
@@ -85,7 +88,12 @@ export function catalogSyncSource(plantNumber: string, approvedOnly: boolean): S
       }));
     },
     count: async (db) =>
-      (await db.select({ rows: count() }).from(t.partsCatalog).where(approvedOnly ? and(plant, approvedAndActive) : plant))[0]?.rows ?? 0,
+      (
+        await db
+          .select({ rows: count() })
+          .from(t.partsCatalog)
+          .where(approvedOnly ? and(plant, approvedAndActive) : plant)
+      )[0]?.rows ?? 0,
   };
 }
 
@@ -107,7 +115,11 @@ export async function loadCatalog(db: Database, plantNumber: string, approvedOnl
     }
     let commodity = category.commodityCatalogs.at(-1);
     if (commodity?.commodity.commodityNumber !== part.commodityNumber) {
-      commodity = { commodity: { commodityNumber: part.commodityNumber, description: commodityDescription }, imageFilename: commodityImage, parts: [] };
+      commodity = {
+        commodity: { commodityNumber: part.commodityNumber, description: commodityDescription },
+        imageFilename: commodityImage,
+        parts: [],
+      };
       category.commodityCatalogs.push(commodity);
     }
     commodity.parts.push(toCatalogPart(part, categoryDescription, commodityDescription));
@@ -120,7 +132,10 @@ export async function catalogCategoriesOf(db: Database, plantNumber: string): Pr
   return db
     .selectDistinct({ categoryNumber: t.catalogCategories.categoryNumber, description: t.catalogCategories.description })
     .from(t.catalogCategories)
-    .innerJoin(t.partsCatalog, and(eq(t.partsCatalog.categoryNumber, t.catalogCategories.categoryNumber), eq(t.partsCatalog.plantNumber, plantNumber)))
+    .innerJoin(
+      t.partsCatalog,
+      and(eq(t.partsCatalog.categoryNumber, t.catalogCategories.categoryNumber), eq(t.partsCatalog.plantNumber, plantNumber)),
+    )
     .orderBy(asc(t.catalogCategories.categoryNumber));
 }
 

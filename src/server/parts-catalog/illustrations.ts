@@ -5,9 +5,35 @@
  */
 
 export const GLYPHS = [
-  'faucet', 'toilet', 'tub', 'cabinet', 'mirror', 'door', 'shelf', 'fan', 'counter', 'sink', 'knob', 'roll', 'pad', 'strip',
-  'outlet', 'bulb', 'breaker', 'detector', 'pipe', 'heater', 'valve', 'siding', 'shingle', 'gutter', 'vent', 'window', 'lock',
-  'thermostat', 'panel',
+  'faucet',
+  'toilet',
+  'tub',
+  'cabinet',
+  'mirror',
+  'door',
+  'shelf',
+  'fan',
+  'counter',
+  'sink',
+  'knob',
+  'roll',
+  'pad',
+  'strip',
+  'outlet',
+  'bulb',
+  'breaker',
+  'detector',
+  'pipe',
+  'heater',
+  'valve',
+  'siding',
+  'shingle',
+  'gutter',
+  'vent',
+  'window',
+  'lock',
+  'thermostat',
+  'panel',
 ] as const;
 export type Glyph = (typeof GLYPHS)[number];
 

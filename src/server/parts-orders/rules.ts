@@ -47,7 +47,10 @@ const facilitiesOf = (session: Session) => session.user.availablePlants.map((pla
 
 /** The plants that serve a retail center (My Facilities): what a retailer user may order stock from. */
 export async function plantsServing(db: Database, retailerNumber: string): Promise<string[]> {
-  const rows = await db.select({ plantNumber: t.retailerPlants.plantNumber }).from(t.retailerPlants).where(eq(t.retailerPlants.retailerNumber, retailerNumber));
+  const rows = await db
+    .select({ plantNumber: t.retailerPlants.plantNumber })
+    .from(t.retailerPlants)
+    .where(eq(t.retailerPlants.retailerNumber, retailerNumber));
   return rows.map((row) => row.plantNumber);
 }
 
@@ -59,7 +62,11 @@ export async function mayOrderStockFrom(db: Database, session: Session, retailer
 
 /** Whether any row matches `condition` in `table`. */
 async function anyRow(db: Database, table: typeof t.retailerPlants | typeof t.homes | typeof t.partsOrders, condition: SQL | undefined) {
-  const rows = await db.select({ one: sql<number>`1` }).from(table).where(condition).limit(1);
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(table)
+    .where(condition)
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -69,8 +76,11 @@ export async function mayReadCatalog(db: Database, session: Session, plantNumber
   const retailerNumber = session.user.currentRetailer?.retailerNumber;
   if (!retailerNumber) return false;
   return (
-    (await anyRow(db, t.retailerPlants, and(eq(t.retailerPlants.retailerNumber, retailerNumber), eq(t.retailerPlants.plantNumber, plantNumber)))) ||
-    anyRow(db, t.homes, and(eq(t.homes.retailerNumber, retailerNumber), eq(t.homes.plantNumber, plantNumber)))
+    (await anyRow(
+      db,
+      t.retailerPlants,
+      and(eq(t.retailerPlants.retailerNumber, retailerNumber), eq(t.retailerPlants.plantNumber, plantNumber)),
+    )) || anyRow(db, t.homes, and(eq(t.homes.retailerNumber, retailerNumber), eq(t.homes.plantNumber, plantNumber)))
   );
 }
 
@@ -81,7 +91,10 @@ export async function mayReadShipTo(db: Database, session: Session, retailerNumb
   const plants = facilitiesOf(session);
   if (plants.length === 0) return false;
   return (
-    (await anyRow(db, t.retailerPlants, and(eq(t.retailerPlants.retailerNumber, retailerNumber), inArray(t.retailerPlants.plantNumber, plants)))) ||
-    anyRow(db, t.partsOrders, and(eq(t.partsOrders.retailerNumber, retailerNumber), inArray(t.partsOrders.plantNumber, plants)))
+    (await anyRow(
+      db,
+      t.retailerPlants,
+      and(eq(t.retailerPlants.retailerNumber, retailerNumber), inArray(t.retailerPlants.plantNumber, plants)),
+    )) || anyRow(db, t.partsOrders, and(eq(t.partsOrders.retailerNumber, retailerNumber), inArray(t.partsOrders.plantNumber, plants)))
   );
 }

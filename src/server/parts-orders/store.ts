@@ -20,7 +20,10 @@ type ItemRow = typeof t.partsOrderItems.$inferSelect;
 
 /** The order the user sees, found by `condition`, or undefined (→ 404). `lock` on writes. */
 export async function findOrder(db: Database, session: Session, condition: SQL, lock = false): Promise<OrderRow | undefined> {
-  const query = db.select().from(t.partsOrders).where(and(visibleOrders(session), condition));
+  const query = db
+    .select()
+    .from(t.partsOrders)
+    .where(and(visibleOrders(session), condition));
   const [row] = await (lock ? query.for('update') : query);
   return row;
 }
@@ -66,7 +69,9 @@ interface Address {
 
 /** A ship-to location (spec 3 §3); `display` reads "name - street city, ST zip", as the client's own skeleton writes it. */
 export function shipToLocation(address: Address, order: 1 | 2): ShipToLocation {
-  const line = [address.address1, address.address2, [address.city, address.state].filter(Boolean).join(', '), address.zipCode].filter(Boolean).join(' ');
+  const line = [address.address1, address.address2, [address.city, address.state].filter(Boolean).join(', '), address.zipCode]
+    .filter(Boolean)
+    .join(' ');
   return { display: line ? `${address.name} - ${line}` : address.name, ...address, order };
 }
 
@@ -95,18 +100,38 @@ interface OrderSource {
   order: OrderRow;
   plantName: string;
   retailerName: string;
-  home: { serialNumber: string; firstName: string | null; lastName: string | null; address1: string | null; city: string | null; state: string | null; zipCode: string | null } | null;
-  request: { serviceRequestNumber: string; requestType: string; vantageWorkOrderId: number | null; vantageWorkOrderNumber: string | null } | null;
+  home: {
+    serialNumber: string;
+    firstName: string | null;
+    lastName: string | null;
+    address1: string | null;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+  } | null;
+  request: {
+    serviceRequestNumber: string;
+    requestType: string;
+    vantageWorkOrderId: number | null;
+    vantageWorkOrderNumber: string | null;
+  } | null;
 }
 
 /** The home's address as the customer's ship-to (order 2); none for a stock order or a home without an address. */
 function customerShipTo(home: OrderSource['home']): ShipToLocation | null {
   if (!home?.address1) return null;
   const name = [home.firstName, home.lastName].filter(Boolean).join(' ').trim() || `Home ${home.serialNumber}`;
-  return shipToLocation({ name, address1: home.address1, address2: '', city: home.city ?? '', state: home.state ?? '', zipCode: home.zipCode ?? '' }, 2);
+  return shipToLocation(
+    { name, address1: home.address1, address2: '', city: home.city ?? '', state: home.state ?? '', zipCode: home.zipCode ?? '' },
+    2,
+  );
 }
 
-function toPartsOrder(session: Session, { order, plantName, retailerName, home, request }: OrderSource, items: readonly ItemRow[]): PartsOrder {
+function toPartsOrder(
+  session: Session,
+  { order, plantName, retailerName, home, request }: OrderSource,
+  items: readonly ItemRow[],
+): PartsOrder {
   const partsItems = items.map((item) => toOrderItem(item, order));
   const submitted = order.vantagePartsRequestId !== null;
   const cityLine = [[order.shipToCity, order.shipToState].filter(Boolean).join(', '), order.shipToZipcode].filter(Boolean).join(' ');
@@ -172,7 +197,12 @@ export async function loadOrders(db: Database, session: Session, condition: SQL)
   const items = await db
     .select()
     .from(t.partsOrderItems)
-    .where(inArray(t.partsOrderItems.partsOrderId, rows.map((row) => row.order.id)))
+    .where(
+      inArray(
+        t.partsOrderItems.partsOrderId,
+        rows.map((row) => row.order.id),
+      ),
+    )
     .orderBy(asc(t.partsOrderItems.id));
   const itemsOf = new Map<number, ItemRow[]>();
   for (const item of items) itemsOf.set(item.partsOrderId, [...(itemsOf.get(item.partsOrderId) ?? []), item]);
@@ -261,5 +291,8 @@ export function partsOrderSyncSource(session: Session): SyncSource<PartsOrderSum
 
 /** Moves the order's updated_at without changing it (item writes): the list's item count changed. */
 export async function touchOrder(db: Database, orderId: number) {
-  await db.update(t.partsOrders).set({ updatedAt: sql`clock_timestamp()` }).where(eq(t.partsOrders.id, orderId));
+  await db
+    .update(t.partsOrders)
+    .set({ updatedAt: sql`clock_timestamp()` })
+    .where(eq(t.partsOrders.id, orderId));
 }

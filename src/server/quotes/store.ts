@@ -23,12 +23,19 @@ export function liveLockHolder(quote: Pick<QuoteRow, 'lockedByUserId' | 'lockedA
 const quoteColumns = {
   quote: t.quotes,
   plantName: t.plants.name,
-  latestRevision: sql<number>`coalesce((select max(r.revision_number) from ${t.quoteRevisions} r where r.quote_id = ${t.quotes.id}), 1)`.mapWith(Number),
+  latestRevision:
+    sql<number>`coalesce((select max(r.revision_number) from ${t.quoteRevisions} r where r.quote_id = ${t.quotes.id}), 1)`.mapWith(Number),
   lockedBy: sql<string | null>`(select u.user_name from ${t.users} u where u.id = ${t.quotes.lockedByUserId})`,
   originalQuoteNumber: sql<string | null>`(select s.quote_number from ${t.quotes} s where s.id = ${t.quotes.sourceQuoteId})`,
 };
 
-type ListedQuote = { quote: QuoteRow; plantName: string; latestRevision: number; lockedBy: string | null; originalQuoteNumber: string | null };
+type ListedQuote = {
+  quote: QuoteRow;
+  plantName: string;
+  latestRevision: number;
+  lockedBy: string | null;
+  originalQuoteNumber: string | null;
+};
 
 export function toQuote({ quote, plantName, latestRevision, lockedBy, originalQuoteNumber }: ListedQuote, now: Date): Quote {
   const holder = liveLockHolder(quote, now);
@@ -71,7 +78,10 @@ export async function listQuotes(db: Database, session: Session, now: Date): Pro
 }
 
 export async function findQuote(db: Database, session: Session, condition: SQL, lock = false): Promise<QuoteRow | undefined> {
-  const query = db.select().from(t.quotes).where(and(visibleQuotes(session, true), condition));
+  const query = db
+    .select()
+    .from(t.quotes)
+    .where(and(visibleQuotes(session, true), condition));
   const [row] = await (lock ? query.for('update') : query);
   return row;
 }
@@ -110,14 +120,23 @@ export function quoteSyncSource(session: Session, now: () => Date): SyncSource<Q
 
 /** The revisions of a quote, oldest first, each with its options in category order. */
 export async function revisionsOf(db: Database, quoteId: number) {
-  const revisions = await db.select().from(t.quoteRevisions).where(eq(t.quoteRevisions.quoteId, quoteId)).orderBy(asc(t.quoteRevisions.revisionNumber));
+  const revisions = await db
+    .select()
+    .from(t.quoteRevisions)
+    .where(eq(t.quoteRevisions.quoteId, quoteId))
+    .orderBy(asc(t.quoteRevisions.revisionNumber));
   const options =
     revisions.length === 0
       ? []
       : await db
           .select()
           .from(t.quoteOptions)
-          .where(inArray(t.quoteOptions.revisionId, revisions.map((revision) => revision.id)))
+          .where(
+            inArray(
+              t.quoteOptions.revisionId,
+              revisions.map((revision) => revision.id),
+            ),
+          )
           .orderBy(asc(t.quoteOptions.categorySeq), asc(t.quoteOptions.optionNumber));
   return revisions.map((revision) => ({ revision, options: options.filter((option) => option.revisionId === revision.id) }));
 }
@@ -131,7 +150,11 @@ export async function latestOptions(db: Database, quoteId: number): Promise<Opti
     .orderBy(desc(t.quoteRevisions.revisionNumber))
     .limit(1);
   if (!latest) return [];
-  return db.select().from(t.quoteOptions).where(eq(t.quoteOptions.revisionId, latest.id)).orderBy(asc(t.quoteOptions.categorySeq), asc(t.quoteOptions.optionNumber));
+  return db
+    .select()
+    .from(t.quoteOptions)
+    .where(eq(t.quoteOptions.revisionId, latest.id))
+    .orderBy(asc(t.quoteOptions.categorySeq), asc(t.quoteOptions.optionNumber));
 }
 
 /** A new BAQ quote number: the next after the highest (quote numbers are digits). */
@@ -175,8 +198,14 @@ export async function createQuoteFrom(
     })
     .returning();
   const quote = created!;
-  await db.update(t.quotes).set({ mchQuoteId: `MCHQ${quote.quoteNumber}` }).where(eq(t.quotes.id, quote.id));
-  const [revision] = await db.insert(t.quoteRevisions).values({ quoteId: quote.id, revisionNumber: 1, revisionComments: comments }).returning({ id: t.quoteRevisions.id });
+  await db
+    .update(t.quotes)
+    .set({ mchQuoteId: `MCHQ${quote.quoteNumber}` })
+    .where(eq(t.quotes.id, quote.id));
+  const [revision] = await db
+    .insert(t.quoteRevisions)
+    .values({ quoteId: quote.id, revisionNumber: 1, revisionComments: comments })
+    .returning({ id: t.quoteRevisions.id });
   if (options.length > 0) await db.insert(t.quoteOptions).values(options.map((option) => ({ ...option, revisionId: revision!.id })));
   return { ...quote, mchQuoteId: `MCHQ${quote.quoteNumber}` };
 }
@@ -187,7 +216,11 @@ export async function createQuoteFrom(
  * one of its plant's.
  */
 export async function noProductLinesRefusal(db: Database, retailerNumber: string, suffix: string): Promise<string | undefined> {
-  const [served] = await db.select({ plantNumber: t.retailerPlants.plantNumber }).from(t.retailerPlants).where(eq(t.retailerPlants.retailerNumber, retailerNumber)).limit(1);
+  const [served] = await db
+    .select({ plantNumber: t.retailerPlants.plantNumber })
+    .from(t.retailerPlants)
+    .where(eq(t.retailerPlants.retailerNumber, retailerNumber))
+    .limit(1);
   if (served) return undefined;
   const [retailer] = await db.select({ name: t.retailers.name }).from(t.retailers).where(eq(t.retailers.retailerNumber, retailerNumber));
   return noProductLinesMessage(retailer?.name ?? retailerNumber, suffix);

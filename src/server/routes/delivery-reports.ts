@@ -21,7 +21,15 @@ import {
   type DeliveryFormConflict,
   type DeliveryReportSubmitted,
 } from '../../contract';
-import { checkAnswers, checkAttachment, isRefusal, surveyFileName, withoutDuplicateContents, type CheckedFile, type Refusal } from '../delivery-reports/rules';
+import {
+  checkAnswers,
+  checkAttachment,
+  isRefusal,
+  surveyFileName,
+  withoutDuplicateContents,
+  type CheckedFile,
+  type Refusal,
+} from '../delivery-reports/rules';
 import {
   DELIVERY_REPORT_READ_ROLES,
   DELIVERY_REPORT_WRITE_ROLES as WRITE_ROLES,
@@ -76,7 +84,10 @@ function checkAttachments(inputs: DeliveryReportInput['surveyAttachments']): Che
 
 /** Files ever stored for a report, removed ones too: the next file's ordinal in its name. */
 async function filesStored(db: Database, submittedSurveyId: number) {
-  const [row] = await db.select({ files: count() }).from(t.surveyAttachments).where(eq(t.surveyAttachments.submittedSurveyId, submittedSurveyId));
+  const [row] = await db
+    .select({ files: count() })
+    .from(t.surveyAttachments)
+    .where(eq(t.surveyAttachments.submittedSurveyId, submittedSurveyId));
   return row?.files ?? 0;
 }
 
@@ -106,7 +117,10 @@ async function findVisibleAttachment(db: Database, session: Session, surveyAttac
   if (!owner) return undefined;
   const report = await findVisibleReport(db, session, eq(t.submittedSurveys.id, owner.submittedSurveyId), true);
   if (!report) return undefined;
-  const [attachment] = await db.select(attachmentColumns).from(t.surveyAttachments).where(and(byId, eq(t.surveyAttachments.isActive, true)));
+  const [attachment] = await db
+    .select(attachmentColumns)
+    .from(t.surveyAttachments)
+    .where(and(byId, eq(t.surveyAttachments.isActive, true)));
   return attachment;
 }
 
@@ -154,7 +168,8 @@ const formRoutes = [
       if (isRefusal(answers)) return refusalResponse(answers);
       const files = checkAttachments(body.surveyAttachments);
       if (isRefusal(files)) return refusalResponse(files);
-      if (files.length < MIN_DELIVERY_ATTACHMENTS) return refusalResponse({ message: DELIVERY_MESSAGES.attachmentRequired, field: 'surveyAttachments' });
+      if (files.length < MIN_DELIVERY_ATTACHMENTS)
+        return refusalResponse({ message: DELIVERY_MESSAGES.attachmentRequired, field: 'surveyAttachments' });
 
       // The request's transaction holds the report, its answers and its files together (route(): writes run in one).
       const [report] = await db
@@ -174,7 +189,8 @@ const formRoutes = [
         .returning({ id: t.submittedSurveys.id });
       if (!report) return alreadySubmitted((await reportIdOfHome(db, found.home.id))!);
 
-      if (answers.length > 0) await db.insert(t.surveyAnswers).values(answers.map((answer) => ({ ...answer, submittedSurveyId: report.id })));
+      if (answers.length > 0)
+        await db.insert(t.surveyAnswers).values(answers.map((answer) => ({ ...answer, submittedSurveyId: report.id })));
       await db.insert(t.surveyAttachments).values(files.map((file, index) => attachmentValues(report.id, index + 1, file)));
       return c.json({ submittedSurveyId: report.id } satisfies DeliveryReportSubmitted);
     },
@@ -239,7 +255,8 @@ const attachmentRoutes = [
       if (!existing) return attachmentNotFound();
       // A submitted report keeps the photos its submit needed (spec 2 §9 minimum; contract header).
       const active = await activeAttachmentsOf(db, existing.submittedSurveyId);
-      if (active.length <= MIN_DELIVERY_ATTACHMENTS) return refusalResponse({ message: DELIVERY_MESSAGES.attachmentRequired, field: 'surveyAttachmentId' });
+      if (active.length <= MIN_DELIVERY_ATTACHMENTS)
+        return refusalResponse({ message: DELIVERY_MESSAGES.attachmentRequired, field: 'surveyAttachmentId' });
       const [removed] = await db
         .update(t.surveyAttachments)
         .set({ isActive: false, rowVersion: sql`${t.surveyAttachments.rowVersion} + 1` })

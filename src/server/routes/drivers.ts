@@ -44,20 +44,28 @@ const driverTypeExists = async (db: Database, id: number) =>
   (await db.select({ id: t.driverTypes.id }).from(t.driverTypes).where(eq(t.driverTypes.id, id))).length > 0;
 
 const employeeExists = async (db: Database, employeeNumber: string) =>
-  (await db.select({ n: t.hbgEmployees.employeeNumber }).from(t.hbgEmployees).where(eq(t.hbgEmployees.employeeNumber, employeeNumber))).length > 0;
+  (await db.select({ n: t.hbgEmployees.employeeNumber }).from(t.hbgEmployees).where(eq(t.hbgEmployees.employeeNumber, employeeNumber)))
+    .length > 0;
 
 /** `lower(column) LIKE 'prefix%'`, with the user's % and _ taken literally. */
 const startsWith = (column: AnyPgColumn, prefix: string): SQL =>
   sql`lower(${column}) like ${`${prefix.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`}`;
 
-const alreadyDriverResponse = (current: Driver) => jsonResponse(409, { message: DRIVER_MESSAGES.alreadyDriver, current } satisfies ConflictBody);
+const alreadyDriverResponse = (current: Driver) =>
+  jsonResponse(409, { message: DRIVER_MESSAGES.alreadyDriver, current } satisfies ConflictBody);
 
 export const driverRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.driverTypes,
     ...EBE_ONLY,
-    handle: async ({ c, db }) => c.json(await db.select({ id: t.driverTypes.id, description: t.driverTypes.description }).from(t.driverTypes).orderBy(asc(t.driverTypes.description))),
+    handle: async ({ c, db }) =>
+      c.json(
+        await db
+          .select({ id: t.driverTypes.id, description: t.driverTypes.description })
+          .from(t.driverTypes)
+          .orderBy(asc(t.driverTypes.description)),
+      ),
   }),
 
   route({
@@ -142,7 +150,11 @@ export const driverRoutes: RouteDefinition[] = [
             body.lastName ? startsWith(t.hbgEmployees.lastName, body.lastName) : undefined,
           ),
         )
-        .orderBy(asc(sql`lower(${t.hbgEmployees.lastName})`), asc(sql`lower(${t.hbgEmployees.firstName})`), asc(t.hbgEmployees.employeeNumber))
+        .orderBy(
+          asc(sql`lower(${t.hbgEmployees.lastName})`),
+          asc(sql`lower(${t.hbgEmployees.firstName})`),
+          asc(t.hbgEmployees.employeeNumber),
+        )
         .limit(EMPLOYEE_SEARCH_LIMIT);
       return c.json(rows satisfies EmployeeSearchResult[]);
     },

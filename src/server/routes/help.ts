@@ -3,7 +3,14 @@ import * as v from 'valibot';
 import { HelpDocumentParams, HelpFileQuery, paths, type HelpFileType } from '../../contract';
 import { sanitizeHelpFileName } from '../../lib/help-files';
 import type { Database } from '../db/client';
-import { findHelpDocument, listHelpDocuments, readHelpBytes, readHelpCaptions, toHelpDocument, type HelpDocumentSummary } from '../help/documents';
+import {
+  findHelpDocument,
+  listHelpDocuments,
+  readHelpBytes,
+  readHelpCaptions,
+  toHelpDocument,
+  type HelpDocumentSummary,
+} from '../help/documents';
 import { isMediaRequestSignedIn } from '../help/media-session';
 import { ERROR_MESSAGES, errorResponse } from '../http/errors';
 import { contentDisposition, fileAnswer, type ByteRange } from '../http/file-answer';
@@ -28,7 +35,11 @@ function helpFileAnswer(c: Context, db: Database, document: HelpDocumentSummary,
     size: document.sizeBytes,
     read: (range?: ByteRange) => readHelpBytes(db, document.id, range),
   };
-  return fileAnswer(c, file, { cacheControl: FILE_CACHE_CONTROL, contentDisposition: contentDisposition(disposition, fileName), ranges: true });
+  return fileAnswer(c, file, {
+    cacheControl: FILE_CACHE_CONTROL,
+    contentDisposition: contentDisposition(disposition, fileName),
+    ranges: true,
+  });
 }
 
 function pdfRoute(endpoint: RouteEndpoint, disposition: 'inline' | 'attachment') {

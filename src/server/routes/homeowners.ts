@@ -51,7 +51,13 @@ const WRITE_ROLES: readonly RoleName[] = ['Warranty_User', 'Service_User'];
 
 const AssetId = idParam('assetId must be digits.');
 // Only what a card answer shows: a first download reads 20,000 of them, and every column read costs the driver time.
-const { homeId: _homeId, createdByUserId: _createdBy, createdAt: _createdAt, updatedAt: _updatedAt, ...answeredCardColumns } = getTableColumns(t.warrantyCards);
+const {
+  homeId: _homeId,
+  createdByUserId: _createdBy,
+  createdAt: _createdAt,
+  updatedAt: _updatedAt,
+  ...answeredCardColumns
+} = getTableColumns(t.warrantyCards);
 const cardColumns = {
   card: answeredCardColumns,
   home: {
@@ -68,7 +74,10 @@ const cardColumns = {
 };
 type CardRow = {
   card: Omit<typeof t.warrantyCards.$inferSelect, 'homeId' | 'createdByUserId' | 'createdAt' | 'updatedAt'>;
-  home: Pick<typeof t.homes.$inferSelect, 'id' | 'plantNumber' | 'retailerNumber' | 'serialNumber' | 'modelNumber' | 'modelName' | 'manufacturedDate'>;
+  home: Pick<
+    typeof t.homes.$inferSelect,
+    'id' | 'plantNumber' | 'retailerNumber' | 'serialNumber' | 'modelNumber' | 'modelName' | 'manufacturedDate'
+  >;
   plantName: string;
   retailerName: string;
 };
@@ -155,8 +164,13 @@ function homeownerSyncSource(session: Session): SyncSource<WarrantyCard> {
       return rows.map((row) => ({ xid: row.card.syncXid, id: row.card.id, item: toWarrantyCard(row) }));
     },
     count: async (db) =>
-      (await db.select({ rows: sql<number>`count(*)::int` }).from(t.warrantyCards).innerJoin(t.homes, eq(t.homes.id, t.warrantyCards.homeId)).where(condition))[0]
-        ?.rows ?? 0,
+      (
+        await db
+          .select({ rows: sql<number>`count(*)::int` })
+          .from(t.warrantyCards)
+          .innerJoin(t.homes, eq(t.homes.id, t.warrantyCards.homeId))
+          .where(condition)
+      )[0]?.rows ?? 0,
   };
 }
 
@@ -170,7 +184,13 @@ async function visibleHome(db: Database, session: Session, plantNumber: string, 
   const [home] = await db
     .select()
     .from(t.homes)
-    .where(and(visibleByScope(session, t.homes), eq(t.homes.plantNumber, plantNumber), eq(sql`upper(${t.homes.serialNumber})`, serialNumber.toUpperCase())));
+    .where(
+      and(
+        visibleByScope(session, t.homes),
+        eq(t.homes.plantNumber, plantNumber),
+        eq(sql`upper(${t.homes.serialNumber})`, serialNumber.toUpperCase()),
+      ),
+    );
   return home ?? null;
 }
 
@@ -186,7 +206,12 @@ async function copyOwnerToHome(db: Database, homeId: number, body: WarrantyCardS
   const phone = digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : null;
   await db
     .update(t.homes)
-    .set({ homeownerFirstName: body.firstName, homeownerLastName: body.lastName, homeownerEmail: body.emailAddress || null, homeownerPhone: phone })
+    .set({
+      homeownerFirstName: body.firstName,
+      homeownerLastName: body.lastName,
+      homeownerEmail: body.emailAddress || null,
+      homeownerPhone: phone,
+    })
     .where(eq(t.homes.id, homeId));
   await db.update(t.serviceRequests).set({ homeId }).where(eq(t.serviceRequests.homeId, homeId));
 }
@@ -207,7 +232,9 @@ export const homeownerRoutes = [
       const source = homeownerSyncSource(session);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       // Tens of thousands of cards: a client whose copy is current gets 304 and keeps it.
-      return answerList(c, db, source, async () => (await cardsOf(db, visibleByScope(session, t.homes)).orderBy(asc(t.warrantyCards.id))).map(toWarrantyCard));
+      return answerList(c, db, source, async () =>
+        (await cardsOf(db, visibleByScope(session, t.homes)).orderBy(asc(t.warrantyCards.id))).map(toWarrantyCard),
+      );
     },
   }),
 
@@ -230,7 +257,10 @@ export const homeownerRoutes = [
     roles: ASSET_READ_ROLES,
     params: v.object({ assetId: AssetId }),
     handle: async ({ c, db, session, params }) => {
-      const [home] = await db.select({ id: t.homes.id }).from(t.homes).where(and(eq(t.homes.id, params.assetId), visibleByScope(session, t.homes)));
+      const [home] = await db
+        .select({ id: t.homes.id })
+        .from(t.homes)
+        .where(and(eq(t.homes.id, params.assetId), visibleByScope(session, t.homes)));
       if (!home) return homeNotFound();
       const card = await cardOfHome(db, home.id);
       return card ? c.json(card) : cardNotFound();

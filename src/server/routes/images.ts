@@ -44,8 +44,14 @@ export const imageRoutes: readonly RouteDefinition[] = [
     query: v.variant(
       'folder',
       [
-        v.object({ folder: v.literal('ServiceAttachments'), fileName: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{1,40}\.[a-z]{3}$/, 'Unknown file.')) }),
-        v.object({ folder: v.literal(SURVEY_ATTACHMENTS_FOLDER), fileName: v.pipe(v.string(), v.regex(SURVEY_FILE_NAME_PATTERN, 'Unknown file.')) }),
+        v.object({
+          folder: v.literal('ServiceAttachments'),
+          fileName: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{1,40}\.[a-z]{3}$/, 'Unknown file.')),
+        }),
+        v.object({
+          folder: v.literal(SURVEY_ATTACHMENTS_FOLDER),
+          fileName: v.pipe(v.string(), v.regex(SURVEY_FILE_NAME_PATTERN, 'Unknown file.')),
+        }),
       ],
       'Unknown image folder.',
     ),
@@ -55,7 +61,12 @@ export const imageRoutes: readonly RouteDefinition[] = [
         return found === 'forbidden' ? errorResponse(403, ERROR_MESSAGES.forbidden) : storedFileResponse(c, found);
       }
       if (!session.flags[READ.flag]) return errorResponse(403, ERROR_MESSAGES.forbidden);
-      return attachmentFile(c, db, session, eq(t.serviceAttachments.contentDocumentId, query.fileName.slice(0, query.fileName.indexOf('.'))));
+      return attachmentFile(
+        c,
+        db,
+        session,
+        eq(t.serviceAttachments.contentDocumentId, query.fileName.slice(0, query.fileName.indexOf('.'))),
+      );
     },
   }),
   route({
@@ -68,7 +79,10 @@ export const imageRoutes: readonly RouteDefinition[] = [
         c,
         db,
         session,
-        and(eq(t.serviceRequests.vantageWorkOrderId, params.workOrderId), eq(t.serviceAttachments.contentDocumentId, params.contentDocumentId))!,
+        and(
+          eq(t.serviceRequests.vantageWorkOrderId, params.workOrderId),
+          eq(t.serviceAttachments.contentDocumentId, params.contentDocumentId),
+        )!,
       ),
   }),
 ];

@@ -134,7 +134,8 @@ export function importRoutesWith(limits: { maxBodyBytes: number; importsAtOnce: 
     const multipart = contentType.toLowerCase().startsWith('multipart/form-data');
     let format = query.output.format ?? (multipart ? undefined : formatOfContentType(contentType));
     if (!format && !multipart) return errorResponse(400, IMPORT_MESSAGES.formatUnknown);
-    if (Number(c.req.header('content-length') ?? 0) > limits.maxBodyBytes) return errorResponse(413, IMPORT_MESSAGES.bodyTooLarge(limits.maxBodyBytes));
+    if (Number(c.req.header('content-length') ?? 0) > limits.maxBodyBytes)
+      return errorResponse(413, IMPORT_MESSAGES.bodyTooLarge(limits.maxBodyBytes));
     if (running >= limits.importsAtOnce) return errorResponse(429, IMPORT_MESSAGES.busy, { 'retry-after': String(RETRY_AFTER_SECONDS) });
 
     running += 1;

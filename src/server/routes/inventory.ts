@@ -45,7 +45,11 @@ function toInventoryItem({ home, plantName }: Row, today: string): InventoryItem
 }
 
 const homesOf = (db: Database, condition: SQL | undefined) =>
-  db.select({ home: t.inventoryHomes, plantName: t.plants.name }).from(t.inventoryHomes).innerJoin(t.plants, eq(t.plants.plantNumber, t.inventoryHomes.plantNumber)).where(condition);
+  db
+    .select({ home: t.inventoryHomes, plantName: t.plants.name })
+    .from(t.inventoryHomes)
+    .innerJoin(t.plants, eq(t.plants.plantNumber, t.inventoryHomes.plantNumber))
+    .where(condition);
 
 function inventorySyncSource(session: Session, today: string): SyncSource<InventoryItem> {
   const condition = visibleByScope(session, t.inventoryHomes);
@@ -76,7 +80,9 @@ export const inventoryRoutes: RouteDefinition[] = [
       const source = inventorySyncSource(session, today);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       return answerList(c, db, source, async () =>
-        (await homesOf(db, visibleByScope(session, t.inventoryHomes)).orderBy(desc(t.inventoryHomes.stockedDate))).map((row) => toInventoryItem(row, today)),
+        (await homesOf(db, visibleByScope(session, t.inventoryHomes)).orderBy(desc(t.inventoryHomes.stockedDate))).map((row) =>
+          toInventoryItem(row, today),
+        ),
       );
     },
   }),

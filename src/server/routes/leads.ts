@@ -13,7 +13,16 @@
  */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
-import { LEAD_MESSAGES, LEAD_STATUS, LeadStatusInput, ProspectFromLeadInput, SyncQueryFields, paths, type Lead, type Prospect } from '../../contract';
+import {
+  LEAD_MESSAGES,
+  LEAD_STATUS,
+  LeadStatusInput,
+  ProspectFromLeadInput,
+  SyncQueryFields,
+  paths,
+  type Lead,
+  type Prospect,
+} from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
@@ -74,7 +83,11 @@ function leadSyncSource(session: Session): SyncSource<Lead> {
     tombstones: and(eq(t.syncTombstones.retailerNumber, session.user.currentRetailer?.retailerNumber ?? '')),
     changes: { from: sql`${t.leads}`, where: condition, xid: t.leads.syncXid, id: t.leads.id },
     rows: async (db, window) => {
-      const query = db.select().from(t.leads).where(and(condition, inWindow(t.leads.syncXid, t.leads.id, window))).orderBy(...windowOrder(t.leads.syncXid, t.leads.id));
+      const query = db
+        .select()
+        .from(t.leads)
+        .where(and(condition, inWindow(t.leads.syncXid, t.leads.id, window)))
+        .orderBy(...windowOrder(t.leads.syncXid, t.leads.id));
       const rows = await (window.limit === undefined ? query : query.limit(window.limit));
       return rows.map((row) => ({ xid: row.syncXid, id: row.id, item: toLead(row) }));
     },
@@ -83,7 +96,11 @@ function leadSyncSource(session: Session): SyncSource<Lead> {
 }
 
 async function lockedLead(db: Database, session: Session, leadId: number) {
-  const [lead] = await db.select().from(t.leads).where(and(visibleLeads(session), eq(t.leads.id, leadId))).for('update');
+  const [lead] = await db
+    .select()
+    .from(t.leads)
+    .where(and(visibleLeads(session), eq(t.leads.id, leadId)))
+    .for('update');
   return lead;
 }
 
@@ -116,7 +133,9 @@ export const leadRoutes: RouteDefinition[] = [
     handle: async ({ c, db, session, query }) => {
       const source = leadSyncSource(session);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
-      return answerList(c, db, source, async () => (await db.select().from(t.leads).where(visibleLeads(session)).orderBy(desc(t.leads.leadDate))).map(toLead));
+      return answerList(c, db, source, async () =>
+        (await db.select().from(t.leads).where(visibleLeads(session)).orderBy(desc(t.leads.leadDate))).map(toLead),
+      );
     },
   }),
 

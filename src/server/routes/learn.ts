@@ -64,7 +64,11 @@ async function documentAnswer(c: Context, db: Database, documentId: number): Pro
     size: document.data.byteLength,
     read: (range?: ByteRange) => (range ? document.data.subarray(range.start, range.end + 1) : document.data),
   };
-  return fileAnswer(c, file, { cacheControl: FILE_CACHE_CONTROL, contentDisposition: contentDisposition('inline', safeFileName(document.fileName)), ranges: true });
+  return fileAnswer(c, file, {
+    cacheControl: FILE_CACHE_CONTROL,
+    contentDisposition: contentDisposition('inline', safeFileName(document.fileName)),
+    ranges: true,
+  });
 }
 
 export const learnRoutes: RouteDefinition[] = [

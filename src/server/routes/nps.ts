@@ -36,15 +36,25 @@ function retailCenterOf(session: Session): string | null {
   return session.user.isPlantUser ? null : (session.user.currentRetailer?.retailerNumber ?? null);
 }
 
-const inWindow = (column: typeof t.npsResponses.sixMonthCompleteDate | typeof t.warrantyCards.npsDate, window: NpsWindow) => between(column, window.startDate, window.endDate);
+const inWindow = (column: typeof t.npsResponses.sixMonthCompleteDate | typeof t.warrantyCards.npsDate, window: NpsWindow) =>
+  between(column, window.startDate, window.endDate);
 
 /** count(*) of one band's answers within a window. */
 function bandCount(band: NpsBand, window: NpsWindow): SQL<number> {
   const [min, max] = NPS_BAND_RANGES[band];
-  return sql<number>`count(*) filter (where ${between(t.npsResponses.recommend, min, max)} and ${inWindow(t.npsResponses.sixMonthCompleteDate, window)})`.mapWith(Number);
+  return sql<number>`count(*) filter (where ${between(t.npsResponses.recommend, min, max)} and ${inWindow(t.npsResponses.sixMonthCompleteDate, window)})`.mapWith(
+    Number,
+  );
 }
 
-const emptyCounts = { promoterCount: 0, passiveCount: 0, detractorCount: 0, previousPromoterCount: 0, previousPassiveCount: 0, previousDetractorCount: 0 };
+const emptyCounts = {
+  promoterCount: 0,
+  passiveCount: 0,
+  detractorCount: 0,
+  previousPromoterCount: 0,
+  previousPassiveCount: 0,
+  previousDetractorCount: 0,
+};
 
 export const npsRoutes: RouteDefinition[] = [
   route({
@@ -68,7 +78,12 @@ export const npsRoutes: RouteDefinition[] = [
           })
           .from(t.npsResponses)
           // The index (retailer, date) reads the two windows' span and nothing else.
-          .where(and(eq(t.npsResponses.retailerNumber, retailerNumber), between(t.npsResponses.sixMonthCompleteDate, previous.startDate, query.endDate)));
+          .where(
+            and(
+              eq(t.npsResponses.retailerNumber, retailerNumber),
+              between(t.npsResponses.sixMonthCompleteDate, previous.startDate, query.endDate),
+            ),
+          );
         if (row) counts = row;
       }
       const score: NpsScore = {
@@ -76,7 +91,11 @@ export const npsRoutes: RouteDefinition[] = [
         promoterCount: counts.promoterCount,
         passiveCount: counts.passiveCount,
         detractorCount: counts.detractorCount,
-        previousTotalNPS: totalNps({ promoterCount: counts.previousPromoterCount, passiveCount: counts.previousPassiveCount, detractorCount: counts.previousDetractorCount }),
+        previousTotalNPS: totalNps({
+          promoterCount: counts.previousPromoterCount,
+          passiveCount: counts.previousPassiveCount,
+          detractorCount: counts.previousDetractorCount,
+        }),
         previousPromoterCount: counts.previousPromoterCount,
         previousPassiveCount: counts.previousPassiveCount,
         previousDetractorCount: counts.previousDetractorCount,
@@ -104,20 +123,18 @@ export const npsRoutes: RouteDefinition[] = [
         .where(and(eq(t.npsResponses.retailerNumber, retailerNumber), inWindow(t.npsResponses.sixMonthCompleteDate, query)))
         .orderBy(desc(t.npsResponses.sixMonthCompleteDate), desc(t.npsResponses.id));
       return c.json(
-        rows.map(
-          (row): NpsDetail => ({
-            npsResponseId: row.id,
-            customerFirstName: row.customerFirstName,
-            customerLastName: row.customerLastName,
-            serial: row.serialNumber,
-            plantNumber: row.plantNumber,
-            comments: row.comments,
-            recommend: row.recommend,
-            recommendGroup: npsBand(row.recommend),
-            sixMonthCompleteDate: row.sixMonthCompleteDate,
-            vantageAssetId: row.homeId,
-          }),
-        ),
+        rows.map((row): NpsDetail => ({
+          npsResponseId: row.id,
+          customerFirstName: row.customerFirstName,
+          customerLastName: row.customerLastName,
+          serial: row.serialNumber,
+          plantNumber: row.plantNumber,
+          comments: row.comments,
+          recommend: row.recommend,
+          recommendGroup: npsBand(row.recommend),
+          sixMonthCompleteDate: row.sixMonthCompleteDate,
+          vantageAssetId: row.homeId,
+        })),
       );
     },
   }),
@@ -130,46 +147,53 @@ export const npsRoutes: RouteDefinition[] = [
     handle: async ({ c, db, session, query }) => {
       const retailerNumber = retailCenterOf(session);
       if (!retailerNumber) return c.json([]);
-      const services = sql<number>`(select count(*) from ${t.serviceRequests} where ${t.serviceRequests.homeId} = ${t.homes.id} and ${isNotNull(t.serviceRequests.submittedAt)})`.mapWith(Number);
+      const services =
+        sql<number>`(select count(*) from ${t.serviceRequests} where ${t.serviceRequests.homeId} = ${t.homes.id} and ${isNotNull(t.serviceRequests.submittedAt)})`.mapWith(
+          Number,
+        );
       const rows = await db
         .select({ card: t.warrantyCards, home: t.homes, plantName: t.plants.name, retailer: t.retailers, services })
         .from(t.warrantyCards)
         .innerJoin(t.homes, eq(t.homes.id, t.warrantyCards.homeId))
         .innerJoin(t.plants, eq(t.plants.plantNumber, t.homes.plantNumber))
         .innerJoin(t.retailers, eq(t.retailers.retailerNumber, t.homes.retailerNumber))
-        .where(and(eq(t.homes.retailerNumber, retailerNumber), inArray(t.warrantyCards.statusCode, CURRENT_CARD_STATUSES), inWindow(t.warrantyCards.npsDate, query)))
+        .where(
+          and(
+            eq(t.homes.retailerNumber, retailerNumber),
+            inArray(t.warrantyCards.statusCode, CURRENT_CARD_STATUSES),
+            inWindow(t.warrantyCards.npsDate, query),
+          ),
+        )
         .orderBy(asc(t.warrantyCards.npsDate), asc(t.homes.id));
       return c.json(
-        rows.map(
-          ({ card, home, plantName, retailer, services }): NpsUpcomingCall => ({
-            retailerChain: retailer.name,
-            retailerNumber: retailer.retailerNumber,
-            retailerName: `${retailer.name} - ${retailer.city}`,
-            vantageAssetId: home.id,
-            npsDate: card.npsDate ?? '',
-            soldDate: card.soldDate ?? home.soldDate,
-            plantNumber: home.plantNumber,
-            plantName,
-            modelNumber: home.modelNumber,
-            serialNumber: home.serialNumber.slice(0, 9),
-            fullSerialNumber: home.serialNumber,
-            modelName: home.modelName,
-            customerFirstName: card.firstName,
-            customerLastName: card.lastName,
-            address: [card.address1, card.address2].filter(Boolean).join(' '),
-            city: card.city,
-            state: card.state,
-            zip: card.zipCode,
-            areaCode: card.areaCode,
-            phone: card.phoneNumber,
-            homeAddress: [card.homeAddress1, card.homeAddress2].filter(Boolean).join(' '),
-            homeCity: card.homeCity,
-            homeState: card.homeState,
-            homeZip: card.homeZipCode,
-            services,
-            addressDiffers: !isHomeAddressSameAsOwner(normalizeCardAddress(card)),
-          }),
-        ),
+        rows.map(({ card, home, plantName, retailer, services }): NpsUpcomingCall => ({
+          retailerChain: retailer.name,
+          retailerNumber: retailer.retailerNumber,
+          retailerName: `${retailer.name} - ${retailer.city}`,
+          vantageAssetId: home.id,
+          npsDate: card.npsDate ?? '',
+          soldDate: card.soldDate ?? home.soldDate,
+          plantNumber: home.plantNumber,
+          plantName,
+          modelNumber: home.modelNumber,
+          serialNumber: home.serialNumber.slice(0, 9),
+          fullSerialNumber: home.serialNumber,
+          modelName: home.modelName,
+          customerFirstName: card.firstName,
+          customerLastName: card.lastName,
+          address: [card.address1, card.address2].filter(Boolean).join(' '),
+          city: card.city,
+          state: card.state,
+          zip: card.zipCode,
+          areaCode: card.areaCode,
+          phone: card.phoneNumber,
+          homeAddress: [card.homeAddress1, card.homeAddress2].filter(Boolean).join(' '),
+          homeCity: card.homeCity,
+          homeState: card.homeState,
+          homeZip: card.homeZipCode,
+          services,
+          addressDiffers: !isHomeAddressSameAsOwner(normalizeCardAddress(card)),
+        })),
       );
     },
   }),

@@ -109,7 +109,10 @@ export const orderRoutes: RouteDefinition[] = [
             ? eq(upper(t.salesOrders.longSerialNumber), query.longSerialNumber.toUpperCase())
             : and(
                 // The short serial or the long one: either names the home.
-                or(eq(upper(t.salesOrders.serialNumber), query.serialNumber!.toUpperCase()), eq(upper(t.salesOrders.longSerialNumber), query.serialNumber!.toUpperCase())),
+                or(
+                  eq(upper(t.salesOrders.serialNumber), query.serialNumber!.toUpperCase()),
+                  eq(upper(t.salesOrders.longSerialNumber), query.serialNumber!.toUpperCase()),
+                ),
                 query.plantNumber ? eq(t.salesOrders.plantNumber, query.plantNumber) : undefined,
               );
         const rows = await ordersOf(db, and(visibleOrders(session), home)).orderBy(desc(t.salesOrders.orderDate));
@@ -117,7 +120,9 @@ export const orderRoutes: RouteDefinition[] = [
       }
       const source = orderSyncSource(session);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
-      return answerList(c, db, source, async () => (await ordersOf(db, visibleOrders(session)).orderBy(desc(t.salesOrders.id))).map(toSalesOrder));
+      return answerList(c, db, source, async () =>
+        (await ordersOf(db, visibleOrders(session)).orderBy(desc(t.salesOrders.id))).map(toSalesOrder),
+      );
     },
   }),
 ];

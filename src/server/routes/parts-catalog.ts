@@ -156,7 +156,12 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
         decideChangeRequest(
           db,
           session,
-          { partsCatalogId: body.pendingPart.partsCatalogId, friendlyDescription: body.pendingPart.friendlyDescription, isApproved: body.isApproved, comment: body.comment },
+          {
+            partsCatalogId: body.pendingPart.partsCatalogId,
+            friendlyDescription: body.pendingPart.friendlyDescription,
+            isApproved: body.isApproved,
+            comment: body.comment,
+          },
           deps.clock(),
         ),
       ),

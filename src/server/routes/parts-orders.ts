@@ -70,7 +70,8 @@ const READ = { flag: 'isServiceViewer' } as const;
 const WRITE = { flag: 'isServiceAdmin' } as const;
 
 const orderNotFound = () => errorResponse(404, M.orderNotFound);
-const refused = (message: string, field?: string) => jsonResponse(400, field ? { message, field, issues: [{ field, message }] } : { message });
+const refused = (message: string, field?: string) =>
+  jsonResponse(400, field ? { message, field, issues: [{ field, message }] } : { message });
 
 interface WriteContext {
   c: Context;
@@ -107,7 +108,17 @@ async function defaultShipToOf(db: Database, retailerNumber: string) {
 async function retailCenterLocation(db: Database, retailerNumber: string) {
   const [retailer] = await db.select().from(t.retailers).where(eq(t.retailers.retailerNumber, retailerNumber));
   if (!retailer) throw new Error(`retailer ${retailerNumber} of a parts order is missing`);
-  return shipToLocation({ name: retailer.name, address1: retailer.address1, address2: '', city: retailer.city, state: retailer.state, zipCode: retailer.zipCode }, 1);
+  return shipToLocation(
+    {
+      name: retailer.name,
+      address1: retailer.address1,
+      address2: '',
+      city: retailer.city,
+      state: retailer.state,
+      zipCode: retailer.zipCode,
+    },
+    1,
+  );
 }
 
 /**
@@ -117,7 +128,10 @@ async function retailCenterLocation(db: Database, retailerNumber: string) {
 async function shipToChoices(db: Database, session: Session, order: OrderRow) {
   const locations = await retailerLocations(db, order.retailerNumber);
   const { customerShipTo } = await loadOrder(db, session, order.id);
-  return [...(locations.length > 0 ? locations : [await retailCenterLocation(db, order.retailerNumber)]), ...(customerShipTo ? [customerShipTo] : [])].map(shipToFieldsOf);
+  return [
+    ...(locations.length > 0 ? locations : [await retailCenterLocation(db, order.retailerNumber)]),
+    ...(customerShipTo ? [customerShipTo] : []),
+  ].map(shipToFieldsOf);
 }
 
 const sameShipTo = (a: Omit<PartsOrderUpdate, 'rowVersion'>, b: Omit<PartsOrderUpdate, 'rowVersion'>) =>
@@ -133,7 +147,13 @@ async function visibleHome(db: Database, session: Session, plantNumber: string, 
   const [home] = await db
     .select()
     .from(t.homes)
-    .where(and(visibleByScope(session, t.homes), eq(t.homes.plantNumber, plantNumber), eq(sql`upper(${t.homes.serialNumber})`, serialKey(longSerialNumber))));
+    .where(
+      and(
+        visibleByScope(session, t.homes),
+        eq(t.homes.plantNumber, plantNumber),
+        eq(sql`upper(${t.homes.serialNumber})`, serialKey(longSerialNumber)),
+      ),
+    );
   return home;
 }
 
@@ -144,8 +164,13 @@ async function recordReceipt(ctx: WriteContext & { today: string }, condition: S
   const order = await findOrder(db, session, condition, true);
   if (!order) return orderNotFound();
   // A replay of marks after the order became Received lands here too: nothing is written twice.
-  if (order.vantagePartsRequestId === null || order.isClosed || !canMarkReceived({ orderStatus: order.status })) return refused(M.notShipped);
-  const rows = await db.select().from(t.partsOrderItems).where(eq(t.partsOrderItems.partsOrderId, order.id)).orderBy(asc(t.partsOrderItems.id));
+  if (order.vantagePartsRequestId === null || order.isClosed || !canMarkReceived({ orderStatus: order.status }))
+    return refused(M.notShipped);
+  const rows = await db
+    .select()
+    .from(t.partsOrderItems)
+    .where(eq(t.partsOrderItems.partsOrderId, order.id))
+    .orderBy(asc(t.partsOrderItems.id));
   const onOrder = new Set(rows.map((row) => row.id));
   const foreign = body.items.findIndex((mark) => !onOrder.has(mark.partsOrderItemId));
   if (foreign >= 0) return refused(M.itemNotOnOrder, `items.${foreign}.partsOrderItemId`);
@@ -154,7 +179,12 @@ async function recordReceipt(ctx: WriteContext & { today: string }, condition: S
   const settled = body.items.findIndex((mark) => correct.has(mark.partsOrderItemId));
   if (settled >= 0) return refused(M.alreadyReceived, `items.${settled}.partsOrderItemId`);
 
-  const current = rows.map((row) => ({ partsOrderItemId: row.id, isCorrect: row.isCorrect, incorrectPartMessage: row.incorrectPartMessage, receivedDate: row.receivedDate ?? '' }));
+  const current = rows.map((row) => ({
+    partsOrderItemId: row.id,
+    isCorrect: row.isCorrect,
+    incorrectPartMessage: row.incorrectPartMessage,
+    receivedDate: row.receivedDate ?? '',
+  }));
   const marked = applyReceiptMarks(current, body.items, ctx.today);
   const markedIds = new Set(body.items.map((mark) => mark.partsOrderItemId));
   for (const item of marked) {
@@ -166,7 +196,10 @@ async function recordReceipt(ctx: WriteContext & { today: string }, condition: S
   }
   // The contract's rule: the order is Received once every item is marked correct.
   const status = allReceivedCorrect(marked) ? RECEIVED_ORDER_STATUS : order.status;
-  await db.update(t.partsOrders).set({ status, rowVersion: order.rowVersion + 1 }).where(eq(t.partsOrders.id, order.id));
+  await db
+    .update(t.partsOrders)
+    .set({ status, rowVersion: order.rowVersion + 1 })
+    .where(eq(t.partsOrders.id, order.id));
   return c.json(await loadOrder(db, session, order.id));
 }
 
@@ -191,7 +224,10 @@ const orderRoutes: RouteDefinition[] = [
     ...READ,
     params: v.object({ assetId: Id }),
     handle: async ({ c, db, session, params }) => {
-      const [home] = await db.select({ id: t.homes.id }).from(t.homes).where(and(eq(t.homes.id, params.assetId), visibleByScope(session, t.homes)));
+      const [home] = await db
+        .select({ id: t.homes.id })
+        .from(t.homes)
+        .where(and(eq(t.homes.id, params.assetId), visibleByScope(session, t.homes)));
       if (!home) return errorResponse(404, 'Home was not found.');
       return c.json(await loadOrders(db, session, eq(t.partsOrders.homeId, home.id)));
     },
@@ -290,7 +326,8 @@ const orderRoutes: RouteDefinition[] = [
       if (order instanceof Response) return order;
       const { rowVersion, ...fields } = body;
       // Only a place the chooser offers: the retailer's locations, or the home of a customer order.
-      if (!(await shipToChoices(db, session, order)).some((choice) => sameShipTo(choice, fields))) return refused(M.shipToNotOffered, 'shipToAddressName');
+      if (!(await shipToChoices(db, session, order)).some((choice) => sameShipTo(choice, fields)))
+        return refused(M.shipToNotOffered, 'shipToAddressName');
       const written = await updateIfCurrent(db, t.partsOrders, eq(t.partsOrders.id, order.id), rowVersion, fields);
       if (written === 0) return staleRecordResponse(await loadOrder(db, session, order.id));
       return c.json(await loadOrder(db, session, order.id));
@@ -322,7 +359,10 @@ const orderRoutes: RouteDefinition[] = [
       if (!order) return orderNotFound();
       if (!order.isClosed) {
         if (order.status.trim().toUpperCase() !== RECEIVED_ORDER_STATUS.toUpperCase()) return refused(M.notReceived);
-        await db.update(t.partsOrders).set({ status: CLOSED_STATUS, isClosed: true, rowVersion: order.rowVersion + 1 }).where(eq(t.partsOrders.id, order.id));
+        await db
+          .update(t.partsOrders)
+          .set({ status: CLOSED_STATUS, isClosed: true, rowVersion: order.rowVersion + 1 })
+          .where(eq(t.partsOrders.id, order.id));
       }
       return c.json(await loadOrder(db, session, order.id));
     },
@@ -337,7 +377,10 @@ const orderRoutes: RouteDefinition[] = [
     handle: async ({ c, db, deps, session, params }) => {
       const order = await stagedOrder({ c, db, session }, params.partsOrderId);
       if (order instanceof Response) return order;
-      const items = await db.select({ id: t.partsOrderItems.id }).from(t.partsOrderItems).where(eq(t.partsOrderItems.partsOrderId, order.id));
+      const items = await db
+        .select({ id: t.partsOrderItems.id })
+        .from(t.partsOrderItems)
+        .where(eq(t.partsOrderItems.partsOrderId, order.id));
       // spec 3 §4: submit with no items is an invalid order; nothing is written.
       if (items.length === 0) return refused(M.noItems, 'partsItems');
       await db
@@ -351,7 +394,10 @@ const orderRoutes: RouteDefinition[] = [
           rowVersion: order.rowVersion + 1,
         })
         .where(eq(t.partsOrders.id, order.id));
-      await db.update(t.partsOrderItems).set({ vantagePartsRequestLineItemId: sql`${t.partsOrderItems.id}` }).where(eq(t.partsOrderItems.partsOrderId, order.id));
+      await db
+        .update(t.partsOrderItems)
+        .set({ vantagePartsRequestLineItemId: sql`${t.partsOrderItems.id}` })
+        .where(eq(t.partsOrderItems.partsOrderId, order.id));
       return c.json(await loadOrder(db, session, order.id));
     },
   }),
@@ -372,7 +418,8 @@ const orderRoutes: RouteDefinition[] = [
     ...WRITE,
     params: v.object({ partsRequestId: Id }),
     body: PartsReceiptInput,
-    handle: ({ c, db, deps, session, params, body }) => recordReceipt({ c, db, session, today: todayOf(deps.clock) }, byPartsRequestId(params.partsRequestId), body),
+    handle: ({ c, db, deps, session, params, body }) =>
+      recordReceipt({ c, db, session, today: todayOf(deps.clock) }, byPartsRequestId(params.partsRequestId), body),
   }),
 ];
 
@@ -402,7 +449,10 @@ const itemRoutes: RouteDefinition[] = [
       if (order instanceof Response) return order;
       const fields = await itemFields(db, body);
       if (fields instanceof Response) return fields;
-      const [item] = await db.insert(t.partsOrderItems).values({ ...fields, partsOrderId: order.id }).returning();
+      const [item] = await db
+        .insert(t.partsOrderItems)
+        .values({ ...fields, partsOrderId: order.id })
+        .returning();
       await touchOrder(db, order.id);
       return c.json(toOrderItem(item!, order), 201);
     },
@@ -437,7 +487,10 @@ const itemRoutes: RouteDefinition[] = [
     handle: async ({ c, db, session, params }) => {
       const order = await stagedOrder({ c, db, session }, params.partsOrderId);
       if (order instanceof Response) return order;
-      const removed = await db.delete(t.partsOrderItems).where(itemOf(order, params.partsOrderItemId)).returning({ id: t.partsOrderItems.id });
+      const removed = await db
+        .delete(t.partsOrderItems)
+        .where(itemOf(order, params.partsOrderItemId))
+        .returning({ id: t.partsOrderItems.id });
       if (removed.length === 0) return itemNotFound();
       await touchOrder(db, order.id);
       return c.body(null, 204);

@@ -47,7 +47,19 @@ import { IDEMPOTENCY_KEY_PATTERN, route, type RouteDefinition, type Session } fr
 import { runIdempotent } from '../http/idempotency';
 import { normalizedPath } from '../http/paths';
 import { hasRole } from '../../lib/permissions';
-import { createQuoteFrom, findQuote, latestOptions, listQuotes, liveLockHolder, loadQuote, noProductLinesRefusal, quoteSyncSource, revisionsOf, type OptionRow, type QuoteRow } from '../quotes/store';
+import {
+  createQuoteFrom,
+  findQuote,
+  latestOptions,
+  listQuotes,
+  liveLockHolder,
+  loadQuote,
+  noProductLinesRefusal,
+  quoteSyncSource,
+  revisionsOf,
+  type OptionRow,
+  type QuoteRow,
+} from '../quotes/store';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
 import { todayOf, visibleByScope } from '../work-orders/rules';
@@ -59,7 +71,8 @@ const PlantParam = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Plant number must be
 
 const notFound = () => errorResponse(404, QUOTE_MESSAGES.notFound);
 const refused = (message: string) => jsonResponse(400, { message });
-const notYou = (session: Session, userId: number) => (session.user.cmhUserId === userId ? undefined : errorResponse(403, ERROR_MESSAGES.forbidden));
+const notYou = (session: Session, userId: number) =>
+  session.user.cmhUserId === userId ? undefined : errorResponse(403, ERROR_MESSAGES.forbidden);
 
 const byNumber = (quoteNumber: string) => eq(t.quotes.quoteNumber, quoteNumber);
 const byId = (id: number) => eq(t.quotes.id, id);
@@ -136,21 +149,19 @@ export const quoteRoutes: RouteDefinition[] = [
       if (!quote) return notFound();
       const revisions = await revisionsOf(db, quote.id);
       return c.json(
-        revisions.map(
-          ({ revision, options }): QuoteRevision => ({
-            QuoteId: quote.id,
-            RevisionNumber: revision.revisionNumber,
-            RevisionComments: revision.revisionComments,
-            Options: options.map((option) => ({
-              CategoryDesc: option.categoryDesc,
-              OptionNumber: option.optionNumber,
-              OptionDescription: option.optionDesc,
-              Quantity: option.optionQty,
-              // Prices only for price viewers (spec 2 §6).
-              Price: session.flags.isPriceViewer ? option.optionPrice : 0,
-            })),
-          }),
-        ),
+        revisions.map(({ revision, options }): QuoteRevision => ({
+          QuoteId: quote.id,
+          RevisionNumber: revision.revisionNumber,
+          RevisionComments: revision.revisionComments,
+          Options: options.map((option) => ({
+            CategoryDesc: option.categoryDesc,
+            OptionNumber: option.optionNumber,
+            OptionDescription: option.optionDesc,
+            Quantity: option.optionQty,
+            // Prices only for price viewers (spec 2 §6).
+            Price: session.flags.isPriceViewer ? option.optionPrice : 0,
+          })),
+        })),
       );
     },
   }),
@@ -167,7 +178,13 @@ export const quoteRoutes: RouteDefinition[] = [
         const [order] = await db
           .select({ quoteId: t.salesOrders.quoteId })
           .from(t.salesOrders)
-          .where(and(eq(t.salesOrders.orderNumber, body.orderNumber), eq(t.salesOrders.plantNumber, body.plantNumber), visibleByScope(session, t.salesOrders)));
+          .where(
+            and(
+              eq(t.salesOrders.orderNumber, body.orderNumber),
+              eq(t.salesOrders.plantNumber, body.plantNumber),
+              visibleByScope(session, t.salesOrders),
+            ),
+          );
         if (!order) return errorResponse(404, 'Order was not found.');
         source = await findQuote(db, session, byId(order.quoteId));
       } else {
@@ -182,7 +199,14 @@ export const quoteRoutes: RouteDefinition[] = [
       const copied = options
         .filter((option) => option.available && !option.custom)
         .map((option) => ({ ...optionFields(option), optionPrice: prices.get(option.optionNumber) ?? option.optionPrice }));
-      const created = await createQuoteFrom(db, session, { ...source, subOptionsValid: true }, copied, todayOf(deps.clock), `Copied from ${'orderNumber' in body ? `order ${body.orderNumber}` : `quote ${body.quoteNumber}`}`);
+      const created = await createQuoteFrom(
+        db,
+        session,
+        { ...source, subOptionsValid: true },
+        copied,
+        todayOf(deps.clock),
+        `Copied from ${'orderNumber' in body ? `order ${body.orderNumber}` : `quote ${body.quoteNumber}`}`,
+      );
       return c.json(validation(created, options, { QuoteId: created.id, QuoteNumber: created.quoteNumber }));
     },
   }),
@@ -279,14 +303,28 @@ export const quoteRoutes: RouteDefinition[] = [
       const why =
         (await noProductLinesRefusal(db, source.retailerNumber, QUOTE_MESSAGES.cannotDuplicateSuffix)) ??
         duplicateRefusal(
-          { productLineId: source.productLineId, modelNumber: source.modelNumber, quoteStatusesID: source.quoteStatusesId, ismchModelActive: source.isModelActive, plantName, quoteNumber: source.quoteNumber },
+          {
+            productLineId: source.productLineId,
+            modelNumber: source.modelNumber,
+            quoteStatusesID: source.quoteStatusesId,
+            ismchModelActive: source.isModelActive,
+            plantName,
+            quoteNumber: source.quoteNumber,
+          },
           source.subOptionsValid,
         );
       if (why) return refused(why);
       // A GET that writes (the spec's call): in a transaction of its own, exactly once per Idempotency-Key when one is sent.
       const duplicate = async (tx: Database) => {
         const options = await latestOptions(tx, source.id);
-        const created = await createQuoteFrom(tx, session, source, options.map(optionFields), todayOf(deps.clock), `Duplicated from BAQ-${source.quoteNumber}`);
+        const created = await createQuoteFrom(
+          tx,
+          session,
+          source,
+          options.map(optionFields),
+          todayOf(deps.clock),
+          `Duplicated from BAQ-${source.quoteNumber}`,
+        );
         return jsonResponse(200, copyOf(created, plantName));
       };
       const key = c.req.header(IDEMPOTENCY_HEADER);
@@ -310,7 +348,10 @@ export const quoteRoutes: RouteDefinition[] = [
       if (quote.status === QUOTE_DELETED) return refused(QUOTE_MESSAGES.alreadyDeleted(quote.quoteNumber));
       const holder = liveLockHolder(quote, deps.clock());
       if (holder !== null && holder !== session.user.cmhUserId) return refused(QUOTE_MESSAGES.locked);
-      await db.update(t.quotes).set({ status: QUOTE_DELETED, lockedByUserId: null, lockedAt: null, rowVersion: quote.rowVersion + 1 }).where(byId(quote.id));
+      await db
+        .update(t.quotes)
+        .set({ status: QUOTE_DELETED, lockedByUserId: null, lockedAt: null, rowVersion: quote.rowVersion + 1 })
+        .where(byId(quote.id));
       return c.json({ message: QUOTE_MESSAGES.markedInactive });
     },
   }),

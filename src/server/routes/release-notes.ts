@@ -10,19 +10,23 @@ export const releaseNoteRoutes = [
     endpoint: paths.releaseNotes,
     handle: async ({ c, db }) => {
       const notes = await db.select().from(t.releaseNotes).orderBy(desc(t.releaseNotes.releaseDate), desc(t.releaseNotes.id));
-      const items = await db.select().from(t.releaseNoteItems).orderBy(asc(t.releaseNoteItems.releaseNoteId), asc(t.releaseNoteItems.position));
+      const items = await db
+        .select()
+        .from(t.releaseNoteItems)
+        .orderBy(asc(t.releaseNoteItems.releaseNoteId), asc(t.releaseNoteItems.position));
       const itemsByNote = new Map<number, (typeof items)[number][]>();
       for (const item of items) itemsByNote.set(item.releaseNoteId, [...(itemsByNote.get(item.releaseNoteId) ?? []), item]);
-      const answer = notes.map(
-        (note): ReleaseNote => ({
-          releaseNoteId: note.id,
-          version: note.version,
-          releaseDate: note.releaseDate,
-          title: note.title,
-          summary: note.summary,
-          items: (itemsByNote.get(note.id) ?? []).map((item) => ({ category: item.category as ReleaseNoteItem['category'], text: item.text })),
-        }),
-      );
+      const answer = notes.map((note): ReleaseNote => ({
+        releaseNoteId: note.id,
+        version: note.version,
+        releaseDate: note.releaseDate,
+        title: note.title,
+        summary: note.summary,
+        items: (itemsByNote.get(note.id) ?? []).map((item) => ({
+          category: item.category as ReleaseNoteItem['category'],
+          text: item.text,
+        })),
+      }));
       return c.json(answer);
     },
   }),

@@ -89,7 +89,12 @@ export const reportRoutes: RouteDefinition[] = [
     roles: [...READ_ROLES],
     handle: async ({ c, db, session }) => {
       const rows = await db
-        .select({ order: t.partsOrders, plantName: t.plants.name, firstName: t.homes.homeownerFirstName, lastName: t.homes.homeownerLastName })
+        .select({
+          order: t.partsOrders,
+          plantName: t.plants.name,
+          firstName: t.homes.homeownerFirstName,
+          lastName: t.homes.homeownerLastName,
+        })
         .from(t.partsOrders)
         .innerJoin(t.plants, eq(t.plants.plantNumber, t.partsOrders.plantNumber))
         .leftJoin(t.homes, eq(t.homes.id, t.partsOrders.homeId))
@@ -102,23 +107,21 @@ export const reportRoutes: RouteDefinition[] = [
         )
         .orderBy(desc(t.partsOrders.orderDate), desc(t.partsOrders.id));
       return c.json(
-        rows.map(
-          ({ order, plantName, firstName, lastName }): OpenPartsOrderRow => ({
-            shipToName: order.shipToAddressName,
-            shipToStreet: order.shipToStreetAddress1,
-            shipToCity: order.shipToCity,
-            shipToState: order.shipToState,
-            shipToZip: order.shipToZipcode,
-            dateOrdered: order.orderDate,
-            firstName: firstName ?? '',
-            lastName: lastName ?? '',
-            plantName,
-            plantNumber: order.plantNumber,
-            serialNumber: order.serialNumber,
-            requestNumber: partsOrderNameOf(order.id),
-            status: order.status,
-          }),
-        ),
+        rows.map(({ order, plantName, firstName, lastName }): OpenPartsOrderRow => ({
+          shipToName: order.shipToAddressName,
+          shipToStreet: order.shipToStreetAddress1,
+          shipToCity: order.shipToCity,
+          shipToState: order.shipToState,
+          shipToZip: order.shipToZipcode,
+          dateOrdered: order.orderDate,
+          firstName: firstName ?? '',
+          lastName: lastName ?? '',
+          plantName,
+          plantNumber: order.plantNumber,
+          serialNumber: order.serialNumber,
+          requestNumber: partsOrderNameOf(order.id),
+          status: order.status,
+        })),
       );
     },
   }),
@@ -133,7 +136,13 @@ export const reportRoutes: RouteDefinition[] = [
         desc(t.serviceOrderBillings.paidDate),
         desc(t.serviceOrderBillings.id),
       );
-      return c.json(records.map((record): PaidServiceOrderRow => ({ ...billingFields(record), paidDate: record.billing.paidDate ?? '', checkNumber: record.billing.checkNumber })));
+      return c.json(
+        records.map((record): PaidServiceOrderRow => ({
+          ...billingFields(record),
+          paidDate: record.billing.paidDate ?? '',
+          checkNumber: record.billing.checkNumber,
+        })),
+      );
     },
   }),
 
@@ -143,15 +152,16 @@ export const reportRoutes: RouteDefinition[] = [
     roles: [...READ_ROLES],
     handle: async ({ c, db, deps, session }) => {
       const today = Date.parse(todayOf(deps.clock));
-      const records = await billingsOf(db, session, isNull(t.serviceOrderBillings.paidDate)).orderBy(asc(t.serviceOrderBillings.invoiceDate), asc(t.serviceOrderBillings.id));
+      const records = await billingsOf(db, session, isNull(t.serviceOrderBillings.paidDate)).orderBy(
+        asc(t.serviceOrderBillings.invoiceDate),
+        asc(t.serviceOrderBillings.id),
+      );
       return c.json(
-        records.map(
-          (record): ReceivableServiceOrderRow => ({
-            ...billingFields(record),
-            // An invoice dated ahead of the server's day is not outstanding yet.
-            daysOutstanding: Math.max(0, Math.round((today - Date.parse(record.billing.invoiceDate)) / DAY_MS)),
-          }),
-        ),
+        records.map((record): ReceivableServiceOrderRow => ({
+          ...billingFields(record),
+          // An invoice dated ahead of the server's day is not outstanding yet.
+          daysOutstanding: Math.max(0, Math.round((today - Date.parse(record.billing.invoiceDate)) / DAY_MS)),
+        })),
       );
     },
   }),

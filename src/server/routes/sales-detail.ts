@@ -37,10 +37,21 @@ function categoriesOf(options: readonly OptionRow[], plantNumber: string, withPr
   for (const option of options) {
     let category = byCategory.get(option.categoryId);
     if (!category) {
-      category = { categoryDesc: option.categoryDesc, categorySeq: option.categorySeq, categoryID: option.categoryId, plantNumber, options: [] };
+      category = {
+        categoryDesc: option.categoryDesc,
+        categorySeq: option.categorySeq,
+        categoryID: option.categoryId,
+        plantNumber,
+        options: [],
+      };
       byCategory.set(option.categoryId, category);
     }
-    category.options.push({ optionNumber: option.optionNumber, optionDesc: option.optionDesc, optionQty: option.optionQty, optionPrice: withPrices ? option.optionPrice : 0 });
+    category.options.push({
+      optionNumber: option.optionNumber,
+      optionDesc: option.optionDesc,
+      optionQty: option.optionQty,
+      optionPrice: withPrices ? option.optionPrice : 0,
+    });
   }
   return [...byCategory.values()].sort((a, b) => a.categorySeq - b.categorySeq);
 }
@@ -61,10 +72,20 @@ async function detailOf(db: Database, session: Session, quote: QuoteRow, order: 
     partnerAssistanceAmount: quote.partnerAssistanceAmount,
   };
   const total = cents(
-    summary.baseCostOfHome + summary.surchargeAmount + optionsTotal + summary.shippingHandlingDestCharges + summary.freightCharge +
-      summary.associationDues + summary.mhiDues - summary.vipAmount - summary.partnerAssistanceAmount,
+    summary.baseCostOfHome +
+      summary.surchargeAmount +
+      optionsTotal +
+      summary.shippingHandlingDestCharges +
+      summary.freightCharge +
+      summary.associationDues +
+      summary.mhiDues -
+      summary.vipAmount -
+      summary.partnerAssistanceAmount,
   );
-  const [retailer] = await db.select({ name: t.retailers.name, city: t.retailers.city }).from(t.retailers).where(eq(t.retailers.retailerNumber, quote.retailerNumber));
+  const [retailer] = await db
+    .select({ name: t.retailers.name, city: t.retailers.city })
+    .from(t.retailers)
+    .where(eq(t.retailers.retailerNumber, quote.retailerNumber));
   return {
     retailCustomer: order?.soldTo || quote.customer,
     address1: order?.address1 ?? '',
@@ -98,7 +119,8 @@ async function detailOf(db: Database, session: Session, quote: QuoteRow, order: 
   };
 }
 
-const visibleQuote = (session: Session, condition: SQL) => and(visibleByScope(session, t.quotes), sql`${t.quotes.status} <> ${QUOTE_DELETED}`, condition);
+const visibleQuote = (session: Session, condition: SQL) =>
+  and(visibleByScope(session, t.quotes), sql`${t.quotes.status} <> ${QUOTE_DELETED}`, condition);
 
 async function findDetail(db: Database, session: Session, query: SalesDetailQueryOutput) {
   if ('serialNumber' in query) {
@@ -106,14 +128,22 @@ async function findDetail(db: Database, session: Session, query: SalesDetailQuer
     const [order] = await db
       .select()
       .from(t.salesOrders)
-      .where(and(visibleByScope(session, t.salesOrders), or(sql`upper(${t.salesOrders.serialNumber}) = ${serial}`, sql`upper(${t.salesOrders.longSerialNumber}) = ${serial}`)))
+      .where(
+        and(
+          visibleByScope(session, t.salesOrders),
+          or(sql`upper(${t.salesOrders.serialNumber}) = ${serial}`, sql`upper(${t.salesOrders.longSerialNumber}) = ${serial}`),
+        ),
+      )
       .orderBy(desc(t.salesOrders.orderDate))
       .limit(1);
     if (!order) return undefined;
     const [quote] = await db.select().from(t.quotes).where(eq(t.quotes.id, order.quoteId));
     return quote ? { quote, order } : undefined;
   }
-  const [quote] = await db.select().from(t.quotes).where(visibleQuote(session, and(eq(t.quotes.quoteNumber, query.quoteNumber), eq(t.quotes.plantNumber, query.plantNumber))!));
+  const [quote] = await db
+    .select()
+    .from(t.quotes)
+    .where(visibleQuote(session, and(eq(t.quotes.quoteNumber, query.quoteNumber), eq(t.quotes.plantNumber, query.plantNumber))!));
   if (!quote) return undefined;
   const orderNumber = query.orderNumber && query.orderNumber !== '0' ? query.orderNumber : undefined;
   if (!orderNumber) return { quote, order: undefined };
@@ -176,15 +206,36 @@ async function invoicePdf(detail: SalesDetail, plantName: string): Promise<Uint8
   const left = PAGE.margin;
   const right = PAGE.width - PAGE.margin;
   writer.line([['Home Invoice', left, 'left']], { bold: true, size: 16 });
-  writer.line([[`Quote BAQ-${detail.quoteNumber}${detail.orderNumber ? `   Order ${detail.orderNumber}` : ''}`, left, 'left'], [plantName, right, 'right']]);
+  writer.line([
+    [`Quote BAQ-${detail.quoteNumber}${detail.orderNumber ? `   Order ${detail.orderNumber}` : ''}`, left, 'left'],
+    [plantName, right, 'right'],
+  ]);
   writer.gap();
-  writer.line([[`Customer: ${detail.retailCustomer}`, left, 'left'], [`Retailer: ${detail.dba}`, right, 'right']]);
-  writer.line([[`Model: ${detail.modelNumber} ${detail.modelDesc}`, left, 'left'], [`Serial: ${detail.fullSerialNumber || 'TBD'}`, right, 'right']]);
-  writer.line([[`Square footage: ${detail.squareFootage}`, left, 'left'], [`Financed by: ${detail.financedBy || '-'}`, right, 'right']]);
+  writer.line([
+    [`Customer: ${detail.retailCustomer}`, left, 'left'],
+    [`Retailer: ${detail.dba}`, right, 'right'],
+  ]);
+  writer.line([
+    [`Model: ${detail.modelNumber} ${detail.modelDesc}`, left, 'left'],
+    [`Serial: ${detail.fullSerialNumber || 'TBD'}`, right, 'right'],
+  ]);
+  writer.line([
+    [`Square footage: ${detail.squareFootage}`, left, 'left'],
+    [`Financed by: ${detail.financedBy || '-'}`, right, 'right'],
+  ]);
   writer.gap(10);
   for (const category of detail.categoryDetails) {
     writer.line([[category.categoryDesc, left, 'left']], { bold: true, size: 11 });
-    writer.line([['Option', left, 'left'], ['Description', left + 70, 'left'], ['Qty', right - 150, 'right'], ['Each', right - 80, 'right'], ['Total', right, 'right']], { bold: true });
+    writer.line(
+      [
+        ['Option', left, 'left'],
+        ['Description', left + 70, 'left'],
+        ['Qty', right - 150, 'right'],
+        ['Each', right - 80, 'right'],
+        ['Total', right, 'right'],
+      ],
+      { bold: true },
+    );
     for (const option of category.options) {
       writer.line([
         [option.optionNumber, left, 'left'],
@@ -210,9 +261,18 @@ async function invoicePdf(detail: SalesDetail, plantName: string): Promise<Uint8
   ];
   // spec 2 §2: the surcharge row is hidden when it is 0.
   for (const [label, amount] of lines.filter(([label, amount]) => label !== 'Surcharge' || amount !== 0)) {
-    writer.line([[label, right - 240, 'left'], [money(amount), right, 'right']]);
+    writer.line([
+      [label, right - 240, 'left'],
+      [money(amount), right, 'right'],
+    ]);
   }
-  writer.line([['Invoice total', right - 240, 'left'], [money(detail.invoiceTotalAmount), right, 'right']], { bold: true, size: 11 });
+  writer.line(
+    [
+      ['Invoice total', right - 240, 'left'],
+      [money(detail.invoiceTotalAmount), right, 'right'],
+    ],
+    { bold: true, size: 11 },
+  );
   return doc.save();
 }
 
@@ -239,9 +299,23 @@ export const salesDetailRoutes: RouteDefinition[] = [
       const [quote] = await db
         .select()
         .from(t.quotes)
-        .where(visibleQuote(session, and(eq(t.quotes.quoteNumber, query.quoteNumber), eq(t.quotes.plantNumber, query.facilityNumber), eq(t.quotes.retailerNumber, query.dealerNumber))!));
+        .where(
+          visibleQuote(
+            session,
+            and(
+              eq(t.quotes.quoteNumber, query.quoteNumber),
+              eq(t.quotes.plantNumber, query.facilityNumber),
+              eq(t.quotes.retailerNumber, query.dealerNumber),
+            )!,
+          ),
+        );
       if (!quote) return notFound();
-      const [order] = await db.select().from(t.salesOrders).where(eq(t.salesOrders.quoteId, quote.id)).orderBy(desc(t.salesOrders.orderDate)).limit(1);
+      const [order] = await db
+        .select()
+        .from(t.salesOrders)
+        .where(eq(t.salesOrders.quoteId, quote.id))
+        .orderBy(desc(t.salesOrders.orderDate))
+        .limit(1);
       const [plant] = await db.select({ name: t.plants.name }).from(t.plants).where(eq(t.plants.plantNumber, quote.plantNumber));
       const bytes = await invoicePdf(await detailOf(db, session, quote, order), plant?.name ?? quote.plantNumber);
       return new Response(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), {

@@ -57,8 +57,13 @@ export const sessionRoutes = [
         return errorResponse(429, throttledMessage(minutes), { 'retry-after': String(Math.ceil(lockedForMs / 1000)) });
       }
 
-      const [user] = await db.select().from(t.users).where(eq(sql`lower(${t.users.userName})`, userName));
-      const passwordMatches = user ? await verifyPassword(user.passwordHash, body.Password) : (await spendPasswordCheck(body.Password), false);
+      const [user] = await db
+        .select()
+        .from(t.users)
+        .where(eq(sql`lower(${t.users.userName})`, userName));
+      const passwordMatches = user
+        ? await verifyPassword(user.passwordHash, body.Password)
+        : (await spendPasswordCheck(body.Password), false);
       if (!user || !passwordMatches) {
         await recordFailedSignIn(db, userName, clientAddress, now);
         return errorResponse(400, WRONG_CREDENTIALS_MESSAGE);
@@ -100,7 +105,11 @@ export const sessionRoutes = [
       await db.update(t.users).set({ currentRetailerNumber: query.retailerNumber }).where(eq(t.users.id, session.user.cmhUserId));
       const user = await loadCmhUser(db, session.user.cmhUserId);
       if (!user) return errorResponse(401, 'Your account no longer exists.');
-      const bearerToken = await deps.tokens.issue({ cmhUserId: user.cmhUserId, userName: user.userName, retailerNumber: user.retailerNumber });
+      const bearerToken = await deps.tokens.issue({
+        cmhUserId: user.cmhUserId,
+        userName: user.userName,
+        retailerNumber: user.retailerNumber,
+      });
       return c.json({ bearerToken, user } satisfies ChangeRetailerAnswer);
     },
   }),
@@ -131,7 +140,10 @@ export const sessionRoutes = [
     handle: async ({ c, db }) => {
       const [document] = await db.select().from(t.termsDocuments).orderBy(desc(t.termsDocuments.modifiedAt)).limit(1);
       if (!document) return errorResponse(404, 'There is no terms of use document.');
-      return c.json({ CreateDate: formatMsDate(document.createdAt), ModifyDate: formatMsDate(document.modifiedAt) } satisfies TermsDocument);
+      return c.json({
+        CreateDate: formatMsDate(document.createdAt),
+        ModifyDate: formatMsDate(document.modifiedAt),
+      } satisfies TermsDocument);
     },
   }),
 ];

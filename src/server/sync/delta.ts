@@ -32,7 +32,8 @@ export async function readDelta<Item>(db: Database, source: SyncSource<Item>, si
   const from: Position = followable && !reset ? followable : START;
   const fromStart = from.xid === START.xid && from.id === START.id;
   // The usual refresh: nothing changed, and the cursor moves up to the horizon.
-  if (!reset && !fromStart && !changed) return { items: [], removed: [], cursor: encodeCursor({ scope, xid: horizon, id: 0 }), more: false };
+  if (!reset && !fromStart && !changed)
+    return { items: [], removed: [], cursor: encodeCursor({ scope, xid: horizon, id: 0 }), more: false };
 
   const rows = await source.rows(db, { from, horizon, limit });
   const last = rows.at(-1);

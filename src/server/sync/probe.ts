@@ -74,7 +74,9 @@ async function runProbes(db: Database) {
       const row = result.rows[0] ?? {};
       const horizon = Number(row.horizon ?? 0);
       const pruned = Number(row.pruned ?? 0);
-      batch.forEach((queued, n) => queued.waiters.forEach((waiter) => waiter.resolve({ horizon, pruned, changed: row[`c${n}`] !== false })));
+      batch.forEach((queued, n) =>
+        queued.waiters.forEach((waiter) => waiter.resolve({ horizon, pruned, changed: row[`c${n}`] !== false })),
+      );
     } catch (error) {
       for (const queued of batch) for (const waiter of queued.waiters) waiter.reject(error);
     }

@@ -6,7 +6,8 @@ import type { Position } from './cursor';
 
 /* What a synced list is (SyncSource) and the window of rows a page reads; the scheme itself is described in delta.ts. */
 
-export type SyncTable = 'service_requests' | 'parts_orders' | 'warranty_cards' | 'parts_catalog' | 'quotes' | 'sales_orders' | 'leads' | 'inventory_homes';
+export type SyncTable =
+  'service_requests' | 'parts_orders' | 'warranty_cards' | 'parts_catalog' | 'quotes' | 'sales_orders' | 'leads' | 'inventory_homes';
 
 export interface SyncedRow<Item> {
   xid: number;
@@ -41,10 +42,12 @@ export interface SyncSource<Item> {
 }
 
 /** Rows (or tombstones) at or after a position. */
-export const atOrAfter = (xid: SQL | AnyPgColumn, id: SQL | AnyPgColumn, from: Position) => sql`(${xid}, ${id}) >= (${from.xid}::bigint, ${from.id}::integer)`;
+export const atOrAfter = (xid: SQL | AnyPgColumn, id: SQL | AnyPgColumn, from: Position) =>
+  sql`(${xid}, ${id}) >= (${from.xid}::bigint, ${from.id}::integer)`;
 
 /** The condition that picks a window's rows, for a table's (sync_xid, id) columns. */
-export const inWindow = (xid: AnyPgColumn, id: AnyPgColumn, window: SyncWindow): SQL => and(atOrAfter(xid, id, window.from), lt(xid, window.horizon))!;
+export const inWindow = (xid: AnyPgColumn, id: AnyPgColumn, window: SyncWindow): SQL =>
+  and(atOrAfter(xid, id, window.from), lt(xid, window.horizon))!;
 
 export const windowOrder = (xid: AnyPgColumn, id: AnyPgColumn) => [asc(xid), asc(id)] as const;
 

@@ -1,7 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { AttachmentFields, CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, MAX_ATTACHMENT_BYTES, MAX_FILE_NAME_LENGTH, WORK_ORDER_MESSAGES, toErrorBody } from '../../contract';
+import {
+  AttachmentFields,
+  CONTROL_CHARACTERS,
+  CONTROL_CHARACTERS_MESSAGE,
+  MAX_ATTACHMENT_BYTES,
+  MAX_FILE_NAME_LENGTH,
+  WORK_ORDER_MESSAGES,
+  toErrorBody,
+} from '../../contract';
 import { detectFileType } from '../../lib/files';
 import { errorResponse, jsonResponse } from '../http/errors';
 
@@ -50,7 +58,11 @@ export async function readAttachmentUpload(c: Context): Promise<UploadedAttachme
   if (!contentType) return jsonResponse(400, { message: WORK_ORDER_MESSAGES.fileTypeRefused, field: 'file' });
 
   const text = (name: string) => (typeof form[name] === 'string' ? form[name] : undefined);
-  const parsed = v.safeParse(AttachmentFields, { attachmentType: text('attachmentType'), description: text('description'), amount: text('amount') });
+  const parsed = v.safeParse(AttachmentFields, {
+    attachmentType: text('attachmentType'),
+    description: text('description'),
+    amount: text('amount'),
+  });
   if (!parsed.success) return jsonResponse(400, toErrorBody(parsed.issues));
   return {
     fields: parsed.output,

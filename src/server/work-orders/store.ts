@@ -15,7 +15,17 @@ import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
 import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
-import { CLOSED_STATUSES, canArchive, canEdit, isClosed, isDispatchEnabled, isStaged, visibleAnd, visibleByScope, visibleRequests } from './rules';
+import {
+  CLOSED_STATUSES,
+  canArchive,
+  canEdit,
+  isClosed,
+  isDispatchEnabled,
+  isStaged,
+  visibleAnd,
+  visibleByScope,
+  visibleRequests,
+} from './rules';
 
 export type RequestRow = typeof t.serviceRequests.$inferSelect;
 export type ItemRow = typeof t.serviceItems.$inferSelect;
@@ -244,7 +254,10 @@ export const NOTHING_BENEATH: AlreadyRead = { items: [], parts: [], attachments:
 /** The whole request of spec 3 §3 as `session` sees it (canEdit and canArchive are theirs). */
 export type RequestContext = { plantName: string; home: typeof t.homes.$inferSelect; retailer: typeof t.retailers.$inferSelect };
 
-export async function requestContext(db: Database, request: Pick<RequestRow, 'homeId' | 'retailerNumber'>): Promise<RequestContext | undefined> {
+export async function requestContext(
+  db: Database,
+  request: Pick<RequestRow, 'homeId' | 'retailerNumber'>,
+): Promise<RequestContext | undefined> {
   const [context] = await db
     .select({ plantName: t.plants.name, home: t.homes, retailer: t.retailers })
     .from(t.homes)
@@ -254,12 +267,20 @@ export async function requestContext(db: Database, request: Pick<RequestRow, 'ho
   return context;
 }
 
-export async function loadFullRequest(db: Database, session: Session, request: RequestRow, known: AlreadyRead = {}): Promise<ServiceRequest> {
+export async function loadFullRequest(
+  db: Database,
+  session: Session,
+  request: RequestRow,
+  known: AlreadyRead = {},
+): Promise<ServiceRequest> {
   // One after another: inside a write's transaction a connection runs one query at a time (pg 9 will refuse otherwise).
   const context = known.context ?? (await requestContext(db, request));
   const items =
-    known.items ?? (await db.select().from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, request.id)).orderBy(asc(t.serviceItems.sequence)));
-  const parts = known.parts ?? (await db.select().from(t.serviceParts).where(eq(t.serviceParts.serviceRequestId, request.id)).orderBy(asc(t.serviceParts.id)));
+    known.items ??
+    (await db.select().from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, request.id)).orderBy(asc(t.serviceItems.sequence)));
+  const parts =
+    known.parts ??
+    (await db.select().from(t.serviceParts).where(eq(t.serviceParts.serviceRequestId, request.id)).orderBy(asc(t.serviceParts.id)));
   const attachments =
     known.attachments ??
     (await db
@@ -336,6 +357,9 @@ export async function refreshTotals(db: Database, current: RequestRow): Promise<
 }
 
 export async function unitExists(db: Database, abbreviation: string) {
-  const rows = await db.select().from(t.unitsOfMeasure).where(inArray(t.unitsOfMeasure.abbreviation, [abbreviation]));
+  const rows = await db
+    .select()
+    .from(t.unitsOfMeasure)
+    .where(inArray(t.unitsOfMeasure.abbreviation, [abbreviation]));
   return rows.length > 0;
 }

@@ -29,11 +29,17 @@ function trackMinimum(track: string): string {
  * __width-probe in ui-kit.css): the sum of the tracks' least widths and their count (for the gaps).
  */
 export function leastWidthProperties(tracks: readonly string[]): Record<'--data-list-tracks-min' | '--data-list-column-count', string> {
-  return { '--data-list-tracks-min': `calc(${tracks.map(trackMinimum).join(' + ') || '0px'})`, '--data-list-column-count': String(tracks.length) };
+  return {
+    '--data-list-tracks-min': `calc(${tracks.map(trackMinimum).join(' + ') || '0px'})`,
+    '--data-list-column-count': String(tracks.length),
+  };
 }
 
 /** The columns that stay in the grid and those folded under the row when the first `count` of the fold order are folded; both in column order. */
-export function splitColumns<Column extends FoldableColumn>(columns: readonly Column[], count: number): { shown: Column[]; folded: Column[] } {
+export function splitColumns<Column extends FoldableColumn>(
+  columns: readonly Column[],
+  count: number,
+): { shown: Column[]; folded: Column[] } {
   const folding = new Set(foldSequence(columns).slice(0, count));
   return { shown: columns.filter((column) => !folding.has(column)), folded: columns.filter((column) => folding.has(column)) };
 }
@@ -74,7 +80,11 @@ function measureLeastWidths(table: HTMLElement, columns: readonly FoldableColumn
  * as it is resized. Nothing folds while `enabled` is false (phones and cards lay rows out otherwise) or while the table
  * has no width (not laid out).
  */
-export function useColumnFold<Column extends FoldableColumn>(columns: readonly Column[], tableRef: RefObject<HTMLElement | null>, enabled: boolean) {
+export function useColumnFold<Column extends FoldableColumn>(
+  columns: readonly Column[],
+  tableRef: RefObject<HTMLElement | null>,
+  enabled: boolean,
+) {
   const [count, setCount] = useState(0);
   const columnsRef = useRef(columns);
   columnsRef.current = columns;

@@ -78,8 +78,7 @@ export function DataList<Row>(props: DataListProps<Row>) {
   );
 
   const empty = !loading && rows.length === 0;
-  const countText =
-    loading || empty ? '' : knownTotal !== undefined ? `Showing ${rows.length} of ${knownTotal}` : `Showing ${rows.length}`;
+  const countText = loading || empty ? '' : knownTotal !== undefined ? `Showing ${rows.length} of ${knownTotal}` : `Showing ${rows.length}`;
 
   return (
     <div className={`data-list${asCards ? ' data-list--cards' : ''}${props.className ? ` ${props.className}` : ''}`}>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 
-const INTERACTIVE =
-  'a, button, input, select, textarea, label, [role="button"], [role="link"], [role="checkbox"], [role="switch"]';
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="link"], [role="checkbox"], [role="switch"]';
 
 interface RowKeyboardOptions<Row> {
   rowCount: number;

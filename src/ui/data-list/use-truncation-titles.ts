@@ -2,7 +2,9 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /** Whether a cell's (or a header's) text does not fit and is cut with an ellipsis. */
 function isTruncated(element: HTMLElement): boolean {
-  return [element, ...element.querySelectorAll<HTMLElement>('*')].some((node) => node.scrollWidth > node.clientWidth + 1 && node.clientWidth > 0);
+  return [element, ...element.querySelectorAll<HTMLElement>('*')].some(
+    (node) => node.scrollWidth > node.clientWidth + 1 && node.clientWidth > 0,
+  );
 }
 
 /** Cut cells and headers show their whole text as a tooltip; a title the cell's content gives itself is left alone. */

@@ -35,7 +35,9 @@ const BOUNDARY = '----homesite-fuzz-7MA4YWxkTrZu0gW';
 const encoder = new TextEncoder();
 
 /** A 1×1 PNG, GIF and JPEG head and a minimal PDF: the file types the server takes. */
-export const PNG_BYTES = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+export const PNG_BYTES = new Uint8Array(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+);
 const GIF_BYTES = new Uint8Array(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
 const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 const PDF_BYTES = encoder.encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -59,39 +61,108 @@ export function encodeMultipart(form: MultipartForm, boundary = BOUNDARY): Uint8
   for (const file of form.files) {
     const filename = file.filename === null ? '' : `; filename="${file.filename}"`;
     const type = file.contentType === null ? '' : `Content-Type: ${file.contentType}\r\n`;
-    chunks.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"${filename}\r\n${type}\r\n`), file.bytes, encoder.encode('\r\n'));
+    chunks.push(
+      encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"${filename}\r\n${type}\r\n`),
+      file.bytes,
+      encoder.encode('\r\n'),
+    );
   }
   chunks.push(encoder.encode(`--${boundary}--\r\n`));
   return concat(...chunks);
 }
 
-export const multipartRequest = (form: MultipartForm): MultipartRequest => ({ bytes: encodeMultipart(form), contentType: `multipart/form-data; boundary=${BOUNDARY}` });
+export const multipartRequest = (form: MultipartForm): MultipartRequest => ({
+  bytes: encodeMultipart(form),
+  contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+});
 
 /* ---- values ---- */
 
 const numberText = fc.oneof(
-  fc.constantFrom('-0', '1e400', '-1e400', '1e308', '9999999999.99', '10000000000', '123456789012.345', '0x10', '1_000', ' 1 ', '1,5', 'Infinity', 'NaN', '-1', '0.5', '2147483648', '3', ''),
+  fc.constantFrom(
+    '-0',
+    '1e400',
+    '-1e400',
+    '1e308',
+    '9999999999.99',
+    '10000000000',
+    '123456789012.345',
+    '0x10',
+    '1_000',
+    ' 1 ',
+    '1,5',
+    'Infinity',
+    'NaN',
+    '-1',
+    '0.5',
+    '2147483648',
+    '3',
+    '',
+  ),
   fc.integer().map(String),
   fc.double({ noNaN: true }).map(String),
 );
 
-const fieldValue = fc.oneof({ weight: 3, arbitrary: oddString }, { weight: 2, arbitrary: numberText }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
+const fieldValue = fc.oneof(
+  { weight: 3, arbitrary: oddString },
+  { weight: 2, arbitrary: numberText },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+);
 
 /** A name for a field or a filename: odd strings, quotes and line breaks that end the header early, paths, very long ones. */
 const oddName = fc.oneof(
   oddString,
-  fc.constantFrom('', '"', 'a"b', 'a\r\nX-Injected: 1', 'a\nb', 'a;b=c', '..\\..\\boot.ini', '../../etc/passwd', '/etc/passwd', 'C:\\fake\\path.png', 'con.png', '.png', 'a.png.exe', 'x'.repeat(70_000) + '.png'),
+  fc.constantFrom(
+    '',
+    '"',
+    'a"b',
+    'a\r\nX-Injected: 1',
+    'a\nb',
+    'a;b=c',
+    '..\\..\\boot.ini',
+    '../../etc/passwd',
+    '/etc/passwd',
+    'C:\\fake\\path.png',
+    'con.png',
+    '.png',
+    'a.png.exe',
+    'x'.repeat(70_000) + '.png',
+  ),
   fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...CONTROL)).map(([a, c]) => `${a}${c}.png`),
 );
 
 const oddContentType = fc.oneof(
-  fc.constantFrom(null, '', 'image/png', 'image/gif', 'application/pdf', 'application/octet-stream', 'text/html', 'image/svg+xml', 'image/png; charset=utf-8', 'multipart/form-data; boundary=x', 'image/png\r\nX-Injected: 1', '*/*', 'image/'),
+  fc.constantFrom(
+    null,
+    '',
+    'image/png',
+    'image/gif',
+    'application/pdf',
+    'application/octet-stream',
+    'text/html',
+    'image/svg+xml',
+    'image/png; charset=utf-8',
+    'multipart/form-data; boundary=x',
+    'image/png\r\nX-Injected: 1',
+    '*/*',
+    'image/',
+  ),
   oddString,
 );
 
 /** Bytes in place of the file: the other allowed types, empty, a signature cut short, one followed by junk, random bytes, ones that look like a boundary. */
 const oddBytes = fc.oneof(
-  fc.constantFrom(new Uint8Array(), GIF_BYTES, JPEG_HEAD, PDF_BYTES, PNG_BYTES.slice(0, 4), GIF_BYTES.slice(0, 5), JPEG_HEAD.slice(0, 2), encoder.encode(`\r\n--${BOUNDARY}--\r\n`), encoder.encode('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+  fc.constantFrom(
+    new Uint8Array(),
+    GIF_BYTES,
+    JPEG_HEAD,
+    PDF_BYTES,
+    PNG_BYTES.slice(0, 4),
+    GIF_BYTES.slice(0, 5),
+    JPEG_HEAD.slice(0, 2),
+    encoder.encode(`\r\n--${BOUNDARY}--\r\n`),
+    encoder.encode('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  ),
   fc.uint8Array({ maxLength: 64 }),
   fc.uint8Array({ maxLength: 2048 }).map((tail) => concat(PNG_BYTES.slice(0, 8), tail)),
   fc.uint8Array({ maxLength: 64 }).map((head) => concat(head, PDF_BYTES)),
@@ -104,28 +175,53 @@ type FormMutation = (form: MultipartForm) => MultipartForm;
 function formMutation(valid: MultipartForm): fc.Arbitrary<FormMutation> {
   const fieldIndex = fc.nat({ max: Math.max(valid.fields.length - 1, 0) });
   const fileIndex = fc.nat({ max: Math.max(valid.files.length - 1, 0) });
-  const withFile = (index: number, change: (file: FilePart) => FilePart | null): FormMutation => (form) => {
-    if (!form.files[index]) return form;
-    const changed = change(form.files[index]);
-    return { ...form, files: changed ? form.files.map((file, n) => (n === index ? changed : file)) : form.files.filter((_, n) => n !== index) };
-  };
+  const withFile =
+    (index: number, change: (file: FilePart) => FilePart | null): FormMutation =>
+    (form) => {
+      if (!form.files[index]) return form;
+      const changed = change(form.files[index]);
+      return {
+        ...form,
+        files: changed ? form.files.map((file, n) => (n === index ? changed : file)) : form.files.filter((_, n) => n !== index),
+      };
+    };
   const choices: fc.Arbitrary<FormMutation>[] = [
     // a text field: another value, removed, sent twice, its name changed
-    fc.tuple(fieldIndex, fieldValue).map(([index, value]): FormMutation => (form) => ({ ...form, fields: form.fields.map((field, n) => (n === index ? [field[0], value] : field)) })),
+    fc.tuple(fieldIndex, fieldValue).map(([index, value]): FormMutation => (form) => ({
+      ...form,
+      fields: form.fields.map((field, n) => (n === index ? [field[0], value] : field)),
+    })),
     fieldIndex.map((index): FormMutation => (form) => ({ ...form, fields: form.fields.filter((_, n) => n !== index) })),
-    fc.tuple(fieldIndex, fieldValue).map(([index, value]): FormMutation => (form) => (form.fields[index] ? { ...form, fields: [...form.fields, [form.fields[index][0], value]] } : form)),
-    fc.tuple(fieldIndex, oddName).map(([index, name]): FormMutation => (form) => ({ ...form, fields: form.fields.map((field, n) => (n === index ? [name, field[1]] : field)) })),
-    // an unknown field, or one the server owns
-    fc.tuple(fc.oneof(fc.constantFrom('rowVersion', 'serviceRequestId', 'contentDocumentId', 'fileName', 'sizeBytes', '__proto__', 'file'), oddName), fieldValue).map(
-      ([name, value]): FormMutation => (form) => ({ ...form, fields: [...form.fields, [name, value]] }),
+    fc.tuple(fieldIndex, fieldValue).map(
+      ([index, value]): FormMutation =>
+        (form) =>
+          form.fields[index] ? { ...form, fields: [...form.fields, [form.fields[index][0], value]] } : form,
     ),
+    fc.tuple(fieldIndex, oddName).map(([index, name]): FormMutation => (form) => ({
+      ...form,
+      fields: form.fields.map((field, n) => (n === index ? [name, field[1]] : field)),
+    })),
+    // an unknown field, or one the server owns
+    fc
+      .tuple(
+        fc.oneof(
+          fc.constantFrom('rowVersion', 'serviceRequestId', 'contentDocumentId', 'fileName', 'sizeBytes', '__proto__', 'file'),
+          oddName,
+        ),
+        fieldValue,
+      )
+      .map(([name, value]): FormMutation => (form) => ({ ...form, fields: [...form.fields, [name, value]] })),
     // the file part: its filename, content type, bytes or field name; removed, doubled, or sent without a filename (a text field)
     fc.tuple(fileIndex, oddName).map(([index, filename]) => withFile(index, (file) => ({ ...file, filename }))),
     fc.tuple(fileIndex, oddContentType).map(([index, contentType]) => withFile(index, (file) => ({ ...file, contentType }))),
     fc.tuple(fileIndex, oddBytes).map(([index, bytes]) => withFile(index, (file) => ({ ...file, bytes }))),
     fc.tuple(fileIndex, oddName).map(([index, name]) => withFile(index, (file) => ({ ...file, name }))),
     fileIndex.map((index) => withFile(index, () => null)),
-    fileIndex.map((index): FormMutation => (form) => (form.files[index] ? { ...form, files: [...form.files, form.files[index]] } : form)),
+    fileIndex.map(
+      (index): FormMutation =>
+        (form) =>
+          form.files[index] ? { ...form, files: [...form.files, form.files[index]] } : form,
+    ),
     fileIndex.map((index) => withFile(index, (file) => ({ ...file, filename: null }))),
   ];
   return fc.oneof(...choices);
@@ -149,7 +245,10 @@ function encoding(form: MultipartForm): fc.Arbitrary<MultipartRequest> {
         { bytes: new Uint8Array(), contentType: good.contentType },
       ),
     },
-    { weight: 1, arbitrary: fc.nat({ max: good.bytes.byteLength }).map((cut) => ({ bytes: good.bytes.slice(0, cut), contentType: good.contentType })) },
+    {
+      weight: 1,
+      arbitrary: fc.nat({ max: good.bytes.byteLength }).map((cut) => ({ bytes: good.bytes.slice(0, cut), contentType: good.contentType })),
+    },
   );
 }
 

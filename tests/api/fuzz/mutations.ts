@@ -18,8 +18,23 @@ export function bodyText(body: unknown): string {
 
 export const oddNumber = fc.oneof(
   fc.constantFrom(
-    1e308, -1e308, 2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 2 ** 53 + 2, -1, 0, 0.5, -0.0001, 1e-300, 9_999_999_999.99, 10_000_000_000, 123456789012.345,
-    rawNumber('"\u2063neg-zero"'), rawNumber('"\u2063overflow"'), rawNumber('"\u2063neg-overflow"'),
+    1e308,
+    -1e308,
+    2 ** 31,
+    2 ** 31 - 1,
+    -(2 ** 31) - 1,
+    2 ** 53 + 2,
+    -1,
+    0,
+    0.5,
+    -0.0001,
+    1e-300,
+    9_999_999_999.99,
+    10_000_000_000,
+    123456789012.345,
+    rawNumber('"\u2063neg-zero"'),
+    rawNumber('"\u2063overflow"'),
+    rawNumber('"\u2063neg-overflow"'),
   ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -27,7 +42,26 @@ export const oddNumber = fc.oneof(
 
 export const CONTROL = ['\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f'];
 export const oddString = fc.oneof(
-  fc.constantFrom('', ' ', '\t', '\r\n', 'x'.repeat(10_000), '\ud800', '\udfff', '🏠'.repeat(300), 'e\u0301'.repeat(200), '\u202eevil', "'; drop table users; --", '%00', '../../etc/passwd', '1e308', '-1', 'NaN', 'null', 'true'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\t',
+    '\r\n',
+    'x'.repeat(10_000),
+    '\ud800',
+    '\udfff',
+    '🏠'.repeat(300),
+    'e\u0301'.repeat(200),
+    '\u202eevil',
+    "'; drop table users; --",
+    '%00',
+    '../../etc/passwd',
+    '1e308',
+    '-1',
+    'NaN',
+    'null',
+    'true',
+  ),
   fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...CONTROL), fc.string({ maxLength: 8 })).map(([a, c, b]) => a + c + b),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -55,7 +89,8 @@ const anyJson = fc.oneof(
 function replacement(value: unknown): fc.Arbitrary<unknown> {
   if (typeof value === 'number') return fc.oneof({ weight: 3, arbitrary: oddNumber }, { weight: 1, arbitrary: anyJson });
   if (typeof value === 'string') return fc.oneof({ weight: 3, arbitrary: oddString }, { weight: 1, arbitrary: anyJson });
-  if (Array.isArray(value)) return fc.oneof(fc.constant([]), fc.array(anyJson, { maxLength: 4 }), fc.constant(Array(2000).fill(value[0] ?? null)), anyJson);
+  if (Array.isArray(value))
+    return fc.oneof(fc.constant([]), fc.array(anyJson, { maxLength: 4 }), fc.constant(Array(2000).fill(value[0] ?? null)), anyJson);
   return anyJson;
 }
 
@@ -64,7 +99,8 @@ type Path = (string | number)[];
 function pathsOf(value: unknown, path: Path = []): Path[] {
   const here = [path];
   if (Array.isArray(value)) return here.concat(...value.map((child, n) => pathsOf(child, [...path, n])));
-  if (value && typeof value === 'object') return here.concat(...Object.entries(value).map(([key, child]) => pathsOf(child, [...path, key])));
+  if (value && typeof value === 'object')
+    return here.concat(...Object.entries(value).map(([key, child]) => pathsOf(child, [...path, key])));
   return here;
 }
 
@@ -96,14 +132,38 @@ function mutation(valid: unknown): fc.Arbitrary<Mutation> {
     return node !== null && typeof node === 'object' && !Array.isArray(node);
   });
   const choices: fc.Arbitrary<Mutation>[] = [
-    fc.constantFrom(...paths).chain((path) => replacement(at(valid, path)).map((value): Mutation => (root) => withValue(root, path, { value }))),
+    fc.constantFrom(...paths).chain((path) =>
+      replacement(at(valid, path)).map(
+        (value): Mutation =>
+          (root) =>
+            withValue(root, path, { value }),
+      ),
+    ),
   ];
-  if (inner.length) choices.push(fc.constantFrom(...inner).map((path): Mutation => (root) => withValue(root, path, undefined)));
+  if (inner.length)
+    choices.push(
+      fc.constantFrom(...inner).map(
+        (path): Mutation =>
+          (root) =>
+            withValue(root, path, undefined),
+      ),
+    );
   if (objects.length) {
     choices.push(
-      fc.tuple(fc.constantFrom(...objects), fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'id', 'rowVersion', 'retailerNumber', 'cmhUserId')), anyJson).map(
-        ([path, key, value]): Mutation => (root) => withValue(root, path, { value: { ...(at(root, path) as object), [key]: value } }),
-      ),
+      fc
+        .tuple(
+          fc.constantFrom(...objects),
+          fc.oneof(
+            fc.string({ maxLength: 12 }),
+            fc.constantFrom('__proto__', 'constructor', 'id', 'rowVersion', 'retailerNumber', 'cmhUserId'),
+          ),
+          anyJson,
+        )
+        .map(
+          ([path, key, value]): Mutation =>
+            (root) =>
+              withValue(root, path, { value: { ...(at(root, path) as object), [key]: value } }),
+        ),
     );
   }
   return fc.oneof(...choices);
@@ -115,14 +175,15 @@ function mutation(valid: unknown): fc.Arbitrary<Mutation> {
  * accepted write (a fresh order with other item ids) instead of aiming at the spent one.
  */
 export function mutationsAround(valid: unknown): fc.Arbitrary<(body: unknown) => unknown> {
-  return fc.array(mutation(valid), { minLength: 1, maxLength: 3 }).map((mutations) => (start: unknown) =>
-    mutations.reduce<unknown>((body, mutate) => {
-      try {
-        return mutate(body);
-      } catch {
-        return body;
-      }
-    }, start),
+  return fc.array(mutation(valid), { minLength: 1, maxLength: 3 }).map(
+    (mutations) => (start: unknown) =>
+      mutations.reduce<unknown>((body, mutate) => {
+        try {
+          return mutate(body);
+        } catch {
+          return body;
+        }
+      }, start),
   );
 }
 
@@ -133,7 +194,24 @@ export function bodiesAround(valid: unknown): fc.Arbitrary<unknown> {
 
 /** Path parameters a client could send in place of a valid one. */
 export const ODD_PATH_PARAMETERS = [
-  '0', '-1', '1.5', '1e3', '2147483648', '99999999999999999999', '00000000000000000001', 'abc', '%20', '%00', '%2F', '..%2F..%2Fetc', '%E2%80%AE', '%F0%9F%8F%A0', '%ZZ', 'null', "1'--", 'x'.repeat(3000),
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  '2147483648',
+  '99999999999999999999',
+  '00000000000000000001',
+  'abc',
+  '%20',
+  '%00',
+  '%2F',
+  '..%2F..%2Fetc',
+  '%E2%80%AE',
+  '%F0%9F%8F%A0',
+  '%ZZ',
+  'null',
+  "1'--",
+  'x'.repeat(3000),
 ];
 
 /** Request texts that are not JSON at all. */

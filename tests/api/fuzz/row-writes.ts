@@ -23,13 +23,19 @@ export async function countRowWrites(db: Database) {
     rows: { table_name: string }[];
   };
   for (const { table_name: table } of tables.rows) {
-    await db.execute(sql.raw(`create trigger fuzz_count_row_write after insert or update or delete on "${table}" for each row execute function fuzz_count_row_write()`));
+    await db.execute(
+      sql.raw(
+        `create trigger fuzz_count_row_write after insert or update or delete on "${table}" for each row execute function fuzz_count_row_write()`,
+      ),
+    );
   }
   if (tables.rows.length < 20) throw new Error(`only ${tables.rows.length} tables found to watch`);
 
   /** The writes so far, per table. */
   return async function rowWrites(): Promise<Map<string, number>> {
-    const result = (await db.execute(sql`select table_name, writes from fuzz_row_writes`)) as unknown as { rows: { table_name: string; writes: string | number }[] };
+    const result = (await db.execute(sql`select table_name, writes from fuzz_row_writes`)) as unknown as {
+      rows: { table_name: string; writes: string | number }[];
+    };
     return new Map(result.rows.map((row) => [row.table_name, Number(row.writes)]));
   };
 }

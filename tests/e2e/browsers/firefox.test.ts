@@ -20,12 +20,22 @@ let server: ServerProcess | undefined;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(FIREFOX)) throw new Error(`Firefox ESR is not installed (no ${FIREFOX}): apt-get install firefox-esr (scripts/test.sh does), or set FIREFOX_PATH.`);
+  if (!existsSync(FIREFOX))
+    throw new Error(
+      `Firefox ESR is not installed (no ${FIREFOX}): apt-get install firefox-esr (scripts/test.sh does), or set FIREFOX_PATH.`,
+    );
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
-  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
+  if (!existsSync(join(distDir, 'index.html')))
+    throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
   dataDir = mkdtempSync(join(tmpdir(), 'homesite-firefox-'));
   server = await createServerProcess({ dataDir, distDir });
-  const launching = puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, timeout: 60_000, protocolTimeout: 60_000 });
+  const launching = puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    timeout: 60_000,
+    protocolTimeout: 60_000,
+  });
   // If the server fails to start, the browser must not be left running.
   const [started, launched] = await Promise.allSettled([server.start(), launching]);
   if (launched.status === 'fulfilled') browser = launched.value;
@@ -72,7 +82,12 @@ describe('Firefox ESR', () => {
   it('offline smoke: sign in, keep the list, reload with the server down, change a work order, delivered once when it is back', async () => {
     const page = await browser!.newPage();
     await page.setViewport({ width: 1280, height: 900 });
-    const result = await runOfflineSmoke({ driver: puppeteerDriver(page), server: server!, browser: 'Firefox', log: (line) => console.info(line) });
+    const result = await runOfflineSmoke({
+      driver: puppeteerDriver(page),
+      server: server!,
+      browser: 'Firefox',
+      log: (line) => console.info(line),
+    });
     expect(result.delivered).toBe(1);
     expect(result.errors).toEqual([]);
   }, 120_000);

@@ -78,7 +78,9 @@ function markTarget(target: Target, token: string): boolean {
         const control = label.control ?? (label.htmlFor ? document.getElementById(label.htmlFor) : null);
         if (control && visible(control)) return control;
       }
-      return Array.from(scope.querySelectorAll('input, textarea, select')).find((control) => control.getAttribute('aria-label') === wanted.label && visible(control));
+      return Array.from(scope.querySelectorAll('input, textarea, select')).find(
+        (control) => control.getAttribute('aria-label') === wanted.label && visible(control),
+      );
     }
     return Array.from(scope.querySelectorAll(wanted.css ?? '*')).find((element) => {
       if (!visible(element)) return false;
@@ -122,7 +124,9 @@ async function serviceWorkerControls(timeoutMs: number): Promise<string> {
         const states = registrations.map((registration) =>
           ['installing', 'waiting', 'active'].map((slot) => `${slot}: ${registration[slot as 'active']?.state ?? '-'}`).join(', '),
         );
-        resolve(`no controlling service worker after ${timeoutMs} ms (controller: ${navigator.serviceWorker.controller ? 'yes' : 'none'}; registrations: ${states.join(' | ') || 'none'})`);
+        resolve(
+          `no controlling service worker after ${timeoutMs} ms (controller: ${navigator.serviceWorker.controller ? 'yes' : 'none'}; registrations: ${states.join(' | ') || 'none'})`,
+        );
       });
     }, timeoutMs),
   );
@@ -207,7 +211,12 @@ export class SmokePage {
   /** Waits until `target` is on the page; answers a CSS selector that reaches it. */
   async find(target: Target, timeoutMs = 30_000): Promise<string> {
     const token = `t${++tokens}`;
-    await until(describe(target), () => this.driver.evaluate(markTarget, target, token), (found) => found, timeoutMs);
+    await until(
+      describe(target),
+      () => this.driver.evaluate(markTarget, target, token),
+      (found) => found,
+      timeoutMs,
+    );
     return `[data-smoke="${token}"]`;
   }
 
@@ -216,7 +225,12 @@ export class SmokePage {
   }
 
   async gone(target: Target, timeoutMs = 30_000) {
-    await until(`${describe(target)} to go`, () => this.isThere(target), (there) => !there, timeoutMs);
+    await until(
+      `${describe(target)} to go`,
+      () => this.isThere(target),
+      (there) => !there,
+      timeoutMs,
+    );
   }
 
   async click(target: Target) {
@@ -236,7 +250,12 @@ export class SmokePage {
   }
 
   async urlMatches(pattern: RegExp, timeoutMs = 30_000) {
-    await until(`the address to match ${pattern}`, () => this.driver.currentUrl(), (url) => pattern.test(url), timeoutMs);
+    await until(
+      `the address to match ${pattern}`,
+      () => this.driver.currentUrl(),
+      (url) => pattern.test(url),
+      timeoutMs,
+    );
   }
 
   text(css: string, contains: string) {
@@ -245,7 +264,9 @@ export class SmokePage {
 
   /** What the page's main region reads (for a failure message). */
   mainText(): Promise<string> {
-    return this.driver.evaluate(() => ((document.querySelector('main') ?? document.body) as HTMLElement).innerText.replace(/\s+/g, ' ').trim().slice(0, 600));
+    return this.driver.evaluate(() =>
+      ((document.querySelector('main') ?? document.body) as HTMLElement).innerText.replace(/\s+/g, ' ').trim().slice(0, 600),
+    );
   }
 
   async device(): Promise<DeviceState> {
@@ -322,7 +343,9 @@ export async function runOfflineSmoke({ driver, server, browser, log = () => und
   // The priming's last writes are done when its progress is gone.
   await page.gone({ css: '[role="status"]', nameStarts: 'Making open work orders available offline' });
   let target: ServiceRequest | undefined;
-  for (const row of open.filter((summary) => summary.vantageWorkOrderId !== null && EDITABLE_WORK_ORDER_STATUSES.includes(summary.status))) {
+  for (const row of open.filter(
+    (summary) => summary.vantageWorkOrderId !== null && EDITABLE_WORK_ORDER_STATUSES.includes(summary.status),
+  )) {
     const whole = await api<ServiceRequest>('GET', `/api/service/${row.serviceRequestId}`, { token });
     if (whole.status === 200 && whole.body.canEdit) {
       target = whole.body;
@@ -353,7 +376,8 @@ export async function runOfflineSmoke({ driver, server, browser, log = () => und
       ((await page.isThere(addItem)) ? 'opened' : undefined),
     (value) => value !== undefined,
   ).catch(async (error: unknown) => `${String(error instanceof Error ? error.message : error)}; the page says: ${await page.mainText()}`);
-  if (opened !== 'opened') throw new Error(`Work order ${target.vantageWorkOrderId} (request ${target.serviceRequestId}) did not open offline: ${opened}`);
+  if (opened !== 'opened')
+    throw new Error(`Work order ${target.vantageWorkOrderId} (request ${target.serviceRequestId}) did not open offline: ${opened}`);
   const problem = `${browser} smoke: skirting panel loose ${Date.now()}`;
   await page.click(addItem);
   const panel: Target = { css: '[role="dialog"]', name: 'Add Service Item' };
@@ -368,10 +392,16 @@ export async function runOfflineSmoke({ driver, server, browser, log = () => und
   const items: Target = { css: 'section', name: 'Service Items' };
   await page.find({ css: '*', name: problem, within: items });
   // The item's mark: 'Pending', and for screen readers (and as its title) "Saved on this device, waiting to be sent."
-  await until('the "Saved on this device" mark on the item', () => page.text('.pending-badge', 'Saved on this device, waiting to be sent.'), (text) => text !== null, 10_000);
+  await until(
+    'the "Saved on this device" mark on the item',
+    () => page.text('.pending-badge', 'Saved on this device, waiting to be sent.'),
+    (text) => text !== null,
+    10_000,
+  );
   const queued = await page.device();
   const waiting = queued.outbox.map((entry) => entry.label);
-  if (waiting.length !== 1 || waiting[0] !== 'Add service item') throw new Error(`Expected one "Add service item" in the outbox, found ${JSON.stringify(queued.outbox)}`);
+  if (waiting.length !== 1 || waiting[0] !== 'Add service item')
+    throw new Error(`Expected one "Add service item" in the outbox, found ${JSON.stringify(queued.outbox)}`);
   step('work order changed offline, queued');
 
   // 5. The server comes back on the same data and port (and the browser online).
@@ -386,7 +416,12 @@ export async function runOfflineSmoke({ driver, server, browser, log = () => und
     return stored.body.serviceItems.filter((item) => item.problemDescription === problem).length;
   };
   await until('the service item on the server', countOnServer, (count) => count > 0, 60_000);
-  await until('an empty outbox on the device', async () => (await page.device()).outbox, (outbox) => outbox.length === 0, 15_000);
+  await until(
+    'an empty outbox on the device',
+    async () => (await page.device()).outbox,
+    (outbox) => outbox.length === 0,
+    15_000,
+  );
   await sleep(1_000);
   const delivered = await countOnServer();
   step('delivered');

@@ -29,7 +29,9 @@ let webDriverLog = '';
 /** Starts Xvfb on a display it picks itself (-displayfd), so that parallel runs never share one. */
 function startXvfb(): Promise<{ process: ChildProcess; display: string }> {
   return new Promise((resolve, reject) => {
-    const started = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+    const started = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    });
     let errors = '';
     started.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
     const timer = setTimeout(() => reject(new Error(`Xvfb did not start within 10 s: ${errors}`)), 10_000);
@@ -51,7 +53,10 @@ function startXvfb(): Promise<{ process: ChildProcess; display: string }> {
 /** WebKitWebDriver on a free port, under `display`; answers when it takes sessions. */
 async function startWebDriver(display: string): Promise<{ process: ChildProcess; url: string }> {
   const port = await freePort();
-  const started = spawn(DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: display }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = spawn(DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
+    env: { ...process.env, DISPLAY: display },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const append = (chunk: Buffer) => (webDriverLog = (webDriverLog + chunk.toString()).slice(-10_000));
   started.stdout!.on('data', append);
   started.stderr!.on('data', append);
@@ -87,10 +92,13 @@ async function startWebKit(): Promise<WebDriver> {
 beforeAll(async () => {
   const missing = [DRIVER, MINIBROWSER, XVFB].filter((path) => !existsSync(path));
   if (missing.length > 0) {
-    throw new Error(`WebKitGTK is not installed (no ${missing.join(', ')}): apt-get install webkit2gtk-driver xvfb (scripts/test.sh does).`);
+    throw new Error(
+      `WebKitGTK is not installed (no ${missing.join(', ')}): apt-get install webkit2gtk-driver xvfb (scripts/test.sh does).`,
+    );
   }
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
-  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
+  if (!existsSync(join(distDir, 'index.html')))
+    throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
   dataDir = mkdtempSync(join(tmpdir(), 'homesite-webkit-'));
   server = await createServerProcess({ dataDir, distDir });
   const [started, launched] = await Promise.allSettled([server.start(), startWebKit()]);
@@ -114,7 +122,9 @@ function listenForErrors() {
   const errors: string[] = [];
   page.__smokeErrors = errors;
   addEventListener('error', (event) => errors.push(event.message || String(event.error)));
-  addEventListener('unhandledrejection', (event) => errors.push(`unhandled rejection: ${String(event.reason instanceof Error ? event.reason.message : event.reason)}`));
+  addEventListener('unhandledrejection', (event) =>
+    errors.push(`unhandled rejection: ${String(event.reason instanceof Error ? event.reason.message : event.reason)}`),
+  );
 }
 
 function seleniumDriver(session: WebDriver): SmokeDriver {
@@ -162,7 +172,12 @@ function seleniumDriver(session: WebDriver): SmokeDriver {
 
 describe('WebKit (WebKitGTK)', () => {
   it('offline smoke: sign in, keep the list, reload with the server down, change a work order, delivered once when it is back', async () => {
-    const result = await runOfflineSmoke({ driver: seleniumDriver(driver!), server: server!, browser: 'WebKit', log: (line) => console.info(line) });
+    const result = await runOfflineSmoke({
+      driver: seleniumDriver(driver!),
+      server: server!,
+      browser: 'WebKit',
+      log: (line) => console.info(line),
+    });
     expect(result.delivered).toBe(1);
     expect(result.errors).toEqual([]);
   }, 120_000);

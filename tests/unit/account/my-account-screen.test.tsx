@@ -122,9 +122,7 @@ describe('My Account (spec 1 §2, §5)', () => {
     type(/^Last name/, 'Rivers');
     save();
     await waitFor(() => expect(refreshProfile).toHaveBeenCalled());
-    expect(notices).toEqual([
-      expect.objectContaining({ level: 'warning', title: 'Your account was changed elsewhere.' }),
-    ]);
+    expect(notices).toEqual([expect.objectContaining({ level: 'warning', title: 'Your account was changed elsewhere.' })]);
     expect(input(/^Last name/).value).toBe('Rivers');
   });
 });

@@ -15,9 +15,17 @@ import { jsonResponse } from '../fixtures/render-screen';
 window.scrollTo = () => undefined;
 
 const admin = demoProfile('admin');
-const ROLES: Role[] = ['Home_Owner_Viewer', 'MyCustomHomes', 'Rtl_Admin', 'Sales_User', 'Sales_Viewer', 'Service_User', 'Service_Viewer', 'TRU_Express', 'Warranty_User'].map(
-  (name, index) => ({ roleId: index + 1, name, description: `${name} does things.` }),
-);
+const ROLES: Role[] = [
+  'Home_Owner_Viewer',
+  'MyCustomHomes',
+  'Rtl_Admin',
+  'Sales_User',
+  'Sales_Viewer',
+  'Service_User',
+  'Service_Viewer',
+  'TRU_Express',
+  'Warranty_User',
+].map((name, index) => ({ roleId: index + 1, name, description: `${name} does things.` }));
 const editable: ManagedUser = {
   cmhUserId: 7,
   userName: 'beth.abbott@smokymountainhomes.test',
@@ -42,8 +50,10 @@ beforeEach(() => {
   notices.length = 0;
   handlers = {
     'GET /api/api/Group/': () => jsonResponse(200, ROLES),
-    'GET /api/api/User/CheckForExistingEmail': (url) => jsonResponse(200, { exists: existingEmails.has((url.searchParams.get('email') ?? '').toLowerCase()) }),
-    'GET /api/api/User/': (url) => (url.searchParams.get('cmhUserId') === '7' ? jsonResponse(200, editable) : jsonResponse(404, { message: 'User not found.' })),
+    'GET /api/api/User/CheckForExistingEmail': (url) =>
+      jsonResponse(200, { exists: existingEmails.has((url.searchParams.get('email') ?? '').toLowerCase()) }),
+    'GET /api/api/User/': (url) =>
+      url.searchParams.get('cmhUserId') === '7' ? jsonResponse(200, editable) : jsonResponse(404, { message: 'User not found.' }),
   };
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
@@ -219,7 +229,11 @@ describe('New User panel (spec 1 §2, §4, §5)', () => {
 
   it('puts the server’s answer about a field on that field', async () => {
     handlers['POST /api/api/User/'] = () =>
-      jsonResponse(400, { message: 'This email is already in use.', field: 'userName', issues: [{ field: 'userName', message: 'This email is already in use.' }] });
+      jsonResponse(400, {
+        message: 'This email is already in use.',
+        field: 'userName',
+        issues: [{ field: 'userName', message: 'This email is already in use.' }],
+      });
     const { router } = renderPanels('/admin/newUser');
     await fillNewUser('taken.meanwhile@smokymountainhomes.test');
     save();
@@ -271,7 +285,10 @@ describe('Edit User panel (spec 1 §2, §4, §5)', () => {
 
   it('on a conflict (409) says so and shows the user as the server has them now', async () => {
     handlers['PUT /api/api/User/'] = () =>
-      jsonResponse(409, { message: 'This record was changed by someone else. Reload to see the latest version.', current: { ...editable, firstName: 'Elizabeth', rowVersion: 4 } });
+      jsonResponse(409, {
+        message: 'This record was changed by someone else. Reload to see the latest version.',
+        current: { ...editable, firstName: 'Elizabeth', rowVersion: 4 },
+      });
     const { router } = renderPanels('/admin/users/7');
     await screen.findByRole('dialog', { name: 'Edit User' });
     await waitFor(() => expect(field(/^First name/).value).toBe('Beth'));

@@ -32,7 +32,13 @@ const users = [
   managed({ cmhUserId: 1, firstName: 'Beth', lastName: 'Abbott' }),
   managed({ cmhUserId: 2, firstName: 'Aaron', lastName: 'Young', isActive: false }),
   managed({ cmhUserId: 3, firstName: 'Ingrid', lastName: 'Holt', isInternal: true, allowEdit: false }),
-  managed({ cmhUserId: 4, firstName: 'Rosa', lastName: 'Ortega', allowEdit: false, retailers: [{ retailerNumber: '5123', name: 'Blue Ridge Housing', retailerCity: 'Asheville' }] }),
+  managed({
+    cmhUserId: 4,
+    firstName: 'Rosa',
+    lastName: 'Ortega',
+    allowEdit: false,
+    retailers: [{ retailerNumber: '5123', name: 'Blue Ridge Housing', retailerCity: 'Asheville' }],
+  }),
   managed({ cmhUserId: 5, firstName: 'Tara', lastName: 'Vance', allowEdit: false, isActive: false }),
 ];
 
@@ -106,7 +112,15 @@ describe('user form rules (spec 1 §5, from the contract)', () => {
   });
 
   it('lets a user keep Rtl_Admin, MyCustomHomes and TRU_Express they already have, but not gain them', () => {
-    const body = { cmhUserId: 7, firstName: 'Sky', lastName: 'Patel', userName: 'sales@demo.homesite.test', isActive: true, retailerNumbers: ['4217'], rowVersion: 3 };
+    const body = {
+      cmhUserId: 7,
+      firstName: 'Sky',
+      lastName: 'Patel',
+      userName: 'sales@demo.homesite.test',
+      isActive: true,
+      retailerNumbers: ['4217'],
+      rowVersion: 3,
+    };
     expect(messagesOf(userUpdateBodyFor(['MyCustomHomes', 'Sales_User']), { ...body, roles: ['MyCustomHomes', 'Sales_User'] })).toEqual([]);
     expect(messagesOf(userUpdateBodyFor(['Sales_User']), { ...body, roles: ['Rtl_Admin', 'Sales_User'] })).toEqual([
       ['roles', 'The Rtl_Admin role cannot be added to a user who does not already have it.'],
@@ -119,7 +133,11 @@ describe('user form values', () => {
 
   it('starts a new user active, with the Add/Edit preset and the admin’s current retail center (spec 1 §4)', () => {
     const values = newUserValues(admin);
-    expect(values).toMatchObject({ isActive: true, roles: ['Sales_User', 'Service_User', 'Warranty_User'], retailerNumbers: [admin.retailerNumber] });
+    expect(values).toMatchObject({
+      isActive: true,
+      roles: ['Sales_User', 'Service_User', 'Warranty_User'],
+      retailerNumbers: [admin.retailerNumber],
+    });
     expect(matchingPreset(values.roles)).toBe('addEdit');
   });
 
@@ -133,7 +151,14 @@ describe('user form values', () => {
   });
 
   it('makes the contract bodies from the form values', () => {
-    const create = toCreateBody({ ...newUserValues(admin), firstName: ' Nina ', lastName: 'Lopez', userName: 'Nina@Example.com', password: 'Welcome#2026', confirmPassword: 'Welcome#2026' });
+    const create = toCreateBody({
+      ...newUserValues(admin),
+      firstName: ' Nina ',
+      lastName: 'Lopez',
+      userName: 'Nina@Example.com',
+      password: 'Welcome#2026',
+      confirmPassword: 'Welcome#2026',
+    });
     expect(create).toEqual({
       firstName: 'Nina',
       lastName: 'Lopez',
@@ -173,7 +198,9 @@ describe('user form values', () => {
   });
 
   it('offers the admin’s retail centers by name, city and number', () => {
-    expect(retailerChoices(admin).map((choice) => choice.value)).toEqual(admin.availableRetailers.map((retailer) => retailer.retailerNumber));
+    expect(retailerChoices(admin).map((choice) => choice.value)).toEqual(
+      admin.availableRetailers.map((retailer) => retailer.retailerNumber),
+    );
     expect(retailerChoices(admin)[0]!.label).toContain(admin.availableRetailers[0]!.retailerNumber);
   });
 

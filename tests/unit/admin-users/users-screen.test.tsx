@@ -50,7 +50,10 @@ const USERS: ManagedUser[] = [
   user(2, 'Aaron', 'Young'),
   user(3, 'Carlos', 'Nash', { isActive: false }),
   user(4, 'Ingrid', 'Holt', { isInternal: true, allowEdit: false }),
-  user(5, 'Rosa', 'Ortega', { allowEdit: false, retailers: [smoky('4217', 'Knoxville'), { retailerNumber: '5123', name: 'Blue Ridge Housing', retailerCity: 'Asheville' }] }),
+  user(5, 'Rosa', 'Ortega', {
+    allowEdit: false,
+    retailers: [smoky('4217', 'Knoxville'), { retailerNumber: '5123', name: 'Blue Ridge Housing', retailerCity: 'Asheville' }],
+  }),
   user(6, 'Tara', 'Vance', { allowEdit: false, isActive: false }),
 ];
 
@@ -75,7 +78,13 @@ const rowNames = (name: string) =>
   within(table(name))
     .queryAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').slice(0, 2).map((cell) => cell.textContent).join(' '));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 2)
+        .map((cell) => cell.textContent)
+        .join(' '),
+    );
 
 describe('Users list (spec 1 §2, §4)', () => {
   it('lists editable users and read-only users apart, with the read-only message and the active read-only count', async () => {

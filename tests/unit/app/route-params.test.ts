@@ -12,7 +12,11 @@ describe('defineParams (the params option of every route with path parameters)',
   });
 
   it('a segment the schema refuses is an unknown route (spec 1 §2: /404)', () => {
-    for (const raw of [{ workOrderId: 'abc', plantNumber: '910' }, { workOrderId: '1234567890', plantNumber: '910' }, { workOrderId: '81', plantNumber: 'x' }]) {
+    for (const raw of [
+      { workOrderId: 'abc', plantNumber: '910' },
+      { workOrderId: '1234567890', plantNumber: '910' },
+      { workOrderId: '81', plantNumber: 'x' },
+    ]) {
       let thrown: unknown;
       try {
         params.parse(raw);

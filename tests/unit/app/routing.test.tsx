@@ -29,8 +29,14 @@ beforeEach(() => {
     const url = String(input);
     if (url.startsWith('/api/service/hxstatus/')) {
       return jsonResponse(200, {
-        id: 1, developerName: '', businessUnit: '', businessUnitNumber: '',
-        deployWorkflow: false, deployDispatch: false, deployPortal: partnerPortal, partnerPortal,
+        id: 1,
+        developerName: '',
+        businessUnit: '',
+        businessUnitNumber: '',
+        deployWorkflow: false,
+        deployDispatch: false,
+        deployPortal: partnerPortal,
+        partnerPortal,
       });
     }
     if (url === '/auth/api/Account/User' && signedInUser) return jsonResponse(200, signedInUser);
@@ -135,8 +141,22 @@ describe('home and header (spec 1 §2, §6)', () => {
     expect(within(header).getByText('Sky Patel')).toBeTruthy();
     expect(within(header).getByText('#4217')).toBeTruthy();
     const tiles = await screen.findByRole('list', { name: 'Apps' });
-    const names = within(tiles).getAllByRole('listitem').map((item) => item.textContent);
-    expect(names).toEqual(['Leads', 'Quotes', 'Orders', 'Inventory', 'NPS', 'Reports', 'Learn', 'Help', 'Feedback', 'My Facilities', 'My Plants']);
+    const names = within(tiles)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(names).toEqual([
+      'Leads',
+      'Quotes',
+      'Orders',
+      'Inventory',
+      'NPS',
+      'Reports',
+      'Learn',
+      'Help',
+      'Feedback',
+      'My Facilities',
+      'My Plants',
+    ]);
     expect(within(tiles).getByRole('link', { name: 'Leads' }).getAttribute('href')).toBe('/sales/leads');
   });
 

@@ -1,12 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CONTROL_CHARACTERS_MESSAGE, DELIVERY_MESSAGES, QUESTION_TYPES, attachmentPanelMode, type DeliveryReport, type HomeSummary } from '../../../src/contract';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  DELIVERY_MESSAGES,
+  QUESTION_TYPES,
+  attachmentPanelMode,
+  type DeliveryReport,
+  type HomeSummary,
+} from '../../../src/contract';
 import { checkFileSelection, type AcceptedFile } from '../../../src/lib/files';
 import { fitWithin } from '../../../src/lib/images';
 import { createFetchSend, LARGE_BODY_CHARS } from '../../../src/offline/fetch-send';
 import type { OutboxEntry } from '../../../src/offline/db';
 import { submittedIdOf } from '../../../src/features/delivery-reports/api/answers';
 import { descriptionError, parseAmount, prepareSurveyFile, toBase64 } from '../../../src/features/delivery-reports/attachments';
-import { answerKey, anyAnswered, checkDeliveryForm, deliveryReportBody, initialAnswers, questionsOf } from '../../../src/features/delivery-reports/form-rules';
+import {
+  answerKey,
+  anyAnswered,
+  checkDeliveryForm,
+  deliveryReportBody,
+  initialAnswers,
+  questionsOf,
+} from '../../../src/features/delivery-reports/form-rules';
 import { composeBlankForm, questionSetOf } from '../../../src/features/delivery-reports/question-set';
 
 const question = (questionId: number, questionType: 1 | 2 | 3 | 4, isRequired: boolean, sequence = questionId) => ({
@@ -37,7 +51,11 @@ const blank: DeliveryReport = {
       questionGroupId: 10,
       title: 'Interior',
       sequence: 1,
-      questions: [question(4, QUESTION_TYPES.trueFalse, true, 2), question(3, QUESTION_TYPES.string, true, 1), question(6, QUESTION_TYPES.dateTime, false, 3)],
+      questions: [
+        question(4, QUESTION_TYPES.trueFalse, true, 2),
+        question(3, QUESTION_TYPES.string, true, 1),
+        question(6, QUESTION_TYPES.dateTime, false, 3),
+      ],
     },
   ],
   surveyAttachments: [],
@@ -81,13 +99,24 @@ describe('delivery form rules (spec 2 §5)', () => {
     expect(body.siteDeliveryQuestion).toEqual({ questionId: 2, answer: 'Yes' });
     expect(body.questionGroups).toEqual([
       { questionGroupId: 20, questions: [{ questionId: 5, answer: null }] },
-      { questionGroupId: 10, questions: [{ questionId: 4, answer: 'true' }, { questionId: 3, answer: 'Set on piers' }, { questionId: 6, answer: null }] },
+      {
+        questionGroupId: 10,
+        questions: [
+          { questionId: 4, answer: 'true' },
+          { questionId: 3, answer: 'Set on piers' },
+          { questionId: 6, answer: null },
+        ],
+      },
     ]);
     expect(body.surveyAttachments).toHaveLength(1);
   });
 
   it('shows stored answers back, dates as MM/DD/YYYY and TBD dates as empty', () => {
-    const answered = { ...blank, deliveryDateQuestion: { ...blank.deliveryDateQuestion, answer: '2026-11-20' }, siteDeliveryQuestion: { ...blank.siteDeliveryQuestion, answer: 'No' } };
+    const answered = {
+      ...blank,
+      deliveryDateQuestion: { ...blank.deliveryDateQuestion, answer: '2026-11-20' },
+      siteDeliveryQuestion: { ...blank.siteDeliveryQuestion, answer: 'No' },
+    };
     expect(initialAnswers(answered)).toMatchObject({ q1: '11/20/2026', q2: 'No', q3: '' });
     expect(initialAnswers({ ...answered, deliveryDateQuestion: { ...blank.deliveryDateQuestion, answer: '1900-01-01' } }).q1).toBe('');
   });
@@ -95,9 +124,22 @@ describe('delivery form rules (spec 2 §5)', () => {
   it('keeps the question set once and composes any kept home’s blank form from it', () => {
     const set = questionSetOf({ ...blank, siteDeliveryQuestion: { ...blank.siteDeliveryQuestion, answer: 'Yes' } });
     expect(set.siteDeliveryQuestion.answer).toBeNull();
-    const home = { plantNumber: '931', plantName: 'Plant 931', serialNumber: 'XYZ9', modelNumber: 'M2', modelName: 'Other', homeownerName: 'Sam Roe' } as HomeSummary;
+    const home = {
+      plantNumber: '931',
+      plantName: 'Plant 931',
+      serialNumber: 'XYZ9',
+      modelNumber: 'M2',
+      modelName: 'Other',
+      homeownerName: 'Sam Roe',
+    } as HomeSummary;
     const form = composeBlankForm(set, home);
-    expect(form).toMatchObject({ plantNumber: '931', serialNumber: 'XYZ9', customerName: 'Sam Roe', submittedSurveyId: null, surveyAttachments: [] });
+    expect(form).toMatchObject({
+      plantNumber: '931',
+      serialNumber: 'XYZ9',
+      customerName: 'Sam Roe',
+      submittedSurveyId: null,
+      surveyAttachments: [],
+    });
     expect(questionsOf(form).map((entry) => entry.questionId)).toEqual([1, 2, 3, 4, 6, 5]);
   });
 });
@@ -130,7 +172,11 @@ describe('survey attachments (spec 2 §2, §5)', () => {
   });
 
   it('compresses JPEG photos and keeps GIFs as they are', async () => {
-    const compress = vi.fn(async () => ({ blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1])], { type: 'image/jpeg' }), type: 'image/jpeg' as const, converted: true }));
+    const compress = vi.fn(async () => ({
+      blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1])], { type: 'image/jpeg' }),
+      type: 'image/jpeg' as const,
+      converted: true,
+    }));
     const photo: AcceptedFile = { file: jpeg('IMG_1.JPEG', 9), hash: 'h1', type: 'image/jpeg' };
     const prepared = await prepareSurveyFile(photo, compress);
     expect(prepared).toMatchObject({ ok: true, file: { fileName: 'IMG_1.jpg', contentType: 'image/jpeg', hash: 'h1' } });
@@ -153,7 +199,12 @@ describe('survey attachments (spec 2 §2, §5)', () => {
   });
 
   it('reads the new submitted survey id from the POST answer', () => {
-    expect([submittedIdOf({ submittedSurveyId: 7 }), submittedIdOf({}), submittedIdOf(null), submittedIdOf({ submittedSurveyId: 'x' })]).toEqual([7, undefined, undefined, undefined]);
+    expect([
+      submittedIdOf({ submittedSurveyId: 7 }),
+      submittedIdOf({}),
+      submittedIdOf(null),
+      submittedIdOf({ submittedSurveyId: 'x' }),
+    ]).toEqual([7, undefined, undefined, undefined]);
   });
 });
 
@@ -181,12 +232,34 @@ describe('outbox send of a large JSON body', () => {
       }
     }
     const fetch = vi.fn(async () => new Response('{}', { status: 201 }));
-    const send = createFetchSend({ resolveBase: () => '/api', getToken: () => 'jwt', fetch, XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest });
+    const send = createFetchSend({
+      resolveBase: () => '/api',
+      getToken: () => 'jwt',
+      fetch,
+      XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest,
+    });
     const entry: OutboxEntry = {
-      seq: 1, id: 'e', method: 'POST', base: 'api', path: '/DeliveryForm', body: { photo: 'A'.repeat(LARGE_BODY_CHARS) }, fileIds: [],
-      idempotencyKey: 'k', recordKey: 'r', label: 'l', intent: { feature: 'delivery-reports', kind: 'test' }, dependsOn: [], status: 'sending', attempts: 0, nextAttemptAt: 0, createdAt: 0,
+      seq: 1,
+      id: 'e',
+      method: 'POST',
+      base: 'api',
+      path: '/DeliveryForm',
+      body: { photo: 'A'.repeat(LARGE_BODY_CHARS) },
+      fileIds: [],
+      idempotencyKey: 'k',
+      recordKey: 'r',
+      label: 'l',
+      intent: { feature: 'delivery-reports', kind: 'test' },
+      dependsOn: [],
+      status: 'sending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      createdAt: 0,
     };
-    expect(await send(entry, [], { onUploadProgress: (loaded) => progress.push(loaded) })).toEqual({ status: 201, body: { submittedSurveyId: 3 } });
+    expect(await send(entry, [], { onUploadProgress: (loaded) => progress.push(loaded) })).toEqual({
+      status: 201,
+      body: { submittedSurveyId: 3 },
+    });
     expect(fetch).not.toHaveBeenCalled();
     expect(JSON.parse(sent.body as string)).toEqual(entry.body);
     expect(sent.headers).toMatchObject({ 'Content-Type': 'application/json', 'Idempotency-Key': 'k' });

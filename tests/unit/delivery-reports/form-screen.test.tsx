@@ -19,7 +19,14 @@ import { freshDb } from '../offline/helpers';
  */
 
 const SCOPE = 'service@demo.homesite.test:4217';
-const question = (questionId: number, questionText: string, questionType: 1 | 2 | 3 | 4, isRequired = true) => ({ questionId, questionText, questionType, isRequired, sequence: questionId, answer: null });
+const question = (questionId: number, questionText: string, questionType: 1 | 2 | 3 | 4, isRequired = true) => ({
+  questionId,
+  questionText,
+  questionType,
+  isRequired,
+  sequence: questionId,
+  answer: null,
+});
 
 const blank: DeliveryReport = {
   surveyId: 1,
@@ -35,7 +42,12 @@ const blank: DeliveryReport = {
   deliveryDateQuestion: question(1, 'Date the home was delivered', QUESTION_TYPES.dateTime),
   siteDeliveryQuestion: question(2, 'Was the home set on the site as planned?', QUESTION_TYPES.yesNo),
   questionGroups: [
-    { questionGroupId: 1, title: 'Exterior', sequence: 1, questions: [question(3, 'Siding free of damage', QUESTION_TYPES.trueFalse), question(4, 'Set-up notes', QUESTION_TYPES.string)] },
+    {
+      questionGroupId: 1,
+      title: 'Exterior',
+      sequence: 1,
+      questions: [question(3, 'Siding free of damage', QUESTION_TYPES.trueFalse), question(4, 'Set-up notes', QUESTION_TYPES.string)],
+    },
     { questionGroupId: 2, title: 'Interior', sequence: 2, questions: [question(5, 'Interior notes', QUESTION_TYPES.string, false)] },
   ],
   surveyAttachments: [],
@@ -82,7 +94,10 @@ afterEach(() => {
 
 /** The form as its route renders it: ?attachment= opens the side panel. */
 function FormRoute() {
-  const attachment = useSearch({ strict: false, select: (search: { attachment?: unknown }) => (search.attachment === undefined ? undefined : String(search.attachment)) });
+  const attachment = useSearch({
+    strict: false,
+    select: (search: { attachment?: unknown }) => (search.attachment === undefined ? undefined : String(search.attachment)),
+  });
   return (
     <ModalsProvider>
       <DeliveryFormScreen scope={SCOPE} plantNumber="910" serialNumber="ABC123" panelTarget={attachment} />
@@ -139,7 +154,11 @@ describe('the delivery form', () => {
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9])], 'front.jpg', { type: 'image/jpeg' });
     const notes = new File(['not a photo'], 'notes.txt', { type: 'text/plain' });
     fireEvent.change(input, { target: { files: [photo, notes] } });
-    await waitFor(() => expect(notices).toContainEqual(expect.objectContaining({ title: DELIVERY_MESSAGES.invalidFileTitle, description: DELIVERY_MESSAGES.invalidFile })));
+    await waitFor(() =>
+      expect(notices).toContainEqual(
+        expect.objectContaining({ title: DELIVERY_MESSAGES.invalidFileTitle, description: DELIVERY_MESSAGES.invalidFile }),
+      ),
+    );
     expect(within(panel).queryByRole('list', { name: 'Files to attach' })).toBeNull();
 
     fireEvent.change(input, { target: { files: [photo] } });
@@ -179,10 +198,23 @@ describe('the delivery form', () => {
       deliveryDateQuestion: { questionId: 1, answer: '2026-11-20' },
       siteDeliveryQuestion: { questionId: 2, answer: 'Yes' },
       questionGroups: [
-        { questionGroupId: 1, questions: [{ questionId: 3, answer: 'true' }, { questionId: 4, answer: 'Level and tied down' }] },
+        {
+          questionGroupId: 1,
+          questions: [
+            { questionId: 3, answer: 'true' },
+            { questionId: 4, answer: 'Level and tied down' },
+          ],
+        },
         { questionGroupId: 2, questions: [{ questionId: 5, answer: null }] },
       ],
-      surveyAttachments: [{ imageFileName: 'front.jpg', base64Image: btoa(String.fromCharCode(0xff, 0xd8, 0xff, 0xe0, 1, 2, 3)), description: 'Front, east side', amount: 0 }],
+      surveyAttachments: [
+        {
+          imageFileName: 'front.jpg',
+          base64Image: btoa(String.fromCharCode(0xff, 0xd8, 0xff, 0xe0, 1, 2, 3)),
+          description: 'Front, east side',
+          amount: 0,
+        },
+      ],
     });
     // Submitted, the draft is gone.
     expect(await db.entities.where('kind').equals('delivery-report-draft').count()).toBe(0);

@@ -33,7 +33,14 @@ const home = (serialNumber: string, plantNumber = '910', homeownerName = 'Ann Le
   zipCode: '',
 });
 
-const question = (questionId: number, questionType: 1 | 2 | 3 | 4) => ({ questionId, questionText: `Q${questionId}`, questionType, isRequired: true, sequence: questionId, answer: null });
+const question = (questionId: number, questionType: 1 | 2 | 3 | 4) => ({
+  questionId,
+  questionText: `Q${questionId}`,
+  questionType,
+  isRequired: true,
+  sequence: questionId,
+  answer: null,
+});
 
 const blankOf = (target: HomeSummary): DeliveryReport => ({
   surveyId: 1,
@@ -66,7 +73,8 @@ beforeEach(() => {
       reads.push(url.pathname);
       if (offline) throw new TypeError('Failed to fetch');
       if (url.pathname === '/api/Homes') return jsonResponse(200, homes);
-      if (url.pathname === '/api/DeliveryForm/910/TAKEN1') return jsonResponse(409, { message: 'A delivery report has already been submitted for this home.', submittedSurveyId: 4 });
+      if (url.pathname === '/api/DeliveryForm/910/TAKEN1')
+        return jsonResponse(409, { message: 'A delivery report has already been submitted for this home.', submittedSurveyId: 4 });
       const form = /^\/api\/DeliveryForm\/(\d+)\/(\w+)$/.exec(url.pathname);
       const target = form && homes.find((candidate) => candidate.plantNumber === form[1] && candidate.serialNumber === form[2]);
       return target ? jsonResponse(200, blankOf(target)) : jsonResponse(404, { message: 'No home.' });
@@ -89,12 +97,21 @@ describe('delivery forms kept on the device', () => {
   it('keeps the question set once (past a home that already has a report) and composes any kept home’s form offline', async () => {
     await deliveryHomesQuery(SCOPE).queryFn!({} as never);
     await primeQuestionSet(SCOPE, homes);
-    expect(reads.filter((path) => path.startsWith('/api/DeliveryForm'))).toEqual(['/api/DeliveryForm/910/TAKEN1', '/api/DeliveryForm/910/ABC123']);
+    expect(reads.filter((path) => path.startsWith('/api/DeliveryForm'))).toEqual([
+      '/api/DeliveryForm/910/TAKEN1',
+      '/api/DeliveryForm/910/ABC123',
+    ]);
 
     offline = true;
     const composed = await readBlankForm(SCOPE, '931', 'XYZ999');
     expect(composed.fromCache).toBe(true);
-    expect(composed.data).toMatchObject({ plantNumber: '931', serialNumber: 'XYZ999', customerName: 'Sam Roe', submittedSurveyId: null, surveyAttachments: [] });
+    expect(composed.data).toMatchObject({
+      plantNumber: '931',
+      serialNumber: 'XYZ999',
+      customerName: 'Sam Roe',
+      submittedSurveyId: null,
+      surveyAttachments: [],
+    });
     expect(composed.data.questionGroups[0]!.questions.map((entry) => entry.questionId)).toEqual([3]);
     // Another user's (or retail center's) copy is not used, nor a home that was not kept.
     await expect(readBlankForm('someone@else:1', '931', 'XYZ999')).rejects.toBeInstanceOf(OfflineError);
@@ -108,7 +125,10 @@ describe('delivery forms kept on the device', () => {
 
   it('keeps a draft with its photo bytes until it is removed, and drops it at logout', async () => {
     const photo = new Uint8Array([0xff, 0xd8, 0xff, 7]).buffer;
-    const draft = { answers: { q1: '11/20/2026' }, attachments: [{ id: 'a', fileName: 'a.jpg', contentType: 'image/jpeg', description: 'Front', amount: 0, hash: 'h', data: photo }] };
+    const draft = {
+      answers: { q1: '11/20/2026' },
+      attachments: [{ id: 'a', fileName: 'a.jpg', contentType: 'image/jpeg', description: 'Front', amount: 0, hash: 'h', data: photo }],
+    };
     await saveDraft(SCOPE, '910', 'ABC123', draft);
     const kept = await readDraft(SCOPE, '910', 'ABC123');
     expect(kept?.answers).toEqual({ q1: '11/20/2026' });
@@ -121,7 +141,7 @@ describe('delivery forms kept on the device', () => {
     expect(await readDraft(SCOPE, '910', 'ABC123')).toBeUndefined();
   });
 
-  it('drops every user\'s draft of a home once the server has its report, and only that home\'s', async () => {
+  it("drops every user's draft of a home once the server has its report, and only that home's", async () => {
     const draft = { answers: { q1: '11/20/2026' }, attachments: [] };
     await saveDraft(SCOPE, '910', 'ABC123', draft);
     await saveDraft('other-user|4217', '910', 'ABC123', draft);

@@ -44,7 +44,14 @@ const home = (serialNumber: string, homeownerName: string): HomeSummary => ({
 });
 const HOMES = [home('CW910001', 'Ann Lee'), home('CW910002', 'Bo Diaz')];
 
-const question = (questionId: number, questionText: string, questionType: 1 | 2 | 3 | 4) => ({ questionId, questionText, questionType, isRequired: true, sequence: questionId, answer: null });
+const question = (questionId: number, questionText: string, questionType: 1 | 2 | 3 | 4) => ({
+  questionId,
+  questionText,
+  questionType,
+  isRequired: true,
+  sequence: questionId,
+  answer: null,
+});
 const report: DeliveryReport = {
   surveyId: 1,
   submittedSurveyId: 42,
@@ -58,7 +65,14 @@ const report: DeliveryReport = {
   submitDate: '2026-10-02T14:00:00.000Z',
   deliveryDateQuestion: { ...question(1, 'Date the home was delivered', QUESTION_TYPES.dateTime), answer: '2026-09-30' },
   siteDeliveryQuestion: { ...question(2, 'Was the home set on the site as planned?', QUESTION_TYPES.yesNo), answer: 'Yes' },
-  questionGroups: [{ questionGroupId: 1, title: 'Exterior', sequence: 1, questions: [{ ...question(3, 'Set-up notes', QUESTION_TYPES.string), answer: 'Level and tied down' }] }],
+  questionGroups: [
+    {
+      questionGroupId: 1,
+      title: 'Exterior',
+      sequence: 1,
+      questions: [{ ...question(3, 'Set-up notes', QUESTION_TYPES.string), answer: 'Level and tied down' }],
+    },
+  ],
   surveyAttachments: [],
 };
 const REPORTED: DeliveryReportRow[] = [];
@@ -69,7 +83,13 @@ beforeEach(() => {
     '/api/Homes': () => HOMES,
     '/api/Survey': () => REPORTED,
     '/api/DeliveryForm/42': () => report,
-    '/api/DeliveryForm/910/CW910001': () => ({ ...report, submittedSurveyId: null, serialNumber: 'CW910001', customerName: 'Ann Lee', ...questionSetOf(report) }),
+    '/api/DeliveryForm/910/CW910001': () => ({
+      ...report,
+      submittedSurveyId: null,
+      serialNumber: 'CW910001',
+      customerName: 'Ann Lee',
+      ...questionSetOf(report),
+    }),
   });
 });
 afterEach(() => {
@@ -77,80 +97,109 @@ afterEach(() => {
   tearDownOfflineRows();
 });
 
-const rowOf = (serialNumber: string) => screen.getByRole('link', { name: `Delivery report for home ${serialNumber}` }).closest<HTMLElement>('[role="row"]')!;
+const rowOf = (serialNumber: string) =>
+  screen.getByRole('link', { name: `Delivery report for home ${serialNumber}` }).closest<HTMLElement>('[role="row"]')!;
 const marks = () => HOMES.map((entry) => isMarked(rowOf(entry.serialNumber)));
 
 describe('the delivery reports start list offline (issue 19)', () => {
-  it('marks every home while the question set is not on the device, and none once it is', async () => {
-    await env.keep(DELIVERY_CACHE_KINDS.homes, SCOPE, HOMES);
-    await env.keep(DELIVERY_CACHE_KINDS.list, SCOPE, REPORTED);
-    await env.setOnline(false);
-    await renderScreen(() => <DeliveryReportStartScreen scope={SCOPE} />, { path: '/surveys/deliveryreports' });
-    await screen.findByRole('link', { name: 'Delivery report for home CW910002' });
-    await waitFor(() => expect(marks()).toEqual([true, true]));
+  it(
+    'marks every home while the question set is not on the device, and none once it is',
+    async () => {
+      await env.keep(DELIVERY_CACHE_KINDS.homes, SCOPE, HOMES);
+      await env.keep(DELIVERY_CACHE_KINDS.list, SCOPE, REPORTED);
+      await env.setOnline(false);
+      await renderScreen(() => <DeliveryReportStartScreen scope={SCOPE} />, { path: '/surveys/deliveryreports' });
+      await screen.findByRole('link', { name: 'Delivery report for home CW910002' });
+      await waitFor(() => expect(marks()).toEqual([true, true]));
 
-    // The question set kept (the list opened online in another tab): every form opens offline, no row is marked.
-    await env.keep(DELIVERY_CACHE_KINDS.questions, SCOPE, questionSetOf(report));
-    await waitFor(() => expect(marks()).toEqual([false, false]));
-  }, TEST_TIMEOUT);
+      // The question set kept (the list opened online in another tab): every form opens offline, no row is marked.
+      await env.keep(DELIVERY_CACHE_KINDS.questions, SCOPE, questionSetOf(report));
+      await waitFor(() => expect(marks()).toEqual([false, false]));
+    },
+    TEST_TIMEOUT,
+  );
 
-  it('keeps the question set when opened online, so no row is marked when the connection goes', async () => {
-    await renderScreen(() => <DeliveryReportStartScreen scope={SCOPE} />, { path: '/surveys/deliveryreports' });
-    await screen.findByRole('link', { name: 'Delivery report for home CW910002' });
-    // The question set is read from the first home's blank form (GET /DeliveryForm/910/CW910001).
-    await waitFor(async () => expect(await env.db.entities.get([DELIVERY_CACHE_KINDS.questions, SCOPE])).toBeDefined());
-    expect(env.reads).toContain('/api/DeliveryForm/910/CW910001');
-    await env.setOnline(false);
-    await screen.findByText(/^The delivery forms of these 2 homes open offline on this device/);
-    expect(marks()).toEqual([false, false]);
-  }, TEST_TIMEOUT);
+  it(
+    'keeps the question set when opened online, so no row is marked when the connection goes',
+    async () => {
+      await renderScreen(() => <DeliveryReportStartScreen scope={SCOPE} />, { path: '/surveys/deliveryreports' });
+      await screen.findByRole('link', { name: 'Delivery report for home CW910002' });
+      // The question set is read from the first home's blank form (GET /DeliveryForm/910/CW910001).
+      await waitFor(async () => expect(await env.db.entities.get([DELIVERY_CACHE_KINDS.questions, SCOPE])).toBeDefined());
+      expect(env.reads).toContain('/api/DeliveryForm/910/CW910001');
+      await env.setOnline(false);
+      await screen.findByText(/^The delivery forms of these 2 homes open offline on this device/);
+      expect(marks()).toEqual([false, false]);
+    },
+    TEST_TIMEOUT,
+  );
 });
 
 describe('a delivery form or report not on the device, offline (issue 19)', () => {
-  it('a blank form says plainly that it is not on this device, without an error or Try again', async () => {
-    await env.setOnline(false);
-    await renderScreen(() => <DeliveryFormScreen scope={SCOPE} plantNumber="910" serialNumber="CW910001" panelTarget={undefined} />, {
-      path: '/surveys/deliveryreports/910/CW910001',
-    });
-    expect((await screen.findByText(notOnDeviceMessage('delivery form'), undefined, SLOW)).getAttribute('role')).toBe('status');
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-  }, TEST_TIMEOUT);
+  it(
+    'a blank form says plainly that it is not on this device, without an error or Try again',
+    async () => {
+      await env.setOnline(false);
+      await renderScreen(() => <DeliveryFormScreen scope={SCOPE} plantNumber="910" serialNumber="CW910001" panelTarget={undefined} />, {
+        path: '/surveys/deliveryreports/910/CW910001',
+      });
+      expect((await screen.findByText(notOnDeviceMessage('delivery form'), undefined, SLOW)).getAttribute('role')).toBe('status');
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    },
+    TEST_TIMEOUT,
+  );
 
-  it('a submitted report not kept says so plainly; once opened online it opens offline with its age', async () => {
-    await env.setOnline(false);
-    const view = await renderScreen(() => <DeliveryReportViewScreen submittedSurveyId={42} under="reports" canWrite panelTarget={undefined} />, {
-      path: '/reports/deliveryreports/42',
-    });
-    await screen.findByText(notOnDeviceMessage('delivery report'), undefined, SLOW);
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-    view.unmount();
+  it(
+    'a submitted report not kept says so plainly; once opened online it opens offline with its age',
+    async () => {
+      await env.setOnline(false);
+      const view = await renderScreen(
+        () => <DeliveryReportViewScreen submittedSurveyId={42} under="reports" canWrite panelTarget={undefined} />,
+        {
+          path: '/reports/deliveryreports/42',
+        },
+      );
+      await screen.findByText(notOnDeviceMessage('delivery report'), undefined, SLOW);
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      view.unmount();
 
-    // Opened online once: kept, and read from the device when the connection is gone.
-    await env.setOnline(true);
-    const online = await renderScreen(() => <DeliveryReportViewScreen submittedSurveyId={42} under="reports" canWrite panelTarget={undefined} />, {
-      path: '/reports/deliveryreports/42',
-    });
-    await screen.findByText('Level and tied down', undefined, SLOW);
-    expect(screen.queryByText(/^Saved copy/)).toBeNull();
-    online.unmount();
-    await env.setOnline(false);
-    await renderScreen(() => <DeliveryReportViewScreen submittedSurveyId={42} under="reports" canWrite panelTarget={undefined} />, { path: '/reports/deliveryreports/42' });
-    await screen.findByText('Level and tied down', undefined, SLOW);
-    screen.getByText(/^Saved copy, updated (just now|\d+ seconds? ago)/);
-  }, TEST_TIMEOUT);
+      // Opened online once: kept, and read from the device when the connection is gone.
+      await env.setOnline(true);
+      const online = await renderScreen(
+        () => <DeliveryReportViewScreen submittedSurveyId={42} under="reports" canWrite panelTarget={undefined} />,
+        {
+          path: '/reports/deliveryreports/42',
+        },
+      );
+      await screen.findByText('Level and tied down', undefined, SLOW);
+      expect(screen.queryByText(/^Saved copy/)).toBeNull();
+      online.unmount();
+      await env.setOnline(false);
+      await renderScreen(() => <DeliveryReportViewScreen submittedSurveyId={42} under="reports" canWrite panelTarget={undefined} />, {
+        path: '/reports/deliveryreports/42',
+      });
+      await screen.findByText('Level and tied down', undefined, SLOW);
+      screen.getByText(/^Saved copy, updated (just now|\d+ seconds? ago)/);
+    },
+    TEST_TIMEOUT,
+  );
 
-  it('a home of the start list opens its blank form offline once the question set is kept', async () => {
-    await env.keep(DELIVERY_CACHE_KINDS.homes, SCOPE, HOMES);
-    await env.keep(DELIVERY_CACHE_KINDS.list, SCOPE, REPORTED);
-    await env.keep(DELIVERY_CACHE_KINDS.questions, SCOPE, questionSetOf(report));
-    await env.setOnline(false);
-    await renderScreen(() => <DeliveryFormScreen scope={SCOPE} plantNumber="910" serialNumber="CW910002" panelTarget={undefined} />, {
-      path: '/surveys/deliveryreports/910/CW910002',
-    });
-    await screen.findByRole('form', { name: 'Delivery report for home CW910002' }, SLOW);
-    screen.getByText('Bo Diaz');
-    screen.getByRole('textbox', { name: 'Set-up notes' });
-  }, TEST_TIMEOUT);
+  it(
+    'a home of the start list opens its blank form offline once the question set is kept',
+    async () => {
+      await env.keep(DELIVERY_CACHE_KINDS.homes, SCOPE, HOMES);
+      await env.keep(DELIVERY_CACHE_KINDS.list, SCOPE, REPORTED);
+      await env.keep(DELIVERY_CACHE_KINDS.questions, SCOPE, questionSetOf(report));
+      await env.setOnline(false);
+      await renderScreen(() => <DeliveryFormScreen scope={SCOPE} plantNumber="910" serialNumber="CW910002" panelTarget={undefined} />, {
+        path: '/surveys/deliveryreports/910/CW910002',
+      });
+      await screen.findByRole('form', { name: 'Delivery report for home CW910002' }, SLOW);
+      screen.getByText('Bo Diaz');
+      screen.getByRole('textbox', { name: 'Set-up notes' });
+    },
+    TEST_TIMEOUT,
+  );
 });

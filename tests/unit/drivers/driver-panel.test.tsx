@@ -43,9 +43,16 @@ afterEach(() => {
 /** The panel in a real router (it is a route's component) under a fresh query client; resolves once it shows. */
 async function render(employeeNumber: string) {
   const rootRoute = createRootRoute({ component: Outlet });
-  const panelRoute = createRoute({ getParentRoute: () => rootRoute, path: '/drivers/panel', component: () => <DriverPanel employeeNumber={employeeNumber} closeTo="/drivers" /> });
+  const panelRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/drivers/panel',
+    component: () => <DriverPanel employeeNumber={employeeNumber} closeTo="/drivers" />,
+  });
   const searchRoute = createRoute({ getParentRoute: () => rootRoute, path: '/drivers', component: () => <p>The search</p> });
-  const router = createRouter({ routeTree: rootRoute.addChildren([panelRoute, searchRoute]), history: createMemoryHistory({ initialEntries: ['/drivers/panel'] }) });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([panelRoute, searchRoute]),
+    history: createMemoryHistory({ initialEntries: ['/drivers/panel'] }),
+  });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   renderView(
     <QueryClientProvider client={queryClient}>
@@ -59,7 +66,15 @@ async function render(employeeNumber: string) {
 
 describe('DriverPanel (spec 3 §2: Add to Drivers / Update Driver)', () => {
   it("is 'Add to Drivers' for an employee who is not a driver: a type is required, then POST and the success toast", async () => {
-    server({ save: () => jsonResponse(201, { ...driver, employee: { employeeNumber: '104112', firstName: 'Mark', lastName: 'Smithers' }, driverType: TYPES[1], rowVersion: 0 }) });
+    server({
+      save: () =>
+        jsonResponse(201, {
+          ...driver,
+          employee: { employeeNumber: '104112', firstName: 'Mark', lastName: 'Smithers' },
+          driverType: TYPES[1],
+          rowVersion: 0,
+        }),
+    });
     await render('104112');
     expect(await screen.findByRole('heading', { name: 'Add to Drivers' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -68,7 +83,11 @@ describe('DriverPanel (spec 3 §2: Add to Drivers / Update Driver)', () => {
 
     fireEvent.change(screen.getByLabelText(/Driver type/), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(notices).toContainEqual(expect.objectContaining({ level: 'success', title: 'Mark Smithers has been successfully added to Drivers!' })));
+    await waitFor(() =>
+      expect(notices).toContainEqual(
+        expect.objectContaining({ level: 'success', title: 'Mark Smithers has been successfully added to Drivers!' }),
+      ),
+    );
     const [url, init] = fetchMock.mock.calls.find(([, call]) => call.method === 'POST')!;
     expect(String(url)).toBe('/api/transportation/drivers');
     expect(JSON.parse(String(init.body))).toEqual({ employee: { employeeNumber: '104112' }, driverType: { id: 3 } });

@@ -10,8 +10,22 @@ const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>
 const notices: Notification[] = [];
 
 const employees = [
-  { employeeNumber: '104037', firstName: 'Mary', lastName: 'Smith', jobTitle: 'Transport Driver', location: 'Richfield (931), Richfield NC', isDriver: true },
-  { employeeNumber: '104112', firstName: 'Mark', lastName: 'Smithers', jobTitle: 'Yard Hostler', location: 'Clinton West (910), Clinton TN', isDriver: false },
+  {
+    employeeNumber: '104037',
+    firstName: 'Mary',
+    lastName: 'Smith',
+    jobTitle: 'Transport Driver',
+    location: 'Richfield (931), Richfield NC',
+    isDriver: true,
+  },
+  {
+    employeeNumber: '104112',
+    firstName: 'Mark',
+    lastName: 'Smithers',
+    jobTitle: 'Yard Hostler',
+    location: 'Clinton West (910), Clinton TN',
+    isDriver: false,
+  },
 ];
 
 beforeEach(() => {
@@ -53,7 +67,9 @@ describe('DriverSearchScreen', () => {
     const rows = within(results).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Assigned Driver')).toBeTruthy();
-    expect(within(rows[0]!).getByRole('link', { name: 'Update Driver: Mary Smith' }).getAttribute('href')).toBe('/transportation/driver-management/search/104037?firstName=&lastName=Smi');
+    expect(within(rows[0]!).getByRole('link', { name: 'Update Driver: Mary Smith' }).getAttribute('href')).toBe(
+      '/transportation/driver-management/search/104037?firstName=&lastName=Smi',
+    );
     expect(within(rows[1]!).getByText('Not Assigned Driver')).toBeTruthy();
     expect(within(rows[1]!).getByRole('link', { name: 'Add to Drivers: Mark Smithers' })).toBeTruthy();
     expect(screen.getByText('2 employees found.')).toBeTruthy();

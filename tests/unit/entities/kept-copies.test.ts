@@ -23,7 +23,10 @@ const noContext = {} as never;
 
 beforeEach(() => {
   // No connection: the reads answer from the device.
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
   resetHttpClients();
   setNotifier({ notify: () => undefined });
   setHttpNavigation({ currentPath: () => '/', navigate: () => undefined });

@@ -32,7 +32,12 @@ const text = (data: ArrayBuffer) => new TextDecoder().decode(data);
 const pdfAnswer = (body: string, etag: string) =>
   new Response(bytes(body), { status: 200, headers: { 'content-type': 'application/pdf', etag: `"${etag}"` } });
 const keep = (etag: string, body: string, storedAt = 1_000) =>
-  storeDocument(db, { kind: HELP_LIBRARY, id: '2', displayName: guide.displayName, contentType: 'application/pdf', size: 0, etag, updatedAt: 0 }, bytes(body).buffer as ArrayBuffer, storedAt);
+  storeDocument(
+    db,
+    { kind: HELP_LIBRARY, id: '2', displayName: guide.displayName, contentType: 'application/pdf', size: 0, etag, updatedAt: 0 },
+    bytes(body).buffer as ArrayBuffer,
+    storedAt,
+  );
 
 beforeEach(() => {
   db = freshDb();
@@ -85,7 +90,9 @@ describe('loadHelpPdf: help PDFs once opened stay readable offline', () => {
     expect(offline).toMatchObject({ from: 'device', current: false, fallback: true, storedAt: 7_000 });
     expect(text(offline.bytes)).toBe('%PDF-1.7 version one');
 
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Down' }), { status: 503, headers: { 'content-type': 'application/json' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'Down' }), { status: 503, headers: { 'content-type': 'application/json' } }),
+    );
     expect(await loadHelpPdf(guide)).toMatchObject({ from: 'device', fallback: true });
     expect(notices).toEqual([]);
   });
@@ -93,7 +100,12 @@ describe('loadHelpPdf: help PDFs once opened stay readable offline', () => {
   it('without a device copy, fails offline with OfflineError and on an unknown document with a silent 404', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(loadHelpPdf(guide)).rejects.toBeInstanceOf(OfflineError);
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: 'There is no such help document.' }), { status: 404, headers: { 'content-type': 'application/json' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'There is no such help document.' }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     const error = await loadHelpPdf(guide).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 404, body: { message: 'There is no such help document.' } });

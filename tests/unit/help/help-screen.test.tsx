@@ -13,8 +13,28 @@ const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>
 const db = freshDb();
 
 const listed = [
-  { documentId: 1, displayName: 'Getting Started with HomeSite', fileType: 'pdf', category: 'Getting started', contentType: 'application/pdf', size: 5734, etag: 'a1', hasCaptions: false, updatedAt: '2026-01-15T12:00:00.000Z' },
-  { documentId: 6, displayName: 'Finding Your Way Around HomeSite', fileType: 'video', category: 'Videos', contentType: 'video/mp4', size: 19425, etag: 'v6', hasCaptions: true, updatedAt: '2026-01-15T12:00:00.000Z' },
+  {
+    documentId: 1,
+    displayName: 'Getting Started with HomeSite',
+    fileType: 'pdf',
+    category: 'Getting started',
+    contentType: 'application/pdf',
+    size: 5734,
+    etag: 'a1',
+    hasCaptions: false,
+    updatedAt: '2026-01-15T12:00:00.000Z',
+  },
+  {
+    documentId: 6,
+    displayName: 'Finding Your Way Around HomeSite',
+    fileType: 'video',
+    category: 'Videos',
+    contentType: 'video/mp4',
+    size: 19425,
+    etag: 'v6',
+    hasCaptions: true,
+    updatedAt: '2026-01-15T12:00:00.000Z',
+  },
 ];
 
 beforeEach(async () => {
@@ -39,7 +59,19 @@ const render = () => renderScreen(() => <HelpScreen selectedId={undefined} />, {
 describe('HelpScreen', () => {
   it('lists the PDF documents and the videos apart, and marks the ones kept on this device', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, listed));
-    await storeDocument(db, { kind: HELP_LIBRARY, id: '1', displayName: 'Getting Started with HomeSite', contentType: 'application/pdf', size: 0, etag: 'a1', updatedAt: 0 }, new ArrayBuffer(5734));
+    await storeDocument(
+      db,
+      {
+        kind: HELP_LIBRARY,
+        id: '1',
+        displayName: 'Getting Started with HomeSite',
+        contentType: 'application/pdf',
+        size: 0,
+        etag: 'a1',
+        updatedAt: 0,
+      },
+      new ArrayBuffer(5734),
+    );
     await render();
     const documents = await screen.findByRole('region', { name: 'Documents' });
     const guide = await within(documents).findByRole('link', { name: /Getting Started with HomeSite/ });
@@ -52,10 +84,24 @@ describe('HelpScreen', () => {
 
   it('without the list (offline, never loaded here), offers the documents saved on this device', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await storeDocument(db, { kind: HELP_LIBRARY, id: '2', displayName: 'Submitting a Service Request', contentType: 'application/pdf', size: 0, etag: 'b2', updatedAt: 0 }, new ArrayBuffer(6911));
+    await storeDocument(
+      db,
+      {
+        kind: HELP_LIBRARY,
+        id: '2',
+        displayName: 'Submitting a Service Request',
+        contentType: 'application/pdf',
+        size: 0,
+        etag: 'b2',
+        updatedAt: 0,
+      },
+      new ArrayBuffer(6911),
+    );
     await render();
     expect(await screen.findByText(/The documents saved on this device can be read now\./)).toBeTruthy();
-    const link = await within(screen.getByRole('region', { name: 'Documents' })).findByRole('link', { name: /Submitting a Service Request/ });
+    const link = await within(screen.getByRole('region', { name: 'Documents' })).findByRole('link', {
+      name: /Submitting a Service Request/,
+    });
     expect(within(link).getByText(/Saved on this device/)).toBeTruthy();
   });
 });

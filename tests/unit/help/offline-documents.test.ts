@@ -1,7 +1,14 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { openOfflineDb, type DocumentCopy } from '../../../src/offline/db';
-import { listDocumentCopies, pruneDocuments, readDocument, removeDocument, storeDocument, type DocumentDescription } from '../../../src/offline/documents';
+import {
+  listDocumentCopies,
+  pruneDocuments,
+  readDocument,
+  removeDocument,
+  storeDocument,
+  type DocumentDescription,
+} from '../../../src/offline/documents';
 import { freshDb } from '../offline/helpers';
 
 const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
@@ -73,7 +80,13 @@ describe('offline document store', () => {
   it('upgrades a version-1 database in place: its data stays, the document tables (and the kept lists) are added', async () => {
     const name = `upgrade-${Math.random().toString(36).slice(2)}`;
     const v1 = new Dexie(name);
-    v1.version(1).stores({ outbox: '++seq, &id, status, recordKey, createsTempId, *dependsOn', files: 'id', tempIds: 'tempId', entities: '[kind+id], kind, updatedAt', meta: 'key' });
+    v1.version(1).stores({
+      outbox: '++seq, &id, status, recordKey, createsTempId, *dependsOn',
+      files: 'id',
+      tempIds: 'tempId',
+      entities: '[kind+id], kind, updatedAt',
+      meta: 'key',
+    });
     await v1.table('meta').put({ key: 'lastSync', value: 42 });
     v1.close();
 

@@ -38,7 +38,13 @@ describe('saves as outbox calls (spec 3 §7)', () => {
   it('POSTs a new card and PUTs an update with its rowVersion, under the home record key and a readable label', () => {
     const base = card(1, { serialNumber: 'clw01001tn' });
     const create = saveWarrantyCardCall('create', saveBody(base));
-    expect(create).toMatchObject({ method: 'POST', base: 'api', path: '/Warranty', recordKey: 'warranty:42:CLW01001TN', label: 'Warranty card 42-CLW01001TN' });
+    expect(create).toMatchObject({
+      method: 'POST',
+      base: 'api',
+      path: '/Warranty',
+      recordKey: 'warranty:42:CLW01001TN',
+      label: 'Warranty card 42-CLW01001TN',
+    });
     expect(create.body).not.toHaveProperty('rowVersion');
     const update = saveWarrantyCardCall('update', saveBody(base), 7, {});
     expect(update).toMatchObject({ method: 'PUT', recordKey: warrantyRecordKey('42', 'CLW01001TN') });
@@ -50,23 +56,52 @@ describe('saves as outbox calls (spec 3 §7)', () => {
 describe('a card as it will be (queued saves applied)', () => {
   it('applies a queued update: the fields, Incomplete → Active, rowVersion + 1, marked pending', () => {
     const base = card(1, { statusCode: 'I', soldDate: '', rowVersion: 4 });
-    const view = applyPendingToCard(base, [entryOf(updateOf(base, { firstName: 'Mary', soldDate: '01/15/2026', areaCode: '', phoneNumber: '(423) 555-0199' }, 4))])!;
-    expect(view).toMatchObject({ firstName: 'Mary', soldDate: '2026-01-15', areaCode: '423', phoneNumber: '5550199', statusCode: 'A', rowVersion: 5 });
+    const view = applyPendingToCard(base, [
+      entryOf(updateOf(base, { firstName: 'Mary', soldDate: '01/15/2026', areaCode: '', phoneNumber: '(423) 555-0199' }, 4)),
+    ])!;
+    expect(view).toMatchObject({
+      firstName: 'Mary',
+      soldDate: '2026-01-15',
+      areaCode: '423',
+      phoneNumber: '5550199',
+      statusCode: 'A',
+      rowVersion: 5,
+    });
     expect(view.pending).toMatchObject({ state: 'pending', label: 'Warranty card 42-CLW01001TN' });
     expect(view.failures).toEqual([]);
   });
 
   it('keeps a Historical card historical and turns the toggle into showHomeAddress', () => {
     const base = card(2, { statusCode: 'H' });
-    const view = applyPendingToCard(base, [entryOf(updateOf(base, { homeAddressSameAsOwner: false, homeAddress1: '9 Lake Dr', homeCity: 'Norris', homeState: 'TN', homeZipCode: '37828' }, 3))])!;
-    expect(view).toMatchObject({ statusCode: 'H', showHomeAddress: true, homeAddress1: '9 Lake Dr', homeAddress: '9 Lake Dr, Norris, TN 37828' });
+    const view = applyPendingToCard(base, [
+      entryOf(
+        updateOf(
+          base,
+          { homeAddressSameAsOwner: false, homeAddress1: '9 Lake Dr', homeCity: 'Norris', homeState: 'TN', homeZipCode: '37828' },
+          3,
+        ),
+      ),
+    ])!;
+    expect(view).toMatchObject({
+      statusCode: 'H',
+      showHomeAddress: true,
+      homeAddress1: '9 Lake Dr',
+      homeAddress: '9 Lake Dr, Norris, TN 37828',
+    });
   });
 
   it('builds a card created on this device from its create: Active, rowVersion 0, so a queued update after it carries 0', () => {
     const home = card(3);
     const create = entryOf(saveWarrantyCardCall('create', saveBody(home, { firstName: 'Ann' })));
     const created = applyPendingToCard(undefined, [create])!;
-    expect(created).toMatchObject({ key: homeKey('42', home.serialNumber), firstName: 'Ann', statusCode: 'A', rowVersion: 0, plantNumber: '42', serialNumber: home.serialNumber });
+    expect(created).toMatchObject({
+      key: homeKey('42', home.serialNumber),
+      firstName: 'Ann',
+      statusCode: 'A',
+      rowVersion: 0,
+      plantNumber: '42',
+      serialNumber: home.serialNumber,
+    });
     // The panel's next save takes the view's rowVersion: what the server's new card will have.
     const update = entryOf(updateOf(home, { firstName: 'Anne' }, created.rowVersion));
     expect(update.body).toMatchObject({ rowVersion: 0 });

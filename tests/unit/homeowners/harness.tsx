@@ -89,12 +89,17 @@ const bodyOf = (entry: OutboxEntry) => entry.body as Record<string, JsonValue>;
 /** What the server does with a save: the card with the body's fields, created at rowVersion 0 or counted up. */
 function serverSave(backend: FakeBackend, entry: OutboxEntry): SendAnswer {
   const body = bodyOf(entry);
-  const index = backend.cards.findIndex((item) => item.plantNumber === body.plantNumber && item.serialNumber.toUpperCase() === String(body.serialNumber).toUpperCase());
+  const index = backend.cards.findIndex(
+    (item) => item.plantNumber === body.plantNumber && item.serialNumber.toUpperCase() === String(body.serialNumber).toUpperCase(),
+  );
   const stored = index >= 0 ? backend.cards[index] : undefined;
   if (entry.method === 'POST' && stored) return { status: 409, body: { message: WARRANTY_MESSAGES.cardExists, current: stored } };
   if (entry.method === 'PUT' && !stored) return { status: 404, body: { message: WARRANTY_MESSAGES.cardNotFound } };
   if (entry.method === 'PUT' && stored && stored.rowVersion !== body.rowVersion) {
-    return { status: 409, body: { message: 'This record was changed by someone else. Reload to see the latest version.', current: stored } };
+    return {
+      status: 409,
+      body: { message: 'This record was changed by someone else. Reload to see the latest version.', current: stored },
+    };
   }
   const { homeAddressSameAsOwner, rowVersion: _rowVersion, ...fields } = body;
   const merged: WarrantyCard = {
@@ -105,7 +110,8 @@ function serverSave(backend: FakeBackend, entry: OutboxEntry): SendAnswer {
     ...merged,
     soldDate: typeof body.soldDate === 'string' ? body.soldDate : '',
     // An update whose user left the toggle alone does not send it: the server tells it from the home address.
-    showHomeAddress: typeof homeAddressSameAsOwner === 'boolean' ? !homeAddressSameAsOwner : !isHomeAddressSameAsOwner(normalizeCardAddress(merged)),
+    showHomeAddress:
+      typeof homeAddressSameAsOwner === 'boolean' ? !homeAddressSameAsOwner : !isHomeAddressSameAsOwner(normalizeCardAddress(merged)),
     statusCode: stored && stored.statusCode !== 'I' ? stored.statusCode : 'A',
     rowVersion: stored ? stored.rowVersion + 1 : 0,
   };
@@ -211,7 +217,11 @@ export async function scrollListTo(top: number) {
 }
 
 /** My Homeowners under its warranty panel, wired as the app's route files do, over a memory history at `initialEntry`. */
-export function renderHomeowners(user: CmhUser, initialEntry = '/service/myhomeowners', options: { onNewPartsOrder?: (card: WarrantyCardView) => void } = {}) {
+export function renderHomeowners(
+  user: CmhUser,
+  initialEntry = '/service/myhomeowners',
+  options: { onNewPartsOrder?: (card: WarrantyCardView) => void } = {},
+) {
   const root = createRootRoute({ component: Outlet });
   const list = createRoute({
     getParentRoute: () => root,
@@ -231,12 +241,18 @@ export function renderHomeowners(user: CmhUser, initialEntry = '/service/myhomeo
       return <WarrantyPanel key={`${plantNumber}/${serialNumber}`} user={user} plantNumber={plantNumber} serialNumber={serialNumber} />;
     },
   });
-  const addRequest = createRoute({ getParentRoute: () => root, path: '/service/add/$serialNumber/$plantNumber', component: () => <h1>Add New Work Order</h1> });
+  const addRequest = createRoute({
+    getParentRoute: () => root,
+    path: '/service/add/$serialNumber/$plantNumber',
+    component: () => <h1>Add New Work Order</h1>,
+  });
   const router = createRouter({
     routeTree: root.addChildren([list.addChildren([panel]), addRequest]),
     history: createMemoryHistory({ initialEntries: [initialEntry] }),
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst' }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, networkMode: 'offlineFirst' }, mutations: { retry: false } },
+  });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <ModalsProvider>
@@ -251,5 +267,12 @@ export function renderHomeowners(user: CmhUser, initialEntry = '/service/myhomeo
 export async function keepHomeowners(scope: string, cards: readonly WarrantyCard[], age = 0) {
   const { db } = getOffline();
   await db.homeowners.bulkPut([...cards]);
-  await db.syncState.put({ list: 'homeowners', scopeKey: scope, cursor: 'kept', received: cards.length, complete: true, syncedAt: Date.now() - age });
+  await db.syncState.put({
+    list: 'homeowners',
+    scopeKey: scope,
+    cursor: 'kept',
+    received: cards.length,
+    complete: true,
+    syncedAt: Date.now() - age,
+  });
 }

@@ -54,7 +54,7 @@ describe('the split button of a row (spec 3 §2, §6)', () => {
     expect(showsSplitButton(withRoles(['Service_Viewer']), home42)).toBe(false);
   });
 
-  it("shows to a sales viewer who is a plant user only on homes of a plant among their facilities", () => {
+  it('shows to a sales viewer who is a plant user only on homes of a plant among their facilities', () => {
     expect(showsSplitButton(plantSalesViewer, home42)).toBe(true);
     expect(showsSplitButton(plantSalesViewer, home7)).toBe(false);
     // Admin roles are not limited by plant.
@@ -63,8 +63,17 @@ describe('the split button of a row (spec 3 §2, §6)', () => {
   });
 
   it('offers Warranty, New Service Request and New Parts Order (when wired) to service admins, Service History to who may open it', () => {
-    expect(homeownerActions(demoProfile('service'), home42, { partsOrders: false })).toEqual(['warranty', 'serviceRequest', 'serviceHistory']);
-    expect(homeownerActions(demoProfile('service'), home42, { partsOrders: true })).toEqual(['warranty', 'serviceRequest', 'partsOrder', 'serviceHistory']);
+    expect(homeownerActions(demoProfile('service'), home42, { partsOrders: false })).toEqual([
+      'warranty',
+      'serviceRequest',
+      'serviceHistory',
+    ]);
+    expect(homeownerActions(demoProfile('service'), home42, { partsOrders: true })).toEqual([
+      'warranty',
+      'serviceRequest',
+      'partsOrder',
+      'serviceHistory',
+    ]);
     // Parts orders are written by service admins only (the server's rule): a warranty admin gets no New Parts Order.
     expect(homeownerActions(withRoles(['Warranty_User']), home42, { partsOrders: true })).toEqual(['warranty', 'serviceHistory']);
     expect(homeownerActions(withRoles(['Sales_Viewer']), home42, { partsOrders: true })).toEqual(['warranty']);
@@ -92,19 +101,58 @@ describe('the address of the screen', () => {
   });
 
   it('keeps one kept copy per user and retail center (or plants)', () => {
-    expect(viewScope(demoProfile('service'))).toBe(`${demoProfile('service').userName.toLowerCase()}:${demoProfile('service').currentRetailer!.retailerNumber}`);
+    expect(viewScope(demoProfile('service'))).toBe(
+      `${demoProfile('service').userName.toLowerCase()}:${demoProfile('service').currentRetailer!.retailerNumber}`,
+    );
     expect(viewScope(demoProfile('plant'))).toMatch(/:plants$/);
   });
 });
 
 describe('sorting, the incomplete filter and the search (spec 3 §2)', () => {
   const rows = rowsOfServerList([
-    card(1, { lastName: 'Young', firstName: 'Bea', emailAddress: 'zed@example.com', manufacturedDate: '2025-03-01', modelName: 'Zenith', npsDate: '2026-02-01', soldDate: '2025-12-01', statusCode: 'A' }),
-    card(2, { lastName: 'adams', firstName: 'Cy', emailAddress: 'amy@example.com', manufacturedDate: '2024-11-15', modelName: 'Aspen', npsDate: '', soldDate: '', statusCode: 'I' }),
-    card(3, { lastName: 'Moss', firstName: 'Al', emailAddress: 'moss@example.com', manufacturedDate: '2025-07-04', modelName: 'Maple', npsDate: '2025-09-01', soldDate: '2025-06-20', statusCode: 'H' }),
-    card(4, { lastName: 'Lee', firstName: 'Dee', emailAddress: 'dee@example.com', manufacturedDate: '2025-01-20', modelName: 'Birch', npsDate: '2026-01-10', soldDate: '2025-10-10', statusCode: 'X' }),
+    card(1, {
+      lastName: 'Young',
+      firstName: 'Bea',
+      emailAddress: 'zed@example.com',
+      manufacturedDate: '2025-03-01',
+      modelName: 'Zenith',
+      npsDate: '2026-02-01',
+      soldDate: '2025-12-01',
+      statusCode: 'A',
+    }),
+    card(2, {
+      lastName: 'adams',
+      firstName: 'Cy',
+      emailAddress: 'amy@example.com',
+      manufacturedDate: '2024-11-15',
+      modelName: 'Aspen',
+      npsDate: '',
+      soldDate: '',
+      statusCode: 'I',
+    }),
+    card(3, {
+      lastName: 'Moss',
+      firstName: 'Al',
+      emailAddress: 'moss@example.com',
+      manufacturedDate: '2025-07-04',
+      modelName: 'Maple',
+      npsDate: '2025-09-01',
+      soldDate: '2025-06-20',
+      statusCode: 'H',
+    }),
+    card(4, {
+      lastName: 'Lee',
+      firstName: 'Dee',
+      emailAddress: 'dee@example.com',
+      manufacturedDate: '2025-01-20',
+      modelName: 'Birch',
+      npsDate: '2026-01-10',
+      soldDate: '2025-10-10',
+      statusCode: 'X',
+    }),
   ]);
-  const sortedBy = (columnName: string, direction: 'asc' | 'desc' = 'asc') => sortRows(rows, HOMEOWNER_SORT_COLUMNS, { columnName, direction }).map((row) => row.vantageWarrantyId);
+  const sortedBy = (columnName: string, direction: 'asc' | 'desc' = 'asc') =>
+    sortRows(rows, HOMEOWNER_SORT_COLUMNS, { columnName, direction }).map((row) => row.vantageWarrantyId);
 
   it('has exactly the sortable columns of §2', () => {
     expect(HOMEOWNER_SORT_COLUMNS.map((column) => column.displayName)).toEqual([
@@ -153,7 +201,10 @@ describe('sorting, the incomplete filter and the search (spec 3 §2)', () => {
 
   it('searches and sorts 20,000 homeowners from their precomputed text', () => {
     const many = rowsOfServerList(Array.from({ length: 20_000 }, (_, index) => card(index, { lastName: `Owner${index % 977}` })));
-    const found = sortRows(filterRows(many, HOMEOWNER_SORT_COLUMNS, 'owner5 example', rowSearchText), HOMEOWNER_SORT_COLUMNS, { columnName: 'lastName', direction: 'asc' });
+    const found = sortRows(filterRows(many, HOMEOWNER_SORT_COLUMNS, 'owner5 example', rowSearchText), HOMEOWNER_SORT_COLUMNS, {
+      columnName: 'lastName',
+      direction: 'asc',
+    });
     // 'owner5' is in the e-mail of owner5, owner5x, owner5xx, owner5xxxx (and in last names Owner5…).
     const expected = many.filter((row) => row.searchText.includes('owner5'));
     expect(found).toHaveLength(expected.length);

@@ -7,7 +7,17 @@ import { saveWarrantyCardCall } from '../../../src/features/homeowners/api/calls
 import { HOMEOWNER_TEXT } from '../../../src/features/homeowners/messages';
 import { getOffline } from '../../../src/offline/runtime';
 import { demoProfile } from '../fixtures/demo-profiles';
-import { card, fakeListLayout, goOffline, keepHomeowners, renderHomeowners, scrollListTo, startBackend, stopBackend, type FakeBackend } from './harness';
+import {
+  card,
+  fakeListLayout,
+  goOffline,
+  keepHomeowners,
+  renderHomeowners,
+  scrollListTo,
+  startBackend,
+  stopBackend,
+  type FakeBackend,
+} from './harness';
 import { viewScope } from '../../../src/entities/view-scope';
 
 fakeListLayout();
@@ -33,8 +43,20 @@ describe('My Homeowners (spec 3 §2)', () => {
     renderHomeowners(demoProfile('service'));
     expect(await screen.findByRole('heading', { level: 1, name: 'My Homeowners' })).toBeTruthy();
     await waitFor(() => expect(screen.getByText(/Showing 10 of 25/)).toBeTruthy());
-    const cells = within(rowOf('Owner02')).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells.slice(0, 9)).toEqual(['CLW01002TNMaynardville', 'First2', 'Owner02', 'owner2@example.com', 'The Anniversary', '10/01/2025', '01/15/2026', '03/01/2026', 'Active']);
+    const cells = within(rowOf('Owner02'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(0, 9)).toEqual([
+      'CLW01002TNMaynardville',
+      'First2',
+      'Owner02',
+      'owner2@example.com',
+      'The Anniversary',
+      '10/01/2025',
+      '01/15/2026',
+      '03/01/2026',
+      'Active',
+    ]);
     expect(within(rowOf('Owner01')).getAllByRole('cell')[8]!.textContent).toBe('Incomplete');
 
     // The end of the viewport is near: 10 more.
@@ -83,7 +105,11 @@ describe('My Homeowners (spec 3 §2)', () => {
 
     fireEvent.click(within(rowOf('CLW01001TN')).getByRole('button', { name: 'More actions for CLW01001TN' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Warranty', 'New Service Request', 'New Parts Order', 'Service History']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Warranty', 'New Service Request', 'New Parts Order', 'Service History']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'New Parts Order' }));
     expect(partsOrder).toHaveBeenCalledWith(expect.objectContaining({ serialNumber: 'CLW01001TN', plantNumber: '42' }));
     // Only the parts order: the row under the menu does not open the panel as well.
@@ -110,7 +136,11 @@ describe('My Homeowners (spec 3 §2)', () => {
     renderHomeowners(demoProfile('viewer'));
     await waitFor(() => expect(dataRows()).toHaveLength(1));
     fireEvent.click(within(rowOf('CLW01001TN')).getByRole('button', { name: 'More actions for CLW01001TN' }));
-    expect(within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Warranty', 'Service History']);
+    expect(
+      within(await screen.findByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Warranty', 'Service History']);
   });
 
   it('offline, shows the kept copy with its age, and queued saves applied and marked; a refused one with its message', async () => {

@@ -36,7 +36,9 @@ const PANEL = '/service/myhomeowners/warranty/42/CLW01001TN';
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A field by its label (required ones end in ' *'; 'Home address' also names its section). */
 const field = (name: string) =>
-  screen.getAllByLabelText(new RegExp(`^${escaped(name)}( \\*)?$`)).find((element): element is HTMLInputElement => element instanceof HTMLInputElement)!;
+  screen
+    .getAllByLabelText(new RegExp(`^${escaped(name)}( \\*)?$`))
+    .find((element): element is HTMLInputElement => element instanceof HTMLInputElement)!;
 const type = (name: string, value: string) => {
   fireEvent.input(field(name), { target: { value } });
   fireEvent.blur(field(name));
@@ -63,7 +65,14 @@ describe('the warranty card update says which fields the user changed (issue 22 
   it('the last name alone; the toggle the user left alone is not sent', async () => {
     const entry = await queuedAfter(card(1, { rowVersion: 5 }), () => type('Last name', 'Offline'));
     expect(entry).toMatchObject({ method: 'PUT', path: '/Warranty', status: 'pending' });
-    expect(entry.body).toMatchObject({ firstName: 'First1', lastName: 'Offline', address1: '1 Oak Ridge Road', areaCode: '865', phoneNumber: '5550123', rowVersion: 5 });
+    expect(entry.body).toMatchObject({
+      firstName: 'First1',
+      lastName: 'Offline',
+      address1: '1 Oak Ridge Road',
+      areaCode: '865',
+      phoneNumber: '5550123',
+      rowVersion: 5,
+    });
     expect(entry.body).not.toHaveProperty('homeAddressSameAsOwner');
     expect(entry.changes).toEqual(['lastName']);
   });
@@ -75,7 +84,13 @@ describe('the warranty card update says which fields the user changed (issue 22 
       type('Home city', 'Norris');
       type('Home zip code', '37828');
     });
-    expect(entry.body).toMatchObject({ homeAddressSameAsOwner: false, homeAddress1: '9 Lake Dr', homeCity: 'Norris', homeZipCode: '37828', homeAddress: '9 Lake Dr, Norris, TN 37828' });
+    expect(entry.body).toMatchObject({
+      homeAddressSameAsOwner: false,
+      homeAddress1: '9 Lake Dr',
+      homeCity: 'Norris',
+      homeZipCode: '37828',
+      homeAddress: '9 Lake Dr, Norris, TN 37828',
+    });
     expect([...entry.changes!].sort()).toEqual(['homeAddress', 'homeAddress1', 'homeAddressSameAsOwner', 'homeCity', 'homeZipCode']);
   });
 });
@@ -86,14 +101,20 @@ describe('a later queued save does not undo a settled conflict on the home addre
     const save = v.parse(WarrantyCardInput, body);
     const index = backend.cards.findIndex((stored) => stored.plantNumber === save.plantNumber && stored.serialNumber === save.serialNumber);
     const stored = backend.cards[index]!;
-    if (save.rowVersion !== stored.rowVersion) return { status: 409, body: { message: 'This record was changed by someone else.', current: stored } as unknown as JsonValue };
+    if (save.rowVersion !== stored.rowVersion)
+      return { status: 409, body: { message: 'This record was changed by someone else.', current: stored } as unknown as JsonValue };
     const { plantNumber: _plant, serialNumber: _serial, homeAddressSameAsOwner: _same, rowVersion: _version, ...fields } = save;
     const saved = normalizeCardAddress({ ...stored, ...fields, soldDate: fields.soldDate ?? '', rowVersion: stored.rowVersion + 1 });
     backend.cards[index] = { ...saved, showHomeAddress: !isHomeAddressSameAsOwner(saved) };
     return { status: 200, body: backend.cards[index] as unknown as JsonValue };
   }
 
-  const context = (shown: WarrantyCard) => ({ plantNumber: '42', serialNumber: shown.serialNumber, card: shown, today: todayForServerRules() });
+  const context = (shown: WarrantyCard) => ({
+    plantNumber: '42',
+    serialNumber: shown.serialNumber,
+    card: shown,
+    today: todayForServerRules(),
+  });
   /** What the panel queues: the form over the card it showed, with the user's `edits`. */
   function update(shown: WarrantyCard, edits: Partial<WarrantyFormValues>) {
     const check = checkWarrantyForm({ ...warrantyFormValues(shown), ...edits }, context(shown));
@@ -111,7 +132,15 @@ describe('a later queued save does not undo a settled conflict on the home addre
     await outbox.enqueue(update(shown, { lastName: 'Offline' }));
     await outbox.enqueue(update({ ...shown, lastName: 'Offline', rowVersion: 6 }, { firstName: 'Mary' }));
     // Meanwhile the office gives the home an address of its own.
-    contractSave(v.parse(WarrantyCardInput, { ...shown, homeAddressSameAsOwner: false, homeAddress1: '9 Lake Dr', homeCity: 'Norris', homeZipCode: '37828' }) as unknown as JsonValue);
+    contractSave(
+      v.parse(WarrantyCardInput, {
+        ...shown,
+        homeAddressSameAsOwner: false,
+        homeAddress1: '9 Lake Dr',
+        homeCity: 'Norris',
+        homeZipCode: '37828',
+      }) as unknown as JsonValue,
+    );
     expect(backend.cards[0]).toMatchObject({ homeAddress: '9 Lake Dr, Norris, TN 37828', showHomeAddress: true, rowVersion: 6 });
     goOffline(backend, false);
     await outbox.replay({ force: true });
@@ -120,7 +149,13 @@ describe('a later queued save does not undo a settled conflict on the home addre
     return parked!;
   }
 
-  const THEIR_HOME = { homeAddress1: '9 Lake Dr', homeCity: 'Norris', homeZipCode: '37828', homeAddress: '9 Lake Dr, Norris, TN 37828', showHomeAddress: true };
+  const THEIR_HOME = {
+    homeAddress1: '9 Lake Dr',
+    homeCity: 'Norris',
+    homeZipCode: '37828',
+    homeAddress: '9 Lake Dr, Norris, TN 37828',
+    showHomeAddress: true,
+  };
 
   it('keeping theirs: the first name goes on their card, which keeps its home address', async () => {
     const parked = await twoSavesThenTheirs();

@@ -12,7 +12,13 @@ import {
 import { card } from './harness';
 
 const TODAY = '2026-06-15';
-const context = (overrides: Partial<WarrantyFormContext> = {}): WarrantyFormContext => ({ plantNumber: '42', serialNumber: 'CLW01001TN', card: undefined, today: TODAY, ...overrides });
+const context = (overrides: Partial<WarrantyFormContext> = {}): WarrantyFormContext => ({
+  plantNumber: '42',
+  serialNumber: 'CLW01001TN',
+  card: undefined,
+  today: TODAY,
+  ...overrides,
+});
 const valid: WarrantyFormValues = {
   ...warrantyFormValues(undefined),
   firstName: 'Mary',
@@ -127,7 +133,11 @@ describe('the rules of a save (spec 3 §5)', () => {
       { ...valid, homeAddressSameAsOwner: false, homeAddress1: '9 Lake Dr', homeCity: 'Norris', homeState: 'TN', homeZipCode: '37828' },
       context(),
     );
-    expect(check.ok && check.body).toMatchObject({ homeAddressSameAsOwner: false, homeAddress: '9 Lake Dr, Norris, TN 37828', homeAddress1: '9 Lake Dr' });
+    expect(check.ok && check.body).toMatchObject({
+      homeAddressSameAsOwner: false,
+      homeAddress: '9 Lake Dr, Norris, TN 37828',
+      homeAddress1: '9 Lake Dr',
+    });
   });
 
   it('maps the fields a server refusal names onto the form', () => {

@@ -8,7 +8,17 @@ import { todayForServerRules } from '../../../src/lib/dates';
 import { getOffline } from '../../../src/offline/runtime';
 import { UNSAVED_CHANGES_MESSAGE } from '../../../src/ui/side-panel';
 import { demoProfile } from '../fixtures/demo-profiles';
-import { card, fakeListLayout, goOffline, keepHomeowners, notices, renderHomeowners, startBackend, stopBackend, type FakeBackend } from './harness';
+import {
+  card,
+  fakeListLayout,
+  goOffline,
+  keepHomeowners,
+  notices,
+  renderHomeowners,
+  startBackend,
+  stopBackend,
+  type FakeBackend,
+} from './harness';
 import { viewScope } from '../../../src/entities/view-scope';
 
 fakeListLayout();
@@ -38,7 +48,13 @@ const inDays = (days: number) => {
   day.setUTCDate(day.getUTCDate() + days);
   return `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}/${day.getUTCFullYear()}`;
 };
-const details = () => Object.fromEntries(Array.from(document.querySelectorAll('.ho-details > div')).map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]));
+const details = () =>
+  Object.fromEntries(
+    Array.from(document.querySelectorAll('.ho-details > div')).map((row) => [
+      row.querySelector('dt')!.textContent,
+      row.querySelector('dd')!.textContent,
+    ]),
+  );
 
 describe("the 'Edit Homeowner' panel (spec 3 §2, §4, §5)", () => {
   it("opens in edit mode with the card's values: MM/DD/YYYY sold date, masked phone, the home's data read-only", async () => {
@@ -100,9 +116,22 @@ describe("the 'Edit Homeowner' panel (spec 3 §2, §4, §5)", () => {
     expect(router.state.location.pathname).toBe('/service/myhomeowners');
     expect(backend.sent).toHaveLength(1);
     expect(backend.sent[0]).toMatchObject({ method: 'PUT', path: '/Warranty', recordKey: 'warranty:42:CLW01001TN' });
-    expect(backend.sent[0]!.body).toMatchObject({ firstName: 'Mary', address1: '1 Oak Ridge Road Lot 7', address2: '', areaCode: '865', phoneNumber: '5550123', rowVersion: 3 });
+    expect(backend.sent[0]!.body).toMatchObject({
+      firstName: 'Mary',
+      address1: '1 Oak Ridge Road Lot 7',
+      address2: '',
+      areaCode: '865',
+      phoneNumber: '5550123',
+      rowVersion: 3,
+    });
     expect((backend.sent[0]!.body as { soldDate: string }).soldDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(notices).toContainEqual(expect.objectContaining({ level: 'success', title: WARRANTY_MESSAGES.updatedTitle, description: WARRANTY_MESSAGES.updated('CLW01001TN') }));
+    expect(notices).toContainEqual(
+      expect.objectContaining({
+        level: 'success',
+        title: WARRANTY_MESSAGES.updatedTitle,
+        description: WARRANTY_MESSAGES.updated('CLW01001TN'),
+      }),
+    );
     // The row has the saved card at once; the list is fetched again 500 ms after the panel closed.
     await waitFor(() => expect(screen.getByRole('table', { name: 'Homeowners' }).textContent).toContain('Mary'));
     expect(listReads()).toBe(before);
@@ -143,8 +172,15 @@ describe("the 'Edit Homeowner' panel (spec 3 §2, §4, §5)", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(backend.sent[0]).toMatchObject({ method: 'POST', recordKey: 'warranty:42:NEW123', label: 'Warranty card 42-NEW123' });
     expect(backend.sent[0]!.body).not.toHaveProperty('rowVersion');
-    expect(backend.sent[0]!.body).toMatchObject({ plantNumber: '42', serialNumber: 'NEW123', homeAddress: '5 Elm St, Knoxville, TN 37918', homeAddressSameAsOwner: true });
-    expect(notices).toContainEqual(expect.objectContaining({ title: WARRANTY_MESSAGES.enteredTitle, description: WARRANTY_MESSAGES.entered('NEW123') }));
+    expect(backend.sent[0]!.body).toMatchObject({
+      plantNumber: '42',
+      serialNumber: 'NEW123',
+      homeAddress: '5 Elm St, Knoxville, TN 37918',
+      homeAddressSameAsOwner: true,
+    });
+    expect(notices).toContainEqual(
+      expect.objectContaining({ title: WARRANTY_MESSAGES.enteredTitle, description: WARRANTY_MESSAGES.entered('NEW123') }),
+    );
   });
 
   it("blocks a save with every rule's message, sending nothing", async () => {
@@ -159,7 +195,12 @@ describe("the 'Edit Homeowner' panel (spec 3 §2, §4, §5)", () => {
     save();
     await waitFor(() => expect(notices).toContainEqual(expect.objectContaining({ title: HOMEOWNER_TEXT.unableToSave })));
     const dialog = await panel();
-    for (const message of [WARRANTY_MESSAGES.firstNameRequired, WARRANTY_MESSAGES.emailInvalid, WARRANTY_MESSAGES.phoneInvalid, WARRANTY_MESSAGES.soldDateOutOfRange]) {
+    for (const message of [
+      WARRANTY_MESSAGES.firstNameRequired,
+      WARRANTY_MESSAGES.emailInvalid,
+      WARRANTY_MESSAGES.phoneInvalid,
+      WARRANTY_MESSAGES.soldDateOutOfRange,
+    ]) {
       expect(within(dialog).getByText(message)).toBeTruthy();
     }
     expect(backend.sent).toHaveLength(0);
@@ -232,9 +273,16 @@ describe('the panel offline (issue 5 item 6)', () => {
     type('Last name', 'Offline');
     save();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(notices).toContainEqual(expect.objectContaining({ level: 'info', title: HOMEOWNER_TEXT.saved, description: 'Warranty card 42-CLW01001TN' }));
+    expect(notices).toContainEqual(
+      expect.objectContaining({ level: 'info', title: HOMEOWNER_TEXT.saved, description: 'Warranty card 42-CLW01001TN' }),
+    );
     const [queued] = await getOffline().db.outbox.toArray();
-    expect(queued).toMatchObject({ method: 'PUT', recordKey: 'warranty:42:CLW01001TN', label: 'Warranty card 42-CLW01001TN', status: 'pending' });
+    expect(queued).toMatchObject({
+      method: 'PUT',
+      recordKey: 'warranty:42:CLW01001TN',
+      label: 'Warranty card 42-CLW01001TN',
+      status: 'pending',
+    });
     expect(queued!.body).toMatchObject({ lastName: 'Offline', rowVersion: 5 });
     const row = await screen.findByRole('row', { name: /Offline/ });
     expect(within(row).getByText('Pending')).toBeTruthy();

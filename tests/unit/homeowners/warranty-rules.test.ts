@@ -38,7 +38,14 @@ const parse = (overrides: Record<string, unknown>) => v.safeParse(WarrantyCardIn
 
 describe('warranty status labels (spec 3 §3)', () => {
   it('reads I, A and H, and anything else as Archived', () => {
-    expect(['I', 'A', 'H', 'X', '', 'a'].map(warrantyStatusLabel)).toEqual(['Incomplete', 'Active', 'Historical', 'Archived', 'Archived', 'Archived']);
+    expect(['I', 'A', 'H', 'X', '', 'a'].map(warrantyStatusLabel)).toEqual([
+      'Incomplete',
+      'Active',
+      'Historical',
+      'Archived',
+      'Archived',
+      'Archived',
+    ]);
   });
 });
 
@@ -65,7 +72,9 @@ describe('sold date window (spec 3 §5, §9: 2 years back to 3 months ahead)', (
 
   it('lets a card keep the sold date it already has, however old', () => {
     expect(soldDateIssue('2019-06-01', '2026-02-10', '2019-06-01')).toBeNull();
-    expect(warrantyCardIssues({ soldDate: '2019-06-02' }, '2026-02-10', '2019-06-01')).toEqual([{ field: 'soldDate', message: WARRANTY_MESSAGES.soldDateOutOfRange }]);
+    expect(warrantyCardIssues({ soldDate: '2019-06-02' }, '2026-02-10', '2019-06-01')).toEqual([
+      { field: 'soldDate', message: WARRANTY_MESSAGES.soldDateOutOfRange },
+    ]);
   });
 
   it('reads and writes MM/DD/YYYY', () => {
@@ -114,7 +123,12 @@ describe('phones (spec 3 §3, §5: digits only, 3-digit area code and 7-digit nu
     const result = parse({ areaCode: '', phoneNumber: '(865) 555-0123', cellAreaCode: '423-', cellPhoneNumber: '555.9876' });
     expect(result.success).toBe(true);
     if (!result.success) return;
-    expect([result.output.areaCode, result.output.phoneNumber, result.output.cellAreaCode, result.output.cellPhoneNumber]).toEqual(['865', '5550123', '423', '5559876']);
+    expect([result.output.areaCode, result.output.phoneNumber, result.output.cellAreaCode, result.output.cellPhoneNumber]).toEqual([
+      '865',
+      '5550123',
+      '423',
+      '5559876',
+    ]);
   });
 
   it('refuses a phone that cannot be split', () => {
@@ -125,10 +139,24 @@ describe('phones (spec 3 §3, §5: digits only, 3-digit area code and 7-digit nu
 });
 
 describe('the returned card (spec 3 §5: trimmed; address2 folded into address1, 40 characters)', () => {
-  const card = { address1: '  412 Oak Ridge Road ', address2: ' Lot 12 ', city: ' Clinton ', state: 'TN ', zipCode: ' 37716', homeAddress: ' x ' };
+  const card = {
+    address1: '  412 Oak Ridge Road ',
+    address2: ' Lot 12 ',
+    city: ' Clinton ',
+    state: 'TN ',
+    zipCode: ' 37716',
+    homeAddress: ' x ',
+  };
 
   it('trims and appends a non-empty address2, then clears it', () => {
-    expect(normalizeCardAddress(card)).toEqual({ address1: '412 Oak Ridge Road Lot 12', address2: '', city: 'Clinton', state: 'TN', zipCode: '37716', homeAddress: 'x' });
+    expect(normalizeCardAddress(card)).toEqual({
+      address1: '412 Oak Ridge Road Lot 12',
+      address2: '',
+      city: 'Clinton',
+      state: 'TN',
+      zipCode: '37716',
+      homeAddress: 'x',
+    });
   });
 
   it('cuts the joined line to 40 characters', () => {
@@ -160,7 +188,13 @@ describe("home address 'same as owner' (spec 3 §4)", () => {
   });
 
   it('off at save, keeps a home address of its own', () => {
-    const result = parse({ homeAddressSameAsOwner: false, homeAddress1: '9 Elm Street', homeCity: 'Clinton', homeState: 'TN', homeZipCode: '37716' });
+    const result = parse({
+      homeAddressSameAsOwner: false,
+      homeAddress1: '9 Elm Street',
+      homeCity: 'Clinton',
+      homeState: 'TN',
+      homeZipCode: '37716',
+    });
     expect(result.success && result.output.homeAddress).toBe('9 Elm Street, Clinton, TN 37716');
   });
 });

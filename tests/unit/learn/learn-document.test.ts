@@ -26,7 +26,8 @@ const guide: LearnDocument = {
 };
 
 const text = (data: ArrayBuffer) => new TextDecoder().decode(data);
-const pdfAnswer = (body: string, etag: string) => new Response(new TextEncoder().encode(body), { status: 200, headers: { 'content-type': 'application/pdf', etag: `"${etag}"` } });
+const pdfAnswer = (body: string, etag: string) =>
+  new Response(new TextEncoder().encode(body), { status: 200, headers: { 'content-type': 'application/pdf', etag: `"${etag}"` } });
 
 beforeEach(() => {
   db = freshDb();
@@ -50,7 +51,11 @@ describe('Learn documents once opened stay readable offline', () => {
     const loaded = await loadKeptDocument(learnDocumentSource(guide));
     expect(loaded).toMatchObject({ from: 'network', current: true });
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/Documents/References/7');
-    expect((await readDocument(db, LEARN_LIBRARY, '7'))?.copy).toMatchObject({ etag: 'v1', displayName: guide.displayName, updatedAt: Date.parse(guide.updatedAt) });
+    expect((await readDocument(db, LEARN_LIBRARY, '7'))?.copy).toMatchObject({
+      etag: 'v1',
+      displayName: guide.displayName,
+      updatedAt: Date.parse(guide.updatedAt),
+    });
     expect(await listDocumentCopies(db, 'help')).toEqual([]);
   });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LearnCategory } from '../../../src/contract';
-import { documentCountLabel, eLearningLinks, findSubCategory, subCategoryPath, subCategoryTitle } from '../../../src/features/learn/learn-rules';
+import {
+  documentCountLabel,
+  eLearningLinks,
+  findSubCategory,
+  subCategoryPath,
+  subCategoryTitle,
+} from '../../../src/features/learn/learn-rules';
 import { demoProfile } from '../fixtures/demo-profiles';
 
 const names = (key: Parameters<typeof demoProfile>[0]) => eLearningLinks(demoProfile(key)).map((link) => link.name);
@@ -11,7 +17,8 @@ describe('e-learning links by permission (spec 3 §6, spec 1 §6)', () => {
   });
 
   it('retailer users (neither plant nor internal) see customer experience only', () => {
-    for (const key of ['admin', 'service', 'viewer', 'sales', 'company', 'driver'] as const) expect(names(key), key).toEqual(['Customer Experience E-Learning']);
+    for (const key of ['admin', 'service', 'viewer', 'sales', 'company', 'driver'] as const)
+      expect(names(key), key).toEqual(['Customer Experience E-Learning']);
   });
 
   it('internal users who are not plant users see none', () => {
@@ -19,7 +26,10 @@ describe('e-learning links by permission (spec 3 §6, spec 1 §6)', () => {
   });
 
   it('an internal plant user sees both (plant users always do)', () => {
-    expect(eLearningLinks({ ...demoProfile('internal'), isPlantUser: true }).map((link) => link.name)).toEqual(['Customer Experience E-Learning', 'Energy Credits E-Learning']);
+    expect(eLearningLinks({ ...demoProfile('internal'), isPlantUser: true }).map((link) => link.name)).toEqual([
+      'Customer Experience E-Learning',
+      'Energy Credits E-Learning',
+    ]);
   });
 });
 
@@ -36,8 +46,16 @@ const document = (documentId: number, subCategoryId: number) => ({
 });
 
 const library: LearnCategory[] = [
-  { categoryId: 1, displayName: 'Installation and Setup', subCategories: [{ subCategoryId: 11, displayName: 'Foundations', documents: [document(1, 11), document(2, 11)] }] },
-  { categoryId: 2, displayName: 'Homeowner Care', subCategories: [{ subCategoryId: 21, displayName: 'Warranty', documents: [document(3, 21)] }] },
+  {
+    categoryId: 1,
+    displayName: 'Installation and Setup',
+    subCategories: [{ subCategoryId: 11, displayName: 'Foundations', documents: [document(1, 11), document(2, 11)] }],
+  },
+  {
+    categoryId: 2,
+    displayName: 'Homeowner Care',
+    subCategories: [{ subCategoryId: 21, displayName: 'Warranty', documents: [document(3, 21)] }],
+  },
 ];
 
 describe('the sub-category of an address (spec 3 §2, §8: a missing one must not fail)', () => {

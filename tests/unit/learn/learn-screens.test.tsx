@@ -31,11 +31,19 @@ const library = [
     categoryId: 1,
     displayName: 'Installation and Setup',
     subCategories: [
-      { subCategoryId: 11, displayName: 'Foundations and Anchoring', documents: [doc(1, 11, 'Pier and Footing Layout Guide'), doc(2, 11, 'Anchoring and Tie-Down Requirements')] },
+      {
+        subCategoryId: 11,
+        displayName: 'Foundations and Anchoring',
+        documents: [doc(1, 11, 'Pier and Footing Layout Guide'), doc(2, 11, 'Anchoring and Tie-Down Requirements')],
+      },
       { subCategoryId: 12, displayName: 'Utilities and Crossovers', documents: [doc(3, 12, 'Utility Connections Checklist')] },
     ],
   },
-  { categoryId: 2, displayName: 'Homeowner Care', subCategories: [{ subCategoryId: 21, displayName: 'Warranty', documents: [doc(4, 21, 'Understanding the Limited Warranty')] }] },
+  {
+    categoryId: 2,
+    displayName: 'Homeowner Care',
+    subCategories: [{ subCategoryId: 21, displayName: 'Warranty', documents: [doc(4, 21, 'Understanding the Limited Warranty')] }],
+  },
 ];
 
 beforeEach(async () => {
@@ -64,7 +72,11 @@ describe('LearnScreen (/learn)', () => {
     const foundations = within(installation).getByRole('link', { name: /Foundations and Anchoring/ });
     expect(foundations.getAttribute('href')).toBe('/learn/1/11');
     expect(foundations.textContent).toContain('2 documents');
-    expect(within(screen.getByRole('region', { name: 'Homeowner Care' })).getByRole('link', { name: /Warranty/ }).getAttribute('href')).toBe('/learn/2/21');
+    expect(
+      within(screen.getByRole('region', { name: 'Homeowner Care' }))
+        .getByRole('link', { name: /Warranty/ })
+        .getAttribute('href'),
+    ).toBe('/learn/2/21');
     expect(screen.getByRole('link', { name: 'eBuilt home documentation' }).getAttribute('href')).toBe('/learn/ebuilt');
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/Documents/References');
   });
@@ -101,17 +113,35 @@ describe('LearnScreen (/learn)', () => {
 });
 
 const renderSubCategory = (categoryId: string, subCategoryId: string) =>
-  renderScreen(() => <LearnSubCategoryScreen categoryId={categoryId} subCategoryId={subCategoryId} selectedId={undefined} />, { path: '/learn/$categoryId/$subCategoryId', initialEntry: `/learn/${categoryId}/${subCategoryId}` });
+  renderScreen(() => <LearnSubCategoryScreen categoryId={categoryId} subCategoryId={subCategoryId} selectedId={undefined} />, {
+    path: '/learn/$categoryId/$subCategoryId',
+    initialEntry: `/learn/${categoryId}/${subCategoryId}`,
+  });
 
 describe('LearnSubCategoryScreen (/learn/{categoryId}/{subCategoryId})', () => {
   it("is titled 'Learn - {sub-category name}' and lists its documents, marking the ones kept on this device", async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, library));
-    await storeDocument(db, { kind: LEARN_LIBRARY, id: '2', displayName: 'Anchoring and Tie-Down Requirements', contentType: 'application/pdf', size: 0, etag: 'e2', updatedAt: 0 }, new ArrayBuffer(5120));
+    await storeDocument(
+      db,
+      {
+        kind: LEARN_LIBRARY,
+        id: '2',
+        displayName: 'Anchoring and Tie-Down Requirements',
+        contentType: 'application/pdf',
+        size: 0,
+        etag: 'e2',
+        updatedAt: 0,
+      },
+      new ArrayBuffer(5120),
+    );
     await renderSubCategory('1', '11');
     expect(await screen.findByRole('heading', { level: 1, name: 'Learn - Foundations and Anchoring' })).toBeTruthy();
     const documents = screen.getByRole('navigation', { name: 'Documents' });
     const links = within(documents).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual([expect.stringContaining('Pier and Footing Layout Guide'), expect.stringContaining('Anchoring and Tie-Down Requirements')]);
+    expect(links.map((link) => link.textContent)).toEqual([
+      expect.stringContaining('Pier and Footing Layout Guide'),
+      expect.stringContaining('Anchoring and Tie-Down Requirements'),
+    ]);
     expect(links[0]!.getAttribute('href')).toBe('/learn/1/11?documentId=1');
     expect(await within(links[1]!).findByText('Available offline')).toBeTruthy();
     expect(within(links[0]!).queryByText('Available offline')).toBeNull();

@@ -160,8 +160,7 @@ describe('error catalogue (spec 1 §8)', () => {
         level: 'error',
         id: 'generic-error',
         title: 'Error has occurred.',
-        description:
-          'Oops! Looks like something went wrong with your request. Please try again or contact support for assistance.',
+        description: 'Oops! Looks like something went wrong with your request. Please try again or contact support for assistance.',
       },
     ]);
   });
@@ -187,7 +186,12 @@ describe('error catalogue (spec 1 §8)', () => {
     await logMessage({ format: 'error', message: 'Login failed' });
     expect(lastCall().url).toBe('/api/api/Logger');
     expect(notices).toEqual([
-      { level: 'error', id: 'default-error', title: 'Error has occurred!', description: 'Uh oh! Looks like something has gone wrong with your request!' },
+      {
+        level: 'error',
+        id: 'default-error',
+        title: 'Error has occurred!',
+        description: 'Uh oh! Looks like something has gone wrong with your request!',
+      },
     ]);
   });
 

@@ -1,11 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IMAGE_MAX_SIDE, IMAGE_QUALITY, NotAnImageError, compressImage, fitWithin, imageTypeOf, jpegFileName } from '../../../src/lib/images';
+import {
+  IMAGE_MAX_SIDE,
+  IMAGE_QUALITY,
+  NotAnImageError,
+  compressImage,
+  fitWithin,
+  imageTypeOf,
+  jpegFileName,
+} from '../../../src/lib/images';
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((char) => char.charCodeAt(0)) : part)));
 const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe1];
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const fileOf = (head: number[] | string, size: number, type: string) => new Blob([bytes(head), new Uint8Array(Math.max(0, size - head.length))], { type });
+const fileOf = (head: number[] | string, size: number, type: string) =>
+  new Blob([bytes(head), new Uint8Array(Math.max(0, size - head.length))], { type });
 
 interface Drawn {
   canvas: { width: number; height: number };

@@ -52,7 +52,13 @@ describe('createListIndex', () => {
       fc.property(
         rowsArbitrary,
         fc.constantFrom('', 'oak', 'OAK pine', 'item 1', 'knox', 'élan', 'zzz'),
-        fc.option(fc.record({ columnName: fc.constantFrom('name', 'city', 'count', 'label'), direction: fc.constantFrom('asc' as const, 'desc' as const) }), { nil: null }),
+        fc.option(
+          fc.record({
+            columnName: fc.constantFrom('name', 'city', 'count', 'label'),
+            direction: fc.constantFrom('asc' as const, 'desc' as const),
+          }),
+          { nil: null },
+        ),
         fc.integer({ min: 0, max: 50 }),
         (drafts, search, sort, limit) => {
           const rows = drafts.map((draft, id) => ({ id, ...draft }));
@@ -73,7 +79,11 @@ describe('createListIndex', () => {
         const rows = names.map((name, id) => ({ id, name, city: null, count: null }));
         const sort = { columnName: 'name', direction };
         const expected = reference(rows, '', sort).map((row) => row.id);
-        expect(createListIndex(rows, columns).query({ search: '', sort, limit: Infinity }).rows.map((row) => row.id)).toEqual(expected);
+        expect(
+          createListIndex(rows, columns)
+            .query({ search: '', sort, limit: Infinity })
+            .rows.map((row) => row.id),
+        ).toEqual(expected);
       }),
     );
   });
@@ -88,7 +98,11 @@ describe('createListIndex', () => {
     createListIndex(rows, columns, searchText).query({ search: 'home 1', sort: null, limit: 10 });
     expect(calls).toBe(100);
     const changed = [...rows.slice(1), { id: 100, name: 'home 100', city: null, count: 0 }];
-    const answer = createListIndex(changed, columns, searchText).query({ search: 'home 10', sort: { columnName: 'count', direction: 'desc' }, limit: 3 });
+    const answer = createListIndex(changed, columns, searchText).query({
+      search: 'home 10',
+      sort: { columnName: 'count', direction: 'desc' },
+      limit: 3,
+    });
     expect(calls).toBe(101);
     expect(answer.rows.map((row) => row.id)).toEqual([10, 100]);
   });

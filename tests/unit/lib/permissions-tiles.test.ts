@@ -11,7 +11,16 @@ const EVERYONE = ['Learn', 'Help', 'Feedback', 'My Facilities', 'My Plants'];
 describe('tiles per demo profile (spec 1 §6)', () => {
   it('admin: leads, prospects, sales and service, NPS and reports', () => {
     expect(tileNames('admin')).toEqual([
-      'Leads', 'Prospects', 'Quotes', 'Orders', 'Inventory', 'My Homeowners', 'Service & Parts', 'NPS', 'Reports', ...EVERYONE,
+      'Leads',
+      'Prospects',
+      'Quotes',
+      'Orders',
+      'Inventory',
+      'My Homeowners',
+      'Service & Parts',
+      'NPS',
+      'Reports',
+      ...EVERYONE,
     ]);
   });
 
@@ -27,9 +36,7 @@ describe('tiles per demo profile (spec 1 §6)', () => {
   });
 
   it('viewer: quotes and orders, homeowners, service and reports', () => {
-    expect(tileNames('viewer')).toEqual([
-      'Quotes', 'Orders', 'Inventory', 'My Homeowners', 'Service & Parts', 'Reports', ...EVERYONE,
-    ]);
+    expect(tileNames('viewer')).toEqual(['Quotes', 'Orders', 'Inventory', 'My Homeowners', 'Service & Parts', 'Reports', ...EVERYONE]);
   });
 
   it('sales: leads, quotes, orders, inventory, NPS and reports', () => {
@@ -93,7 +100,12 @@ describe('derived flags per demo profile (spec 1 §6)', () => {
   });
 
   it('sales: price viewer, leads and NPS; company-owned: neither leads nor NPS', () => {
-    expect(deriveFlags(demoProfile('sales'))).toMatchObject({ isPriceViewer: true, canViewLeads: true, canViewNps: true, isSalesViewer: true });
+    expect(deriveFlags(demoProfile('sales'))).toMatchObject({
+      isPriceViewer: true,
+      canViewLeads: true,
+      canViewNps: true,
+      isSalesViewer: true,
+    });
     expect(deriveFlags(demoProfile('company'))).toMatchObject({ canViewLeads: false, canViewNps: false, isLeadsAdmin: true });
   });
 

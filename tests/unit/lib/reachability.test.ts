@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../src/contract';
 import { request, requestBlob, resetHttpClients } from '../../../src/lib/http';
-import { currentConnection, FAILURES_TO_UNREACHABLE, reportAnswer, reportNoAnswer, subscribeReachability } from '../../../src/lib/reachability';
+import {
+  currentConnection,
+  FAILURES_TO_UNREACHABLE,
+  reportAnswer,
+  reportNoAnswer,
+  subscribeReachability,
+} from '../../../src/lib/reachability';
 
 const setBrowserOnline = (online: boolean) => {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
@@ -63,7 +69,10 @@ describe('reachability (issue 19)', () => {
     await requestBlob({ base: 'images', path: '/b.png' }).catch(() => undefined);
     expect(currentConnection()).toBe('unreachable');
 
-    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ message: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } }) as never);
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ message: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } }) as never,
+    );
     await request(paths.unitsOfMeasure, { handles: 'all' }).catch(() => undefined);
     expect(currentConnection()).toBe('online');
   });

@@ -1,16 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { REDIRECT_COOKIE, TOKEN_COOKIE } from '../../../src/contract';
 import { readCookie } from '../../../src/lib/cookies';
-import {
-  clearToken,
-  readToken,
-  readTokenClaims,
-  rememberRedirect,
-  storeToken,
-  takeRedirect,
-} from '../../../src/lib/session-token';
+import { clearToken, readToken, readTokenClaims, rememberRedirect, storeToken, takeRedirect } from '../../../src/lib/session-token';
 import { fakeJwt } from '../fixtures/tokens';
-
 
 afterEach(() => {
   clearToken();

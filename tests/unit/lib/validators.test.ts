@@ -1,13 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  dateText,
-  dateTextInRange,
-  isDateInRange,
-  isValidDateText,
-  noSpecialCharacters,
-  parseDateText,
-} from '../../../src/lib/validators';
+import { dateText, dateTextInRange, isDateInRange, isValidDateText, noSpecialCharacters, parseDateText } from '../../../src/lib/validators';
 
 const messagesOf = (schema: v.GenericSchema, input: unknown) => {
   const result = v.safeParse(schema, input);

@@ -53,26 +53,34 @@ const rowOf = (lastName: string) => screen.getByText(lastName).closest<HTMLEleme
 const marks = () => CALLS.map((entry) => isMarked(rowOf(entry.customerLastName)));
 
 describe('NPS completed calls offline (issue 19)', () => {
-  it('marks the calls whose home’s service history is not on the device while the server cannot be reached', async () => {
-    await renderNps('admin');
-    expect(screen.getAllByRole('link', { name: /^Service history of/ })).toHaveLength(4);
-    expect(marks()).toEqual([false, false, false]);
+  it(
+    'marks the calls whose home’s service history is not on the device while the server cannot be reached',
+    async () => {
+      await renderNps('admin');
+      expect(screen.getAllByRole('link', { name: /^Service history of/ })).toHaveLength(4);
+      expect(marks()).toEqual([false, false, false]);
 
-    // Home 501's history is kept (opened once, or primed for an open work order); the connection goes.
-    await env.keep(HISTORY_KIND, '501', []);
-    await env.setOnline(false);
-    await waitFor(() => expect(marks()).toEqual([false, true, false]));
-    // Once per row (in its widest cell, the comments); a call naming no home links nowhere and is not marked.
-    expect(within(rowOf('Brook')).getAllByText('Needs a connection')).toHaveLength(1);
+      // Home 501's history is kept (opened once, or primed for an open work order); the connection goes.
+      await env.keep(HISTORY_KIND, '501', []);
+      await env.setOnline(false);
+      await waitFor(() => expect(marks()).toEqual([false, true, false]));
+      // Once per row (in its widest cell, the comments); a call naming no home links nowhere and is not marked.
+      expect(within(rowOf('Brook')).getAllByText('Needs a connection')).toHaveLength(1);
 
-    await env.keep(HISTORY_KIND, '502', []);
-    await waitFor(() => expect(marks()).toEqual([false, false, false]));
-  }, TEST_TIMEOUT);
+      await env.keep(HISTORY_KIND, '502', []);
+      await waitFor(() => expect(marks()).toEqual([false, false, false]));
+    },
+    TEST_TIMEOUT,
+  );
 
-  it('marks nothing for a user whose names link nowhere (no service viewer)', async () => {
-    await renderNps('sales');
-    await env.setOnline(false);
-    expect(screen.queryAllByRole('link', { name: /^Service history of/ })).toHaveLength(0);
-    expect(marks()).toEqual([false, false, false]);
-  }, TEST_TIMEOUT);
+  it(
+    'marks nothing for a user whose names link nowhere (no service viewer)',
+    async () => {
+      await renderNps('sales');
+      await env.setOnline(false);
+      expect(screen.queryAllByRole('link', { name: /^Service history of/ })).toHaveLength(0);
+      expect(marks()).toEqual([false, false, false]);
+    },
+    TEST_TIMEOUT,
+  );
 });

@@ -21,8 +21,17 @@ import { sortRows } from '../../../src/lib/list';
 describe('NPS bands (spec 2 §4)', () => {
   it('puts 9–10 in promoters, 7–8 in passives and 0–6 in detractors', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(npsBand)).toEqual([
-      'Detractor', 'Detractor', 'Detractor', 'Detractor', 'Detractor', 'Detractor', 'Detractor',
-      'Passive', 'Passive', 'Promoter', 'Promoter',
+      'Detractor',
+      'Detractor',
+      'Detractor',
+      'Detractor',
+      'Detractor',
+      'Detractor',
+      'Detractor',
+      'Passive',
+      'Passive',
+      'Promoter',
+      'Promoter',
     ]);
   });
 });
@@ -103,7 +112,12 @@ describe('the query of every NPS call', () => {
   const parse = (query: Partial<Record<'startDate' | 'endDate', string>>) => v.safeParse(NpsQuery, query);
 
   it('takes the windows the screen asks for', () => {
-    for (const window of [npsWindow('rolling', '2026-11-26'), npsWindow('calendar', '2026-11-26'), upcomingWindow('2026-11-26'), npsWindow('rolling', '2024-02-29')]) {
+    for (const window of [
+      npsWindow('rolling', '2026-11-26'),
+      npsWindow('calendar', '2026-11-26'),
+      upcomingWindow('2026-11-26'),
+      npsWindow('rolling', '2024-02-29'),
+    ]) {
       expect(parse(window).success).toBe(true);
     }
   });
@@ -147,14 +161,41 @@ describe('the screen’s rules', () => {
 
   it('upper-cases the address, city, state, model number and model name of an upcoming call', () => {
     const call: NpsUpcomingCall = {
-      retailerChain: 'Smoky Mountain Homes', retailerNumber: '4217', retailerName: 'Smoky Mountain Homes - Knoxville', vantageAssetId: 7,
-      npsDate: '2026-12-01', soldDate: '2026-10-17', plantNumber: '910', plantName: 'Clinton West', modelNumber: '28ann60a3',
-      serialNumber: 'CLW012345', fullSerialNumber: 'CLW012345TNAB', modelName: 'The Anniversary 60', customerFirstName: 'Ann',
-      customerLastName: 'Lee', address: 'PO Box 12', city: 'Knoxville', state: 'tn', zip: '37919', areaCode: '865', phone: '5550123',
-      homeAddress: '12 Oak Ridge Road', homeCity: 'Knoxville', homeState: 'tn', homeZip: '37919', services: 2, addressDiffers: true,
+      retailerChain: 'Smoky Mountain Homes',
+      retailerNumber: '4217',
+      retailerName: 'Smoky Mountain Homes - Knoxville',
+      vantageAssetId: 7,
+      npsDate: '2026-12-01',
+      soldDate: '2026-10-17',
+      plantNumber: '910',
+      plantName: 'Clinton West',
+      modelNumber: '28ann60a3',
+      serialNumber: 'CLW012345',
+      fullSerialNumber: 'CLW012345TNAB',
+      modelName: 'The Anniversary 60',
+      customerFirstName: 'Ann',
+      customerLastName: 'Lee',
+      address: 'PO Box 12',
+      city: 'Knoxville',
+      state: 'tn',
+      zip: '37919',
+      areaCode: '865',
+      phone: '5550123',
+      homeAddress: '12 Oak Ridge Road',
+      homeCity: 'Knoxville',
+      homeState: 'tn',
+      homeZip: '37919',
+      services: 2,
+      addressDiffers: true,
     };
     const row = upcomingRow(call);
-    expect(row).toMatchObject({ address: 'PO BOX 12', city: 'KNOXVILLE', state: 'TN', modelNumber: '28ANN60A3', modelName: 'THE ANNIVERSARY 60' });
+    expect(row).toMatchObject({
+      address: 'PO BOX 12',
+      city: 'KNOXVILLE',
+      state: 'TN',
+      modelNumber: '28ANN60A3',
+      modelName: 'THE ANNIVERSARY 60',
+    });
     expect(row.customerAddressLine).toBe('PO BOX 12, KNOXVILLE, TN 37919');
     expect(row.homeAddressLine).toBe('12 OAK RIDGE ROAD, KNOXVILLE, TN 37919');
     expect(row.phoneText).toBe('(865) 555-0123');
@@ -163,9 +204,32 @@ describe('the screen’s rules', () => {
 
   it('sorts upcoming calls by names as a phone book does: last name, then first name', () => {
     const base = upcomingRow({
-      retailerChain: '', retailerNumber: '4217', retailerName: '', vantageAssetId: 0, npsDate: '2026-12-01', soldDate: null, plantNumber: '910',
-      plantName: '', modelNumber: '', serialNumber: '', fullSerialNumber: '', modelName: '', customerFirstName: '', customerLastName: '',
-      address: '', city: '', state: '', zip: '', areaCode: '', phone: '', homeAddress: '', homeCity: '', homeState: '', homeZip: '', services: 0, addressDiffers: false,
+      retailerChain: '',
+      retailerNumber: '4217',
+      retailerName: '',
+      vantageAssetId: 0,
+      npsDate: '2026-12-01',
+      soldDate: null,
+      plantNumber: '910',
+      plantName: '',
+      modelNumber: '',
+      serialNumber: '',
+      fullSerialNumber: '',
+      modelName: '',
+      customerFirstName: '',
+      customerLastName: '',
+      address: '',
+      city: '',
+      state: '',
+      zip: '',
+      areaCode: '',
+      phone: '',
+      homeAddress: '',
+      homeCity: '',
+      homeState: '',
+      homeZip: '',
+      services: 0,
+      addressDiffers: false,
     });
     const rows = [
       { ...base, vantageAssetId: 1, customerFirstName: 'Zoe', customerLastName: 'Adams' },
@@ -178,11 +242,24 @@ describe('the screen’s rules', () => {
 
   it('draws promoters, passives and detractors against the prior year on a round axis', () => {
     const groups = chartGroups({
-      totalNPS: 20, promoterCount: 50, passiveCount: 20, detractorCount: 30, previousTotalNPS: 10,
-      previousPromoterCount: 40, previousPassiveCount: 30, previousDetractorCount: 30,
-      startDate: '2025-11-27', endDate: '2026-11-26', previousStartDate: '2024-11-27', previousEndDate: '2025-11-26',
+      totalNPS: 20,
+      promoterCount: 50,
+      passiveCount: 20,
+      detractorCount: 30,
+      previousTotalNPS: 10,
+      previousPromoterCount: 40,
+      previousPassiveCount: 30,
+      previousDetractorCount: 30,
+      startDate: '2025-11-27',
+      endDate: '2026-11-26',
+      previousStartDate: '2024-11-27',
+      previousEndDate: '2025-11-26',
     });
-    expect(groups.map((group) => [group.label, group.current, group.previous])).toEqual([['Promoters', 50, 40], ['Passives', 20, 30], ['Detractors', 30, 30]]);
+    expect(groups.map((group) => [group.label, group.current, group.previous])).toEqual([
+      ['Promoters', 50, 40],
+      ['Passives', 20, 30],
+      ['Detractors', 30, 30],
+    ]);
     expect([0, 1, 3, 10, 11, 48, 50, 51, 180, 230].map(niceMax)).toEqual([1, 1, 5, 10, 20, 50, 50, 100, 200, 500]);
   });
 });

@@ -46,7 +46,16 @@ function versionedServer(initial: Versioned) {
 /** An information update as the panel makes it: the whole form, and which fields differ from what it showed. */
 const informationUpdate = (seen: Versioned, edits: Fields, label = 'Update work order information'): OutboxCall => {
   const body = { ...seen, ...edits };
-  return { method: 'PUT', base: 'api', path: '/records/1', recordKey: 'record:1', label, intent: { feature: 'records', kind: 'update' }, body: body as JsonValue, changes: changedFields(body, seen) };
+  return {
+    method: 'PUT',
+    base: 'api',
+    path: '/records/1',
+    recordKey: 'record:1',
+    label,
+    intent: { feature: 'records', kind: 'update' },
+    body: body as JsonValue,
+    changes: changedFields(body, seen),
+  };
 };
 
 /** The record as the device shows it with its queued updates applied (each counts the version up by one). */
@@ -88,7 +97,12 @@ describe('a conflict followed by more queued updates of the same record (issue 2
     expect(entryConflict(first)?.fields.map((field) => field.name)).toEqual(['technician']);
     const choice: ConflictChoice = { reapply: { theirs: ['caseSubject'] } };
     await resolveConflict(first.seq!, choice);
-    expect(server.record.current).toEqual({ caseSubject: 'Roof leak', technician: 'Pat Field', caseDescription: 'Door sticks', rowVersion: 7 });
+    expect(server.record.current).toEqual({
+      caseSubject: 'Roof leak',
+      technician: 'Pat Field',
+      caseDescription: 'Door sticks',
+      rowVersion: 7,
+    });
     expect(server.untouchedWritten).toEqual([]);
     expect(await getOffline().db.outbox.count()).toBe(0);
   });
@@ -96,7 +110,12 @@ describe('a conflict followed by more queued updates of the same record (issue 2
   it('keeping theirs: the later update goes on their version with its description only', async () => {
     const { server, first } = await twoEditsThenTheirs();
     await resolveConflict(first.seq!, { keep: 'theirs' });
-    expect(server.record.current).toEqual({ caseSubject: 'Roof leak', technician: 'Sam Office', caseDescription: 'Door sticks', rowVersion: 6 });
+    expect(server.record.current).toEqual({
+      caseSubject: 'Roof leak',
+      technician: 'Sam Office',
+      caseDescription: 'Door sticks',
+      rowVersion: 6,
+    });
     expect(server.untouchedWritten).toEqual([]);
   });
 
@@ -108,7 +127,10 @@ describe('a conflict followed by more queued updates of the same record (issue 2
     await getOffline().outbox.replay();
     expect(server.record.current).toMatchObject({ technician: 'Pat Field', rowVersion: 5 });
     server.otherSave({ caseSubject: 'Roof leak' });
-    await getOffline().outbox.enqueue({ ...informationUpdate({ ...initial, technician: 'Pat Field', rowVersion: 5 }, { caseDescription: 'x' }), changes: undefined });
+    await getOffline().outbox.enqueue({
+      ...informationUpdate({ ...initial, technician: 'Pat Field', rowVersion: 5 }, { caseDescription: 'x' }),
+      changes: undefined,
+    });
     await getOffline().outbox.replay();
     // Not knowing what the user changed, the conflict shows every field that differs, as before.
     expect(entryConflict((await parked())!)?.fields.map((field) => field.name)).toEqual(['caseSubject', 'caseDescription']);
@@ -125,16 +147,18 @@ const edits = fc
   .map((pairs) => Object.fromEntries(pairs) as Fields);
 
 type Step =
-  | { kind: 'edit'; edits: Fields }
-  | { kind: 'other'; edits: Fields }
-  | { kind: 'sync'; choices: { keep: boolean; theirs: boolean[] }[] };
+  { kind: 'edit'; edits: Fields } | { kind: 'other'; edits: Fields } | { kind: 'sync'; choices: { keep: boolean; theirs: boolean[] }[] };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: edits.map((fields) => ({ kind: 'edit' as const, edits: fields })) },
   { weight: 2, arbitrary: edits.map((fields) => ({ kind: 'other' as const, edits: fields })) },
   {
     weight: 2,
-    arbitrary: fc.array(fc.record({ keep: fc.boolean(), theirs: fc.array(fc.boolean(), { minLength: FIELDS.length, maxLength: FIELDS.length }) }), { maxLength: 4 }).map((choices) => ({ kind: 'sync' as const, choices })),
+    arbitrary: fc
+      .array(fc.record({ keep: fc.boolean(), theirs: fc.array(fc.boolean(), { minLength: FIELDS.length, maxLength: FIELDS.length }) }), {
+        maxLength: 4,
+      })
+      .map((choices) => ({ kind: 'sync' as const, choices })),
   },
 );
 

@@ -6,10 +6,28 @@ import { createOutbox, type OutboxCall, type SendAnswer } from '../../../src/off
 import { freshDb } from './helpers';
 
 describe('describeConflict', () => {
-  const theirs = { id: 7, caseSubject: 'Their subject', technician: 'Ann', tripTime: 2, requestDate: '2026-11-02T00:00:00.000Z', scheduledDate: '1900-01-01T00:00:00', notes: null, rowVersion: 5 };
+  const theirs = {
+    id: 7,
+    caseSubject: 'Their subject',
+    technician: 'Ann',
+    tripTime: 2,
+    requestDate: '2026-11-02T00:00:00.000Z',
+    scheduledDate: '1900-01-01T00:00:00',
+    notes: null,
+    rowVersion: 5,
+  };
 
   it('lists the fields of my update that the current version holds otherwise, mine beside theirs', () => {
-    const mine = { caseSubject: 'My subject', technician: 'Ann', tripTime: '2', requestDate: '2026-11-02', scheduledDate: '', notes: '', signatureOnFile: true, rowVersion: 3 };
+    const mine = {
+      caseSubject: 'My subject',
+      technician: 'Ann',
+      tripTime: '2',
+      requestDate: '2026-11-02',
+      scheduledDate: '',
+      notes: '',
+      signatureOnFile: true,
+      rowVersion: 3,
+    };
     expect(describeConflict(mine, theirs)).toEqual({
       theirVersion: 5,
       // tripTime "2" = 2, the day = that day at midnight, '' = null = the 1900-01-01 placeholder (spec 1 §5); signatureOnFile is not in theirs: nothing to compare.
@@ -18,7 +36,10 @@ describe('describeConflict', () => {
   });
 
   it('shows empty values and booleans as words', () => {
-    const conflict = describeConflict({ technician: '', isUnderWarranty: true, rowVersion: 1 }, { technician: 'Bo', isUnderWarranty: false, rowVersion: 2 });
+    const conflict = describeConflict(
+      { technician: '', isUnderWarranty: true, rowVersion: 1 },
+      { technician: 'Bo', isUnderWarranty: false, rowVersion: 2 },
+    );
     expect(conflict?.fields).toEqual([
       { name: 'technician', label: 'Technician', mine: '(empty)', theirs: 'Bo' },
       { name: 'isUnderWarranty', label: 'Is under warranty', mine: 'Yes', theirs: 'No' },
@@ -35,7 +56,10 @@ describe('describeConflict', () => {
 
 describe('rebasedBody', () => {
   it('moves my body onto their version, taking their value for the fields chosen', () => {
-    const body = rebasedBody({ a: 'mine', b: 'mine', c: 1, rowVersion: 3 }, { a: 'theirs', b: 'theirs', c: 2, other: 'x', rowVersion: 9 }, ['b', 'other']);
+    const body = rebasedBody({ a: 'mine', b: 'mine', c: 1, rowVersion: 3 }, { a: 'theirs', b: 'theirs', c: 2, other: 'x', rowVersion: 9 }, [
+      'b',
+      'other',
+    ]);
     expect(body).toEqual({ a: 'mine', b: 'theirs', c: 1, rowVersion: 9 });
   });
 
@@ -75,7 +99,10 @@ describe('a queued update that meets 409', () => {
     const db = freshDb();
     const outbox = createOutbox({ db, send: server.send, locks: null });
     // Made offline at version 2: the second update predicted the version the first would leave.
-    const first = await outbox.enqueue({ ...update({ title: 'mine', note: 'base', rowVersion: 2 }), fieldLabels: { title: 'Record title' } });
+    const first = await outbox.enqueue({
+      ...update({ title: 'mine', note: 'base', rowVersion: 2 }),
+      fieldLabels: { title: 'Record title' },
+    });
     await outbox.enqueue(update({ title: 'mine', note: 'mine too', rowVersion: 3 }));
     await outbox.enqueue({ ...update({ title: 'other record', rowVersion: 3 }), path: '/records/2', recordKey: 'record:2' });
 
@@ -114,7 +141,10 @@ describe('writeSettlingConflicts (a save made online)', () => {
 
   it('ends with nothing written when the user keeps theirs or discards, and throws the refusal when dismissed', async () => {
     const failing = () => vi.fn<(call: OutboxCall) => Promise<string>>().mockRejectedValue(refusal(current));
-    await expect(writeSettlingConflicts(call, failing(), async () => ({ keep: 'theirs' }))).resolves.toEqual({ status: 'dropped', kept: 'theirs' });
+    await expect(writeSettlingConflicts(call, failing(), async () => ({ keep: 'theirs' }))).resolves.toEqual({
+      status: 'dropped',
+      kept: 'theirs',
+    });
     await expect(writeSettlingConflicts(call, failing(), async () => 'discard')).resolves.toEqual({ status: 'dropped', kept: 'nothing' });
     await expect(writeSettlingConflicts(call, failing(), async () => null)).rejects.toThrow('stale');
   });

@@ -18,7 +18,10 @@ describe('offline database', () => {
     ]);
     v4.close();
     const db = new OfflineDb(name);
-    expect((await db.entities.toCollection().primaryKeys()).map(([kind, id]) => `${kind}/${id}`).sort()).toEqual(['parts-order/81', 'service-request/41']);
+    expect((await db.entities.toCollection().primaryKeys()).map(([kind, id]) => `${kind}/${id}`).sort()).toEqual([
+      'parts-order/81',
+      'service-request/41',
+    ]);
     db.close();
     await Dexie.delete(name);
   });

@@ -37,7 +37,13 @@ describe('pending change states', () => {
       context,
     );
     expect(states).toEqual([
-      { tone: 'failed', text: 'Not saved: someone else saved this record after you changed it.', error: 'Changed by someone else.', canRetry: true, canDiscard: true },
+      {
+        tone: 'failed',
+        text: 'Not saved: someone else saved this record after you changed it.',
+        error: 'Changed by someone else.',
+        canRetry: true,
+        canDiscard: true,
+      },
       { tone: 'sending', text: 'Sending…', canRetry: false, canDiscard: false },
       { tone: 'waiting', text: 'Queued 5 minutes ago; waiting to be sent.', canRetry: false, canDiscard: true },
       { tone: 'retrying', text: 'Tried 2×; next try in 8 s.', error: 'No connection to the server.', canRetry: false, canDiscard: true },
@@ -46,7 +52,13 @@ describe('pending change states', () => {
 
   it('names what a change waits for: an earlier change of its record, or the create of a record it needs', () => {
     const tmp = 'tmp_11111111-1111-4111-8111-111111111111';
-    const create = entry({ label: 'Create service request', createsTempId: tmp, recordKey: `sr:${tmp}`, status: 'failed', lastError: { status: 400, message: 'x' } });
+    const create = entry({
+      label: 'Create service request',
+      createsTempId: tmp,
+      recordKey: `sr:${tmp}`,
+      status: 'failed',
+      lastError: { status: 400, message: 'x' },
+    });
     const item = entry({ label: 'Add item', recordKey: `sr:${tmp}`, dependsOn: [tmp] });
     const other = entry({ label: 'Attach photo', recordKey: `photo:1`, dependsOn: [tmp] });
     const [, itemState, otherState] = describeEntries([create, item, other], context);
@@ -57,6 +69,9 @@ describe('pending change states', () => {
   it('says when the queue waits for a connection or a sign-in', () => {
     expect(describeEntries([entry({})], { ...context, online: false })[0]!.text).toBe('Waiting for a connection.');
     const paused = { at: now, error: { status: 401, message: 'Your session has expired.' } };
-    expect(describeEntries([entry({})], { ...context, paused })[0]).toMatchObject({ text: 'Waiting for you to sign in again.', error: 'Your session has expired.' });
+    expect(describeEntries([entry({})], { ...context, paused })[0]).toMatchObject({
+      text: 'Waiting for you to sign in again.',
+      error: 'Your session has expired.',
+    });
   });
 });

@@ -22,12 +22,21 @@ const entry = (overrides: Partial<OutboxEntry> = {}): OutboxEntry => ({
   ...overrides,
 });
 
-const photo: OutboxFile = { id: 'f1', field: 'photo', data: new TextEncoder().encode('jpeg!').buffer as ArrayBuffer, name: 'roof.jpg', type: 'image/jpeg', size: 5 };
+const photo: OutboxFile = {
+  id: 'f1',
+  field: 'photo',
+  data: new TextEncoder().encode('jpeg!').buffer as ArrayBuffer,
+  name: 'roof.jpg',
+  type: 'image/jpeg',
+  size: 5,
+};
 
 describe('fetch send', () => {
   it('joins the base and path like the http client and adds the query', () => {
     expect(outboxUrl(entry(), '/api')).toBe('/api/api/Logger');
-    expect(outboxUrl(entry({ path: 'Support', query: { a: '1', b: 'x y' } }), 'https://other.host/api/')).toBe('https://other.host/api/Support?a=1&b=x+y');
+    expect(outboxUrl(entry({ path: 'Support', query: { a: '1', b: 'x y' } }), 'https://other.host/api/')).toBe(
+      'https://other.host/api/Support?a=1&b=x+y',
+    );
   });
 
   it('sends JSON with the bearer token and the stored idempotency key, and reads the answer', async () => {
@@ -43,11 +52,23 @@ describe('fetch send', () => {
   });
 
   it('passes error answers through (status and body) and rejects when there is no answer', async () => {
-    const send409 = createFetchSend({ resolveBase: () => '', getToken: () => undefined, fetch: async () => new Response('{"message":"Stale"}', { status: 409 }) });
+    const send409 = createFetchSend({
+      resolveBase: () => '',
+      getToken: () => undefined,
+      fetch: async () => new Response('{"message":"Stale"}', { status: 409 }),
+    });
     expect(await send409(entry(), [], {})).toEqual({ status: 409, body: { message: 'Stale' } });
-    const sendText = createFetchSend({ resolveBase: () => '', getToken: () => undefined, fetch: async () => new Response('Bad gateway', { status: 502 }) });
+    const sendText = createFetchSend({
+      resolveBase: () => '',
+      getToken: () => undefined,
+      fetch: async () => new Response('Bad gateway', { status: 502 }),
+    });
     expect(await sendText(entry(), [], {})).toEqual({ status: 502, body: 'Bad gateway' });
-    const offline = createFetchSend({ resolveBase: () => '', getToken: () => undefined, fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    const offline = createFetchSend({
+      resolveBase: () => '',
+      getToken: () => undefined,
+      fetch: async () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     await expect(offline(entry(), [], {})).rejects.toThrow('Failed to fetch');
   });
 
@@ -97,10 +118,19 @@ describe('fetch send', () => {
         this.onload?.();
       }
     }
-    const send = createFetchSend({ resolveBase: () => '/api', getToken: () => 'jwt', XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest });
-    const answer = await send(entry({ fileIds: ['f1'], path: '/Image' }), [photo], { onUploadProgress: (loaded, total) => progress.push([loaded, total]) });
+    const send = createFetchSend({
+      resolveBase: () => '/api',
+      getToken: () => 'jwt',
+      XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest,
+    });
+    const answer = await send(entry({ fileIds: ['f1'], path: '/Image' }), [photo], {
+      onUploadProgress: (loaded, total) => progress.push([loaded, total]),
+    });
     expect(answer).toEqual({ status: 201, body: { id: 1 } });
-    expect(progress).toEqual([[2, 5], [5, 5]]);
+    expect(progress).toEqual([
+      [2, 5],
+      [5, 5],
+    ]);
     expect(FakeXhr.last.headers).toMatchObject({ Authorization: 'Bearer jwt', 'Idempotency-Key': 'key-1' });
     expect(FakeXhr.last.url).toBe('/api/Image');
   });

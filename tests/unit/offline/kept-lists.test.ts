@@ -34,7 +34,8 @@ function fakeServer(initial: Part[]) {
     },
     async fetchPage(since: string, limit: number): Promise<SyncPage<Part>> {
       server.calls.push(since);
-      if (server.calls.length === server.dropCall) throw new OfflineError({ base: 'api', path: '/PartsCatalog' }, { cause: new TypeError('Failed to fetch') });
+      if (server.calls.length === server.dropCall)
+        throw new OfflineError({ base: 'api', path: '/PartsCatalog' }, { cause: new TypeError('Failed to fetch') });
       const reset = server.resetNext;
       server.resetNext = false;
       const from = reset || since === '0' ? 0 : Number(since);
@@ -143,7 +144,13 @@ describe('KeptList', () => {
     const db = freshDb();
     const listOf = (server: ReturnType<typeof fakeServer>, plant: string) =>
       new KeptList<Part>(
-        { list: `catalogParts:${plant}`, table: partsTable, key: (row) => row.partsCatalogId, fetchPage: server.fetchPage, share: { index: 'plantNumber', value: plant } },
+        {
+          list: `catalogParts:${plant}`,
+          table: partsTable,
+          key: (row) => row.partsCatalogId,
+          fetchPage: server.fetchPage,
+          share: { index: 'plantNumber', value: plant },
+        },
         () => db,
       );
     await listOf(plant101, '101').sync('alice');

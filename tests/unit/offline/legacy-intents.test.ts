@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import * as v from 'valibot';
 import { WarrantyCardInput, type PartsOrderItemInput, type ServiceItemInput, type WarrantyCard } from '../../../src/contract';
-import { addSurveyAttachmentCall, removeSurveyAttachmentCall, submitDeliveryReportCall, updateSurveyAttachmentCall } from '../../../src/features/delivery-reports/api/calls';
+import {
+  addSurveyAttachmentCall,
+  removeSurveyAttachmentCall,
+  submitDeliveryReportCall,
+  updateSurveyAttachmentCall,
+} from '../../../src/features/delivery-reports/api/calls';
 import { saveWarrantyCardCall } from '../../../src/features/homeowners/api/calls';
 import { applyPendingToCard } from '../../../src/features/homeowners/pending/apply-pending';
 import { leadStatusCall } from '../../../src/features/leads/api/calls';
@@ -25,7 +30,14 @@ import { freshDb } from './helpers';
  */
 
 const staged = serverRequest();
-const stagedRef: RequestRef = { key: '41', serviceRequestId: 41, serviceRequestNumber: staged.serviceRequestNumber, plantNumber: staged.plantNumber, vantageWorkOrderId: null, partsOrderId: 41 };
+const stagedRef: RequestRef = {
+  key: '41',
+  serviceRequestId: 41,
+  serviceRequestNumber: staged.serviceRequestNumber,
+  plantNumber: staged.plantNumber,
+  vantageWorkOrderId: null,
+  partsOrderId: 41,
+};
 const workOrderRef: RequestRef = { ...stagedRef, vantageWorkOrderId: 700041 };
 const itemBody: ServiceItemInput = {
   problemDescription: 'Door sticks',
@@ -37,7 +49,16 @@ const itemBody: ServiceItemInput = {
   laborHours: 1.5,
   isTwoMan: false,
 };
-const partBody: PartsOrderItemInput = { categoryNumber: '05', commodityNumber: '20', partNumber: 'FAU-1', partDescription: 'Faucet', notes: '', billingCode: 'Warranty', unitOfMeasure: 'EA', quantity: 2 };
+const partBody: PartsOrderItemInput = {
+  categoryNumber: '05',
+  commodityNumber: '20',
+  partNumber: 'FAU-1',
+  partDescription: 'Faucet',
+  notes: '',
+  billingCode: 'Warranty',
+  unitOfMeasure: 'EA',
+  quantity: 2,
+};
 const orderRef = (order = stagedOrder()) => ({
   key: String(order.partsOrderId),
   partsOrderId: order.partsOrderId,
@@ -50,8 +71,31 @@ const cardSave = (base: WarrantyCard, changes: Partial<WarrantyCard> = {}) => v.
 /** Every kind of call this version queues, built by the features' api/calls.ts. */
 function everyCall(): OutboxCall[] {
   const created = workOrderCalls.createServiceRequestCall({ plantNumber: '910', serialNumber: 'MAY9TN', assetId: 9 });
-  const madeOffline: RequestRef = { key: created.tempId, serviceRequestId: created.tempId, serviceRequestNumber: created.numberTempId, plantNumber: '910', vantageWorkOrderId: null, partsOrderId: created.tempId };
-  const info = { requestType: 'A', caseSubject: 'Leak', caseDescription: '', technician: 'Pat', requestDate: '2026-06-10', scheduledDate: null, performedDate: null, startDate: null, endDate: null, tripTime: 1, mileage: 10, otherCosts: 0, signatureOnFile: false, isUnderWarranty: false, rowVersion: 3 };
+  const madeOffline: RequestRef = {
+    key: created.tempId,
+    serviceRequestId: created.tempId,
+    serviceRequestNumber: created.numberTempId,
+    plantNumber: '910',
+    vantageWorkOrderId: null,
+    partsOrderId: created.tempId,
+  };
+  const info = {
+    requestType: 'A',
+    caseSubject: 'Leak',
+    caseDescription: '',
+    technician: 'Pat',
+    requestDate: '2026-06-10',
+    scheduledDate: null,
+    performedDate: null,
+    startDate: null,
+    endDate: null,
+    tripTime: 1,
+    mileage: 10,
+    otherCosts: 0,
+    signatureOnFile: false,
+    isUnderWarranty: false,
+    rowVersion: 3,
+  };
   const attachment = { attachmentType: 2, description: 'Receipt', amount: 12.5 } as const;
   const photo = new Blob(['x'], { type: 'image/jpeg' });
   const shipped = shippedOrder();
@@ -78,7 +122,15 @@ function everyCall(): OutboxCall[] {
     workOrderCalls.updateAttachmentCall(workOrderRef, '069A/B C', { ...attachment, rowVersion: 0 }, {}),
     workOrderCalls.deleteAttachmentCall(workOrderRef, '069A/B C'),
     partsOrderCalls.createPartsOrderCall({ plantNumber: '910', longSerialNumber: 'MAY012345TNAB', serviceRequestId: null }).call,
-    partsOrderCalls.updateShipToCall(orderRef(), { shipToType: 'Retailer', shipToAddressName: 'Knoxville Homes', shipToStreetAddress1: '1 Retail Way', shipToCity: 'Knoxville', shipToState: 'TN', shipToZipcode: '37918', rowVersion: 4 }),
+    partsOrderCalls.updateShipToCall(orderRef(), {
+      shipToType: 'Retailer',
+      shipToAddressName: 'Knoxville Homes',
+      shipToStreetAddress1: '1 Retail Way',
+      shipToCity: 'Knoxville',
+      shipToState: 'TN',
+      shipToZipcode: '37918',
+      rowVersion: 4,
+    }),
     partsOrderCalls.cancelOrderCall(orderRef()),
     partsOrderCalls.submitOrderCall(orderRef()),
     partsOrderCalls.addItemCall(orderRef(), partBody).call,
@@ -98,7 +150,13 @@ function everyCall(): OutboxCall[] {
       questionGroups: [],
       surveyAttachments: [],
     }),
-    addSurveyAttachmentCall({ submittedSurveyId: 31, imageFileName: 'a.jpg', base64Image: 'data:image/jpeg;base64,eA==', description: '', amount: 0 }),
+    addSurveyAttachmentCall({
+      submittedSurveyId: 31,
+      imageFileName: 'a.jpg',
+      base64Image: 'data:image/jpeg;base64,eA==',
+      description: '',
+      amount: 0,
+    }),
     updateSurveyAttachmentCall(31, 7, { description: 'Porch', amount: 3, rowVersion: 0 }),
     removeSurveyAttachmentCall(31, 7),
   ];
@@ -149,13 +207,26 @@ describe('entries queued before intents (issue 21)', () => {
 
   it('opened by this version, a store of them is upgraded, shows them pending, and sends them all', async () => {
     const created = workOrderCalls.createServiceRequestCall({ plantNumber: '910', serialNumber: 'MAY9TN', assetId: 9 });
-    const madeOffline: RequestRef = { key: created.tempId, serviceRequestId: created.tempId, serviceRequestNumber: created.numberTempId, plantNumber: '910', vantageWorkOrderId: null, partsOrderId: created.tempId };
+    const madeOffline: RequestRef = {
+      key: created.tempId,
+      serviceRequestId: created.tempId,
+      serviceRequestNumber: created.numberTempId,
+      plantNumber: '910',
+      vantageWorkOrderId: null,
+      partsOrderId: created.tempId,
+    };
     const item = workOrderCalls.addServiceItemCall(madeOffline, itemBody);
     const calls = [
       created.call,
       item.call,
-      workOrderCalls.updateServiceItemCall(madeOffline, item.tempId, { ...itemBody, problemDescription: 'Door still sticks', rowVersion: 0 }, itemBody),
-      workOrderCalls.addAttachmentCall(madeOffline, { attachmentType: 2, description: 'Receipt', amount: 12.5 }, new Blob(['x']), 'r.jpg').call,
+      workOrderCalls.updateServiceItemCall(
+        madeOffline,
+        item.tempId,
+        { ...itemBody, problemDescription: 'Door still sticks', rowVersion: 0 },
+        itemBody,
+      ),
+      workOrderCalls.addAttachmentCall(madeOffline, { attachmentType: 2, description: 'Receipt', amount: 12.5 }, new Blob(['x']), 'r.jpg')
+        .call,
       workOrderCalls.updateServiceItemCall(stagedRef, 501, { ...itemBody, problemDescription: 'Front door' }, {}),
       partsOrderCalls.updateItemCall(orderRef(), '601', { ...partBody, notes: 'Chrome', rowVersion: 1 }, {}),
       saveWarrantyCardCall('update', cardSave(card(2), { firstName: 'Mary' }), 3, card(2)),
@@ -171,13 +242,21 @@ describe('entries queued before intents (issue 21)', () => {
     const own = (recordKey: string) => upgraded.filter((entry) => entry.recordKey === recordKey);
     const offline = applyPendingToRequest(undefined, own(created.call.recordKey))!;
     expect(offline).toMatchObject({ key: created.tempId, plantNumber: '910', longSerialNumber: 'MAY9TN', pending: { state: 'pending' } });
-    expect(offline.serviceItems).toMatchObject([{ key: item.tempId, problemDescription: 'Door still sticks', laborHours: 1.5, pending: { state: 'pending' } }]);
+    expect(offline.serviceItems).toMatchObject([
+      { key: item.tempId, problemDescription: 'Door still sticks', laborHours: 1.5, pending: { state: 'pending' } },
+    ]);
     expect(offline.serviceAttachments).toMatchObject([{ attachmentType: 2, amount: 12.5, localFileId: expect.any(String) }]);
     const onServer = applyPendingToRequest(staged, own('service-request:41'))!;
-    expect(onServer.serviceItems.find((row) => row.key === '501')).toMatchObject({ problemDescription: 'Front door', pending: { state: 'pending' } });
+    expect(onServer.serviceItems.find((row) => row.key === '501')).toMatchObject({
+      problemDescription: 'Front door',
+      pending: { state: 'pending' },
+    });
     const order = applyPendingToOrder(stagedOrder(), own('parts-order:81'))!;
     expect(order.partsItems.find((row) => row.key === '601')).toMatchObject({ notes: 'Chrome', pending: { state: 'pending' } });
-    const shownCard = applyPendingToCard(card(2), upgraded.filter((entry) => entry.recordKey.startsWith('warranty:')))!;
+    const shownCard = applyPendingToCard(
+      card(2),
+      upgraded.filter((entry) => entry.recordKey.startsWith('warranty:')),
+    )!;
     expect(shownCard).toMatchObject({ firstName: 'Mary', pending: { state: 'pending' } });
 
     // Sent as before: the create first, then what waited for its ids, rewritten to them.

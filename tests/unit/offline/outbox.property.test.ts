@@ -282,8 +282,10 @@ class HeldNetwork {
 
   send = (entry: OutboxEntry, files: OutboxFile[]): Promise<SendAnswer> => {
     if (this.out.length >= MAX_IN_FLIGHT) this.violations.push(`more than ${MAX_IN_FLIGHT} calls out`);
-    if (this.out.some((call) => call.entry.idempotencyKey === entry.idempotencyKey)) this.violations.push(`${entry.label} sent twice at once`);
-    if (this.out.some((call) => call.entry.recordKey === entry.recordKey)) this.violations.push(`two calls of ${entry.recordKey} out at once`);
+    if (this.out.some((call) => call.entry.idempotencyKey === entry.idempotencyKey))
+      this.violations.push(`${entry.label} sent twice at once`);
+    if (this.out.some((call) => call.entry.recordKey === entry.recordKey))
+      this.violations.push(`two calls of ${entry.recordKey} out at once`);
     if (findTempIds(entry.path, entry.query, entry.body).length) this.violations.push(`${entry.label} sent before its temp id was known`);
     if (this.out.length > 0) this.overlapped = true;
     return new Promise((resolve, reject) => {
@@ -337,7 +339,14 @@ async function runConcurrent(offline: Edit[], online: Step[]) {
     const target = intended[cmd.kind === 'create' ? 0 : cmd.record % intended.length]!;
     let call: Parameters<Outbox['enqueue']>[0];
     if (cmd.kind === 'create') {
-      const record: IntendedRecord = { clientId: tempId(nextTemp++), title: cmd.title, items: [], photos: [], links: [], ops: [`create ${cmd.title}`] };
+      const record: IntendedRecord = {
+        clientId: tempId(nextTemp++),
+        title: cmd.title,
+        items: [],
+        photos: [],
+        links: [],
+        ops: [`create ${cmd.title}`],
+      };
       intended.push(record);
       record.createKey = (await outbox.enqueue(createRecord(record.clientId as string, cmd.title))).idempotencyKey;
       return;

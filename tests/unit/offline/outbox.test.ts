@@ -282,7 +282,9 @@ describe('owner', () => {
     user = 'someone.else@example.com';
     expect(await outbox.replay()).toMatchObject({ stoppedBy: 'paused', sent: 0 });
     expect(calls).toHaveLength(0);
-    expect(await outbox.pauseState()).toMatchObject({ error: { message: 'Sign in as tech@example.com to send the changes made under that account.' } });
+    expect(await outbox.pauseState()).toMatchObject({
+      error: { message: 'Sign in as tech@example.com to send the changes made under that account.' },
+    });
 
     user = 'tech@example.com';
     expect(await outbox.resume()).toMatchObject({ sent: 1 });
@@ -579,7 +581,7 @@ describe('concurrency across records', () => {
     expect(await run).toMatchObject({ sent: 3, remaining: 0 });
   });
 
-  it("a change another tab discards during the run is not sent: what the run chooses is checked against the store", async () => {
+  it('a change another tab discards during the run is not sent: what the run chooses is checked against the store', async () => {
     const { out, outbox, answer, server } = held(3);
     await outbox.enqueue(renameRecord(1, 'a'));
     await outbox.enqueue(renameRecord(2, 'b'));
@@ -628,7 +630,10 @@ function fakeLockManager() {
       manager.requests += 1;
       const previous = tails.get(name) ?? Promise.resolve();
       const result = previous.then(() => callback());
-      tails.set(name, result.catch(() => undefined));
+      tails.set(
+        name,
+        result.catch(() => undefined),
+      );
       return result;
     },
   };

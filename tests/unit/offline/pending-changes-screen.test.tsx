@@ -58,7 +58,9 @@ describe('pending changes screen', () => {
     fireEvent.click(within(failed).getByRole('button', { name: 'Discard' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Confirmation')).toBeTruthy();
-    expect(dialog.textContent).toContain('Discard “Create New home”? It has not reached the server and will be lost. This change depends on it and will be discarded too: “Add porch”.');
+    expect(dialog.textContent).toContain(
+      'Discard “Create New home”? It has not reached the server and will be lost. This change depends on it and will be discarded too: “Add porch”.',
+    );
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

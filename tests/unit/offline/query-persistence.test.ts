@@ -3,7 +3,13 @@ import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/rea
 import { describe, expect, it, vi } from 'vitest';
 import { version } from '../../../package.json';
 import { describeAge } from '../../../src/offline/age';
-import { PERSIST_BUSTER, PERSIST_MAX_AGE, QUERY_CACHE_STORAGE_KEY, createQueryPersister, queryPersistOptions } from '../../../src/offline/query-persistence';
+import {
+  PERSIST_BUSTER,
+  PERSIST_MAX_AGE,
+  QUERY_CACHE_STORAGE_KEY,
+  createQueryPersister,
+  queryPersistOptions,
+} from '../../../src/offline/query-persistence';
 
 describe('query persistence', () => {
   it('keeps the cache for more than a week in the field and busts it with the app version', () => {

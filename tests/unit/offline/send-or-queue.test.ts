@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOfflineRuntime, sendOrQueue, setOfflineRuntime } from '../../../src/offline/runtime';
 import { freshDb } from './helpers';
 
-const call = { method: 'POST', base: 'api', path: '/Support', body: { message: 'Door sticks' }, recordKey: 'support:1', label: 'Support request', intent: { feature: 'support', kind: 'submit-support-request' } } as const;
+const call = {
+  method: 'POST',
+  base: 'api',
+  path: '/Support',
+  body: { message: 'Door sticks' },
+  recordKey: 'support:1',
+  label: 'Support request',
+  intent: { feature: 'support', kind: 'submit-support-request' },
+} as const;
 
 function useRuntime() {
   const db = freshDb();
@@ -19,7 +27,9 @@ afterEach(() => {
 describe('sendOrQueue', () => {
   it('sends at once when online and queues nothing', async () => {
     const db = useRuntime();
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: 1 }), { status: 201, headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ id: 1 }), { status: 201, headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await expect(sendOrQueue(call, true)).resolves.toBe('sent');
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -4,7 +4,15 @@ import { createOfflineRuntime, enqueueWrite, setOfflineRuntime, submitWrite } fr
 import { DEVICE_FULL_MESSAGE, DeviceFullError, isQuotaExceeded } from '../../../src/offline/storage-full';
 import { freshDb } from './helpers';
 
-const itemCall: OutboxCall = { method: 'POST', base: 'api', path: '/service/41/items', body: { problemDescription: 'Door' }, recordKey: 'service-request:41', label: 'Add service item', intent: { feature: 'work-orders', kind: 'service-item', action: 'add', id: 'tmp' } };
+const itemCall: OutboxCall = {
+  method: 'POST',
+  base: 'api',
+  path: '/service/41/items',
+  body: { problemDescription: 'Door' },
+  recordKey: 'service-request:41',
+  label: 'Add service item',
+  intent: { feature: 'work-orders', kind: 'service-item', action: 'add', id: 'tmp' },
+};
 const attachmentCall: OutboxCall = {
   method: 'POST',
   base: 'api',

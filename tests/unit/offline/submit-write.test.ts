@@ -5,7 +5,15 @@ import { WriteRefusedError, createOfflineRuntime, getOffline, setOfflineRuntime,
 import { freshDb } from './helpers';
 
 const call = (recordKey = 'service-request:41', label = 'Add service item') =>
-  ({ method: 'POST', base: 'api', path: '/service/41/items', body: { problemDescription: 'Door' }, recordKey, label, intent: { feature: 'records', kind: 'add-item' } }) as const;
+  ({
+    method: 'POST',
+    base: 'api',
+    path: '/service/41/items',
+    body: { problemDescription: 'Door' },
+    recordKey,
+    label,
+    intent: { feature: 'records', kind: 'add-item' },
+  }) as const;
 
 function useRuntime(answer: (entry: OutboxEntry) => Promise<SendAnswer>) {
   const db = freshDb();
@@ -60,7 +68,9 @@ describe('submitWrite: every offline-capable write goes through the outbox', () 
 
   it('online: a change never overtakes an earlier refused change of its record; it waits queued', async () => {
     let refuse = true;
-    const { db, sent } = useRuntime(async () => (refuse ? { status: 409, body: { message: 'Changed meanwhile' } } : { status: 201, body: {} }));
+    const { db, sent } = useRuntime(async () =>
+      refuse ? { status: 409, body: { message: 'Changed meanwhile' } } : { status: 201, body: {} },
+    );
     await submitWrite(call('service-request:41', 'first'), false);
     await getOffline().outbox.replay({ force: true });
     refuse = false;

@@ -187,5 +187,4 @@ describe('sync triggers', () => {
     expect(outbox.resume).toHaveBeenCalledTimes(1);
     sync.stop();
   });
-
 });

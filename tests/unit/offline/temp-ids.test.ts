@@ -19,7 +19,10 @@ describe('temp ids', () => {
   });
 
   it('are rewritten: exact values keep the server id type, inside strings become its text', () => {
-    const ids = new Map<string, string | number>([[a, 42], [b, 'WO-7']]);
+    const ids = new Map<string, string | number>([
+      [a, 42],
+      [b, 'WO-7'],
+    ]);
     expect(rewriteString(`/service/${a}/items/${b}`, ids)).toBe('/service/42/items/WO-7');
     expect(rewriteJson({ workOrderId: a, note: `see ${a}`, nested: [{ parentId: b }], keep: 'tmp_x', n: 3, nil: null }, ids)).toEqual({
       workOrderId: 42,

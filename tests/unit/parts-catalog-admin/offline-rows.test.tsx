@@ -10,7 +10,14 @@ import { RevertPanel } from '../../../src/features/parts-catalog/components/reve
 import { changeRequestFromCatalog } from '../../../src/features/parts-catalog/model';
 import { notOnDeviceMessage } from '../../../src/ui/not-on-device';
 import { renderScreen } from '../fixtures/render-screen';
-import { isMarked, renderPanel, setUpOfflineRows, tearDownOfflineRows, withListLayout, type OfflineRowsEnv } from '../reports/offline-rows-harness';
+import {
+  isMarked,
+  renderPanel,
+  setUpOfflineRows,
+  tearDownOfflineRows,
+  withListLayout,
+  type OfflineRowsEnv,
+} from '../reports/offline-rows-harness';
 
 /*
  * Issue 19 for the parts catalog admin and change management. A part of a plant's catalog opens its Part Form offline
@@ -52,18 +59,30 @@ const part = (changes: Partial<CatalogPart> = {}): CatalogPart => ({
 // Part 20711: an old inactive version, the approved one, and a change pending. Part 20718: approved only.
 const retired = part({ partsCatalogId: 1, active: false, friendlyDescription: 'Faucet (retired wording)' });
 const approved = part({ partsCatalogId: 2 });
-const pending = part({ partsCatalogId: 3, approved: false, isActiveAndApproved: false, friendlyDescription: 'Kitchen faucet, chrome, plant stock' });
+const pending = part({
+  partsCatalogId: 3,
+  approved: false,
+  isActiveAndApproved: false,
+  friendlyDescription: 'Kitchen faucet, chrome, plant stock',
+});
 const other = part({ partsCatalogId: 4, partNumber: '20718', combinedPartNumber: '3031020718', friendlyDescription: 'Faucet aerator' });
 const catalog: PartsCatalog = {
   plantNumber: '910',
   categoryCatalogs: [
     {
       category: { categoryNumber: '30', description: 'Kitchen' },
-      commodityCatalogs: [{ commodity: { commodityNumber: '310', description: 'Faucets' }, imageFilename: '', parts: [retired, approved, pending, other] }],
+      commodityCatalogs: [
+        { commodity: { commodityNumber: '310', description: 'Faucets' }, imageFilename: '', parts: [retired, approved, pending, other] },
+      ],
     },
   ],
 };
-const fromServer: CatalogChangeRequest = { approvedPart: approved, pendingPart: pending, isApproved: false, comment: 'Reworded last time too.' };
+const fromServer: CatalogChangeRequest = {
+  approvedPart: approved,
+  pendingPart: pending,
+  isApproved: false,
+  comment: 'Reworded last time too.',
+};
 
 let env: OfflineRowsEnv;
 beforeEach(() => {
@@ -86,42 +105,63 @@ describe('a part of the catalog offline: its change request from the kept catalo
     expect(changeRequestFromCatalog(catalog, 99)).toBeUndefined();
   });
 
-  it('reads the server online (and keeps it); offline, the newer of the kept request and the kept catalog', async () => {
-    const online = await readChangeRequest(3, '910');
-    expect(online).toMatchObject({ data: fromServer, fromCache: false });
+  it(
+    'reads the server online (and keeps it); offline, the newer of the kept request and the kept catalog',
+    async () => {
+      const online = await readChangeRequest(3, '910');
+      expect(online).toMatchObject({ data: fromServer, fromCache: false });
 
-    await env.setOnline(false);
-    // The request kept just now is newer than a catalog kept an hour ago: the request (with its comment).
-    await env.keep(CATALOG_ADMIN_KINDS.catalog, '910', catalog, Date.now() - HOUR);
-    expect(await readChangeRequest(3, '910')).toMatchObject({ data: fromServer, fromCache: true });
-    // A catalog kept after the request: composed from it, so the panel agrees with the list.
-    await env.keep(CATALOG_ADMIN_KINDS.catalog, '910', catalog, Date.now() + 1_000);
-    expect(await readChangeRequest(3, '910')).toMatchObject({ data: changeRequestFromCatalog(catalog, 3), fromCache: true, composed: true });
-    // Never opened: composed from the catalog; not in the catalog, or no plant (the approval form): not on the device.
-    expect(await readChangeRequest(4, '910')).toMatchObject({ data: changeRequestFromCatalog(catalog, 4), composed: true });
-    await expect(readChangeRequest(99, '910')).rejects.toSatisfy(isOfflineError);
-    await expect(readChangeRequest(4)).rejects.toSatisfy(isOfflineError);
-    await expect(readChangeRequest(4, '920')).rejects.toSatisfy(isOfflineError);
-  }, TEST_TIMEOUT);
+      await env.setOnline(false);
+      // The request kept just now is newer than a catalog kept an hour ago: the request (with its comment).
+      await env.keep(CATALOG_ADMIN_KINDS.catalog, '910', catalog, Date.now() - HOUR);
+      expect(await readChangeRequest(3, '910')).toMatchObject({ data: fromServer, fromCache: true });
+      // A catalog kept after the request: composed from it, so the panel agrees with the list.
+      await env.keep(CATALOG_ADMIN_KINDS.catalog, '910', catalog, Date.now() + 1_000);
+      expect(await readChangeRequest(3, '910')).toMatchObject({
+        data: changeRequestFromCatalog(catalog, 3),
+        fromCache: true,
+        composed: true,
+      });
+      // Never opened: composed from the catalog; not in the catalog, or no plant (the approval form): not on the device.
+      expect(await readChangeRequest(4, '910')).toMatchObject({ data: changeRequestFromCatalog(catalog, 4), composed: true });
+      await expect(readChangeRequest(99, '910')).rejects.toSatisfy(isOfflineError);
+      await expect(readChangeRequest(4)).rejects.toSatisfy(isOfflineError);
+      await expect(readChangeRequest(4, '920')).rejects.toSatisfy(isOfflineError);
+    },
+    TEST_TIMEOUT,
+  );
 
-  it('the Part Form of a part never opened shows it offline from the kept catalog with its age', async () => {
-    await env.keep(CATALOG_ADMIN_KINDS.catalog, '910', catalog, Date.now() - 2 * HOUR);
-    await env.setOnline(false);
-    await renderPanel(() => <PartFormPanel partsCatalogId={3} plantNumber="910" closeTo="/admin/partsCatalog" />, 'Part Form');
-    // The panel while it loads gives way to the Part Form's own.
-    await screen.findByText(/^Saved copy, updated 2 hours ago\. Changes need the connection\. A reviewer's comment, if any, shows when the connection is back\.$/);
-    const panel = screen.getByRole('dialog', { name: 'Part Form' });
-    within(panel).getByRole('region', { name: 'Approved version' });
-    within(panel).getByText('Kitchen faucet, chrome, plant stock');
-  }, TEST_TIMEOUT);
+  it(
+    'the Part Form of a part never opened shows it offline from the kept catalog with its age',
+    async () => {
+      await env.keep(CATALOG_ADMIN_KINDS.catalog, '910', catalog, Date.now() - 2 * HOUR);
+      await env.setOnline(false);
+      await renderPanel(() => <PartFormPanel partsCatalogId={3} plantNumber="910" closeTo="/admin/partsCatalog" />, 'Part Form');
+      // The panel while it loads gives way to the Part Form's own.
+      await screen.findByText(
+        /^Saved copy, updated 2 hours ago\. Changes need the connection\. A reviewer's comment, if any, shows when the connection is back\.$/,
+      );
+      const panel = screen.getByRole('dialog', { name: 'Part Form' });
+      within(panel).getByRole('region', { name: 'Approved version' });
+      within(panel).getByText('Kitchen faucet, chrome, plant stock');
+    },
+    TEST_TIMEOUT,
+  );
 
-  it('a part not in the kept catalog says plainly that it is not on this device', async () => {
-    await env.setOnline(false);
-    const { panel } = await renderPanel(() => <PartFormPanel partsCatalogId={4} plantNumber="910" closeTo="/admin/partsCatalog" />, 'Part Form');
-    await within(panel).findByText(notOnDeviceMessage('part'));
-    expect(within(panel).queryByRole('alert')).toBeNull();
-    expect(within(panel).queryByRole('button', { name: 'Try again' })).toBeNull();
-  }, TEST_TIMEOUT);
+  it(
+    'a part not in the kept catalog says plainly that it is not on this device',
+    async () => {
+      await env.setOnline(false);
+      const { panel } = await renderPanel(
+        () => <PartFormPanel partsCatalogId={4} plantNumber="910" closeTo="/admin/partsCatalog" />,
+        'Part Form',
+      );
+      await within(panel).findByText(notOnDeviceMessage('part'));
+      expect(within(panel).queryByRole('alert')).toBeNull();
+      expect(within(panel).queryByRole('button', { name: 'Try again' })).toBeNull();
+    },
+    TEST_TIMEOUT,
+  );
 });
 
 const historyItem = (partsCatalogHistoryId: number, combinedPartNumber: string): ChangeHistoryItem => ({
@@ -141,7 +181,10 @@ const historyItem = (partsCatalogHistoryId: number, combinedPartNumber: string):
   status: 'Approved',
   partDescription: `Part ${combinedPartNumber}`,
 });
-const PENDING = [part({ partsCatalogId: 51, combinedPartNumber: '3031020751', approved: false }), part({ partsCatalogId: 52, combinedPartNumber: '3031020752', approved: false })];
+const PENDING = [
+  part({ partsCatalogId: 51, combinedPartNumber: '3031020751', approved: false }),
+  part({ partsCatalogId: 52, combinedPartNumber: '3031020752', approved: false }),
+];
 const HISTORY = [historyItem(71, '3031020771'), historyItem(72, '3031020772')];
 const result: ChangeResult = {
   partsCatalogHistoryId: 71,
@@ -157,46 +200,70 @@ const result: ChangeResult = {
 };
 
 function ChangeManagement({ list }: { list: ChangeList }) {
-  return <ChangeManagementScreen list={list} onListChange={() => undefined} onOpenPending={() => undefined} onOpenHistory={() => undefined} />;
+  return (
+    <ChangeManagementScreen list={list} onListChange={() => undefined} onOpenPending={() => undefined} onOpenHistory={() => undefined} />
+  );
 }
 
 describe('change management offline (issue 19)', () => {
   beforeEach(async () => {
     await env.keep(CATALOG_ADMIN_KINDS.pending, 'all', PENDING);
     await env.keep(CATALOG_ADMIN_KINDS.history, 'all', HISTORY);
-    await env.keep(CATALOG_ADMIN_KINDS.changeRequest, '51', { approvedPart: null, pendingPart: PENDING[0], isApproved: false, comment: '' });
+    await env.keep(CATALOG_ADMIN_KINDS.changeRequest, '51', {
+      approvedPart: null,
+      pendingPart: PENDING[0],
+      isApproved: false,
+      comment: '',
+    });
     await env.keep(CATALOG_ADMIN_KINDS.changeResult, '71', result);
     await env.setOnline(false);
   });
 
-  it('marks the pending parts and the history rows whose request was never opened', async () => {
-    const pendingList = await renderScreen(() => <ChangeManagement list="pending" />);
-    await screen.findByText(/3031020752/);
-    await waitFor(() => expect(isMarked(screen.getByText(/3031020752/).closest<HTMLElement>('[role="row"]')!)).toBe(true));
-    expect(isMarked(screen.getByText(/3031020751/).closest<HTMLElement>('[role="row"]')!)).toBe(false);
-    pendingList.unmount();
+  it(
+    'marks the pending parts and the history rows whose request was never opened',
+    async () => {
+      const pendingList = await renderScreen(() => <ChangeManagement list="pending" />);
+      await screen.findByText(/3031020752/);
+      await waitFor(() => expect(isMarked(screen.getByText(/3031020752/).closest<HTMLElement>('[role="row"]')!)).toBe(true));
+      expect(isMarked(screen.getByText(/3031020751/).closest<HTMLElement>('[role="row"]')!)).toBe(false);
+      pendingList.unmount();
 
-    await renderScreen(() => <ChangeManagement list="history" />);
-    // 71 was reviewed on 09/01 and opened once; 72, reviewed on 09/02, never was.
-    const rowReviewedOn = (day: string) => screen.getByText(day).closest<HTMLElement>('[role="row"]')!;
-    await screen.findByText('09/02/2026');
-    await waitFor(() => expect(isMarked(rowReviewedOn('09/02/2026'))).toBe(true));
-    expect(isMarked(rowReviewedOn('09/01/2026'))).toBe(false);
-  }, TEST_TIMEOUT);
+      await renderScreen(() => <ChangeManagement list="history" />);
+      // 71 was reviewed on 09/01 and opened once; 72, reviewed on 09/02, never was.
+      const rowReviewedOn = (day: string) => screen.getByText(day).closest<HTMLElement>('[role="row"]')!;
+      await screen.findByText('09/02/2026');
+      await waitFor(() => expect(isMarked(rowReviewedOn('09/02/2026'))).toBe(true));
+      expect(isMarked(rowReviewedOn('09/01/2026'))).toBe(false);
+    },
+    TEST_TIMEOUT,
+  );
 
-  it('a kept request opens with its age; one never opened says plainly that it is not on this device', async () => {
-    const kept = await renderPanel(() => <RevertPanel partsCatalogHistoryId={71} closeTo="/admin/partsCatalog/changeManagement" />, 'Revert Approved Part');
-    within(kept.panel).getByText(/^Saved copy, updated 1 hour ago\. Reverts need the connection\.$/);
-    within(kept.panel).getByText('Requested wording');
-    kept.unmount();
+  it(
+    'a kept request opens with its age; one never opened says plainly that it is not on this device',
+    async () => {
+      const kept = await renderPanel(
+        () => <RevertPanel partsCatalogHistoryId={71} closeTo="/admin/partsCatalog/changeManagement" />,
+        'Revert Approved Part',
+      );
+      within(kept.panel).getByText(/^Saved copy, updated 1 hour ago\. Reverts need the connection\.$/);
+      within(kept.panel).getByText('Requested wording');
+      kept.unmount();
 
-    const missing = await renderPanel(() => <RevertPanel partsCatalogHistoryId={72} closeTo="/admin/partsCatalog/changeManagement" />, 'Revert Part');
-    await within(missing.panel).findByText(notOnDeviceMessage('change request'));
-    expect(within(missing.panel).queryByRole('button', { name: 'Try again' })).toBeNull();
-    missing.unmount();
+      const missing = await renderPanel(
+        () => <RevertPanel partsCatalogHistoryId={72} closeTo="/admin/partsCatalog/changeManagement" />,
+        'Revert Part',
+      );
+      await within(missing.panel).findByText(notOnDeviceMessage('change request'));
+      expect(within(missing.panel).queryByRole('button', { name: 'Try again' })).toBeNull();
+      missing.unmount();
 
-    const { panel: approval } = await renderPanel(() => <PartApprovalPanel partsCatalogId={52} closeTo="/admin/partsCatalog/changeManagement" />, 'Part Approval Form');
-    await within(approval).findByText(notOnDeviceMessage('change request'));
-    expect(within(approval).queryByRole('alert')).toBeNull();
-  }, TEST_TIMEOUT);
+      const { panel: approval } = await renderPanel(
+        () => <PartApprovalPanel partsCatalogId={52} closeTo="/admin/partsCatalog/changeManagement" />,
+        'Part Approval Form',
+      );
+      await within(approval).findByText(notOnDeviceMessage('change request'));
+      expect(within(approval).queryByRole('alert')).toBeNull();
+    },
+    TEST_TIMEOUT,
+  );
 });

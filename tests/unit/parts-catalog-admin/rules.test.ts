@@ -10,7 +10,17 @@ import {
   type ChangeResult,
   type PartsCatalog,
 } from '../../../src/contract';
-import { adminTree, addPartHelp, foldVersions, grownLimit, searchCommodities, searchParts, searchPlaceholder, stepBack, stripDataUrlPrefix } from '../../../src/features/parts-catalog/model';
+import {
+  adminTree,
+  addPartHelp,
+  foldVersions,
+  grownLimit,
+  searchCommodities,
+  searchParts,
+  searchPlaceholder,
+  stepBack,
+  stripDataUrlPrefix,
+} from '../../../src/features/parts-catalog/model';
 
 let nextId = 1;
 const part = (changes: Partial<CatalogPart> = {}): CatalogPart => ({
@@ -69,17 +79,25 @@ describe('display status (spec 3 §4)', () => {
 
 describe('revert rules (spec 3 §4, §5)', () => {
   it('blocks an approved request whose requested part is no longer Approved', () => {
-    expect(revertBlockingMessage(result({ requestedPart: part({ active: false }) }))).toBe('Cannot revert this request. Requested part is no longer Approved.');
+    expect(revertBlockingMessage(result({ requestedPart: part({ active: false }) }))).toBe(
+      'Cannot revert this request. Requested part is no longer Approved.',
+    );
     expect(revertBlockingMessage(result({ requestedPart: part({ approved: false }) }))).toBe(REVERT_BLOCKING_MESSAGES.noLongerApproved);
   });
 
   it('blocks a declined request whose requested part is now Approved', () => {
-    expect(revertBlockingMessage(result({ approved: false, requestedPart: part() }))).toBe('Cannot revert this request. Requested part is now Approved.');
+    expect(revertBlockingMessage(result({ approved: false, requestedPart: part() }))).toBe(
+      'Cannot revert this request. Requested part is now Approved.',
+    );
   });
 
   it('blocks while the requesting plant has an active pending for the part, naming the plant', () => {
-    expect(revertBlockingMessage(result({ hasActivePending: true, requestedByPlant: '931' }))).toBe('Plant 931 has an active pending for this part. Please resolve first.');
-    expect(revertBlockingMessage(result({ approved: false, requestedPart: part({ approved: false, active: false }), hasActivePending: true }))).toBe(REVERT_BLOCKING_MESSAGES.activePending('910'));
+    expect(revertBlockingMessage(result({ hasActivePending: true, requestedByPlant: '931' }))).toBe(
+      'Plant 931 has an active pending for this part. Please resolve first.',
+    );
+    expect(
+      revertBlockingMessage(result({ approved: false, requestedPart: part({ approved: false, active: false }), hasActivePending: true })),
+    ).toBe(REVERT_BLOCKING_MESSAGES.activePending('910'));
   });
 
   it('lets the three kinds of revert through, each with its effect', () => {
@@ -100,14 +118,25 @@ describe('the admin tree (spec 3 §2, §4)', () => {
   const pendingChange = part({ partsCatalogId: 11, approved: false, friendlyDescription: 'Kitchen faucet (plant stock)' });
   const older = part({ partsCatalogId: 5, active: false, friendlyDescription: 'Old wording' });
   const removed = part({ partsCatalogId: 12, partNumber: '20718', subPartNumber: '02', active: false, combinedPartNumber: '3031020718' });
-  const sink = part({ partsCatalogId: 20, commodityNumber: '340', commodityDescription: 'Sinks', partNumber: '21000', combinedPartNumber: '3034021000', friendlyDescription: '' });
+  const sink = part({
+    partsCatalogId: 20,
+    commodityNumber: '340',
+    commodityDescription: 'Sinks',
+    partNumber: '21000',
+    combinedPartNumber: '3034021000',
+    friendlyDescription: '',
+  });
   const catalog: PartsCatalog = {
     plantNumber: '910',
     categoryCatalogs: [
       {
         category: { categoryNumber: '30', description: 'Kitchen' },
         commodityCatalogs: [
-          { commodity: { commodityNumber: '310', description: 'Faucets' }, imageFilename: 'commodity-30-310.svg', parts: [older, approved, pendingChange, removed] },
+          {
+            commodity: { commodityNumber: '310', description: 'Faucets' },
+            imageFilename: 'commodity-30-310.svg',
+            parts: [older, approved, pendingChange, removed],
+          },
           { commodity: { commodityNumber: '340', description: 'Sinks' }, imageFilename: 'commodity-30-340.svg', parts: [sink] },
         ],
       },

@@ -35,7 +35,11 @@ export const part = (changes: Partial<CatalogPart> & Pick<CatalogPart, 'partNumb
     isActiveAndApproved: true,
     ...changes,
   };
-  return { ...base, combinedPartNumber: changes.combinedPartNumber ?? `${base.categoryNumber}${base.commodityNumber}${base.partNumber}`, isActiveAndApproved: base.approved && base.active };
+  return {
+    ...base,
+    combinedPartNumber: changes.combinedPartNumber ?? `${base.categoryNumber}${base.commodityNumber}${base.partNumber}`,
+    isActiveAndApproved: base.approved && base.active,
+  };
 };
 
 /** A catalog built from parts: categories and commodities in the order the parts name them. */
@@ -65,10 +69,20 @@ const KITCHEN = { categoryNumber: '30', categoryDescription: 'Kitchen' };
 const FAUCETS = { ...KITCHEN, commodityNumber: '310', commodityDescription: 'Faucets' };
 const SINKS = { ...KITCHEN, commodityNumber: '340', commodityDescription: 'Sinks' };
 const BATH = { categoryNumber: '10', categoryDescription: 'Bathroom', commodityNumber: '120', commodityDescription: 'Toilets & Seats' };
-const DOORS = { categoryNumber: '80', categoryDescription: 'Doors & Windows', commodityNumber: '810', commodityDescription: 'Exterior Doors' };
+const DOORS = {
+  categoryNumber: '80',
+  categoryDescription: 'Doors & Windows',
+  commodityNumber: '810',
+  commodityDescription: 'Exterior Doors',
+};
 
 /** The images of the small catalog's commodities, by commodity number. */
-export const SMALL_COMMODITY_IMAGES: Record<string, string> = { '120': 'commodity-10-120.svg', '310': 'commodity-30-310.svg', '340': 'commodity-30-340.svg', '810': 'commodity-80-810.svg' };
+export const SMALL_COMMODITY_IMAGES: Record<string, string> = {
+  '120': 'commodity-10-120.svg',
+  '310': 'commodity-30-310.svg',
+  '340': 'commodity-30-340.svg',
+  '810': 'commodity-80-810.svg',
+};
 
 /**
  * A small approved catalog as the server could answer it: two categories with pickable parts (one with two
@@ -79,12 +93,30 @@ export function smallCatalog(plantNumber = '910'): PartsCatalog {
   return catalogOf(
     plantNumber,
     [
-      part({ ...BATH, partNumber: '20011', friendlyDescription: 'Round-front toilet bowl, white', unitOfMeasure: 'EA', imageFilename: 'part-1012020011.svg' }),
+      part({
+        ...BATH,
+        partNumber: '20011',
+        friendlyDescription: 'Round-front toilet bowl, white',
+        unitOfMeasure: 'EA',
+        imageFilename: 'part-1012020011.svg',
+      }),
       part({ ...BATH, partNumber: '20018', friendlyDescription: 'Toilet seat, slow close', unitOfMeasure: 'EA' }),
-      part({ ...FAUCETS, partNumber: '30100', friendlyDescription: 'Pull-down kitchen faucet, chrome', unitOfMeasure: 'EA', imageFilename: 'part-3031030100.svg' }),
+      part({
+        ...FAUCETS,
+        partNumber: '30100',
+        friendlyDescription: 'Pull-down kitchen faucet, chrome',
+        unitOfMeasure: 'EA',
+        imageFilename: 'part-3031030100.svg',
+      }),
       part({ ...FAUCETS, partNumber: '30107', friendlyDescription: '', corporateDescription: 'AERATOR FCT BN', unitOfMeasure: 'EA' }),
       part({ ...SINKS, partNumber: '30400', friendlyDescription: 'Double-bowl kitchen sink, stainless', unitOfMeasure: 'EA' }),
-      part({ ...SINKS, partNumber: '30407', friendlyDescription: 'Sink clip set', unitOfMeasure: 'SET', imageFilename: 'part-3034030407.svg' }),
+      part({
+        ...SINKS,
+        partNumber: '30407',
+        friendlyDescription: 'Sink clip set',
+        unitOfMeasure: 'SET',
+        imageFilename: 'part-3034030407.svg',
+      }),
       part({ ...DOORS, partNumber: '80100', friendlyDescription: 'Storm door (pending change)', approved: false }),
       part({ ...DOORS, partNumber: '80107', friendlyDescription: 'Door sweep (retired)', active: false }),
     ],
@@ -129,14 +161,17 @@ export function bigCatalog(count: number, plantNumber = '910'): PartsCatalog {
 /** A catalog as the server's delta sync delivers it: flat parts, each with its commodity's image. */
 export const catalogRows = (catalog: PartsCatalog): CatalogPartRow[] =>
   catalog.categoryCatalogs.flatMap((category) =>
-    category.commodityCatalogs.flatMap((commodity) => commodity.parts.map((item) => ({ ...item, commodityImageFilename: commodity.imageFilename }))),
+    category.commodityCatalogs.flatMap((commodity) =>
+      commodity.parts.map((item) => ({ ...item, commodityImageFilename: commodity.imageFilename })),
+    ),
   );
 
 export const svg = (label: string) => `<svg xmlns="http://www.w3.org/2000/svg"><text>${label}</text></svg>`;
 
 type Answer = Response | Promise<Response>;
 
-export const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
  * The server as the catalog meets it through fetch: GET /api/PartsCatalog?plantNumber&approved=true[&since=&limit=]
@@ -204,7 +239,8 @@ export function catalogServer() {
       }
     }
   };
-  const imageReads = () => reads.filter((read) => read.startsWith('/images/')).map((read) => decodeURIComponent(read.replace('/images/PartsCatalogImages/', '')));
+  const imageReads = () =>
+    reads.filter((read) => read.startsWith('/images/')).map((read) => decodeURIComponent(read.replace('/images/PartsCatalogImages/', '')));
   const catalogReads = () => reads.filter((read) => read.startsWith('/api/PartsCatalog'));
   return { catalogs, images, state, reads, fetchMock, serveImagesOf, imageReads, catalogReads, syncAnswers };
 }

@@ -3,16 +3,42 @@ import { act, cleanup, render, renderHook, waitFor } from '@testing-library/reac
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogParts, type CatalogPartRow } from '../../../src/contract';
-import { catalogKeys, catalogListName, catalogScope, syncApprovedCatalog, useApprovedCatalog } from '../../../src/features/parts-orders/catalog/api';
+import {
+  catalogKeys,
+  catalogListName,
+  catalogScope,
+  syncApprovedCatalog,
+  useApprovedCatalog,
+} from '../../../src/features/parts-orders/catalog/api';
 import { catalogTree } from '../../../src/features/parts-orders/catalog/model';
 import { readKeptImage, useCatalogImage } from '../../../src/features/parts-orders/catalog/images';
-import { catalogImageNames, IMAGE_WRITE_BATCH, META_CATALOG_PRIMING, primeCatalogs } from '../../../src/features/parts-orders/catalog/prime';
+import {
+  catalogImageNames,
+  IMAGE_WRITE_BATCH,
+  META_CATALOG_PRIMING,
+  primeCatalogs,
+} from '../../../src/features/parts-orders/catalog/prime';
 import { useCatalogPriming } from '../../../src/features/parts-orders/catalog/use-catalog-priming';
 import { isOfflineError } from '../../../src/lib/http';
 import { clearKeptCopies } from '../../../src/offline/cached-read';
 import { getMeta, type OfflineDb } from '../../../src/offline/db';
 import { KEPT_LIST_PAGE_SIZE, type KeptRead } from '../../../src/offline/kept-lists';
-import { bigCatalog, catalogOf, notices, part, SCOPE, setOnline, setUp, SMALL_CATALOG_IMAGES, SMALL_COMMODITY_IMAGES, smallCatalog, svg, tearDown, type CatalogServer, type objectUrls } from './harness';
+import {
+  bigCatalog,
+  catalogOf,
+  notices,
+  part,
+  SCOPE,
+  setOnline,
+  setUp,
+  SMALL_CATALOG_IMAGES,
+  SMALL_COMMODITY_IMAGES,
+  smallCatalog,
+  svg,
+  tearDown,
+  type CatalogServer,
+  type objectUrls,
+} from './harness';
 
 let server: CatalogServer;
 let db: OfflineDb;
@@ -29,7 +55,10 @@ afterEach(() => {
 const keptImageNames = async () => (await db.documentCopies.where('kind').equals('catalog-image').primaryKeys()).map(([, id]) => id).sort();
 
 function queryWrapper(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
-  return { client, wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> };
+  return {
+    client,
+    wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+  };
 }
 
 describe('the approved catalog offline (spec 3 §7: GET /PartsCatalog?plantNumber={n}&approved=true)', () => {
@@ -44,7 +73,11 @@ describe('the approved catalog offline (spec 3 §7: GET /PartsCatalog?plantNumbe
 
     setOnline(server, false);
     const offline = await syncApprovedCatalog(SCOPE, '910');
-    expect({ ...offline, data: catalogTree('910', offline.data) }).toEqual({ data: smallCatalog('910'), storedAt: online.storedAt, fromCache: true });
+    expect({ ...offline, data: catalogTree('910', offline.data) }).toEqual({
+      data: smallCatalog('910'),
+      storedAt: online.storedAt,
+      fromCache: true,
+    });
     // No copy of another plant, nor of another user's scope: the offline error comes through (the picker says the
     // catalog is not on the device).
     await expect(syncApprovedCatalog(SCOPE, '920')).rejects.toSatisfy(isOfflineError);
@@ -56,16 +89,34 @@ describe('the approved catalog offline (spec 3 §7: GET /PartsCatalog?plantNumbe
     await syncApprovedCatalog(SCOPE, '910');
     const parts = catalogParts(smallCatalog('910')).filter((item) => item.partNumber !== '30407');
     // A new sink part, numbered before the kept ones (so first in its commodity).
-    const strainer = part({ partNumber: '30399', categoryNumber: '30', categoryDescription: 'Kitchen', commodityNumber: '340', commodityDescription: 'Sinks', plantNumber: '910' });
-    parts.splice(parts.findIndex((item) => item.partNumber === '30400'), 0, strainer);
+    const strainer = part({
+      partNumber: '30399',
+      categoryNumber: '30',
+      categoryDescription: 'Kitchen',
+      commodityNumber: '340',
+      commodityDescription: 'Sinks',
+      plantNumber: '910',
+    });
+    parts.splice(
+      parts.findIndex((item) => item.partNumber === '30400'),
+      0,
+      strainer,
+    );
     const changed = catalogOf('910', parts, SMALL_COMMODITY_IMAGES);
     server.catalogs.set('910', changed);
     const read = await syncApprovedCatalog(SCOPE, '910');
     expect(server.syncAnswers.at(-1)).toMatchObject({ items: [expect.objectContaining({ partNumber: '30399' })], removed: [30407] });
     expect(catalogTree('910', read.data)).toEqual(changed);
-    expect((await db.catalogParts.where('plantNumber').equals('910').toArray()).map((row) => row.partNumber).sort()).toEqual(
-      ['20011', '20018', '30100', '30107', '30399', '30400', '80100', '80107'],
-    );
+    expect((await db.catalogParts.where('plantNumber').equals('910').toArray()).map((row) => row.partNumber).sort()).toEqual([
+      '20011',
+      '20018',
+      '30100',
+      '30107',
+      '30399',
+      '30400',
+      '80100',
+      '80107',
+    ]);
   });
 
   it('useApprovedCatalog reads through once per plant for the session, and refreshes a copy read offline once online', async () => {
@@ -96,7 +147,10 @@ describe('the approved catalog offline (spec 3 §7: GET /PartsCatalog?plantNumbe
 
 describe('priming: the catalogs of the user plants with their images on the device (issue 5)', () => {
   it('keeps each catalog and every distinct image once; a second run fetches no image again', async () => {
-    const other = catalogOf('920', [part({ partNumber: '90001', imageFilename: 'part-3031030100.svg' }), part({ partNumber: '90002', imageFilename: 'part-920-own.svg' })]);
+    const other = catalogOf('920', [
+      part({ partNumber: '90001', imageFilename: 'part-3031030100.svg' }),
+      part({ partNumber: '90002', imageFilename: 'part-920-own.svg' }),
+    ]);
     server.catalogs.set('910', smallCatalog('910'));
     server.catalogs.set('920', other);
     server.serveImagesOf(smallCatalog('910'));
@@ -108,13 +162,27 @@ describe('priming: the catalogs of the user plants with their images on the devi
     expect(await keptImageNames()).toEqual(expectedImages);
     expect([...server.imageReads()].sort()).toEqual(expectedImages);
     // One transaction per page of a catalog (each fits one), and the images together (fewer than a batch).
-    expect(first).toMatchObject({ catalogs: 2, parts: 8, rows: 10, images: expectedImages.length, keptImages: 0, failedImages: 0, writes: 10 + expectedImages.length, transactions: 3, offline: false });
+    expect(first).toMatchObject({
+      catalogs: 2,
+      parts: 8,
+      rows: 10,
+      images: expectedImages.length,
+      keptImages: 0,
+      failedImages: 0,
+      writes: 10 + expectedImages.length,
+      transactions: 3,
+      offline: false,
+    });
     expect(first.settledPlants.sort()).toEqual(['910', '920']);
     expect(first.bytes).toBeGreaterThan(expectedImages.reduce((sum, name) => sum + svg(name).length, 0));
     expect(progress[0]).toEqual([0, 2]);
     expect(progress.at(-1)).toEqual([2 + expectedImages.length, 2 + expectedImages.length]);
     expect(catalogTree('920', await db.catalogParts.where('plantNumber').equals('920').toArray())).toEqual(other);
-    expect(await getMeta(db, META_CATALOG_PRIMING)).toMatchObject({ catalogs: 2, images: expectedImages.length, plantNumbers: ['910', '920'] });
+    expect(await getMeta(db, META_CATALOG_PRIMING)).toMatchObject({
+      catalogs: 2,
+      images: expectedImages.length,
+      plantNumbers: ['910', '920'],
+    });
 
     const imageReads = server.imageReads().length;
     const second = await primeCatalogs(SCOPE, ['910', '920']);
@@ -132,7 +200,13 @@ describe('priming: the catalogs of the user plants with their images on the devi
     const names = catalogImageNames(big);
     expect(names.length).toBeGreaterThan(2 * IMAGE_WRITE_BATCH);
     const figures = await primeCatalogs(SCOPE, ['930']);
-    expect(figures).toMatchObject({ catalogs: 1, parts: 600, images: names.length, failedImages: 0, transactions: 1 + Math.ceil(names.length / IMAGE_WRITE_BATCH) });
+    expect(figures).toMatchObject({
+      catalogs: 1,
+      parts: 600,
+      images: names.length,
+      failedImages: 0,
+      transactions: 1 + Math.ceil(names.length / IMAGE_WRITE_BATCH),
+    });
     expect(await keptImageNames()).toEqual([...names].sort());
     expect(await db.documentFiles.count()).toBe(names.length);
     expect(await (await readKeptImage(db, names.at(-1)!))!.text()).toBe(svg(names.at(-1)!));
@@ -143,7 +217,9 @@ describe('priming: the catalogs of the user plants with their images on the devi
     server.serveImagesOf(smallCatalog('910'));
     const { client, wrapper } = queryWrapper();
     await primeCatalogs(SCOPE, ['910'], { queryClient: client });
-    expect(catalogTree('910', client.getQueryData<KeptRead<CatalogPartRow>>(catalogKeys.approved(SCOPE, '910'))!.data)).toEqual(smallCatalog('910'));
+    expect(catalogTree('910', client.getQueryData<KeptRead<CatalogPartRow>>(catalogKeys.approved(SCOPE, '910'))!.data)).toEqual(
+      smallCatalog('910'),
+    );
     const reads = server.catalogReads().length;
     const picker = renderHook(() => useApprovedCatalog('910', SCOPE), { wrapper });
     expect(picker.result.current.data?.data).toEqual(smallCatalog('910'));
@@ -269,7 +345,14 @@ describe('useCatalogImage', () => {
     await waitFor(() => expect(view.getAllByRole('img')).toHaveLength(3));
     for (const image of view.getAllByRole('img')) expect(await urls.blobs.get(image.getAttribute('src')!)!.text()).toBe(svg('placeholder'));
     // Cards showing the same image share one object URL.
-    expect(new Set(view.getAllByRole('img').slice(1).map((image) => image.getAttribute('src'))).size).toBe(1);
+    expect(
+      new Set(
+        view
+          .getAllByRole('img')
+          .slice(1)
+          .map((image) => image.getAttribute('src')),
+      ).size,
+    ).toBe(1);
     view.unmount();
     expect(urls.live()).toEqual([]);
   });

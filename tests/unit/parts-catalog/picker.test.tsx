@@ -5,7 +5,19 @@ import type { CatalogPart } from '../../../src/contract';
 import { CatalogPicker } from '../../../src/features/parts-orders/catalog';
 import { CATALOG_PICKER_HEADERS } from '../../../src/features/parts-orders/catalog/catalog-picker';
 import { primeCatalogs } from '../../../src/features/parts-orders/catalog/prime';
-import { bigCatalog, keepCatalog, part, SCOPE, setOnline, setUp, smallCatalog, svg, tearDown, type CatalogServer, type objectUrls } from './harness';
+import {
+  bigCatalog,
+  keepCatalog,
+  part,
+  SCOPE,
+  setOnline,
+  setUp,
+  smallCatalog,
+  svg,
+  tearDown,
+  type CatalogServer,
+  type objectUrls,
+} from './harness';
 
 let server: CatalogServer;
 let urls: ReturnType<typeof objectUrls>;
@@ -38,7 +50,10 @@ function renderPicker(plantNumber = '910') {
 
 const heading = () => screen.getByRole('heading', { level: 3 });
 const list = (name: string | RegExp) => screen.getByRole('list', { name });
-const buttonsOf = (name: string | RegExp) => within(list(name)).getAllByRole('button').map((button) => button.textContent);
+const buttonsOf = (name: string | RegExp) =>
+  within(list(name))
+    .getAllByRole('button')
+    .map((button) => button.textContent);
 
 describe('CatalogPicker (spec 3 §2: the read-only approved parts catalog)', () => {
   it('drills down Category → Commodity → Part with the spec headers, back one level at a time, and picks a part', async () => {
@@ -89,10 +104,11 @@ describe('CatalogPicker (spec 3 §2: the read-only approved parts catalog)', () 
     await screen.findByText('2 parts found.');
     expect(heading().textContent).toBe(CATALOG_PICKER_HEADERS.part);
     const matches = list('Matching parts');
-    expect(within(matches).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      expect.stringContaining('Double-bowl kitchen sink'),
-      expect.stringContaining('Sink clip set'),
-    ]);
+    expect(
+      within(matches)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([expect.stringContaining('Double-bowl kitchen sink'), expect.stringContaining('Sink clip set')]);
     // Search results say where each part sits.
     expect(matches.textContent).toContain('Kitchen › Sinks');
 
@@ -141,7 +157,10 @@ describe('CatalogPicker (spec 3 §2: the read-only approved parts catalog)', () 
     renderPicker();
     fireEvent.click(await screen.findByRole('button', { name: /^Kitchen/ }));
     fireEvent.click(screen.getByRole('button', { name: /^Sinks/ }));
-    expect(buttonsOf('Parts of Sinks').map((text) => text?.split('Part number')[0])).toEqual(['Double-bowl kitchen sink, stainless', 'Sink clip set']);
+    expect(buttonsOf('Parts of Sinks').map((text) => text?.split('Part number')[0])).toEqual([
+      'Double-bowl kitchen sink, stainless',
+      'Sink clip set',
+    ]);
 
     // On the server: the clip set withdrawn; a strainer approved in Sinks and a shower head in a new Bathroom
     // commodity, both listed last (the picker orders by number).
@@ -149,11 +168,29 @@ describe('CatalogPicker (spec 3 §2: the read-only approved parts catalog)', () 
     const [bathroom, kitchen] = changed.categoryCatalogs;
     const sinks = kitchen!.commodityCatalogs[1]!;
     sinks.parts = sinks.parts.filter((item) => item.partNumber !== '30407');
-    sinks.parts.push(part({ partNumber: '30399', categoryNumber: '30', categoryDescription: 'Kitchen', commodityNumber: '340', commodityDescription: 'Sinks', friendlyDescription: 'Basket strainer' }));
+    sinks.parts.push(
+      part({
+        partNumber: '30399',
+        categoryNumber: '30',
+        categoryDescription: 'Kitchen',
+        commodityNumber: '340',
+        commodityDescription: 'Sinks',
+        friendlyDescription: 'Basket strainer',
+      }),
+    );
     bathroom!.commodityCatalogs.push({
       commodity: { commodityNumber: '115', description: 'Showers' },
       imageFilename: 'commodity-10-115.svg',
-      parts: [part({ partNumber: '11500', categoryNumber: '10', categoryDescription: 'Bathroom', commodityNumber: '115', commodityDescription: 'Showers', friendlyDescription: 'Shower head' })],
+      parts: [
+        part({
+          partNumber: '11500',
+          categoryNumber: '10',
+          categoryDescription: 'Bathroom',
+          commodityNumber: '115',
+          commodityDescription: 'Showers',
+          friendlyDescription: 'Shower head',
+        }),
+      ],
     });
     server.catalogs.set('910', changed);
     server.serveImagesOf(changed);
@@ -161,9 +198,17 @@ describe('CatalogPicker (spec 3 §2: the read-only approved parts catalog)', () 
     await act(async () => {
       await primeCatalogs(SCOPE, ['910']);
     });
-    expect(server.syncAnswers.at(-1)).toMatchObject({ removed: [30407], items: [expect.objectContaining({ partNumber: '11500' }), expect.objectContaining({ partNumber: '30399' })] });
+    expect(server.syncAnswers.at(-1)).toMatchObject({
+      removed: [30407],
+      items: [expect.objectContaining({ partNumber: '11500' }), expect.objectContaining({ partNumber: '30399' })],
+    });
 
-    await waitFor(() => expect(buttonsOf('Parts of Sinks').map((text) => text?.split('Part number')[0])).toEqual(['Basket strainer', 'Double-bowl kitchen sink, stainless']));
+    await waitFor(() =>
+      expect(buttonsOf('Parts of Sinks').map((text) => text?.split('Part number')[0])).toEqual([
+        'Basket strainer',
+        'Double-bowl kitchen sink, stainless',
+      ]),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Back to commodities' }));
     expect(buttonsOf('Commodities of Kitchen')).toEqual(['Faucets2 parts', 'Sinks2 parts']);
     fireEvent.click(screen.getByRole('button', { name: 'Back to categories' }));

@@ -47,7 +47,19 @@ describe('every parts-order write of spec 3 §7 says what the user did (its inte
   const created = createPartsOrderCall({ plantNumber: '910', longSerialNumber: '', serviceRequestId: null });
   const cases: [string, { intent: object }, object][] = [
     ['create', created.call, { kind: 'create-order', orderId: created.tempId }],
-    ['ship-to', updateShipToCall(ref(order), { shipToType: 'Retailer', shipToAddressName: 'X', shipToStreetAddress1: '', shipToCity: '', shipToState: '', shipToZipcode: '', rowVersion: 4 }), { kind: 'ship-to' }],
+    [
+      'ship-to',
+      updateShipToCall(ref(order), {
+        shipToType: 'Retailer',
+        shipToAddressName: 'X',
+        shipToStreetAddress1: '',
+        shipToCity: '',
+        shipToState: '',
+        shipToZipcode: '',
+        rowVersion: 4,
+      }),
+      { kind: 'ship-to' },
+    ],
     ['cancel', cancelOrderCall(ref(order)), { kind: 'cancel' }],
     ['submit', submitOrderCall(ref(order)), { kind: 'submit' }],
     ['add item', addItemCall(ref(order), itemBody()).call, { kind: 'item', action: 'add' }],
@@ -66,7 +78,12 @@ describe('every parts-order write of spec 3 §7 says what the user did (its inte
       method: 'PUT',
       path: '/Parts/910/PL-3001/PartsReceived',
       recordKey: orderRecordKey(81),
-      body: { items: [{ partsOrderItemId: 601, isCorrect: true, incorrectPartMessage: '' }, { partsOrderItemId: 602, isCorrect: true, incorrectPartMessage: '' }] },
+      body: {
+        items: [
+          { partsOrderItemId: 601, isCorrect: true, incorrectPartMessage: '' },
+          { partsOrderItemId: 602, isCorrect: true, incorrectPartMessage: '' },
+        ],
+      },
     });
     expect(markIncorrectCall(shippedRef, 602, 'Cracked', 'P2')).toMatchObject({
       method: 'PUT',
@@ -74,7 +91,13 @@ describe('every parts-order write of spec 3 §7 says what the user did (its inte
       body: { items: [{ partsOrderItemId: 602, isCorrect: false, incorrectPartMessage: 'Cracked' }] },
     });
     const { tempId, call } = createPartsOrderCall({ plantNumber: '910', longSerialNumber: '', serviceRequestId: null });
-    expect(call).toMatchObject({ method: 'POST', path: '/Parts', createsTempId: tempId, idField: 'partsOrderId', recordKey: orderRecordKey(tempId) });
+    expect(call).toMatchObject({
+      method: 'POST',
+      path: '/Parts',
+      createsTempId: tempId,
+      idField: 'partsOrderId',
+      recordKey: orderRecordKey(tempId),
+    });
     expect(() => markReceivedCall(ref(order), [601])).toThrow();
   });
 });
@@ -108,15 +131,43 @@ describe('applyPending: the order as it will be', () => {
   it('an offline stock order has the stock serial 999999, no customer ship-to, and the plant name the device knows (spec 3 §9)', () => {
     const { call } = createPartsOrderCall({ plantNumber: '920', longSerialNumber: '', serviceRequestId: null });
     const view = applyPending(undefined, [entryOf(call)], context)!;
-    expect(view).toMatchObject({ serialNumber: STOCK_SERIAL_NUMBER, longSerialNumber: '', plantName: 'Bean Station', retailerNumber: '4217', customerShipTo: null });
+    expect(view).toMatchObject({
+      serialNumber: STOCK_SERIAL_NUMBER,
+      longSerialNumber: '',
+      plantName: 'Bean Station',
+      retailerNumber: '4217',
+      customerShipTo: null,
+    });
   });
 
   it('queued ship-to changes apply in order, each counting the order rowVersion up', () => {
     const order = stagedOrder();
-    const first = updateShipToCall(ref(order), { shipToType: 'Retailer', shipToAddressName: 'Knoxville Homes Warehouse', shipToStreetAddress1: '9 Depot Rd', shipToCity: 'Knoxville', shipToState: 'TN', shipToZipcode: '37919', rowVersion: 4 });
-    const second = updateShipToCall(ref(order), { shipToType: 'Home Address', shipToAddressName: 'Ann Lee', shipToStreetAddress1: '12 Oak St', shipToCity: 'Knoxville', shipToState: 'TN', shipToZipcode: '37918', rowVersion: 5 });
+    const first = updateShipToCall(ref(order), {
+      shipToType: 'Retailer',
+      shipToAddressName: 'Knoxville Homes Warehouse',
+      shipToStreetAddress1: '9 Depot Rd',
+      shipToCity: 'Knoxville',
+      shipToState: 'TN',
+      shipToZipcode: '37919',
+      rowVersion: 4,
+    });
+    const second = updateShipToCall(ref(order), {
+      shipToType: 'Home Address',
+      shipToAddressName: 'Ann Lee',
+      shipToStreetAddress1: '12 Oak St',
+      shipToCity: 'Knoxville',
+      shipToState: 'TN',
+      shipToZipcode: '37918',
+      rowVersion: 5,
+    });
     const view = applyPending(order, [entryOf(first), entryOf(second)])!;
-    expect(view).toMatchObject({ shipToType: 'Home Address', shipToAddressName: 'Ann Lee', shipToStreetAddress1: '12 Oak St', rowVersion: 6, hasPendingChanges: true });
+    expect(view).toMatchObject({
+      shipToType: 'Home Address',
+      shipToAddressName: 'Ann Lee',
+      shipToStreetAddress1: '12 Oak St',
+      rowVersion: 6,
+      hasPendingChanges: true,
+    });
     expect(view.pendingShipTo?.state).toBe('pending');
   });
 
@@ -124,14 +175,27 @@ describe('applyPending: the order as it will be', () => {
     const order = stagedOrder();
     const added = addItemCall(ref(order), itemBody());
     const updateAdded = updateItemCall(ref(order), added.tempId, { ...itemBody({ quantity: 5 }), rowVersion: 0 }, itemBody());
-    const update = updateItemCall(ref(order), '601', { ...itemBody({ partNumber: 'P1', partDescription: 'Door strike', quantity: 4 }), rowVersion: 1 }, order.partsItems[0]!);
+    const update = updateItemCall(
+      ref(order),
+      '601',
+      { ...itemBody({ partNumber: 'P1', partDescription: 'Door strike', quantity: 4 }), rowVersion: 1 },
+      order.partsItems[0]!,
+    );
     const remove = deleteItemCall(ref(order), '602', 'P2');
-    const view = applyPending(order, [added.call, updateAdded, update, remove].map((call) => entryOf(call)))!;
+    const view = applyPending(
+      order,
+      [added.call, updateAdded, update, remove].map((call) => entryOf(call)),
+    )!;
     expect(view.partsItems.map((item) => [item.key, item.partNumber, item.quantity, item.rowVersion])).toEqual([
       ['601', 'P1', 4, 2],
       [added.tempId, 'FAU-1', 5, 1],
     ]);
-    expect(view.partsItems[1]).toMatchObject({ partsOrderItemId: added.tempId, combinedPartNumber: '0520FAU-1', isCorrect: null, pending: { state: 'pending' } });
+    expect(view.partsItems[1]).toMatchObject({
+      partsOrderItemId: added.tempId,
+      combinedPartNumber: '0520FAU-1',
+      isCorrect: null,
+      pending: { state: 'pending' },
+    });
     // Item writes leave the order's own rowVersion alone (as the server does).
     expect(view.rowVersion).toBe(4);
   });
@@ -146,7 +210,10 @@ describe('applyPending: the order as it will be', () => {
 
   it('receipt marks apply with the contract rule: correct, incorrect with its message, the day they were made (spec 3 §4)', () => {
     const order = shippedOrder();
-    const view = applyPending(order, [entryOf(markReceivedCall(ref(order), [601])), entryOf(markIncorrectCall(ref(order), 602, 'Wrong colour', 'P2'))])!;
+    const view = applyPending(order, [
+      entryOf(markReceivedCall(ref(order), [601])),
+      entryOf(markIncorrectCall(ref(order), 602, 'Wrong colour', 'P2')),
+    ])!;
     expect(view.partsItems.map((item) => [item.key, item.isCorrect, item.incorrectPartMessage, item.receivedDate])).toEqual([
       ['601', true, '', '2026-06-15'],
       ['602', false, 'Wrong colour', '2026-06-15'],
@@ -160,7 +227,11 @@ describe('applyPending: the order as it will be', () => {
   });
 
   it('an incorrect part marked correct later clears its message, and the order becomes Received once all are correct', () => {
-    const order = shippedOrder({ partsItems: shippedOrder().partsItems.map((item) => (item.partsOrderItemId === 602 ? { ...item, isCorrect: false, incorrectPartMessage: 'Cracked' } : item)) });
+    const order = shippedOrder({
+      partsItems: shippedOrder().partsItems.map((item) =>
+        item.partsOrderItemId === 602 ? { ...item, isCorrect: false, incorrectPartMessage: 'Cracked' } : item,
+      ),
+    });
     const view = applyPending(order, [entryOf(markReceivedCall(ref(order), [601, 602]))])!;
     expect(view.partsItems.every((item) => item.isCorrect === true && item.incorrectPartMessage === '')).toBe(true);
     expect(view).toMatchObject({ orderStatus: RECEIVED_ORDER_STATUS, allReceivedCorrect: true });
@@ -191,25 +262,49 @@ describe('applyPendingToList: the parts list as it will be', () => {
   it('puts orders made on this device first, newest first, marked pending', () => {
     const first = createPartsOrderCall({ plantNumber: '920', longSerialNumber: '', serviceRequestId: null });
     const second = createPartsOrderCall({ plantNumber: '910', longSerialNumber: 'MAY012345TNAB', serviceRequestId: null });
-    const added = addItemCall({ key: first.tempId, partsOrderId: first.tempId, plantNumber: '920', partsLogNumber: null, vantagePartsRequestId: null }, itemBody());
+    const added = addItemCall(
+      { key: first.tempId, partsOrderId: first.tempId, plantNumber: '920', partsLogNumber: null, vantagePartsRequestId: null },
+      itemBody(),
+    );
     const list = applyPendingToList(rows, [entryOf(first.call), entryOf(second.call), entryOf(added.call)], context);
     expect(list.map((row) => row.key)).toEqual([second.tempId, first.tempId, '81', '82']);
-    expect(list[1]).toMatchObject({ serialNumber: STOCK_SERIAL_NUMBER, itemCount: 1, orderStatus: 'Active', pending: { state: 'pending' } });
+    expect(list[1]).toMatchObject({
+      serialNumber: STOCK_SERIAL_NUMBER,
+      itemCount: 1,
+      orderStatus: 'Active',
+      pending: { state: 'pending' },
+    });
     expect(list[0]).toMatchObject({ homeownerName: 'Ann Lee', itemCount: 0 });
   });
 
   it('marks server rows with queued changes; item counts follow adds and removals; the action waiting is named', () => {
     const list = applyPendingToList(
       rows,
-      [entryOf(addItemCall(ref(staged), itemBody()).call), entryOf(addItemCall(ref(staged), itemBody()).call), entryOf(deleteItemCall(ref(staged), '601', 'P1')), entryOf(submitOrderCall(ref(staged)))],
+      [
+        entryOf(addItemCall(ref(staged), itemBody()).call),
+        entryOf(addItemCall(ref(staged), itemBody()).call),
+        entryOf(deleteItemCall(ref(staged), '601', 'P1')),
+        entryOf(submitOrderCall(ref(staged))),
+      ],
       context,
     );
-    expect(list[0]).toMatchObject({ key: '81', itemCount: 3, pendingAction: 'submit', pending: { state: 'pending', label: 'Add parts item FAU-1' } });
+    expect(list[0]).toMatchObject({
+      key: '81',
+      itemCount: 3,
+      pendingAction: 'submit',
+      pending: { state: 'pending', label: 'Add parts item FAU-1' },
+    });
     expect(list[1]!.pending).toBeUndefined();
   });
 
   it('shows a refused change ahead of pending ones on the row', () => {
-    const list = applyPendingToList(rows, [entryOf(markReceivedCall(ref(shipped), [601])), entryOf(markIncorrectCall(ref(shipped), 602, 'x', 'P2'), 'failed', 'Parts can be marked received only once the order has shipped.')]);
-    expect(list[1]).toMatchObject({ pendingAction: 'receipt', pending: { state: 'failed', message: 'Parts can be marked received only once the order has shipped.' } });
+    const list = applyPendingToList(rows, [
+      entryOf(markReceivedCall(ref(shipped), [601])),
+      entryOf(markIncorrectCall(ref(shipped), 602, 'x', 'P2'), 'failed', 'Parts can be marked received only once the order has shipped.'),
+    ]);
+    expect(list[1]).toMatchObject({
+      pendingAction: 'receipt',
+      pending: { state: 'failed', message: 'Parts can be marked received only once the order has shipped.' },
+    });
   });
 });

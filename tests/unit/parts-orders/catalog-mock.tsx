@@ -30,7 +30,10 @@ export const catalogPart = (partNumber: string, changes: Partial<CatalogPart> = 
   ...changes,
 });
 
-export const CATALOG_PARTS = [catalogPart('FAU-1'), catalogPart('BOX-9', { unitOfMeasure: 'BOX', friendlyDescription: '', corporateDescription: '' })];
+export const CATALOG_PARTS = [
+  catalogPart('FAU-1'),
+  catalogPart('BOX-9', { unitOfMeasure: 'BOX', friendlyDescription: '', corporateDescription: '' }),
+];
 
 export const approvedCatalog = (plantNumber: string): PartsCatalog => ({
   plantNumber,
@@ -45,14 +48,27 @@ export const approvedCatalog = (plantNumber: string): PartsCatalog => ({
 /** The same catalog as the server's delta sync delivers it (GET /PartsCatalog?…&since=): flat parts with their commodity's image. */
 export const approvedCatalogRows = (plantNumber: string): CatalogPartRow[] =>
   approvedCatalog(plantNumber).categoryCatalogs.flatMap((category) =>
-    category.commodityCatalogs.flatMap((commodity) => commodity.parts.map((part) => ({ ...part, plantNumber, commodityImageFilename: commodity.imageFilename }))),
+    category.commodityCatalogs.flatMap((commodity) =>
+      commodity.parts.map((part) => ({ ...part, plantNumber, commodityImageFilename: commodity.imageFilename })),
+    ),
   );
 
 export const catalogModule = {
-  useApprovedCatalog: (plantNumber: string) => ({ data: { data: approvedCatalog(plantNumber), storedAt: 0, fromCache: false }, isPending: false }),
+  useApprovedCatalog: (plantNumber: string) => ({
+    data: { data: approvedCatalog(plantNumber), storedAt: 0, fromCache: false },
+    isPending: false,
+  }),
   useCatalogImage: (fileName: string | null) => (fileName ? `blob:catalog/${fileName}` : undefined),
   useCatalogPriming: () => undefined,
-  CatalogPicker: ({ plantNumber, onPick, onCancel }: { plantNumber: string; onPick: (part: CatalogPart) => void; onCancel: () => void }) => (
+  CatalogPicker: ({
+    plantNumber,
+    onPick,
+    onCancel,
+  }: {
+    plantNumber: string;
+    onPick: (part: CatalogPart) => void;
+    onCancel: () => void;
+  }) => (
     <div role="group" aria-label={`Parts catalog of plant ${plantNumber}`}>
       {CATALOG_PARTS.map((part) => (
         <button key={part.partNumber} type="button" onClick={() => onPick(part)}>

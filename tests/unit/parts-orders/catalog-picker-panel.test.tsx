@@ -17,9 +17,11 @@ beforeEach(() => {
   server = setUp();
   forgetPrimedCatalogs();
   server.orders.set(81, stagedOrder({ longSerialNumber: '', serialNumber: '999999', customerShipTo: null, partsItems: [] }));
-  server.readers['/api/PartsCatalog'] = (url) => jsonResponse(200, listOrSyncPage(url, approvedCatalogRows(url.searchParams.get('plantNumber') ?? '')));
+  server.readers['/api/PartsCatalog'] = (url) =>
+    jsonResponse(200, listOrSyncPage(url, approvedCatalogRows(url.searchParams.get('plantNumber') ?? '')));
   for (const name of ['FAU-1.svg', 'BOX-9.svg', 'placeholder.svg']) {
-    server.readers[`/images/PartsCatalogImages/${name}`] = () => new Response('<svg xmlns="http://www.w3.org/2000/svg"/>', { headers: { 'content-type': 'image/svg+xml' } });
+    server.readers[`/images/PartsCatalogImages/${name}`] = () =>
+      new Response('<svg xmlns="http://www.w3.org/2000/svg"/>', { headers: { 'content-type': 'image/svg+xml' } });
   }
 });
 afterEach(async () => {
@@ -45,7 +47,13 @@ describe('parts item panel with the approved catalog picker', () => {
     expect((within(dialog).getByLabelText(/^Billing code/) as HTMLSelectElement).value).toBe('Retailer Inventory');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls(server)).toEqual(['POST /Parts/81/PartsItem']));
-    expect(server.sent[0]!.body).toMatchObject({ partNumber: 'FAU-1', partDescription: 'Faucet FAU-1', unitOfMeasure: 'EA', billingCode: 'Retailer Inventory', quantity: 1 });
+    expect(server.sent[0]!.body).toMatchObject({
+      partNumber: 'FAU-1',
+      partDescription: 'Faucet FAU-1',
+      unitOfMeasure: 'EA',
+      billingCode: 'Retailer Inventory',
+      quantity: 1,
+    });
     await waitFor(() => expect(notices.map((notice) => notice.title)).toContain(PARTS_ORDER_MESSAGES.itemAdded));
     // The save ends by closing the panel: the test ends after it, not while its navigation is still under way.
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Parts Item' })).toBeNull());

@@ -1,4 +1,11 @@
-import { DATE_PLACEHOLDER, type HomeSummary, type PartsOrder, type PartsOrderItem, type PartsOrderSummary, type ShipToLocation } from '../../../src/contract';
+import {
+  DATE_PLACEHOLDER,
+  type HomeSummary,
+  type PartsOrder,
+  type PartsOrderItem,
+  type PartsOrderSummary,
+  type ShipToLocation,
+} from '../../../src/contract';
 import { storedBody, type OutboxEntry } from '../../../src/offline/db';
 import type { OutboxCall } from '../../../src/offline/outbox';
 
@@ -23,8 +30,26 @@ export const partsItem = (id: number, partNumber: string, changes: Partial<Parts
 });
 
 export const RETAILER_LOCATIONS: ShipToLocation[] = [
-  { display: 'Knoxville Homes - 1 Retail Way', name: 'Knoxville Homes', address1: '1 Retail Way', address2: '', city: 'Knoxville', state: 'TN', zipCode: '37918', order: 1 },
-  { display: 'Knoxville Homes Warehouse - 9 Depot Rd', name: 'Knoxville Homes Warehouse', address1: '9 Depot Rd', address2: '', city: 'Knoxville', state: 'TN', zipCode: '37919', order: 1 },
+  {
+    display: 'Knoxville Homes - 1 Retail Way',
+    name: 'Knoxville Homes',
+    address1: '1 Retail Way',
+    address2: '',
+    city: 'Knoxville',
+    state: 'TN',
+    zipCode: '37918',
+    order: 1,
+  },
+  {
+    display: 'Knoxville Homes Warehouse - 9 Depot Rd',
+    name: 'Knoxville Homes Warehouse',
+    address1: '9 Depot Rd',
+    address2: '',
+    city: 'Knoxville',
+    state: 'TN',
+    zipCode: '37919',
+    order: 1,
+  },
 ];
 
 export const CUSTOMER_SHIP_TO: ShipToLocation = {

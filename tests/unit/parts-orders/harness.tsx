@@ -46,14 +46,39 @@ export function fakeServer() {
     return { status: 200, body: {} };
   };
   const readers: Record<string, Reader> = {
-    '/api/parts': (url) => jsonResponse(200, listOrSyncPage(url, [...orders.values()].map((order) => summaryOf(order)) satisfies PartsOrderSummary[])),
+    '/api/parts': (url) =>
+      jsonResponse(200, listOrSyncPage(url, [...orders.values()].map((order) => summaryOf(order)) satisfies PartsOrderSummary[])),
     '/api/Homes': () => jsonResponse(200, [home()]),
-    '/api/Parts/UnitsOfMeasure': () => jsonResponse(200, [{ abbreviation: 'EA ', description: 'Each' }, { abbreviation: 'FT', description: 'Foot' }]),
+    '/api/Parts/UnitsOfMeasure': () =>
+      jsonResponse(200, [
+        { abbreviation: 'EA ', description: 'Each' },
+        { abbreviation: 'FT', description: 'Foot' },
+      ]),
     '/api/Parts/ShipToLocations': () => jsonResponse(200, RETAILER_LOCATIONS),
     '/api/Contact/Plants': () =>
       jsonResponse(200, [
-        { plantNumber: '910', name: 'Maynardville', printName: 'HomeSite Maynardville (910)', address1: '', city: '', state: '', zipCode: '', phone: '', email: '' },
-        { plantNumber: '920', name: 'Bean Station', printName: 'HomeSite Bean Station (920)', address1: '', city: '', state: '', zipCode: '', phone: '', email: '' },
+        {
+          plantNumber: '910',
+          name: 'Maynardville',
+          printName: 'HomeSite Maynardville (910)',
+          address1: '',
+          city: '',
+          state: '',
+          zipCode: '',
+          phone: '',
+          email: '',
+        },
+        {
+          plantNumber: '920',
+          name: 'Bean Station',
+          printName: 'HomeSite Bean Station (920)',
+          address1: '',
+          city: '',
+          state: '',
+          zipCode: '',
+          phone: '',
+          email: '',
+        },
       ]),
   };
   const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
@@ -65,7 +90,9 @@ export function fakeServer() {
     const staged = /^\/api\/Parts\/(\d+)$/i.exec(url.pathname);
     const vantage = /^\/api\/Parts\/vantage\/(\d+)$/i.exec(url.pathname);
     if (staged || vantage) {
-      const found = staged ? orders.get(Number(staged[1])) : [...orders.values()].find((order) => order.vantagePartsRequestId === Number(vantage![1]));
+      const found = staged
+        ? orders.get(Number(staged[1]))
+        : [...orders.values()].find((order) => order.vantagePartsRequestId === Number(vantage![1]));
       return found ? jsonResponse(200, found) : jsonResponse(404, { message: 'Parts order was not found.' });
     }
     throw new Error(`unexpected ${init.method ?? 'GET'} ${url.pathname}`);
@@ -197,5 +224,12 @@ export const calls = (server: FakeServer) => server.sent.map((entry) => `${entry
 export async function keepPartsOrders(scope: string, rows: readonly PartsOrderSummary[], age = 0) {
   const { db } = getOffline();
   await db.partsOrders.bulkPut([...rows]);
-  await db.syncState.put({ list: 'partsOrders', scopeKey: scope, cursor: 'kept', received: rows.length, complete: true, syncedAt: Date.now() - age });
+  await db.syncState.put({
+    list: 'partsOrders',
+    scopeKey: scope,
+    cursor: 'kept',
+    received: rows.length,
+    complete: true,
+    syncedAt: Date.now() - age,
+  });
 }

@@ -28,7 +28,16 @@ beforeEach(() => {
   server = setUp();
   server.orders.set(81, stagedOrder());
   server.orders.set(82, shippedOrder({ partsOrderId: 82, plantNumber: '920', plantName: 'Bean Station', orderDate: '2026-05-01' }));
-  server.orders.set(83, stagedOrder({ partsOrderId: 83, vantagePartsRequestId: 3003, partsLogNumber: 'PL-3003', orderStatus: 'Received', orderDate: '2026-04-01' }));
+  server.orders.set(
+    83,
+    stagedOrder({
+      partsOrderId: 83,
+      vantagePartsRequestId: 3003,
+      partsLogNumber: 'PL-3003',
+      orderStatus: 'Received',
+      orderDate: '2026-04-01',
+    }),
+  );
 });
 
 const closeOrder83 = () => server.orders.set(83, { ...server.orders.get(83)!, isClosed: true });
@@ -38,7 +47,11 @@ afterEach(async () => {
 });
 
 const table = () => screen.findByRole('table', { name: 'Parts orders' });
-const rowTexts = () => screen.getAllByRole('row').slice(1).map((row) => row.textContent ?? '');
+const rowTexts = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent ?? '');
 
 describe('parts list (spec 3 §2 /service/parts)', () => {
   it('lists every order newest first, opening staged ones by partsOrderId and submitted ones by request id', async () => {
@@ -122,7 +135,21 @@ describe('parts list (spec 3 §2 /service/parts)', () => {
     const created = createPartsOrderCall({ plantNumber: '920', longSerialNumber: '', serviceRequestId: null });
     const outbox = getOffline().outbox;
     await outbox.enqueue(created.call);
-    await outbox.enqueue(addItemCall({ key: '81', partsOrderId: 81, plantNumber: '910', partsLogNumber: null, vantagePartsRequestId: null }, { categoryNumber: '', commodityNumber: '', partNumber: 'X', partDescription: 'X', notes: '', billingCode: 'Warranty', unitOfMeasure: 'EA', quantity: 1 }).call);
+    await outbox.enqueue(
+      addItemCall(
+        { key: '81', partsOrderId: 81, plantNumber: '910', partsLogNumber: null, vantagePartsRequestId: null },
+        {
+          categoryNumber: '',
+          commodityNumber: '',
+          partNumber: 'X',
+          partDescription: 'X',
+          notes: '',
+          billingCode: 'Warranty',
+          unitOfMeasure: 'EA',
+          quantity: 1,
+        },
+      ).call,
+    );
     setOnline(server, false);
     renderParts(service, '/service/parts');
     await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1));
@@ -178,7 +205,17 @@ describe('parts list (spec 3 §2 /service/parts)', () => {
     await getOffline().outbox.replay({ force: true });
     expect(calls(server)).toEqual(['POST /Parts']);
     expect(server.sent[0]!.body).toMatchObject({ plantNumber: '920', longSerialNumber: '' });
-    server.orders.set(95, stagedOrder({ partsOrderId: 95, plantNumber: '920', plantName: 'Bean Station', longSerialNumber: '', serialNumber: STOCK_SERIAL_NUMBER, partsItems: [] }));
+    server.orders.set(
+      95,
+      stagedOrder({
+        partsOrderId: 95,
+        plantNumber: '920',
+        plantName: 'Bean Station',
+        longSerialNumber: '',
+        serialNumber: STOCK_SERIAL_NUMBER,
+        partsItems: [],
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/partsorders/95'));
   });
 

@@ -91,7 +91,13 @@ describe('parts item panels (spec 3 §2, §5)', () => {
     renderParts(service, '/partsorders/81/partsitems');
     const dialog = await panel('Add Parts Item');
     expect(field(dialog, /^Billing code/).value).toBe('Retailer Inventory');
-    expect([...field(dialog, /^Billing code/).options].map((option) => option.value)).toEqual(['', 'Non-Warranty', 'Retailer Inventory', 'Shortage', 'Warranty']);
+    expect([...field(dialog, /^Billing code/).options].map((option) => option.value)).toEqual([
+      '',
+      'Non-Warranty',
+      'Retailer Inventory',
+      'Shortage',
+      'Warranty',
+    ]);
   });
 
   it('blocks an invalid save with the toast and field messages, sending nothing', async () => {
@@ -101,12 +107,26 @@ describe('parts item panels (spec 3 §2, §5)', () => {
     save(dialog);
     await waitFor(() => expect(toasts()).toContain(WORK_ORDER_MESSAGES.unableToSave));
     const errors = [...dialog.querySelectorAll('.field__errors li')].map((item) => item.textContent);
-    expect(errors).toEqual(expect.arrayContaining([WORK_ORDER_MESSAGES.partDescriptionRequired, WORK_ORDER_MESSAGES.quantityInvalid, WORK_ORDER_MESSAGES.billingCodeRequired, WORK_ORDER_MESSAGES.unitOfMeasureRequired]));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        WORK_ORDER_MESSAGES.partDescriptionRequired,
+        WORK_ORDER_MESSAGES.quantityInvalid,
+        WORK_ORDER_MESSAGES.billingCodeRequired,
+        WORK_ORDER_MESSAGES.unitOfMeasureRequired,
+      ]),
+    );
     expect(server.sent).toHaveLength(0);
   });
 
   it('edits an item with its rowVersion; the part it came from shows on its card with the locks', async () => {
-    server.orders.set(81, stagedOrder({ partsItems: [partsItem(601, 'FAU-1', { categoryNumber: '05', commodityNumber: '20', partDescription: 'Faucet FAU-1', rowVersion: 3 })] }));
+    server.orders.set(
+      81,
+      stagedOrder({
+        partsItems: [
+          partsItem(601, 'FAU-1', { categoryNumber: '05', commodityNumber: '20', partDescription: 'Faucet FAU-1', rowVersion: 3 }),
+        ],
+      }),
+    );
     const { router } = renderParts(service, '/partsorders/81/partsitems/601');
     const dialog = await panel('Edit Parts Item');
     expect(within(dialog).getByRole('group', { name: 'Chosen part FAU-1' })).toBeTruthy();

@@ -93,10 +93,14 @@ describe('submitted parts order (spec 3 §2 /partsorders/vantage/{partsRequestId
     await waitFor(() => expect(modal.textContent).toContain(PARTS_ORDER_MESSAGES.incorrectMessageRequired));
     expect(server.sent).toHaveLength(0);
 
-    fireEvent.change(within(modal).getByLabelText(new RegExp(INCORRECT_MESSAGE_LABEL.replace('?', '\\?'))), { target: { value: 'Wrong finish: brushed, not chrome' } });
+    fireEvent.change(within(modal).getByLabelText(new RegExp(INCORRECT_MESSAGE_LABEL.replace('?', '\\?'))), {
+      target: { value: 'Wrong finish: brushed, not chrome' },
+    });
     fireEvent.click(within(modal).getByRole('button', { name: 'Mark Incorrect' }));
     await waitFor(() => expect(calls(server)).toEqual(['PUT /Parts/vantage/3001']));
-    expect(server.sent[0]!.body).toEqual({ items: [{ partsOrderItemId: 602, isCorrect: false, incorrectPartMessage: 'Wrong finish: brushed, not chrome' }] });
+    expect(server.sent[0]!.body).toEqual({
+      items: [{ partsOrderItemId: 602, isCorrect: false, incorrectPartMessage: 'Wrong finish: brushed, not chrome' }],
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: INCORRECT_PART_TITLE })).toBeNull());
     expect(toasts()).toContain(PARTS_ORDER_MESSAGES.updated);
   });
@@ -187,4 +191,3 @@ describe('submitted parts orders offline (issue 19)', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });
-

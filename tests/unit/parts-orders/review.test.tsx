@@ -35,7 +35,8 @@ describe('staged parts order review (spec 3 §2 /partsorders/{partsOrderId})', (
   it('shows the header, the ship-to chooser with the saved choice, the items and the editor’s controls', async () => {
     renderParts(service, '/partsorders/81');
     expect((await heading()).textContent).toBe('Parts Order 81');
-    for (const text of ['Maynardville (910)', 'MAY012345TN', 'Ann Lee', '06/10/2026']) expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    for (const text of ['Maynardville (910)', 'MAY012345TN', 'Ann Lee', '06/10/2026'])
+      expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Active').length).toBeGreaterThan(0);
     await waitFor(() => expect(radio('Knoxville Homes').checked).toBe(true));
     expect(radio('Knoxville Homes Warehouse').checked).toBe(false);
@@ -50,7 +51,10 @@ describe('staged parts order review (spec 3 §2 /partsorders/{partsOrderId})', (
   });
 
   it('a stock order says so instead of a serial (spec 3 §4)', async () => {
-    server.orders.set(81, stagedOrder({ longSerialNumber: '', serialNumber: '999999', customerShipTo: null, warranty: { firstName: '', lastName: '' } }));
+    server.orders.set(
+      81,
+      stagedOrder({ longSerialNumber: '', serialNumber: '999999', customerShipTo: null, warranty: { firstName: '', lastName: '' } }),
+    );
     renderParts(service, '/partsorders/81');
     await heading();
     expect(screen.getByText(PARTS_ORDER_TEXTS.stockOrder)).toBeTruthy();

@@ -27,18 +27,53 @@ import type { PartsOrderSummaryView } from '../../../src/features/parts-orders/m
 import { viewOfServerOrder } from '../../../src/features/parts-orders/pending/apply-pending';
 import { CUSTOMER_SHIP_TO, RETAILER_LOCATIONS, shippedOrder, stagedOrder, summaryOf } from './fixtures';
 
-const row = (id: number, changes: Partial<PartsOrderSummaryView> = {}): PartsOrderSummaryView => ({ ...summaryOf(stagedOrder({ partsOrderId: id })), key: String(id), ...changes });
+const row = (id: number, changes: Partial<PartsOrderSummaryView> = {}): PartsOrderSummaryView => ({
+  ...summaryOf(stagedOrder({ partsOrderId: id })),
+  key: String(id),
+  ...changes,
+});
 
 describe('parts list rules (spec 3 §2)', () => {
   const rows = [
-    row(1, { plantNumber: '920', plantName: 'Bean Station', orderDate: '2026-05-02', expectedShipDate: '2026-06-01', orderStatus: 'SHIPPED', serialNumber: 'B2', longSerialNumber: 'B2' }),
-    row(2, { plantNumber: '910', plantName: 'Maynardville', orderDate: '2026-06-01', expectedShipDate: null, orderStatus: 'Active', serialNumber: '999999', longSerialNumber: '' }),
-    row(3, { plantNumber: '910', plantName: 'Maynardville', orderDate: '2026-04-15', expectedShipDate: '2026-05-01', orderStatus: 'Submitted', serialNumber: 'A1', longSerialNumber: 'A1' }),
+    row(1, {
+      plantNumber: '920',
+      plantName: 'Bean Station',
+      orderDate: '2026-05-02',
+      expectedShipDate: '2026-06-01',
+      orderStatus: 'SHIPPED',
+      serialNumber: 'B2',
+      longSerialNumber: 'B2',
+    }),
+    row(2, {
+      plantNumber: '910',
+      plantName: 'Maynardville',
+      orderDate: '2026-06-01',
+      expectedShipDate: null,
+      orderStatus: 'Active',
+      serialNumber: '999999',
+      longSerialNumber: '',
+    }),
+    row(3, {
+      plantNumber: '910',
+      plantName: 'Maynardville',
+      orderDate: '2026-04-15',
+      expectedShipDate: '2026-05-01',
+      orderStatus: 'Submitted',
+      serialNumber: 'A1',
+      longSerialNumber: 'A1',
+    }),
   ];
-  const sorted = (columnName: string, direction: 'asc' | 'desc' = 'asc') => sortRows(rows, PARTS_SORT_COLUMNS, { columnName, direction }).map((r) => r.key);
+  const sorted = (columnName: string, direction: 'asc' | 'desc' = 'asc') =>
+    sortRows(rows, PARTS_SORT_COLUMNS, { columnName, direction }).map((r) => r.key);
 
   it('offers the five sorts of §2: plant, ship date, request date, status, serial', () => {
-    expect(PARTS_SORT_COLUMNS.map((column) => column.displayName)).toEqual(['Plant', 'Ship Date', 'Request Date', 'Status', 'Serial Number']);
+    expect(PARTS_SORT_COLUMNS.map((column) => column.displayName)).toEqual([
+      'Plant',
+      'Ship Date',
+      'Request Date',
+      'Status',
+      'Serial Number',
+    ]);
     expect(DEFAULT_PARTS_SORT).toEqual({ columnName: 'orderDate', direction: 'desc' });
   });
 
@@ -56,7 +91,12 @@ describe('parts list rules (spec 3 §2)', () => {
     expect(applyFilters(rows, { plant: '910', status: '' }).map((r) => r.key)).toEqual(['2', '3']);
     expect(applyFilters(rows, { plant: '', status: 'shipped' }).map((r) => r.key)).toEqual(['1']);
     expect(applyFilters(rows, { plant: '910', status: 'SHIPPED' })).toEqual([]);
-    expect(statusOptions([...rows, row(4, { orderStatus: 'On Hold' })]).map((option) => option.value)).toEqual(['Active', 'Submitted', 'SHIPPED', 'On Hold']);
+    expect(statusOptions([...rows, row(4, { orderStatus: 'On Hold' })]).map((option) => option.value)).toEqual([
+      'Active',
+      'Submitted',
+      'SHIPPED',
+      'On Hold',
+    ]);
     expect(plantOptions(rows)).toEqual([
       { value: '920', label: 'Bean Station (920)' },
       { value: '910', label: 'Maynardville (910)' },
@@ -66,7 +106,9 @@ describe('parts list rules (spec 3 §2)', () => {
   it('reads and opens a row: staged by its partsOrderId or temp id, submitted by its parts request id', () => {
     expect(orderHref(row(2))).toBe('/partsorders/2');
     expect(orderHref(row(5, { vantagePartsRequestId: 3005 }))).toBe('/partsorders/vantage/3005');
-    expect(orderHref(row(6, { key: 'tmp_0b6b8a8e-2f3c-4d5e-8f90-123456789abc' }))).toBe('/partsorders/tmp_0b6b8a8e-2f3c-4d5e-8f90-123456789abc');
+    expect(orderHref(row(6, { key: 'tmp_0b6b8a8e-2f3c-4d5e-8f90-123456789abc' }))).toBe(
+      '/partsorders/tmp_0b6b8a8e-2f3c-4d5e-8f90-123456789abc',
+    );
     expect(orderNumberText(row(5, { partsLogNumber: 'PL-5' }))).toBe('PL-5');
     expect(orderNumberText({ key: 'tmp_0b6b8a8e-2f3c-4d5e-8f90-123456789abc', partsLogNumber: null })).toBe('New order');
     expect(serialText(rows[1]!)).toBe('Stock Order');
@@ -104,7 +146,10 @@ describe('order rules in use (spec 3 §4, §5)', () => {
   it('checks an item against the contract and the known units', () => {
     const units = [{ abbreviation: 'EA', description: 'Each' }];
     const values = { ...newItemValues({ longSerialNumber: '' }), partDescription: 'Faucet', unitOfMeasure: 'EA' };
-    expect(checkItem(values, units)).toMatchObject({ ok: true, body: { quantity: 1, billingCode: 'Retailer Inventory', unitOfMeasure: 'EA' } });
+    expect(checkItem(values, units)).toMatchObject({
+      ok: true,
+      body: { quantity: 1, billingCode: 'Retailer Inventory', unitOfMeasure: 'EA' },
+    });
     expect(checkItem({ ...values, quantity: '0', unitOfMeasure: 'BOX', partDescription: ' ', billingCode: '' }, units)).toEqual({
       ok: false,
       fields: {

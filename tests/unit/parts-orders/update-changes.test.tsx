@@ -20,7 +20,10 @@ let server: FakeServer;
 beforeEach(() => {
   server = setUp();
   // A part typed by hand (not in the catalog), its unit stored padded as the plant system keeps some.
-  server.orders.set(81, stagedOrder({ partsItems: [partsItem(601, 'HINGE-2', { unitOfMeasure: 'EA  ', notes: 'Left door', quantity: 2, rowVersion: 3 })] }));
+  server.orders.set(
+    81,
+    stagedOrder({ partsItems: [partsItem(601, 'HINGE-2', { unitOfMeasure: 'EA  ', notes: 'Left door', quantity: 2, rowVersion: 3 })] }),
+  );
 });
 afterEach(async () => {
   cleanup();

@@ -108,7 +108,8 @@ export function tearDownOfflineRows() {
 }
 
 /** Whether an element (a row) carries the 'Needs a connection' mark. */
-export const isMarked = (element: HTMLElement) => [...element.querySelectorAll('.needs-connection')].some((mark) => mark.textContent === NEEDS_CONNECTION);
+export const isMarked = (element: HTMLElement) =>
+  [...element.querySelectorAll('.needs-connection')].some((mark) => mark.textContent === NEEDS_CONNECTION);
 
 /**
  * Renders a side panel alone at `path` in a real router (fixtures/render-screen waits for a page heading, which a modal
@@ -118,7 +119,10 @@ export async function renderPanel(panel: () => ReactNode, title: string, path = 
   const rootRoute = createRootRoute({ component: Outlet });
   const panelRoute = createRoute({ getParentRoute: () => rootRoute, path, component: panel });
   const elsewhere = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => <p>Elsewhere</p> });
-  const router = createRouter({ routeTree: rootRoute.addChildren([panelRoute, elsewhere]), history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([panelRoute, elsewhere]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const view = render(
     <QueryClientProvider client={queryClient}>

@@ -42,35 +42,43 @@ const Reports = () => <ReportsScreen user={demoProfile('sales')} scope={SCOPE} k
 const rowOf = (serialNumber: string) => screen.getByRole('link', { name: serialNumber }).closest<HTMLElement>('[role="row"]')!;
 
 describe('the delivery reports of the Reports screen offline (issue 19)', () => {
-  it('marks, while the server cannot be reached, the rows whose report is not on the device, and no row online', async () => {
-    await renderScreen(Reports, { path: '/reports' });
-    await screen.findByRole('link', { name: 'CW910013' });
-    expect(ROWS.map((entry) => isMarked(rowOf(entry.serialNumber)))).toEqual([false, false, false]);
+  it(
+    'marks, while the server cannot be reached, the rows whose report is not on the device, and no row online',
+    async () => {
+      await renderScreen(Reports, { path: '/reports' });
+      await screen.findByRole('link', { name: 'CW910013' });
+      expect(ROWS.map((entry) => isMarked(rowOf(entry.serialNumber)))).toEqual([false, false, false]);
 
-    // Report 11 was opened once (the view keeps it); the connection goes.
-    await env.keep(KIND, '11', { submittedSurveyId: 11 });
-    await env.setOnline(false);
-    await waitFor(() => expect(isMarked(rowOf('CW910012'))).toBe(true));
-    expect(ROWS.map((entry) => isMarked(rowOf(entry.serialNumber)))).toEqual([false, true, true]);
-    // The mark is said once per row, on the serial that opens the report.
-    expect(within(rowOf('CW910012')).getAllByText('Needs a connection')).toHaveLength(1);
+      // Report 11 was opened once (the view keeps it); the connection goes.
+      await env.keep(KIND, '11', { submittedSurveyId: 11 });
+      await env.setOnline(false);
+      await waitFor(() => expect(isMarked(rowOf('CW910012'))).toBe(true));
+      expect(ROWS.map((entry) => isMarked(rowOf(entry.serialNumber)))).toEqual([false, true, true]);
+      // The mark is said once per row, on the serial that opens the report.
+      expect(within(rowOf('CW910012')).getAllByText('Needs a connection')).toHaveLength(1);
 
-    // Back online, the rows open from the server again: no mark.
-    await env.setOnline(true);
-    await waitFor(() => expect(isMarked(rowOf('CW910012'))).toBe(false));
-  }, TEST_TIMEOUT);
+      // Back online, the rows open from the server again: no mark.
+      await env.setOnline(true);
+      await waitFor(() => expect(isMarked(rowOf('CW910012'))).toBe(false));
+    },
+    TEST_TIMEOUT,
+  );
 
-  it('opened offline, shows the kept list with its age and marks the reports not kept as they are kept', async () => {
-    await env.keep('report:delivery-reports', SCOPE, ROWS);
-    await env.keep(KIND, '12', { submittedSurveyId: 12 });
-    await env.setOnline(false);
-    await renderScreen(Reports, { path: '/reports' });
-    await screen.findByText(/^Saved copy, updated 1 hour ago/);
-    await waitFor(() => expect(isMarked(rowOf('CW910011'))).toBe(true));
-    expect(ROWS.map((entry) => isMarked(rowOf(entry.serialNumber)))).toEqual([true, false, true]);
+  it(
+    'opened offline, shows the kept list with its age and marks the reports not kept as they are kept',
+    async () => {
+      await env.keep('report:delivery-reports', SCOPE, ROWS);
+      await env.keep(KIND, '12', { submittedSurveyId: 12 });
+      await env.setOnline(false);
+      await renderScreen(Reports, { path: '/reports' });
+      await screen.findByText(/^Saved copy, updated 1 hour ago/);
+      await waitFor(() => expect(isMarked(rowOf('CW910011'))).toBe(true));
+      expect(ROWS.map((entry) => isMarked(rowOf(entry.serialNumber)))).toEqual([true, false, true]);
 
-    // Report 13 is kept meanwhile (opened in another tab): its mark goes.
-    await env.keep(KIND, '13', { submittedSurveyId: 13 });
-    await waitFor(() => expect(isMarked(rowOf('CW910013'))).toBe(false));
-  }, TEST_TIMEOUT);
+      // Report 13 is kept meanwhile (opened in another tab): its mark goes.
+      await env.keep(KIND, '13', { submittedSurveyId: 13 });
+      await waitFor(() => expect(isMarked(rowOf('CW910013'))).toBe(false));
+    },
+    TEST_TIMEOUT,
+  );
 });

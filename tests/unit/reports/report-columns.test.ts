@@ -35,8 +35,27 @@ const billing = (overrides: Partial<PaidServiceOrderRow>): PaidServiceOrderRow =
 
 const rows = [
   billing({}),
-  billing({ billingId: 2, workOrderNumber: 'WO-0000012', billingCode: 'RD', status: 'Q', requestType: 'A', amount: 9.99, paidDate: '2026-10-20', homeownerName: 'Luis Ortega' }),
-  billing({ billingId: 3, workOrderNumber: 'WO-0000013', billingCode: 'FE', status: 'G', requestType: 'F', amount: 1000, paidDate: '2026-10-11', plantName: 'Rutledge', plantNumber: '931' }),
+  billing({
+    billingId: 2,
+    workOrderNumber: 'WO-0000012',
+    billingCode: 'RD',
+    status: 'Q',
+    requestType: 'A',
+    amount: 9.99,
+    paidDate: '2026-10-20',
+    homeownerName: 'Luis Ortega',
+  }),
+  billing({
+    billingId: 3,
+    workOrderNumber: 'WO-0000013',
+    billingCode: 'FE',
+    status: 'G',
+    requestType: 'F',
+    amount: 1000,
+    paidDate: '2026-10-11',
+    plantName: 'Rutledge',
+    plantNumber: '931',
+  }),
 ];
 const ids = (found: readonly PaidServiceOrderRow[]) => found.map((row) => row.billingId);
 
@@ -59,8 +78,22 @@ describe('report search (what the search box keeps)', () => {
 
   it('finds delivery reports by plant name and number, and by who submitted them', () => {
     const reports: DeliveryReportRow[] = [
-      { submittedSurveyId: 5, serialNumber: 'CLW000111TNAB', plantNumber: '910', plantName: 'Hillsboro', submittedBy: 'sales@demo.homesite.test', submitDate: '2026-11-02T15:00:00Z' },
-      { submittedSurveyId: 6, serialNumber: 'RUT000222TNA', plantNumber: '931', plantName: 'Rutledge', submittedBy: 'service@demo.homesite.test', submitDate: '2026-10-30T15:00:00Z' },
+      {
+        submittedSurveyId: 5,
+        serialNumber: 'CLW000111TNAB',
+        plantNumber: '910',
+        plantName: 'Hillsboro',
+        submittedBy: 'sales@demo.homesite.test',
+        submitDate: '2026-11-02T15:00:00Z',
+      },
+      {
+        submittedSurveyId: 6,
+        serialNumber: 'RUT000222TNA',
+        plantNumber: '931',
+        plantName: 'Rutledge',
+        submittedBy: 'service@demo.homesite.test',
+        submitDate: '2026-10-30T15:00:00Z',
+      },
     ];
     expect(searchReport(reports, DELIVERY_COLUMNS, 'rutledge').map((row) => row.submittedSurveyId)).toEqual([6]);
     expect(searchReport(reports, DELIVERY_COLUMNS, '910').map((row) => row.submittedSurveyId)).toEqual([5]);
@@ -78,7 +111,9 @@ describe('report sorting', () => {
       const { paidDate: _paid, checkNumber: _check, ...fields } = billing({ billingId: index + 1 });
       return { ...fields, daysOutstanding };
     });
-    expect(sortRows(receivable, RECEIVABLE_COLUMNS, { columnName: 'daysOutstanding', direction: 'desc' }).map((row) => row.daysOutstanding)).toEqual([120, 30, 9]);
+    expect(
+      sortRows(receivable, RECEIVABLE_COLUMNS, { columnName: 'daysOutstanding', direction: 'desc' }).map((row) => row.daysOutstanding),
+    ).toEqual([120, 30, 9]);
   });
 
   it('offers the delivery report sorts of spec 2 §2: serial, plant, submitted by, submit date', () => {
@@ -88,10 +123,15 @@ describe('report sorting', () => {
 
 describe('report CSV and labels', () => {
   it('exports what the screen shows: labels, MM/DD/YYYY dates, amounts', () => {
-    const csv = toCsv([rows[1]!], PAID_COLUMNS.map((column) => ({ header: column.displayName, value: column.text })));
+    const csv = toCsv(
+      [rows[1]!],
+      PAID_COLUMNS.map((column) => ({ header: column.displayName, value: column.text })),
+    );
     const [header, line] = csv.split('\r\n');
     expect(header).toBe('Work Order,Serial Number,Homeowner,Facility,Type,Status,Billing Code,Amount,Invoice Date,Paid Date,Check Number');
-    expect(line).toBe('WO-0000012,CLW012345TNAB,Luis Ortega,Hillsboro,Authorization,Payment Submitted to Plant,Road Damage,$9.99,09/28/2026,10/20/2026,482913');
+    expect(line).toBe(
+      'WO-0000012,CLW012345TNAB,Luis Ortega,Hillsboro,Authorization,Payment Submitted to Plant,Road Damage,$9.99,09/28/2026,10/20/2026,482913',
+    );
   });
 
   it('labels work order types and parts order statuses as spec 2 §4 says, unknown codes as they are', () => {
@@ -100,16 +140,11 @@ describe('report CSV and labels', () => {
     expect(partsOrderStatusLabel('')).toBe('Active');
     expect(partsOrderStatusLabel('Shipped')).toBe('Shipped');
     // Every status spec 2 §4 names has its label, Partially Shipped too, whatever case the plant's system sends.
-    expect(['declined', 'CANCELED', 'Pending', 'SHIPPED', 'partially shipped', ' PARTIALLY SHIPPED ', 'received', 'COMPLETE'].map(partsOrderStatusLabel)).toEqual([
-      'Declined',
-      'Canceled',
-      'Pending',
-      'Shipped',
-      'Partially Shipped',
-      'Partially Shipped',
-      'Received',
-      'Complete',
-    ]);
+    expect(
+      ['declined', 'CANCELED', 'Pending', 'SHIPPED', 'partially shipped', ' PARTIALLY SHIPPED ', 'received', 'COMPLETE'].map(
+        partsOrderStatusLabel,
+      ),
+    ).toEqual(['Declined', 'Canceled', 'Pending', 'Shipped', 'Partially Shipped', 'Partially Shipped', 'Received', 'Complete']);
     expect(partsOrderStatusLabel('In Process')).toBe('In Process');
     expect(['G', 'F', 'Z'].map(reportStatusLabel)).toEqual(['Close Factory Request', 'Open Factory Request', 'Canceled Factory Request']);
     expect(reportStatusLabel('K')).toBe('K');

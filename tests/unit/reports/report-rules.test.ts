@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_CODE_LABELS, billingCodeLabel, PaidServiceOrderQuery, ROAD_DAMAGE_LABEL } from '../../../src/contract';
 import * as v from 'valibot';
-import { canAddDeliveryReport, initialReport, lastMonthRange, paidRangeIssues, paidRangeNotice, paidRangeQuery, REPORTS } from '../../../src/features/reports/report-rules';
+import {
+  canAddDeliveryReport,
+  initialReport,
+  lastMonthRange,
+  paidRangeIssues,
+  paidRangeNotice,
+  paidRangeQuery,
+  REPORTS,
+} from '../../../src/features/reports/report-rules';
 import { demoProfile } from '../fixtures/demo-profiles';
 
 describe('the paid report’s default: the previous calendar month (spec 2 §2, §9)', () => {
@@ -37,8 +45,12 @@ describe('the paid report’s dates (spec 2 §5)', () => {
   });
 
   it('needs a parseable date, exactly MM/DD/YYYY when written with a slash', () => {
-    expect(paidRangeIssues({ start: '10/1/2026', end: '10/31/2026' })).toEqual({ start: 'Start date must be a valid date in the format MM/DD/YYYY.' });
-    expect(paidRangeIssues({ start: '02/30/2026', end: '10/31/2026' }).start).toBe('Start date must be a valid date in the format MM/DD/YYYY.');
+    expect(paidRangeIssues({ start: '10/1/2026', end: '10/31/2026' })).toEqual({
+      start: 'Start date must be a valid date in the format MM/DD/YYYY.',
+    });
+    expect(paidRangeIssues({ start: '02/30/2026', end: '10/31/2026' }).start).toBe(
+      'Start date must be a valid date in the format MM/DD/YYYY.',
+    );
     expect(paidRangeIssues({ start: '10/01/2026', end: '13/01/2026' }).end).toBe('End date must be a valid date in the format MM/DD/YYYY.');
     expect(paidRangeIssues({ start: '10/01/20', end: '10/31/2026' }).start).toBeDefined();
     // Without a slash, a date the browser or server would hand over is parseable.
@@ -54,16 +66,32 @@ describe('the paid report’s dates (spec 2 §5)', () => {
   it('asks the server only what its own query schema accepts', () => {
     const query = paidRangeQuery({ start: '12/01/2025', end: '01/31/2026' })!;
     expect(v.safeParse(PaidServiceOrderQuery, query).success).toBe(true);
-    expect(v.safeParse(PaidServiceOrderQuery, { startDate: '2026-02-01', endDate: '2026-01-31' }).issues?.[0]?.message).toBe('Start date must be on or before the end date.');
-    expect(v.safeParse(PaidServiceOrderQuery, {}).issues?.map((issue) => issue.message)).toEqual(['Start date is required.', 'End date is required.']);
+    expect(v.safeParse(PaidServiceOrderQuery, { startDate: '2026-02-01', endDate: '2026-01-31' }).issues?.[0]?.message).toBe(
+      'Start date must be on or before the end date.',
+    );
+    expect(v.safeParse(PaidServiceOrderQuery, {}).issues?.map((issue) => issue.message)).toEqual([
+      'Start date is required.',
+      'End date is required.',
+    ]);
   });
 });
 
 describe('billing code labels (spec 2 §4)', () => {
   it('labels every code of the spec', () => {
     const expected: Record<string, string> = {
-      BB: 'Bill Back', O: 'Open', S: 'Shortage', T: 'Factory Tech', C: 'COD', EM: 'Employee Sale', FE: 'Factory Expense',
-      OW: 'Open Warranty', RP: 'Return Part', FO: 'FRT Open/COD', DL: 'Declined', PN: 'Pending', I: 'Incorrect Part',
+      BB: 'Bill Back',
+      O: 'Open',
+      S: 'Shortage',
+      T: 'Factory Tech',
+      C: 'COD',
+      EM: 'Employee Sale',
+      FE: 'Factory Expense',
+      OW: 'Open Warranty',
+      RP: 'Return Part',
+      FO: 'FRT Open/COD',
+      DL: 'Declined',
+      PN: 'Pending',
+      I: 'Incorrect Part',
     };
     expect(BILLING_CODE_LABELS).toEqual(expected);
     for (const [code, label] of Object.entries(expected)) expect(billingCodeLabel(code)).toBe(label);
@@ -94,7 +122,13 @@ describe('the initial report by role (spec 2 §2, §6)', () => {
   });
 
   it('offers the five reports of the spec', () => {
-    expect(Object.values(REPORTS)).toEqual(['Paid Service Orders', 'Receivable Service Orders', 'Delivery Reports', 'Open Service Requests', 'Open Parts Orders']);
+    expect(Object.values(REPORTS)).toEqual([
+      'Paid Service Orders',
+      'Receivable Service Orders',
+      'Delivery Reports',
+      'Open Service Requests',
+      'Open Parts Orders',
+    ]);
   });
 
   it('offers New Delivery Report to service and sales users, not to viewers', () => {

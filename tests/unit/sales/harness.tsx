@@ -22,7 +22,8 @@ import { freshDb } from '../offline/helpers';
 
 /* The sales lists and the screens their rows open, wired as the app's route files wire them, over a fake server. */
 
-const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 /** Within the quotes list's default 30 days. */
 export const TODAY = isoDay(new Date());
 
@@ -127,13 +128,41 @@ export const detail = (customer: string, quoteNumber: string, orderNumber = ''):
   pricingIncluded: false,
   plantNumber: '910',
   retailerNumber: '4217',
-  summary: { baseCostOfHome: 0, surchargeAmount: 0, optionsTotal: 0, shippingHandlingDestCharges: 0, freightCharge: 0, associationDues: 0, mhiDues: 0, vipAmount: 0, partnerAssistanceAmount: 0 },
-  categoryDetails: [{ categoryDesc: 'Kitchen', categorySeq: 1, categoryID: 20, plantNumber: '910', options: [{ optionNumber: 'KT222', optionDesc: 'Farmhouse sink', optionQty: 1, optionPrice: 0 }] }],
+  summary: {
+    baseCostOfHome: 0,
+    surchargeAmount: 0,
+    optionsTotal: 0,
+    shippingHandlingDestCharges: 0,
+    freightCharge: 0,
+    associationDues: 0,
+    mhiDues: 0,
+    vipAmount: 0,
+    partnerAssistanceAmount: 0,
+  },
+  categoryDetails: [
+    {
+      categoryDesc: 'Kitchen',
+      categorySeq: 1,
+      categoryID: 20,
+      plantNumber: '910',
+      options: [{ optionNumber: 'KT222', optionDesc: 'Farmhouse sink', optionQty: 1, optionPrice: 0 }],
+    },
+  ],
 });
 
 export const revisions = (quoteId: number): QuoteRevision[] => [
-  { QuoteId: quoteId, RevisionNumber: 1, RevisionComments: 'First quote', Options: [{ CategoryDesc: 'Kitchen', OptionNumber: 'KT222', OptionDescription: 'Farmhouse sink', Quantity: 1, Price: 0 }] },
-  { QuoteId: quoteId, RevisionNumber: 2, RevisionComments: 'Added porch', Options: [{ CategoryDesc: 'Kitchen', OptionNumber: 'KT222', OptionDescription: 'Farmhouse sink', Quantity: 2, Price: 0 }] },
+  {
+    QuoteId: quoteId,
+    RevisionNumber: 1,
+    RevisionComments: 'First quote',
+    Options: [{ CategoryDesc: 'Kitchen', OptionNumber: 'KT222', OptionDescription: 'Farmhouse sink', Quantity: 1, Price: 0 }],
+  },
+  {
+    QuoteId: quoteId,
+    RevisionNumber: 2,
+    RevisionComments: 'Added porch',
+    Options: [{ CategoryDesc: 'Kitchen', OptionNumber: 'KT222', OptionDescription: 'Farmhouse sink', Quantity: 2, Price: 0 }],
+  },
 ];
 
 export const prospect = (prospectId: number): Prospect => ({
@@ -170,7 +199,16 @@ export interface SalesBackend {
 }
 
 export function startBackend(): SalesBackend {
-  const backend: SalesBackend = { quotes: [], orders: [], details: new Map(), revisions: new Map(), prospects: new Map(), offline: false, reads: [], notices: [] };
+  const backend: SalesBackend = {
+    quotes: [],
+    orders: [],
+    details: new Map(),
+    revisions: new Map(),
+    prospects: new Map(),
+    offline: false,
+    reads: [],
+    notices: [],
+  };
   const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     backend.reads.push(`${init.method ?? 'GET'} ${url.pathname}${url.search}`);
@@ -189,7 +227,8 @@ export function startBackend(): SalesBackend {
       return found ? jsonResponse(200, found) : jsonResponse(404, { message: 'The report was not found.' });
     }
     if (/^\/quote-api\/check-locked-quote\//i.test(path)) return jsonResponse(200, { isLocked: false, lockedBy: '' });
-    if (/\/validatesuboptions\//i.test(path)) return jsonResponse(200, { ModelActive: true, NewQuote: null, UnAvailableOptions: [], SubOptionsValid: true, CategoryId: null });
+    if (/\/validatesuboptions\//i.test(path))
+      return jsonResponse(200, { ModelActive: true, NewQuote: null, UnAvailableOptions: [], SubOptionsValid: true, CategoryId: null });
     const revision = /\/quoterevision\/(\d+)$/i.exec(path);
     if (revision) return jsonResponse(200, backend.revisions.get(Number(revision[1])) ?? []);
     const prospectId = /^\/crm\/webapi\/api\/Prospects\/(\d+)$/i.exec(path);
@@ -241,14 +280,34 @@ export function renderSales(user: CmhUser, initialEntry: string) {
   const root = createRootRoute({ component: Outlet });
   const scope = viewScope(user);
   const routes = [
-    createRoute({ getParentRoute: () => root, path: '/sales/quotes', component: () => <QuotesScreen user={user} keptReports={keptSalesReports(scope)} /> }),
-    createRoute({ getParentRoute: () => root, path: '/sales/orders', component: () => <OrdersScreen user={user} keptReports={keptSalesReports(scope)} /> }),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/sales/quotes',
+      component: () => <QuotesScreen user={user} keptReports={keptSalesReports(scope)} />,
+    }),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/sales/orders',
+      component: () => <OrdersScreen user={user} keptReports={keptSalesReports(scope)} />,
+    }),
     createRoute({
       getParentRoute: () => root,
       path: '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber',
       component: function Report() {
-        const { type, plantNumber, quoteNumber, orderNumber } = useParamsOf<{ type: string; plantNumber: string; quoteNumber: string; orderNumber: string }>();
-        return <SalesDetailScreen user={user} scope={scope} title={type === 'order' ? 'Order Detail' : 'Quote Detail'} target={{ plantNumber, quoteNumber, orderNumber }} />;
+        const { type, plantNumber, quoteNumber, orderNumber } = useParamsOf<{
+          type: string;
+          plantNumber: string;
+          quoteNumber: string;
+          orderNumber: string;
+        }>();
+        return (
+          <SalesDetailScreen
+            user={user}
+            scope={scope}
+            title={type === 'order' ? 'Order Detail' : 'Quote Detail'}
+            target={{ plantNumber, quoteNumber, orderNumber }}
+          />
+        );
       },
     }),
     createRoute({

@@ -37,7 +37,12 @@ const marked = (text: string) => within(rowOf(text)).queryByText(NEEDS_CONNECTIO
 
 /** A detail report kept on the device `hoursAgo`, as opening it online would have kept it. */
 async function keepReport(id: string, data: unknown, hoursAgo = 3) {
-  await getOffline().db.entities.put({ kind: salesDetailKind(viewScope(sales)), id, data: data as never, updatedAt: Date.now() - hoursAgo * HOURS });
+  await getOffline().db.entities.put({
+    kind: salesDetailKind(viewScope(sales)),
+    id,
+    data: data as never,
+    updatedAt: Date.now() - hoursAgo * HOURS,
+  });
 }
 
 /** Says it plainly: the notice, no alert and no Try again. */
@@ -136,7 +141,12 @@ describe('quotes offline (issue 19)', () => {
 
   it('offline, the actions that need the server say so in the menu; Compare opens from a kept comparison', async () => {
     backend.quotes = [quote(1), quote(2)];
-    await getOffline().db.entities.put({ kind: quoteRevisionsKind(viewScope(sales)), id: '1', data: revisions(1) as never, updatedAt: Date.now() - 2 * HOURS });
+    await getOffline().db.entities.put({
+      kind: quoteRevisionsKind(viewScope(sales)),
+      id: '1',
+      data: revisions(1) as never,
+      updatedAt: Date.now() - 2 * HOURS,
+    });
     renderSales(sales, '/sales/quotes');
     await screen.findByText('Customer 2');
     goOffline(backend);

@@ -44,7 +44,10 @@ async function expectMessage(header: string, text: string) {
 describe('quote messages of spec 2 §8 (issue 21)', () => {
   it('Delete refused for want of permission: You do not have sufficient permissions to delete this quote.', async () => {
     backend.quotes = [quote(1)];
-    backend.answer = (method, path) => (method === 'DELETE' && path.startsWith('/mch-quote-api/1/') ? jsonResponse(403, { message: QUOTE_MESSAGES.noDeletePermission }) : undefined);
+    backend.answer = (method, path) =>
+      method === 'DELETE' && path.startsWith('/mch-quote-api/1/')
+        ? jsonResponse(403, { message: QUOTE_MESSAGES.noDeletePermission })
+        : undefined;
     renderSales(sales, '/sales/quotes');
     await chooseAction('BAQ-310001', 'Delete');
     fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
@@ -54,7 +57,8 @@ describe('quote messages of spec 2 §8 (issue 21)', () => {
   it('Duplicate for a retailer without product lines: This quote can not be duplicated.', async () => {
     backend.quotes = [quote(1)];
     const message = noProductLines(QUOTE_MESSAGES.cannotDuplicateSuffix);
-    backend.answer = (_method, path) => (path === `/mch-quote-api/310001/${sales.cmhUserId}/copy` ? jsonResponse(400, { message }) : undefined);
+    backend.answer = (_method, path) =>
+      path === `/mch-quote-api/310001/${sales.cmhUserId}/copy` ? jsonResponse(400, { message }) : undefined;
     renderSales(sales, '/sales/quotes');
     await chooseAction('BAQ-310001', 'Duplicate');
     await expectMessage('Duplicate Quote', 'There are no product lines associated with Retailer 4217. This quote can not be duplicated.');
@@ -63,26 +67,35 @@ describe('quote messages of spec 2 §8 (issue 21)', () => {
   it('an older-system quote copied into Build A Quote for a retailer without product lines: To create a new quote, select a different retailer.', async () => {
     backend.quotes = [quote(1, { isMCHQuote: false, ismchQuote: false })];
     const message = noProductLines(QUOTE_MESSAGES.newQuoteSuffix);
-    backend.answer = (method, path) => (method === 'PUT' && path === '/mch-quote-api/copyiseriesquote' ? jsonResponse(400, { message }) : undefined);
+    backend.answer = (method, path) =>
+      method === 'PUT' && path === '/mch-quote-api/copyiseriesquote' ? jsonResponse(400, { message }) : undefined;
     renderSales(sales, '/sales/quotes');
     await chooseAction('BAQ-310001', 'Copy into Build A Quote');
     fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
-    await expectMessage('Copy Quote', 'There are no product lines associated with Retailer 4217. To create a new quote, select a different retailer.');
+    await expectMessage(
+      'Copy Quote',
+      'There are no product lines associated with Retailer 4217. To create a new quote, select a different retailer.',
+    );
   });
 
   it('an order copied into Build A Quote for a retailer without product lines says the same', async () => {
     backend.orders = [order(1)];
     const message = noProductLines(QUOTE_MESSAGES.newQuoteSuffix);
-    backend.answer = (method, path) => (method === 'PUT' && path === '/mch-quote-api/copyiseriesquote' ? jsonResponse(400, { message }) : undefined);
+    backend.answer = (method, path) =>
+      method === 'PUT' && path === '/mch-quote-api/copyiseriesquote' ? jsonResponse(400, { message }) : undefined;
     renderSales(sales, '/sales/orders');
     fireEvent.click(await screen.findByRole('button', { name: 'Copy order 700001 into Build A Quote' }, LIST_LOADED));
     fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
-    await expectMessage('Copy to Build A Quote', 'There are no product lines associated with Retailer 4217. To create a new quote, select a different retailer.');
+    await expectMessage(
+      'Copy to Build A Quote',
+      'There are no product lines associated with Retailer 4217. To create a new quote, select a different retailer.',
+    );
   });
 
   it('a refusal without a message still gets the catalogue’s Bad Request, as before', async () => {
     backend.orders = [order(1)];
-    backend.answer = (method, path) => (method === 'PUT' && path === '/mch-quote-api/copyiseriesquote' ? new Response('', { status: 400 }) : undefined);
+    backend.answer = (method, path) =>
+      method === 'PUT' && path === '/mch-quote-api/copyiseriesquote' ? new Response('', { status: 400 }) : undefined;
     renderSales(sales, '/sales/orders');
     fireEvent.click(await screen.findByRole('button', { name: 'Copy order 700001 into Build A Quote' }, LIST_LOADED));
     fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));

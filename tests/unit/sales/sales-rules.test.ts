@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { QUOTE_MESSAGES, duplicateRefusal, formatQuoteNumber, olderSystemQuoteId, type Lead, type Quote, type SalesDetail } from '../../../src/contract';
+import {
+  QUOTE_MESSAGES,
+  duplicateRefusal,
+  formatQuoteNumber,
+  olderSystemQuoteId,
+  type Lead,
+  type Quote,
+  type SalesDetail,
+} from '../../../src/contract';
 import { canClaim, canConvert, canDeactivate, filterLeads, leadRows } from '../../../src/features/leads/list-rules';
 import { compareRevisions, defaultQuoteFilters, filterQuotes, quoteActions, viewOutcome } from '../../../src/features/quotes/list-rules';
 import { detailStamp, searchCategories, summaryLines } from '../../../src/features/sales-detail/components/sales-detail-screen';
@@ -70,8 +78,14 @@ describe('quotes (spec 2 §4, §5, §6, §9)', () => {
       message: 'Quote BAQ-310007 is incomplete. You do not have sufficient permissions to access this page.',
     });
     const invalid = { ...valid, SubOptionsValid: false };
-    expect(viewOutcome(sales, quote(), free, invalid, 'R')).toMatchObject({ kind: 'redirect', message: expect.stringContaining('You will be redirected to complete setup.') });
-    expect(viewOutcome(viewer, quote(), free, invalid, 'R')).toMatchObject({ kind: 'blocked', message: expect.stringContaining('You do not have sufficient permissions') });
+    expect(viewOutcome(sales, quote(), free, invalid, 'R')).toMatchObject({
+      kind: 'redirect',
+      message: expect.stringContaining('You will be redirected to complete setup.'),
+    });
+    expect(viewOutcome(viewer, quote(), free, invalid, 'R')).toMatchObject({
+      kind: 'blocked',
+      message: expect.stringContaining('You do not have sufficient permissions'),
+    });
     expect(viewOutcome(viewer, quote(), free, valid, 'R')).toEqual({ kind: 'open', href: '/reports/sales/quote/910/310007/0' });
   });
 
@@ -98,9 +112,20 @@ describe('quotes (spec 2 §4, §5, §6, §9)', () => {
   });
 
   it('compares two revisions option by option, marking what was added, removed or changed', () => {
-    const option = (OptionNumber: string, Quantity = 1, Price = 100) => ({ CategoryDesc: 'Kitchen', OptionNumber, OptionDescription: OptionNumber, Quantity, Price });
+    const option = (OptionNumber: string, Quantity = 1, Price = 100) => ({
+      CategoryDesc: 'Kitchen',
+      OptionNumber,
+      OptionDescription: OptionNumber,
+      Quantity,
+      Price,
+    });
     const rows = compareRevisions([option('A'), option('B'), option('C', 1, 100)], [option('A'), option('C', 2, 100), option('D')]);
-    expect(rows.map((row) => [row.optionNumber, row.differs])).toEqual([['A', false], ['B', true], ['C', true], ['D', true]]);
+    expect(rows.map((row) => [row.optionNumber, row.differs])).toEqual([
+      ['A', false],
+      ['B', true],
+      ['C', true],
+      ['D', true],
+    ]);
     expect(rows.find((row) => row.optionNumber === 'B')?.right).toBeUndefined();
   });
 });
@@ -110,10 +135,13 @@ describe('leads (spec 2 §2, §4)', () => {
     ({ leadId, firstName: 'Ann', lastName: `Lee${leadId}`, status, claimedDate: '', relocating: 'N' }) as Lead;
 
   it('shows a queued claim at once, marked pending, and keeps the server status when the change was refused', () => {
-    const rows = leadRows([lead(1, null), lead(2, null)], [
-      { seq: 1, label: 'Claim lead Ann Lee1', leadId: 1, status: 'C', failed: false },
-      { seq: 2, label: 'Claim lead Ann Lee2', leadId: 2, status: 'C', failed: true, message: 'Lead was not found.' },
-    ]);
+    const rows = leadRows(
+      [lead(1, null), lead(2, null)],
+      [
+        { seq: 1, label: 'Claim lead Ann Lee1', leadId: 1, status: 'C', failed: false },
+        { seq: 2, label: 'Claim lead Ann Lee2', leadId: 2, status: 'C', failed: true, message: 'Lead was not found.' },
+      ],
+    );
     expect(rows.map((row) => [row.fullName, row.status, row.pending?.state])).toEqual([
       ['Ann Lee1', 'C', 'pending'],
       ['Ann Lee2', null, 'failed'],
@@ -122,7 +150,12 @@ describe('leads (spec 2 §2, §4)', () => {
   });
 
   it('claims and deactivates until a lead is converted', () => {
-    expect([canClaim({ status: null }), canClaim({ status: 'C' }), canClaim({ status: 'I' }), canClaim({ status: 'P' })]).toEqual([true, false, true, false]);
+    expect([canClaim({ status: null }), canClaim({ status: 'C' }), canClaim({ status: 'I' }), canClaim({ status: 'P' })]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
     expect([canDeactivate({ status: null }), canDeactivate({ status: 'C' }), canDeactivate({ status: 'I' })]).toEqual([true, true, false]);
     expect(canConvert({ status: 'P' })).toBe(false);
   });
@@ -130,19 +163,43 @@ describe('leads (spec 2 §2, §4)', () => {
 
 describe('detail reports (spec 2 §2)', () => {
   const detail = {
-    summary: { baseCostOfHome: 90_000, surchargeAmount: 0, optionsTotal: 5_000, shippingHandlingDestCharges: 3_000, freightCharge: 1_000, associationDues: 0, mhiDues: 50, vipAmount: 500, partnerAssistanceAmount: 0 },
+    summary: {
+      baseCostOfHome: 90_000,
+      surchargeAmount: 0,
+      optionsTotal: 5_000,
+      shippingHandlingDestCharges: 3_000,
+      freightCharge: 1_000,
+      associationDues: 0,
+      mhiDues: 50,
+      vipAmount: 500,
+      partnerAssistanceAmount: 0,
+    },
   } as SalesDetail;
 
   it('hides the surcharge row when it is 0 and stamps MM/D/YYYY h:mm AM/PM', () => {
     expect(summaryLines(detail).map(([label]) => label)).not.toContain('Surcharge');
-    expect(summaryLines({ ...detail, summary: { ...detail.summary, surchargeAmount: 250 } }).map(([label]) => label)).toContain('Surcharge');
+    expect(summaryLines({ ...detail, summary: { ...detail.summary, surchargeAmount: 250 } }).map(([label]) => label)).toContain(
+      'Surcharge',
+    );
     expect(detailStamp(new Date(2026, 10, 5, 14, 7))).toBe('11/5/2026 2:07 PM');
   });
 
   it('searches options by description or number and drops categories left empty', () => {
     const categories = [
-      { categoryDesc: 'Kitchen', categorySeq: 1, categoryID: 20, plantNumber: '910', options: [{ optionNumber: 'KT201', optionDesc: 'Kitchen island', optionQty: 1, optionPrice: 0 }] },
-      { categoryDesc: 'Bath', categorySeq: 2, categoryID: 30, plantNumber: '910', options: [{ optionNumber: 'BA310', optionDesc: 'Double vanity', optionQty: 1, optionPrice: 0 }] },
+      {
+        categoryDesc: 'Kitchen',
+        categorySeq: 1,
+        categoryID: 20,
+        plantNumber: '910',
+        options: [{ optionNumber: 'KT201', optionDesc: 'Kitchen island', optionQty: 1, optionPrice: 0 }],
+      },
+      {
+        categoryDesc: 'Bath',
+        categorySeq: 2,
+        categoryID: 30,
+        plantNumber: '910',
+        options: [{ optionNumber: 'BA310', optionDesc: 'Double vanity', optionQty: 1, optionPrice: 0 }],
+      },
     ];
     expect(searchCategories(categories, 'island').map((category) => category.categoryDesc)).toEqual(['Kitchen']);
     expect(searchCategories(categories, 'ba310').map((category) => category.categoryDesc)).toEqual(['Bath']);

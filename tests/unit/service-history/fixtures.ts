@@ -82,7 +82,17 @@ export function serviceRequest(id: number, changes: Partial<ServiceRequest> = {}
     modelNumber: '32LEG80A5',
     signatureOnFile: false,
     isUnderWarranty: true,
-    account: { firstName: 'Ann', lastName: 'Lee', street: '1 Main St', city: 'Knoxville', state: 'TN', zip: '37919', emailAddress: '', phoneNumber: '', mobilePhoneNumber: '' },
+    account: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      street: '1 Main St',
+      city: 'Knoxville',
+      state: 'TN',
+      zip: '37919',
+      emailAddress: '',
+      phoneNumber: '',
+      mobilePhoneNumber: '',
+    },
     stockHomeString: '',
     serviceItems: [],
     partsItems: [],
@@ -99,14 +109,54 @@ export function serviceRequest(id: number, changes: Partial<ServiceRequest> = {}
 /** What GET /service?assetId lists of a request: the summary columns only, no items. */
 export function summaryOf(request: ServiceRequest): ServiceRequestSummary {
   const {
-    serviceRequestId, serviceRequestNumber, vantageWorkOrderId, vantageWorkOrderNumber, assetId, plantNumber, plantName, serialNumber,
-    retailerNumber, vantageCaseOrigin, requestType, status, requestDate, startDate, endDate, performedDate, technician, totalServiceCost,
-    totalCombinedCost, homeownerName, isClosed, isArchived, rowVersion,
+    serviceRequestId,
+    serviceRequestNumber,
+    vantageWorkOrderId,
+    vantageWorkOrderNumber,
+    assetId,
+    plantNumber,
+    plantName,
+    serialNumber,
+    retailerNumber,
+    vantageCaseOrigin,
+    requestType,
+    status,
+    requestDate,
+    startDate,
+    endDate,
+    performedDate,
+    technician,
+    totalServiceCost,
+    totalCombinedCost,
+    homeownerName,
+    isClosed,
+    isArchived,
+    rowVersion,
   } = request;
   return {
-    serviceRequestId, serviceRequestNumber, vantageWorkOrderId, vantageWorkOrderNumber, assetId, plantNumber, plantName, serialNumber,
-    retailerNumber, vantageCaseOrigin, requestType, status, requestDate, startDate, endDate, performedDate, technician, totalServiceCost,
-    totalCombinedCost, homeownerName, isClosed, isArchived, rowVersion,
+    serviceRequestId,
+    serviceRequestNumber,
+    vantageWorkOrderId,
+    vantageWorkOrderNumber,
+    assetId,
+    plantNumber,
+    plantName,
+    serialNumber,
+    retailerNumber,
+    vantageCaseOrigin,
+    requestType,
+    status,
+    requestDate,
+    startDate,
+    endDate,
+    performedDate,
+    technician,
+    totalServiceCost,
+    totalCombinedCost,
+    homeownerName,
+    isClosed,
+    isArchived,
+    rowVersion,
   };
 }
 
@@ -298,7 +348,9 @@ export function startBackend(): HistoryBackend {
     const byId = /^\/api\/service\/(\d+)$/i.exec(path);
     if (byId) {
       const found = backend.requests.get(Number(byId[1]));
-      return found && !backend.vanished.has(found.serviceRequestId) ? jsonResponse(200, found) : jsonResponse(404, { message: 'Service request was not found.' });
+      return found && !backend.vanished.has(found.serviceRequestId)
+        ? jsonResponse(200, found)
+        : jsonResponse(404, { message: 'Service request was not found.' });
     }
     const parts = /^\/api\/parts\/asset\/(\d+)$/i.exec(path);
     if (parts) return jsonResponse(200, backend.parts.get(Number(parts[1])) ?? []);
@@ -344,7 +396,11 @@ export function seedHomeSeven(backend: HistoryBackend) {
   );
   backend.requests.set(
     42,
-    serviceRequest(42, { requestDate: '2026-03-02', performedDate: '1985-06-01', serviceItems: [serviceItem(503, 1, 'Floor squeaks', 'Loose decking')] }),
+    serviceRequest(42, {
+      requestDate: '2026-03-02',
+      performedDate: '1985-06-01',
+      serviceItems: [serviceItem(503, 1, 'Floor squeaks', 'Loose decking')],
+    }),
   );
   backend.parts.set(7, [
     partsOrder(55, { orderDate: '2026-03-05', partsItems: [partsItem(601, 'Door strike', 2)] }),

@@ -100,7 +100,9 @@ describe('parts lines', () => {
 
   it('keeps each item with its quantity, unit and description', () => {
     const line = partsLineOf(partsOrder(55, { partsItems: [partsItem(601, 'Door strike', 2, 'EA ')] }));
-    expect(line.items).toEqual([{ partsOrderItemId: 601, partNumber: 'P601', partDescription: 'Door strike', quantity: 2, unitOfMeasure: 'EA' }]);
+    expect(line.items).toEqual([
+      { partsOrderItemId: 601, partNumber: 'P601', partDescription: 'Door strike', quantity: 2, unitOfMeasure: 'EA' },
+    ]);
     expect(line.homeownerName).toBe('Ann Lee');
   });
 });
@@ -122,7 +124,11 @@ describe('the home at the top', () => {
   });
 
   it('then from a request, then a parts order, then the home the link was resolved to', () => {
-    const fromRequest = homeOfHistory(7, { card: null, requests: [line], parts: [partsLineOf(partsOrder(1, { plantName: 'From Parts' }))] });
+    const fromRequest = homeOfHistory(7, {
+      card: null,
+      requests: [line],
+      parts: [partsLineOf(partsOrder(1, { plantName: 'From Parts' }))],
+    });
     expect(fromRequest).toMatchObject({ plantName: 'From Request', homeownerName: 'Request Owner', modelName: '' });
     const known = { ...home(7, 'MAY012345TNA', '910'), modelName: 'Known Model' };
     expect(homeOfHistory(7, { card: null, requests: [line], known }).modelName).toBe('Known Model');

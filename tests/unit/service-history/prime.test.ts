@@ -5,7 +5,16 @@ import type { PartsLine, RequestLine } from '../../../src/features/service-histo
 import { PRIME_FRESH_FOR_MS, primeServiceHistory } from '../../../src/features/service-history/prime';
 import { readKept } from '../../../src/offline/cached-read';
 import { Clock } from '../offline/helpers';
-import { partsOrder, seedHomeSeven, serviceItem, serviceRequest, startBackend, stopBackend, warrantyCard, type HistoryBackend } from './fixtures';
+import {
+  partsOrder,
+  seedHomeSeven,
+  serviceItem,
+  serviceRequest,
+  startBackend,
+  stopBackend,
+  warrantyCard,
+  type HistoryBackend,
+} from './fixtures';
 
 let backend: HistoryBackend;
 beforeEach(() => {
@@ -52,7 +61,11 @@ describe('primeServiceHistory (issue 5 item 6: histories of open work orders kep
 
     clock.advance(1);
     expect(await primeServiceHistory([7], undefined, { db: backend.db, now: clock.now })).toEqual({ kept: [7], skipped: [], failed: [] });
-    expect(await primeServiceHistory([7], undefined, { db: backend.db, now: clock.now, freshForMs: 0 })).toEqual({ kept: [7], skipped: [], failed: [] });
+    expect(await primeServiceHistory([7], undefined, { db: backend.db, now: clock.now, freshForMs: 0 })).toEqual({
+      kept: [7],
+      skipped: [],
+      failed: [],
+    });
   });
 
   it('a home missing one of its copies is read again', async () => {

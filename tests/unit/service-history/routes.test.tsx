@@ -33,9 +33,19 @@ beforeEach(() => {
     const url = String(input);
     if (url === '/auth/api/Account/User' && signedInUser) return jsonResponse(200, signedInUser);
     if (url.startsWith('/api/service/hxstatus/')) {
-      return jsonResponse(200, { id: 1, developerName: '', businessUnit: '', businessUnitNumber: '', deployWorkflow: false, deployDispatch: false, deployPortal: false, partnerPortal: false });
+      return jsonResponse(200, {
+        id: 1,
+        developerName: '',
+        businessUnit: '',
+        businessUnitNumber: '',
+        deployWorkflow: false,
+        deployDispatch: false,
+        deployPortal: false,
+        partnerPortal: false,
+      });
     }
-    if (url === '/api/FileStream/GetTermsOfUseDocumentDetails/') return jsonResponse(200, { CreateDate: '/Date(1704067200000)/', ModifyDate: '/Date(1704067200000)/' });
+    if (url === '/api/FileStream/GetTermsOfUseDocumentDetails/')
+      return jsonResponse(200, { CreateDate: '/Date(1704067200000)/', ModifyDate: '/Date(1704067200000)/' });
     return serveHistory(input, init);
   });
 });
@@ -145,7 +155,7 @@ describe('service history routes', () => {
       goOffline();
       openApp('/serviceHistory/7');
       expect(await screen.findByText(HISTORY_MESSAGES.notOnDevice)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
       expect(screen.queryByText('Loading...')).toBeNull();
     });
   });

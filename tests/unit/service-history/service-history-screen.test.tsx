@@ -27,7 +27,8 @@ const render = (assetId = 7, user: CmhUser = viewer) =>
   });
 
 const section = (name: string) => screen.getByRole('region', { name });
-const field = (container: HTMLElement, label: string) => within(container).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+const field = (container: HTMLElement, label: string) =>
+  within(container).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 const lineOf = (link: HTMLElement) => link.closest('li') as HTMLElement;
 
 async function renderLoaded(assetId = 7, user: CmhUser = viewer) {
@@ -134,7 +135,11 @@ describe('service history (spec 3 §2)', () => {
     await renderLoaded();
     expect(backend.reads).toContain('GET /api/service?assetId=7');
     expect(backend.reads).toContain('GET /api/service/41');
-    expect(within(section('Service Requests')).getAllByRole('link').map((link) => link.textContent)).toEqual(['Work Order WO-0000041']);
+    expect(
+      within(section('Service Requests'))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Work Order WO-0000041']);
     expect(backend.notices).toEqual([]);
   });
 
@@ -152,7 +157,9 @@ describe('service history (spec 3 §2)', () => {
     await renderLoaded(7, demoProfile('service'));
     const add = within(section('Warranty Card')).getByRole('link', { name: 'Add Warranty Card' });
     const serial = field(section('Home'), 'Serial Number')!;
-    expect(add.getAttribute('href')).toBe(`/service/myhomeowners/warranty/${field(section('Home'), 'Plant')!.match(/\((\d+)\)/)![1]}/${encodeURIComponent(serial)}`);
+    expect(add.getAttribute('href')).toBe(
+      `/service/myhomeowners/warranty/${field(section('Home'), 'Plant')!.match(/\((\d+)\)/)![1]}/${encodeURIComponent(serial)}`,
+    );
     cleanup();
     await renderLoaded(7, viewer);
     expect(within(section('Warranty Card')).queryByRole('link', { name: 'Add Warranty Card' })).toBeNull();

@@ -61,7 +61,9 @@ describe('loadSession (spec 1 §4)', () => {
 
   it('asks the server only once per page, not on every navigation', async () => {
     const admin = demoProfile('admin');
-    fetchMock.mockImplementation(async () => new Response(JSON.stringify(admin), { status: 200, headers: { 'content-type': 'application/json' } }));
+    fetchMock.mockImplementation(
+      async () => new Response(JSON.stringify(admin), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     storeToken(tokenFor(admin.userName));
     storeProfile(admin);
     await loadSession(queryClient);
@@ -129,7 +131,15 @@ describe('startSession and endSession', () => {
     setOfflineRuntime(runtime);
     const admin = demoProfile('admin');
     storeToken(tokenFor(admin.userName));
-    await runtime.outbox.enqueue({ method: 'POST', base: 'api', path: '/Support', body: {}, recordKey: 'support:1', label: 'Support', intent: { feature: 'support', kind: 'submit-support-request' } });
+    await runtime.outbox.enqueue({
+      method: 'POST',
+      base: 'api',
+      path: '/Support',
+      body: {},
+      recordKey: 'support:1',
+      label: 'Support',
+      intent: { feature: 'support', kind: 'submit-support-request' },
+    });
     await runtime.db.meta.put({ key: META_OUTBOX_PAUSE, value: { at: 1, error: { status: 401, message: 'Sign in again.' } } });
     startSession(queryClient, admin);
     await vi.waitFor(async () => expect(await runtime.db.outbox.count()).toBe(0));
@@ -142,7 +152,15 @@ describe('startSession and endSession', () => {
     const runtime = createOfflineRuntime({ db: openOfflineDb(`logout-${Math.random()}`), send: () => new Promise(() => {}) });
     setOfflineRuntime(runtime);
     await runtime.db.entities.put({ kind: 'work-orders', id: 'admin:4217', data: [], updatedAt: 1 });
-    await runtime.outbox.enqueue({ method: 'POST', base: 'api', path: '/Support', body: {}, recordKey: 'support:1', label: 'Support', intent: { feature: 'support', kind: 'submit-support-request' } });
+    await runtime.outbox.enqueue({
+      method: 'POST',
+      base: 'api',
+      path: '/Support',
+      body: {},
+      recordKey: 'support:1',
+      label: 'Support',
+      intent: { feature: 'support', kind: 'submit-support-request' },
+    });
     endSession(queryClient);
     await vi.waitFor(async () => expect(await runtime.db.entities.count()).toBe(0));
     expect(await runtime.db.outbox.count()).toBe(1);

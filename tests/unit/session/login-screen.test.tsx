@@ -54,8 +54,7 @@ async function fillAndSubmit(user = admin.userName, secret = 'Demo#2026!') {
   signIn();
 }
 
-const renderLogin = (returnUrl?: string) =>
-  renderScreen(() => <LoginScreen expired={false} returnUrl={returnUrl} />, { path: '/login' });
+const renderLogin = (returnUrl?: string) => renderScreen(() => <LoginScreen expired={false} returnUrl={returnUrl} />, { path: '/login' });
 
 describe('login screen (spec 1 §2 Login, §4, §5)', () => {
   it('submits only when valid: empty fields show their messages and nothing is sent', async () => {

@@ -60,8 +60,14 @@ describe('header (spec 1 §2)', () => {
     start('admin');
     const menu = await openUserMenu();
     expect(itemTexts(menu)).toEqual([
-      'My Account', 'Support', "What's new?", 'Admin',
-      'Retailer 4217 - Knoxville', 'Retailer 4218 - Knoxville', 'Retailer 4219 - Knoxville', 'Search retail centers…',
+      'My Account',
+      'Support',
+      "What's new?",
+      'Admin',
+      'Retailer 4217 - Knoxville',
+      'Retailer 4218 - Knoxville',
+      'Retailer 4219 - Knoxville',
+      'Search retail centers…',
       'Logout',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Admin' }).getAttribute('href')).toBe('/admin/users');
@@ -73,9 +79,16 @@ describe('header (spec 1 §2)', () => {
     start('plant');
     const menu = await openUserMenu();
     expect(itemTexts(menu)).toEqual([
-      'My Account', 'Parts Catalog Admin', 'Parts Catalog Change Management', 'Support', "What's new?",
-      'Plant 910 (910)', 'Plant 931 (931)',
-      'Retailer 4217 - Knoxville', 'Retailer 5123 - Knoxville', 'Search retail centers…',
+      'My Account',
+      'Parts Catalog Admin',
+      'Parts Catalog Change Management',
+      'Support',
+      "What's new?",
+      'Plant 910 (910)',
+      'Plant 931 (931)',
+      'Retailer 4217 - Knoxville',
+      'Retailer 5123 - Knoxville',
+      'Search retail centers…',
       'Logout',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Parts Catalog Change Management' }).getAttribute('href')).toBe(
@@ -99,7 +112,11 @@ describe('header (spec 1 §2)', () => {
 
   it('shows 5 retail centers at a time, resets the limit when the menu closes, and searches all of them', async () => {
     const many = Array.from({ length: 12 }, (_, index) => ({
-      retailerNumber: String(6001 + index), name: `Center ${index + 1}`, retailerType: 'I', retailerCity: `Town ${index + 1}`, webEnabled: true,
+      retailerNumber: String(6001 + index),
+      name: `Center ${index + 1}`,
+      retailerType: 'I',
+      retailerCity: `Town ${index + 1}`,
+      webEnabled: true,
     }));
     start('admin', { availableRetailers: many, currentRetailer: many[0]!, retailerNumber: many[0]!.retailerNumber });
     let menu = await openUserMenu();
@@ -115,7 +132,10 @@ describe('header (spec 1 §2)', () => {
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Search retail centers…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Switch retail center' });
     const search = within(dialog).getByRole('searchbox', { name: 'Search retail centers' });
-    const choices = () => within(within(dialog).getByRole('list', { name: 'Retail centers' })).queryAllByRole('button').map((b) => b.firstChild?.textContent);
+    const choices = () =>
+      within(within(dialog).getByRole('list', { name: 'Retail centers' }))
+        .queryAllByRole('button')
+        .map((b) => b.firstChild?.textContent);
     expect(choices()).toHaveLength(5);
     fireEvent.change(search, { target: { value: 'town 1' } });
     // 6010 ends in 0: a company-owned center, shown without its city (found by it all the same).
@@ -146,12 +166,17 @@ describe('header (spec 1 §2)', () => {
   it("What's new? opens the release notes from the server over the current page", async () => {
     start('viewer');
     server.answers.set('/api/ReleaseNotes', () =>
-      jsonResponse(200, RELEASE_NOTES.map((note, index) => ({ releaseNoteId: index + 1, ...note }))),
+      jsonResponse(
+        200,
+        RELEASE_NOTES.map((note, index) => ({ releaseNoteId: index + 1, ...note })),
+      ),
     );
     const menu = await openUserMenu();
     fireEvent.click(within(menu).getByRole('menuitem', { name: "What's new?" }));
     const dialog = await screen.findByRole('dialog', { name: "What's new?" });
-    expect(await within(dialog).findByRole('heading', { name: `HomeSite ${RELEASE_NOTES[0]!.version} ${RELEASE_NOTES[0]!.title}` })).toBeTruthy();
+    expect(
+      await within(dialog).findByRole('heading', { name: `HomeSite ${RELEASE_NOTES[0]!.version} ${RELEASE_NOTES[0]!.title}` }),
+    ).toBeTruthy();
     expect(within(dialog).getByText(RELEASE_NOTES[0]!.items[0]!.text)).toBeTruthy();
     expect(within(dialog).getAllByRole('article')).toHaveLength(RELEASE_NOTES.length);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

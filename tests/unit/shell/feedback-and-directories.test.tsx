@@ -34,7 +34,10 @@ afterEach(() => {
 });
 
 const facility = (plantNumber: string, printName: string, retail: string, independent: string): Facility => ({
-  plantNumber, printName, marketingURLRetail: retail, marketingURLIndependent: independent,
+  plantNumber,
+  printName,
+  marketingURLRetail: retail,
+  marketingURLIndependent: independent,
 });
 
 describe('My Facilities (spec 1 §2)', () => {
@@ -59,7 +62,10 @@ describe('My Facilities (spec 1 §2)', () => {
     await renderScreen(() => <MyFacilitiesScreen user={demoProfile(key)} />, { path: '/myfacilities' });
     const table = await screen.findByRole('table', { name: 'Facilities' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['HomeSite Clinton West (910)', 'HomeSite Richfield (931)']);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'HomeSite Clinton West (910)',
+      'HomeSite Richfield (931)',
+    ]);
     const link = within(rows[0]!).getByRole('link');
     expect(link.getAttribute('href')).toBe(href);
     expect(link.getAttribute('target')).toBe('_blank');
@@ -74,8 +80,28 @@ describe('My Plants (/contact)', () => {
   it('lists each plant with its address, a tel: link and a mailto: link', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse(200, [
-        { plantNumber: '910', name: 'Clinton West', printName: 'HomeSite Clinton West (910)', address1: '120 Plant Road', city: 'Clinton', state: 'tn', zipCode: '37716', phone: '865.555.0110', email: 'plant910@homesite.test' },
-        { plantNumber: '931', name: 'Richfield', printName: 'HomeSite Richfield (931)', address1: '', city: 'Richfield', state: 'NC', zipCode: '28137', phone: '', email: 'not an address' },
+        {
+          plantNumber: '910',
+          name: 'Clinton West',
+          printName: 'HomeSite Clinton West (910)',
+          address1: '120 Plant Road',
+          city: 'Clinton',
+          state: 'tn',
+          zipCode: '37716',
+          phone: '865.555.0110',
+          email: 'plant910@homesite.test',
+        },
+        {
+          plantNumber: '931',
+          name: 'Richfield',
+          printName: 'HomeSite Richfield (931)',
+          address1: '',
+          city: 'Richfield',
+          state: 'NC',
+          zipCode: '28137',
+          phone: '',
+          email: 'not an address',
+        },
       ]),
     );
     await renderScreen(() => <MyPlantsScreen user={demoProfile('plant')} />, { path: '/contact' });
@@ -84,7 +110,9 @@ describe('My Plants (/contact)', () => {
     expect(within(clinton!).getByRole('heading', { name: 'Clinton West Plant 910' })).toBeTruthy();
     expect(within(clinton!).getByText(/Clinton, TN 37716/)).toBeTruthy();
     expect(within(clinton!).getByRole('link', { name: '(865) 555-0110' }).getAttribute('href')).toBe('tel:+18655550110');
-    expect(within(clinton!).getByRole('link', { name: 'plant910@homesite.test' }).getAttribute('href')).toBe('mailto:plant910@homesite.test');
+    expect(within(clinton!).getByRole('link', { name: 'plant910@homesite.test' }).getAttribute('href')).toBe(
+      'mailto:plant910@homesite.test',
+    );
     expect(clinton!.id).toBe('plant-910');
     expect(within(richfield!).queryAllByRole('link')).toEqual([]);
     expect(within(richfield!).getByText('Not listed')).toBeTruthy();
@@ -119,7 +147,12 @@ describe('Feedback survey', () => {
     await waitFor(() => expect(notices).toEqual([expect.objectContaining({ level: 'success', title: 'Thank you for your feedback!' })]));
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe('/api/Survey/Feedback');
-    expect(JSON.parse(String(init.body))).toEqual({ satisfaction: 4, worksWell: 'Quotes are quick.', improve: 'Bigger photos.', mayContact: true });
+    expect(JSON.parse(String(init.body))).toEqual({
+      satisfaction: 4,
+      worksWell: 'Quotes are quick.',
+      improve: 'Bigger photos.',
+      mayContact: true,
+    });
     await waitFor(() => expect((screen.getByRole('radio', { name: '4 Satisfied' }) as HTMLInputElement).checked).toBe(false));
   });
 });

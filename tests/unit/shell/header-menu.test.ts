@@ -14,7 +14,12 @@ describe('header menu items by role (spec 1 §2, §6)', () => {
 
   it('plant user who is a change manager: both parts catalog items, no Admin', () => {
     expect(labels(demoProfile('plant'))).toEqual([
-      'My Account', 'Parts Catalog Admin', 'Parts Catalog Change Management', 'Support', "What's new?", 'Logout',
+      'My Account',
+      'Parts Catalog Admin',
+      'Parts Catalog Change Management',
+      'Support',
+      "What's new?",
+      'Logout',
     ]);
   });
 
@@ -23,7 +28,9 @@ describe('header menu items by role (spec 1 §2, §6)', () => {
     expect(labels({ ...plant, roles: ['Plant_User'] })).toContain('Parts Catalog Admin');
     expect(labels({ ...plant, roles: ['Plant_User'] })).not.toContain('Parts Catalog Change Management');
     const service = demoProfile('service');
-    expect(labels({ ...service, roles: [...service.roles, 'Parts_Catalog_Change_Admin'] })).not.toContain('Parts Catalog Change Management');
+    expect(labels({ ...service, roles: [...service.roles, 'Parts_Catalog_Change_Admin'] })).not.toContain(
+      'Parts Catalog Change Management',
+    );
   });
 
   it('Rtl_Admin on a plant user is no admin (spec 1 §6)', () => {
@@ -40,9 +47,18 @@ describe('header menu items by role (spec 1 §2, §6)', () => {
       ...demoProfile('service'),
       roles: ['Service_User', 'RetailerManagement', 'MyCustomHomes_Admin', 'MyCustomHomes_OverrideApprover'],
     };
-    const entries = headerMenuEntries(user, { 'Retailer Management': 'https://rm.example.com/', 'Quote Approvals': 'https://mch.example.com/approvals' });
+    const entries = headerMenuEntries(user, {
+      'Retailer Management': 'https://rm.example.com/',
+      'Quote Approvals': 'https://mch.example.com/approvals',
+    });
     expect(entries.map((entry) => entry.label)).toEqual([
-      'My Account', 'Support', "What's new?", 'Retailer Management', 'Options Admin', 'Quote Approvals', 'Logout',
+      'My Account',
+      'Support',
+      "What's new?",
+      'Retailer Management',
+      'Options Admin',
+      'Quote Approvals',
+      'Logout',
     ]);
     expect(entries.filter((entry) => entry.kind === 'external')).toEqual([
       { kind: 'external', label: 'Retailer Management', href: 'https://rm.example.com/' },
@@ -66,7 +82,11 @@ describe('header menu items by role (spec 1 §2, §6)', () => {
 
 describe('retail center search (spec 1 §2)', () => {
   const retailer = (retailerNumber: string, name: string, retailerCity: string): Retailer => ({
-    retailerNumber, name, retailerCity, retailerType: retailerNumber.endsWith('0') ? 'C' : 'I', webEnabled: true,
+    retailerNumber,
+    name,
+    retailerCity,
+    retailerType: retailerNumber.endsWith('0') ? 'C' : 'I',
+    webEnabled: true,
   });
   const centers = [
     retailer('4217', 'Smoky Mountain Homes', 'Knoxville'),
@@ -77,7 +97,10 @@ describe('retail center search (spec 1 §2)', () => {
 
   it('shows a center by name, with the city unless its number ends in 0', () => {
     expect(centers.map(retailCenterLabel)).toEqual([
-      'Smoky Mountain Homes - Knoxville', 'Smoky Mountain Homes - Maryville', 'HomeSite Home Center', 'Blue Ridge Housing - Asheville',
+      'Smoky Mountain Homes - Knoxville',
+      'Smoky Mountain Homes - Maryville',
+      'HomeSite Home Center',
+      'Blue Ridge Housing - Asheville',
     ]);
   });
 

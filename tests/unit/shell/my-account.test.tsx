@@ -30,7 +30,9 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }))
 
 describe('My Account: the password is required once a change is started (spec 1 §5)', () => {
   it("'Change password' with nothing typed asks for the password and sends nothing", async () => {
-    await renderScreen(() => <MyAccountScreen user={user} passwordExpired={false} refreshProfile={async () => undefined} />, { path: '/myAccount' });
+    await renderScreen(() => <MyAccountScreen user={user} passwordExpired={false} refreshProfile={async () => undefined} />, {
+      path: '/myAccount',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     save();
     expect(await screen.findByText('Password is required.')).toBeTruthy();
@@ -40,14 +42,21 @@ describe('My Account: the password is required once a change is started (spec 1 
 
   it("'Keep my current password' drops the requirement: the names alone are saved", async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { ...user, rowVersion: 3 }));
-    await renderScreen(() => <MyAccountScreen user={user} passwordExpired={false} refreshProfile={async () => undefined} />, { path: '/myAccount' });
+    await renderScreen(() => <MyAccountScreen user={user} passwordExpired={false} refreshProfile={async () => undefined} />, {
+      path: '/myAccount',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     save();
     await screen.findByText('Password is required.');
     fireEvent.click(screen.getByRole('button', { name: 'Keep my current password' }));
     save();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toMatchObject({ firstName: 'Sky', lastName: 'Patel', password: '', rowVersion: 2 });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toMatchObject({
+      firstName: 'Sky',
+      lastName: 'Patel',
+      password: '',
+      rowVersion: 2,
+    });
     await waitFor(() => expect(notices).toEqual([{ level: 'success', title: 'Your account has been updated!' }]));
   });
 });

@@ -57,8 +57,14 @@ export function shellServer(user: ReturnType<typeof demoProfile>): ShellServer {
     if (answer) return answer();
     if (url.startsWith('/api/service/hxstatus/')) {
       return jsonResponse(200, {
-        id: 1, developerName: '', businessUnit: '', businessUnitNumber: '',
-        deployWorkflow: false, deployDispatch: false, deployPortal: false, partnerPortal: false,
+        id: 1,
+        developerName: '',
+        businessUnit: '',
+        businessUnitNumber: '',
+        deployWorkflow: false,
+        deployDispatch: false,
+        deployPortal: false,
+        partnerPortal: false,
       });
     }
     if (url === '/auth/api/Account/User') return jsonResponse(200, user);

@@ -56,7 +56,13 @@ describe('splitNavItems (spec 1 §2)', () => {
 });
 
 describe('activeTileIndex', () => {
-  const tiles = [{ route: '/sales/leads' }, { route: undefined }, { route: '/service' }, { route: '/service/myHomeowners' }, { route: '/help' }];
+  const tiles = [
+    { route: '/sales/leads' },
+    { route: undefined },
+    { route: '/service' },
+    { route: '/service/myHomeowners' },
+    { route: '/help' },
+  ];
 
   it('matches the route or a page below it, preferring the longest route', () => {
     expect(activeTileIndex(tiles, '/sales/leads')).toBe(0);

@@ -45,8 +45,20 @@ describe('side navigation (spec 1 §2)', () => {
     start('/contact', 900);
     const nav = await sideNav();
     expect(barLinks(nav)).toEqual([
-      'Leads', 'Prospects', 'Quotes', 'Orders', 'Inventory', 'My Homeowners', 'Service & Parts', 'NPS',
-      'Reports', 'Learn', 'Help', 'Feedback', 'My Facilities', 'My Plants',
+      'Leads',
+      'Prospects',
+      'Quotes',
+      'Orders',
+      'Inventory',
+      'My Homeowners',
+      'Service & Parts',
+      'NPS',
+      'Reports',
+      'Learn',
+      'Help',
+      'Feedback',
+      'My Facilities',
+      'My Plants',
     ]);
     expect(within(nav).queryByRole('button', { name: /More/ })).toBeNull();
     const current = within(nav).getByRole('link', { name: 'My Plants' });
@@ -67,9 +79,11 @@ describe('side navigation (spec 1 §2)', () => {
     fireEvent.click(more);
     expect(more.getAttribute('aria-expanded')).toBe('true');
     const list = within(nav).getByRole('list', { name: 'More apps' });
-    expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Service & Parts', 'NPS', 'Reports', 'Learn', 'Help', 'Feedback', 'My Facilities',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Service & Parts', 'NPS', 'Reports', 'Learn', 'Help', 'Feedback', 'My Facilities']);
     fireEvent.click(more);
     expect(moreList(nav).hidden).toBe(true);
   });
@@ -148,9 +162,11 @@ describe('side navigation (spec 1 §2)', () => {
     const apps = within(drawer).getByRole('navigation', { name: 'Apps' });
     expect(within(apps).getByRole('link', { name: 'My Plants' }).getAttribute('aria-current')).toBe('page');
     const account = within(drawer).getByRole('navigation', { name: 'Account' });
-    expect(within(account).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'My Account', 'Support', "What's new?", 'Admin', 'Logout',
-    ]);
+    expect(
+      within(account)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['My Account', 'Support', "What's new?", 'Admin', 'Logout']);
     fireEvent.click(within(account).getByRole('link', { name: 'Support' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Alex Morgan' })).toBeNull());
   });

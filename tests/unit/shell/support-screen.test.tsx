@@ -31,8 +31,7 @@ afterEach(() => {
   setOfflineRuntime(undefined);
 });
 
-const renderSupport = () =>
-  renderScreen(() => <SupportScreen user={{ firstName: 'Pat', lastName: 'Owens' }} />, { path: '/support' });
+const renderSupport = () => renderScreen(() => <SupportScreen user={{ firstName: 'Pat', lastName: 'Owens' }} />, { path: '/support' });
 const field = <T extends HTMLElement = HTMLInputElement>(label: RegExp) => screen.getByLabelText(label) as unknown as T;
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -71,15 +70,21 @@ describe('Support request (spec 1 §2, §5, §7)', () => {
     fireEvent.change(field<HTMLSelectElement>(/^Request type/), { target: { value: 'Problem' } });
     fireEvent.change(field(/^Description/), { target: { value: '  Work order 118 will not save.  ' } });
     submit();
-    await waitFor(() => expect(notices).toEqual([
-      { level: 'success', title: 'Submission Successful!', description: 'You request has been successfully submitted' },
-    ]));
+    await waitFor(() =>
+      expect(notices).toEqual([
+        { level: 'success', title: 'Submission Successful!', description: 'You request has been successfully submitted' },
+      ]),
+    );
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe('/api/Support');
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get(IDEMPOTENCY_HEADER)).toBeTruthy();
     expect(JSON.parse(String(init.body))).toEqual({
-      name: 'Pat Owens', phone: '(865) 555-0101', priority: 'High', type: 'Problem', message: 'Work order 118 will not save.',
+      name: 'Pat Owens',
+      phone: '(865) 555-0101',
+      priority: 'High',
+      type: 'Problem',
+      message: 'Work order 118 will not save.',
     });
     await waitFor(() => expect(field(/^Description/).value).toBe(''));
     expect(field<HTMLSelectElement>(/^Priority/).value).toBe('Normal');
@@ -100,7 +105,12 @@ describe('Support request (spec 1 §2, §5, §7)', () => {
     await waitFor(() => expect(notices).toEqual([expect.objectContaining({ level: 'info', title: 'You are offline.' })]));
     expect(fetchMock).not.toHaveBeenCalled();
     const [entry] = await getOffline().db.outbox.toArray();
-    expect(entry).toMatchObject({ method: 'POST', base: 'api', path: '/Support', body: expect.objectContaining({ message: 'Sent from the lot without signal.', name: 'Pat Owens' }) });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      base: 'api',
+      path: '/Support',
+      body: expect.objectContaining({ message: 'Sent from the lot without signal.', name: 'Pat Owens' }),
+    });
   });
 
   it('no answer at all (the connection dropped): the request is queued instead of lost', async () => {

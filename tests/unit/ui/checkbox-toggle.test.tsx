@@ -25,9 +25,7 @@ describe('CheckboxToggle (spec 1 §2 checkbox toggle)', () => {
     const toggle = screen.getByRole('switch', { name: 'Show Inactive Users' }) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
     expect(toggle.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent).toBe(
-      'Inactive users are hidden otherwise.',
-    );
+    expect(document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent).toBe('Inactive users are hidden otherwise.');
     fireEvent.click(screen.getByText('Show Inactive Users'));
     expect(toggle.checked).toBe(true);
     fireEvent.click(toggle);

@@ -31,7 +31,10 @@ const columns: DataListColumn<Home>[] = [
 
 /** What the stylesheet makes of a probe's custom properties: its least width in px. */
 function probeWidth(probe: HTMLElement): number {
-  const rems = [...probe.style.getPropertyValue('--data-list-tracks-min').matchAll(/([\d.]+)rem/g)].reduce((sum, match) => sum + Number(match[1]), 0);
+  const rems = [...probe.style.getPropertyValue('--data-list-tracks-min').matchAll(/([\d.]+)rem/g)].reduce(
+    (sum, match) => sum + Number(match[1]),
+    0,
+  );
   const count = Number(probe.style.getPropertyValue('--data-list-column-count'));
   return rems * 16 + (count - 1) * 12 + 2 * 16 + 16;
 }
@@ -96,7 +99,10 @@ const headRow = () => within(table()).getAllByRole('row')[0]!;
 const firstBodyRow = () => within(table()).getAllByRole('row')[1]!;
 const gridHeaders = () => [...headRow().querySelectorAll(':scope > [role="columnheader"]')].map((header) => header.textContent);
 const foldedHeaders = () => [...headRow().querySelectorAll('.data-list__fold > [role="columnheader"]')].map((header) => header.textContent);
-const foldedCells = () => [...firstBodyRow().querySelectorAll('.data-list__fold > [role="cell"]')].map((cell) => `${cell.getAttribute('data-label')}: ${cell.textContent}`);
+const foldedCells = () =>
+  [...firstBodyRow().querySelectorAll('.data-list__fold > [role="cell"]')].map(
+    (cell) => `${cell.getAttribute('data-label')}: ${cell.textContent}`,
+  );
 
 describe('column folding (issue 21 §9)', () => {
   it('folds in the declared order, keeps both parts in column order, and folds the fewest that make the rest fit', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compareValues, filterRows, isNearEnd, LIST_PAGE_SIZE, nextSort, SEARCH_DEBOUNCE_MS, sortRows, type SortColumn } from '../../../src/lib/list';
+import {
+  compareValues,
+  filterRows,
+  isNearEnd,
+  LIST_PAGE_SIZE,
+  nextSort,
+  SEARCH_DEBOUNCE_MS,
+  sortRows,
+  type SortColumn,
+} from '../../../src/lib/list';
 
 interface Row {
   name: string;

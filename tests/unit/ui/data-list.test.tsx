@@ -271,11 +271,7 @@ describe('DataList (spec 1 §2, §3 Sort column, §9)', () => {
       );
     }
     render(<Controlled />);
-    expect(bodyRows().map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual([
-      'Last00003',
-      'Last00002',
-      'Last00001',
-    ]);
+    expect(bodyRows().map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['Last00003', 'Last00002', 'Last00001']);
     fireEvent.click(screen.getByRole('button', { name: 'Email' }));
     expect(screen.getByRole('columnheader', { name: 'Email' }).getAttribute('aria-sort')).toBe('ascending');
   });

@@ -81,8 +81,7 @@ describe('DualListSelect (spec 1 §2 two-list multi-select)', () => {
     list.focus();
     fireEvent.focus(list);
     const activeName = () =>
-      document.getElementById(list.getAttribute('aria-activedescendant')!)!.querySelector('.dual-list__option-label')!
-        .textContent;
+      document.getElementById(list.getAttribute('aria-activedescendant')!)!.querySelector('.dual-list__option-label')!.textContent;
     expect(activeName()).toBe('Rtl_Admin');
     fireEvent.keyDown(list, { key: 'ArrowDown' });
     expect(activeName()).toBe('Sales_User');

@@ -46,9 +46,7 @@ function TestForm() {
     >
       <form.AppField name="phone">{(field) => <field.PhoneField label="Phone" />}</form.AppField>
       <form.AppField name="start">{(field) => <field.DateField label="Start date" required />}</form.AppField>
-      <form.AppField name="message">
-        {(field) => <field.TextAreaField label="Description" required maxLength={20} />}
-      </form.AppField>
+      <form.AppField name="message">{(field) => <field.TextAreaField label="Description" required maxLength={20} />}</form.AppField>
       <form.AppField name="priority">
         {(field) => (
           <field.SelectField
@@ -62,9 +60,7 @@ function TestForm() {
         )}
       </form.AppField>
       <form.AppField name="rating">
-        {(field) => (
-          <field.RadioGroupField label="Rating" required options={['1', '2', '3'].map((value) => ({ value, label: value }))} />
-        )}
+        {(field) => <field.RadioGroupField label="Rating" required options={['1', '2', '3'].map((value) => ({ value, label: value }))} />}
       </form.AppField>
       <form.AppField name="active">{(field) => <field.ToggleField label="Active" />}</form.AppField>
       <form.AppField name="roles">

@@ -109,7 +109,17 @@ function serverRequest(changes: Partial<ServiceRequest> = {}): ServiceRequest {
     modelNumber: 'M1',
     signatureOnFile: false,
     isUnderWarranty: false,
-    account: { firstName: 'Ann', lastName: 'Lee', street: '', city: '', state: '', zip: '', emailAddress: '', phoneNumber: '', mobilePhoneNumber: '' },
+    account: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      street: '',
+      city: '',
+      state: '',
+      zip: '',
+      emailAddress: '',
+      phoneNumber: '',
+      mobilePhoneNumber: '',
+    },
     stockHomeString: '',
     serviceItems: [item(501, 1, 'Door'), item(502, 2, 'Window')],
     partsItems: [
@@ -187,7 +197,10 @@ describe('every write of spec 3 §7 says what the user did (its intent)', () => 
   const workOrder = refOf(serverRequest({ vantageWorkOrderId: 700041, serviceRequestNumber: '000041' }));
   const added = addServiceItemCall(staged, itemBody('x'));
   const cases: [OutboxCall, Record<string, unknown>][] = [
-    [createServiceRequestCall({ plantNumber: '910', serialNumber: 'S', assetId: 1 }).call, { kind: 'create-request', plantNumber: '910', longSerialNumber: 'S', assetId: 1 }],
+    [
+      createServiceRequestCall({ plantNumber: '910', serialNumber: 'S', assetId: 1 }).call,
+      { kind: 'create-request', plantNumber: '910', longSerialNumber: 'S', assetId: 1 },
+    ],
     [updateInformationCall(staged, info(), {}), { kind: 'information' }],
     [updateInformationCall(workOrder, info(), {}), { kind: 'information' }],
     [cancelRequestCall(staged), { kind: 'cancel' }],
@@ -197,11 +210,37 @@ describe('every write of spec 3 §7 says what the user did (its intent)', () => 
     [added.call, { kind: 'service-item', action: 'add', id: added.tempId }],
     [addServiceItemCall(workOrder, itemBody('x')).call, { kind: 'service-item', action: 'add' }],
     [deleteServiceItemCall(workOrder, 5), { kind: 'service-item', action: 'remove', id: '5' }],
-    [updatePartsItemCall(staged, 601, { categoryNumber: '', commodityNumber: '', partNumber: '', partDescription: 'x', notes: '', billingCode: 'Warranty', unitOfMeasure: 'EA', quantity: 1 }, {}), { kind: 'parts-item', action: 'update', id: '601' }],
+    [
+      updatePartsItemCall(
+        staged,
+        601,
+        {
+          categoryNumber: '',
+          commodityNumber: '',
+          partNumber: '',
+          partDescription: 'x',
+          notes: '',
+          billingCode: 'Warranty',
+          unitOfMeasure: 'EA',
+          quantity: 1,
+        },
+        {},
+      ),
+      { kind: 'parts-item', action: 'update', id: '601' },
+    ],
     [deletePartsItemCall(workOrder, 601), { kind: 'parts-item', action: 'remove', id: '601' }],
-    [addAttachmentCall(staged, { attachmentType: 1, description: '', amount: 0 }, new Blob(['x']), 'a.jpg').call, { kind: 'attachment', action: 'add' }],
-    [addAttachmentCall(workOrder, { attachmentType: 1, description: '', amount: 0 }, new Blob(['x']), 'a.jpg').call, { kind: 'attachment', action: 'add' }],
-    [updateAttachmentCall(workOrder, '069ABC', { attachmentType: 2, description: '', amount: 1, rowVersion: 0 }, {}), { kind: 'attachment', action: 'update', id: '069ABC' }],
+    [
+      addAttachmentCall(staged, { attachmentType: 1, description: '', amount: 0 }, new Blob(['x']), 'a.jpg').call,
+      { kind: 'attachment', action: 'add' },
+    ],
+    [
+      addAttachmentCall(workOrder, { attachmentType: 1, description: '', amount: 0 }, new Blob(['x']), 'a.jpg').call,
+      { kind: 'attachment', action: 'add' },
+    ],
+    [
+      updateAttachmentCall(workOrder, '069ABC', { attachmentType: 2, description: '', amount: 1, rowVersion: 0 }, {}),
+      { kind: 'attachment', action: 'update', id: '069ABC' },
+    ],
   ];
   it.each(cases.map(([call, intent]) => [`${call.method} ${call.path}`, call, intent] as const))('%s', (_path, call, intent) => {
     expect(call.intent).toMatchObject({ feature: 'work-orders', ...intent });
@@ -227,9 +266,13 @@ describe('applyPending: the request as it will be', () => {
 
   it('Factory Service clears the performed date (spec 3 §4); a forced request stays Request for Payment', () => {
     const base = serverRequest();
-    expect(applyPending(base, [entryOf(updateInformationCall(refOf(base), info({ requestType: 'F' }), {}))])!.performedDate).toBe(DATE_PLACEHOLDER);
+    expect(applyPending(base, [entryOf(updateInformationCall(refOf(base), info({ requestType: 'F' }), {}))])!.performedDate).toBe(
+      DATE_PLACEHOLDER,
+    );
     const workOrder = serverRequest({ vantageWorkOrderId: 700041, isRequestTypeForced: true, requestType: 'V' });
-    expect(applyPending(workOrder, [entryOf(updateInformationCall(refOf(workOrder), info({ requestType: 'A' }), {}))])!.requestType).toBe('V');
+    expect(applyPending(workOrder, [entryOf(updateInformationCall(refOf(workOrder), info({ requestType: 'A' }), {}))])!.requestType).toBe(
+      'V',
+    );
   });
 
   it('adds, edits and removes items, with the two-man rate and quarter hours', () => {
@@ -247,7 +290,13 @@ describe('applyPending: the request as it will be', () => {
       ['501', 'Front door', 1],
       [added.tempId, 'Roof leak', 3],
     ]);
-    expect(view.serviceItems[1]).toMatchObject({ laborHours: 1.5, hourlyLaborRate: 90, laborCost: 135, rowVersion: 1, pending: { state: 'pending' } });
+    expect(view.serviceItems[1]).toMatchObject({
+      laborHours: 1.5,
+      hourlyLaborRate: 90,
+      laborCost: 135,
+      rowVersion: 1,
+      pending: { state: 'pending' },
+    });
     expect(view.serviceItems[0]!.rowVersion).toBe(1);
     expect(view.partsItems).toEqual([]);
   });
@@ -261,17 +310,54 @@ describe('applyPending: the request as it will be', () => {
 
   it('a request made on this device is built from its create and its home, then takes its queued items and photo', () => {
     const created = createServiceRequestCall({ plantNumber: '910', serialNumber: 'MAY9TN', assetId: 9 });
-    const ref: RequestRef = { key: created.tempId, serviceRequestId: created.tempId, serviceRequestNumber: created.numberTempId, plantNumber: '910', vantageWorkOrderId: null, partsOrderId: created.tempId };
+    const ref: RequestRef = {
+      key: created.tempId,
+      serviceRequestId: created.tempId,
+      serviceRequestNumber: created.numberTempId,
+      plantNumber: '910',
+      vantageWorkOrderId: null,
+      partsOrderId: created.tempId,
+    };
     const photo = addAttachmentCall(ref, { attachmentType: 2, description: 'Receipt', amount: 12.5 }, new Blob(['x']), 'r.jpg');
     const view = applyPending(
       undefined,
       [entryOf(created.call), entryOf(addServiceItemCall(ref, itemBody('a')).call), entryOf(photo.call), entryOf(submitCall(ref))],
-      (assetId) => (assetId === 9 ? { assetId: 9, serialNumber: 'MAY9TN', plantNumber: '910', plantName: 'Maynardville', retailerNumber: '4217', modelNumber: 'M', modelName: 'Model', manufacturedDate: '2025-01-01', soldDate: null, homeownerName: 'Bo Day', address1: '', city: '', state: '', zipCode: '' } : undefined),
+      (assetId) =>
+        assetId === 9
+          ? {
+              assetId: 9,
+              serialNumber: 'MAY9TN',
+              plantNumber: '910',
+              plantName: 'Maynardville',
+              retailerNumber: '4217',
+              modelNumber: 'M',
+              modelName: 'Model',
+              manufacturedDate: '2025-01-01',
+              soldDate: null,
+              homeownerName: 'Bo Day',
+              address1: '',
+              city: '',
+              state: '',
+              zipCode: '',
+            }
+          : undefined,
     )!;
-    expect(view).toMatchObject({ key: created.tempId, serviceRequestNumber: created.numberTempId, plantName: 'Maynardville', status: 'Unsubmitted', stockHomeString: 'Stock Home', requestDate: '2026-06-15' });
+    expect(view).toMatchObject({
+      key: created.tempId,
+      serviceRequestNumber: created.numberTempId,
+      plantName: 'Maynardville',
+      status: 'Unsubmitted',
+      stockHomeString: 'Stock Home',
+      requestDate: '2026-06-15',
+    });
     expect(view.account).toMatchObject({ firstName: 'Bo', lastName: 'Day' });
     expect(view.serviceItems).toHaveLength(1);
-    expect(view.serviceAttachments[0]).toMatchObject({ attachmentType: 2, attachmentTypeDisplay: 'Receipt/Invoice', amount: 12.5, localFileId: expect.any(String) });
+    expect(view.serviceAttachments[0]).toMatchObject({
+      attachmentType: 2,
+      attachmentTypeDisplay: 'Receipt/Invoice',
+      amount: 12.5,
+      localFileId: expect.any(String),
+    });
     expect(view.pendingSubmit?.state).toBe('pending');
     expect(view.pending?.label).toMatch(/^Create service request/);
   });
@@ -283,13 +369,21 @@ describe('applyPending: the request as it will be', () => {
 
 describe('applyPendingToList', () => {
   const row = (id: number): ServiceRequestSummary => {
-    const { serviceItems: _i, partsItems: _p, serviceAttachments: _a, ...summary } = serverRequest({ serviceRequestId: id, serviceRequestNumber: String(id).padStart(6, '0') });
+    const {
+      serviceItems: _i,
+      partsItems: _p,
+      serviceAttachments: _a,
+      ...summary
+    } = serverRequest({ serviceRequestId: id, serviceRequestNumber: String(id).padStart(6, '0') });
     return summary as unknown as ServiceRequestSummary;
   };
   it('puts requests made on this device first, marks rows with queued changes, leaves others alone', () => {
     const created = createServiceRequestCall({ plantNumber: '910', serialNumber: 'NEW1', assetId: 3 });
     const base = serverRequest({ serviceRequestId: 2 });
-    const rows = applyPendingToList([row(2), row(1)], [entryOf(created.call), entryOf(updateInformationCall(refOf(base), info({ technician: 'Sam' }), {}))]);
+    const rows = applyPendingToList(
+      [row(2), row(1)],
+      [entryOf(created.call), entryOf(updateInformationCall(refOf(base), info({ technician: 'Sam' }), {}))],
+    );
     expect(rows.map((summary) => summary.key)).toEqual([created.tempId, '2', '1']);
     expect(rows[0]!.pending?.state).toBe('pending');
     expect(rows[1]).toMatchObject({ technician: 'Sam', pending: { state: 'pending' } });

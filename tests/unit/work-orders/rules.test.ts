@@ -33,7 +33,8 @@ const TODAY = '2024-06-15';
 /** 60 days before 2024-06-15: 15 days of June back to May 31, 31 of May, 14 of April back to the 16th. */
 const SIXTY_DAYS_AGO = '2024-04-16';
 
-const issuesOf = (result: { success: boolean; issues?: readonly { message: string }[] }) => (result.issues ?? []).map((issue) => issue.message);
+const issuesOf = (result: { success: boolean; issues?: readonly { message: string }[] }) =>
+  (result.issues ?? []).map((issue) => issue.message);
 
 describe('spec 3 §9 constants and the §8 save message', () => {
   it('uses a 14-day range, a 60-day performed window, a 1900 placeholder and 1990 as the first real date', () => {
@@ -106,8 +107,14 @@ describe('date range: at most 14 days from start to end (spec 3 §5 Information 
   });
 
   it('refuses 15 days apart on the end date', () => {
-    expect(dateRangeIssue('2024-06-01', '2024-06-16')).toEqual({ field: 'endDate', message: 'End date must be within 14 days of the start date.' });
-    expect(dateRangeIssue('2024-02-20', '2024-03-06')).toEqual({ field: 'endDate', message: 'End date must be within 14 days of the start date.' });
+    expect(dateRangeIssue('2024-06-01', '2024-06-16')).toEqual({
+      field: 'endDate',
+      message: 'End date must be within 14 days of the start date.',
+    });
+    expect(dateRangeIssue('2024-02-20', '2024-03-06')).toEqual({
+      field: 'endDate',
+      message: 'End date must be within 14 days of the start date.',
+    });
   });
 
   it('refuses an end one day before the start', () => {
@@ -115,7 +122,10 @@ describe('date range: at most 14 days from start to end (spec 3 §5 Information 
   });
 
   it('refuses an end without a start, on the start date', () => {
-    expect(dateRangeIssue(null, '2024-06-09')).toEqual({ field: 'startDate', message: 'A start date is required when an end date is entered.' });
+    expect(dateRangeIssue(null, '2024-06-09')).toEqual({
+      field: 'startDate',
+      message: 'A start date is required when an end date is entered.',
+    });
   });
 });
 
@@ -196,14 +206,18 @@ describe('service item fields (spec 3 §5 Service item)', () => {
     expect(issuesOf(v.safeParse(ServiceItemInput, { ...valid, determinedCause: '' }))).toEqual(['Determined cause is required.']);
     expect(issuesOf(v.safeParse(ServiceItemInput, { ...valid, actionTaken: undefined }))).toEqual(['Action taken is required.']);
     expect(
-      issuesOf(v.safeParse(ServiceItemInput, { ...valid, problemDescription: '', determinedCause: ' ', actionTaken: '' }, { abortEarly: false })),
+      issuesOf(
+        v.safeParse(ServiceItemInput, { ...valid, problemDescription: '', determinedCause: ' ', actionTaken: '' }, { abortEarly: false }),
+      ),
     ).toEqual(['Problem description is required.', 'Determined cause is required.', 'Action taken is required.']);
   });
 
   it('refuses a negative parts cost or labor hours with their messages', () => {
     expect(issuesOf(v.safeParse(ServiceItemInput, { ...valid, partsCost: -0.01 }))).toEqual(['Parts cost must be a number of 0 or more.']);
     expect(issuesOf(v.safeParse(ServiceItemInput, { ...valid, laborHours: -1 }))).toEqual(['Labor hours must be a number of 0 or more.']);
-    expect(issuesOf(v.safeParse(ServiceItemInput, { ...valid, laborHours: Number.NaN }))[0]).toBe('Labor hours must be a number of 0 or more.');
+    expect(issuesOf(v.safeParse(ServiceItemInput, { ...valid, laborHours: Number.NaN }))[0]).toBe(
+      'Labor hours must be a number of 0 or more.',
+    );
   });
 
   it('defaults isTwoMan to false and trims the text', () => {
@@ -218,8 +232,12 @@ describe('service item fields (spec 3 §5 Service item)', () => {
       { field: 'partsCost', message: 'Parts cost must be a number of 0 or more.' },
       { field: 'laborHours', message: 'Labor hours must be a number of 0 or more.' },
     ]);
-    expect(serviceItemIssues({ partsCost: 0, laborHours: null }, 'A')).toEqual([{ field: 'laborHours', message: 'Labor hours must be a number of 0 or more.' }]);
-    expect(serviceItemIssues({ partsCost: null, laborHours: 0 }, '')).toEqual([{ field: 'partsCost', message: 'Parts cost must be a number of 0 or more.' }]);
+    expect(serviceItemIssues({ partsCost: 0, laborHours: null }, 'A')).toEqual([
+      { field: 'laborHours', message: 'Labor hours must be a number of 0 or more.' },
+    ]);
+    expect(serviceItemIssues({ partsCost: null, laborHours: 0 }, '')).toEqual([
+      { field: 'partsCost', message: 'Parts cost must be a number of 0 or more.' },
+    ]);
     expect(serviceItemIssues({ partsCost: 0, laborHours: 0 }, 'V')).toEqual([]);
     expect(serviceItemIssues({ partsCost: null, laborHours: null }, 'F')).toEqual([]);
   });
@@ -302,7 +320,12 @@ describe('one-man / two-man rate and cost totals (spec 3 §3, §5)', () => {
 });
 
 describe('request type forcing (spec 3 §4)', () => {
-  const staged: RequestTypeSubject = { isStaged: true, vantageCaseOrigin: 'Homeowner Portal', requestType: 'A', status: UNSUBMITTED_STATUS };
+  const staged: RequestTypeSubject = {
+    isStaged: true,
+    vantageCaseOrigin: 'Homeowner Portal',
+    requestType: 'A',
+    status: UNSUBMITTED_STATUS,
+  };
 
   it('forces a non-staged request (a work order) whatever its origin and the portal setting', () => {
     expect(isRequestTypeForced({ ...staged, isStaged: false, vantageCaseOrigin: 'Retailer', requestType: 'S' }, false)).toBe(true);
@@ -339,7 +362,9 @@ describe('information form issues (spec 3 §4, §5)', () => {
   });
 
   it('requires a performed date for Request for Payment', () => {
-    expect(informationIssues({ ...base, requestType: 'V' }, TODAY)).toEqual([{ field: 'performedDate', message: 'Performed date is required.' }]);
+    expect(informationIssues({ ...base, requestType: 'V' }, TODAY)).toEqual([
+      { field: 'performedDate', message: 'Performed date is required.' },
+    ]);
     expect(informationIssues({ ...base, requestType: 'V', performedDate: SIXTY_DAYS_AGO }, TODAY)).toEqual([]);
   });
 
@@ -376,11 +401,18 @@ describe('information body (spec 3 §3)', () => {
     for (const requestType of ['', 'A', 'F', 'V', 'D', 'S']) {
       expect(v.parse(ServiceRequestUpdate, { requestType, rowVersion: 0 }).requestType).toBe(requestType);
     }
-    expect(issuesOf(v.safeParse(ServiceRequestUpdate, { requestType: 'X', rowVersion: 0 }))).toEqual(['Choose a request type from the list.']);
+    expect(issuesOf(v.safeParse(ServiceRequestUpdate, { requestType: 'X', rowVersion: 0 }))).toEqual([
+      'Choose a request type from the list.',
+    ]);
   });
 
   it('turns placeholder and pre-1990 dates into null', () => {
-    const parsed = v.parse(ServiceRequestUpdate, { performedDate: '1900-01-01', startDate: '1989-12-31', endDate: '1990-01-01', rowVersion: 0 });
+    const parsed = v.parse(ServiceRequestUpdate, {
+      performedDate: '1900-01-01',
+      startDate: '1989-12-31',
+      endDate: '1990-01-01',
+      rowVersion: 0,
+    });
     expect(parsed.performedDate).toBeNull();
     expect(parsed.startDate).toBeNull();
     expect(parsed.endDate).toBe('1990-01-01');
@@ -404,7 +436,11 @@ describe('spec 3 §5 Work order review submit', () => {
   it('a submitted one needs one item, start if end, and a performed date for Request for Payment', () => {
     const submitted = { ...staged, isStaged: false, requestType: 'V', performedDate: '2026-06-12' };
     expect(fields(submitted)).toEqual([]);
-    expect(fields({ ...submitted, itemCount: 0, performedDate: null, endDate: '2026-06-10' })).toEqual(['serviceItems', 'startDate', 'performedDate']);
+    expect(fields({ ...submitted, itemCount: 0, performedDate: null, endDate: '2026-06-10' })).toEqual([
+      'serviceItems',
+      'startDate',
+      'performedDate',
+    ]);
     expect(submitIssues({ ...submitted, performedDate: null })[0]!.message).toBe(WORK_ORDER_MESSAGES.performedDateRequired);
   });
 });

@@ -18,6 +18,13 @@ export const Route = createFileRoute('/_authenticated/_delivery-reports/reports/
     const user = useSignedInUser();
     const { submittedSurveyId } = Route.useParams();
     const panelTarget = Route.useSearch({ select: (search) => search.attachment });
-    return <DeliveryReportViewScreen submittedSurveyId={submittedSurveyId} under="reports" canWrite={canWriteDeliveryReports(user)} panelTarget={panelTarget} />;
+    return (
+      <DeliveryReportViewScreen
+        submittedSurveyId={submittedSurveyId}
+        under="reports"
+        canWrite={canWriteDeliveryReports(user)}
+        panelTarget={panelTarget}
+      />
+    );
   },
 });

@@ -16,6 +16,14 @@ export const Route = createFileRoute('/_authenticated/_delivery-reports/surveys/
     const user = useSignedInUser();
     const { plantNumber, serialNumber } = Route.useParams();
     const panelTarget = Route.useSearch({ select: (search) => search.attachment });
-    return <DeliveryFormScreen key={`${plantNumber}/${serialNumber}`} scope={viewScope(user)} plantNumber={plantNumber} serialNumber={serialNumber} panelTarget={panelTarget} />;
+    return (
+      <DeliveryFormScreen
+        key={`${plantNumber}/${serialNumber}`}
+        scope={viewScope(user)}
+        plantNumber={plantNumber}
+        serialNumber={serialNumber}
+        panelTarget={panelTarget}
+      />
+    );
   },
 });

@@ -14,6 +14,13 @@ export const Route = createFileRoute('/_authenticated/_service/service/add/$seri
   component: function AddWorkOrderRoute() {
     const { serialNumber, plantNumber } = Route.useParams();
     const user = useSignedInUser();
-    return <AddWorkOrderScreen key={`${serialNumber}/${plantNumber}`} scope={viewScope(user)} serialNumber={serialNumber} plantNumber={plantNumber} />;
+    return (
+      <AddWorkOrderScreen
+        key={`${serialNumber}/${plantNumber}`}
+        scope={viewScope(user)}
+        serialNumber={serialNumber}
+        plantNumber={plantNumber}
+      />
+    );
   },
 });

@@ -30,6 +30,8 @@ export const Route = createFileRoute('/_authenticated/_service/service/')({
       [user, workOrders.data],
     );
     useServiceHistoryPriming(openHomes);
-    return <ServiceMainPage user={user} tab={tab === 'portal' ? 'portal' : 'workOrders'} deployPortal={metadata.data?.deployPortal ?? false} />;
+    return (
+      <ServiceMainPage user={user} tab={tab === 'portal' ? 'portal' : 'workOrders'} deployPortal={metadata.data?.deployPortal ?? false} />
+    );
   },
 });

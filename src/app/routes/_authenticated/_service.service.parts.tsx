@@ -13,6 +13,13 @@ export const Route = createFileRoute('/_authenticated/_service/service/parts')({
     const retailerNumber = user.currentRetailer?.retailerNumber ?? null;
     // The Homeowner Portal Requests tab shows in portal mode on this tab too.
     const metadata = useQuery({ ...portalMetadataQueryOptions(retailerNumber ?? ''), enabled: retailerNumber !== null });
-    return <ServiceMainPage user={user} tab="parts" deployPortal={metadata.data?.deployPortal ?? false} partsTab={<PartsOrderList user={user} />} />;
+    return (
+      <ServiceMainPage
+        user={user}
+        tab="parts"
+        deployPortal={metadata.data?.deployPortal ?? false}
+        partsTab={<PartsOrderList user={user} />}
+      />
+    );
   },
 });

@@ -2,7 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PartsItemPanel } from '../../../features/work-orders/components/panels/parts-item-panel';
 
 /** spec 3 §2: …/PartsOrder/{partsOrderId}/PartsItem/{partsOrderItemId}, edit a parts item. */
-export const Route = createFileRoute('/_authenticated/_service/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId')({
+export const Route = createFileRoute(
+  '/_authenticated/_service/servicerequests/$serviceRequestId/PartsOrder/$partsOrderId/PartsItem/$partsOrderItemId',
+)({
   staticData: { title: 'Edit Parts Item' },
   component: function EditPartsItemRoute() {
     const { partsOrderItemId } = Route.useParams();

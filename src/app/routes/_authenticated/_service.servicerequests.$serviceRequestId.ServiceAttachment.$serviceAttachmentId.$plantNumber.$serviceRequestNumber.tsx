@@ -2,7 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AttachmentPanel } from '../../../features/work-orders/components/panels/attachment-panel';
 
 /** spec 3 §2: /servicerequests/{serviceRequestId}/ServiceAttachment/{serviceAttachmentId}/{plantNumber}/{serviceRequestNumber}, edit an attachment. */
-export const Route = createFileRoute('/_authenticated/_service/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber')({
+export const Route = createFileRoute(
+  '/_authenticated/_service/servicerequests/$serviceRequestId/ServiceAttachment/$serviceAttachmentId/$plantNumber/$serviceRequestNumber',
+)({
   staticData: { title: 'Edit Attachment' },
   component: function EditAttachmentRoute() {
     const { serviceAttachmentId } = Route.useParams();

@@ -16,6 +16,13 @@ export const Route = createFileRoute('/_authenticated/admin_/partsCatalog/parts/
     // The plant whose catalog shows beneath (the parent's rule): offline, the part is read from its kept catalog.
     const plants = useSignedInUser().availablePlants;
     const plantNumber = plants.find((candidate) => candidate.plantNumber === plant)?.plantNumber ?? plants[0]?.plantNumber ?? '';
-    return <PartFormPanel key={partsCatalogId} partsCatalogId={partsCatalogId} plantNumber={plantNumber} closeTo={plant ? `/admin/partsCatalog?plant=${plant}` : '/admin/partsCatalog'} />;
+    return (
+      <PartFormPanel
+        key={partsCatalogId}
+        partsCatalogId={partsCatalogId}
+        plantNumber={plantNumber}
+        closeTo={plant ? `/admin/partsCatalog?plant=${plant}` : '/admin/partsCatalog'}
+      />
+    );
   },
 });

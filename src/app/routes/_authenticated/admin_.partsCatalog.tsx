@@ -22,14 +22,17 @@ export const Route = createFileRoute('/_authenticated/admin_/partsCatalog')({
     const user = useSignedInUser();
     const navigate = useNavigate();
     const requested = Route.useSearch({ select: (search) => search.plant });
-    const plantNumber = user.availablePlants.find((plant) => plant.plantNumber === requested)?.plantNumber ?? user.availablePlants[0]?.plantNumber ?? '';
+    const plantNumber =
+      user.availablePlants.find((plant) => plant.plantNumber === requested)?.plantNumber ?? user.availablePlants[0]?.plantNumber ?? '';
     return (
       <>
         <PartsCatalogAdminScreen
           plants={user.availablePlants}
           plantNumber={plantNumber}
           onPlantChange={(plant) => void navigate({ to: '/admin/partsCatalog', search: { plant }, replace: true })}
-          onOpenPart={(partsCatalogId) => void navigate({ to: '/admin/partsCatalog/parts/$partsCatalogId', params: { partsCatalogId }, search: { plant: plantNumber } })}
+          onOpenPart={(partsCatalogId) =>
+            void navigate({ to: '/admin/partsCatalog/parts/$partsCatalogId', params: { partsCatalogId }, search: { plant: plantNumber } })
+          }
         />
         <Outlet />
       </>

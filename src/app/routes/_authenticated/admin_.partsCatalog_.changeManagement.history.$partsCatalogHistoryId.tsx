@@ -11,6 +11,12 @@ export const Route = createFileRoute('/_authenticated/admin_/partsCatalog_/chang
   staticData: { title: 'Revert Part' },
   component: function RevertRoute() {
     const { partsCatalogHistoryId } = Route.useParams();
-    return <RevertPanel key={partsCatalogHistoryId} partsCatalogHistoryId={partsCatalogHistoryId} closeTo="/admin/partsCatalog/changeManagement?list=history" />;
+    return (
+      <RevertPanel
+        key={partsCatalogHistoryId}
+        partsCatalogHistoryId={partsCatalogHistoryId}
+        closeTo="/admin/partsCatalog/changeManagement?list=history"
+      />
+    );
   },
 });

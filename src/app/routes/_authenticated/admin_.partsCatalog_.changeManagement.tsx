@@ -23,10 +23,18 @@ export const Route = createFileRoute('/_authenticated/admin_/partsCatalog_/chang
       <>
         <ChangeManagementScreen
           list={list}
-          onListChange={(next) => void navigate({ to: '/admin/partsCatalog/changeManagement', search: next === 'history' ? { list: next } : {}, replace: true })}
-          onOpenPending={(partsCatalogId) => void navigate({ to: '/admin/partsCatalog/changeManagement/pending/$partsCatalogId', params: { partsCatalogId }, search: {} })}
+          onListChange={(next) =>
+            void navigate({ to: '/admin/partsCatalog/changeManagement', search: next === 'history' ? { list: next } : {}, replace: true })
+          }
+          onOpenPending={(partsCatalogId) =>
+            void navigate({ to: '/admin/partsCatalog/changeManagement/pending/$partsCatalogId', params: { partsCatalogId }, search: {} })
+          }
           onOpenHistory={(partsCatalogHistoryId) =>
-            void navigate({ to: '/admin/partsCatalog/changeManagement/history/$partsCatalogHistoryId', params: { partsCatalogHistoryId }, search: { list: 'history' } })
+            void navigate({
+              to: '/admin/partsCatalog/changeManagement/history/$partsCatalogHistoryId',
+              params: { partsCatalogHistoryId },
+              search: { list: 'history' },
+            })
           }
         />
         <Outlet />

@@ -12,7 +12,8 @@ import { viewScope } from '../../../entities/view-scope';
 export const Route = createFileRoute('/_authenticated/reports/')({
   staticData: { title: 'Reports' },
   beforeLoad: ({ context }) => {
-    if (!hasRole(context.user, 'Service_User', 'Service_Viewer', 'Sales_User', 'Sales_Viewer')) throw redirect({ to: '/home', replace: true });
+    if (!hasRole(context.user, 'Service_User', 'Service_Viewer', 'Sales_User', 'Sales_Viewer'))
+      throw redirect({ to: '/home', replace: true });
   },
   component: function ReportsRoute() {
     const user = useSignedInUser();

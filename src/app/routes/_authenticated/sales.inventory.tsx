@@ -7,7 +7,8 @@ import { hasRole } from '../../../lib/permissions';
 export const Route = createFileRoute('/_authenticated/sales/inventory')({
   staticData: { title: 'Inventory' },
   beforeLoad: ({ context }) => {
-    if (!hasRole(context.user, 'Sales_User', 'Sales_Viewer', 'Service_User', 'Warranty_User')) throw redirect({ to: '/home', replace: true });
+    if (!hasRole(context.user, 'Sales_User', 'Sales_Viewer', 'Service_User', 'Warranty_User'))
+      throw redirect({ to: '/home', replace: true });
   },
   component: function InventoryRoute() {
     return <InventoryScreen user={useSignedInUser()} />;

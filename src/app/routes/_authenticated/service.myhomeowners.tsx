@@ -26,7 +26,9 @@ export const Route = createFileRoute('/_authenticated/service/myhomeowners')({
       <>
         <MyHomeownersScreen
           user={user}
-          onNewPartsOrder={(card) => void createPartsOrder({ plantNumber: card.plantNumber, longSerialNumber: card.fullSerialNumber || card.serialNumber })}
+          onNewPartsOrder={(card) =>
+            void createPartsOrder({ plantNumber: card.plantNumber, longSerialNumber: card.fullSerialNumber || card.serialNumber })
+          }
         />
         <Outlet />
       </>

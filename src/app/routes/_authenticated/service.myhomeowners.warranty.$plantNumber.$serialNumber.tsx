@@ -14,6 +14,13 @@ export const Route = createFileRoute('/_authenticated/service/myhomeowners/warra
   staticData: { title: HOMEOWNER_TITLES.warranty },
   component: function WarrantyPanelRoute() {
     const { plantNumber, serialNumber } = Route.useParams();
-    return <WarrantyPanel key={`${plantNumber}/${serialNumber}`} user={useSignedInUser()} plantNumber={plantNumber} serialNumber={serialNumber} />;
+    return (
+      <WarrantyPanel
+        key={`${plantNumber}/${serialNumber}`}
+        user={useSignedInUser()}
+        plantNumber={plantNumber}
+        serialNumber={serialNumber}
+      />
+    );
   },
 });

@@ -16,6 +16,13 @@ export const Route = createFileRoute('/_authenticated/serviceHistory/$serialDigi
   staticData: { title: 'Service History' },
   component: function ServiceHistoryBySerialRoute() {
     const { serialDigits, plantNumber } = Route.useParams();
-    return <SerialLookupScreen key={`${serialDigits}/${plantNumber}`} serialDigits={serialDigits} plantNumber={plantNumber} user={useSignedInUser()} />;
+    return (
+      <SerialLookupScreen
+        key={`${serialDigits}/${plantNumber}`}
+        serialDigits={serialDigits}
+        plantNumber={plantNumber}
+        user={useSignedInUser()}
+      />
+    );
   },
 });

@@ -25,7 +25,11 @@ export const Route = createFileRoute('/_authenticated/transportation/driver-mana
     const navigate = Route.useNavigate();
     return (
       <>
-        <DriverSearchScreen key={`${criteria.firstName}\u0000${criteria.lastName}`} criteria={criteria} onSearch={(values) => void navigate({ search: values })} />
+        <DriverSearchScreen
+          key={`${criteria.firstName}\u0000${criteria.lastName}`}
+          criteria={criteria}
+          onSearch={(values) => void navigate({ search: values })}
+        />
         <Outlet />
       </>
     );

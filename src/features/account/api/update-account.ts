@@ -16,7 +16,6 @@ export const PasswordChangeUpdateBody = v.pipe(
 );
 
 /** PUT {api}/Account (spec 1 §7): the own account; a stale rowVersion answers 409, handled by the screen. */
-export const updateAccount = (body: AccountUpdateBody) =>
-  request(paths.account, { method: 'PUT', body, handles: [409] });
+export const updateAccount = (body: AccountUpdateBody) => request(paths.account, { method: 'PUT', body, handles: [409] });
 
 export const useUpdateAccount = () => useMutation({ mutationFn: updateAccount });

@@ -116,7 +116,13 @@ export function MyAccountScreen({ user, passwordExpired, refreshProfile }: MyAcc
         <fieldset className="form__section">
           <legend className="form__legend">Password</legend>
           {!passwordExpired && (
-            <button type="button" className="button button--link" aria-expanded={changingPassword} aria-controls="password-fields" onClick={togglePassword}>
+            <button
+              type="button"
+              className="button button--link"
+              aria-expanded={changingPassword}
+              aria-controls="password-fields"
+              onClick={togglePassword}
+            >
               {changingPassword ? 'Keep my current password' : 'Change password'}
             </button>
           )}

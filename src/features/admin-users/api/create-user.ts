@@ -4,8 +4,7 @@ import { request } from '../../../lib/http';
 import { adminUserKeys } from './keys';
 
 /** POST {api}/api/User/ (spec 1 §7). A 400 carries the field it is about; the form shows it there. */
-export const createUser = (body: UserCreateBody) =>
-  request(paths.users, { method: 'POST', body, schema: ManagedUser, handles: [400] });
+export const createUser = (body: UserCreateBody) => request(paths.users, { method: 'POST', body, schema: ManagedUser, handles: [400] });
 
 export function useCreateUser() {
   const queryClient = useQueryClient();

@@ -4,8 +4,7 @@ import { request } from '../../../lib/http';
 import { adminUserKeys } from './keys';
 
 /** GET {api}/api/User/?cmhUserId={id} (spec 1 §7): one user; 404 when the admin does not share a retail center with them. */
-export const getUser = (cmhUserId: number) =>
-  request(paths.users, { query: { cmhUserId }, schema: ManagedUser, handles: [404] });
+export const getUser = (cmhUserId: number) => request(paths.users, { query: { cmhUserId }, schema: ManagedUser, handles: [404] });
 
 // Always fetched afresh when the form opens, so an edit starts from the latest rowVersion.
 export const userQueryOptions = (cmhUserId: number) =>

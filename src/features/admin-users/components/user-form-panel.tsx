@@ -33,7 +33,16 @@ const PASSWORD_RULES = `At least 8 characters, with an upper-case letter, a lowe
 
 type Admin = Pick<CmhUser, 'retailerNumber' | 'availableRetailers'>;
 
-const fieldNames: readonly (keyof UserFormValues)[] = ['firstName', 'lastName', 'userName', 'isActive', 'roles', 'retailerNumbers', 'password', 'confirmPassword'];
+const fieldNames: readonly (keyof UserFormValues)[] = [
+  'firstName',
+  'lastName',
+  'userName',
+  'isActive',
+  'roles',
+  'retailerNumbers',
+  'password',
+  'confirmPassword',
+];
 const asFieldName = (path: string | undefined) => fieldNames.find((name) => name === path?.split('.')[0]);
 
 /** spec 1 §5: uniqueness of a new address is asked on blur; no answer (offline) leaves it to the server. */
@@ -94,7 +103,11 @@ function UserForm({ admin, mode, onConflict }: UserFormProps) {
           });
           if (user?.success) onConflict?.(user.output);
         } else if (isOfflineError(error)) {
-          notify({ level: 'warning', title: 'You are offline.', description: 'The user was not saved: save again when you are back online.' });
+          notify({
+            level: 'warning',
+            title: 'You are offline.',
+            description: 'The user was not saved: save again when you are back online.',
+          });
         }
       }
     },
@@ -145,13 +158,17 @@ function UserForm({ admin, mode, onConflict }: UserFormProps) {
           </form.AppField>
         ) : (
           <form.AppField name="userName">
-            {(field) => <field.TextField label="Email" type="email" disabled hint="The email address is the user name and cannot be changed." />}
+            {(field) => (
+              <field.TextField label="Email" type="email" disabled hint="The email address is the user name and cannot be changed." />
+            )}
           </form.AppField>
         )}
         {adding && (
           <div className="form__row">
             <form.AppField name="password">
-              {(field) => <field.TextField label="Initial password" type="password" autoComplete="new-password" required hint={PASSWORD_RULES} />}
+              {(field) => (
+                <field.TextField label="Initial password" type="password" autoComplete="new-password" required hint={PASSWORD_RULES} />
+              )}
             </form.AppField>
             <form.AppField name="confirmPassword">
               {(field) => <field.TextField label="Confirm initial password" type="password" autoComplete="new-password" required />}

@@ -15,7 +15,9 @@ const RETAILERS_SHOWN = 2;
 
 function RetailerCell({ user, expanded, onToggle }: { user: ManagedUser; expanded: boolean; onToggle: () => void }) {
   const listId = useId();
-  const names = user.retailers.map((retailer) => `${retailer.name}${retailer.retailerCity ? ` - ${retailer.retailerCity}` : ''} (${retailer.retailerNumber})`);
+  const names = user.retailers.map(
+    (retailer) => `${retailer.name}${retailer.retailerCity ? ` - ${retailer.retailerCity}` : ''} (${retailer.retailerNumber})`,
+  );
   const shown = expanded ? names : names.slice(0, RETAILERS_SHOWN);
   return (
     <div className="user-retailers">
@@ -25,7 +27,13 @@ function RetailerCell({ user, expanded, onToggle }: { user: ManagedUser; expande
         ))}
       </ul>
       {names.length > RETAILERS_SHOWN && (
-        <button type="button" className="button button--link user-retailers__more" aria-expanded={expanded} aria-controls={listId} onClick={onToggle}>
+        <button
+          type="button"
+          className="button button--link user-retailers__more"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={onToggle}
+        >
           {expanded ? 'Show Less' : `Show More (${names.length - RETAILERS_SHOWN})`}
         </button>
       )}
@@ -45,7 +53,9 @@ function userColumns(options: {
       displayName: 'Retailers',
       sortable: false,
       width: 'minmax(0, 1.8fr)',
-      render: (user) => <RetailerCell user={user} expanded={options.expanded.has(user.cmhUserId)} onToggle={() => options.toggle(user.cmhUserId)} />,
+      render: (user) => (
+        <RetailerCell user={user} expanded={options.expanded.has(user.cmhUserId)} onToggle={() => options.toggle(user.cmhUserId)} />
+      ),
     },
     { columnName: 'isActive', displayName: 'Is Active', sortable: false, width: '6rem' },
   ];
@@ -133,9 +143,7 @@ export function UsersScreen() {
           rowClassName={(user) => (user.isActive ? undefined : 'admin-users__row--inactive')}
           emptyMessage={search ? 'No users match your search.' : 'There are no users to show.'}
           estimateRowHeight={64}
-          toolbar={
-            <CheckboxToggle label="Show Inactive Users" checked={showInactive} onCheckedChange={setShowInactive} />
-          }
+          toolbar={<CheckboxToggle label="Show Inactive Users" checked={showInactive} onCheckedChange={setShowInactive} />}
         />
       </section>
 

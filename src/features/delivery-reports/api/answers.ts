@@ -1,5 +1,13 @@
 import * as v from 'valibot';
-import { QUESTION_TYPES, type DeliveryFormConflict, type DeliveryReport, type DeliveryReportSubmitted, type QuestionGroup, type SurveyAttachment, type SurveyQuestion } from '../../../contract';
+import {
+  QUESTION_TYPES,
+  type DeliveryFormConflict,
+  type DeliveryReport,
+  type DeliveryReportSubmitted,
+  type QuestionGroup,
+  type SurveyAttachment,
+  type SurveyQuestion,
+} from '../../../contract';
 
 /*
  * The server's answers of spec 2 §7 Delivery forms and surveys, parsed at the http boundary against the contract's
@@ -49,7 +57,6 @@ export const DeliveryReportAnswer = v.object({
   questionGroups: v.array(QuestionGroupAnswer),
   surveyAttachments: v.array(SurveyAttachmentAnswer),
 }) satisfies v.GenericSchema<unknown, DeliveryReport>;
-
 
 /** POST /DeliveryForm answers { submittedSurveyId } (contract DeliveryReportSubmitted); undefined when it does not. */
 export function submittedIdOf(answer: unknown): number | undefined {

@@ -52,7 +52,11 @@ async function keepQuestionSet(scope: string, form: DeliveryReport) {
  * Reads one blank form so that its question set is on the device (the start screen does this while online). A home
  * whose report someone just submitted answers 409: the next one is tried, up to `attempts` homes.
  */
-export async function primeQuestionSet(scope: string, homes: readonly Pick<HomeSummary, 'plantNumber' | 'serialNumber'>[], attempts = 3): Promise<void> {
+export async function primeQuestionSet(
+  scope: string,
+  homes: readonly Pick<HomeSummary, 'plantNumber' | 'serialNumber'>[],
+  attempts = 3,
+): Promise<void> {
   let failure: unknown = new Error('No home to read a blank form from.');
   for (const home of homes.slice(0, attempts)) {
     try {

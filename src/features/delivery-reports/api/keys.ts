@@ -1,7 +1,8 @@
 import { hasRole, type PermissionSubject } from '../../../lib/permissions';
 
 /** Reads delivery reports: service or sales users and viewers (the reports' roles, spec 2 §6; contract/delivery-reports.ts). */
-export const canReadDeliveryReports = (user: Pick<PermissionSubject, 'roles'>) => hasRole(user, 'Service_User', 'Service_Viewer', 'Sales_User', 'Sales_Viewer');
+export const canReadDeliveryReports = (user: Pick<PermissionSubject, 'roles'>) =>
+  hasRole(user, 'Service_User', 'Service_Viewer', 'Sales_User', 'Sales_Viewer');
 /** Submits a report and adds, edits or removes its attachments (contract/delivery-reports.ts). */
 export const canWriteDeliveryReports = (user: Pick<PermissionSubject, 'roles'>) => hasRole(user, 'Service_User', 'Sales_User');
 
@@ -10,7 +11,8 @@ export const deliveryReportKeys = {
   all: ['delivery-reports'] as const,
   list: (scope: string) => [...deliveryReportKeys.all, 'list', scope] as const,
   homes: (scope: string) => [...deliveryReportKeys.all, 'homes', scope] as const,
-  blank: (scope: string, plantNumber: string, serialNumber: string) => [...deliveryReportKeys.all, 'blank', scope, plantNumber, serialNumber] as const,
+  blank: (scope: string, plantNumber: string, serialNumber: string) =>
+    [...deliveryReportKeys.all, 'blank', scope, plantNumber, serialNumber] as const,
   submitted: (submittedSurveyId: number) => [...deliveryReportKeys.all, 'submitted', submittedSurveyId] as const,
 };
 

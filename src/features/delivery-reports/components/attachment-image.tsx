@@ -32,7 +32,11 @@ export function useAttachmentUrl(attachment: ShownAttachment): ImageState {
     };
     if (source.kind === 'device') show(new Blob([source.data], { type: contentType }));
     else {
-      requestBlob(paths.surveyAttachmentImage, { query: { folder: SURVEY_ATTACHMENTS_FOLDER, fileName: source.imageFileName }, handles: 'all', signal: controller.signal }).then(
+      requestBlob(paths.surveyAttachmentImage, {
+        query: { folder: SURVEY_ATTACHMENTS_FOLDER, fileName: source.imageFileName },
+        handles: 'all',
+        signal: controller.signal,
+      }).then(
         ({ blob }) => show(blob),
         () => !controller.signal.aborted && setState({ failed: true, for: source }),
       );
@@ -52,11 +56,21 @@ export function AttachmentThumbnail({ attachment, onOpen }: { attachment: ShownA
   const image = useAttachmentUrl(attachment);
   const placeholder = <span className="delivery-attachment__placeholder">{image.failed ? 'Not available offline' : 'Loading...'}</span>;
   if (!onOpen) {
-    return <span className="delivery-attachment__thumb">{image.url ? <img src={image.url} alt={`Preview of ${attachment.fileName}`} /> : placeholder}</span>;
+    return (
+      <span className="delivery-attachment__thumb">
+        {image.url ? <img src={image.url} alt={`Preview of ${attachment.fileName}`} /> : placeholder}
+      </span>
+    );
   }
   if (isPdf(attachment.contentType)) {
     return (
-      <a className="delivery-attachment__thumb delivery-attachment__thumb--pdf" href={image.url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${nameOf(attachment)} (PDF)`}>
+      <a
+        className="delivery-attachment__thumb delivery-attachment__thumb--pdf"
+        href={image.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Open ${nameOf(attachment)} (PDF)`}
+      >
         PDF
       </a>
     );
@@ -89,7 +103,12 @@ export function AttachmentViewer({ attachment, onClose }: { attachment: ShownAtt
 
 function ViewerImage({ attachment }: { attachment: ShownAttachment }) {
   const image = useAttachmentUrl(attachment);
-  if (image.failed) return <p className="notice notice--warning">The photo could not be loaded. It is not available on this device; try again when you are online.</p>;
+  if (image.failed)
+    return (
+      <p className="notice notice--warning">
+        The photo could not be loaded. It is not available on this device; try again when you are online.
+      </p>
+    );
   if (!image.url) return <p className="page__loading">Loading...</p>;
   return <img className="delivery-viewer__image" src={image.url} alt={`${nameOf(attachment)} (${attachment.fileName})`} />;
 }

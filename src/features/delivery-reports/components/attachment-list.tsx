@@ -50,7 +50,11 @@ export function AttachmentList({
               </div>
               {editable && (
                 <div className="delivery-attachment__actions">
-                  <PathLink className="button" href={panelHref(screenPath, attachment.key)} aria-label={`Edit ${attachment.description || attachment.fileName}`}>
+                  <PathLink
+                    className="button"
+                    href={panelHref(screenPath, attachment.key)}
+                    aria-label={`Edit ${attachment.description || attachment.fileName}`}
+                  >
                     Edit
                   </PathLink>
                   <button

@@ -20,7 +20,6 @@ import { AttachmentThumbnail, type ShownAttachment } from './attachment-image';
 
 export const PANEL_TITLES = { add: 'Add Attachment', edit: 'Edit Attachment' } as const;
 
-
 export interface AttachmentFieldsValue {
   description: string;
   amount: number;
@@ -124,7 +123,13 @@ export function AttachmentPanel({ closeTo, target, attachments, knownHashes: for
         if (!result.ok) return [];
         const id = newUuid();
         const { fileName, contentType, data } = result.file;
-        return [{ ...result.file, id, shown: { key: id, fileName, contentType, description: '', amount: 0, source: { kind: 'device' as const, data } } }];
+        return [
+          {
+            ...result.file,
+            id,
+            shown: { key: id, fileName, contentType, description: '', amount: 0, source: { kind: 'device' as const, data } },
+          },
+        ];
       });
       setFiles((current) => [...current, ...prepared]);
     } finally {
@@ -179,7 +184,13 @@ export function AttachmentPanel({ closeTo, target, attachments, knownHashes: for
                     <span>
                       {file.fileName} ({kilobytes(file.data.byteLength)})
                     </span>
-                    <button type="button" className="button" aria-label={`Remove ${file.fileName}`} disabled={saving} onClick={() => setFiles((current) => current.filter((entry) => entry.id !== file.id))}>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Remove ${file.fileName}`}
+                      disabled={saving}
+                      onClick={() => setFiles((current) => current.filter((entry) => entry.id !== file.id))}
+                    >
                       Remove
                     </button>
                   </li>
@@ -188,8 +199,12 @@ export function AttachmentPanel({ closeTo, target, attachments, knownHashes: for
             )}
           </fieldset>
         )}
-        <form.AppField name="description">{(field) => <field.TextField label="Description" maxLength={255} hint="Letters, digits, commas, periods and spaces." />}</form.AppField>
-        <form.AppField name="amount">{(field) => <field.TextField label="Amount" inputMode="decimal" hint="An amount in dollars, if the photo shows one." />}</form.AppField>
+        <form.AppField name="description">
+          {(field) => <field.TextField label="Description" maxLength={255} hint="Letters, digits, commas, periods and spaces." />}
+        </form.AppField>
+        <form.AppField name="amount">
+          {(field) => <field.TextField label="Amount" inputMode="decimal" hint="An amount in dollars, if the photo shows one." />}
+        </form.AppField>
       </div>
     </SidePanel>
   );

@@ -13,7 +13,6 @@ import { DeliveryForm } from './delivery-form';
 import { SubmissionPending } from './submission-pending';
 import '../delivery-reports.css';
 
-
 /** The kept draft of this home's form: undefined while it is read, null when there is none. */
 function useDraft(scope: string, plantNumber: string, serialNumber: string) {
   const [draft, setDraft] = useState<{ for: string; draft: DeliveryDraft | null }>();
@@ -41,12 +40,24 @@ function AlreadySubmitted({ submittedSurveyId }: { submittedSurveyId: number }) 
 }
 
 /** spec 2 §2 /surveys/deliveryreports/{plantNumber}/{serialNumber}: a home's blank delivery report form. */
-export function DeliveryFormScreen({ scope, plantNumber, serialNumber, panelTarget }: { scope: string; plantNumber: string; serialNumber: string; panelTarget: string | undefined }) {
+export function DeliveryFormScreen({
+  scope,
+  plantNumber,
+  serialNumber,
+  panelTarget,
+}: {
+  scope: string;
+  plantNumber: string;
+  serialNumber: string;
+  panelTarget: string | undefined;
+}) {
   const pending = usePendingSubmits();
   const mark = pendingSubmitOf(pending, plantNumber, serialNumber);
   const [submitting, setSubmitting] = useState(false);
   const list = useDeliveryReportList(scope);
-  const existing = list.data?.data.find((row) => row.plantNumber === plantNumber && serialKey(row.serialNumber) === serialKey(serialNumber));
+  const existing = list.data?.data.find(
+    (row) => row.plantNumber === plantNumber && serialKey(row.serialNumber) === serialKey(serialNumber),
+  );
   const showForm = submitting || (pending !== undefined && !mark && !existing);
   const blank = useBlankForm(scope, plantNumber, serialNumber, showForm);
   const draft = useDraft(scope, plantNumber, serialNumber);
@@ -54,7 +65,8 @@ export function DeliveryFormScreen({ scope, plantNumber, serialNumber, panelTarg
 
   let body;
   if (mark && !submitting) body = <SubmissionPending mark={mark} serialNumber={serialNumber} />;
-  else if (existing && !submitting) body = <AlreadySubmitted submittedSurveyId={existing.submittedSurveyId} />; else if (blank.data && draft !== undefined) {
+  else if (existing && !submitting) body = <AlreadySubmitted submittedSurveyId={existing.submittedSurveyId} />;
+  else if (blank.data && draft !== undefined) {
     body = (
       <DeliveryForm
         key={screenPath}
@@ -74,7 +86,10 @@ export function DeliveryFormScreen({ scope, plantNumber, serialNumber, panelTarg
     body = isOfflineError(blank.error) ? (
       <NotOnDevice what="delivery form" />
     ) : (
-      <LoadFailure message={`The delivery form of this home could not be loaded. ${blank.error.message}`} retry={() => void blank.refetch()} />
+      <LoadFailure
+        message={`The delivery form of this home could not be loaded. ${blank.error.message}`}
+        retry={() => void blank.refetch()}
+      />
     );
   } else {
     body = (

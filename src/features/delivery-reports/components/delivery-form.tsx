@@ -172,7 +172,10 @@ export function DeliveryForm({ scope, report, draft, screenPath, panelTarget, co
     void router.navigate({ href: deliveryRoutes.start });
   }
 
-  async function addAttachments(files: readonly { fileName: string; contentType: string; hash: string; data: ArrayBuffer }[], fields: AttachmentFieldsValue) {
+  async function addAttachments(
+    files: readonly { fileName: string; contentType: string; hash: string; data: ArrayBuffer }[],
+    fields: AttachmentFieldsValue,
+  ) {
     setAttachments((current) => [...current, ...files.map((file) => ({ id: newUuid(), ...file, ...fields }))]);
     notify({ level: 'success', title: DELIVERY_MESSAGES.attachmentsAdded });
   }
@@ -209,7 +212,8 @@ export function DeliveryForm({ scope, report, draft, screenPath, panelTarget, co
       <HomeHeader report={report} />
       {composedOffline && (
         <p className="notice notice--info" role="status">
-          You are offline. This form was put together from the copy saved on this device; when you submit it, it is sent as soon as the connection is back.
+          You are offline. This form was put together from the copy saved on this device; when you submit it, it is sent as soon as the
+          connection is back.
         </p>
       )}
       <form
@@ -239,12 +243,18 @@ export function DeliveryForm({ scope, report, draft, screenPath, panelTarget, co
         {groups.map((group) => (
           <fieldset key={group.questionGroupId} className="form__section">
             <legend className="form__legend">{group.title}</legend>
-            {[...group.questions].sort((a, b) => a.sequence - b.sequence).map((question) => questionField(question, question.questionType === QUESTION_TYPES.dateTime))}
+            {[...group.questions]
+              .sort((a, b) => a.sequence - b.sequence)
+              .map((question) => questionField(question, question.questionType === QUESTION_TYPES.dateTime))}
           </fieldset>
         ))}
         <fieldset id="delivery-attachments" tabIndex={-1} className="form__section delivery-form__photos">
           <legend className="form__legend">
-            Photos<span className="field__required" aria-hidden="true"> *</span>
+            Photos
+            <span className="field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
           </legend>
           {flagsShown && check.attachmentsMissing && (
             <p className="field__errors delivery-form__flag" role="alert">

@@ -1,6 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { DELIVERY_MESSAGES, MIN_DELIVERY_ATTACHMENTS, QUESTION_TYPES, type DeliveryReport, type SurveyAttachment, type SurveyQuestion } from '../../../contract';
+import {
+  DELIVERY_MESSAGES,
+  MIN_DELIVERY_ATTACHMENTS,
+  QUESTION_TYPES,
+  type DeliveryReport,
+  type SurveyAttachment,
+  type SurveyQuestion,
+} from '../../../contract';
 import { formatDate } from '../../../lib/dates';
 import { isHttpError, isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
@@ -34,7 +41,8 @@ export const REMOVE_CONFIRMATION = 'Remove this attachment from the delivery rep
 /** An answer as the read-only view shows it. */
 function shownAnswer(report: DeliveryReport, question: SurveyQuestion): string {
   const answer = question.answer ?? '';
-  if (question.questionId === report.deliveryDateQuestion.questionId || question.questionType === QUESTION_TYPES.dateTime) return formatDate(answer);
+  if (question.questionId === report.deliveryDateQuestion.questionId || question.questionType === QUESTION_TYPES.dateTime)
+    return formatDate(answer);
   if (question.questionType === QUESTION_TYPES.trueFalse) return answer === 'true' ? 'True' : answer === 'false' ? 'False' : '';
   return answer;
 }
@@ -128,7 +136,10 @@ export function DeliveryReportViewScreen({
     );
   }
   // Back where the view is reached from: the Reports screen's list, or the start screen after a submit.
-  const back = under === 'surveys' && canWrite ? { href: deliveryRoutes.start, label: 'Back to Delivery Reports' } : { href: '/reports', label: 'Back to Reports' };
+  const back =
+    under === 'surveys' && canWrite
+      ? { href: deliveryRoutes.start, label: 'Back to Delivery Reports' }
+      : { href: '/reports', label: 'Back to Reports' };
   return (
     <div className="page delivery-page">
       <p>
@@ -140,7 +151,17 @@ export function DeliveryReportViewScreen({
   );
 }
 
-function ReportAttachments({ report, screenPath, canWrite, panelTarget }: { report: DeliveryReport; screenPath: string; canWrite: boolean; panelTarget: string | undefined }) {
+function ReportAttachments({
+  report,
+  screenPath,
+  canWrite,
+  panelTarget,
+}: {
+  report: DeliveryReport;
+  screenPath: string;
+  canWrite: boolean;
+  panelTarget: string | undefined;
+}) {
   const submittedSurveyId = report.submittedSurveyId!;
   const online = useOnline();
   const modals = useModals();
@@ -155,22 +176,38 @@ function ReportAttachments({ report, screenPath, canWrite, panelTarget }: { repo
     let queued = false;
     try {
       for (const file of files) {
-        const call = addSurveyAttachmentCall({ submittedSurveyId, imageFileName: file.fileName, base64Image: toBase64(file.data), ...fields });
+        const call = addSurveyAttachmentCall({
+          submittedSurveyId,
+          imageFileName: file.fileName,
+          base64Image: toBase64(file.data),
+          ...fields,
+        });
         queued = (await submitWrite(call, online)).status === 'queued' || queued;
       }
     } catch (error) {
-      notify({ level: 'error', title: DELIVERY_MESSAGES.attachmentAddFailed, description: error instanceof WriteRefusedError || error instanceof DeviceFullError ? error.message : undefined });
+      notify({
+        level: 'error',
+        title: DELIVERY_MESSAGES.attachmentAddFailed,
+        description: error instanceof WriteRefusedError || error instanceof DeviceFullError ? error.message : undefined,
+      });
       throw new Error(DELIVERY_MESSAGES.attachmentAddFailed, { cause: error });
     } finally {
       await queryClient.invalidateQueries({ queryKey: deliveryReportKeys.all });
     }
-    notify(queued ? { level: 'info', id: 'delivery-report-queued', title: QUEUED_MESSAGE } : { level: 'success', title: DELIVERY_MESSAGES.attachmentsAdded });
+    notify(
+      queued
+        ? { level: 'info', id: 'delivery-report-queued', title: QUEUED_MESSAGE }
+        : { level: 'success', title: DELIVERY_MESSAGES.attachmentsAdded },
+    );
   }
 
   async function update(target: ShownAttachment, fields: AttachmentFieldsValue) {
     const current = report.surveyAttachments.find((attachment) => String(attachment.surveyAttachmentId) === target.key);
     if (!current) return;
-    await write(updateSurveyAttachmentCall(submittedSurveyId, current.surveyAttachmentId, { ...fields, rowVersion: current.rowVersion }), DELIVERY_MESSAGES.attachmentUpdated);
+    await write(
+      updateSurveyAttachmentCall(submittedSurveyId, current.surveyAttachmentId, { ...fields, rowVersion: current.rowVersion }),
+      DELIVERY_MESSAGES.attachmentUpdated,
+    );
   }
 
   async function remove(target: ShownAttachment) {
@@ -192,7 +229,8 @@ function ReportAttachments({ report, screenPath, canWrite, panelTarget }: { repo
       </h2>
       {waiting > 0 && (
         <p className="notice notice--info" role="status">
-          {waiting === 1 ? '1 change to these attachments waits' : `${waiting} changes to these attachments wait`} on this device; the photos show it once it is sent.
+          {waiting === 1 ? '1 change to these attachments waits' : `${waiting} changes to these attachments wait`} on this device; the
+          photos show it once it is sent.
         </p>
       )}
       <AttachmentList
@@ -203,7 +241,9 @@ function ReportAttachments({ report, screenPath, canWrite, panelTarget }: { repo
         busy={busy}
         removable={attachments.length > MIN_DELIVERY_ATTACHMENTS}
       />
-      {canWrite && panelTarget !== undefined && <AttachmentPanel closeTo={screenPath} target={panelTarget} attachments={attachments} onAdd={add} onUpdate={update} />}
+      {canWrite && panelTarget !== undefined && (
+        <AttachmentPanel closeTo={screenPath} target={panelTarget} attachments={attachments} onAdd={add} onUpdate={update} />
+      )}
     </section>
   );
 }

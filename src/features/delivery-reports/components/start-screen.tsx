@@ -18,7 +18,6 @@ import { pendingSubmitOf, usePendingSubmits } from '../pending';
 import { DELIVERY_TITLES, deliveryRoutes } from '../routes';
 import '../delivery-reports.css';
 
-
 type KeepState = { status: 'idle' } | { status: 'keeping' } | { status: 'kept'; at: number } | { status: 'failed' };
 
 /**
@@ -30,7 +29,9 @@ function useKeptForms(scope: string, homes: readonly HomeSummary[] | undefined, 
   const online = useOnline();
   useEffect(() => {
     let active = true;
-    void readKept(DELIVERY_CACHE_KINDS.questions, scope).then((kept) => active && kept && setState((current) => (current.status === 'idle' ? { status: 'kept', at: kept.storedAt } : current)));
+    void readKept(DELIVERY_CACHE_KINDS.questions, scope).then(
+      (kept) => active && kept && setState((current) => (current.status === 'idle' ? { status: 'kept', at: kept.storedAt } : current)),
+    );
     return () => {
       active = false;
     };
@@ -64,7 +65,10 @@ export function DeliveryReportStartScreen({ scope }: { scope: string }) {
 
   const reported = useMemo(() => new Set((list.data?.data ?? []).map((row) => homeKey(row.plantNumber, row.serialNumber))), [list.data]);
   const rows = useMemo(
-    () => (homes.data?.data ?? []).filter((home) => home.soldDate && !isEmptyDate(home.soldDate) && !reported.has(homeKey(home.plantNumber, home.serialNumber))),
+    () =>
+      (homes.data?.data ?? []).filter(
+        (home) => home.soldDate && !isEmptyDate(home.soldDate) && !reported.has(homeKey(home.plantNumber, home.serialNumber)),
+      ),
     [homes.data, reported],
   );
   const kept = useKeptForms(scope, list.data ? rows : undefined, homes.data?.fromCache === false);
@@ -74,7 +78,10 @@ export function DeliveryReportStartScreen({ scope }: { scope: string }) {
   const online = useOnline();
   const keptQuestionSets = useKeptDetailIds(DELIVERY_CACHE_KINDS.questions);
   const formNeedsConnection = (home: HomeSummary) =>
-    !online && keptQuestionSets !== undefined && !keptQuestionSets.has(scope) && !pendingSubmitOf(pending, home.plantNumber, home.serialNumber);
+    !online &&
+    keptQuestionSets !== undefined &&
+    !keptQuestionSets.has(scope) &&
+    !pendingSubmitOf(pending, home.plantNumber, home.serialNumber);
 
   const columns: DataListColumn<HomeSummary>[] = [
     {
@@ -84,7 +91,10 @@ export function DeliveryReportStartScreen({ scope }: { scope: string }) {
       width: 'minmax(9rem, 1fr)',
       render: (home) => (
         <>
-          <PathLink href={deliveryRoutes.blankForm(home.plantNumber, home.serialNumber)} aria-label={`Delivery report for home ${home.serialNumber}`}>
+          <PathLink
+            href={deliveryRoutes.blankForm(home.plantNumber, home.serialNumber)}
+            aria-label={`Delivery report for home ${home.serialNumber}`}
+          >
             {home.serialNumber}
           </PathLink>
           {formNeedsConnection(home) && <NeedsConnectionMark />}
@@ -92,15 +102,38 @@ export function DeliveryReportStartScreen({ scope }: { scope: string }) {
       ),
     },
     { columnName: 'homeownerName', displayName: 'Homeowner', filterable: true, width: 'minmax(8rem, 1fr)' },
-    { columnName: 'plantName', displayName: 'Facility', filterable: true, width: 'minmax(8rem, 1fr)', value: (home) => `${home.plantName} (${home.plantNumber})` },
-    { columnName: 'modelNumber', displayName: 'Model', filterable: true, width: 'minmax(7rem, 1fr)', value: (home) => [home.modelNumber, home.modelName].filter(Boolean).join(' ') },
-    { columnName: 'soldDate', displayName: 'Sold Date', width: '7rem', value: (home) => home.soldDate ?? '', render: (home) => formatDate(home.soldDate) },
+    {
+      columnName: 'plantName',
+      displayName: 'Facility',
+      filterable: true,
+      width: 'minmax(8rem, 1fr)',
+      value: (home) => `${home.plantName} (${home.plantNumber})`,
+    },
+    {
+      columnName: 'modelNumber',
+      displayName: 'Model',
+      filterable: true,
+      width: 'minmax(7rem, 1fr)',
+      value: (home) => [home.modelNumber, home.modelName].filter(Boolean).join(' '),
+    },
+    {
+      columnName: 'soldDate',
+      displayName: 'Sold Date',
+      width: '7rem',
+      value: (home) => home.soldDate ?? '',
+      render: (home) => formatDate(home.soldDate),
+    },
     {
       columnName: 'status',
       displayName: 'Status',
       sortable: false,
       width: '8rem',
-      render: (home) => <PendingBadge mark={pendingSubmitOf(pending, home.plantNumber, home.serialNumber)} subject={`delivery report for home ${home.serialNumber}`} />,
+      render: (home) => (
+        <PendingBadge
+          mark={pendingSubmitOf(pending, home.plantNumber, home.serialNumber)}
+          subject={`delivery report for home ${home.serialNumber}`}
+        />
+      ),
     },
   ];
 
@@ -117,9 +150,7 @@ export function DeliveryReportStartScreen({ scope }: { scope: string }) {
       )}
       {error && !(homes.data && list.data) && (
         <p className="notice notice--warning" role="alert">
-          {isOfflineError(error)
-            ? 'You are offline and the homes are not saved on this device yet.'
-            : 'The homes could not be loaded.'}
+          {isOfflineError(error) ? 'You are offline and the homes are not saved on this device yet.' : 'The homes could not be loaded.'}
         </p>
       )}
       <KeptFormsStatus state={kept} homes={rows.length} now={now} />

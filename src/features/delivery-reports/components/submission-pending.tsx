@@ -17,7 +17,8 @@ export function SubmissionPending({ mark, serialNumber }: { mark: PendingMark & 
   const router = useRouter();
   const [upload, setUpload] = useState<{ loaded: number; total: number }>();
   useOutboxEvents((event) => {
-    if (event.type === 'progress' && event.upload?.entryId === mark.entryId) setUpload({ loaded: event.upload.loaded, total: event.upload.total });
+    if (event.type === 'progress' && event.upload?.entryId === mark.entryId)
+      setUpload({ loaded: event.upload.loaded, total: event.upload.total });
     else if ((event.type === 'retrying' || event.type === 'failed') && event.entry.id === mark.entryId) setUpload(undefined);
     else if (event.type === 'sent' && event.entry.id === mark.entryId) {
       const id = submittedIdOf(event.answer.body);

@@ -1,12 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Driver,
-  DriverTypeList,
-  EmployeeSearchResultList,
-  paths,
-  type DriverBody,
-  type EmployeeSearchBody,
-} from '../../../contract';
+import { Driver, DriverTypeList, EmployeeSearchResultList, paths, type DriverBody, type EmployeeSearchBody } from '../../../contract';
 import { isHttpError, request } from '../../../lib/http';
 
 /* The calls of spec 3 §7 Drivers. Their failures are shown with the messages of spec 3 §8 by the screen, so the
@@ -34,7 +27,8 @@ export const useDriverTypes = () =>
 export const useEmployeeSearch = (body: EmployeeSearchBody | null) =>
   useQuery({
     queryKey: driverKeys.search(body),
-    queryFn: ({ signal }) => request(paths.employeeSearch, { method: 'POST', body: body!, schema: EmployeeSearchResultList, handles: HANDLED, signal }),
+    queryFn: ({ signal }) =>
+      request(paths.employeeSearch, { method: 'POST', body: body!, schema: EmployeeSearchResultList, handles: HANDLED, signal }),
     enabled: body !== null,
   });
 

@@ -31,7 +31,9 @@ function useSearchedEmployee(employeeNumber: string) {
 function saveFailure(error: unknown, adding: boolean): string | undefined {
   if (isOfflineError(error)) return 'You are offline. Save again when you are back online.';
   if (isHttpError(error, 409)) {
-    return adding ? 'This employee is already a driver: the panel now shows their driver type.' : 'This driver was changed by someone else: the latest version has been loaded.';
+    return adding
+      ? 'This employee is already a driver: the panel now shows their driver type.'
+      : 'This driver was changed by someone else: the latest version has been loaded.';
   }
   return isHttpError(error) ? error.body?.message : undefined;
 }
@@ -56,14 +58,25 @@ function DriverForm({ employeeNumber, name, driver, types, closeTo }: DriverForm
     validationLogic: revalidateLogic({ mode: 'blur', modeAfterSubmission: 'change' }),
     validators: { onDynamic: driverTypeFormSchema },
     onSubmit: async ({ value }) => {
-      const body = { employee: { employeeNumber }, driverType: { id: Number(value.driverTypeId) }, ...(driver ? { rowVersion: driver.rowVersion } : {}) };
+      const body = {
+        employee: { employeeNumber },
+        driverType: { id: Number(value.driverTypeId) },
+        ...(driver ? { rowVersion: driver.rowVersion } : {}),
+      };
       try {
         const saved = await save.mutateAsync({ body, adding });
-        notify({ level: 'success', title: adding ? DRIVER_MESSAGES.added(fullName(saved.employee)) : DRIVER_MESSAGES.updated(fullName(saved.employee)) });
+        notify({
+          level: 'success',
+          title: adding ? DRIVER_MESSAGES.added(fullName(saved.employee)) : DRIVER_MESSAGES.updated(fullName(saved.employee)),
+        });
         close();
       } catch (error) {
         // spec 3 §8: 'Error adding Drivers' / 'Error updating Drivers', with what went wrong.
-        notify({ level: 'error', title: adding ? DRIVER_MESSAGES.addFailed : DRIVER_MESSAGES.updateFailed, description: saveFailure(error, adding) });
+        notify({
+          level: 'error',
+          title: adding ? DRIVER_MESSAGES.addFailed : DRIVER_MESSAGES.updateFailed,
+          description: saveFailure(error, adding),
+        });
         if (isHttpError(error, 409)) {
           const conflict = v.safeParse(ConflictBody, error.data);
           const current = conflict.success ? v.safeParse(Driver, conflict.output.current) : undefined;
@@ -102,7 +115,10 @@ function DriverForm({ employeeNumber, name, driver, types, closeTo }: DriverForm
             <field.SelectField
               label="Driver type"
               required
-              options={[{ value: '', label: 'Select a driver type' }, ...types.map((type) => ({ value: String(type.id), label: type.description }))]}
+              options={[
+                { value: '', label: 'Select a driver type' },
+                ...types.map((type) => ({ value: String(type.id), label: type.description })),
+              ]}
             />
           )}
         </form.AppField>
@@ -142,7 +158,9 @@ export function DriverPanel({ employeeNumber, closeTo }: DriverPanelProps) {
     return (
       <PanelMessage title={guessTitle} closeTo={closeTo}>
         <p className="notice notice--warning" role="alert">
-          {isOfflineError(driver.error) || driver.fetchStatus === 'paused' ? 'You are offline. Open the employee again when you are back online.' : 'The employee could not be loaded.'}
+          {isOfflineError(driver.error) || driver.fetchStatus === 'paused'
+            ? 'You are offline. Open the employee again when you are back online.'
+            : 'The employee could not be loaded.'}
         </p>
       </PanelMessage>
     );

@@ -7,7 +7,15 @@ import { notify } from '../../../lib/notifier';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { useEmployeeSearch } from '../api/drivers';
-import { driverMark, driverPanelTitle, fullName, searchFormSchema, searchSummary, toSearchBody, type SearchFormValues } from '../driver-rules';
+import {
+  driverMark,
+  driverPanelTitle,
+  fullName,
+  searchFormSchema,
+  searchSummary,
+  toSearchBody,
+  type SearchFormValues,
+} from '../driver-rules';
 import '../drivers.css';
 
 export interface DriverSearchScreenProps {
@@ -79,9 +87,18 @@ export function DriverSearchScreen({ criteria, onSearch }: DriverSearchScreenPro
       >
         <p className="drivers-search__hint">Search employees by the start of their first name, last name or both.</p>
         <div className="drivers-search__fields">
-          <form.AppField name="firstName">{(field) => <field.TextField label="First name" autoComplete="off" maxLength={50} />}</form.AppField>
-          <form.AppField name="lastName">{(field) => <field.TextField label="Last name" autoComplete="off" maxLength={50} />}</form.AppField>
-          <button type="submit" className="button button--primary drivers-search__submit" disabled={search.isFetching} aria-busy={search.isFetching}>
+          <form.AppField name="firstName">
+            {(field) => <field.TextField label="First name" autoComplete="off" maxLength={50} />}
+          </form.AppField>
+          <form.AppField name="lastName">
+            {(field) => <field.TextField label="Last name" autoComplete="off" maxLength={50} />}
+          </form.AppField>
+          <button
+            type="submit"
+            className="button button--primary drivers-search__submit"
+            disabled={search.isFetching}
+            aria-busy={search.isFetching}
+          >
             {search.isFetching ? 'Searching…' : 'Search'}
           </button>
         </div>

@@ -16,7 +16,8 @@ export function MyFacilitiesScreen({ user }: { user: Pick<CmhUser, 'currentRetai
       <h1 className="page__title">My Facilities</h1>
       <p className="page__lead">
         The facilities that serve {user.retailerName || 'your retail center'}
-        {retailerNumber ? ` (#${retailerNumber})` : ''}, with the marketing site for {companyOwned ? 'company-owned' : 'independent'} retailers.
+        {retailerNumber ? ` (#${retailerNumber})` : ''}, with the marketing site for {companyOwned ? 'company-owned' : 'independent'}{' '}
+        retailers.
       </p>
       <DirectoryStatus query={query} queryKey={facilityKeys.facilities(retailerNumber)} what="Your facilities">
         {(facilities) =>

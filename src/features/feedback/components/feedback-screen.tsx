@@ -7,7 +7,10 @@ import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { useSubmitFeedback } from '../api/submit-feedback';
 import { FeedbackForm } from '../feedback-form';
 
-export const FEEDBACK_THANKS = { title: 'Thank you for your feedback!', description: 'Your answers have been sent to the HomeSite team.' } as const;
+export const FEEDBACK_THANKS = {
+  title: 'Thank you for your feedback!',
+  description: 'Your answers have been sent to the HomeSite team.',
+} as const;
 export const FEEDBACK_QUEUED = {
   title: 'You are offline.',
   description: 'Your feedback will be sent as soon as you are back online.',

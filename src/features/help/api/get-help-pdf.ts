@@ -1,7 +1,13 @@
 import { paths, type HelpDocument } from '../../../contract';
 import { sanitizeHelpFileName } from '../../../lib/help-files';
 import { requestBlob } from '../../../lib/http';
-import { loadKeptDocument, useKeptDocument, type KeptDocumentSource, type KeptDocumentState, type LoadedDocument } from '../../../offline/kept-documents';
+import {
+  loadKeptDocument,
+  useKeptDocument,
+  type KeptDocumentSource,
+  type KeptDocumentState,
+  type LoadedDocument,
+} from '../../../offline/kept-documents';
 
 /** The library's name in the offline document store. */
 export const HELP_LIBRARY = 'help';
@@ -24,7 +30,8 @@ const helpPdfSource = (document: HelpDocument): KeptDocumentSource => ({
 });
 
 /** A help PDF, offline first: once opened it stays readable on this device (offline/kept-documents.ts). */
-export const loadHelpPdf = (document: HelpDocument, signal?: AbortSignal): Promise<LoadedHelpPdf> => loadKeptDocument(helpPdfSource(document), signal);
+export const loadHelpPdf = (document: HelpDocument, signal?: AbortSignal): Promise<LoadedHelpPdf> =>
+  loadKeptDocument(helpPdfSource(document), signal);
 
 /** The bytes of a help PDF for the viewer. */
 export function useHelpPdf(document: HelpDocument): { state: HelpPdfState; retry: () => void } {

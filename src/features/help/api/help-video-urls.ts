@@ -9,7 +9,8 @@ const fileUrl = (endpoint: Endpoint, documentId: number) =>
  * GET {api}/FileStream/GetHelpVideo/{name}?documentId= as a <video> source. The element streams it in
  * byte ranges and cannot send the Authorization header; the server reads the token cookie instead.
  */
-export const helpVideoUrl = (document: HelpDocument) => fileUrl(paths.helpVideo(sanitizeHelpFileName(document.displayName)), document.documentId);
+export const helpVideoUrl = (document: HelpDocument) =>
+  fileUrl(paths.helpVideo(sanitizeHelpFileName(document.displayName)), document.documentId);
 
 /** GET {api}/FileStream/GetHelpVideoCaptions/{name}?documentId=: the video's WebVTT captions. */
 export const helpCaptionsUrl = (document: HelpDocument) =>

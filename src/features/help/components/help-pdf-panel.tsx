@@ -34,7 +34,8 @@ export function HelpPdfPanel({ document, online }: HelpPdfPanelProps) {
       { document, held: pdf?.bytes },
       {
         onError: (error) => {
-          if (isOfflineError(error)) notify({ level: 'warning', title: 'You are offline.', description: 'Download the document when you are back online.' });
+          if (isOfflineError(error))
+            notify({ level: 'warning', title: 'You are offline.', description: 'Download the document when you are back online.' });
         },
       },
     );
@@ -68,9 +69,7 @@ export function HelpPdfPanel({ document, online }: HelpPdfPanelProps) {
           <p>This document has no pages to show.</p>
         </div>
       )}
-      {pdf && showable && (
-        <LazyPdfViewer key={`${document.documentId}:${document.etag}`} data={pdf.bytes} title={document.displayName} />
-      )}
+      {pdf && showable && <LazyPdfViewer key={`${document.documentId}:${document.etag}`} data={pdf.bytes} title={document.displayName} />}
     </>
   );
 }

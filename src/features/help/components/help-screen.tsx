@@ -37,8 +37,19 @@ const fromCopies = (copies: ReadonlyMap<number, DocumentCopy>): HelpDocument[] =
       updatedAt: new Date(copy.updatedAt).toISOString(),
     }));
 
-
-function LibraryList({ heading, id, documents, copies, empty }: { heading: string; id: string; documents: HelpDocument[]; copies: ReadonlyMap<number, DocumentCopy>; empty: string }) {
+function LibraryList({
+  heading,
+  id,
+  documents,
+  copies,
+  empty,
+}: {
+  heading: string;
+  id: string;
+  documents: HelpDocument[];
+  copies: ReadonlyMap<number, DocumentCopy>;
+  empty: string;
+}) {
   const now = useNow();
   return (
     <section className="help-library__section" aria-labelledby={id}>
@@ -53,7 +64,12 @@ function LibraryList({ heading, id, documents, copies, empty }: { heading: strin
             const copy = copies.get(document.documentId);
             return (
               <li key={document.documentId}>
-                <Link to="/help" search={{ documentId: document.documentId }} className="library-item" activeOptions={{ includeSearch: true }}>
+                <Link
+                  to="/help"
+                  search={{ documentId: document.documentId }}
+                  className="library-item"
+                  activeOptions={{ includeSearch: true }}
+                >
                   <span className="help-item__name">{document.displayName}</span>
                   <span className="help-item__meta">
                     {document.category} · {formatBytes(document.size)}
@@ -140,8 +156,20 @@ export function HelpScreen({ selectedId }: HelpScreenProps) {
             <p className="help-library__empty">Loading the help library…</p>
           ) : (
             <>
-              <LibraryList heading="Documents" id="help-documents-heading" documents={pdfs} copies={copies} empty={library.data ? 'There are no help documents.' : 'No help documents are saved on this device.'} />
-              <LibraryList heading="Videos" id="help-videos-heading" documents={videos} copies={copies} empty={library.data ? 'There are no help videos.' : 'Videos show when the library has loaded.'} />
+              <LibraryList
+                heading="Documents"
+                id="help-documents-heading"
+                documents={pdfs}
+                copies={copies}
+                empty={library.data ? 'There are no help documents.' : 'No help documents are saved on this device.'}
+              />
+              <LibraryList
+                heading="Videos"
+                id="help-videos-heading"
+                documents={videos}
+                copies={copies}
+                empty={library.data ? 'There are no help videos.' : 'Videos show when the library has loaded.'}
+              />
             </>
           )}
         </nav>

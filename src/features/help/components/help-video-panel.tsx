@@ -15,7 +15,14 @@ export function HelpVideoPanel({ document, online }: HelpVideoPanelProps) {
           You are offline. Videos play only with a connection; the PDF guides marked Available offline can be read now.
         </p>
       )}
-      <video key={document.documentId} className="help-video" controls preload="metadata" src={helpVideoUrl(document)} aria-label={document.displayName}>
+      <video
+        key={document.documentId}
+        className="help-video"
+        controls
+        preload="metadata"
+        src={helpVideoUrl(document)}
+        aria-label={document.displayName}
+      >
         {document.hasCaptions && <track kind="captions" src={helpCaptionsUrl(document)} srcLang="en" label="English" default />}
         <p>Your browser cannot play this video.</p>
       </video>

@@ -29,7 +29,12 @@ const sameHome = (plantNumber: string, serialNumber: string) => {
  * list's row, whichever is newer (a card is a list row). Offline with a list kept but no row for the home,
  * the home has no card that this device knows of: add mode. Offline with nothing kept, the OfflineError stands.
  */
-export async function loadWarrantyCard(scope: string, plantNumber: string, serialNumber: string, now: () => number = Date.now): Promise<WarrantyCardRead> {
+export async function loadWarrantyCard(
+  scope: string,
+  plantNumber: string,
+  serialNumber: string,
+  now: () => number = Date.now,
+): Promise<WarrantyCardRead> {
   const id = homeKey(plantNumber, serialNumber);
   const fromList = async () => {
     await homeownerList.load(scope);

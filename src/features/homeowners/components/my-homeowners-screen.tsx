@@ -31,7 +31,12 @@ import { outboxActions } from '../../../offline/runtime';
 import { viewScope } from '../../../entities/view-scope';
 import '../homeowners.css';
 
-export const ACTION_LABELS = { warranty: 'Warranty', serviceRequest: 'New Service Request', partsOrder: 'New Parts Order', serviceHistory: 'Service History' } as const;
+export const ACTION_LABELS = {
+  warranty: 'Warranty',
+  serviceRequest: 'New Service Request',
+  partsOrder: 'New Parts Order',
+  serviceHistory: 'Service History',
+} as const;
 
 /** The accessible names of a row's split button (the e2e tests find them by these). */
 export const splitButtonNames = (card: Pick<WarrantyCardView, 'serialNumber'>) => ({
@@ -40,7 +45,15 @@ export const splitButtonNames = (card: Pick<WarrantyCardView, 'serialNumber'>) =
 });
 
 /** spec 3 §2: the split button of a row — Warranty, and the rest of its actions in a menu. */
-function RowActions({ row, user, onNewPartsOrder }: { row: HomeownerRow; user: ActionSubject; onNewPartsOrder?: (card: WarrantyCardView) => void }) {
+function RowActions({
+  row,
+  user,
+  onNewPartsOrder,
+}: {
+  row: HomeownerRow;
+  user: ActionSubject;
+  onNewPartsOrder?: (card: WarrantyCardView) => void;
+}) {
   const actions = homeownerActions(user, row, { partsOrders: onNewPartsOrder !== undefined });
   if (actions.length === 0) return null;
   const names = splitButtonNames(row);
@@ -56,7 +69,12 @@ function RowActions({ row, user, onNewPartsOrder }: { row: HomeownerRow; user: A
       <PathLink href={warrantyPanelHref(row)} className="button ho-split__main" aria-label={names.main}>
         {ACTION_LABELS.warranty}
       </PathLink>
-      <DropdownMenu label={names.menu} buttonContent={<span className="visually-hidden">More actions</span>} items={items} triggerClassName="button ho-split__menu" />
+      <DropdownMenu
+        label={names.menu}
+        buttonContent={<span className="visually-hidden">More actions</span>}
+        items={items}
+        triggerClassName="button ho-split__menu"
+      />
     </div>
   );
 }
@@ -72,7 +90,10 @@ function StatusCell({ row }: { row: HomeownerRow }) {
 
 const sortColumn = (columnName: string) => HOMEOWNER_SORT_COLUMNS.find((column) => column.columnName === columnName)!;
 
-function homeownerColumns(user: ActionSubject, onNewPartsOrder: ((card: WarrantyCardView) => void) | undefined): DataListColumn<HomeownerRow>[] {
+function homeownerColumns(
+  user: ActionSubject,
+  onNewPartsOrder: ((card: WarrantyCardView) => void) | undefined,
+): DataListColumn<HomeownerRow>[] {
   return [
     {
       ...sortColumn('serialNumber'),
@@ -183,7 +204,8 @@ export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreen
         sort={sort}
         onSortChange={setSort}
         onRowClick={(row) => {
-          if (homeownerActions(user, row, { partsOrders: false }).includes('warranty')) void router.navigate({ href: warrantyPanelHref(row) });
+          if (homeownerActions(user, row, { partsOrders: false }).includes('warranty'))
+            void router.navigate({ href: warrantyPanelHref(row) });
         }}
         rowClassName={(row) => (row.pending ? `ho-row--${row.pending.state}` : undefined)}
         emptyMessage={filtered ? HOMEOWNER_TEXT.emptyFiltered : HOMEOWNER_TEXT.empty}

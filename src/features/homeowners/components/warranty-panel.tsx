@@ -66,7 +66,15 @@ function placeWriteError(error: unknown, form: AnyFormApi): string | undefined {
 const shown = (value: string) => (value.trim() === '' ? '—' : value);
 
 /** The home's own data (spec 3 §3): read-only in the form. */
-function HomeDetails({ view, plantNumber, serialNumber }: { view: WarrantyCardView | undefined; plantNumber: string; serialNumber: string }) {
+function HomeDetails({
+  view,
+  plantNumber,
+  serialNumber,
+}: {
+  view: WarrantyCardView | undefined;
+  plantNumber: string;
+  serialNumber: string;
+}) {
   const details: [string, string][] = [
     ['Plant', view?.plantName ? `${view.plantNumber} - ${view.plantName}` : plantNumber],
     ['Model', view ? [view.modelName, view.modelNumber].filter(Boolean).join(' / ') : ''],
@@ -151,7 +159,9 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
       try {
         const current = latest.current;
         // A card made on this device and not sent yet is updated too: its PUT carries the rowVersion its create leaves.
-        const call = current ? saveWarrantyCardCall('update', check.body, current.rowVersion, seen) : saveWarrantyCardCall('create', check.body);
+        const call = current
+          ? saveWarrantyCardCall('update', check.body, current.rowVersion, seen)
+          : saveWarrantyCardCall('create', check.body);
         await write({ ...call, fieldLabels: LABELS }, current?.serialNumber ?? serialNumber);
         close();
       } catch (error) {
@@ -181,9 +191,7 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
       initialFocus={editable ? soldDateRef : undefined}
       initialFocusDelayMs={SOLD_DATE_FOCUS_DELAY_MS}
       description={`Warranty card of ${view?.serialNumber ?? serialNumber}, plant ${view?.plantNumber ?? plantNumber}`}
-      footer={
-        editable ? <SidePanelSaveFooter saving={saving} /> : <SidePanelCancel>Close</SidePanelCancel>
-      }
+      footer={editable ? <SidePanelSaveFooter saving={saving} /> : <SidePanelCancel>Close</SidePanelCancel>}
     >
       <div ref={bodyRef} className="form ho-form">
         {fromCache && storedAt !== undefined && (
@@ -211,23 +219,40 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
           </h3>
           <div className="ho-form__row ho-form__row--name">
             <form.AppField name="firstName">
-              {(field) => <field.TextField label={LABELS.firstName} required maxLength={MAX.firstName} autoComplete="off" disabled={disabled} />}
+              {(field) => (
+                <field.TextField label={LABELS.firstName} required maxLength={MAX.firstName} autoComplete="off" disabled={disabled} />
+              )}
             </form.AppField>
             <form.AppField name="middleInitial">
-              {(field) => <field.TextField label={LABELS.middleInitial} maxLength={MAX.middleInitial} autoComplete="off" disabled={disabled} />}
+              {(field) => (
+                <field.TextField label={LABELS.middleInitial} maxLength={MAX.middleInitial} autoComplete="off" disabled={disabled} />
+              )}
             </form.AppField>
             <form.AppField name="lastName">
-              {(field) => <field.TextField label={LABELS.lastName} required maxLength={MAX.lastName} autoComplete="off" disabled={disabled} />}
+              {(field) => (
+                <field.TextField label={LABELS.lastName} required maxLength={MAX.lastName} autoComplete="off" disabled={disabled} />
+              )}
             </form.AppField>
             <form.AppField name="suffix">
               {(field) => <field.TextField label={LABELS.suffix} maxLength={MAX.suffix} autoComplete="off" disabled={disabled} />}
             </form.AppField>
           </div>
           <form.AppField name="emailAddress">
-            {(field) => <field.TextField label={LABELS.emailAddress} type="email" inputMode="email" maxLength={MAX.emailAddress} autoComplete="off" disabled={disabled} />}
+            {(field) => (
+              <field.TextField
+                label={LABELS.emailAddress}
+                type="email"
+                inputMode="email"
+                maxLength={MAX.emailAddress}
+                autoComplete="off"
+                disabled={disabled}
+              />
+            )}
           </form.AppField>
           <form.AppField name="address1">
-            {(field) => <field.TextField label={LABELS.address1} required maxLength={MAX.address1} autoComplete="off" disabled={disabled} />}
+            {(field) => (
+              <field.TextField label={LABELS.address1} required maxLength={MAX.address1} autoComplete="off" disabled={disabled} />
+            )}
           </form.AppField>
           <form.AppField name="address2">
             {(field) => (
@@ -248,17 +273,36 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
               {(field) => <field.SelectField label={LABELS.state} required options={stateOptions(state)} disabled={disabled} />}
             </form.AppField>
             <form.AppField name="zipCode">
-              {(field) => <field.TextField label={LABELS.zipCode} required maxLength={MAX.zipCode} inputMode="numeric" autoComplete="off" disabled={disabled} />}
+              {(field) => (
+                <field.TextField
+                  label={LABELS.zipCode}
+                  required
+                  maxLength={MAX.zipCode}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  disabled={disabled}
+                />
+              )}
             </form.AppField>
             <form.AppField name="zip4">
-              {(field) => <field.TextField label={LABELS.zip4} maxLength={MAX.zip4} inputMode="numeric" autoComplete="off" disabled={disabled} />}
+              {(field) => (
+                <field.TextField label={LABELS.zip4} maxLength={MAX.zip4} inputMode="numeric" autoComplete="off" disabled={disabled} />
+              )}
             </form.AppField>
           </div>
           <div className="ho-form__row">
             <form.AppField name="mainPhone">{(field) => <field.PhoneField label={LABELS.mainPhone} disabled={disabled} />}</form.AppField>
             <form.AppField name="cellPhone">{(field) => <field.PhoneField label={LABELS.cellPhone} disabled={disabled} />}</form.AppField>
             <form.AppField name="soldDate">
-              {(field) => <field.DateField label={LABELS.soldDate} required inputRef={soldDateRef} disabled={disabled} hint="From 2 years ago to 3 months from today." />}
+              {(field) => (
+                <field.DateField
+                  label={LABELS.soldDate}
+                  required
+                  inputRef={soldDateRef}
+                  disabled={disabled}
+                  hint="From 2 years ago to 3 months from today."
+                />
+              )}
             </form.AppField>
           </div>
         </section>
@@ -273,10 +317,14 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
           {!sameAsOwner && (
             <>
               <form.AppField name="homeAddress1">
-                {(field) => <field.TextField label={LABELS.homeAddress1} maxLength={MAX.homeAddress1} autoComplete="off" disabled={disabled} />}
+                {(field) => (
+                  <field.TextField label={LABELS.homeAddress1} maxLength={MAX.homeAddress1} autoComplete="off" disabled={disabled} />
+                )}
               </form.AppField>
               <form.AppField name="homeAddress2">
-                {(field) => <field.TextField label={LABELS.homeAddress2} maxLength={MAX.homeAddress2} autoComplete="off" disabled={disabled} />}
+                {(field) => (
+                  <field.TextField label={LABELS.homeAddress2} maxLength={MAX.homeAddress2} autoComplete="off" disabled={disabled} />
+                )}
               </form.AppField>
               <div className="ho-form__row">
                 <form.AppField name="homeCity">
@@ -286,7 +334,15 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
                   {(field) => <field.SelectField label={LABELS.homeState} options={stateOptions(homeState)} disabled={disabled} />}
                 </form.AppField>
                 <form.AppField name="homeZipCode">
-                  {(field) => <field.TextField label={LABELS.homeZipCode} maxLength={MAX.homeZipCode} inputMode="numeric" autoComplete="off" disabled={disabled} />}
+                  {(field) => (
+                    <field.TextField
+                      label={LABELS.homeZipCode}
+                      maxLength={MAX.homeZipCode}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      disabled={disabled}
+                    />
+                  )}
                 </form.AppField>
               </div>
             </>
@@ -369,4 +425,3 @@ export function WarrantyPanel({ user, plantNumber, serialNumber }: WarrantyPanel
     />
   );
 }
-

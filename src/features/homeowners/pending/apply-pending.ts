@@ -1,5 +1,11 @@
 import { pendingMarkOf } from '../../../offline/conflicts';
-import { ACTIVE_WARRANTY_STATUS, INCOMPLETE_WARRANTY_STATUS, WarrantyCardInput, warrantyStatusLabel, type WarrantyCard } from '../../../contract';
+import {
+  ACTIVE_WARRANTY_STATUS,
+  INCOMPLETE_WARRANTY_STATUS,
+  WarrantyCardInput,
+  warrantyStatusLabel,
+  type WarrantyCard,
+} from '../../../contract';
 import type { OutboxEntry } from '../../../offline/db';
 import { bodyFields } from '../../../offline/read-entry';
 import { warrantyIntentOf } from '../api/calls';
@@ -130,8 +136,9 @@ export function applyPendingToCard(base: WarrantyCard | undefined, entries: read
 }
 
 /** spec 3 §2: the search box matches serial numbers, names and e-mail. */
-export const homeownerSearchText = (card: Pick<WarrantyCard, 'serialNumber' | 'firstName' | 'middleInitial' | 'lastName' | 'emailAddress'>) =>
-  `${card.serialNumber} ${card.firstName} ${card.middleInitial} ${card.lastName} ${card.emailAddress}`.toLowerCase();
+export const homeownerSearchText = (
+  card: Pick<WarrantyCard, 'serialNumber' | 'firstName' | 'middleInitial' | 'lastName' | 'emailAddress'>,
+) => `${card.serialNumber} ${card.firstName} ${card.middleInitial} ${card.lastName} ${card.emailAddress}`.toLowerCase();
 
 /** A list row of a card view: its status label and search text computed once. */
 export const toHomeownerRow = (view: WarrantyCardView): HomeownerRow => ({

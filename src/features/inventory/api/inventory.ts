@@ -17,4 +17,11 @@ export const inventoryList = keptList<InventoryItem>({
 });
 
 export const useInventory = (scope: string) =>
-  useQuery(queryOptions({ queryKey: ['inventory', 'list', scope], queryFn: () => readKeptList(inventoryList, scope), meta: NOT_PERSISTED, structuralSharing: false }));
+  useQuery(
+    queryOptions({
+      queryKey: ['inventory', 'list', scope],
+      queryFn: () => readKeptList(inventoryList, scope),
+      meta: NOT_PERSISTED,
+      structuralSharing: false,
+    }),
+  );

@@ -14,7 +14,13 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 const COLUMNS: DataListColumn<InventoryItem>[] = [
   { columnName: 'stockNumber', displayName: 'Stock Number', filterable: true, width: '9rem' },
   { columnName: 'serailNumber', displayName: 'Serial Number', filterable: true, width: 'minmax(9rem, 1fr)' },
-  { columnName: 'modelNumber', displayName: 'Model', filterable: true, width: 'minmax(8rem, 1.2fr)', value: (row) => `${row.modelNumber} ${row.modelName}` },
+  {
+    columnName: 'modelNumber',
+    displayName: 'Model',
+    filterable: true,
+    width: 'minmax(8rem, 1.2fr)',
+    value: (row) => `${row.modelNumber} ${row.modelName}`,
+  },
   { columnName: 'plantName', displayName: 'Facility', filterable: true, width: 'minmax(6rem, 1fr)', foldOrder: 8 },
   { columnName: 'type', displayName: 'Type', filterable: true, width: '5rem', foldOrder: 6 },
   { columnName: 'tdes', displayName: 'Sections', filterable: true, width: '6rem', foldOrder: 5 },
@@ -24,7 +30,13 @@ const COLUMNS: DataListColumn<InventoryItem>[] = [
   { columnName: 'poNumber', displayName: 'PO Number', filterable: true, width: '7rem', foldOrder: 3 },
   { columnName: 'invoiceAmount', displayName: 'Invoice Amount', width: '8rem', render: (row) => money.format(row.invoiceAmount) },
   { columnName: 'age', displayName: 'Age (days)', width: '6rem' },
-  { columnName: 'salesDate', displayName: 'Sales Date', width: '7rem', foldOrder: 7, render: (row) => (row.salesDate ? formatDate(row.salesDate) : '') },
+  {
+    columnName: 'salesDate',
+    displayName: 'Sales Date',
+    width: '7rem',
+    foldOrder: 7,
+    render: (row) => (row.salesDate ? formatDate(row.salesDate) : ''),
+  },
 ];
 
 /** Inventory (/sales/inventory): the spec shows no screen; a sortable, searchable list of the stock's fields. */

@@ -13,7 +13,11 @@ export type LeadIntent = { feature: typeof LEADS; kind: 'lead-status'; leadId: n
 export const leadIntentOf = (entry: Pick<OutboxEntry, 'intent'>) => intentOf<LeadIntent>(entry, LEADS);
 
 /** POST {api}/Lead (spec 2 §7): a claim or deactivation, as the outbox keeps and sends it (offline too). */
-export function leadStatusCall(leadId: number, fullName: string, status: LeadStatusInput['status']): OutboxCall<LeadStatusInput, LeadIntent> {
+export function leadStatusCall(
+  leadId: number,
+  fullName: string,
+  status: LeadStatusInput['status'],
+): OutboxCall<LeadStatusInput, LeadIntent> {
   return {
     method: 'POST',
     base: paths.leads.base,

@@ -11,7 +11,8 @@ export const leadKeys = {
   prospect: (prospectId: number) => ['leads', 'prospect', prospectId] as const,
 };
 
-export const leadScope = (user: Pick<CmhUser, 'userName' | 'currentRetailer'>) => `${user.userName.toLowerCase()}:${user.currentRetailer?.retailerNumber ?? 'none'}`;
+export const leadScope = (user: Pick<CmhUser, 'userName' | 'currentRetailer'>) =>
+  `${user.userName.toLowerCase()}:${user.currentRetailer?.retailerNumber ?? 'none'}`;
 
 const LeadPage = syncPageAnswer(Lead);
 
@@ -26,7 +27,14 @@ export const leadList = keptList<Lead>({
 });
 
 export const useLeads = (scope: string) =>
-  useQuery(queryOptions({ queryKey: leadKeys.list(scope), queryFn: () => readKeptList(leadList, scope), meta: NOT_PERSISTED, structuralSharing: false }));
+  useQuery(
+    queryOptions({
+      queryKey: leadKeys.list(scope),
+      queryFn: () => readKeptList(leadList, scope),
+      meta: NOT_PERSISTED,
+      structuralSharing: false,
+    }),
+  );
 
 /** The outbox record of a lead: its claim and deactivation replay in order. */
 export const leadRecordKey = (leadId: number) => `lead:${leadId}`;

@@ -26,7 +26,17 @@ import { useModals } from '../../../ui/modals';
 import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
 import { leadIntentOf, leadStatusCall } from '../api/calls';
 import { convertLead, leadKeys, leadList, leadScope, useLeads } from '../api/leads';
-import { LEAD_SORT_COLUMNS, canClaim, canConvert, canDeactivate, filterLeads, leadRows, leadStatusLabel, type LeadRow, type QueuedLeadChange } from '../list-rules';
+import {
+  LEAD_SORT_COLUMNS,
+  canClaim,
+  canConvert,
+  canDeactivate,
+  filterLeads,
+  leadRows,
+  leadStatusLabel,
+  type LeadRow,
+  type QueuedLeadChange,
+} from '../list-rules';
 import '../leads.css';
 
 const column = (name: string) => LEAD_SORT_COLUMNS.find((entry) => entry.columnName === name)!;
@@ -39,7 +49,16 @@ function useQueuedLeadChanges(): QueuedLeadChange[] {
       (entries ?? []).flatMap((entry) => {
         const intent = leadIntentOf(entry);
         if (!intent || entry.status === 'done') return [];
-        return [{ seq: entry.seq ?? 0, label: entry.label, leadId: intent.leadId, status: intent.status, failed: entry.status === 'failed', message: entry.lastError?.message }];
+        return [
+          {
+            seq: entry.seq ?? 0,
+            label: entry.label,
+            leadId: intent.leadId,
+            status: intent.status,
+            failed: entry.status === 'failed',
+            message: entry.lastError?.message,
+          },
+        ];
       }),
     [entries],
   );
@@ -112,7 +131,10 @@ export function LeadsScreen({ user }: { user: CmhUser }) {
     });
 
   async function change(lead: LeadRow, status: 'C' | 'I') {
-    await write(leadStatusCall(lead.leadId, lead.fullName, status), status === 'C' ? LEAD_MESSAGES.claimed(lead.fullName) : LEAD_MESSAGES.deactivated);
+    await write(
+      leadStatusCall(lead.leadId, lead.fullName, status),
+      status === 'C' ? LEAD_MESSAGES.claimed(lead.fullName) : LEAD_MESSAGES.deactivated,
+    );
     // spec 2 §4: deactivating unselects the lead.
     if (status === 'I') toggle(lead.leadId, false);
   }
@@ -154,9 +176,30 @@ export function LeadsScreen({ user }: { user: CmhUser }) {
     },
     { ...column('fullName'), width: 'minmax(8rem, 1.2fr)' },
     { ...column('email'), width: 'minmax(10rem, 1.5fr)', foldOrder: 5, render: (lead) => <span title={lead.email}>{lead.email}</span> },
-    { columnName: 'dayPhone', displayName: 'Phone', sortable: false, width: '9rem', foldOrder: 6, render: (lead) => formatPhone(lead.dayPhone) },
-    { columnName: 'place', displayName: 'City', sortable: false, width: 'minmax(7rem, 1fr)', foldOrder: 3, render: (lead) => `${lead.city}, ${formatState(lead.state)}` },
-    { columnName: 'relocating', displayName: 'Relocating', sortable: false, width: '6rem', foldOrder: 1, render: (lead) => relocatingLabel(lead.relocating) },
+    {
+      columnName: 'dayPhone',
+      displayName: 'Phone',
+      sortable: false,
+      width: '9rem',
+      foldOrder: 6,
+      render: (lead) => formatPhone(lead.dayPhone),
+    },
+    {
+      columnName: 'place',
+      displayName: 'City',
+      sortable: false,
+      width: 'minmax(7rem, 1fr)',
+      foldOrder: 3,
+      render: (lead) => `${lead.city}, ${formatState(lead.state)}`,
+    },
+    {
+      columnName: 'relocating',
+      displayName: 'Relocating',
+      sortable: false,
+      width: '6rem',
+      foldOrder: 1,
+      render: (lead) => relocatingLabel(lead.relocating),
+    },
     { columnName: 'friendlySource', displayName: 'Source', sortable: false, width: '7rem', foldOrder: 2 },
     { ...column('leadDate'), width: '7rem', foldOrder: 4, render: (lead) => formatDate(lead.leadDate) },
     {
@@ -180,17 +223,32 @@ export function LeadsScreen({ user }: { user: CmhUser }) {
             render: (lead: LeadRow) => (
               <div className="lead-actions" onClick={(event) => event.stopPropagation()}>
                 {canClaim(lead) && (
-                  <button type="button" className="button button--small" aria-label={`Claim ${lead.fullName}`} onClick={() => void change(lead, 'C')}>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Claim ${lead.fullName}`}
+                    onClick={() => void change(lead, 'C')}
+                  >
                     Claim
                   </button>
                 )}
                 {canDeactivate(lead) && (
-                  <button type="button" className="button button--small" aria-label={`Deactivate ${lead.fullName}`} onClick={() => void change(lead, 'I')}>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Deactivate ${lead.fullName}`}
+                    onClick={() => void change(lead, 'I')}
+                  >
                     Deactivate
                   </button>
                 )}
                 {canConvert(lead) && !lead.pending && (
-                  <button type="button" className="button button--small" aria-label={`Convert ${lead.fullName} to a prospect`} onClick={() => void convert(lead)}>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Convert ${lead.fullName} to a prospect`}
+                    onClick={() => void convert(lead)}
+                  >
                     Convert
                   </button>
                 )}
@@ -203,7 +261,12 @@ export function LeadsScreen({ user }: { user: CmhUser }) {
 
   const toolbar = (
     <div className="list-filters">
-      <SelectFilter label="Show" value={filter} onChange={(value) => setFilter(value as LeadFilter)} options={LEAD_FILTERS.map((value) => ({ value, label: value }))} />
+      <SelectFilter
+        label="Show"
+        value={filter}
+        onChange={(value) => setFilter(value as LeadFilter)}
+        options={LEAD_FILTERS.map((value) => ({ value, label: value }))}
+      />
       <button type="button" className="button" onClick={print}>
         Print claimed leads
       </button>

@@ -19,7 +19,9 @@ export function LearnDocumentReader({ document, online }: { document: LearnDocum
         {document.displayName}
       </h2>
       <DocumentStatus {...status} />
-      {state.status === 'ready' && <LazyPdfViewer key={`${document.documentId}:${document.etag}`} data={state.document.bytes} title={document.displayName} />}
+      {state.status === 'ready' && (
+        <LazyPdfViewer key={`${document.documentId}:${document.etag}`} data={state.document.bytes} title={document.displayName} />
+      )}
     </section>
   );
 }

@@ -44,7 +44,9 @@ export function LearnScreen({ user }: { user: CmhUser }) {
           Manuals
         </h2>
         {categories === undefined ? (
-          references.isPending && !references.isError && references.fetchStatus !== 'paused' && <p className="learn-page__message">Loading the Learn library…</p>
+          references.isPending &&
+          !references.isError &&
+          references.fetchStatus !== 'paused' && <p className="learn-page__message">Loading the Learn library…</p>
         ) : categories.length === 0 ? (
           <p className="learn-page__message">There are no manuals yet.</p>
         ) : (

@@ -44,7 +44,12 @@ export function LearnSubCategoryScreen({ categoryId, subCategoryId, selectedId }
 
   // Copies of documents the server no longer lists go, once a fresh list says so.
   useEffect(() => {
-    if (read && !read.fromCache) void pruneLearnCopies(read.data.flatMap((category) => category.subCategories.flatMap((subCategory) => subCategory.documents.map((document) => document.documentId))));
+    if (read && !read.fromCache)
+      void pruneLearnCopies(
+        read.data.flatMap((category) =>
+          category.subCategories.flatMap((subCategory) => subCategory.documents.map((document) => document.documentId)),
+        ),
+      );
   }, [read]);
 
   const title = found ? subCategoryTitle(found.subCategory) : 'Learn';
@@ -73,7 +78,9 @@ export function LearnSubCategoryScreen({ categoryId, subCategoryId, selectedId }
       <h1 className="page__title">{title}</h1>
       {found && <p className="learn-page__category">{found.category.displayName}</p>}
       <LibraryStatus read={references} online={online} />
-      {!read && references.isPending && references.fetchStatus !== 'paused' && <p className="learn-page__message">Loading the Learn library…</p>}
+      {!read && references.isPending && references.fetchStatus !== 'paused' && (
+        <p className="learn-page__message">Loading the Learn library…</p>
+      )}
 
       {found && (
         <div className="library-layout">

@@ -4,7 +4,8 @@ import type { CachedRead } from '../../../offline/cached-read';
 import { useNow } from '../../../offline/use-now';
 
 /** Whether the list cannot be had at all: offline (paused) or failed, with no copy on the device. */
-export const isLibraryUnavailable = (read: UseQueryResult<CachedRead<unknown>>) => read.data === undefined && (read.fetchStatus === 'paused' || read.isError);
+export const isLibraryUnavailable = (read: UseQueryResult<CachedRead<unknown>>) =>
+  read.data === undefined && (read.fetchStatus === 'paused' || read.isError);
 
 /** The age of the kept copy when it stands in for the server's list, or why there is no list. */
 export function LibraryStatus({ read, online }: { read: UseQueryResult<CachedRead<unknown>>; online: boolean }) {

@@ -35,7 +35,10 @@ export const useNpsScore = (scope: string, period: NpsPeriod, window: NpsWindow)
 export const useNpsDetails = (scope: string, period: NpsPeriod, window: NpsWindow) =>
   useQuery({
     queryKey: npsKeys.details(scope, period),
-    queryFn: () => readThrough('nps:details', `${scope}:${period}`, () => request(paths.npsDetails, { query: query(window), schema: v.array(NpsDetail) })),
+    queryFn: () =>
+      readThrough('nps:details', `${scope}:${period}`, () =>
+        request(paths.npsDetails, { query: query(window), schema: v.array(NpsDetail) }),
+      ),
     meta: NOT_PERSISTED,
   });
 
@@ -43,6 +46,7 @@ export const useNpsDetails = (scope: string, period: NpsPeriod, window: NpsWindo
 export const useNpsUpcomingCalls = (scope: string, window: NpsWindow) =>
   useQuery({
     queryKey: npsKeys.upcoming(scope),
-    queryFn: () => readThrough('nps:upcoming', scope, () => request(paths.npsUpcomingCalls, { query: query(window), schema: v.array(NpsUpcomingCall) })),
+    queryFn: () =>
+      readThrough('nps:upcoming', scope, () => request(paths.npsUpcomingCalls, { query: query(window), schema: v.array(NpsUpcomingCall) })),
     meta: NOT_PERSISTED,
   });

@@ -27,7 +27,11 @@ const upcomingColumn = (name: string) => UPCOMING_SORT_COLUMNS.find((entry) => e
 function CustomerName({ row, text, linked }: { row: NpsDetail; text: string; linked: boolean }) {
   if (!linked || row.vantageAssetId === null) return <>{text}</>;
   return (
-    <Link to="/serviceHistory/$assetId" params={{ assetId: row.vantageAssetId }} aria-label={`Service history of ${row.customerFirstName} ${row.customerLastName}`.trim()}>
+    <Link
+      to="/serviceHistory/$assetId"
+      params={{ assetId: row.vantageAssetId }}
+      aria-label={`Service history of ${row.customerFirstName} ${row.customerLastName}`.trim()}
+    >
       {text}
     </Link>
   );
@@ -60,11 +64,25 @@ export function CompletedCalls({
   const shown = useMemo(() => filterByBand(rows, band), [rows, band]);
   const columns = useMemo<DataListColumn<NpsDetail>[]>(
     () => [
-      { ...completedColumn('customerFirstName'), width: 'minmax(0, 1.15fr)', render: (row) => <CustomerName row={row} text={row.customerFirstName} linked={linkToServiceHistory} /> },
-      { ...completedColumn('customerLastName'), width: 'minmax(0, 1.15fr)', render: (row) => <CustomerName row={row} text={row.customerLastName} linked={linkToServiceHistory} /> },
+      {
+        ...completedColumn('customerFirstName'),
+        width: 'minmax(0, 1.15fr)',
+        render: (row) => <CustomerName row={row} text={row.customerFirstName} linked={linkToServiceHistory} />,
+      },
+      {
+        ...completedColumn('customerLastName'),
+        width: 'minmax(0, 1.15fr)',
+        render: (row) => <CustomerName row={row} text={row.customerLastName} linked={linkToServiceHistory} />,
+      },
       { ...completedColumn('serial'), width: 'minmax(0, 1.5fr)' },
       { ...completedColumn('recommend'), width: '4.5rem' },
-      { columnName: 'recommendGroup', displayName: 'Group', sortable: false, width: '6rem', render: (row) => <span className={`nps-group nps-group--${row.recommendGroup.toLowerCase()}`}>{row.recommendGroup}</span> },
+      {
+        columnName: 'recommendGroup',
+        displayName: 'Group',
+        sortable: false,
+        width: '6rem',
+        render: (row) => <span className={`nps-group nps-group--${row.recommendGroup.toLowerCase()}`}>{row.recommendGroup}</span>,
+      },
       { ...completedColumn('sixMonthCompleteDate'), width: '7rem', render: (row) => formatDate(row.sixMonthCompleteDate) },
       {
         columnName: 'comments',
@@ -75,7 +93,9 @@ export function CompletedCalls({
         render: (row) => (
           <>
             {row.comments}
-            {linkToServiceHistory && historyKept !== undefined && row.vantageAssetId !== null && !historyKept(row.vantageAssetId) && <NeedsConnectionMark />}
+            {linkToServiceHistory && historyKept !== undefined && row.vantageAssetId !== null && !historyKept(row.vantageAssetId) && (
+              <NeedsConnectionMark />
+            )}
           </>
         ),
       },
@@ -100,7 +120,13 @@ export function CompletedCalls({
       estimateRowHeight={56}
       toolbar={
         <div className="list-filters nps-toolbar">
-          <SelectFilter label="Recommend group" value={band} onChange={(value) => setBand(value as BandFilter)} allLabel="All" options={BAND_FILTER_OPTIONS} />
+          <SelectFilter
+            label="Recommend group"
+            value={band}
+            onChange={(value) => setBand(value as BandFilter)}
+            allLabel="All"
+            options={BAND_FILTER_OPTIONS}
+          />
           <SortControls columns={COMPLETED_SORT_COLUMNS} sort={sort} onSortChange={setSort} fieldClassName="field list-filters__field" />
         </div>
       }

@@ -59,7 +59,9 @@ function SavedCopyNotice({ reads, now }: { reads: Read<unknown>[]; now: number }
       <>
         {notice}
         <p className="notice notice--warning" role="alert">
-          {isOfflineError(problemOf(missing)) ? 'You are offline and this part of the NPS dashboard is not saved on this device yet.' : 'The NPS dashboard could not be loaded.'}
+          {isOfflineError(problemOf(missing))
+            ? 'You are offline and this part of the NPS dashboard is not saved on this device yet.'
+            : 'The NPS dashboard could not be loaded.'}
         </p>
       </>
     );
@@ -100,7 +102,8 @@ function TotalScore({ score }: { score: NpsScore }) {
         <span className="nps-total__band">{COLOR_BAND_LABELS[band]}</span>
       </p>
       <p className="nps-total__detail">
-        {answered === 0 ? NPS_MESSAGES.noCalls : `${answered} completed call${answered === 1 ? '' : 's'}`} · Prior year {score.previousTotalNPS}
+        {answered === 0 ? NPS_MESSAGES.noCalls : `${answered} completed call${answered === 1 ? '' : 's'}`} · Prior year{' '}
+        {score.previousTotalNPS}
       </p>
     </section>
   );
@@ -162,7 +165,12 @@ export function NpsScreen({ user, scope, serviceHistoryKind }: { user: CmhUser; 
         {tab === 'upcoming' ? (
           <UpcomingCalls calls={calls.data?.data ?? []} loading={isLoading(calls)} />
         ) : (
-          <CompletedCalls rows={details.data?.data ?? []} loading={isLoading(details)} linkToServiceHistory={linkToServiceHistory} historyKept={historyKept} />
+          <CompletedCalls
+            rows={details.data?.data ?? []}
+            loading={isLoading(details)}
+            linkToServiceHistory={linkToServiceHistory}
+            historyKept={historyKept}
+          />
         )}
       </div>
     </div>

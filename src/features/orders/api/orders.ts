@@ -29,7 +29,14 @@ export const orderList = keptList<SalesOrder>({
 });
 
 export const useOrders = (scope: string) =>
-  useQuery(queryOptions({ queryKey: orderKeys.list(scope), queryFn: () => readKeptList(orderList, scope), meta: NOT_PERSISTED, structuralSharing: false }));
+  useQuery(
+    queryOptions({
+      queryKey: orderKeys.list(scope),
+      queryFn: () => readKeptList(orderList, scope),
+      meta: NOT_PERSISTED,
+      structuralSharing: false,
+    }),
+  );
 
 /** PUT {mchQuoteApi}/copyiseriesquote: the order copied into a new Build A Quote quote at today's pricing; a refusal is a 400 with the spec's message. */
 export const copyOrderIntoBuildAQuote = (order: Pick<SalesOrder, 'orderNumber' | 'plantNumber'>) =>

@@ -1,7 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { DUPLICATE_TOAST, ORDER_MESSAGES, QUOTE_EDIT_ROLES, QUOTE_MESSAGES, formatQuoteNumber, type CmhUser, type SalesOrder } from '../../../contract';
+import {
+  DUPLICATE_TOAST,
+  ORDER_MESSAGES,
+  QUOTE_EDIT_ROLES,
+  QUOTE_MESSAGES,
+  formatQuoteNumber,
+  type CmhUser,
+  type SalesOrder,
+} from '../../../contract';
 import { formatDate } from '../../../lib/dates';
 import type { SortColumn, SortState } from '../../../lib/list';
 import { notify } from '../../../lib/notifier';
@@ -53,12 +61,21 @@ export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>({ columnName: 'orderDate', direction: 'desc' });
   const allRows = view.rows;
-  const rows = useMemo(() => allRows.filter((row) => (!facility || row.plantNumber === facility) && (!csm || row.mdm === csm)), [allRows, facility, csm]);
+  const rows = useMemo(
+    () => allRows.filter((row) => (!facility || row.plantNumber === facility) && (!csm || row.mdm === csm)),
+    [allRows, facility, csm],
+  );
   const facilities = useMemo(
-    () => [...new Map(allRows.map((row) => [row.plantNumber, row.plantName]))].sort((a, b) => a[1].localeCompare(b[1])).map(([value, label]) => ({ value, label })),
+    () =>
+      [...new Map(allRows.map((row) => [row.plantNumber, row.plantName]))]
+        .sort((a, b) => a[1].localeCompare(b[1]))
+        .map(([value, label]) => ({ value, label })),
     [allRows],
   );
-  const csms = useMemo(() => [...new Set(allRows.map((row) => row.mdm).filter(Boolean))].sort().map((name) => ({ value: name, label: name })), [allRows]);
+  const csms = useMemo(
+    () => [...new Set(allRows.map((row) => row.mdm).filter(Boolean))].sort().map((name) => ({ value: name, label: name })),
+    [allRows],
+  );
   // spec 2 §2, §6: copying into Build A Quote is hidden without MyCustomHomes itself; its _Admin and _ApproverOverride
   // variants do not imply it (spec 1 §6 checks roles by name; see QUOTE_EDIT_ROLES).
   const canCopy = hasRole(user, ...QUOTE_EDIT_ROLES);
@@ -80,7 +97,11 @@ export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports
       await modals.message(QUOTE_MESSAGES.modelNotAvailable(order.plantName), 'Copy to Build A Quote');
       return;
     }
-    notify({ level: 'success', title: QUOTE_MESSAGES.duplicated(formatQuoteNumber(order.quoteNumber), result.NewQuote.QuoteNumber), durationMs: DUPLICATE_TOAST.timeOut });
+    notify({
+      level: 'success',
+      title: QUOTE_MESSAGES.duplicated(formatQuoteNumber(order.quoteNumber), result.NewQuote.QuoteNumber),
+      durationMs: DUPLICATE_TOAST.timeOut,
+    });
     await queryClient.invalidateQueries({ queryKey: orderKeys.all });
     await router.navigate({ href: `/reports/sales/quote/${order.plantNumber}/${result.NewQuote.QuoteNumber}/0` });
   }

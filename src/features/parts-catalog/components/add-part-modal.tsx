@@ -9,7 +9,23 @@ import { hasFriendlyDescription, PartDetailsFields, usePartDetailsForm } from '.
 
 const partKey = (part: NotInCatalogPart) => `${part.partNumber}|${part.subPartNumber}`;
 
-function Choices<Item>({ items, label, itemKey, text, onChoose, loading, empty }: { items: readonly Item[] | undefined; label: string; itemKey: (item: Item) => string; text: (item: Item) => string; onChoose: (item: Item) => void; loading: boolean; empty: string }) {
+function Choices<Item>({
+  items,
+  label,
+  itemKey,
+  text,
+  onChoose,
+  loading,
+  empty,
+}: {
+  items: readonly Item[] | undefined;
+  label: string;
+  itemKey: (item: Item) => string;
+  text: (item: Item) => string;
+  onChoose: (item: Item) => void;
+  loading: boolean;
+  empty: string;
+}) {
   if (loading || !items) return <p className="page__loading">Loading…</p>;
   return (
     <GrownList
@@ -75,7 +91,13 @@ export function AddPartModal({ plantNumber, onClose }: { plantNumber: string; on
           {step.step === 'detail' && (
             <form.Subscribe selector={(state) => hasFriendlyDescription(state.values)}>
               {(ready) => (
-                <button type="submit" form="add-part-form" className="button button--primary" disabled={busy || !ready || !chosenPart} aria-busy={busy}>
+                <button
+                  type="submit"
+                  form="add-part-form"
+                  className="button button--primary"
+                  disabled={busy || !ready || !chosenPart}
+                  aria-busy={busy}
+                >
                   {busy ? 'Submitting...' : 'Submit'}
                 </button>
               )}
@@ -91,7 +113,14 @@ export function AddPartModal({ plantNumber, onClose }: { plantNumber: string; on
             <label className="visually-hidden" htmlFor="add-part-search">
               {step.step === 'commodity' ? 'Search commodities' : `Search the parts of ${commodity?.description ?? ''}`}
             </label>
-            <input id="add-part-search" className="field__input" type="search" value={search} placeholder={searchPlaceholder(step.step === 'part' ? (commodity ?? null) : null)} onChange={(event) => setSearch(event.target.value)} />
+            <input
+              id="add-part-search"
+              className="field__input"
+              type="search"
+              value={search}
+              placeholder={searchPlaceholder(step.step === 'part' ? (commodity ?? null) : null)}
+              onChange={(event) => setSearch(event.target.value)}
+            />
           </div>
         )}
         {step.step === 'category' && (
@@ -118,11 +147,15 @@ export function AddPartModal({ plantNumber, onClose }: { plantNumber: string; on
         )}
         {step.step === 'part' && (
           <Choices
-            items={parts.data?.filter((item) => matching(`${item.combinedPartNumber} ${item.corporateDescription} ${item.subPartDescription}`))}
+            items={parts.data?.filter((item) =>
+              matching(`${item.combinedPartNumber} ${item.corporateDescription} ${item.subPartDescription}`),
+            )}
             loading={parts.isPending}
             label={`Parts of ${step.commodity.description} not in the catalog`}
             itemKey={partKey}
-            text={(item) => `${item.combinedPartNumber} · ${item.subPartNumber} ${item.subPartDescription} — ${item.corporateDescription} (${item.unitOfMeasure})`}
+            text={(item) =>
+              `${item.combinedPartNumber} · ${item.subPartNumber} ${item.subPartDescription} — ${item.corporateDescription} (${item.unitOfMeasure})`
+            }
             empty="Every part of this commodity is in the catalog."
             onChoose={(item) => go({ step: 'detail', category: step.category, commodity: step.commodity, partKey: partKey(item) })}
           />

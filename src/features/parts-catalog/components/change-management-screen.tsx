@@ -116,7 +116,9 @@ export function ChangeManagementScreen({
       <h1 className="page__title">{CATALOG_ADMIN_TEXT.changeManagementTitle}</h1>
       <TabList
         label="Change requests"
-        tabs={TABS.map((tab) => (tab.value === 'pending' && pending.data ? { ...tab, label: `${tab.label} (${pending.data.data.length})` } : tab))}
+        tabs={TABS.map((tab) =>
+          tab.value === 'pending' && pending.data ? { ...tab, label: `${tab.label} (${pending.data.data.length})` } : tab,
+        )}
         active={list}
         onChange={onListChange}
         idPrefix={idPrefix}

@@ -27,11 +27,24 @@ function readAsDataUrl(blob: Blob): Promise<string> {
  * The part's image: the current one (or the placeholder) until another is chosen. A chosen file is checked as every
  * upload is (spec 1 §5: JPG, JPEG or GIF by content), scaled down, and read as a data URL whose prefix is stripped.
  */
-export function ImagePicker({ currentFileName, image, onImage, disabled }: { currentFileName: string; image: ChosenImage | null; onImage: (image: ChosenImage | null) => void; disabled?: boolean }) {
+export function ImagePicker({
+  currentFileName,
+  image,
+  onImage,
+  disabled,
+}: {
+  currentFileName: string;
+  image: ChosenImage | null;
+  onImage: (image: ChosenImage | null) => void;
+  disabled?: boolean;
+}) {
   const [reading, setReading] = useState(false);
-  useEffect(() => () => {
-    if (image) URL.revokeObjectURL(image.previewUrl);
-  }, [image]);
+  useEffect(
+    () => () => {
+      if (image) URL.revokeObjectURL(image.previewUrl);
+    },
+    [image],
+  );
 
   const onFiles = async ([accepted]: { file: File }[]) => {
     if (!accepted) return;
@@ -48,10 +61,19 @@ export function ImagePicker({ currentFileName, image, onImage, disabled }: { cur
   return (
     <div className="catalog-image-picker">
       <div className="catalog-image-picker__preview">
-        {image ? <img className="catalog-image-picker__image" src={image.previewUrl} alt={`Chosen image ${image.name}`} /> : <PartImage fileName={currentFileName} alt="Current image" className="catalog-image-picker__image" />}
+        {image ? (
+          <img className="catalog-image-picker__image" src={image.previewUrl} alt={`Chosen image ${image.name}`} />
+        ) : (
+          <PartImage fileName={currentFileName} alt="Current image" className="catalog-image-picker__image" />
+        )}
       </div>
       <div className="catalog-image-picker__controls">
-        <FileInput label="Image" onFiles={(files) => void onFiles(files)} disabled={disabled || reading} hint="A JPG or GIF picture of the part." />
+        <FileInput
+          label="Image"
+          onFiles={(files) => void onFiles(files)}
+          disabled={disabled || reading}
+          hint="A JPG or GIF picture of the part."
+        />
         {image && (
           <button type="button" className="button button--link" onClick={() => onImage(null)} disabled={disabled}>
             Keep the current image

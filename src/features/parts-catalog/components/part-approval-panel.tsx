@@ -43,7 +43,12 @@ function ApprovalForm({ request, closeTo, storedAt }: { request: CatalogChangeRe
         isApproved,
         comment: values.comment.trim(),
       });
-      notify({ level: 'success', title: isApproved ? CATALOG_ADMIN_TEXT.approved(pending.combinedPartNumber) : CATALOG_ADMIN_TEXT.declined(pending.combinedPartNumber) });
+      notify({
+        level: 'success',
+        title: isApproved
+          ? CATALOG_ADMIN_TEXT.approved(pending.combinedPartNumber)
+          : CATALOG_ADMIN_TEXT.declined(pending.combinedPartNumber),
+      });
       reloadListsSoon(queryClient);
       close();
     } catch (error) {
@@ -80,13 +85,26 @@ function ApprovalForm({ request, closeTo, storedAt }: { request: CatalogChangeRe
     >
       {storedAt !== undefined && <SavedCopyNotice storedAt={storedAt} changes="Reviews" />}
       <div className="catalog-part-versions">
-        {request.approvedPart ? <PartCard title="Approved" part={request.approvedPart} /> : <p className="catalog-part-versions__none">A new part: no approved version.</p>}
+        {request.approvedPart ? (
+          <PartCard title="Approved" part={request.approvedPart} />
+        ) : (
+          <p className="catalog-part-versions__none">A new part: no approved version.</p>
+        )}
         <PartCard title="Pending" part={pending} />
       </div>
       {reviewable ? (
         <div className="form catalog-part-form">
           <form.AppField name="friendlyDescription">
-            {(field) => <field.TextField label="Friendly description" required maxLength={200} disabled={busy} inputRef={descriptionRef} hint="Required to approve; you may reword it." />}
+            {(field) => (
+              <field.TextField
+                label="Friendly description"
+                required
+                maxLength={200}
+                disabled={busy}
+                inputRef={descriptionRef}
+                hint="Required to approve; you may reword it."
+              />
+            )}
           </form.AppField>
           <form.AppField name="comment">
             {(field) => <field.TextAreaField label="Comment" maxLength={1000} rows={3} disabled={busy} />}
@@ -108,7 +126,14 @@ function ApprovalForm({ request, closeTo, storedAt }: { request: CatalogChangeRe
 export function PartApprovalPanel({ partsCatalogId, closeTo }: { partsCatalogId: number; closeTo: string }) {
   const request = useChangeRequest(partsCatalogId);
   if (request.data) {
-    return <ApprovalForm key={request.data.storedAt} request={request.data.data} closeTo={closeTo} storedAt={request.data.fromCache ? request.data.storedAt : undefined} />;
+    return (
+      <ApprovalForm
+        key={request.data.storedAt}
+        request={request.data.data}
+        closeTo={closeTo}
+        storedAt={request.data.fromCache ? request.data.storedAt : undefined}
+      />
+    );
   }
   return <RequestLoadingPanel title={CATALOG_ADMIN_TEXT.approvalForm} closeTo={closeTo} read={request} what="change request" />;
 }

@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { CATALOG_ADMIN_MESSAGES, CATALOG_ADMIN_TEXT, CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, type CatalogPartSubmission } from '../../../contract';
+import {
+  CATALOG_ADMIN_MESSAGES,
+  CATALOG_ADMIN_TEXT,
+  CONTROL_CHARACTERS,
+  CONTROL_CHARACTERS_MESSAGE,
+  type CatalogPartSubmission,
+} from '../../../contract';
 import { notify } from '../../../lib/notifier';
 import { revalidateLogic, useAppForm, withForm } from '../../../ui/form';
 import { notifyChangeFailure, reloadListsSoon, useSubmitPart } from '../api';
@@ -13,10 +19,17 @@ export interface PartDetailsValues {
 
 /** A text field of the catalog forms as the contract's Text rule reads it (contract/text.ts), on the form's string value. */
 export const formText = (max: number) =>
-  v.pipe(v.string(), v.check((value) => !CONTROL_CHARACTERS.test(value), CONTROL_CHARACTERS_MESSAGE), v.check((value) => value.trim().length <= max, `Can be no longer than ${max} characters.`));
+  v.pipe(
+    v.string(),
+    v.check((value) => !CONTROL_CHARACTERS.test(value), CONTROL_CHARACTERS_MESSAGE),
+    v.check((value) => value.trim().length <= max, `Can be no longer than ${max} characters.`),
+  );
 
 export const partDetailsSchema = v.object({
-  friendlyDescription: v.pipe(formText(200), v.check((value) => value.trim() !== '', CATALOG_ADMIN_MESSAGES.friendlyDescriptionRequired)),
+  friendlyDescription: v.pipe(
+    formText(200),
+    v.check((value) => value.trim() !== '', CATALOG_ADMIN_MESSAGES.friendlyDescriptionRequired),
+  ),
   notes: formText(500),
 });
 
@@ -25,7 +38,9 @@ export const hasFriendlyDescription = (values: PartDetailsValues) => values.frie
 
 /** The POST /PartsCatalog body of a part, its details and a new image (base64) when one was chosen. */
 export function submissionOf(
-  part: Pick<CatalogPartSubmission, 'plantNumber' | 'categoryNumber' | 'commodityNumber' | 'partNumber' | 'subPartNumber'> & { partsCatalogId?: number },
+  part: Pick<CatalogPartSubmission, 'plantNumber' | 'categoryNumber' | 'commodityNumber' | 'partNumber' | 'subPartNumber'> & {
+    partsCatalogId?: number;
+  },
   values: PartDetailsValues,
   base64Image: string | undefined,
 ): CatalogPartSubmission {
@@ -64,7 +79,12 @@ export const PartDetailsFields = withForm({
  * the 'submitted' toast, the lists reloaded soon, then `onSubmitted`. Refused, the failure is said and the form stays
  * (spec 3 §8: the busy flag, `submit.isPending`, clears).
  */
-export function usePartDetailsForm(defaultValues: PartDetailsValues, part: Parameters<typeof submissionOf>[0] | undefined, base64Image: string | undefined, onSubmitted: () => void) {
+export function usePartDetailsForm(
+  defaultValues: PartDetailsValues,
+  part: Parameters<typeof submissionOf>[0] | undefined,
+  base64Image: string | undefined,
+  onSubmitted: () => void,
+) {
   const queryClient = useQueryClient();
   const submit = useSubmitPart();
   const form = useAppForm({

@@ -38,14 +38,22 @@ export function PartCard({ title, part }: { title: string; part: CatalogPart }) 
 
 /** What the Part Form edits: the pending version when the part has one, else a copy of the approved one (spec 3 §4). */
 function versionsOf(request: CatalogChangeRequest) {
-  return request.isApproved ? { approved: request.pendingPart, pending: null } : { approved: request.approvedPart, pending: request.pendingPart };
+  return request.isApproved
+    ? { approved: request.pendingPart, pending: null }
+    : { approved: request.approvedPart, pending: request.pendingPart };
 }
 
 /** A Part Form read from the device: its age; composed from the catalog, a reviewer's comment is not in it. */
 function KeptPartNotice({ read }: { read: KeptChangeRequest }) {
   if (!read.fromCache) return null;
   const composed = read.composed && !read.data.isApproved;
-  return <SavedCopyNotice storedAt={read.storedAt} changes="Changes" extra={composed ? "A reviewer's comment, if any, shows when the connection is back." : undefined} />;
+  return (
+    <SavedCopyNotice
+      storedAt={read.storedAt}
+      changes="Changes"
+      extra={composed ? "A reviewer's comment, if any, shows when the connection is back." : undefined}
+    />
+  );
 }
 
 function PartForm({ request, closeTo, notice }: { request: CatalogChangeRequest; closeTo: string; notice?: ReactNode }) {
@@ -60,7 +68,12 @@ function PartForm({ request, closeTo, notice }: { request: CatalogChangeRequest;
   const active = [approved, pending].some((part) => part?.active);
 
   // Refused, the panel stays open.
-  const { form, submit } = usePartDetailsForm({ friendlyDescription: editing.friendlyDescription, notes: editing.notes }, editing, image?.base64, close);
+  const { form, submit } = usePartDetailsForm(
+    { friendlyDescription: editing.friendlyDescription, notes: editing.notes },
+    editing,
+    image?.base64,
+    close,
+  );
   const dirty = useStore(form.store, (state) => state.isDirty) || image !== null;
   const ready = useStore(form.store, (state) => hasFriendlyDescription(state.values));
   const busy = submit.isPending || remove.isPending;
@@ -103,14 +116,14 @@ function PartForm({ request, closeTo, notice }: { request: CatalogChangeRequest;
     >
       {notice}
       <div className="catalog-part-versions">
-        {approved ? <PartCard title="Approved" part={approved} /> : <p className="catalog-part-versions__none">This part has no approved version yet.</p>}
+        {approved ? (
+          <PartCard title="Approved" part={approved} />
+        ) : (
+          <p className="catalog-part-versions__none">This part has no approved version yet.</p>
+        )}
         {pending && <PartCard title="Pending" part={pending} />}
       </div>
-      {request.comment && !request.isApproved && (
-        <p className="notice notice--info">
-          Reviewer comment: {request.comment}
-        </p>
-      )}
+      {request.comment && !request.isApproved && <p className="notice notice--info">Reviewer comment: {request.comment}</p>}
       <div className="form catalog-part-form">
         <h3 className="catalog-part-form__title">{pending ? 'Change the pending request' : 'Request a change'}</h3>
         <dl className="catalog-part-facts">
@@ -134,6 +147,9 @@ function PartForm({ request, closeTo, notice }: { request: CatalogChangeRequest;
  */
 export function PartFormPanel({ partsCatalogId, plantNumber, closeTo }: { partsCatalogId: number; plantNumber: string; closeTo: string }) {
   const request = useChangeRequest(partsCatalogId, plantNumber || undefined);
-  if (request.data) return <PartForm key={request.data.storedAt} request={request.data.data} closeTo={closeTo} notice={<KeptPartNotice read={request.data} />} />;
+  if (request.data)
+    return (
+      <PartForm key={request.data.storedAt} request={request.data.data} closeTo={closeTo} notice={<KeptPartNotice read={request.data} />} />
+    );
   return <RequestLoadingPanel title={CATALOG_ADMIN_TEXT.partForm} closeTo={closeTo} read={request} what="part" />;
 }

@@ -28,7 +28,12 @@ function PartRow({ part, onOpen }: { part: AdminPart; onOpen: () => void }) {
       <span className="catalog-admin__part-text">
         <span className="catalog-admin__part-number">
           {shown.combinedPartNumber}
-          {shown.subPartNumber && <span className="catalog-admin__sub"> · {shown.subPartNumber} {shown.subPartDescription}</span>}
+          {shown.subPartNumber && (
+            <span className="catalog-admin__sub">
+              {' '}
+              · {shown.subPartNumber} {shown.subPartDescription}
+            </span>
+          )}
         </span>
         <span className="catalog-admin__part-description">{part.description}</span>
         <span className="catalog-admin__part-meta">
@@ -56,7 +61,10 @@ export function PartsCatalogAdminScreen({ plants, plantNumber, onPlantChange, on
   const [adding, setAdding] = useState(false);
 
   const tree = useMemo(() => (catalog.data ? adminTree(catalog.data.data, withInactive) : []), [catalog.data, withInactive]);
-  const chosen: AdminCommodity | null = useMemo(() => tree.flatMap((category) => category.commodities).find((commodity) => commodity.key === chosenKey) ?? null, [tree, chosenKey]);
+  const chosen: AdminCommodity | null = useMemo(
+    () => tree.flatMap((category) => category.commodities).find((commodity) => commodity.key === chosenKey) ?? null,
+    [tree, chosenKey],
+  );
   const shownTree = useMemo(() => (chosen ? tree : searchCommodities(tree, search)), [tree, chosen, search]);
   const parts = useMemo(() => (chosen ? searchParts(chosen.parts, search) : []), [chosen, search]);
   const searching = !chosen && search.trim() !== '';
@@ -87,7 +95,12 @@ export function PartsCatalogAdminScreen({ plants, plantNumber, onPlantChange, on
             <label className="field__label" htmlFor={`${ids}-plant`}>
               Plant
             </label>
-            <select id={`${ids}-plant`} className="field__input field__select" value={plantNumber} onChange={(event) => changePlant(event.target.value)}>
+            <select
+              id={`${ids}-plant`}
+              className="field__input field__select"
+              value={plantNumber}
+              onChange={(event) => changePlant(event.target.value)}
+            >
               {plants.map((plant) => (
                 <option key={plant.plantNumber} value={plant.plantNumber}>
                   {plant.name} ({plant.plantNumber})
@@ -95,7 +108,12 @@ export function PartsCatalogAdminScreen({ plants, plantNumber, onPlantChange, on
               ))}
             </select>
           </div>
-          <button type="button" className="button button--primary" onClick={() => setAdding(true)} disabled={!catalog.data || catalog.data.fromCache}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setAdding(true)}
+            disabled={!catalog.data || catalog.data.fromCache}
+          >
             Add Part
           </button>
         </div>
@@ -142,11 +160,18 @@ export function PartsCatalogAdminScreen({ plants, plantNumber, onPlantChange, on
             {shownTree.length === 0 && <p className="catalog-admin__empty">No commodities match your search.</p>}
             <ul className="catalog-admin__categories">
               {shownTree.map(({ category, commodities }) => {
-                const expanded = searching || openCategories.has(category.categoryNumber) || commodities.some((commodity) => commodity.key === chosenKey);
+                const expanded =
+                  searching || openCategories.has(category.categoryNumber) || commodities.some((commodity) => commodity.key === chosenKey);
                 const listId = `${ids}-category-${category.categoryNumber}`;
                 return (
                   <li key={category.categoryNumber}>
-                    <button type="button" className="catalog-admin__category" aria-expanded={expanded} aria-controls={listId} onClick={() => toggleCategory(category.categoryNumber)}>
+                    <button
+                      type="button"
+                      className="catalog-admin__category"
+                      aria-expanded={expanded}
+                      aria-controls={listId}
+                      onClick={() => toggleCategory(category.categoryNumber)}
+                    >
                       <span aria-hidden="true" className="catalog-admin__chevron">
                         {expanded ? '▾' : '▸'}
                       </span>

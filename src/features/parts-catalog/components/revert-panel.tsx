@@ -10,7 +10,8 @@ import { RequestLoadingPanel, SavedCopyNotice } from './request-loading-panel';
 import { StatusBadge } from './status-badge';
 
 /** spec 3 §2: the revert form's title by the request's decision. */
-export const revertTitle = (result: Pick<ChangeResult, 'approved'> | undefined) => (result?.approved ? CATALOG_ADMIN_TEXT.revertApproved : CATALOG_ADMIN_TEXT.revertDeclined);
+export const revertTitle = (result: Pick<ChangeResult, 'approved'> | undefined) =>
+  result?.approved ? CATALOG_ADMIN_TEXT.revertApproved : CATALOG_ADMIN_TEXT.revertDeclined;
 
 /** Said after a revert (the spec names no toast for it). */
 const revertedMessage = (combinedPartNumber: string) => `Request for part ${combinedPartNumber} has been reverted.`;
@@ -50,7 +51,13 @@ function RevertForm({ result, closeTo, storedAt }: { result: ChangeResult; close
         <>
           <SidePanelCancel>Close</SidePanelCancel>
           {!result.reverted && result.approved !== null && (
-            <button type="button" className="button button--primary" onClick={() => void run()} disabled={revert.isPending} aria-busy={revert.isPending}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void run()}
+              disabled={revert.isPending}
+              aria-busy={revert.isPending}
+            >
               {revert.isPending ? 'Reverting...' : 'Revert'}
             </button>
           )}
@@ -78,7 +85,11 @@ function RevertForm({ result, closeTo, storedAt }: { result: ChangeResult; close
       )}
       <div className="catalog-part-versions">
         <PartCard title="Requested" part={result.requestedPart} />
-        {result.previousPart ? <PartCard title="Previous" part={result.previousPart} /> : <p className="catalog-part-versions__none">No previous version: the part was new to the catalog.</p>}
+        {result.previousPart ? (
+          <PartCard title="Previous" part={result.previousPart} />
+        ) : (
+          <p className="catalog-part-versions__none">No previous version: the part was new to the catalog.</p>
+        )}
       </div>
     </SidePanel>
   );
@@ -91,7 +102,14 @@ function RevertForm({ result, closeTo, storedAt }: { result: ChangeResult; close
 export function RevertPanel({ partsCatalogHistoryId, closeTo }: { partsCatalogHistoryId: number; closeTo: string }) {
   const result = useChangeResult(partsCatalogHistoryId);
   if (result.data) {
-    return <RevertForm key={result.data.storedAt} result={result.data.data} closeTo={closeTo} storedAt={result.data.fromCache ? result.data.storedAt : undefined} />;
+    return (
+      <RevertForm
+        key={result.data.storedAt}
+        result={result.data.data}
+        closeTo={closeTo}
+        storedAt={result.data.fromCache ? result.data.storedAt : undefined}
+      />
+    );
   }
   return <RequestLoadingPanel title="Revert Part" closeTo={closeTo} read={result} what="change request" />;
 }

@@ -44,23 +44,45 @@ const call = <Body extends OutboxBody>(
   label: string,
   intent: PartsOrderIntent,
   extra: Partial<Omit<OutboxCall<Body>, 'intent'>> = {},
-): OutboxCall<Body, PartsOrderIntent> => ({ method, base: endpoint.base, path: endpoint.path, recordKey: orderRecordKey(ref.key), label, intent, ...extra });
+): OutboxCall<Body, PartsOrderIntent> => ({
+  method,
+  base: endpoint.base,
+  path: endpoint.path,
+  recordKey: orderRecordKey(ref.key),
+  label,
+  intent,
+  ...extra,
+});
 
-const item = (action: 'add' | 'update' | 'remove', id: number | string): PartsOrderIntent => ({ feature: PARTS_ORDERS, kind: 'item', action, id: String(id) });
+const item = (action: 'add' | 'update' | 'remove', id: number | string): PartsOrderIntent => ({
+  feature: PARTS_ORDERS,
+  kind: 'item',
+  action,
+  id: String(id),
+});
 
 export const createOrderLabel = (input: Pick<CreatePartsOrderInput, 'plantNumber' | 'longSerialNumber'>) =>
-  input.longSerialNumber.trim() ? `Create parts order for ${input.longSerialNumber.trim()}` : `Create stock parts order for plant ${input.plantNumber}`;
+  input.longSerialNumber.trim()
+    ? `Create parts order for ${input.longSerialNumber.trim()}`
+    : `Create stock parts order for plant ${input.plantNumber}`;
 
 /** POST /Parts: a staged order (customer: plant + long serial; stock: plant only). The answer is the order, with its partsOrderId. */
 export function createPartsOrderCall(input: CreatePartsOrderInput) {
   const tempId = newTempId();
   return {
     tempId,
-    call: call({ key: tempId }, paths.createPartsOrder, 'POST', createOrderLabel(input), { feature: PARTS_ORDERS, kind: 'create-order', orderId: tempId }, {
-      body: input,
-      createsTempId: tempId,
-      idField: 'partsOrderId',
-    }),
+    call: call(
+      { key: tempId },
+      paths.createPartsOrder,
+      'POST',
+      createOrderLabel(input),
+      { feature: PARTS_ORDERS, kind: 'create-order', orderId: tempId },
+      {
+        body: input,
+        createsTempId: tempId,
+        idField: 'partsOrderId',
+      },
+    ),
   };
 }
 
@@ -70,10 +92,17 @@ export function createPartsOrderCall(input: CreatePartsOrderInput) {
  * another version of the order, which would ship to a mix of two addresses.
  */
 export const updateShipToCall = (ref: PartsOrderRef, body: PartsOrderUpdate) =>
-  call(ref, paths.partsOrder(ref.partsOrderId), 'PUT', `Ship to ${body.shipToAddressName}`, { feature: PARTS_ORDERS, kind: 'ship-to' }, {
-    body,
-    changes: Object.keys(body).filter((name) => name !== 'rowVersion'),
-  });
+  call(
+    ref,
+    paths.partsOrder(ref.partsOrderId),
+    'PUT',
+    `Ship to ${body.shipToAddressName}`,
+    { feature: PARTS_ORDERS, kind: 'ship-to' },
+    {
+      body,
+      changes: Object.keys(body).filter((name) => name !== 'rowVersion'),
+    },
+  );
 
 /** DELETE /Parts/{partsOrderId}: cancelling a staged order removes it (spec 3 §8). */
 export const cancelOrderCall = (ref: PartsOrderRef) =>
@@ -117,11 +146,20 @@ const RECEIPT: PartsOrderIntent = { feature: PARTS_ORDERS, kind: 'receipt' };
 /** PUT /Parts/{plantNumber}/{partsLogNumber}/PartsReceived: the selected items marked correct (spec 3 §4). */
 export function markReceivedCall(ref: PartsOrderRef, partsOrderItemIds: readonly number[]) {
   if (!ref.partsLogNumber) throw new Error('Only a submitted order (with a parts log number) takes receipt marks.');
-  const body: PartsReceiptInput = { items: partsOrderItemIds.map((partsOrderItemId) => ({ partsOrderItemId, isCorrect: true, incorrectPartMessage: '' })) };
+  const body: PartsReceiptInput = {
+    items: partsOrderItemIds.map((partsOrderItemId) => ({ partsOrderItemId, isCorrect: true, incorrectPartMessage: '' })),
+  };
   const count = partsOrderItemIds.length;
-  return call(ref, paths.partsReceived(ref.plantNumber, ref.partsLogNumber), 'PUT', `Mark ${count} ${count === 1 ? 'part' : 'parts'} received`, RECEIPT, {
-    body,
-  });
+  return call(
+    ref,
+    paths.partsReceived(ref.plantNumber, ref.partsLogNumber),
+    'PUT',
+    `Mark ${count} ${count === 1 ? 'part' : 'parts'} received`,
+    RECEIPT,
+    {
+      body,
+    },
+  );
 }
 
 /** PUT /Parts/vantage/{vantagePartsRequestId}: one item marked incorrect with the user's message (spec 3 §4). */

@@ -5,7 +5,8 @@ import { NOT_PERSISTED, readThrough, readThroughAlias } from '../../../offline/c
 import { CACHE_KINDS, partsOrderKeys } from './keys';
 
 /** GET {api}/Parts/{partsOrderId} (spec 3 §7): a staged order. Kept on the device once read. */
-export const getPartsOrder = (partsOrderId: number) => request(paths.partsOrder(partsOrderId), { schema: PartsOrderAnswer, handles: [404] });
+export const getPartsOrder = (partsOrderId: number) =>
+  request(paths.partsOrder(partsOrderId), { schema: PartsOrderAnswer, handles: [404] });
 
 /** GET {api}/Parts/vantage/{partsRequestId} (spec 3 §7): a submitted order. */
 export const getVantagePartsOrder = (partsRequestId: number) =>

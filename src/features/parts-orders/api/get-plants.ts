@@ -38,7 +38,10 @@ export interface PlantChoices {
 export function usePlantChoices(user: CmhUser): PlantChoices {
   const query = useQuery({ ...retailerPlantsQueryOptions(viewScope(user)), enabled: !user.isPlantUser });
   if (user.isPlantUser) {
-    return { plants: user.availableFacilities.map((facility) => ({ plantNumber: facility.plantNumber, name: facility.name })).sort(byName), query };
+    return {
+      plants: user.availableFacilities.map((facility) => ({ plantNumber: facility.plantNumber, name: facility.name })).sort(byName),
+      query,
+    };
   }
   return { plants: query.data ? [...query.data.data].sort(byName) : undefined, query };
 }

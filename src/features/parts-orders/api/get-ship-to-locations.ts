@@ -5,7 +5,8 @@ import { NOT_PERSISTED, readThrough } from '../../../offline/cached-read';
 import { CACHE_KINDS, partsOrderKeys } from './keys';
 
 /** GET {api}/Parts/ShipToLocations?retailerNumber (spec 3 §7 "get retailers' shipping information"): order-1 locations. */
-export const getShipToLocations = (retailerNumber: string) => request(paths.shipToLocations, { schema: ShipToListAnswer, query: { retailerNumber } });
+export const getShipToLocations = (retailerNumber: string) =>
+  request(paths.shipToLocations, { schema: ShipToListAnswer, query: { retailerNumber } });
 
 export const shipToLocationsQueryOptions = (retailerNumber: string) =>
   queryOptions({

@@ -71,7 +71,11 @@ export function approvedCatalogList(plantNumber: string): KeptList<CatalogPartRo
     fetchPage: async (since, limit) => {
       const tally = openTallies.get(plantNumber);
       if (tally?.answeredAt !== undefined) tally.mergeMs += performance.now() - tally.answeredAt;
-      const page = await request(paths.partsCatalog, { query: { plantNumber, approved: 'true', since, limit }, schema: CatalogPartPage, handles: QUIET_STATUSES });
+      const page = await request(paths.partsCatalog, {
+        query: { plantNumber, approved: 'true', since, limit },
+        schema: CatalogPartPage,
+        handles: QUIET_STATUSES,
+      });
       if (tally) {
         tally.pages += 1;
         tally.rows += page.items.length;

@@ -40,12 +40,17 @@ export const catalogPickerMessages = {
   found: (count: number) => (count === 1 ? '1 part found.' : `${count} parts found.`),
 } as const;
 
-type Level = { kind: 'category' } | { kind: 'commodity'; categoryNumber: string } | { kind: 'part'; categoryNumber: string; commodityNumber: string };
+type Level =
+  { kind: 'category' } | { kind: 'commodity'; categoryNumber: string } | { kind: 'part'; categoryNumber: string; commodityNumber: string };
 
 function CatalogImage({ fileName, className }: { fileName: string | null; className: string }) {
   const url = useCatalogImage(fileName);
   // Decorative: the text beside it names the part or commodity.
-  return url ? <img className={className} src={url} alt="" loading="lazy" /> : <span className={`${className} ${className}--empty`} aria-hidden="true" />;
+  return url ? (
+    <img className={className} src={url} alt="" loading="lazy" />
+  ) : (
+    <span className={`${className} ${className}--empty`} aria-hidden="true" />
+  );
 }
 
 const countText = (count: number) => (count === 1 ? '1 part' : `${count} parts`);
@@ -60,14 +65,26 @@ function PartCardButton({ part, showPath, onPick }: { part: CatalogPart; showPat
         <span className="catalog-part__description">{description}</span>
         <span className="catalog-part__detail">Part number {part.partNumber}</span>
         {unit && <span className="catalog-part__detail">Unit {unit}</span>}
-        {showPath && <span className="catalog-part__detail">{[part.categoryDescription, part.commodityDescription].filter(Boolean).join(' › ')}</span>}
+        {showPath && (
+          <span className="catalog-part__detail">{[part.categoryDescription, part.commodityDescription].filter(Boolean).join(' › ')}</span>
+        )}
       </span>
     </button>
   );
 }
 
 /** A list of parts that shows 10 and grows by 10 when its end is scrolled into view or "Show more parts" is used. */
-function PartList({ label, parts, showPath, onPick }: { label: string; parts: readonly CatalogPart[]; showPath: boolean; onPick: (part: CatalogPart) => void }) {
+function PartList({
+  label,
+  parts,
+  showPath,
+  onPick,
+}: {
+  label: string;
+  parts: readonly CatalogPart[];
+  showPath: boolean;
+  onPick: (part: CatalogPart) => void;
+}) {
   const [limit, setLimit] = useState(CATALOG_LIST_STEP);
   const [shownFor, setShownFor] = useState(parts);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -81,7 +98,8 @@ function PartList({ label, parts, showPath, onPick }: { label: string; parts: re
     if (!more || !target || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       // spec 3 §9: catalog lists grow only while the limit is at or below the item count.
-      if (entries.some((entry) => entry.isIntersecting)) setLimit((current) => (current <= parts.length ? current + CATALOG_LIST_STEP : current));
+      if (entries.some((entry) => entry.isIntersecting))
+        setLimit((current) => (current <= parts.length ? current + CATALOG_LIST_STEP : current));
     });
     observer.observe(target);
     return () => observer.disconnect();
@@ -110,7 +128,13 @@ function PartList({ label, parts, showPath, onPick }: { label: string; parts: re
   );
 }
 
-function CategoryList({ categories, onChoose }: { categories: readonly PickableCategory[]; onChoose: (category: PickableCategory) => void }) {
+function CategoryList({
+  categories,
+  onChoose,
+}: {
+  categories: readonly PickableCategory[];
+  onChoose: (category: PickableCategory) => void;
+}) {
   return (
     <ul className="catalog-picker__choices" role="list" aria-label="Categories">
       {categories.map((category) => (
@@ -173,10 +197,22 @@ export function CatalogPicker({ plantNumber, scope, onPick, onCancel }: CatalogP
   const searching = deferredSearch.trim() !== '';
   const matches = useMemo(() => (index && searching ? searchParts(index, deferredSearch) : []), [index, searching, deferredSearch]);
 
-  const category = level.kind === 'category' ? undefined : pickable?.categories.find((candidate) => candidate.category.categoryNumber === level.categoryNumber);
-  const commodity = level.kind === 'part' ? category?.commodities.find((candidate) => candidate.commodity.commodityNumber === level.commodityNumber) : undefined;
+  const category =
+    level.kind === 'category'
+      ? undefined
+      : pickable?.categories.find((candidate) => candidate.category.categoryNumber === level.categoryNumber);
+  const commodity =
+    level.kind === 'part'
+      ? category?.commodities.find((candidate) => candidate.commodity.commodityNumber === level.commodityNumber)
+      : undefined;
   // A level whose category or commodity left the catalog (a fresh copy arrived) falls back to the top.
-  const shownLevel: Level['kind'] = searching ? 'part' : level.kind === 'part' && commodity ? 'part' : level.kind !== 'category' && category ? 'commodity' : 'category';
+  const shownLevel: Level['kind'] = searching
+    ? 'part'
+    : level.kind === 'part' && commodity
+      ? 'part'
+      : level.kind !== 'category' && category
+        ? 'commodity'
+        : 'category';
 
   // Each step (and opening the picker) moves focus to its header, so keyboard and screen reader users hear where they are.
   useEffect(() => {
@@ -237,15 +273,24 @@ export function CatalogPicker({ plantNumber, scope, onPick, onCancel }: CatalogP
     body = (
       <CommodityList
         category={category}
-        onChoose={(chosen) => setLevel({ kind: 'part', categoryNumber: category.category.categoryNumber, commodityNumber: chosen.commodity.commodityNumber })}
+        onChoose={(chosen) =>
+          setLevel({ kind: 'part', categoryNumber: category.category.categoryNumber, commodityNumber: chosen.commodity.commodityNumber })
+        }
       />
     );
   } else {
-    body = <CategoryList categories={pickable.categories} onChoose={(chosen) => setLevel({ kind: 'commodity', categoryNumber: chosen.category.categoryNumber })} />;
+    body = (
+      <CategoryList
+        categories={pickable.categories}
+        onChoose={(chosen) => setLevel({ kind: 'commodity', categoryNumber: chosen.category.categoryNumber })}
+      />
+    );
   }
 
   const trail = !searching && shownLevel !== 'category' && category && (
-    <p className="catalog-picker__trail">{[category.category.description, shownLevel === 'part' ? commodity?.commodity.description : undefined].filter(Boolean).join(' › ')}</p>
+    <p className="catalog-picker__trail">
+      {[category.category.description, shownLevel === 'part' ? commodity?.commodity.description : undefined].filter(Boolean).join(' › ')}
+    </p>
   );
 
   return (

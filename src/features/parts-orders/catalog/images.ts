@@ -36,7 +36,12 @@ export interface FetchedImage {
  */
 export async function fetchImage(name: string, signal?: AbortSignal): Promise<FetchedImage> {
   const { blob, headers } = await requestBlob(paths.partsCatalogImage(name), { handles: 'all', signal });
-  return { name, contentType: blob.type || headers.get('content-type') || 'application/octet-stream', etag: headers.get('etag') ?? '', data: await blob.arrayBuffer() };
+  return {
+    name,
+    contentType: blob.type || headers.get('content-type') || 'application/octet-stream',
+    etag: headers.get('etag') ?? '',
+    data: await blob.arrayBuffer(),
+  };
 }
 
 /**

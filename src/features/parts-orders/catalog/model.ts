@@ -1,4 +1,12 @@
-import type { CatalogCategory, CatalogCommodity, CatalogPart, CatalogPartRow, CategoryCatalog, CommodityCatalog, PartsCatalog } from '../../../contract';
+import type {
+  CatalogCategory,
+  CatalogCommodity,
+  CatalogPart,
+  CatalogPartRow,
+  CategoryCatalog,
+  CommodityCatalog,
+  PartsCatalog,
+} from '../../../contract';
 
 /*
  * The catalog as the picker offers it, and its search. Only approved and active parts may be picked onto a
@@ -40,7 +48,11 @@ export function catalogTree(plantNumber: string, rows: readonly CatalogPartRow[]
       commodity = undefined;
     }
     if (commodity?.commodity.commodityNumber !== part.commodityNumber) {
-      commodity = { commodity: { commodityNumber: part.commodityNumber, description: part.commodityDescription }, imageFilename: commodityImageFilename, parts: [] };
+      commodity = {
+        commodity: { commodityNumber: part.commodityNumber, description: part.commodityDescription },
+        imageFilename: commodityImageFilename,
+        parts: [],
+      };
       category.commodityCatalogs.push(commodity);
     }
     commodity.parts.push(part);

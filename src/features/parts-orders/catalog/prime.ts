@@ -89,13 +89,32 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
  * (catalog/api.ts): a plant kept already is brought up to date by its changes alone. Images already kept are not
  * fetched again: a file keeps its content for its name. Rejects only when `signal` aborts.
  */
-export async function primeCatalogs(scope: string, plantNumbers: readonly string[], options: PrimeCatalogOptions = {}): Promise<CatalogPrimingFigures> {
+export async function primeCatalogs(
+  scope: string,
+  plantNumbers: readonly string[],
+  options: PrimeCatalogOptions = {},
+): Promise<CatalogPrimingFigures> {
   const { signal, onProgress, queryClient } = options;
   const db = getOffline().db;
   const concurrency = options.concurrency ?? CATALOG_PRIME_CONCURRENCY;
   const began = performance.now();
   const plants = [...new Set(plantNumbers.filter(Boolean))];
-  const figures: CatalogPrimingFigures = { catalogs: 0, parts: 0, rows: 0, images: 0, keptImages: 0, failedImages: 0, bytes: 0, writes: 0, transactions: 0, writeMs: 0, ms: 0, settledPlants: [], refusedPlants: [], offline: false };
+  const figures: CatalogPrimingFigures = {
+    catalogs: 0,
+    parts: 0,
+    rows: 0,
+    images: 0,
+    keptImages: 0,
+    failedImages: 0,
+    bytes: 0,
+    writes: 0,
+    transactions: 0,
+    writeMs: 0,
+    ms: 0,
+    settledPlants: [],
+    refusedPlants: [],
+    offline: false,
+  };
   let done = 0;
   let total = plants.length;
   const progress = () => onProgress?.(done, total);
@@ -204,7 +223,9 @@ export async function primeCatalogs(scope: string, plantNumbers: readonly string
   figures.failedImages = missing.length - figures.images;
 
   figures.settledPlants = [
-    ...[...fresh].filter(([, catalog]) => !catalogImageNames(catalog).some((name) => unreachable.has(name))).map(([plantNumber]) => plantNumber),
+    ...[...fresh]
+      .filter(([, catalog]) => !catalogImageNames(catalog).some((name) => unreachable.has(name)))
+      .map(([plantNumber]) => plantNumber),
     ...refused,
   ];
   figures.refusedPlants = refused;

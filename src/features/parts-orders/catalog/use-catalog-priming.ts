@@ -47,7 +47,11 @@ export function useCatalogPriming(scope: string, plantNumbers: readonly string[]
     void (async () => {
       const wanted = await plantsToPrime(scope, plantsKey.split('\n'));
       if (wanted.length === 0 || controller.signal.aborted) return;
-      const figures = await primeCatalogs(scope, wanted, { signal: controller.signal, queryClient, onProgress: (done, total) => setProgress({ done, total }) });
+      const figures = await primeCatalogs(scope, wanted, {
+        signal: controller.signal,
+        queryClient,
+        onProgress: (done, total) => setProgress({ done, total }),
+      });
       for (const plantNumber of figures.settledPlants) {
         settledThisSession.set(catalogScope(scope, plantNumber), figures.refusedPlants.includes(plantNumber) ? 'refused' : 'kept');
       }

@@ -38,7 +38,6 @@ type ItemIntent = Extract<PartsOrderIntent, { kind: 'item' }>;
 /** A failed change outweighs a pending one on the same row. */
 const worst = (current: PendingMark | undefined, next: PendingMark) => (current?.state === 'failed' ? current : next);
 
-
 /** What the device knows to fill in an order it made itself (the server fills in the rest when the create arrives). */
 export interface SkeletonContext {
   /** The kept home with this plant and long serial number. */
@@ -59,7 +58,16 @@ export function findHome(homes: readonly HomeSummary[], plantNumber: string, lon
 export function homeShipTo(home: HomeSummary): ShipToLocation {
   const name = home.homeownerName.trim() || `Home ${home.serialNumber}`;
   const line = [home.address1, [home.city, home.state].filter(Boolean).join(', '), home.zipCode].filter(Boolean).join(' ');
-  return { display: line ? `${name} - ${line}` : name, name, address1: home.address1, address2: '', city: home.city, state: home.state, zipCode: home.zipCode, order: 2 };
+  return {
+    display: line ? `${name} - ${line}` : name,
+    name,
+    address1: home.address1,
+    address2: '',
+    city: home.city,
+    state: home.state,
+    zipCode: home.zipCode,
+    order: 2,
+  };
 }
 
 /** An order made on this device, before the server has it: what its create call, its home and the user tell. */
@@ -135,7 +143,8 @@ export function viewOfServerOrder(order: PartsOrder): PartsOrderView {
   };
 }
 
-const matches = (id: string, ...candidates: (string | number | null)[]) => candidates.some((candidate) => candidate !== null && String(candidate) === id);
+const matches = (id: string, ...candidates: (string | number | null)[]) =>
+  candidates.some((candidate) => candidate !== null && String(candidate) === id);
 
 function applyItem(view: PartsOrderView, entry: OutboxEntry, intent: ItemIntent, mark: PendingMark) {
   const isIt = (item: PartsOrderItemView) => matches(intent.id, item.key, item.partsOrderItemId);
@@ -184,7 +193,11 @@ function applyReceipt(view: PartsOrderView, entry: OutboxEntry, mark: PendingMar
   const marks = bodyFields(PartsReceiptInput, entry.body).items ?? [];
   const ids = new Set(marks.map((receipt) => String(receipt.partsOrderItemId)));
   // Receipt marks only ever name items the server has (a submitted order's), so their ids are numbers.
-  const items = applyReceiptMarks(view.partsItems as (PartsOrderItemView & { partsOrderItemId: number })[], marks, utcIsoDay(entry.createdAt));
+  const items = applyReceiptMarks(
+    view.partsItems as (PartsOrderItemView & { partsOrderItemId: number })[],
+    marks,
+    utcIsoDay(entry.createdAt),
+  );
   view.partsItems = items.map((item) => (ids.has(String(item.partsOrderItemId)) ? { ...item, pending: worst(item.pending, mark) } : item));
   view.pendingReceipt = worst(view.pendingReceipt, mark);
   view.rowVersion += 1;
@@ -210,7 +223,11 @@ function applyShipTo(view: PartsOrderView, entry: OutboxEntry) {
  * `entries` (its record's outbox entries, in queue order) applied. Undefined when there is neither a
  * server copy nor a create to build one from.
  */
-export function applyPending(base: PartsOrder | undefined, entries: readonly OutboxEntry[], context: SkeletonContext = {}): PartsOrderView | undefined {
+export function applyPending(
+  base: PartsOrder | undefined,
+  entries: readonly OutboxEntry[],
+  context: SkeletonContext = {},
+): PartsOrderView | undefined {
   const intents = entries.map((entry) => partsOrderIntentOf(entry));
   const createAt = intents.findIndex((intent) => intent?.kind === 'create-order');
   const create = intents[createAt];
@@ -295,7 +312,11 @@ const pendingActionOf = (entries: readonly OutboxEntry[]): PartsOrderSummaryView
  * The list as it will be: the server's rows with their orders' queued changes marked (item counts follow
  * queued adds and removals), and the orders made on this device (newest first, ahead of the server's rows).
  */
-export function applyPendingToList(rows: readonly PartsOrderSummary[], entries: readonly OutboxEntry[], context: SkeletonContext = {}): PartsOrderSummaryView[] {
+export function applyPendingToList(
+  rows: readonly PartsOrderSummary[],
+  entries: readonly OutboxEntry[],
+  context: SkeletonContext = {},
+): PartsOrderSummaryView[] {
   const byOrder = new Map<string, OutboxEntry[]>();
   for (const entry of entries) {
     const key = orderKeyOfRecord(entry.recordKey);
@@ -324,7 +345,13 @@ export function applyPendingToList(rows: readonly PartsOrderSummary[], entries: 
     }
     const action = pendingActionOf(orderEntries);
     const mark = firstMark(orderEntries);
-    return { ...row, key, itemCount: Math.max(0, itemCount), ...(mark ? { pending: mark } : {}), ...(action ? { pendingAction: action } : {}) };
+    return {
+      ...row,
+      key,
+      itemCount: Math.max(0, itemCount),
+      ...(mark ? { pending: mark } : {}),
+      ...(action ? { pendingAction: action } : {}),
+    };
   });
   return [...created, ...result];
 }

@@ -41,7 +41,12 @@ export const quoteList = keptList<Quote>({
 });
 
 export const quotesQueryOptions = (scope: string) =>
-  queryOptions({ queryKey: quoteKeys.list(scope), queryFn: () => readKeptList(quoteList, scope), meta: NOT_PERSISTED, structuralSharing: false });
+  queryOptions({
+    queryKey: quoteKeys.list(scope),
+    queryFn: () => readKeptList(quoteList, scope),
+    meta: NOT_PERSISTED,
+    structuralSharing: false,
+  });
 
 export const useQuotes = (scope: string) => useQuery(quotesQueryOptions(scope));
 
@@ -69,7 +74,8 @@ export const quoteRevisionsQueryOptions = (scope: string, quoteId: number) =>
 
 export const useQuoteRevisions = (scope: string, quoteId: number) => useQuery(quoteRevisionsQueryOptions(scope, quoteId));
 
-export const unavailableOptions = (quoteNumber: string) => request(paths.unavailableOptions(quoteNumber), { schema: v.array(UnavailableOption) });
+export const unavailableOptions = (quoteNumber: string) =>
+  request(paths.unavailableOptions(quoteNumber), { schema: v.array(UnavailableOption) });
 
 /** Duplicate (a GET that makes a quote, as the spec has it); refusals come back as 400 with the spec's message. */
 export const duplicateQuote = (quoteNumber: string, userId: number) =>

@@ -26,7 +26,10 @@ export function CompareDialog({ quote, scope, onClose }: { quote: Quote; scope: 
   const [left, right] = picked ?? [numbers.at(-2) ?? 0, numbers.at(-1) ?? 0];
   const leftRevision = data?.find((revision) => revision.RevisionNumber === left);
   const rightRevision = data?.find((revision) => revision.RevisionNumber === right);
-  const rows = useMemo(() => (leftRevision && rightRevision ? compareRevisions(leftRevision.Options, rightRevision.Options) : []), [leftRevision, rightRevision]);
+  const rows = useMemo(
+    () => (leftRevision && rightRevision ? compareRevisions(leftRevision.Options, rightRevision.Options) : []),
+    [leftRevision, rightRevision],
+  );
   const priced = (data ?? []).some((revision) => revision.Options.some((option) => option.Price > 0));
   const picker = (label: string, value: number, onChange: (next: number) => void) => (
     <label className="field">
@@ -53,7 +56,8 @@ export function CompareDialog({ quote, scope, onClose }: { quote: Quote; scope: 
       }
     >
       {revisions.isPending && <p>Loading the revisions…</p>}
-      {revisions.isError && (isOfflineError(revisions.error) ? <NotOnDevice what="comparison" /> : <p role="alert">The revisions could not be loaded.</p>)}
+      {revisions.isError &&
+        (isOfflineError(revisions.error) ? <NotOnDevice what="comparison" /> : <p role="alert">The revisions could not be loaded.</p>)}
       {read && data && (
         <>
           {read.fromCache && (
@@ -65,9 +69,13 @@ export function CompareDialog({ quote, scope, onClose }: { quote: Quote; scope: 
             {picker('Left', left, (next) => setPicked([next, right]))}
             {picker('Right', right, (next) => setPicked([left, next]))}
           </div>
-          <p>{rows.filter((row) => row.differs).length} options differ between revision {left} and revision {right}.</p>
+          <p>
+            {rows.filter((row) => row.differs).length} options differ between revision {left} and revision {right}.
+          </p>
           <table className="compare-table">
-            <caption className="visually-hidden">Options of revision {left} and revision {right}</caption>
+            <caption className="visually-hidden">
+              Options of revision {left} and revision {right}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Category</th>
@@ -79,7 +87,11 @@ export function CompareDialog({ quote, scope, onClose }: { quote: Quote; scope: 
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={`${row.category}-${row.optionNumber}`} className={row.differs ? 'compare-table__differs' : undefined} data-differs={row.differs || undefined}>
+                <tr
+                  key={`${row.category}-${row.optionNumber}`}
+                  className={row.differs ? 'compare-table__differs' : undefined}
+                  data-differs={row.differs || undefined}
+                >
                   <td>{row.category}</td>
                   <td>{row.optionNumber}</td>
                   <td>{row.description}</td>

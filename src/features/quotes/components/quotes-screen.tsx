@@ -96,7 +96,10 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
   const retailerName = user.currentRetailer?.name ?? user.currentRetailer?.retailerNumber ?? '';
   /** Offline, a quote that would open (not blocked by what its row tells) whose Quote Detail is not on the device. */
   const needsConnection = (quote: Quote) =>
-    !online && keptReportIds !== undefined && !keptReportIds.has(keptReports.idOf(quoteReport(quote))) && offlineViewOutcome(user, quote, retailerName).kind !== 'blocked';
+    !online &&
+    keptReportIds !== undefined &&
+    !keptReportIds.has(keptReports.idOf(quoteReport(quote))) &&
+    offlineViewOutcome(user, quote, retailerName).kind !== 'blocked';
   const compareNeedsConnection = (quote: Quote) => !online && keptRevisionIds !== undefined && !keptRevisionIds.has(String(quote.quoteId));
 
   /** The quote calls need the server (the configuration lives there): offline, say so instead of failing silently. */
@@ -114,7 +117,10 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
     if (!online) return offlineViewOutcome(user, quote, retailerName);
     try {
       const lock = await modals.withLoading(checkLockedQuote(quote.quoteId, user.cmhUserId));
-      const validation = !lock.isLocked && quote.productLineId !== null && quote.modelNumber ? await modals.withLoading(validateSubOptions(quote, user.cmhUserId)) : undefined;
+      const validation =
+        !lock.isLocked && quote.productLineId !== null && quote.modelNumber
+          ? await modals.withLoading(validateSubOptions(quote, user.cmhUserId))
+          : undefined;
       return viewOutcome(user, quote, lock, validation, retailerName);
     } catch (error) {
       if (isOfflineError(error)) return offlineViewOutcome(user, quote, retailerName);
@@ -131,7 +137,11 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
   async function duplicate(quote: Quote) {
     try {
       const copy = await modals.withLoading(duplicateQuote(quote.quoteNumber, user.cmhUserId));
-      notify({ level: 'success', title: QUOTE_MESSAGES.duplicated(quote.quoteNumber, copy.QuoteNumber), durationMs: DUPLICATE_TOAST.timeOut });
+      notify({
+        level: 'success',
+        title: QUOTE_MESSAGES.duplicated(quote.quoteNumber, copy.QuoteNumber),
+        durationMs: DUPLICATE_TOAST.timeOut,
+      });
       await refresh();
       await router.navigate({ href: quoteDetailHref({ plantNumber: quote.plantNumber, quoteNumber: copy.QuoteNumber }) });
     } catch (error) {
@@ -189,13 +199,24 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
       await modals.message(QUOTE_MESSAGES.modelNotAvailable(quote.plantName), 'Copy Quote');
       return;
     }
-    notify({ level: 'success', title: QUOTE_MESSAGES.duplicated(olderSystemQuoteId(quote.mchQuoteId), result.NewQuote.QuoteNumber), durationMs: DUPLICATE_TOAST.timeOut });
+    notify({
+      level: 'success',
+      title: QUOTE_MESSAGES.duplicated(olderSystemQuoteId(quote.mchQuoteId), result.NewQuote.QuoteNumber),
+      durationMs: DUPLICATE_TOAST.timeOut,
+    });
     await refresh();
     await router.navigate({ href: quoteDetailHref({ plantNumber: quote.plantNumber, quoteNumber: result.NewQuote.QuoteNumber }) });
   }
 
   function actionsOf(quote: Quote): MenuEntry[] {
-    const labels = { view: 'View', compare: 'Compare', duplicate: 'Duplicate', delete: 'Delete', unlock: 'Unlock', copyOlder: 'Copy into Build A Quote' } as const;
+    const labels = {
+      view: 'View',
+      compare: 'Compare',
+      duplicate: 'Duplicate',
+      delete: 'Delete',
+      unlock: 'Unlock',
+      copyOlder: 'Copy into Build A Quote',
+    } as const;
     const run = {
       view: () => void withServer(() => open(quote)),
       compare: () => (quote.latestRevision < 2 ? void modals.message(QUOTE_MESSAGES.compareNeedsTwo, 'Compare') : setComparing(quote)),
@@ -205,8 +226,11 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
       copyOlder: () => void withServer(() => copyOlder(quote)),
     };
     return quoteActions(user, quote).map((action) => {
-      const needsServer = (ONLINE_ONLY.has(action) && !online) || (action === 'compare' && quote.latestRevision >= 2 && compareNeedsConnection(quote));
-      return needsServer ? { label: labels[action], disabled: true, disabledReason: NEEDS_CONNECTION } : { label: labels[action], onSelect: run[action] };
+      const needsServer =
+        (ONLINE_ONLY.has(action) && !online) || (action === 'compare' && quote.latestRevision >= 2 && compareNeedsConnection(quote));
+      return needsServer
+        ? { label: labels[action], disabled: true, disabledReason: NEEDS_CONNECTION }
+        : { label: labels[action], onSelect: run[action] };
     });
   }
 
@@ -227,12 +251,20 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
       render: (row) => (
         <span className="quote-number">
           {formatQuoteNumber(row.quoteNumber)}
-          {row.isLocked && <span className="quote-lock" title={`Locked by ${row.lockedBy}`}>Locked</span>}
+          {row.isLocked && (
+            <span className="quote-lock" title={`Locked by ${row.lockedBy}`}>
+              Locked
+            </span>
+          )}
         </span>
       ),
     },
     { ...column('plantName'), width: 'minmax(6rem, 1fr)', foldOrder: 5 },
-    { ...column('modelDesc'), width: 'minmax(7rem, 1.2fr)', render: (row) => (row.modelNumber ? `${row.modelNumber} ${row.modelDesc}` : '') },
+    {
+      ...column('modelDesc'),
+      width: 'minmax(7rem, 1.2fr)',
+      render: (row) => (row.modelNumber ? `${row.modelNumber} ${row.modelDesc}` : ''),
+    },
     { ...column('originalQuoteNumber'), width: '8rem', foldOrder: 1, render: (row) => formatQuoteNumber(row.originalQuoteNumber) },
     { ...column('mdm'), width: 'minmax(6rem, 1fr)', foldOrder: 3 },
     { ...column('expirationDate'), width: '7.5rem', foldOrder: 4, render: (row) => formatDate(row.expirationDate) },
@@ -248,7 +280,12 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
         const items = actionsOf(row);
         return items.length === 0 ? null : (
           <div onClick={(event) => event.stopPropagation()}>
-            <DropdownMenu label={`Actions for ${formatQuoteNumber(row.quoteNumber)}`} buttonContent="Actions" items={items} triggerClassName="button button--small" />
+            <DropdownMenu
+              label={`Actions for ${formatQuoteNumber(row.quoteNumber)}`}
+              buttonContent="Actions"
+              items={items}
+              triggerClassName="button button--small"
+            />
           </div>
         );
       },
@@ -266,8 +303,20 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
         <span className="field__label">To</span>
         <input type="date" className="field__input" value={filters.to} onChange={(event) => setFilter({ to: event.target.value })} />
       </label>
-      <SelectFilter label="Facility" value={filters.facility} onChange={(facility) => setFilter({ facility })} allLabel="All facilities" options={choices.facilities} />
-      <SelectFilter label="CSM" value={filters.csm} onChange={(csm) => setFilter({ csm })} allLabel="All CSMs" options={choices.csms.map((csm) => ({ value: csm, label: csm }))} />
+      <SelectFilter
+        label="Facility"
+        value={filters.facility}
+        onChange={(facility) => setFilter({ facility })}
+        allLabel="All facilities"
+        options={choices.facilities}
+      />
+      <SelectFilter
+        label="CSM"
+        value={filters.csm}
+        onChange={(csm) => setFilter({ csm })}
+        allLabel="All CSMs"
+        options={choices.csms.map((csm) => ({ value: csm, label: csm }))}
+      />
     </div>
   );
 

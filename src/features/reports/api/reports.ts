@@ -22,7 +22,10 @@ import { NOT_PERSISTED, readThrough } from '../../../offline/cached-read';
 export const useOpenServiceRequests = (scope: string, enabled: boolean) =>
   useQuery({
     queryKey: ['reports', 'open-service-requests', scope],
-    queryFn: () => readThrough('report:open-service-requests', scope, () => request(paths.openServiceRequestsReport, { schema: v.array(ServiceRequestSummaryRow) })),
+    queryFn: () =>
+      readThrough('report:open-service-requests', scope, () =>
+        request(paths.openServiceRequestsReport, { schema: v.array(ServiceRequestSummaryRow) }),
+      ),
     meta: NOT_PERSISTED,
     enabled,
   });
@@ -31,7 +34,8 @@ export const useOpenServiceRequests = (scope: string, enabled: boolean) =>
 export const useOpenPartsOrders = (scope: string, enabled: boolean) =>
   useQuery({
     queryKey: ['reports', 'open-parts-orders', scope],
-    queryFn: () => readThrough('report:open-parts-orders', scope, () => request(paths.openPartsOrdersReport, { schema: v.array(OpenPartsOrderRow) })),
+    queryFn: () =>
+      readThrough('report:open-parts-orders', scope, () => request(paths.openPartsOrdersReport, { schema: v.array(OpenPartsOrderRow) })),
     meta: NOT_PERSISTED,
     enabled,
   });
@@ -52,7 +56,10 @@ export const usePaidServiceOrders = (scope: string, range: PaidServiceOrderQuery
 export const useReceivableServiceOrders = (scope: string, enabled: boolean) =>
   useQuery({
     queryKey: ['reports', 'receivable-service-orders', scope],
-    queryFn: () => readThrough('report:receivable-service-orders', scope, () => request(paths.receivableServiceOrdersReport, { schema: v.array(ReceivableServiceOrderRow) })),
+    queryFn: () =>
+      readThrough('report:receivable-service-orders', scope, () =>
+        request(paths.receivableServiceOrdersReport, { schema: v.array(ReceivableServiceOrderRow) }),
+      ),
     meta: NOT_PERSISTED,
     enabled,
   });
@@ -62,7 +69,9 @@ export const useDeliveryReportList = (scope: string, enabled: boolean) =>
   useQuery({
     queryKey: ['reports', 'delivery-reports', scope],
     queryFn: () =>
-      readThrough('report:delivery-reports', scope, () => request(paths.surveys, { query: { surveyId: String(DELIVERY_FORM_SURVEY_ID) }, schema: v.array(DeliveryReportListRow) })),
+      readThrough('report:delivery-reports', scope, () =>
+        request(paths.surveys, { query: { surveyId: String(DELIVERY_FORM_SURVEY_ID) }, schema: v.array(DeliveryReportListRow) }),
+      ),
     meta: NOT_PERSISTED,
     enabled,
   });

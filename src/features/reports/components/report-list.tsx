@@ -36,12 +36,27 @@ interface ReportListProps<Row> {
  * One report: sortable and searchable (every cell as shown), exported as CSV with the same text, printed, and, when
  * the server cannot be reached, the copy kept on the device with its age.
  */
-export function ReportList<Row>({ title, read, columns, rowKey, now, onRowClick, renderCell, summary, tools, wide = false }: ReportListProps<Row>) {
+export function ReportList<Row>({
+  title,
+  read,
+  columns,
+  rowKey,
+  now,
+  onRowClick,
+  renderCell,
+  summary,
+  tools,
+  wide = false,
+}: ReportListProps<Row>) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState | null>(null);
   const rows = read.data?.data ?? [];
   const listColumns = useMemo(
-    () => columns.map((entry): DataListColumn<Row> => ({ ...entry, render: renderCell?.[entry.columnName] ?? ((row) => String(entry.text(row))) })),
+    () =>
+      columns.map((entry): DataListColumn<Row> => ({
+        ...entry,
+        render: renderCell?.[entry.columnName] ?? ((row) => String(entry.text(row))),
+      })),
     [columns, renderCell],
   );
   const exportCsv = () => {
@@ -49,8 +64,20 @@ export function ReportList<Row>({ title, read, columns, rowKey, now, onRowClick,
     saveBlob(new Blob([toCsv(rows, csvColumns)], { type: 'text/csv' }), `${title.toLowerCase().replace(/ /g, '-')}.csv`);
   };
   let notice: ReactNode = null;
-  if (read.data?.fromCache) notice = <p className="notice notice--info" role="status">Saved copy, updated {describeAge(read.data.storedAt, now)}. It refreshes when the connection is back.</p>;
-  else if (!read.data && read.error) notice = <p className="notice notice--warning" role="alert">{isOfflineError(read.error) ? 'You are offline and this report is not saved on this device yet.' : 'The report could not be loaded.'}</p>;
+  if (read.data?.fromCache)
+    notice = (
+      <p className="notice notice--info" role="status">
+        Saved copy, updated {describeAge(read.data.storedAt, now)}. It refreshes when the connection is back.
+      </p>
+    );
+  else if (!read.data && read.error)
+    notice = (
+      <p className="notice notice--warning" role="alert">
+        {isOfflineError(read.error)
+          ? 'You are offline and this report is not saved on this device yet.'
+          : 'The report could not be loaded.'}
+      </p>
+    );
   return (
     <>
       {notice}

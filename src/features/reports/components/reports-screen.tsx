@@ -8,7 +8,13 @@ import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { NeedsConnectionMark } from '../../../ui/not-on-device';
 import { PathLink } from '../../../ui/path-link';
 import { SelectFilter } from '../../../ui/select-filter';
-import { useDeliveryReportList, useOpenPartsOrders, useOpenServiceRequests, usePaidServiceOrders, useReceivableServiceOrders } from '../api/reports';
+import {
+  useDeliveryReportList,
+  useOpenPartsOrders,
+  useOpenServiceRequests,
+  usePaidServiceOrders,
+  useReceivableServiceOrders,
+} from '../api/reports';
 import { DELIVERY_COLUMNS, PAID_COLUMNS, PARTS_COLUMNS, RECEIVABLE_COLUMNS, SERVICE_COLUMNS, totalAmount } from '../report-columns';
 import {
   NEW_DELIVERY_REPORT_PATH,
@@ -46,7 +52,8 @@ function useDeliveryCells(keptDeliveryReportKind: string) {
   );
 }
 
-const billingSummary = (rows: readonly { amount: number }[]) => `${rows.length} ${rows.length === 1 ? 'billing' : 'billings'}, ${totalAmount(rows)} in all.`;
+const billingSummary = (rows: readonly { amount: number }[]) =>
+  `${rows.length} ${rows.length === 1 ? 'billing' : 'billings'}, ${totalAmount(rows)} in all.`;
 
 /**
  * spec 2 §2 Reports (/reports): the five reports, each sortable, searchable, exportable, printable and kept for offline
@@ -73,7 +80,8 @@ export function ReportsScreen({ user, scope, keptDeliveryReportKind }: { user: C
   const receivable = useReceivableServiceOrders(scope, report === 'receivableServiceOrders');
   const delivery = useDeliveryReportList(scope, report === 'deliveryReports');
 
-  const title = report === 'paidServiceOrders' && paidQuery ? `${REPORTS[report]}, ${paidRange.start} to ${paidRange.end}` : REPORTS[report];
+  const title =
+    report === 'paidServiceOrders' && paidQuery ? `${REPORTS[report]}, ${paidRange.start} to ${paidRange.end}` : REPORTS[report];
 
   return (
     <div className="page reports-page">
@@ -93,18 +101,54 @@ export function ReportsScreen({ user, scope, keptDeliveryReportKind }: { user: C
         )}
       </div>
       <h2 className="reports-page__title">{title}</h2>
-      {report === 'openServiceRequests' && <ReportList key={report} title={REPORTS[report]} read={service} columns={SERVICE_COLUMNS} rowKey={(row) => row.serviceRequestId} now={now} />}
-      {report === 'openPartsOrders' && <ReportList key={report} title={REPORTS[report]} read={parts} columns={PARTS_COLUMNS} rowKey={(row) => row.requestNumber} now={now} />}
+      {report === 'openServiceRequests' && (
+        <ReportList
+          key={report}
+          title={REPORTS[report]}
+          read={service}
+          columns={SERVICE_COLUMNS}
+          rowKey={(row) => row.serviceRequestId}
+          now={now}
+        />
+      )}
+      {report === 'openPartsOrders' && (
+        <ReportList
+          key={report}
+          title={REPORTS[report]}
+          read={parts}
+          columns={PARTS_COLUMNS}
+          rowKey={(row) => row.requestNumber}
+          now={now}
+        />
+      )}
       {report === 'paidServiceOrders' &&
         (paidQuery ? (
-          <ReportList key={report} title={REPORTS[report]} read={paid} columns={PAID_COLUMNS} rowKey={(row) => row.billingId} now={now} summary={billingSummary} wide />
+          <ReportList
+            key={report}
+            title={REPORTS[report]}
+            read={paid}
+            columns={PAID_COLUMNS}
+            rowKey={(row) => row.billingId}
+            now={now}
+            summary={billingSummary}
+            wide
+          />
         ) : (
           <p className="notice notice--warning" role="status">
             {paidRangeNotice(paidRange)}
           </p>
         ))}
       {report === 'receivableServiceOrders' && (
-        <ReportList key={report} title={REPORTS[report]} read={receivable} columns={RECEIVABLE_COLUMNS} rowKey={(row) => row.billingId} now={now} summary={billingSummary} wide />
+        <ReportList
+          key={report}
+          title={REPORTS[report]}
+          read={receivable}
+          columns={RECEIVABLE_COLUMNS}
+          rowKey={(row) => row.billingId}
+          now={now}
+          summary={billingSummary}
+          wide
+        />
       )}
       {report === 'deliveryReports' && (
         <ReportList

@@ -16,7 +16,9 @@ export const salesDetailKind = (scope: string) => `sales-detail:${scope}`;
 
 /** The id a report is kept under in its kind. */
 export const salesDetailId = (target: SalesDetailTarget) =>
-  'serialNumber' in target ? `invoice:${target.plantNumber}:${target.serialNumber}` : `${target.plantNumber}:${target.quoteNumber}:${target.orderNumber}`;
+  'serialNumber' in target
+    ? `invoice:${target.plantNumber}:${target.serialNumber}`
+    : `${target.plantNumber}:${target.quoteNumber}:${target.orderNumber}`;
 
 /**
  * Where the orders and quotes lists look for the detail reports kept on the device, to mark the rows whose detail is
@@ -66,7 +68,19 @@ export async function fetchInvoicePdf(target: InvoiceTarget): Promise<Blob> {
   const db = getOffline().db;
   try {
     const { blob } = await requestBlob(paths.invoicePdf, { query: { ...target }, handles: 'all' });
-    await storeDocument(db, { kind: INVOICE_KIND, id, displayName: `BAQ-${target.quoteNumber}`, contentType: 'application/pdf', size: blob.size, etag: '', updatedAt: Date.now() }, await blob.arrayBuffer());
+    await storeDocument(
+      db,
+      {
+        kind: INVOICE_KIND,
+        id,
+        displayName: `BAQ-${target.quoteNumber}`,
+        contentType: 'application/pdf',
+        size: blob.size,
+        etag: '',
+        updatedAt: Date.now(),
+      },
+      await blob.arrayBuffer(),
+    );
     return blob;
   } catch (error) {
     const kept = isOfflineError(error) ? await readDocument(db, INVOICE_KIND, id) : undefined;

@@ -7,7 +7,9 @@ import { fetchInvoicePdf, type InvoiceTarget } from '../api/sales-detail';
 
 /** /reports/invoice/{dealer}/{facility}/{quote}: downloads the home invoice with pricing as a PDF on arrival (spec 2 §2). */
 export function InvoiceDownload({ target }: { target: InvoiceTarget }) {
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'done' } | { status: 'notOnDevice' } | { status: 'failed'; message: string }>({ status: 'loading' });
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'done' } | { status: 'notOnDevice' } | { status: 'failed'; message: string }
+  >({ status: 'loading' });
   const { dealerNumber, facilityNumber, quoteNumber } = target;
   useEffect(() => {
     let active = true;
@@ -24,7 +26,10 @@ export function InvoiceDownload({ target }: { target: InvoiceTarget }) {
           setState({ status: 'notOnDevice' });
           return;
         }
-        const message = error instanceof HttpError && error.status === 403 ? SALES_DETAIL_MESSAGES.invoiceNotAuthorized : SALES_DETAIL_MESSAGES.invoiceUnexpected;
+        const message =
+          error instanceof HttpError && error.status === 403
+            ? SALES_DETAIL_MESSAGES.invoiceNotAuthorized
+            : SALES_DETAIL_MESSAGES.invoiceUnexpected;
         setState({ status: 'failed', message });
       },
     );

@@ -1,7 +1,14 @@
 import { Navigate } from '@tanstack/react-router';
 import { format } from 'date-fns';
 import { useMemo, useState } from 'react';
-import { DETAIL_ANCHOR_EXTRA_OFFSET, DETAIL_SCROLL_OFFSET, formatQuoteNumber, type CmhUser, type SalesCategory, type SalesDetail } from '../../../contract';
+import {
+  DETAIL_ANCHOR_EXTRA_OFFSET,
+  DETAIL_SCROLL_OFFSET,
+  formatQuoteNumber,
+  type CmhUser,
+  type SalesCategory,
+  type SalesDetail,
+} from '../../../contract';
 import { formatDate } from '../../../lib/dates';
 import { DEFAULT_BRAND_LOGO, brandLogo, formatPhone } from '../../../lib/formats';
 import { HttpError, isOfflineError } from '../../../lib/http';
@@ -23,7 +30,9 @@ export function searchCategories(categories: readonly SalesCategory[], search: s
   return categories
     .map((category) => ({
       ...category,
-      options: category.options.filter((option) => option.optionDesc.toLowerCase().includes(needle) || option.optionNumber.toLowerCase().includes(needle)),
+      options: category.options.filter(
+        (option) => option.optionDesc.toLowerCase().includes(needle) || option.optionNumber.toLowerCase().includes(needle),
+      ),
     }))
     .filter((category) => category.options.length > 0);
 }
@@ -76,8 +85,10 @@ export function SalesDetailScreen({ user, scope, title, target }: SalesDetailScr
   const categories = useMemo(() => searchCategories(detail?.categoryDetails ?? [], search), [detail, search]);
 
   // Both report routes send a plant user home when the plant is not among their facilities (spec 2 §2).
-  if (user.isPlantUser && !user.availablePlants.some((plant) => plant.plantNumber === target.plantNumber)) return <Navigate to="/" replace />;
-  if (query.isError && query.error instanceof HttpError && query.error.status === 404 && user.isPlantUser) return <Navigate to="/" replace />;
+  if (user.isPlantUser && !user.availablePlants.some((plant) => plant.plantNumber === target.plantNumber))
+    return <Navigate to="/" replace />;
+  if (query.isError && query.error instanceof HttpError && query.error.status === 404 && user.isPlantUser)
+    return <Navigate to="/" replace />;
 
   if (query.isPending) return <p className="page">Loading the report…</p>;
   if (!read || !detail) {
@@ -104,7 +115,11 @@ export function SalesDetailScreen({ user, scope, title, target }: SalesDetailScr
     setTimeout(() => window.print(), 0);
   };
   const section = (key: keyof typeof open, heading: string, body: React.ReactNode) => (
-    <details className="detail-section" open={open[key]} onToggle={(event) => setOpen((current) => ({ ...current, [key]: (event.target as HTMLDetailsElement).open }))}>
+    <details
+      className="detail-section"
+      open={open[key]}
+      onToggle={(event) => setOpen((current) => ({ ...current, [key]: (event.target as HTMLDetailsElement).open }))}
+    >
       <summary className="detail-section__summary">{heading}</summary>
       <div className="detail-section__body">{body}</div>
     </details>
@@ -113,7 +128,12 @@ export function SalesDetailScreen({ user, scope, title, target }: SalesDetailScr
   return (
     <div className="page sales-detail">
       <header className="sales-detail__header">
-        <img className="sales-detail__logo" src={logo.src} alt={`${logo.key === DEFAULT_BRAND_LOGO.key ? 'HomeSite' : logo.key} logo`} onError={() => setLogoFailed(true)} />
+        <img
+          className="sales-detail__logo"
+          src={logo.src}
+          alt={`${logo.key === DEFAULT_BRAND_LOGO.key ? 'HomeSite' : logo.key} logo`}
+          onError={() => setLogoFailed(true)}
+        />
         <div>
           <h1 className="page__title">{title}</h1>
           <p className="sales-detail__stamp">{detailStamp(new Date(read.storedAt))}</p>
@@ -207,7 +227,13 @@ export function SalesDetailScreen({ user, scope, title, target }: SalesDetailScr
           <div className="sales-detail__search">
             <label className="field">
               <span className="field__label">Search options</span>
-              <input className="field__input" type="search" value={search} placeholder="Search..." onChange={(event) => setSearch(event.target.value)} />
+              <input
+                className="field__input"
+                type="search"
+                value={search}
+                placeholder="Search..."
+                onChange={(event) => setSearch(event.target.value)}
+              />
             </label>
             <nav aria-label="Jump to category" className="sales-detail__jump">
               {categories.map((category) => (
@@ -219,7 +245,13 @@ export function SalesDetailScreen({ user, scope, title, target }: SalesDetailScr
           </div>
           {categories.length === 0 && <p>No options match.</p>}
           {categories.map((category) => (
-            <section key={category.categoryID} id={anchorId(category)} tabIndex={-1} className="sales-detail__category" aria-labelledby={`${anchorId(category)}-title`}>
+            <section
+              key={category.categoryID}
+              id={anchorId(category)}
+              tabIndex={-1}
+              className="sales-detail__category"
+              aria-labelledby={`${anchorId(category)}-title`}
+            >
               <h2 id={`${anchorId(category)}-title`} className="sales-detail__category-title">
                 {category.categoryDesc}
               </h2>

@@ -226,7 +226,9 @@ export function PartsLines({ lines }: { lines: readonly PartsLine[] }) {
             <ul className="history-items" aria-label={`Parts of ${partsLineTitle(line)}`}>
               {line.items.map((item) => (
                 <li key={item.partsOrderItemId} className="history-item history-item--part">
-                  <span className="history-item__quantity">{[item.quantity, item.unitOfMeasure].filter((part) => part !== '').join(' ')}</span>
+                  <span className="history-item__quantity">
+                    {[item.quantity, item.unitOfMeasure].filter((part) => part !== '').join(' ')}
+                  </span>
                   <span className="history-item__description">{item.partDescription || item.partNumber}</span>
                 </li>
               ))}

@@ -8,7 +8,15 @@ import { partsLinesQueryOptions } from '../api/get-parts-lines';
 import { requestLinesQueryOptions } from '../api/get-request-lines';
 import { HISTORY_MESSAGES } from '../messages';
 import { homeOfHistory, type LookupHome } from '../model';
-import { CachedReadBody, HistorySection, HomeDetails, isMissingOffline, PartsLines, RequestLines, WarrantyCardDetails } from './history-sections';
+import {
+  CachedReadBody,
+  HistorySection,
+  HomeDetails,
+  isMissingOffline,
+  PartsLines,
+  RequestLines,
+  WarrantyCardDetails,
+} from './history-sections';
 import './service-history.css';
 
 export interface ServiceHistoryScreenProps {
@@ -20,7 +28,9 @@ export interface ServiceHistoryScreenProps {
 
 /** spec 3 §2 /service/myhomeowners/warranty/{plantNumber}/{serialNumber}: the warranty panel, in add mode for a home with no card. */
 const addCardHref = (home: { plantNumber: string; serialNumber: string }) =>
-  home.plantNumber && home.serialNumber ? `/service/myhomeowners/warranty/${encodeURIComponent(home.plantNumber)}/${encodeURIComponent(home.serialNumber)}` : undefined;
+  home.plantNumber && home.serialNumber
+    ? `/service/myhomeowners/warranty/${encodeURIComponent(home.plantNumber)}/${encodeURIComponent(home.serialNumber)}`
+    : undefined;
 
 export function ServiceHistoryTitle() {
   return <h1 className="page__title">Service History</h1>;

@@ -9,8 +9,7 @@ import { startSession } from '../session-lifecycle';
 import { getProfile } from './get-profile';
 
 /** POST {auth}/api/Account/Token (spec 1 §7). Its errors are handled here, not by the catalogue (spec 1 §8 Login). */
-export const login = (body: LoginBody) =>
-  request(paths.token, { method: 'POST', body, schema: Account, handles: 'all' });
+export const login = (body: LoginBody) => request(paths.token, { method: 'POST', body, schema: Account, handles: 'all' });
 
 async function signIn(queryClient: ReturnType<typeof useQueryClient>, body: LoginBody) {
   const account = await login(body);

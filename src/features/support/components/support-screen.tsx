@@ -69,12 +69,18 @@ export function SupportScreen({ user }: { user: Pick<CmhUser, 'firstName' | 'las
         }}
       >
         <div className="form__row">
-          <form.AppField name="name">{(field) => <field.TextField label="Name" autoComplete="name" required maxLength={100} />}</form.AppField>
+          <form.AppField name="name">
+            {(field) => <field.TextField label="Name" autoComplete="name" required maxLength={100} />}
+          </form.AppField>
           <form.AppField name="phone">{(field) => <field.PhoneField label="Phone" />}</form.AppField>
         </div>
         <div className="form__row">
-          <form.AppField name="priority">{(field) => <field.SelectField label="Priority" options={options(SUPPORT_PRIORITIES)} />}</form.AppField>
-          <form.AppField name="type">{(field) => <field.SelectField label="Request type" options={options(SUPPORT_TYPES)} />}</form.AppField>
+          <form.AppField name="priority">
+            {(field) => <field.SelectField label="Priority" options={options(SUPPORT_PRIORITIES)} />}
+          </form.AppField>
+          <form.AppField name="type">
+            {(field) => <field.SelectField label="Request type" options={options(SUPPORT_TYPES)} />}
+          </form.AppField>
         </div>
         <form.AppField name="message">
           {(field) => <field.TextAreaField label="Description" required maxLength={SUPPORT_DESCRIPTION_MAX} rows={8} />}

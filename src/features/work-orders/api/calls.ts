@@ -58,9 +58,21 @@ const call = <Body extends OutboxBody>(
   label: string,
   intent: WorkOrderIntent,
   extra: Partial<Omit<OutboxCall<Body>, 'intent'>> = {},
-): OutboxCall<Body, WorkOrderIntent> => ({ method, base: endpoint.base, path: endpoint.path, recordKey: requestRecordKey(ref.key), label, intent, ...extra });
+): OutboxCall<Body, WorkOrderIntent> => ({
+  method,
+  base: endpoint.base,
+  path: endpoint.path,
+  recordKey: requestRecordKey(ref.key),
+  label,
+  intent,
+  ...extra,
+});
 
-const row = <Kind extends RowIntent<string>['kind']>(kind: Kind, action: RowIntent<Kind>['action'], id: number | string): RowIntent<Kind> => ({
+const row = <Kind extends RowIntent<string>['kind']>(
+  kind: Kind,
+  action: RowIntent<Kind>['action'],
+  id: number | string,
+): RowIntent<Kind> => ({
   feature: WORK_ORDERS,
   kind,
   action,
@@ -93,7 +105,8 @@ export function createServiceRequestCall(home: Pick<HomeSummary, 'plantNumber' |
   };
 }
 
-const requestEndpoint = (ref: RequestRef) => (isWorkOrder(ref) ? paths.workOrder(ref.vantageWorkOrderId!) : paths.serviceRequest(ref.serviceRequestId));
+const requestEndpoint = (ref: RequestRef) =>
+  isWorkOrder(ref) ? paths.workOrder(ref.vantageWorkOrderId!) : paths.serviceRequest(ref.serviceRequestId);
 
 /*
  * An update carries the whole form; `seen` is the record as the form showed it, so that the call says which fields
@@ -102,7 +115,14 @@ const requestEndpoint = (ref: RequestRef) => (isWorkOrder(ref) ? paths.workOrder
 
 /** PUT /service/{id} or /service/workorders/{id}: the information and additional-information panels. */
 export const updateInformationCall = (ref: RequestRef, body: ServiceRequestUpdate, seen: object, label = 'Update work order information') =>
-  call(ref, requestEndpoint(ref), 'PUT', label, { feature: WORK_ORDERS, kind: 'information' }, { body, changes: changedFields(body, seen) });
+  call(
+    ref,
+    requestEndpoint(ref),
+    'PUT',
+    label,
+    { feature: WORK_ORDERS, kind: 'information' },
+    { body, changes: changedFields(body, seen) },
+  );
 
 /** DELETE /service/{id}: cancelling a staged request removes it (spec 3 §4). */
 export const cancelRequestCall = (ref: RequestRef) =>
@@ -112,7 +132,14 @@ export const cancelRequestCall = (ref: RequestRef) =>
 export const submitCall = (ref: RequestRef) =>
   isWorkOrder(ref)
     ? call(ref, paths.submitWorkOrder(ref.vantageWorkOrderId!), 'PUT', 'Submit work order', { feature: WORK_ORDERS, kind: 'submit' })
-    : call(ref, paths.submitServiceRequest(ref.serviceRequestId), 'POST', 'Submit service request', { feature: WORK_ORDERS, kind: 'submit' }, { body: {} });
+    : call(
+        ref,
+        paths.submitServiceRequest(ref.serviceRequestId),
+        'POST',
+        'Submit service request',
+        { feature: WORK_ORDERS, kind: 'submit' },
+        { body: {} },
+      );
 
 /** PUT /service/workorders/{id}/archive. */
 export const archiveCall = (ref: RequestRef) =>
@@ -125,7 +152,11 @@ export function addServiceItemCall(ref: RequestRef, body: ServiceItemInput) {
   const endpoint = isWorkOrder(ref) ? paths.workOrderLineItems(ref.vantageWorkOrderId!) : paths.serviceItems(ref.serviceRequestId);
   return {
     tempId,
-    call: call(ref, endpoint, 'POST', 'Add service item', row('service-item', 'add', tempId), { body, createsTempId: tempId, idField: 'serviceRequestItemId' }),
+    call: call(ref, endpoint, 'POST', 'Add service item', row('service-item', 'add', tempId), {
+      body,
+      createsTempId: tempId,
+      idField: 'serviceRequestItemId',
+    }),
   };
 }
 
@@ -133,7 +164,10 @@ const serviceItemEndpoint = (ref: RequestRef, itemId: number | string) =>
   isWorkOrder(ref) ? paths.workOrderLineItem(ref.vantageWorkOrderId!, itemId) : paths.serviceItem(ref.serviceRequestId, itemId);
 
 export const updateServiceItemCall = (ref: RequestRef, itemId: number | string, body: ServiceItemInput, seen: object) =>
-  call(ref, serviceItemEndpoint(ref, itemId), 'PUT', 'Update service item', row('service-item', 'update', itemId), { body, changes: changedFields(body, seen) });
+  call(ref, serviceItemEndpoint(ref, itemId), 'PUT', 'Update service item', row('service-item', 'update', itemId), {
+    body,
+    changes: changedFields(body, seen),
+  });
 
 export const deleteServiceItemCall = (ref: RequestRef, itemId: number | string) =>
   call(ref, serviceItemEndpoint(ref, itemId), 'DELETE', 'Remove service item', row('service-item', 'remove', itemId));
@@ -142,18 +176,29 @@ export const deleteServiceItemCall = (ref: RequestRef, itemId: number | string) 
 
 export function addPartsItemCall(ref: RequestRef, body: ServicePartInput) {
   const tempId = newTempId();
-  const endpoint = isWorkOrder(ref) ? paths.workOrderPartsItems(ref.vantageWorkOrderId!) : paths.servicePartsOrder(ref.serviceRequestId, ref.partsOrderId);
+  const endpoint = isWorkOrder(ref)
+    ? paths.workOrderPartsItems(ref.vantageWorkOrderId!)
+    : paths.servicePartsOrder(ref.serviceRequestId, ref.partsOrderId);
   return {
     tempId,
-    call: call(ref, endpoint, 'POST', 'Add parts item', row('parts-item', 'add', tempId), { body, createsTempId: tempId, idField: 'partsOrderItemId' }),
+    call: call(ref, endpoint, 'POST', 'Add parts item', row('parts-item', 'add', tempId), {
+      body,
+      createsTempId: tempId,
+      idField: 'partsOrderItemId',
+    }),
   };
 }
 
 const partsItemEndpoint = (ref: RequestRef, itemId: number | string) =>
-  isWorkOrder(ref) ? paths.workOrderPartsItem(ref.vantageWorkOrderId!, itemId) : paths.servicePartsItem(ref.serviceRequestId, ref.partsOrderId, itemId);
+  isWorkOrder(ref)
+    ? paths.workOrderPartsItem(ref.vantageWorkOrderId!, itemId)
+    : paths.servicePartsItem(ref.serviceRequestId, ref.partsOrderId, itemId);
 
 export const updatePartsItemCall = (ref: RequestRef, itemId: number | string, body: ServicePartInput, seen: object) =>
-  call(ref, partsItemEndpoint(ref, itemId), 'PUT', 'Update parts item', row('parts-item', 'update', itemId), { body, changes: changedFields(body, seen) });
+  call(ref, partsItemEndpoint(ref, itemId), 'PUT', 'Update parts item', row('parts-item', 'update', itemId), {
+    body,
+    changes: changedFields(body, seen),
+  });
 
 export const deletePartsItemCall = (ref: RequestRef, itemId: number | string) =>
   call(ref, partsItemEndpoint(ref, itemId), 'DELETE', 'Remove parts item', row('parts-item', 'remove', itemId));
@@ -190,7 +235,12 @@ const attachmentEndpoint = (ref: RequestRef, attachmentKey: string) =>
     : paths.serviceAttachment(ref.serviceRequestId, ref.plantNumber, ref.serviceRequestNumber, attachmentKey);
 
 /** PUT /Service/{id}/{plant}/{number}/ServiceAttachment/{id} or /Service/workorders/{id}/attachments/{contentDocumentId}: its fields (`seen`: as above). */
-export const updateAttachmentCall = (ref: RequestRef, attachmentKey: string, body: AttachmentInput & { rowVersion: number }, seen: object) =>
+export const updateAttachmentCall = (
+  ref: RequestRef,
+  attachmentKey: string,
+  body: AttachmentInput & { rowVersion: number },
+  seen: object,
+) =>
   call(ref, attachmentEndpoint(ref, attachmentKey), 'PUT', 'Update attachment', row('attachment', 'update', attachmentKey), {
     body: body satisfies Omit<AttachmentFields, 'rowVersion'> & { rowVersion: number },
     changes: changedFields(body, seen),

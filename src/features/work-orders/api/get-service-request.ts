@@ -9,7 +9,8 @@ export const getServiceRequest = (serviceRequestId: number) =>
   request(paths.serviceRequest(serviceRequestId), { schema: ServiceRequestAnswer, handles: [404] });
 
 /** GET {api}/service/workorders/{workOrderId} (spec 3 §7). */
-export const getWorkOrder = (workOrderId: number) => request(paths.workOrder(workOrderId), { schema: ServiceRequestAnswer, handles: [404] });
+export const getWorkOrder = (workOrderId: number) =>
+  request(paths.workOrder(workOrderId), { schema: ServiceRequestAnswer, handles: [404] });
 
 // A request is kept under its own id whichever address read it, so either route finds it offline.
 export const serviceRequestQueryOptions = (serviceRequestId: number) =>

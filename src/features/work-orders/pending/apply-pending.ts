@@ -135,7 +135,8 @@ export function viewOfServerRequest(request: ServiceRequest): ServiceRequestView
   };
 }
 
-const matches = (id: string, ...candidates: (string | number | null)[]) => candidates.some((candidate) => candidate !== null && String(candidate) === id);
+const matches = (id: string, ...candidates: (string | number | null)[]) =>
+  candidates.some((candidate) => candidate !== null && String(candidate) === id);
 
 function applyItem(view: ServiceRequestView, entry: OutboxEntry, intent: RowIntent, mark: PendingMark) {
   if (intent.action === 'remove') {
@@ -184,7 +185,9 @@ function applyItem(view: ServiceRequestView, entry: OutboxEntry, intent: RowInte
 
 function applyPart(view: ServiceRequestView, entry: OutboxEntry, intent: RowIntent, mark: PendingMark) {
   if (intent.action === 'remove') {
-    view.partsItems = view.partsItems.filter((part) => !matches(intent.id, part.key, part.partsOrderItemId, part.vantagePartsRequestLineItemId));
+    view.partsItems = view.partsItems.filter(
+      (part) => !matches(intent.id, part.key, part.partsOrderItemId, part.vantagePartsRequestLineItemId),
+    );
     return;
   }
   const body = bodyFields(ServicePartInput, entry.body);
@@ -226,7 +229,8 @@ function applyPart(view: ServiceRequestView, entry: OutboxEntry, intent: RowInte
 }
 
 function applyAttachment(view: ServiceRequestView, entry: OutboxEntry, intent: RowIntent, mark: PendingMark) {
-  const isIt = (attachment: ServiceAttachmentView) => matches(intent.id, attachment.key, attachment.serviceAttachmentId, attachment.contentDocumentId);
+  const isIt = (attachment: ServiceAttachmentView) =>
+    matches(intent.id, attachment.key, attachment.serviceAttachmentId, attachment.contentDocumentId);
   if (intent.action === 'remove') {
     view.serviceAttachments = view.serviceAttachments.filter((attachment) => !isIt(attachment));
     return;
@@ -264,7 +268,9 @@ function applyAttachment(view: ServiceRequestView, entry: OutboxEntry, intent: R
     return;
   }
   view.serviceAttachments = view.serviceAttachments.map((attachment) =>
-    isIt(attachment) ? { ...attachment, ...fields, rowVersion: attachment.rowVersion + 1, pending: worst(attachment.pending, mark) } : attachment,
+    isIt(attachment)
+      ? { ...attachment, ...fields, rowVersion: attachment.rowVersion + 1, pending: worst(attachment.pending, mark) }
+      : attachment,
   );
 }
 
@@ -310,7 +316,12 @@ export function applyPending(
       ? skeletonRequest(entries[createAt]!, create, homeOf(create.assetId))
       : undefined;
   if (!view) return undefined;
-  view = { ...view, serviceItems: [...view.serviceItems], partsItems: [...view.partsItems], serviceAttachments: [...view.serviceAttachments] };
+  view = {
+    ...view,
+    serviceItems: [...view.serviceItems],
+    partsItems: [...view.partsItems],
+    serviceAttachments: [...view.serviceAttachments],
+  };
 
   for (const [index, entry] of entries.entries()) {
     const intent = intents[index];
@@ -465,7 +476,17 @@ function asMinimalRequest(row: ServiceRequestSummary): ServiceRequest {
     modelNumber: '',
     signatureOnFile: false,
     isUnderWarranty: false,
-    account: { firstName: '', lastName: '', street: '', city: '', state: '', zip: '', emailAddress: '', phoneNumber: '', mobilePhoneNumber: '' },
+    account: {
+      firstName: '',
+      lastName: '',
+      street: '',
+      city: '',
+      state: '',
+      zip: '',
+      emailAddress: '',
+      phoneNumber: '',
+      mobilePhoneNumber: '',
+    },
     stockHomeString: '',
     serviceItems: [],
     partsItems: [],

@@ -39,7 +39,8 @@ Example:
 const apiKeyList: Command = {
   name: ['apikey', 'list'],
   summary: 'List the API keys (never the keys themselves)',
-  description: 'Lists every API key: name, first characters, when made, last used and revoked (UTC).\n\nExample:\n  npx homesite apikey list',
+  description:
+    'Lists every API key: name, first characters, when made, last used and revoked (UTC).\n\nExample:\n  npx homesite apikey list',
   run: async ({ io }) => {
     await withDatabase(io.env, { migrations: 'current' }, async ({ db }) => {
       const keys = await listApiKeys(db);
@@ -57,12 +58,16 @@ const apiKeyRevoke: Command = {
   name: ['apikey', 'revoke'],
   summary: 'Revoke an API key: its next request is refused',
   arguments: ['<name>'],
-  description: 'Revokes the API key named <name>. It is refused from its next request on (401), on every instance.\nThe key stays listed, with the time it was revoked; its name cannot be used again.\n\nExample:\n  npx homesite apikey revoke erp-nightly',
+  description:
+    'Revokes the API key named <name>. It is refused from its next request on (401), on every instance.\nThe key stays listed, with the time it was revoked; its name cannot be used again.\n\nExample:\n  npx homesite apikey revoke erp-nightly',
   run: async ({ io, positionals }) => {
     const [name = ''] = positionals;
     await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
       const outcome = await keyErrors(() => revokeApiKey(db, name));
-      writeLine(io.stdout, outcome === 'revoked' ? `API key '${name.trim()}' is revoked.` : `API key '${name.trim()}' was revoked already.`);
+      writeLine(
+        io.stdout,
+        outcome === 'revoked' ? `API key '${name.trim()}' is revoked.` : `API key '${name.trim()}' was revoked already.`,
+      );
     });
   },
 };

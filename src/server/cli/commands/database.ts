@@ -14,14 +14,18 @@ const PG_RESTORE_WAY = 'pg_restore --clean --if-exists --no-owner --dbname "$DAT
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** A moment as a file name takes it on every system: 2026-11-27T20-31-05Z. */
-const fileStamp = (date = new Date()) => date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
+const fileStamp = (date = new Date()) =>
+  date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-');
 
 /** Writes beside the target, flushes, then renames over it: a crash leaves the old file or the new one, never half of one. */
 function writeFileAtomically(target: string, bytes: Uint8Array) {
   const partial = join(dirname(target), `.${basename(target)}.partial-${process.pid}`);
   const fd = openSync(partial, 'wx');
   try {
-    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+    for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
     fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
@@ -49,7 +53,10 @@ Example:
         return;
       }
       await open.migrate();
-      writeLine(io.stdout, `Applied ${pending.length} migration${pending.length === 1 ? '' : 's'} to ${describeDatabase(config)}: ${pending.map((entry) => entry.tag).join(', ')}.`);
+      writeLine(
+        io.stdout,
+        `Applied ${pending.length} migration${pending.length === 1 ? '' : 's'} to ${describeDatabase(config)}: ${pending.map((entry) => entry.tag).join(', ')}.`,
+      );
     });
   },
 };
@@ -71,8 +78,10 @@ Example:
   run: async ({ io, positionals, values }) => {
     const target = resolve(positionals[0] ?? '');
     const config = databaseFromEnv(io.env);
-    if (config.databaseUrl) throw new CliError(`backup is for the embedded database (DATA_DIR). With DATABASE_URL, use pg_dump:\n  ${PG_DUMP_WAY}`);
-    if (existsSync(target) && !flagOption(values, 'force')) throw new CliError(`${target} exists already: choose another name, or add --force to replace it.`);
+    if (config.databaseUrl)
+      throw new CliError(`backup is for the embedded database (DATA_DIR). With DATABASE_URL, use pg_dump:\n  ${PG_DUMP_WAY}`);
+    if (existsSync(target) && !flagOption(values, 'force'))
+      throw new CliError(`${target} exists already: choose another name, or add --force to replace it.`);
     if (!existsSync(dirname(target))) throw new CliError(`There is no directory ${dirname(target)}.`);
     await withDatabase(io.env, { migrations: 'as-is' }, async ({ open }) => {
       const dump = new Uint8Array(await (await open.dump()).arrayBuffer());
@@ -101,7 +110,8 @@ Example:
   run: async ({ io, positionals, values }) => {
     const source = resolve(positionals[0] ?? '');
     const config = databaseFromEnv(io.env);
-    if (config.databaseUrl) throw new CliError(`restore is for the embedded database (DATA_DIR). With DATABASE_URL, use pg_restore:\n  ${PG_RESTORE_WAY}`);
+    if (config.databaseUrl)
+      throw new CliError(`restore is for the embedded database (DATA_DIR). With DATABASE_URL, use pg_restore:\n  ${PG_RESTORE_WAY}`);
     if (!existsSync(source) || !statSync(source).isFile()) throw new CliError(`There is no file ${source}.`);
     const dataDir = resolve(config.dataDir);
     const live = join(dataDir, 'pglite');
@@ -122,9 +132,12 @@ Example:
         await restored.close();
       } catch (error) {
         rmSync(staging, { recursive: true, force: true });
-        throw new CliError(`${source} could not be restored (is it a file from \`npx homesite backup\`?): ${error instanceof Error ? error.message : String(error)}`, {
-          cause: error,
-        });
+        throw new CliError(
+          `${source} could not be restored (is it a file from \`npx homesite backup\`?): ${error instanceof Error ? error.message : String(error)}`,
+          {
+            cause: error,
+          },
+        );
       }
       let aside: string | null = null;
       if (existsSync(live)) {
@@ -169,11 +182,15 @@ Examples:
   npx homesite demo remove --all-data --yes`,
   run: async ({ io, values }) => {
     const allData = flagOption(values, 'all-data');
-    if (allData && !flagOption(values, 'yes')) throw new UsageError('--all-data deletes every user, retailer, home and order: add --yes to confirm.');
+    if (allData && !flagOption(values, 'yes'))
+      throw new UsageError('--all-data deletes every user, retailer, home and order: add --yes to confirm.');
     await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
       if (allData) {
         const tables = await emptyAllData(db);
-        writeLine(io.stdout, `Emptied ${tables.length} tables; kept ${TABLES_KEPT_BY_EMPTY.join(', ')}. Next: npx homesite user create --help.`);
+        writeLine(
+          io.stdout,
+          `Emptied ${tables.length} tables; kept ${TABLES_KEPT_BY_EMPTY.join(', ')}. Next: npx homesite user create --help.`,
+        );
         return;
       }
       const removal = await removeDemoAccounts(db);
@@ -183,7 +200,10 @@ Examples:
       }
       writeLine(io.stdout, `Deleted ${removal.removed.length} demo accounts.`);
       for (const detached of removal.detached) {
-        writeLine(io.stdout, `  ${detached.action === 'deleted' ? 'deleted' : 'unlinked'} ${detached.rows} row(s) of ${detached.table} that were theirs`);
+        writeLine(
+          io.stdout,
+          `  ${detached.action === 'deleted' ? 'deleted' : 'unlinked'} ${detached.rows} row(s) of ${detached.table} that were theirs`,
+        );
       }
     });
   },

@@ -90,8 +90,14 @@ const importCommand: Command = {
   options: {
     format: { type: 'string', value: 'csv|jsonl', description: 'The file format (default: from the extension .csv, .jsonl or .ndjson)' },
     'dry-run': { type: 'boolean', description: 'Check every row and count what would change; write nothing' },
-    'skip-invalid': { type: 'boolean', description: 'Write the valid rows and list the refused ones (default: any refused row writes nothing)' },
-    overwrite: { type: 'boolean', description: 'Write every row, also those unchanged in the file since their last import (puts back edits made in the app)' },
+    'skip-invalid': {
+      type: 'boolean',
+      description: 'Write the valid rows and list the refused ones (default: any refused row writes nothing)',
+    },
+    overwrite: {
+      type: 'boolean',
+      description: 'Write every row, also those unchanged in the file since their last import (puts back edits made in the app)',
+    },
   },
   get description() {
     const width = Math.max(...Object.keys(IMPORT_KINDS).map((kind) => kind.length));
@@ -115,7 +121,8 @@ Examples:
   },
   run: async ({ io, values, positionals }) => {
     const [kind = '', file = ''] = positionals;
-    if (!Object.hasOwn(IMPORT_KINDS, kind)) throw new UsageError(`Unknown kind "${kind}". The kinds are: ${Object.keys(IMPORT_KINDS).join(', ')}.`);
+    if (!Object.hasOwn(IMPORT_KINDS, kind))
+      throw new UsageError(`Unknown kind "${kind}". The kinds are: ${Object.keys(IMPORT_KINDS).join(', ')}.`);
     const format = formatOf(file, stringOption(values, 'format'));
     const path = resolve(file);
     if (!existsSync(path) || !statSync(path).isFile()) throw new CliError(`There is no file ${path}.`);

@@ -18,7 +18,10 @@ It must follow the product's rules: at least 8 characters, an upper-case and a l
 one of # ? ! @ $ % ^ & * -.`;
 
 const personName = (label: string) =>
-  RequiredText(`${label} is required.`, USER_NAME_MAX_LENGTH, { allow: 'string', tooLong: `${label} can be no longer than ${USER_NAME_MAX_LENGTH} characters.` });
+  RequiredText(`${label} is required.`, USER_NAME_MAX_LENGTH, {
+    allow: 'string',
+    tooLong: `${label} can be no longer than ${USER_NAME_MAX_LENGTH} characters.`,
+  });
 
 const distinct = (items: string[]) => new Set(items).size === items.length;
 
@@ -28,14 +31,21 @@ const NewUser = v.pipe(
     userName: UserEmail,
     firstName: personName('First name'),
     lastName: personName('Last name'),
-    roles: v.pipe(v.array(v.string()), v.minLength(1, `${USER_FORM_MESSAGES.roleRequired} (--role)`), v.check(distinct, 'A role is given twice.')),
+    roles: v.pipe(
+      v.array(v.string()),
+      v.minLength(1, `${USER_FORM_MESSAGES.roleRequired} (--role)`),
+      v.check(distinct, 'A role is given twice.'),
+    ),
     retailerNumbers: v.pipe(v.array(RetailerNumber), v.check(distinct, 'A retailer is given twice.')),
     plantNumbers: v.pipe(v.array(PlantNumber), v.check(distinct, 'A plant is given twice.')),
     currentRetailer: v.optional(RetailerNumber),
     isInternal: v.boolean(),
     isPlantUser: v.boolean(),
   }),
-  v.check((user) => user.currentRetailer === undefined || user.retailerNumbers.includes(user.currentRetailer), '--current-retailer must be one of the --retailer numbers.'),
+  v.check(
+    (user) => user.currentRetailer === undefined || user.retailerNumbers.includes(user.currentRetailer),
+    '--current-retailer must be one of the --retailer numbers.',
+  ),
   v.check((user) => !user.isPlantUser || user.plantNumbers.length > 0, 'A plant user (--plant-user) needs at least one --plant.'),
 );
 type NewUser = v.InferOutput<typeof NewUser>;
@@ -72,17 +82,28 @@ async function checkNewUser(db: Database, user: NewUser): Promise<Map<string, nu
   const roleIds = new Map(roleRows.map((role) => [role.name, role.id]));
   const unknownRoles = user.roles.filter((role) => !roleIds.has(role));
   if (unknownRoles.length > 0) {
-    throw new CliError(`Unknown role${unknownRoles.length > 1 ? 's' : ''}: ${unknownRoles.join(', ')}. The roles are: ${roleRows.map((role) => role.name).join(', ')}.`);
+    throw new CliError(
+      `Unknown role${unknownRoles.length > 1 ? 's' : ''}: ${unknownRoles.join(', ')}. The roles are: ${roleRows.map((role) => role.name).join(', ')}.`,
+    );
   }
   const unknownRetailers = await missing(user.retailerNumbers, async (numbers) =>
-    (await db.select({ n: t.retailers.retailerNumber }).from(t.retailers).where(inArray(t.retailers.retailerNumber, numbers))).map((row) => row.n),
+    (await db.select({ n: t.retailers.retailerNumber }).from(t.retailers).where(inArray(t.retailers.retailerNumber, numbers))).map(
+      (row) => row.n,
+    ),
   );
-  if (unknownRetailers.length > 0) throw new CliError(`No retailer ${unknownRetailers.join(', ')} in the database: import the retailers first (npx homesite import retailers <file>).`);
+  if (unknownRetailers.length > 0)
+    throw new CliError(
+      `No retailer ${unknownRetailers.join(', ')} in the database: import the retailers first (npx homesite import retailers <file>).`,
+    );
   const unknownPlants = await missing(user.plantNumbers, async (numbers) =>
     (await db.select({ n: t.plants.plantNumber }).from(t.plants).where(inArray(t.plants.plantNumber, numbers))).map((row) => row.n),
   );
-  if (unknownPlants.length > 0) throw new CliError(`No plant ${unknownPlants.join(', ')} in the database: import the plants first (npx homesite import plants <file>).`);
-  if (await emailInUse(db, user.userName)) throw new CliError(`A user named ${user.userName} exists already (npx homesite user reset-password sets a new password).`);
+  if (unknownPlants.length > 0)
+    throw new CliError(
+      `No plant ${unknownPlants.join(', ')} in the database: import the plants first (npx homesite import plants <file>).`,
+    );
+  if (await emailInUse(db, user.userName))
+    throw new CliError(`A user named ${user.userName} exists already (npx homesite user reset-password sets a new password).`);
   return roleIds;
 }
 
@@ -108,8 +129,10 @@ async function insertUser(db: Database, user: NewUser, roleIds: ReadonlyMap<stri
     if (!created) throw new CliError(`A user named ${user.userName} exists already.`);
     const userId = created.id;
     await tx.insert(t.userRoles).values(user.roles.map((role) => ({ userId, roleId: roleIds.get(role)! })));
-    if (user.retailerNumbers.length > 0) await tx.insert(t.userRetailers).values(user.retailerNumbers.map((retailerNumber) => ({ userId, retailerNumber })));
-    if (user.plantNumbers.length > 0) await tx.insert(t.userPlants).values(user.plantNumbers.map((plantNumber) => ({ userId, plantNumber })));
+    if (user.retailerNumbers.length > 0)
+      await tx.insert(t.userRetailers).values(user.retailerNumbers.map((retailerNumber) => ({ userId, retailerNumber })));
+    if (user.plantNumbers.length > 0)
+      await tx.insert(t.userPlants).values(user.plantNumbers.map((plantNumber) => ({ userId, plantNumber })));
     return userId;
   });
 }
@@ -134,7 +157,11 @@ const userCreate: Command = {
     role: { type: 'string', multiple: true, value: '<name>', description: 'A role, e.g. Rtl_Admin; repeat for more (at least one)' },
     retailer: { type: 'string', multiple: true, value: '<number>', description: 'A retail center the user works for; repeat for more' },
     plant: { type: 'string', multiple: true, value: '<number>', description: 'A plant (facility) of a plant user; repeat for more' },
-    'current-retailer': { type: 'string', value: '<number>', description: 'The retail center the user starts in (default: the first --retailer)' },
+    'current-retailer': {
+      type: 'string',
+      value: '<number>',
+      description: 'The retail center the user starts in (default: the first --retailer)',
+    },
     internal: { type: 'boolean', description: 'Internal staff: no My Account, password never expires' },
     'plant-user': { type: 'boolean', description: 'Plant staff: works across the retailers of their --plant facilities' },
   },
@@ -171,7 +198,7 @@ Example:
 
 const userResetPassword: Command = {
   name: ['user', 'reset-password'],
-  summary: "Set a new password for a user and sign them out everywhere",
+  summary: 'Set a new password for a user and sign them out everywhere',
   arguments: ['<user-name>'],
   description: `Sets a new password. As a password change in My Account does, it ends every session the user has
 (each device must sign in again), and it clears failed sign-in attempts, so a locked-out user can sign in at once.
@@ -229,7 +256,13 @@ const userList: Command = {
   run: async ({ io }) => {
     await withDatabase(io.env, { migrations: 'current' }, async ({ db }) => {
       const users = await db
-        .select({ id: t.users.id, userName: t.users.userName, firstName: t.users.firstName, lastName: t.users.lastName, isActive: t.users.isActive })
+        .select({
+          id: t.users.id,
+          userName: t.users.userName,
+          firstName: t.users.firstName,
+          lastName: t.users.lastName,
+          isActive: t.users.isActive,
+        })
         .from(t.users)
         .orderBy(asc(sql`lower(${t.users.userName})`));
       const roleRows = await db
@@ -243,7 +276,12 @@ const userList: Command = {
         writeLine(io.stderr, 'There are no users yet: npx homesite user create --help.');
         return;
       }
-      const rows = users.map((user) => [user.userName, `${user.firstName} ${user.lastName}`, user.isActive ? 'yes' : 'no', (rolesOf.get(user.id) ?? []).join(', ')]);
+      const rows = users.map((user) => [
+        user.userName,
+        `${user.firstName} ${user.lastName}`,
+        user.isActive ? 'yes' : 'no',
+        (rolesOf.get(user.id) ?? []).join(', '),
+      ]);
       writeLine(io.stdout, formatTable(['USER NAME', 'NAME', 'ACTIVE', 'ROLES'], rows));
     });
   },

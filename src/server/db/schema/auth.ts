@@ -13,7 +13,10 @@ export const loginAttempts = pgTable(
     clientAddress: text('client_address'),
     attemptedAt: stamp('attempted_at').notNull(),
   },
-  (t) => [index('login_attempts_user_time_idx').on(t.userName, t.attemptedAt), index('login_attempts_address_time_idx').on(t.clientAddress, t.attemptedAt)],
+  (t) => [
+    index('login_attempts_user_time_idx').on(t.userName, t.attemptedAt),
+    index('login_attempts_address_time_idx').on(t.clientAddress, t.attemptedAt),
+  ],
 );
 
 /** Tokens signed out before they expire; a row can go once the token would have expired anyway. */

@@ -41,10 +41,16 @@ export const submittedSurveys = pgTable(
   {
     id: serial('id').primaryKey(),
     surveyType: smallint('survey_type').notNull(),
-    homeId: integer('home_id').notNull().references(() => homes.id),
-    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber),
+    homeId: integer('home_id')
+      .notNull()
+      .references(() => homes.id),
+    plantNumber: text('plant_number')
+      .notNull()
+      .references(() => plants.plantNumber),
     serialNumber: text('serial_number').notNull(),
-    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber),
+    retailerNumber: text('retailer_number')
+      .notNull()
+      .references(() => retailers.retailerNumber),
     submittedByUserId: integer('submitted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The submitter's name as it was when submitted. */
     submittedBy: text('submitted_by').notNull(),
@@ -64,8 +70,12 @@ export const surveyAnswers = pgTable(
   'survey_answers',
   {
     id: serial('id').primaryKey(),
-    submittedSurveyId: integer('submitted_survey_id').notNull().references(() => submittedSurveys.id, { onDelete: 'cascade' }),
-    questionId: integer('question_id').notNull().references(() => surveyQuestions.id),
+    submittedSurveyId: integer('submitted_survey_id')
+      .notNull()
+      .references(() => submittedSurveys.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => surveyQuestions.id),
     answer: text('answer').notNull().default(''),
   },
   (t) => [uniqueIndex('survey_answers_survey_question_idx').on(t.submittedSurveyId, t.questionId)],
@@ -76,7 +86,9 @@ export const surveyAttachments = pgTable(
   'survey_attachments',
   {
     id: serial('id').primaryKey(),
-    submittedSurveyId: integer('submitted_survey_id').notNull().references(() => submittedSurveys.id, { onDelete: 'cascade' }),
+    submittedSurveyId: integer('submitted_survey_id')
+      .notNull()
+      .references(() => submittedSurveys.id, { onDelete: 'cascade' }),
     /** The file name under folder=SurveyAttachments of the images base; unique. */
     imageFileName: text('image_file_name').notNull().unique(),
     imageUploadId: text('image_upload_id').notNull(),

@@ -27,8 +27,13 @@ export const driverTypes = pgTable('driver_types', {
 /** An employee assigned as a driver, with its driver type (spec 3 §3 Driver). */
 export const drivers = pgTable('drivers', {
   id: serial('id').primaryKey(),
-  employeeNumber: text('employee_number').notNull().unique().references(() => hbgEmployees.employeeNumber, { onDelete: 'cascade' }),
-  driverTypeId: integer('driver_type_id').notNull().references(() => driverTypes.id),
+  employeeNumber: text('employee_number')
+    .notNull()
+    .unique()
+    .references(() => hbgEmployees.employeeNumber, { onDelete: 'cascade' }),
+  driverTypeId: integer('driver_type_id')
+    .notNull()
+    .references(() => driverTypes.id),
   updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   rowVersion: integer('row_version').notNull().default(0),
   createdAt: createdAt(),

@@ -45,11 +45,16 @@ export const learnSubCategories = pgTable(
   'learn_sub_categories',
   {
     id: serial('id').primaryKey(),
-    categoryId: integer('category_id').notNull().references(() => learnCategories.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => learnCategories.id, { onDelete: 'cascade' }),
     displayName: text('display_name').notNull(),
     position: smallint('position').notNull().default(0),
   },
-  (t) => [index('learn_sub_categories_category_idx').on(t.categoryId), uniqueIndex('learn_sub_categories_name_key').on(t.categoryId, t.displayName)],
+  (t) => [
+    index('learn_sub_categories_category_idx').on(t.categoryId),
+    uniqueIndex('learn_sub_categories_name_key').on(t.categoryId, t.displayName),
+  ],
 );
 
 /** … and the documents of a sub-category; the bytes live in the row like the Help library's. */
@@ -57,7 +62,9 @@ export const learnDocuments = pgTable(
   'learn_documents',
   {
     id: serial('id').primaryKey(),
-    subCategoryId: integer('sub_category_id').notNull().references(() => learnSubCategories.id, { onDelete: 'cascade' }),
+    subCategoryId: integer('sub_category_id')
+      .notNull()
+      .references(() => learnSubCategories.id, { onDelete: 'cascade' }),
     displayName: text('display_name').notNull(),
     fileName: text('file_name').notNull(),
     fileType: text('file_type').notNull(),
@@ -69,5 +76,8 @@ export const learnDocuments = pgTable(
     createdAt: createdAt(),
     updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('learn_documents_sub_category_idx').on(t.subCategoryId), uniqueIndex('learn_documents_name_key').on(t.subCategoryId, t.displayName)],
+  (t) => [
+    index('learn_documents_sub_category_idx').on(t.subCategoryId),
+    uniqueIndex('learn_documents_name_key').on(t.subCategoryId, t.displayName),
+  ],
 );

@@ -14,7 +14,10 @@ export const warrantyCards = pgTable(
   'warranty_cards',
   {
     id: serial('id').primaryKey(),
-    homeId: integer('home_id').notNull().unique().references(() => homes.id, { onDelete: 'cascade' }),
+    homeId: integer('home_id')
+      .notNull()
+      .unique()
+      .references(() => homes.id, { onDelete: 'cascade' }),
     /** I Incomplete, A Active, H Historical, anything else Archived (spec 3 §3). */
     statusCode: text('status_code').notNull(),
     firstName: text('first_name').notNull().default(''),

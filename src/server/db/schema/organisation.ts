@@ -51,8 +51,12 @@ export const plants = pgTable('plants', {
 export const retailerPlants = pgTable(
   'retailer_plants',
   {
-    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber, { onDelete: 'cascade' }),
-    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber, { onDelete: 'cascade' }),
+    retailerNumber: text('retailer_number')
+      .notNull()
+      .references(() => retailers.retailerNumber, { onDelete: 'cascade' }),
+    plantNumber: text('plant_number')
+      .notNull()
+      .references(() => plants.plantNumber, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.retailerNumber, t.plantNumber] }), index('retailer_plants_plant_idx').on(t.plantNumber)],
 );
@@ -64,8 +68,12 @@ export const homes = pgTable(
     id: serial('id').primaryKey(),
     /** e.g. CLW012345TNAB: plant prefix, six digits, state built for, one letter per section. */
     serialNumber: text('serial_number').notNull().unique(),
-    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber),
-    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber),
+    plantNumber: text('plant_number')
+      .notNull()
+      .references(() => plants.plantNumber),
+    retailerNumber: text('retailer_number')
+      .notNull()
+      .references(() => retailers.retailerNumber),
     modelNumber: text('model_number').notNull(),
     modelName: text('model_name').notNull(),
     sections: smallint('sections').notNull(),

@@ -15,7 +15,9 @@ export const catalogCategories = pgTable('catalog_categories', {
 export const catalogCommodities = pgTable(
   'catalog_commodities',
   {
-    categoryNumber: text('category_number').notNull().references(() => catalogCategories.categoryNumber, { onDelete: 'cascade' }),
+    categoryNumber: text('category_number')
+      .notNull()
+      .references(() => catalogCategories.categoryNumber, { onDelete: 'cascade' }),
     commodityNumber: text('commodity_number').notNull(),
     description: text('description').notNull(),
     imageFilename: text('image_filename').notNull().default(''),
@@ -31,7 +33,9 @@ export const partsCatalog = pgTable(
   'parts_catalog',
   {
     id: serial('id').primaryKey(),
-    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber, { onDelete: 'cascade' }),
+    plantNumber: text('plant_number')
+      .notNull()
+      .references(() => plants.plantNumber, { onDelete: 'cascade' }),
     categoryNumber: text('category_number').notNull(),
     commodityNumber: text('commodity_number').notNull(),
     subPartNumber: text('sub_part_number').notNull().default(''),
@@ -71,7 +75,9 @@ export const corporateParts = pgTable(
   'corporate_parts',
   {
     id: serial('id').primaryKey(),
-    categoryNumber: text('category_number').notNull().references(() => catalogCategories.categoryNumber, { onDelete: 'cascade' }),
+    categoryNumber: text('category_number')
+      .notNull()
+      .references(() => catalogCategories.categoryNumber, { onDelete: 'cascade' }),
     commodityNumber: text('commodity_number').notNull(),
     partNumber: text('part_number').notNull(),
     subPartNumber: text('sub_part_number').notNull().default(''),
@@ -91,9 +97,13 @@ export const partsCatalogHistory = pgTable(
   'parts_catalog_history',
   {
     id: serial('id').primaryKey(),
-    requestedPartsCatalogId: integer('requested_parts_catalog_id').notNull().references(() => partsCatalog.id, { onDelete: 'cascade' }),
+    requestedPartsCatalogId: integer('requested_parts_catalog_id')
+      .notNull()
+      .references(() => partsCatalog.id, { onDelete: 'cascade' }),
     previousPartsCatalogId: integer('previous_parts_catalog_id').references(() => partsCatalog.id, { onDelete: 'set null' }),
-    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber, { onDelete: 'cascade' }),
+    plantNumber: text('plant_number')
+      .notNull()
+      .references(() => plants.plantNumber, { onDelete: 'cascade' }),
     requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     requestedByUser: text('requested_by_user').notNull(),
     requestDate: stamp('request_date').notNull().defaultNow(),
@@ -106,5 +116,8 @@ export const partsCatalogHistory = pgTable(
     revertedDate: stamp('reverted_date'),
     rowVersion: integer('row_version').notNull().default(0),
   },
-  (t) => [index('parts_catalog_history_plant_idx').on(t.plantNumber, t.requestDate), index('parts_catalog_history_requested_idx').on(t.requestedPartsCatalogId)],
+  (t) => [
+    index('parts_catalog_history_plant_idx').on(t.plantNumber, t.requestDate),
+    index('parts_catalog_history_requested_idx').on(t.requestedPartsCatalogId),
+  ],
 );

@@ -14,7 +14,9 @@ export const retailerShipToLocations = pgTable(
   'retailer_ship_to_locations',
   {
     id: serial('id').primaryKey(),
-    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber, { onDelete: 'cascade' }),
+    retailerNumber: text('retailer_number')
+      .notNull()
+      .references(() => retailers.retailerNumber, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     name: text('name').notNull(),
     address1: text('address1').notNull(),
@@ -34,8 +36,12 @@ export const partsOrders = pgTable(
   'parts_orders',
   {
     id: serial('id').primaryKey(),
-    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber),
-    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber),
+    retailerNumber: text('retailer_number')
+      .notNull()
+      .references(() => retailers.retailerNumber),
+    plantNumber: text('plant_number')
+      .notNull()
+      .references(() => plants.plantNumber),
     homeId: integer('home_id').references(() => homes.id),
     longSerialNumber: text('long_serial_number').notNull().default(''),
     serialNumber: text('serial_number').notNull(),
@@ -78,7 +84,9 @@ export const partsOrderItems = pgTable(
   'parts_order_items',
   {
     id: serial('id').primaryKey(),
-    partsOrderId: integer('parts_order_id').notNull().references(() => partsOrders.id, { onDelete: 'cascade' }),
+    partsOrderId: integer('parts_order_id')
+      .notNull()
+      .references(() => partsOrders.id, { onDelete: 'cascade' }),
     categoryNumber: text('category_number').notNull().default(''),
     commodityNumber: text('commodity_number').notNull().default(''),
     partNumber: text('part_number').notNull().default(''),

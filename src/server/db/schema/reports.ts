@@ -14,7 +14,9 @@ export const serviceOrderBillings = pgTable(
   'service_order_billings',
   {
     id: serial('id').primaryKey(),
-    serviceRequestId: integer('service_request_id').notNull().references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    serviceRequestId: integer('service_request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
     billingCode: text('billing_code').notNull(),
     amount: money('amount'),
     invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
@@ -33,9 +35,13 @@ export const npsResponses = pgTable(
   'nps_responses',
   {
     id: serial('id').primaryKey(),
-    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber),
+    retailerNumber: text('retailer_number')
+      .notNull()
+      .references(() => retailers.retailerNumber),
     homeId: integer('home_id').references(() => homes.id, { onDelete: 'set null' }),
-    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber),
+    plantNumber: text('plant_number')
+      .notNull()
+      .references(() => plants.plantNumber),
     serialNumber: text('serial_number').notNull(),
     customerFirstName: text('customer_first_name').notNull().default(''),
     customerLastName: text('customer_last_name').notNull().default(''),

@@ -16,8 +16,12 @@ export const quotes = pgTable(
   {
     id: serial('id').primaryKey(),
     quoteNumber: text('quote_number').notNull().unique(),
-    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber),
-    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber),
+    retailerNumber: text('retailer_number')
+      .notNull()
+      .references(() => retailers.retailerNumber),
+    plantNumber: text('plant_number')
+      .notNull()
+      .references(() => plants.plantNumber),
     productLineId: integer('product_line_id'),
     customer: text('customer').notNull(),
     modelNumber: text('model_number'),
@@ -106,8 +110,12 @@ export const salesOrders = pgTable(
     quoteId: integer('quote_id')
       .notNull()
       .references(() => quotes.id),
-    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber),
-    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber),
+    retailerNumber: text('retailer_number')
+      .notNull()
+      .references(() => retailers.retailerNumber),
+    plantNumber: text('plant_number')
+      .notNull()
+      .references(() => plants.plantNumber),
     customer: text('customer').notNull(),
     modelNumber: text('model_number').notNull(),
     modelDesc: text('model_desc').notNull(),
@@ -158,7 +166,9 @@ export const salesOrders = pgTable(
 /** A prospect made from a lead (spec 2 §7 POST /crm/webapi/api/Prospects/Lead). */
 export const prospects = pgTable('prospects', {
   id: serial('id').primaryKey(),
-  retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber),
+  retailerNumber: text('retailer_number')
+    .notNull()
+    .references(() => retailers.retailerNumber),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
   email: text('email').notNull().default(''),
@@ -181,7 +191,9 @@ export const leads = pgTable(
   {
     id: serial('id').primaryKey(),
     independentLeadId: integer('independent_lead_id').notNull(),
-    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber),
+    retailerNumber: text('retailer_number')
+      .notNull()
+      .references(() => retailers.retailerNumber),
     leadDate: stamp('lead_date').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -221,8 +233,12 @@ export const inventoryHomes = pgTable(
   'inventory_homes',
   {
     id: serial('id').primaryKey(),
-    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber),
-    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber),
+    retailerNumber: text('retailer_number')
+      .notNull()
+      .references(() => retailers.retailerNumber),
+    plantNumber: text('plant_number')
+      .notNull()
+      .references(() => plants.plantNumber),
     /** 'New' or 'Used' stock, and the section count description (tdes), e.g. 'Double'. */
     type: text('type').notNull(),
     tdes: text('tdes').notNull(),

@@ -26,7 +26,9 @@ export const logMessages = pgTable('log_messages', {
 
 export const supportMessages = pgTable('support_messages', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   retailerNumber: text('retailer_number').references(() => retailers.retailerNumber),
   name: text('name').notNull(),
   phone: text('phone').notNull(),
@@ -50,7 +52,9 @@ export const releaseNoteItems = pgTable(
   'release_note_items',
   {
     id: serial('id').primaryKey(),
-    releaseNoteId: integer('release_note_id').notNull().references(() => releaseNotes.id, { onDelete: 'cascade' }),
+    releaseNoteId: integer('release_note_id')
+      .notNull()
+      .references(() => releaseNotes.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     /** 'New', 'Improved' or 'Fixed' (contract RELEASE_NOTE_CATEGORIES). */
     category: text('category').notNull(),
@@ -62,7 +66,9 @@ export const releaseNoteItems = pgTable(
 /** Answers of the Feedback tile's survey. */
 export const feedbackResponses = pgTable('feedback_responses', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   retailerNumber: text('retailer_number').references(() => retailers.retailerNumber),
   satisfaction: smallint('satisfaction').notNull(),
   worksWell: text('works_well').notNull(),

@@ -49,8 +49,12 @@ export const roles = pgTable('roles', {
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull().references(() => roles.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
@@ -58,8 +62,12 @@ export const userRoles = pgTable(
 export const userRetailers = pgTable(
   'user_retailers',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    retailerNumber: text('retailer_number')
+      .notNull()
+      .references(() => retailers.retailerNumber),
   },
   (t) => [primaryKey({ columns: [t.userId, t.retailerNumber] }), index('user_retailers_retailer_idx').on(t.retailerNumber)],
 );
@@ -67,8 +75,12 @@ export const userRetailers = pgTable(
 export const userPlants = pgTable(
   'user_plants',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plantNumber: text('plant_number')
+      .notNull()
+      .references(() => plants.plantNumber),
   },
   (t) => [primaryKey({ columns: [t.userId, t.plantNumber] })],
 );

@@ -7,7 +7,9 @@ import { users } from './users';
 
 /** Service rates of a plant (spec 3 §3): copied onto a request when it is created, so later changes do not reprice it. */
 export const plantServiceRates = pgTable('plant_service_rates', {
-  plantNumber: text('plant_number').primaryKey().references(() => plants.plantNumber, { onDelete: 'cascade' }),
+  plantNumber: text('plant_number')
+    .primaryKey()
+    .references(() => plants.plantNumber, { onDelete: 'cascade' }),
   mileageRate: money('mileage_rate'),
   oneManServiceRate: money('one_man_service_rate'),
   twoManServiceRate: money('two_man_service_rate'),
@@ -25,9 +27,15 @@ export const serviceRequests = pgTable(
     serviceRequestNumber: text('service_request_number').notNull().default(''),
     vantageWorkOrderId: integer('vantage_work_order_id').unique(),
     vantageWorkOrderNumber: text('vantage_work_order_number'),
-    homeId: integer('home_id').notNull().references(() => homes.id),
-    plantNumber: text('plant_number').notNull().references(() => plants.plantNumber),
-    retailerNumber: text('retailer_number').notNull().references(() => retailers.retailerNumber),
+    homeId: integer('home_id')
+      .notNull()
+      .references(() => homes.id),
+    plantNumber: text('plant_number')
+      .notNull()
+      .references(() => plants.plantNumber),
+    retailerNumber: text('retailer_number')
+      .notNull()
+      .references(() => retailers.retailerNumber),
     serialNumber: text('serial_number').notNull(),
     vantageCaseOrigin: text('vantage_case_origin').notNull().default(''),
     caseSubject: text('case_subject').notNull().default(''),
@@ -74,7 +82,9 @@ export const serviceItems = pgTable(
   'service_items',
   {
     id: serial('id').primaryKey(),
-    serviceRequestId: integer('service_request_id').notNull().references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    serviceRequestId: integer('service_request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
     sequence: integer('sequence').notNull(),
     problemDescription: text('problem_description').notNull(),
     determinedCause: text('determined_cause').notNull(),
@@ -96,7 +106,9 @@ export const serviceParts = pgTable(
   'service_parts',
   {
     id: serial('id').primaryKey(),
-    serviceRequestId: integer('service_request_id').notNull().references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    serviceRequestId: integer('service_request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
     categoryNumber: text('category_number').notNull().default(''),
     commodityNumber: text('commodity_number').notNull().default(''),
     partNumber: text('part_number').notNull().default(''),
@@ -119,7 +131,9 @@ export const serviceAttachments = pgTable(
   'service_attachments',
   {
     id: serial('id').primaryKey(),
-    serviceRequestId: integer('service_request_id').notNull().references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    serviceRequestId: integer('service_request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
     contentDocumentId: text('content_document_id').notNull().unique(),
     /** 1 Service Issue, 2 Receipt/Invoice. */
     attachmentType: smallint('attachment_type').notNull(),

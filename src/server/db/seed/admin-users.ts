@@ -6,13 +6,68 @@ import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAIL
 import { daysBefore, type Random } from './random';
 
 const FIRST_NAMES = [
-  'Aaron', 'Beth', 'Carlos', 'Dana', 'Elijah', 'Faith', 'Grant', 'Hannah', 'Isaac', 'Jada', 'Kyle', 'Lena', 'Marcus',
-  'Nora', 'Owen', 'Paige', 'Quinn', 'Rosa', 'Silas', 'Tara', 'Uriel', 'Vera', 'Wade', 'Ximena', 'Yusuf', 'Zoe',
-  'Brandon', 'Chloe', 'Derek', 'Emma', 'Felix', 'Gina', 'Hector', 'Ivy', 'Jonah', 'Kara',
+  'Aaron',
+  'Beth',
+  'Carlos',
+  'Dana',
+  'Elijah',
+  'Faith',
+  'Grant',
+  'Hannah',
+  'Isaac',
+  'Jada',
+  'Kyle',
+  'Lena',
+  'Marcus',
+  'Nora',
+  'Owen',
+  'Paige',
+  'Quinn',
+  'Rosa',
+  'Silas',
+  'Tara',
+  'Uriel',
+  'Vera',
+  'Wade',
+  'Ximena',
+  'Yusuf',
+  'Zoe',
+  'Brandon',
+  'Chloe',
+  'Derek',
+  'Emma',
+  'Felix',
+  'Gina',
+  'Hector',
+  'Ivy',
+  'Jonah',
+  'Kara',
 ];
 const LAST_NAMES = [
-  'Abbott', 'Baker', 'Castillo', 'Dawson', 'Ellis', 'Foster', 'Garner', 'Hughes', 'Ingram', 'Jensen', 'Keller', 'Lowe',
-  'Mercer', 'Nash', 'Ortega', 'Pruitt', 'Ramsey', 'Sutton', 'Tate', 'Underwood', 'Vance', 'Whitaker', 'Young', 'Zimmerman',
+  'Abbott',
+  'Baker',
+  'Castillo',
+  'Dawson',
+  'Ellis',
+  'Foster',
+  'Garner',
+  'Hughes',
+  'Ingram',
+  'Jensen',
+  'Keller',
+  'Lowe',
+  'Mercer',
+  'Nash',
+  'Ortega',
+  'Pruitt',
+  'Ramsey',
+  'Sutton',
+  'Tate',
+  'Underwood',
+  'Vance',
+  'Whitaker',
+  'Young',
+  'Zimmerman',
 ];
 
 /** Role sets as retail staff hold them: the two form presets of user administration and the usual mixes. */
@@ -53,12 +108,21 @@ const STAFF: readonly StaffGroup[] = [
     retailers: (random) => [random.pick(ADMIN_RETAIL_CENTERS), SECOND_INDEPENDENT_RETAILER],
     inactiveShare: 0.2,
   },
-  { domain: 'homesite.test', count: 2, retailers: (random) => [random.pick(ADMIN_RETAIL_CENTERS), COMPANY_OWNED_RETAILER], inactiveShare: 0 },
+  {
+    domain: 'homesite.test',
+    count: 2,
+    retailers: (random) => [random.pick(ADMIN_RETAIL_CENTERS), COMPANY_OWNED_RETAILER],
+    inactiveShare: 0,
+  },
   { domain: 'blueridgehousing.test', count: 6, retailers: () => [SECOND_INDEPENDENT_RETAILER], inactiveShare: 0.2 },
 ];
 
 /** Blue Ridge Housing's administrator: the admin of another retailer in the scope tests. */
-const BLUE_RIDGE_ADMIN = { firstName: 'Rhett', lastName: 'Calloway', roles: ['Rtl_Admin', 'Sales_User', 'Service_User', 'Warranty_User'] as RoleName[] };
+const BLUE_RIDGE_ADMIN = {
+  firstName: 'Rhett',
+  lastName: 'Calloway',
+  roles: ['Rtl_Admin', 'Sales_User', 'Service_User', 'Warranty_User'] as RoleName[],
+};
 
 export async function seedAdminUsers(db: Database, random: Random, today: Date, demoPassword: string) {
   // One hash for all of them: they sign in with the demo password like the demo logins.
@@ -67,7 +131,14 @@ export async function seedAdminUsers(db: Database, random: Random, today: Date, 
   const roleIds = new Map(roleRows.map((role) => [role.name, role.id]));
   const taken = new Set((await db.select({ userName: t.users.userName }).from(t.users)).map((row) => row.userName));
 
-  const people: { firstName: string; lastName: string; domain: string; roles: readonly RoleName[]; retailers: string[]; isActive: boolean }[] = [];
+  const people: {
+    firstName: string;
+    lastName: string;
+    domain: string;
+    roles: readonly RoleName[];
+    retailers: string[];
+    isActive: boolean;
+  }[] = [];
   for (const group of STAFF) {
     for (let i = 0; i < group.count; i++) {
       people.push({

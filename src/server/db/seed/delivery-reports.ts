@@ -5,7 +5,13 @@ import { QUESTION_TYPES, SURVEY_TYPES, type QuestionType } from '../../../contra
 import { surveyFileName } from '../../delivery-reports/rules';
 import type { Database } from '../client';
 import * as t from '../schema';
-import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, PLANT_USER_FACILITIES, SECOND_INDEPENDENT_RETAILER, demoUserName } from './demo-users';
+import {
+  ADMIN_RETAIL_CENTERS,
+  COMPANY_OWNED_RETAILER,
+  PLANT_USER_FACILITIES,
+  SECOND_INDEPENDENT_RETAILER,
+  demoUserName,
+} from './demo-users';
 import { FIRST_NAMES, LAST_NAMES } from './homes';
 import { utcIsoDay } from '../../../lib/dates';
 import { daysBefore, type Random } from './random';
@@ -34,7 +40,17 @@ const DELIVERY_GROUPS: readonly { title: string; questions: readonly QuestionSee
       { text: 'Were the exterior doors and windows undamaged on arrival?', type: yesNo, required: true },
       { text: 'Was the skirting installed?', type: yesNo },
       { text: 'Set-up crew name', type: string, retired: true },
-      { text: 'Describe any exterior damage', type: string, answers: ['', '', 'Small scratch on the front door, touched up on site.', 'Two vinyl siding panels cracked at the hitch end; replacement ordered.', 'Gutter bent on the rear section.'] },
+      {
+        text: 'Describe any exterior damage',
+        type: string,
+        answers: [
+          '',
+          '',
+          'Small scratch on the front door, touched up on site.',
+          'Two vinyl siding panels cracked at the hitch end; replacement ordered.',
+          'Gutter bent on the rear section.',
+        ],
+      },
     ],
   },
   {
@@ -43,7 +59,16 @@ const DELIVERY_GROUPS: readonly { title: string; questions: readonly QuestionSee
       { text: 'Were the floors level at every marriage line?', type: yesNo, required: true },
       { text: 'All interior doors open, close and latch', type: trueFalse },
       { text: 'Date the interior trim-out was completed', type: dateTime },
-      { text: 'Interior notes', type: string, answers: ['', 'Drywall seam at the marriage line needs finishing.', 'Cabinet door in the kitchen adjusted.', 'Carpet seam re-stretched in the living room.'] },
+      {
+        text: 'Interior notes',
+        type: string,
+        answers: [
+          '',
+          'Drywall seam at the marriage line needs finishing.',
+          'Cabinet door in the kitchen adjusted.',
+          'Carpet seam re-stretched in the living room.',
+        ],
+      },
     ],
   },
   {
@@ -62,7 +87,17 @@ const DELIVERY_GROUPS: readonly { title: string; questions: readonly QuestionSee
       { text: 'Was the homeowner present for the walkthrough?', type: yesNo, required: true },
       { text: 'Homeowner received the manual and the warranty card', type: trueFalse, required: true },
       { text: 'Date of the walkthrough', type: dateTime },
-      { text: 'Homeowner comments', type: string, answers: ['', 'Very happy with the set-up crew.', 'Asked about adding a deck next spring.', 'Would like the thermostat explained again.', 'Everything looks great, thank you.'] },
+      {
+        text: 'Homeowner comments',
+        type: string,
+        answers: [
+          '',
+          'Very happy with the set-up crew.',
+          'Asked about adding a deck next spring.',
+          'Would like the thermostat explained again.',
+          'Everything looks great, thank you.',
+        ],
+      },
     ],
   },
 ];
@@ -120,7 +155,15 @@ async function seedQuestions(db: Database, surveyType: number, groups: typeof DE
   const seeds = new Map<string, QuestionSeed>();
   const values: (typeof t.surveyQuestions.$inferInsert)[] = singles.map(([question, placement], index) => {
     seeds.set(question.text, question);
-    return { surveyType, placement, groupId: null, questionText: question.text, questionType: question.type, isRequired: question.required ?? false, sequence: index + 1 };
+    return {
+      surveyType,
+      placement,
+      groupId: null,
+      questionText: question.text,
+      questionType: question.type,
+      isRequired: question.required ?? false,
+      sequence: index + 1,
+    };
   });
   groups.forEach((group, groupIndex) =>
     group.questions.forEach((question, index) => {
@@ -167,7 +210,13 @@ export async function seedDeliveryReports(db: Database, random: Random, today: D
   const checklist = await seedQuestions(db, SURVEY_TYPES.RetailerChecklist, RETAILER_CHECKLIST_GROUPS, []);
 
   const soldHomes = await db
-    .select({ id: t.homes.id, plantNumber: t.homes.plantNumber, serialNumber: t.homes.serialNumber, retailerNumber: t.homes.retailerNumber, soldDate: t.homes.soldDate })
+    .select({
+      id: t.homes.id,
+      plantNumber: t.homes.plantNumber,
+      serialNumber: t.homes.serialNumber,
+      retailerNumber: t.homes.retailerNumber,
+      soldDate: t.homes.soldDate,
+    })
     .from(t.homes)
     .where(isNotNull(t.homes.soldDate))
     .orderBy(asc(t.homes.id));
@@ -180,10 +229,17 @@ export async function seedDeliveryReports(db: Database, random: Random, today: D
   for (const [retailerNumber, howMany] of REPORTS_PER_RETAILER) {
     const own = soldHomes.filter((home) => home.retailerNumber === retailerNumber);
     // The plant user's list has a report of the demo retail center too.
-    if (retailerNumber === ADMIN_RETAIL_CENTERS[0]) take(own.filter((home) => (PLANT_USER_FACILITIES as readonly string[]).includes(home.plantNumber)), 1);
+    if (retailerNumber === ADMIN_RETAIL_CENTERS[0])
+      take(
+        own.filter((home) => (PLANT_USER_FACILITIES as readonly string[]).includes(home.plantNumber)),
+        1,
+      );
     take(own, howMany - (retailerNumber === ADMIN_RETAIL_CENTERS[0] ? 1 : 0));
   }
-  take(soldHomes.filter((home) => !demoRetailers.has(home.retailerNumber)), REPORTS_ELSEWHERE);
+  take(
+    soldHomes.filter((home) => !demoRetailers.has(home.retailerNumber)),
+    REPORTS_ELSEWHERE,
+  );
 
   const submitterKeys = [...new Set(Object.values(SUBMITTERS).flat())];
   const users = await db
@@ -216,7 +272,10 @@ export async function seedDeliveryReports(db: Database, random: Random, today: D
     };
   });
   if (plans.length === 0) return { surveyQuestions: delivery.rows.length + checklist.rows.length, deliveryReports: 0 };
-  const reports = await db.insert(t.submittedSurveys).values(plans.map((plan) => plan.values)).returning({ id: t.submittedSurveys.id });
+  const reports = await db
+    .insert(t.submittedSurveys)
+    .values(plans.map((plan) => plan.values))
+    .returning({ id: t.submittedSurveys.id });
 
   const activeQuestions = delivery.rows.filter((question) => question.isActive);
   const files = PHOTOS.map((entry) => {
@@ -228,7 +287,10 @@ export async function seedDeliveryReports(db: Database, random: Random, today: D
   plans.forEach((plan, index) => {
     const submittedSurveyId = reports[index]!.id;
     for (const question of activeQuestions) {
-      const answer = question.placement === 'deliveryDate' ? utcIsoDay(plan.deliveryDay) : answerFor(random, question, delivery.seeds.get(question.questionText), plan.deliveryDay, plan.daysToSubmit);
+      const answer =
+        question.placement === 'deliveryDate'
+          ? utcIsoDay(plan.deliveryDay)
+          : answerFor(random, question, delivery.seeds.get(question.questionText), plan.deliveryDay, plan.daysToSubmit);
       if (answer !== '') answers.push({ submittedSurveyId, questionId: question.id, answer });
     }
     const pool = [...files];

@@ -36,7 +36,9 @@ export async function seedFacilities(db: Database, random: Random, retailers: re
     const fixed = DEMO_RETAILER_PLANTS[retailer.retailerNumber];
     const candidates = PLANTS_BY_STATE[retailer.state] ?? [PLANTS[0]!.plantNumber];
     const plants = fixed ?? candidates.filter((_plant, index) => index === 0 || random.chance(0.6));
-    return plants.filter((plantNumber) => known.has(plantNumber)).map((plantNumber) => ({ retailerNumber: retailer.retailerNumber, plantNumber }));
+    return plants
+      .filter((plantNumber) => known.has(plantNumber))
+      .map((plantNumber) => ({ retailerNumber: retailer.retailerNumber, plantNumber }));
   });
   await db.insert(t.retailerPlants).values(rows);
   return { retailerPlants: rows.length };

@@ -76,7 +76,8 @@ function planCard(random: Random, home: HomeRow, statusCode: string): CardInsert
   };
   if (card.cellAreaCode) card.cellPhoneNumber = `555${String(random.int(2000, 9999))}`;
   // An owner who lives in the home has the same line there, unit included: the form's toggle starts on.
-  if (!mailElsewhere) card.homeAddress = ownerAddressLine(normalizeCardAddress({ ...site, address2: card.address2 ?? '', homeAddress: '' }));
+  if (!mailElsewhere)
+    card.homeAddress = ownerAddressLine(normalizeCardAddress({ ...site, address2: card.address2 ?? '', homeAddress: '' }));
   if (!incomplete) return card;
   // An incomplete card came from the sale with parts of the registration missing.
   const missing = random.int(0, 3);
@@ -133,7 +134,20 @@ function planExtraHomes(random: Random, today: Date, soldHomes: readonly HomeRow
 const statusOf = (random: Random, home: HomeRow, today: Date) => {
   // A card sold over two years ago is mostly historical by now.
   const old = home.soldDate !== null && home.soldDate < utcIsoDay(daysBefore(today, 2 * 365));
-  return random.weighted<string>(old ? [['H', 6], ['A', 2], ['X', 2]] : [['A', 12], ['I', 3], ['H', 1], ['X', 1]]);
+  return random.weighted<string>(
+    old
+      ? [
+          ['H', 6],
+          ['A', 2],
+          ['X', 2],
+        ]
+      : [
+          ['A', 12],
+          ['I', 3],
+          ['H', 1],
+          ['X', 1],
+        ],
+  );
 };
 
 /**
@@ -147,7 +161,13 @@ export async function seedHomeowners(db: Database, random: Random, today: Date, 
   let extraHomes = 0;
   const soldCount = homes.filter((home) => home.soldDate !== null && home.retailerNumber === BENCHMARK_RETAILER).length;
   if (scale > 1 && soldCount < BENCHMARK_MIN_HOMEOWNERS) {
-    const extra = planExtraHomes(random, today, homes.filter((home) => home.soldDate !== null), homes, BENCHMARK_MIN_HOMEOWNERS - soldCount);
+    const extra = planExtraHomes(
+      random,
+      today,
+      homes.filter((home) => home.soldDate !== null),
+      homes,
+      BENCHMARK_MIN_HOMEOWNERS - soldCount,
+    );
     for (let start = 0; start < extra.length; start += BATCH_ROWS) await db.insert(t.homes).values(extra.slice(start, start + BATCH_ROWS));
     extraHomes = extra.length;
     homes = await db.select().from(t.homes).orderBy(asc(t.homes.id));
@@ -167,6 +187,7 @@ export async function seedHomeowners(db: Database, random: Random, today: Date, 
     }
     cards.push(planCard(random, home, statusCode));
   }
-  for (let start = 0; start < cards.length; start += BATCH_ROWS) await db.insert(t.warrantyCards).values(cards.slice(start, start + BATCH_ROWS));
+  for (let start = 0; start < cards.length; start += BATCH_ROWS)
+    await db.insert(t.warrantyCards).values(cards.slice(start, start + BATCH_ROWS));
   return { warrantyCards: cards.length, homeownerHomes: extraHomes };
 }

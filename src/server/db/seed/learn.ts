@@ -9,10 +9,19 @@ export async function seedLearn(db: Database, random: Random, today: Date): Prom
   let subCategoryCount = 0;
   let documentCount = 0;
   for (const [categoryIndex, category] of LEARN_LIBRARY.entries()) {
-    const [categoryRow] = await db.insert(t.learnCategories).values({ displayName: category.displayName, position: categoryIndex }).returning({ id: t.learnCategories.id });
+    const [categoryRow] = await db
+      .insert(t.learnCategories)
+      .values({ displayName: category.displayName, position: categoryIndex })
+      .returning({ id: t.learnCategories.id });
     const subCategoryRows = await db
       .insert(t.learnSubCategories)
-      .values(category.subCategories.map((subCategory, position) => ({ categoryId: categoryRow!.id, displayName: subCategory.displayName, position })))
+      .values(
+        category.subCategories.map((subCategory, position) => ({
+          categoryId: categoryRow!.id,
+          displayName: subCategory.displayName,
+          position,
+        })),
+      )
       .returning({ id: t.learnSubCategories.id });
     subCategoryCount += subCategoryRows.length;
 

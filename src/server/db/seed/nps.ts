@@ -87,10 +87,23 @@ function answer(random: Random, retailerNumber: string, daysAgo: number): number
 
 export async function seedNps(db: Database, random: Random, today: Date, _scale: number): Promise<Record<string, number>> {
   const cards = await db
-    .select({ cardId: t.warrantyCards.id, npsDate: t.warrantyCards.npsDate, soldDate: t.warrantyCards.soldDate, firstName: t.warrantyCards.firstName, lastName: t.warrantyCards.lastName, home: t.homes })
+    .select({
+      cardId: t.warrantyCards.id,
+      npsDate: t.warrantyCards.npsDate,
+      soldDate: t.warrantyCards.soldDate,
+      firstName: t.warrantyCards.firstName,
+      lastName: t.warrantyCards.lastName,
+      home: t.homes,
+    })
     .from(t.warrantyCards)
     .innerJoin(t.homes, eq(t.homes.id, t.warrantyCards.homeId))
-    .where(and(inArray(t.homes.retailerNumber, [...NPS_RETAILERS]), inArray(t.warrantyCards.statusCode, CURRENT_CARD_STATUSES), isNotNull(t.warrantyCards.soldDate)))
+    .where(
+      and(
+        inArray(t.homes.retailerNumber, [...NPS_RETAILERS]),
+        inArray(t.warrantyCards.statusCode, CURRENT_CARD_STATUSES),
+        isNotNull(t.warrantyCards.soldDate),
+      ),
+    )
     .orderBy(asc(t.homes.id));
 
   const todayDay = utcIsoDay(today);
@@ -112,7 +125,10 @@ export async function seedNps(db: Database, random: Random, today: Date, _scale:
       .slice(0, Math.max(0, MIN_UPCOMING_CALLS - due));
     const rescheduled = new Set(candidates.map((card) => card.cardId));
     for (const card of candidates) {
-      await db.update(t.warrantyCards).set({ npsDate: utcIsoDay(addDays(today, random.int(0, UPCOMING_NPS_DAYS))) }).where(eq(t.warrantyCards.id, card.cardId));
+      await db
+        .update(t.warrantyCards)
+        .set({ npsDate: utcIsoDay(addDays(today, random.int(0, UPCOMING_NPS_DAYS))) })
+        .where(eq(t.warrantyCards.id, card.cardId));
       movedCards++;
     }
 
@@ -157,6 +173,7 @@ export async function seedNps(db: Database, random: Random, today: Date, _scale:
     }
   }
 
-  for (let start = 0; start < responses.length; start += BATCH_ROWS) await db.insert(t.npsResponses).values(responses.slice(start, start + BATCH_ROWS));
+  for (let start = 0; start < responses.length; start += BATCH_ROWS)
+    await db.insert(t.npsResponses).values(responses.slice(start, start + BATCH_ROWS));
   return { npsResponses: responses.length, npsRescheduledCards: movedCards };
 }

@@ -1,5 +1,11 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { RECEIVED_ORDER_STATUS, SHIPPED_ORDER_STATUS, STAGED_ORDER_STATUS, STOCK_DEFAULT_BILLING_CODE, STOCK_SERIAL_NUMBER } from '../../../contract';
+import {
+  RECEIVED_ORDER_STATUS,
+  SHIPPED_ORDER_STATUS,
+  STAGED_ORDER_STATUS,
+  STOCK_DEFAULT_BILLING_CODE,
+  STOCK_SERIAL_NUMBER,
+} from '../../../contract';
 import { CLOSED_STATUS, PARTS_REQUEST_ID_OFFSET, SUBMITTED_STATUS, partsLogNumberOf } from '../../parts-orders/rules';
 import type { Database } from '../client';
 import * as t from '../schema';
@@ -28,7 +34,11 @@ const INCORRECT_MESSAGES = [
   'Only one of the pair was in the box.',
   'Part number on the box does not match the order.',
 ];
-const CUSTOMER_BILLING = [['Warranty', 6], ['Non-Warranty', 2], ['Shortage', 1]] as const;
+const CUSTOMER_BILLING = [
+  ['Warranty', 6],
+  ['Non-Warranty', 2],
+  ['Shortage', 1],
+] as const;
 
 type OrderInsert = typeof t.partsOrders.$inferInsert;
 type ItemInsert = Omit<typeof t.partsOrderItems.$inferInsert, 'partsOrderId'>;
@@ -55,7 +65,10 @@ interface CatalogRef {
   unitOfMeasure: string;
 }
 
-type ShipTo = Pick<OrderInsert, 'shipToType' | 'shipToAddressName' | 'shipToStreetAddress1' | 'shipToCity' | 'shipToState' | 'shipToZipcode'>;
+type ShipTo = Pick<
+  OrderInsert,
+  'shipToType' | 'shipToAddressName' | 'shipToStreetAddress1' | 'shipToCity' | 'shipToState' | 'shipToZipcode'
+>;
 
 /** How a demo order looks: its status, whether it is a stock order, how many items and which receipt marks. */
 interface OrderShape {
@@ -84,7 +97,13 @@ const DEMO_ORDERS: readonly OrderShape[] = [
 ];
 
 const SPREAD_STATUSES = [
-  [STAGED_ORDER_STATUS, 3], [SUBMITTED_STATUS, 2], [IN_PROCESS_STATUS, 2], [SHIPPED_ORDER_STATUS, 2], [RECEIVED_ORDER_STATUS, 3], [CLOSED_STATUS, 4], [CANCELED_STATUS, 1],
+  [STAGED_ORDER_STATUS, 3],
+  [SUBMITTED_STATUS, 2],
+  [IN_PROCESS_STATUS, 2],
+  [SHIPPED_ORDER_STATUS, 2],
+  [RECEIVED_ORDER_STATUS, 3],
+  [CLOSED_STATUS, 4],
+  [CANCELED_STATUS, 1],
 ] as const;
 
 const addDays = (day: Date, days: number) => daysBefore(day, -days);
@@ -94,7 +113,15 @@ async function seedShipToLocations(db: Database, random: Random) {
   const retailers = await db.select().from(t.retailers).orderBy(asc(t.retailers.retailerNumber));
   const rows: (typeof t.retailerShipToLocations.$inferInsert)[] = [];
   for (const retailer of retailers) {
-    rows.push({ retailerNumber: retailer.retailerNumber, position: 1, name: retailer.name, address1: retailer.address1, city: retailer.city, state: retailer.state, zipCode: retailer.zipCode });
+    rows.push({
+      retailerNumber: retailer.retailerNumber,
+      position: 1,
+      name: retailer.name,
+      address1: retailer.address1,
+      city: retailer.city,
+      state: retailer.state,
+      zipCode: retailer.zipCode,
+    });
     // The demo's first retail center always has three places to ship to.
     const extra = retailer.retailerNumber === ADMIN_RETAIL_CENTERS[0] ? 2 : random.int(0, 2);
     const remaining = [...LOCATION_KINDS];
@@ -147,7 +174,9 @@ function planItems(context: SeedContext, plantNumber: string, count: number, sto
     partNumber: part.partNumber,
     combinedPartNumber: `${part.categoryNumber}${part.commodityNumber}${part.partNumber}`,
     partDescription: part.friendlyDescription.trim() || part.corporateDescription,
-    notes: context.random.chance(0.15) ? context.random.pick(['Homeowner is home after 3 pm.', 'Match the existing finish.', 'Needed for the 30-day walkthrough.']) : '',
+    notes: context.random.chance(0.15)
+      ? context.random.pick(['Homeowner is home after 3 pm.', 'Match the existing finish.', 'Needed for the 30-day walkthrough.'])
+      : '',
     // spec 3 §4, §9: a stock order's items are Retailer Inventory.
     billingCode: stock ? STOCK_DEFAULT_BILLING_CODE : context.random.weighted(CUSTOMER_BILLING),
     unitOfMeasure: part.unitOfMeasure,
@@ -181,7 +210,14 @@ function planOrder(context: SeedContext, shape: OrderShape, retailerNumber: stri
   let shipTo: ShipTo | undefined = locations[0];
   if (home?.address1 && random.chance(0.2)) {
     const name = [home.homeownerFirstName, home.homeownerLastName].filter(Boolean).join(' ') || `Home ${home.serialNumber}`;
-    shipTo = { shipToType: 'Home Address', shipToAddressName: name, shipToStreetAddress1: home.address1, shipToCity: home.city ?? '', shipToState: home.state ?? '', shipToZipcode: home.zipCode ?? '' };
+    shipTo = {
+      shipToType: 'Home Address',
+      shipToAddressName: name,
+      shipToStreetAddress1: home.address1,
+      shipToCity: home.city ?? '',
+      shipToState: home.state ?? '',
+      shipToZipcode: home.zipCode ?? '',
+    };
   } else if (locations.length > 1 && random.chance(0.25)) {
     shipTo = locations[random.int(1, locations.length - 1)];
   }
@@ -251,7 +287,10 @@ export async function seedPartsOrders(db: Database, random: Random, today: Date,
     .from(t.homes)
     .where(isNotNull(t.homes.soldDate))
     .orderBy(asc(t.homes.id));
-  const retailerPlants = await db.select().from(t.retailerPlants).orderBy(asc(t.retailerPlants.retailerNumber), asc(t.retailerPlants.plantNumber));
+  const retailerPlants = await db
+    .select()
+    .from(t.retailerPlants)
+    .orderBy(asc(t.retailerPlants.retailerNumber), asc(t.retailerPlants.plantNumber));
   const catalogRows = await db
     .select({
       plantNumber: t.partsCatalog.plantNumber,
@@ -268,11 +307,15 @@ export async function seedPartsOrders(db: Database, random: Random, today: Date,
   const catalog = new Map<string, CatalogRef[]>();
   for (const { plantNumber, ...part } of catalogRows) catalog.set(plantNumber, [...(catalog.get(plantNumber) ?? []), part]);
   const requestOfHome = new Map<number, number>();
-  for (const request of await db.select({ id: t.serviceRequests.id, homeId: t.serviceRequests.homeId }).from(t.serviceRequests).orderBy(asc(t.serviceRequests.id))) {
+  for (const request of await db
+    .select({ id: t.serviceRequests.id, homeId: t.serviceRequests.homeId })
+    .from(t.serviceRequests)
+    .orderBy(asc(t.serviceRequests.id))) {
     if (!requestOfHome.has(request.homeId)) requestOfHome.set(request.homeId, request.id);
   }
   const context: SeedContext = { random, today, shipTo: shipTo.byRetailer, catalog, requestOfHome };
-  const plantsOf = (retailerNumber: string) => retailerPlants.filter((row) => row.retailerNumber === retailerNumber).map((row) => row.plantNumber);
+  const plantsOf = (retailerNumber: string) =>
+    retailerPlants.filter((row) => row.retailerNumber === retailerNumber).map((row) => row.plantNumber);
 
   const planned: Planned[] = [];
   for (const retailerNumber of DEMO_RETAILERS) {
@@ -312,7 +355,12 @@ export async function seedPartsOrders(db: Database, random: Random, today: Date,
       batch.map(({ order }, index) => {
         const id = idOf(index);
         const submitted = order.status !== STAGED_ORDER_STATUS;
-        return { ...order, id, vantagePartsRequestId: submitted ? PARTS_REQUEST_ID_OFFSET + id : null, partsLogNumber: submitted ? partsLogNumberOf(id) : null };
+        return {
+          ...order,
+          id,
+          vantagePartsRequestId: submitted ? PARTS_REQUEST_ID_OFFSET + id : null,
+          partsLogNumber: submitted ? partsLogNumberOf(id) : null,
+        };
       }),
     );
     const rows = batch.flatMap((plan, index) => plan.items.map((item) => ({ ...item, partsOrderId: idOf(index) })));

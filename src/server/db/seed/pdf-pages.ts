@@ -32,7 +32,13 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
 }
 
 /** A document with its metadata (`published` as both dates, `creator` only where given) and Helvetica, regular and bold. */
-export async function createPdf(meta: { title: string; subject: string; author: string; creator?: string; published: Date }): Promise<{ doc: PDFDocument; fonts: PdfFonts }> {
+export async function createPdf(meta: {
+  title: string;
+  subject: string;
+  author: string;
+  creator?: string;
+  published: Date;
+}): Promise<{ doc: PDFDocument; fonts: PdfFonts }> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(meta.title, { showInWindowTitleBar: true });
   doc.setSubject(meta.subject);

@@ -18,7 +18,10 @@ export const RELEASE_NOTES: readonly ReleaseNoteSeed[] = [
     title: 'Side navigation and a faster header',
     summary: 'Every app you can open is now one click away on any page, and switching retail centers takes fewer steps.',
     items: [
-      { category: 'New', text: 'A side navigation bar lists the same apps as your home screen. Apps that do not fit your window move into a More menu.' },
+      {
+        category: 'New',
+        text: 'A side navigation bar lists the same apps as your home screen. Apps that do not fit your window move into a More menu.',
+      },
       { category: 'New', text: 'My Plants lists the phone numbers and e-mail addresses of the plants that serve your retail center.' },
       { category: 'Improved', text: 'The retail center list in the user menu can be searched by name or city.' },
       { category: 'Improved', text: 'On tablets and phones the navigation opens from the menu button at the top left.' },
@@ -33,7 +36,10 @@ export const RELEASE_NOTES: readonly ReleaseNoteSeed[] = [
     items: [
       { category: 'New', text: 'HomeSite can be installed on a tablet and opens without a connection once you have signed in on it.' },
       { category: 'New', text: 'A sync badge in the header shows how many changes are waiting to be sent.' },
-      { category: 'New', text: 'The Pending changes screen shows each waiting change, and lets you retry or discard one that the server refused.' },
+      {
+        category: 'New',
+        text: 'The Pending changes screen shows each waiting change, and lets you retry or discard one that the server refused.',
+      },
       { category: 'Improved', text: 'Lists show how old the copy on your device is when they cannot be refreshed.' },
     ],
   },

@@ -58,14 +58,77 @@ interface OptionSeed {
 }
 
 const CATEGORIES: readonly { id: number; desc: string; options: readonly (readonly [string, string, number])[] }[] = [
-  { id: 10, desc: 'Exterior', options: [['EX101', 'Lap siding upgrade', 2150], ['EX114', 'Covered front porch 8x12', 4890], ['EX120', 'Shutters, pair', 95], ['EX131', '6/12 roof pitch', 3275]] },
-  { id: 20, desc: 'Kitchen', options: [['KT201', 'Kitchen island with breakfast bar', 1840], ['KT215', 'Stainless appliance package', 2695], ['KT222', 'Farmhouse sink', 640], ['KT230', 'Soft-close cabinet doors', 780]] },
-  { id: 30, desc: 'Bath', options: [['BA301', 'Tile shower in primary bath', 2380], ['BA310', 'Double vanity', 910], ['BA318', 'Garden tub', 725]] },
-  { id: 40, desc: 'Flooring', options: [['FL401', 'Luxury vinyl plank throughout', 3120], ['FL405', 'Carpet upgrade, bedrooms', 860]] },
-  { id: 50, desc: 'Electrical', options: [['EL501', 'Ceiling fan prep, each', 85], ['EL512', 'Exterior outlet', 120], ['EL520', 'Recessed lighting, each', 65]] },
-  { id: 60, desc: 'Plumbing', options: [['PL601', '50 gal electric water heater', 540], ['PL610', 'Water line heat tape', 145]] },
-  { id: 70, desc: 'HVAC', options: [['HV701', 'Heat pump 3 ton, 15 SEER', 4650], ['HV708', 'Programmable thermostat', 210]] },
-  { id: 80, desc: 'Appliances', options: [['AP801', 'Dishwasher', 520], ['AP806', 'Washer and dryer', 1380], ['AP812', 'Microwave over range', 390]] },
+  {
+    id: 10,
+    desc: 'Exterior',
+    options: [
+      ['EX101', 'Lap siding upgrade', 2150],
+      ['EX114', 'Covered front porch 8x12', 4890],
+      ['EX120', 'Shutters, pair', 95],
+      ['EX131', '6/12 roof pitch', 3275],
+    ],
+  },
+  {
+    id: 20,
+    desc: 'Kitchen',
+    options: [
+      ['KT201', 'Kitchen island with breakfast bar', 1840],
+      ['KT215', 'Stainless appliance package', 2695],
+      ['KT222', 'Farmhouse sink', 640],
+      ['KT230', 'Soft-close cabinet doors', 780],
+    ],
+  },
+  {
+    id: 30,
+    desc: 'Bath',
+    options: [
+      ['BA301', 'Tile shower in primary bath', 2380],
+      ['BA310', 'Double vanity', 910],
+      ['BA318', 'Garden tub', 725],
+    ],
+  },
+  {
+    id: 40,
+    desc: 'Flooring',
+    options: [
+      ['FL401', 'Luxury vinyl plank throughout', 3120],
+      ['FL405', 'Carpet upgrade, bedrooms', 860],
+    ],
+  },
+  {
+    id: 50,
+    desc: 'Electrical',
+    options: [
+      ['EL501', 'Ceiling fan prep, each', 85],
+      ['EL512', 'Exterior outlet', 120],
+      ['EL520', 'Recessed lighting, each', 65],
+    ],
+  },
+  {
+    id: 60,
+    desc: 'Plumbing',
+    options: [
+      ['PL601', '50 gal electric water heater', 540],
+      ['PL610', 'Water line heat tape', 145],
+    ],
+  },
+  {
+    id: 70,
+    desc: 'HVAC',
+    options: [
+      ['HV701', 'Heat pump 3 ton, 15 SEER', 4650],
+      ['HV708', 'Programmable thermostat', 210],
+    ],
+  },
+  {
+    id: 80,
+    desc: 'Appliances',
+    options: [
+      ['AP801', 'Dishwasher', 520],
+      ['AP806', 'Washer and dryer', 1380],
+      ['AP812', 'Microwave over range', 390],
+    ],
+  },
 ];
 
 const money = (value: number) => Math.round(value * 100) / 100;
@@ -101,8 +164,18 @@ function nextRevision(random: Random, previous: readonly OptionSeed[]): OptionSe
   const category = random.pick(CATEGORIES);
   const extra = category.options.find(([number]) => !present.has(number));
   if (extra) {
-    const seq = options.find((option) => option.categoryId === category.id)?.categorySeq ?? Math.max(...options.map((option) => option.categorySeq)) + 1;
-    options.push({ categoryId: category.id, categoryDesc: category.desc, categorySeq: seq, optionNumber: extra[0], optionDesc: extra[1], optionQty: 1, optionPrice: extra[2] });
+    const seq =
+      options.find((option) => option.categoryId === category.id)?.categorySeq ??
+      Math.max(...options.map((option) => option.categorySeq)) + 1;
+    options.push({
+      categoryId: category.id,
+      categoryDesc: category.desc,
+      categorySeq: seq,
+      optionNumber: extra[0],
+      optionDesc: extra[1],
+      optionQty: 1,
+      optionPrice: extra[2],
+    });
   }
   const repriced = options[random.int(0, options.length - 1)]!;
   repriced.optionPrice = money(repriced.optionPrice * 1.04);
@@ -120,7 +193,12 @@ async function insertReturningIds<T extends { id: number }>(rows: readonly unkno
 
 export async function seedSales(db: Database, random: Random, today: Date, scale: number) {
   const homes = await db
-    .select({ retailerNumber: t.homes.retailerNumber, plantNumber: t.homes.plantNumber, serialNumber: t.homes.serialNumber, modelNumber: t.homes.modelNumber })
+    .select({
+      retailerNumber: t.homes.retailerNumber,
+      plantNumber: t.homes.plantNumber,
+      serialNumber: t.homes.serialNumber,
+      modelNumber: t.homes.modelNumber,
+    })
     .from(t.homes)
     .where(inArray(t.homes.retailerNumber, [...DEMO_RETAILERS]))
     .orderBy(t.homes.id);
@@ -130,7 +208,10 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
     .where(inArray(t.users.userName, [demoUserName('sales'), demoUserName('admin')]));
   const salesUser = people.find((user) => user.userName === demoUserName('sales'));
   const otherUser = people.find((user) => user.userName === demoUserName('admin'));
-  const [retailerRow] = await db.select({ name: t.retailers.name }).from(t.retailers).where(eq(t.retailers.retailerNumber, BENCHMARK_RETAILER));
+  const [retailerRow] = await db
+    .select({ name: t.retailers.name })
+    .from(t.retailers)
+    .where(eq(t.retailers.retailerNumber, BENCHMARK_RETAILER));
   if (!retailerRow) throw new Error('the benchmark retailer is missing');
 
   const now = new Date();
@@ -165,7 +246,14 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
       while (revisions.length < revisionCount) revisions.push(nextRevision(random, revisions[revisions.length - 1]!));
       const latest = revisions[revisions.length - 1]!;
       if (demo && i === 14) latest[0]!.available = false;
-      if (demo && i === 15) latest.push({ ...latest[0]!, optionNumber: 'CU900', optionDesc: 'Custom: relocate laundry to hall', custom: true, optionPrice: 450 });
+      if (demo && i === 15)
+        latest.push({
+          ...latest[0]!,
+          optionNumber: 'CU900',
+          optionDesc: 'Custom: relocate laundry to hall',
+          custom: true,
+          optionPrice: 450,
+        });
       const olderSystem = demo && i % 16 === 7;
       const locked = demo && (i === 3 || i === 4);
       quotePlans.push({
@@ -191,7 +279,7 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
           createdBy: demoUserName('sales'),
           createdByUserId: salesUser?.id ?? null,
           // One quote open by another user, one by the sales demo user (who may unlock it); see contract QUOTE_LOCK_MINUTES.
-          lockedByUserId: locked ? (i === 3 ? otherUser?.id : salesUser?.id) ?? null : null,
+          lockedByUserId: locked ? ((i === 3 ? otherUser?.id : salesUser?.id) ?? null) : null,
           lockedAt: locked ? now : null,
           sourceQuoteId: null,
           baseCostOfHome: money(55_000 + model.squareFootage * random.int(38, 52)),
@@ -215,7 +303,11 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
       const home = ownHomes[i];
       const status = home ? random.pick(ORDER_STATUSES.slice(2)) : random.pick(ORDER_STATUSES.slice(0, 2));
       const orderDay = daysBefore(today, random.int(5, 400));
-      const labels = home ? Array.from({ length: 8 }, (_, section) => (section < (home.serialNumber.length - 11 || 1) ? `TEN${random.int(1_000_000, 9_999_999)}` : '')) : [];
+      const labels = home
+        ? Array.from({ length: 8 }, (_, section) =>
+            section < (home.serialNumber.length - 11 || 1) ? `TEN${random.int(1_000_000, 9_999_999)}` : '',
+          )
+        : [];
       const offline = daysBefore(orderDay, -random.int(20, 60));
       const optionTotal = quotePlans[quoteIndex]!.revisions.at(-1)!.reduce((sum, option) => sum + option.optionQty * option.optionPrice, 0);
       const basePrice = Number(quote.baseCostOfHome);
@@ -301,7 +393,19 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
       if (status === 'P') {
         prospectsOfLeads.push({
           leadIndex: leads.length,
-          row: { retailerNumber, firstName, lastName, email: row.email ?? '', dayPhone: row.dayPhone ?? '', address: row.address ?? '', city: row.city ?? '', state: row.state ?? '', zip: row.zip ?? '', comments: row.comments ?? '', createdByUserId: salesUser?.id ?? null },
+          row: {
+            retailerNumber,
+            firstName,
+            lastName,
+            email: row.email ?? '',
+            dayPhone: row.dayPhone ?? '',
+            address: row.address ?? '',
+            city: row.city ?? '',
+            state: row.state ?? '',
+            zip: row.zip ?? '',
+            comments: row.comments ?? '',
+            createdByUserId: salesUser?.id ?? null,
+          },
         });
       }
       leads.push(row);
@@ -316,7 +420,8 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
       // Drawn in the order the fields were always drawn, so the demo data stays the same.
       const type = random.chance(0.85) ? 'New' : 'Used';
       let serialNumber: string;
-      do serialNumber = `${plant.serialPrefix}${String(random.int(100_000, 199_999))}${plant.state}${['A', 'AB', 'ABC'][model.sections - 1]}`;
+      do
+        serialNumber = `${plant.serialPrefix}${String(random.int(100_000, 199_999))}${plant.state}${['A', 'AB', 'ABC'][model.sections - 1]}`;
       while (inventorySerials.has(serialNumber));
       inventorySerials.add(serialNumber);
       inventory.push({
@@ -347,14 +452,21 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
     plan.revisions.map((_, number) => ({
       quoteId: quoteIds[index]!,
       revisionNumber: number + 1,
-      revisionComments: number === 0 ? 'First quote' : random.pick(['Customer changed options', 'Price update', 'Added porch', 'Adjusted quantities']),
+      revisionComments:
+        number === 0 ? 'First quote' : random.pick(['Customer changed options', 'Price update', 'Added porch', 'Adjusted quantities']),
     })),
   );
-  const revisionIds = await insertReturningIds(revisionRows, (batch) => db.insert(t.quoteRevisions).values(batch).returning({ id: t.quoteRevisions.id }));
-  const optionRows = quotePlans.flatMap((plan) => plan.revisions).flatMap((options, index) => options.map((option) => ({ ...option, revisionId: revisionIds[index]! })));
-  for (let start = 0; start < optionRows.length; start += BATCH_ROWS) await db.insert(t.quoteOptions).values(optionRows.slice(start, start + BATCH_ROWS));
+  const revisionIds = await insertReturningIds(revisionRows, (batch) =>
+    db.insert(t.quoteRevisions).values(batch).returning({ id: t.quoteRevisions.id }),
+  );
+  const optionRows = quotePlans
+    .flatMap((plan) => plan.revisions)
+    .flatMap((options, index) => options.map((option) => ({ ...option, revisionId: revisionIds[index]! })));
+  for (let start = 0; start < optionRows.length; start += BATCH_ROWS)
+    await db.insert(t.quoteOptions).values(optionRows.slice(start, start + BATCH_ROWS));
   const orderRows = orderPlans.map((plan) => ({ ...plan.row, quoteId: quoteIds[plan.quoteIndex]! }));
-  for (let start = 0; start < orderRows.length; start += BATCH_ROWS) await db.insert(t.salesOrders).values(orderRows.slice(start, start + BATCH_ROWS));
+  for (let start = 0; start < orderRows.length; start += BATCH_ROWS)
+    await db.insert(t.salesOrders).values(orderRows.slice(start, start + BATCH_ROWS));
   const prospectIds = await insertReturningIds(
     prospectsOfLeads.map((plan) => plan.row),
     (batch) => db.insert(t.prospects).values(batch).returning({ id: t.prospects.id }),
@@ -363,7 +475,14 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
     leads[plan.leadIndex]!.prospectId = prospectIds[index]!;
   });
   for (let start = 0; start < leads.length; start += BATCH_ROWS) await db.insert(t.leads).values(leads.slice(start, start + BATCH_ROWS));
-  for (let start = 0; start < inventory.length; start += BATCH_ROWS) await db.insert(t.inventoryHomes).values(inventory.slice(start, start + BATCH_ROWS));
+  for (let start = 0; start < inventory.length; start += BATCH_ROWS)
+    await db.insert(t.inventoryHomes).values(inventory.slice(start, start + BATCH_ROWS));
 
-  return { quotes: quotePlans.length, quoteOptions: optionRows.length, salesOrders: orderRows.length, leads: leads.length, inventoryHomes: inventory.length };
+  return {
+    quotes: quotePlans.length,
+    quoteOptions: optionRows.length,
+    salesOrders: orderRows.length,
+    leads: leads.length,
+    inventoryHomes: inventory.length,
+  };
 }

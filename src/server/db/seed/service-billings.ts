@@ -24,7 +24,19 @@ const UNKNOWN_CODE = 'RD';
 const EVERY_CODE: readonly string[] = [...(Object.keys(BILLING_CODE_LABELS) as BillingCode[]), UNKNOWN_CODE];
 /** How often each code comes up where the request's status does not decide it. */
 const CODE_WEIGHTS: readonly (readonly [string, number])[] = [
-  ['OW', 30], ['BB', 12], ['T', 10], ['S', 8], ['FE', 7], ['C', 6], ['RP', 5], ['I', 4], ['FO', 3], ['O', 3], ['PN', 3], ['EM', 2], [UNKNOWN_CODE, 4],
+  ['OW', 30],
+  ['BB', 12],
+  ['T', 10],
+  ['S', 8],
+  ['FE', 7],
+  ['C', 6],
+  ['RP', 5],
+  ['I', 4],
+  ['FO', 3],
+  ['O', 3],
+  ['PN', 3],
+  ['EM', 2],
+  [UNKNOWN_CODE, 4],
 ];
 /** Awaiting payment or approval: billed, not paid. */
 const UNPAID_STATUSES = new Set(['Q', 'V', 'W']);
@@ -120,6 +132,7 @@ export async function seedServiceBillings(db: Database, random: Random, today: D
   }
 
   const rows: BillingInsert[] = billings.map(({ retailerNumber: _retailer, plantNumber: _plant, ...row }) => row);
-  for (let start = 0; start < rows.length; start += BATCH_ROWS) await db.insert(t.serviceOrderBillings).values(rows.slice(start, start + BATCH_ROWS));
+  for (let start = 0; start < rows.length; start += BATCH_ROWS)
+    await db.insert(t.serviceOrderBillings).values(rows.slice(start, start + BATCH_ROWS));
   return { serviceOrderBillings: rows.length, receivableBillings: rows.filter((row) => !row.paidDate).length };
 }

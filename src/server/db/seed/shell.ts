@@ -80,29 +80,102 @@ export interface RetailerSeed {
   areaCode: string;
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '');
 
 /** The retailers the demo logins belong to; the rest are generated around them. */
 const NAMED_RETAILERS: readonly RetailerSeed[] = [
-  { retailerNumber: ADMIN_RETAIL_CENTERS[0], name: 'Smoky Mountain Homes', retailerType: 'I', city: 'Knoxville', state: 'TN', zipCode: '37919', areaCode: '865' },
-  { retailerNumber: ADMIN_RETAIL_CENTERS[1], name: 'Smoky Mountain Homes', retailerType: 'I', city: 'Maryville', state: 'TN', zipCode: '37804', areaCode: '865' },
-  { retailerNumber: ADMIN_RETAIL_CENTERS[2], name: 'Smoky Mountain Homes', retailerType: 'I', city: 'Sevierville', state: 'TN', zipCode: '37862', areaCode: '865' },
-  { retailerNumber: SECOND_INDEPENDENT_RETAILER, name: 'Blue Ridge Housing', retailerType: 'I', city: 'Asheville', state: 'NC', zipCode: '28806', areaCode: '828' },
-  { retailerNumber: COMPANY_OWNED_RETAILER, name: 'HomeSite Home Center', retailerType: 'C', city: 'Lenoir City', state: 'TN', zipCode: '37771', areaCode: '865' },
+  {
+    retailerNumber: ADMIN_RETAIL_CENTERS[0],
+    name: 'Smoky Mountain Homes',
+    retailerType: 'I',
+    city: 'Knoxville',
+    state: 'TN',
+    zipCode: '37919',
+    areaCode: '865',
+  },
+  {
+    retailerNumber: ADMIN_RETAIL_CENTERS[1],
+    name: 'Smoky Mountain Homes',
+    retailerType: 'I',
+    city: 'Maryville',
+    state: 'TN',
+    zipCode: '37804',
+    areaCode: '865',
+  },
+  {
+    retailerNumber: ADMIN_RETAIL_CENTERS[2],
+    name: 'Smoky Mountain Homes',
+    retailerType: 'I',
+    city: 'Sevierville',
+    state: 'TN',
+    zipCode: '37862',
+    areaCode: '865',
+  },
+  {
+    retailerNumber: SECOND_INDEPENDENT_RETAILER,
+    name: 'Blue Ridge Housing',
+    retailerType: 'I',
+    city: 'Asheville',
+    state: 'NC',
+    zipCode: '28806',
+    areaCode: '828',
+  },
+  {
+    retailerNumber: COMPANY_OWNED_RETAILER,
+    name: 'HomeSite Home Center',
+    retailerType: 'C',
+    city: 'Lenoir City',
+    state: 'TN',
+    zipCode: '37771',
+    areaCode: '865',
+  },
 ];
 
 const OTHER_TOWNS: readonly (readonly [string, string, string, string])[] = [
-  ['Chattanooga', 'TN', '37421', '423'], ['Johnson City', 'TN', '37604', '423'], ['Cookeville', 'TN', '38501', '931'],
-  ['Jackson', 'TN', '38305', '731'], ['Hickory', 'NC', '28602', '828'], ['Fayetteville', 'NC', '28303', '910'],
-  ['Greenville', 'SC', '29607', '864'], ['Florence', 'SC', '29501', '843'], ['Tuscaloosa', 'AL', '35405', '205'],
-  ['Dothan', 'AL', '36303', '334'], ['Valdosta', 'GA', '31601', '229'], ['Macon', 'GA', '31210', '478'],
-  ['Tyler', 'TX', '75701', '903'], ['Waco', 'TX', '76710', '254'], ['Lufkin', 'TX', '75901', '936'],
-  ['Bowling Green', 'KY', '42101', '270'], ['London', 'KY', '40741', '606'], ['Tupelo', 'MS', '38801', '662'],
-  ['Hattiesburg', 'MS', '39402', '601'], ['Lake Charles', 'LA', '70601', '337'], ['Ocala', 'FL', '34471', '352'],
-  ['Lakeland', 'FL', '33801', '863'], ['Roanoke', 'VA', '24012', '540'], ['Beckley', 'WV', '25801', '304'],
+  ['Chattanooga', 'TN', '37421', '423'],
+  ['Johnson City', 'TN', '37604', '423'],
+  ['Cookeville', 'TN', '38501', '931'],
+  ['Jackson', 'TN', '38305', '731'],
+  ['Hickory', 'NC', '28602', '828'],
+  ['Fayetteville', 'NC', '28303', '910'],
+  ['Greenville', 'SC', '29607', '864'],
+  ['Florence', 'SC', '29501', '843'],
+  ['Tuscaloosa', 'AL', '35405', '205'],
+  ['Dothan', 'AL', '36303', '334'],
+  ['Valdosta', 'GA', '31601', '229'],
+  ['Macon', 'GA', '31210', '478'],
+  ['Tyler', 'TX', '75701', '903'],
+  ['Waco', 'TX', '76710', '254'],
+  ['Lufkin', 'TX', '75901', '936'],
+  ['Bowling Green', 'KY', '42101', '270'],
+  ['London', 'KY', '40741', '606'],
+  ['Tupelo', 'MS', '38801', '662'],
+  ['Hattiesburg', 'MS', '39402', '601'],
+  ['Lake Charles', 'LA', '70601', '337'],
+  ['Ocala', 'FL', '34471', '352'],
+  ['Lakeland', 'FL', '33801', '863'],
+  ['Roanoke', 'VA', '24012', '540'],
+  ['Beckley', 'WV', '25801', '304'],
 ];
 const RETAILER_WORDS = ['Homes', 'Home Center', 'Housing', 'Home Sales', 'Homes & Land', 'Home Source'];
-const RETAILER_NAMES = ['Pine Hollow', 'River Bend', 'Heritage', 'Sunbelt', 'Cornerstone', 'Southern Pride', 'Country Lane', 'Freedom', 'Valley View', 'Lakeside', 'Liberty', 'Red Oak'];
+const RETAILER_NAMES = [
+  'Pine Hollow',
+  'River Bend',
+  'Heritage',
+  'Sunbelt',
+  'Cornerstone',
+  'Southern Pride',
+  'Country Lane',
+  'Freedom',
+  'Valley View',
+  'Lakeside',
+  'Liberty',
+  'Red Oak',
+];
 
 /** Every retailer of the demo, in a fixed order: the named ones, then one per other town. */
 export function retailerSeeds(random: Random): RetailerSeed[] {

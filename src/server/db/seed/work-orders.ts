@@ -66,8 +66,24 @@ const PARTS: readonly (readonly [string, string, string, string, string])[] = [
   ['11', '210', '70303', 'GFCI receptacle 20A white', 'EA'],
 ];
 const BILLING_CODES = ['Warranty', 'Warranty', 'Non-Warranty', 'Shortage', 'Retailer Inventory'] as const;
-const TECHNICIANS = ['Dale Hutchins', 'Rosa Delgado', 'Marcus Webb', 'Tina Crowder', 'Leon Pruitt', 'Amber Sykes', 'Curtis Bell', 'Janelle Ortiz'];
-const SUBJECTS = ['Post-setup punch list', 'Homeowner warranty call', '30-day walkthrough items', 'Leak reported by homeowner', 'Transport damage', 'One-year warranty items'];
+const TECHNICIANS = [
+  'Dale Hutchins',
+  'Rosa Delgado',
+  'Marcus Webb',
+  'Tina Crowder',
+  'Leon Pruitt',
+  'Amber Sykes',
+  'Curtis Bell',
+  'Janelle Ortiz',
+];
+const SUBJECTS = [
+  'Post-setup punch list',
+  'Homeowner warranty call',
+  '30-day walkthrough items',
+  'Leak reported by homeowner',
+  'Transport damage',
+  'One-year warranty items',
+];
 
 /* ---- tiny real image and PDF files for the demo attachments ---- */
 
@@ -106,7 +122,12 @@ export function solidPng(width: number, height: number, [r, g, b]: readonly [num
     }
   }
   return new Uint8Array(
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', new Uint8Array())]),
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk('IHDR', header),
+      pngChunk('IDAT', deflateSync(raw)),
+      pngChunk('IEND', new Uint8Array()),
+    ]),
   );
 }
 
@@ -133,7 +154,12 @@ export function receiptPdf(lines: readonly string[]): Uint8Array {
 }
 
 const PHOTO_COLOURS: readonly (readonly [number, number, number])[] = [
-  [176, 141, 87], [92, 124, 150], [201, 196, 182], [120, 150, 96], [160, 82, 60], [70, 70, 80],
+  [176, 141, 87],
+  [92, 124, 150],
+  [201, 196, 182],
+  [120, 150, 96],
+  [160, 82, 60],
+  [70, 70, 80],
 ];
 
 /* ---- the requests ---- */
@@ -160,13 +186,26 @@ interface Planned {
 const RATES = new Map(
   PLANTS.map((plant, index) => [
     plant.plantNumber,
-    { mileageRate: 0.65 + (index % 3) * 0.05, oneManServiceRate: 55 + index * 2.5, twoManServiceRate: 85 + index * 3.5, driverRate: 40 + (index % 4) * 2.5 },
+    {
+      mileageRate: 0.65 + (index % 3) * 0.05,
+      oneManServiceRate: 55 + index * 2.5,
+      twoManServiceRate: 85 + index * 3.5,
+      driverRate: 40 + (index % 4) * 2.5,
+    },
   ]),
 );
 
 const addDaysTo = (day: Date, days: number) => daysBefore(day, -days);
 
-function planRequest(random: Random, today: Date, home: HomeRef, status: string, portalRetailers: ReadonlySet<string>, withFiles: boolean, index: number): Planned {
+function planRequest(
+  random: Random,
+  today: Date,
+  home: HomeRef,
+  status: string,
+  portalRetailers: ReadonlySet<string>,
+  withFiles: boolean,
+  index: number,
+): Planned {
   const staged = status === 'Unsubmitted';
   const factory = FACTORY_STATUSES.includes(status);
   const requestType = factory ? 'F' : staged ? random.pick(['', 'A', 'V', 'S', 'A']) : random.pick(['A', 'V', 'V', 'S']);
@@ -200,20 +239,58 @@ function planRequest(random: Random, today: Date, home: HomeRef, status: string,
   });
   const parts: PartInsert[] = Array.from({ length: random.int(0, 2) }, () => {
     const [categoryNumber, commodityNumber, partNumber, partDescription, unitOfMeasure] = random.pick(PARTS);
-    return { categoryNumber, commodityNumber, partNumber, partDescription, unitOfMeasure, billingCode: random.pick(BILLING_CODES), quantity: random.int(1, 4) };
+    return {
+      categoryNumber,
+      commodityNumber,
+      partNumber,
+      partDescription,
+      unitOfMeasure,
+      billingCode: random.pick(BILLING_CODES),
+      quantity: random.int(1, 4),
+    };
   });
   const attachments: AttachmentInsert[] = [];
   if (withFiles) {
     const photo = solidPng(48, 36, PHOTO_COLOURS[index % PHOTO_COLOURS.length]!);
-    attachments.push(attachmentRow(`069SEEDP${String(index).padStart(7, '0')}`, 1, `Photo of ${items[0]!.problemDescription.toLowerCase()}`, 0, 'photo.png', 'image/png', photo));
+    attachments.push(
+      attachmentRow(
+        `069SEEDP${String(index).padStart(7, '0')}`,
+        1,
+        `Photo of ${items[0]!.problemDescription.toLowerCase()}`,
+        0,
+        'photo.png',
+        'image/png',
+        photo,
+      ),
+    );
     if (!staged && index % 2 === 0) {
       const amount = 25 + (index % 7) * 12.5;
       const pdf = receiptPdf(['HomeSite demo receipt', `Serial ${home.serialNumber}`, `Materials: $${amount.toFixed(2)}`]);
-      attachments.push(attachmentRow(`069SEEDR${String(index).padStart(7, '0')}`, 2, 'Hardware store receipt', amount, 'receipt.pdf', 'application/pdf', pdf));
+      attachments.push(
+        attachmentRow(
+          `069SEEDR${String(index).padStart(7, '0')}`,
+          2,
+          'Hardware store receipt',
+          amount,
+          'receipt.pdf',
+          'application/pdf',
+          pdf,
+        ),
+      );
     }
   }
   const otherCosts = random.chance(0.2) ? random.int(1, 12) * 5 : 0;
-  const costs = workOrderCosts({ tripTime, mileage, otherCosts, ...rates, items: items.map((item) => ({ laborHours: item.laborHours ?? 0, hourlyLaborRate: item.hourlyLaborRate ?? 0, partsCost: item.partsCost ?? 0 })) });
+  const costs = workOrderCosts({
+    tripTime,
+    mileage,
+    otherCosts,
+    ...rates,
+    items: items.map((item) => ({
+      laborHours: item.laborHours ?? 0,
+      hourlyLaborRate: item.hourlyLaborRate ?? 0,
+      partsCost: item.partsCost ?? 0,
+    })),
+  });
   const closed = ['G', 'N', 'P', 'X', 'Z'].includes(status);
   return {
     request: {
@@ -249,8 +326,26 @@ function planRequest(random: Random, today: Date, home: HomeRef, status: string,
   };
 }
 
-function attachmentRow(contentDocumentId: string, attachmentType: 1 | 2, description: string, amount: number, fileName: string, contentType: string, data: Uint8Array): AttachmentInsert {
-  return { contentDocumentId, attachmentType, description, amount, fileName, contentType, sizeBytes: data.byteLength, sha256: createHash('sha256').update(data).digest('hex'), data };
+function attachmentRow(
+  contentDocumentId: string,
+  attachmentType: 1 | 2,
+  description: string,
+  amount: number,
+  fileName: string,
+  contentType: string,
+  data: Uint8Array,
+): AttachmentInsert {
+  return {
+    contentDocumentId,
+    attachmentType,
+    description,
+    amount,
+    fileName,
+    contentType,
+    sizeBytes: data.byteLength,
+    sha256: createHash('sha256').update(data).digest('hex'),
+    data,
+  };
 }
 
 /**
@@ -261,7 +356,10 @@ async function bulkInsert(db: Database, table: PgTable, rows: readonly Record<st
   if (rows.length === 0) return;
   const columns = getTableColumns(table);
   const keys = Object.keys(rows[0]!);
-  const names = sql.join(keys.map((key) => sql.identifier(columns[key]!.name)), sql`, `);
+  const names = sql.join(
+    keys.map((key) => sql.identifier(columns[key]!.name)),
+    sql`, `,
+  );
   const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((key) => [columns[key]!.name, row[key] ?? null]))));
   await db.execute(sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)`);
 }
@@ -316,12 +414,22 @@ async function insertPlanned(db: Database, planned: readonly Planned[]) {
  * benchmark seed with at least BENCHMARK_MIN_WORK_ORDERS requests.
  */
 export async function seedWorkOrders(db: Database, random: Random, today: Date, scale: number) {
-  await db.insert(t.plantServiceRates).values(PLANTS.map((plant) => ({ plantNumber: plant.plantNumber, ...RATES.get(plant.plantNumber)! })));
+  await db
+    .insert(t.plantServiceRates)
+    .values(PLANTS.map((plant) => ({ plantNumber: plant.plantNumber, ...RATES.get(plant.plantNumber)! })));
   // Migration 0016 puts them in every database; a seed of an older one makes sure.
-  await db.insert(t.unitsOfMeasure).values([...UNITS_OF_MEASURE]).onConflictDoNothing();
+  await db
+    .insert(t.unitsOfMeasure)
+    .values([...UNITS_OF_MEASURE])
+    .onConflictDoNothing();
 
   const homes: HomeRef[] = await db
-    .select({ id: t.homes.id, serialNumber: t.homes.serialNumber, plantNumber: t.homes.plantNumber, retailerNumber: t.homes.retailerNumber })
+    .select({
+      id: t.homes.id,
+      serialNumber: t.homes.serialNumber,
+      plantNumber: t.homes.plantNumber,
+      retailerNumber: t.homes.retailerNumber,
+    })
     .from(t.homes)
     .orderBy(asc(t.homes.id));
   const portalRetailers = new Set(
@@ -339,13 +447,21 @@ export async function seedWorkOrders(db: Database, random: Random, today: Date, 
     });
   }
   // A benchmark seed puts its volume in the service demo user's retail center (issue 10: one user's 50,000 work orders).
-  const spread = scale > 1 ? Math.max(BENCHMARK_MIN_WORK_ORDERS, Math.round(REQUESTS_PER_SCALE * scale)) : Math.round(REQUESTS_PER_SCALE * scale);
+  const spread =
+    scale > 1 ? Math.max(BENCHMARK_MIN_WORK_ORDERS, Math.round(REQUESTS_PER_SCALE * scale)) : Math.round(REQUESTS_PER_SCALE * scale);
   const spreadHomes = scale > 1 ? homes.filter((home) => home.retailerNumber === BENCHMARK_RETAILER) : homes;
   for (let index = 0; index < spread; index++) {
-    const status = random.weighted(STATUSES.map((code) => [code, code === 'O' || code === 'P' ? 4 : code === 'Unsubmitted' ? 3 : 1] as const));
+    const status = random.weighted(
+      STATUSES.map((code) => [code, code === 'O' || code === 'P' ? 4 : code === 'Unsubmitted' ? 3 : 1] as const),
+    );
     planned.push(planRequest(random, today, random.pick(spreadHomes), status, portalRetailers, false, planned.length));
   }
 
   const counts = await insertPlanned(db, planned);
-  return { serviceRequests: planned.length, serviceItems: counts.items, serviceParts: counts.parts, serviceAttachments: counts.attachments };
+  return {
+    serviceRequests: planned.length,
+    serviceItems: counts.items,
+    serviceParts: counts.parts,
+    serviceAttachments: counts.attachments,
+  };
 }

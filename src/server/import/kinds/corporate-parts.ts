@@ -17,7 +17,14 @@ export const corporatePartKey = (part: { categoryNumber: string; commodityNumber
   `${part.categoryNumber}/${part.commodityNumber}/${part.partNumber}/${part.subPartNumber}`;
 
 /** One description per category and commodity in a file: a row that names it otherwise is refused. */
-function describedOnce(seen: Map<string, Described>, key: string, description: string, line: number, field: string, what: string): RowIssue[] {
+function describedOnce(
+  seen: Map<string, Described>,
+  key: string,
+  description: string,
+  line: number,
+  field: string,
+  what: string,
+): RowIssue[] {
   const first = seen.get(key);
   if (!first) {
     seen.set(key, { description, line });
@@ -38,11 +45,27 @@ export const corporatePartsKind = defineKind<CorporatePartImportRow, CorporateRe
   keyOf: corporatePartKey,
   loadReferences: async () => ({ categories: new Map(), commodities: new Map() }),
   check: (row, { refs, line }) => [
-    ...describedOnce(refs.categories, row.categoryNumber, row.categoryDescription, line, 'categoryDescription', `Category ${row.categoryNumber}`),
-    ...describedOnce(refs.commodities, `${row.categoryNumber}/${row.commodityNumber}`, row.commodityDescription, line, 'commodityDescription', `Commodity ${row.categoryNumber} ${row.commodityNumber}`),
+    ...describedOnce(
+      refs.categories,
+      row.categoryNumber,
+      row.categoryDescription,
+      line,
+      'categoryDescription',
+      `Category ${row.categoryNumber}`,
+    ),
+    ...describedOnce(
+      refs.commodities,
+      `${row.categoryNumber}/${row.commodityNumber}`,
+      row.commodityDescription,
+      line,
+      'commodityDescription',
+      `Commodity ${row.categoryNumber} ${row.commodityNumber}`,
+    ),
   ],
   write: async (db, rows) => {
-    const categories = new Map(rows.map((row) => [row.categoryNumber, { category_number: row.categoryNumber, description: row.categoryDescription }]));
+    const categories = new Map(
+      rows.map((row) => [row.categoryNumber, { category_number: row.categoryNumber, description: row.categoryDescription }]),
+    );
     const commodities = new Map(
       rows.map((row) => [
         `${row.categoryNumber}/${row.commodityNumber}`,
@@ -53,7 +76,10 @@ export const corporatePartsKind = defineKind<CorporatePartImportRow, CorporateRe
       db,
       {
         table: 'catalog_categories',
-        input: [['category_number', 'text'], ['description', 'text']],
+        input: [
+          ['category_number', 'text'],
+          ['description', 'text'],
+        ],
         insert: ['category_number', 'description'],
         conflict: '("category_number")',
         update: ['description'],
@@ -65,7 +91,11 @@ export const corporatePartsKind = defineKind<CorporatePartImportRow, CorporateRe
       db,
       {
         table: 'catalog_commodities',
-        input: [['category_number', 'text'], ['commodity_number', 'text'], ['description', 'text']],
+        input: [
+          ['category_number', 'text'],
+          ['commodity_number', 'text'],
+          ['description', 'text'],
+        ],
         insert: ['category_number', 'commodity_number', 'description'],
         conflict: '("category_number", "commodity_number")',
         update: ['description'],
@@ -78,10 +108,23 @@ export const corporatePartsKind = defineKind<CorporatePartImportRow, CorporateRe
       {
         table: 'corporate_parts',
         input: [
-          ['category_number', 'text'], ['commodity_number', 'text'], ['part_number', 'text'], ['sub_part_number', 'text'],
-          ['sub_part_description', 'text'], ['corporate_description', 'text'], ['unit_of_measure', 'text'],
+          ['category_number', 'text'],
+          ['commodity_number', 'text'],
+          ['part_number', 'text'],
+          ['sub_part_number', 'text'],
+          ['sub_part_description', 'text'],
+          ['corporate_description', 'text'],
+          ['unit_of_measure', 'text'],
         ],
-        insert: ['category_number', 'commodity_number', 'part_number', 'sub_part_number', 'sub_part_description', 'corporate_description', 'unit_of_measure'],
+        insert: [
+          'category_number',
+          'commodity_number',
+          'part_number',
+          'sub_part_number',
+          'sub_part_description',
+          'corporate_description',
+          'unit_of_measure',
+        ],
         conflict: '("category_number", "commodity_number", "part_number", "sub_part_number")',
         update: ['sub_part_description', 'corporate_description', 'unit_of_measure'],
         key: `target.category_number || '/' || target.commodity_number || '/' || target.part_number || '/' || target.sub_part_number`,
@@ -99,7 +142,9 @@ export const corporatePartsKind = defineKind<CorporatePartImportRow, CorporateRe
     // A renamed category or commodity changes what every row of it shows.
     const renamedCategories = new Set(categoriesWritten.filter((row) => !row.inserted).map((row) => row.key));
     const renamedCommodities = new Set(commoditiesWritten.filter((row) => !row.inserted).map((row) => row.key));
-    const renamed = rows.filter((row) => renamedCategories.has(row.categoryNumber) || renamedCommodities.has(`${row.categoryNumber}/${row.commodityNumber}`));
+    const renamed = rows.filter(
+      (row) => renamedCategories.has(row.categoryNumber) || renamedCommodities.has(`${row.categoryNumber}/${row.commodityNumber}`),
+    );
     return countWrites(partsWritten, renamed.map(corporatePartKey));
   },
 });

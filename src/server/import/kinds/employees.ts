@@ -15,13 +15,25 @@ export const employeesKind = defineKind<EmployeeImportRow>({
         db,
         {
           table: 'hbg_employees',
-          input: [['employee_number', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['job_title', 'text'], ['location', 'text']],
+          input: [
+            ['employee_number', 'text'],
+            ['first_name', 'text'],
+            ['last_name', 'text'],
+            ['job_title', 'text'],
+            ['location', 'text'],
+          ],
           insert: ['employee_number', 'first_name', 'last_name', 'job_title', 'location'],
           conflict: '("employee_number")',
           update: ['first_name', 'last_name', 'job_title', 'location'],
           key: 'target.employee_number',
         },
-        rows.map((row) => ({ employee_number: row.employeeNumber, first_name: row.firstName, last_name: row.lastName, job_title: row.jobTitle, location: row.location })),
+        rows.map((row) => ({
+          employee_number: row.employeeNumber,
+          first_name: row.firstName,
+          last_name: row.lastName,
+          job_title: row.jobTitle,
+          location: row.location,
+        })),
       ),
     ),
 });

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { DOCUMENT_FILE_MAX_BYTES, FILES_NEED_COMMAND_LINE_MESSAGE, HELP_DOCUMENT_IMPORT_COLUMNS, HelpDocumentImportRow } from '../../../contract/import';
+import {
+  DOCUMENT_FILE_MAX_BYTES,
+  FILES_NEED_COMMAND_LINE_MESSAGE,
+  HELP_DOCUMENT_IMPORT_COLUMNS,
+  HelpDocumentImportRow,
+} from '../../../contract/import';
 import * as t from '../../db/schema';
 import { defineKind, type RowIssue, type WriteCounts } from '../kind';
 import { countWrites, upsertRows } from '../write';
@@ -28,18 +33,34 @@ export function documentFileType(bytes: Uint8Array): DocumentFileType | undefine
  * The bytes of the file a row names, or why the row is refused: no files over HTTP (no readFile), a file that cannot
  * be read (the command line's reader says why: missing, or leading out of the imported file's folder), or too large.
  */
-export async function readDocumentFile(readFile: ReadFile | undefined, field: string, path: string): Promise<{ bytes: Uint8Array } | { issue: RowIssue }> {
+export async function readDocumentFile(
+  readFile: ReadFile | undefined,
+  field: string,
+  path: string,
+): Promise<{ bytes: Uint8Array } | { issue: RowIssue }> {
   if (!readFile) return { issue: { field, message: FILES_NEED_COMMAND_LINE_MESSAGE } };
   let bytes: Uint8Array;
   try {
     bytes = await readFile(path);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    const reason = code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : error instanceof Error ? error.message : String(error);
+    const reason =
+      code === 'EISDIR'
+        ? 'it is a folder'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : error instanceof Error
+            ? error.message
+            : String(error);
     return { issue: { field, message: typeof code === 'string' ? `Cannot read "${path}": ${reason}.` : reason } };
   }
   if (bytes.byteLength > DOCUMENT_FILE_MAX_BYTES) {
-    return { issue: { field, message: `"${path}" has ${bytes.byteLength.toLocaleString('en-US')} bytes; a document can have at most ${DOCUMENT_FILE_MAX_BYTES.toLocaleString('en-US')}.` } };
+    return {
+      issue: {
+        field,
+        message: `"${path}" has ${bytes.byteLength.toLocaleString('en-US')} bytes; a document can have at most ${DOCUMENT_FILE_MAX_BYTES.toLocaleString('en-US')}.`,
+      },
+    };
   }
   return { bytes };
 }
@@ -106,7 +127,13 @@ async function readHelpFile(row: HelpDocumentImportRow, readFile: ReadFile | und
   if ('issue' in read) throw new Error(`help document ${row.displayName}: ${read.issue.message}`);
   const captions = row.captions === undefined ? undefined : await readDocumentFile(readFile, 'captions', row.captions);
   if (captions && 'issue' in captions) throw new Error(`help document ${row.displayName}: ${captions.issue.message}`);
-  return { row, bytes: read.bytes, type: documentFileType(read.bytes)!, captions: captions ? (webVtt(captions.bytes) ?? null) : null, size: read.bytes.byteLength };
+  return {
+    row,
+    bytes: read.bytes,
+    type: documentFileType(read.bytes)!,
+    captions: captions ? (webVtt(captions.bytes) ?? null) : null,
+    size: read.bytes.byteLength,
+  };
 }
 
 /**
@@ -132,35 +159,60 @@ export const helpDocumentsKind = defineKind<HelpDocumentImportRow>({
     return webVtt(captions.bytes) === undefined ? [{ field: 'captions', message: CAPTIONS_MESSAGE }] : [];
   },
   write: (db, rows, { readFile }) =>
-    writeInGroups(rows, (row) => readHelpFile(row, readFile), async (group) => {
-      const written = await upsertRows(
-        db,
-        {
-          table: 'help_documents',
-          input: [
-            ['display_name', 'text'], ['file_type', 'text'], ['category', 'text'], ['content_type', 'text'], ['size_bytes', 'integer'], ['sha256', 'text'],
-            ['captions_vtt', 'text'], ['position', 'smallint'],
-          ],
-          insert: ['display_name', 'file_type', 'category', 'content_type', 'size_bytes', 'sha256', 'captions_vtt', 'position', ['data', "''::bytea"], ['updated_at', 'now()']],
-          conflict: '("display_name")',
-          update: ['file_type', 'category', 'content_type', 'size_bytes', 'sha256', 'captions_vtt', 'position'],
-          onChange: ['"updated_at" = now()'],
-          key: 'target.display_name',
-        },
-        group.map((file) => ({
-          display_name: file.row.displayName,
-          file_type: file.type.fileType,
-          category: file.row.category,
-          content_type: file.type.contentType,
-          size_bytes: file.size,
-          sha256: sha256Of(file.bytes),
-          captions_vtt: file.captions,
-          position: file.row.position,
-        })),
-      );
-      // The bytes of the documents just inserted or changed (the upsert wrote their metadata and sha256).
-      const bytesOf = new Map(group.map((file) => [file.row.displayName, file.bytes]));
-      for (const { key } of written) await db.update(t.helpDocuments).set({ data: bytesOf.get(key)! }).where(eq(t.helpDocuments.displayName, key));
-      return countWrites(written);
-    }),
+    writeInGroups(
+      rows,
+      (row) => readHelpFile(row, readFile),
+      async (group) => {
+        const written = await upsertRows(
+          db,
+          {
+            table: 'help_documents',
+            input: [
+              ['display_name', 'text'],
+              ['file_type', 'text'],
+              ['category', 'text'],
+              ['content_type', 'text'],
+              ['size_bytes', 'integer'],
+              ['sha256', 'text'],
+              ['captions_vtt', 'text'],
+              ['position', 'smallint'],
+            ],
+            insert: [
+              'display_name',
+              'file_type',
+              'category',
+              'content_type',
+              'size_bytes',
+              'sha256',
+              'captions_vtt',
+              'position',
+              ['data', "''::bytea"],
+              ['updated_at', 'now()'],
+            ],
+            conflict: '("display_name")',
+            update: ['file_type', 'category', 'content_type', 'size_bytes', 'sha256', 'captions_vtt', 'position'],
+            onChange: ['"updated_at" = now()'],
+            key: 'target.display_name',
+          },
+          group.map((file) => ({
+            display_name: file.row.displayName,
+            file_type: file.type.fileType,
+            category: file.row.category,
+            content_type: file.type.contentType,
+            size_bytes: file.size,
+            sha256: sha256Of(file.bytes),
+            captions_vtt: file.captions,
+            position: file.row.position,
+          })),
+        );
+        // The bytes of the documents just inserted or changed (the upsert wrote their metadata and sha256).
+        const bytesOf = new Map(group.map((file) => [file.row.displayName, file.bytes]));
+        for (const { key } of written)
+          await db
+            .update(t.helpDocuments)
+            .set({ data: bytesOf.get(key)! })
+            .where(eq(t.helpDocuments.displayName, key));
+        return countWrites(written);
+      },
+    ),
 });

@@ -11,21 +11,62 @@ interface HomeReferences {
 
 /** The home's own columns, which every row writes. */
 const HOME_COLUMNS: readonly InputColumn[] = [
-  ['serial_number', 'text'], ['plant_number', 'text'], ['retailer_number', 'text'], ['model_number', 'text'], ['model_name', 'text'],
-  ['sections', 'smallint'], ['square_footage', 'integer'], ['bedrooms', 'smallint'], ['bathrooms', 'smallint'], ['manufactured_date', 'date'],
-  ['sold_date', 'date'], ['address1', 'text'], ['city', 'text'], ['state', 'text'], ['zip_code', 'text'],
+  ['serial_number', 'text'],
+  ['plant_number', 'text'],
+  ['retailer_number', 'text'],
+  ['model_number', 'text'],
+  ['model_name', 'text'],
+  ['sections', 'smallint'],
+  ['square_footage', 'integer'],
+  ['bedrooms', 'smallint'],
+  ['bathrooms', 'smallint'],
+  ['manufactured_date', 'date'],
+  ['sold_date', 'date'],
+  ['address1', 'text'],
+  ['city', 'text'],
+  ['state', 'text'],
+  ['zip_code', 'text'],
 ];
 /** The homeowner the home carries a copy of (the warranty card is where it is kept), written by rows with a warranty status. */
 const HOMEOWNER_COLUMNS: readonly InputColumn[] = [
-  ['homeowner_first_name', 'text'], ['homeowner_last_name', 'text'], ['homeowner_email', 'text'], ['homeowner_phone', 'text'],
+  ['homeowner_first_name', 'text'],
+  ['homeowner_last_name', 'text'],
+  ['homeowner_email', 'text'],
+  ['homeowner_phone', 'text'],
 ];
 const CARD_COLUMNS: readonly InputColumn[] = [
-  ['status_code', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['middle_initial', 'text'], ['suffix', 'text'], ['email_address', 'text'],
-  ['address1', 'text'], ['address2', 'text'], ['city', 'text'], ['state', 'text'], ['zip_code', 'text'], ['zip4', 'text'], ['area_code', 'text'],
-  ['phone_number', 'text'], ['cell_area_code', 'text'], ['cell_phone_number', 'text'], ['sold_date', 'date'], ['nps_date', 'date'],
-  ['home_address1', 'text'], ['home_address2', 'text'], ['home_city', 'text'], ['home_state', 'text'], ['home_zip_code', 'text'],
-  ['home_phone_number', 'text'], ['home_address', 'text'], ['thermal_zone', 'text'], ['wind_zone', 'text'], ['roof_load', 'text'],
-  ['order_number', 'text'], ['purchase_order_number', 'text'], ['quote_number', 'text'], ['vantage_account_id', 'text'],
+  ['status_code', 'text'],
+  ['first_name', 'text'],
+  ['last_name', 'text'],
+  ['middle_initial', 'text'],
+  ['suffix', 'text'],
+  ['email_address', 'text'],
+  ['address1', 'text'],
+  ['address2', 'text'],
+  ['city', 'text'],
+  ['state', 'text'],
+  ['zip_code', 'text'],
+  ['zip4', 'text'],
+  ['area_code', 'text'],
+  ['phone_number', 'text'],
+  ['cell_area_code', 'text'],
+  ['cell_phone_number', 'text'],
+  ['sold_date', 'date'],
+  ['nps_date', 'date'],
+  ['home_address1', 'text'],
+  ['home_address2', 'text'],
+  ['home_city', 'text'],
+  ['home_state', 'text'],
+  ['home_zip_code', 'text'],
+  ['home_phone_number', 'text'],
+  ['home_address', 'text'],
+  ['thermal_zone', 'text'],
+  ['wind_zone', 'text'],
+  ['roof_load', 'text'],
+  ['order_number', 'text'],
+  ['purchase_order_number', 'text'],
+  ['quote_number', 'text'],
+  ['vantage_account_id', 'text'],
 ];
 const names = (columns: readonly InputColumn[]) => columns.map(([name]) => name);
 
@@ -128,12 +169,15 @@ export const homesKind = defineKind<HomeImportRow, HomeReferences>({
   keyOf: (row) => row.serialNumber,
   loadReferences: async (db) => ({
     plants: new Set((await db.select({ plantNumber: t.plants.plantNumber }).from(t.plants)).map((plant) => plant.plantNumber)),
-    retailers: new Set((await db.select({ retailerNumber: t.retailers.retailerNumber }).from(t.retailers)).map((retailer) => retailer.retailerNumber)),
+    retailers: new Set(
+      (await db.select({ retailerNumber: t.retailers.retailerNumber }).from(t.retailers)).map((retailer) => retailer.retailerNumber),
+    ),
   }),
   check: (row, { refs }) => {
     const issues: RowIssue[] = [];
     if (!refs.plants.has(row.plantNumber)) issues.push({ field: 'plantNumber', message: doesNotExist('plant', row.plantNumber) });
-    if (!refs.retailers.has(row.retailerNumber)) issues.push({ field: 'retailerNumber', message: doesNotExist('retailer', row.retailerNumber) });
+    if (!refs.retailers.has(row.retailerNumber))
+      issues.push({ field: 'retailerNumber', message: doesNotExist('retailer', row.retailerNumber) });
     return issues;
   },
   write: async (db, rows) => {
@@ -141,7 +185,11 @@ export const homesKind = defineKind<HomeImportRow, HomeReferences>({
     const unowned = rows.filter((row) => row.warrantyStatus === undefined);
     const homesWritten = [
       ...(await upsertRows(db, homeUpsert(HOME_COLUMNS), unowned.map(homeRow))),
-      ...(await upsertRows(db, homeUpsert([...HOME_COLUMNS, ...HOMEOWNER_COLUMNS]), owned.map((row) => ({ ...homeRow(row), ...homeownerRow(row) })))),
+      ...(await upsertRows(
+        db,
+        homeUpsert([...HOME_COLUMNS, ...HOMEOWNER_COLUMNS]),
+        owned.map((row) => ({ ...homeRow(row), ...homeownerRow(row) })),
+      )),
     ];
     const cardsWritten = await upsertRows(
       db,
@@ -157,6 +205,9 @@ export const homesKind = defineKind<HomeImportRow, HomeReferences>({
       },
       owned.map(cardRow),
     );
-    return countWrites(homesWritten, cardsWritten.map((card) => card.key));
+    return countWrites(
+      homesWritten,
+      cardsWritten.map((card) => card.key),
+    );
   },
 });

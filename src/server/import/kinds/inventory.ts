@@ -13,7 +13,12 @@ interface InventoryReferences {
 
 /** The plant of each home on file, by serial number: a row of sales data that names a home must agree with it. */
 export const homePlants = async (db: Database) =>
-  new Map((await db.select({ serialNumber: t.homes.serialNumber, plantNumber: t.homes.plantNumber }).from(t.homes)).map((home) => [home.serialNumber, home.plantNumber]));
+  new Map(
+    (await db.select({ serialNumber: t.homes.serialNumber, plantNumber: t.homes.plantNumber }).from(t.homes)).map((home) => [
+      home.serialNumber,
+      home.plantNumber,
+    ]),
+  );
 
 /**
  * A serial number that names a home on file must be of the row's plant (the plant that built it). A serial number
@@ -21,13 +26,27 @@ export const homePlants = async (db: Database) =>
  */
 export function wrongPlantOfHome(homes: ReadonlyMap<string, string>, field: string, serialNumber: string, plantNumber: string): RowIssue[] {
   const builtAt = homes.get(serialNumber);
-  return builtAt === undefined || builtAt === plantNumber ? [] : [{ field, message: `Home ${serialNumber} was built at plant ${builtAt}, not ${plantNumber}.` }];
+  return builtAt === undefined || builtAt === plantNumber
+    ? []
+    : [{ field, message: `Home ${serialNumber} was built at plant ${builtAt}, not ${plantNumber}.` }];
 }
 
 const INVENTORY_COLUMNS: readonly InputColumn[] = [
-  ['serial_number', 'text'], ['retailer_number', 'text'], ['plant_number', 'text'], ['stock_number', 'text'], ['type', 'text'], ['tdes', 'text'],
-  ['model_number', 'text'], ['model_name', 'text'], ['invoice_amount', 'numeric'], ['reg', 'text'], ['owner', 'text'], ['wso', 'text'],
-  ['stocked_date', 'date'], ['sales_date', 'date'], ['po_number', 'text'],
+  ['serial_number', 'text'],
+  ['retailer_number', 'text'],
+  ['plant_number', 'text'],
+  ['stock_number', 'text'],
+  ['type', 'text'],
+  ['tdes', 'text'],
+  ['model_number', 'text'],
+  ['model_name', 'text'],
+  ['invoice_amount', 'numeric'],
+  ['reg', 'text'],
+  ['owner', 'text'],
+  ['wso', 'text'],
+  ['stocked_date', 'date'],
+  ['sales_date', 'date'],
+  ['po_number', 'text'],
 ];
 const names = (columns: readonly InputColumn[]) => columns.map(([name]) => name);
 
@@ -43,13 +62,16 @@ export const inventoryKind = defineKind<InventoryImportRow, InventoryReferences>
   keyField: 'serialNumber',
   keyOf: (row) => row.serialNumber,
   loadReferences: async (db) => ({
-    retailers: new Set((await db.select({ retailerNumber: t.retailers.retailerNumber }).from(t.retailers)).map((retailer) => retailer.retailerNumber)),
+    retailers: new Set(
+      (await db.select({ retailerNumber: t.retailers.retailerNumber }).from(t.retailers)).map((retailer) => retailer.retailerNumber),
+    ),
     plants: new Set((await db.select({ plantNumber: t.plants.plantNumber }).from(t.plants)).map((plant) => plant.plantNumber)),
     homes: await homePlants(db),
   }),
   check: (row, { refs }) => {
     const issues: RowIssue[] = [];
-    if (!refs.retailers.has(row.retailerNumber)) issues.push({ field: 'retailerNumber', message: doesNotExist('retailer', row.retailerNumber) });
+    if (!refs.retailers.has(row.retailerNumber))
+      issues.push({ field: 'retailerNumber', message: doesNotExist('retailer', row.retailerNumber) });
     if (!refs.plants.has(row.plantNumber)) issues.push({ field: 'plantNumber', message: doesNotExist('plant', row.plantNumber) });
     issues.push(...wrongPlantOfHome(refs.homes, 'serialNumber', row.serialNumber, row.plantNumber));
     return issues;

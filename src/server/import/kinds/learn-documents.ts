@@ -7,7 +7,8 @@ import { countWrites, upsertRows, withJson } from '../write';
 import { documentFileType, readDocumentFile, sha256Of, writeInGroups } from './help-documents';
 
 /** Category, sub-category and display name: a document's natural key (names are on one line, so a line break parts them). */
-const learnKey = (row: { category: string; subCategory: string; displayName: string }) => [row.category, row.subCategory, row.displayName].join('\n');
+const learnKey = (row: { category: string; subCategory: string; displayName: string }) =>
+  [row.category, row.subCategory, row.displayName].join('\n');
 
 /** Creates the categories, then the sub-categories, a batch names and the library lacks, in the order the rows first name them. */
 async function addCategories(db: Database, rows: readonly LearnDocumentImportRow[]) {
@@ -20,7 +21,9 @@ async function addCategories(db: Database, rows: readonly LearnDocumentImportRow
       categories.map((name, ordinal) => ({ name, ordinal })),
     ),
   );
-  const subCategories = [...new Map(rows.map((row) => [`${row.category}\n${row.subCategory}`, { category: row.category, name: row.subCategory }])).values()];
+  const subCategories = [
+    ...new Map(rows.map((row) => [`${row.category}\n${row.subCategory}`, { category: row.category, name: row.subCategory }])).values(),
+  ];
   await db.execute(
     withJson(
       `INSERT INTO learn_sub_categories (category_id, display_name)
@@ -65,10 +68,27 @@ export const learnDocumentsKind = defineKind<LearnDocumentImportRow>({
           {
             table: 'learn_documents',
             input: [
-              ['category', 'text'], ['sub_category', 'text'], ['display_name', 'text'], ['file_name', 'text'], ['file_type', 'text'], ['content_type', 'text'],
-              ['size_bytes', 'integer'], ['sha256', 'text'], ['position', 'smallint'],
+              ['category', 'text'],
+              ['sub_category', 'text'],
+              ['display_name', 'text'],
+              ['file_name', 'text'],
+              ['file_type', 'text'],
+              ['content_type', 'text'],
+              ['size_bytes', 'integer'],
+              ['sha256', 'text'],
+              ['position', 'smallint'],
             ],
-            insert: [['sub_category_id', 'sub_category.id'], 'display_name', 'file_name', 'file_type', 'content_type', 'size_bytes', 'sha256', 'position', ['data', "''::bytea"]],
+            insert: [
+              ['sub_category_id', 'sub_category.id'],
+              'display_name',
+              'file_name',
+              'file_type',
+              'content_type',
+              'size_bytes',
+              'sha256',
+              'position',
+              ['data', "''::bytea"],
+            ],
             from: `JOIN learn_categories AS category ON category.display_name = input.category
               JOIN learn_sub_categories AS sub_category ON sub_category.category_id = category.id AND sub_category.display_name = input.sub_category`,
             conflict: '("sub_category_id", "display_name")',

@@ -11,8 +11,14 @@ interface NpsReferences {
 }
 
 const NPS_COLUMNS: readonly InputColumn[] = [
-  ['serial_number', 'text'], ['six_month_complete_date', 'date'], ['retailer_number', 'text'], ['plant_number', 'text'], ['recommend', 'smallint'],
-  ['customer_first_name', 'text'], ['customer_last_name', 'text'], ['comments', 'text'],
+  ['serial_number', 'text'],
+  ['six_month_complete_date', 'date'],
+  ['retailer_number', 'text'],
+  ['plant_number', 'text'],
+  ['recommend', 'smallint'],
+  ['customer_first_name', 'text'],
+  ['customer_last_name', 'text'],
+  ['comments', 'text'],
 ];
 const names = (columns: readonly InputColumn[]) => columns.map(([name]) => name);
 const npsKey = (row: { serialNumber: string; sixMonthCompleteDate: string }) => `${row.serialNumber} ${row.sixMonthCompleteDate}`;
@@ -28,13 +34,16 @@ export const npsResponsesKind = defineKind<NpsResponseImportRow, NpsReferences>(
   keyField: 'serialNumber',
   keyOf: npsKey,
   loadReferences: async (db) => ({
-    retailers: new Set((await db.select({ retailerNumber: t.retailers.retailerNumber }).from(t.retailers)).map((retailer) => retailer.retailerNumber)),
+    retailers: new Set(
+      (await db.select({ retailerNumber: t.retailers.retailerNumber }).from(t.retailers)).map((retailer) => retailer.retailerNumber),
+    ),
     plants: new Set((await db.select({ plantNumber: t.plants.plantNumber }).from(t.plants)).map((plant) => plant.plantNumber)),
     homes: await homePlants(db),
   }),
   check: (row, { refs }) => {
     const issues: RowIssue[] = [];
-    if (!refs.retailers.has(row.retailerNumber)) issues.push({ field: 'retailerNumber', message: doesNotExist('retailer', row.retailerNumber) });
+    if (!refs.retailers.has(row.retailerNumber))
+      issues.push({ field: 'retailerNumber', message: doesNotExist('retailer', row.retailerNumber) });
     if (!refs.plants.has(row.plantNumber)) issues.push({ field: 'plantNumber', message: doesNotExist('plant', row.plantNumber) });
     issues.push(...wrongPlantOfHome(refs.homes, 'serialNumber', row.serialNumber, row.plantNumber));
     return issues;

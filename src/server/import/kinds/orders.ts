@@ -15,14 +15,43 @@ interface OrderReferences {
 }
 
 const ORDER_COLUMNS: readonly InputColumn[] = [
-  ['order_number', 'text'], ['retailer_number', 'text'], ['plant_number', 'text'], ['customer', 'text'], ['model_number', 'text'],
-  ['model_desc', 'text'], ['serial_number', 'text'], ['long_serial_number', 'text'], ['order_date', 'date'], ['shipped_date', 'date'],
-  ['status', 'text'], ['mdm', 'text'], ['scheduled_production_date', 'date'], ['yard_date', 'date'], ['scheduled_offline_date', 'date'],
-  ['estimated_offline_week_of', 'date'], ['scheduled_ship_date', 'date'], ['hud_labels', 'jsonb'], ['quote_creator', 'text'],
-  ['first_validation', 'date'], ['second_rso_validation', 'date'], ['docs_received', 'date'], ['purchase_order_number', 'text'],
-  ['base_price', 'numeric'], ['option_price', 'numeric'], ['square_footage', 'integer'], ['invoice_total', 'numeric'], ['ordered_by', 'text'],
-  ['sales_rep', 'text'], ['sales_note', 'text'], ['sold_to', 'text'], ['address1', 'text'], ['dba', 'text'], ['financed_by', 'text'],
-  ['run_number', 'text'], ['phone', 'text'], ['fax', 'text'],
+  ['order_number', 'text'],
+  ['retailer_number', 'text'],
+  ['plant_number', 'text'],
+  ['customer', 'text'],
+  ['model_number', 'text'],
+  ['model_desc', 'text'],
+  ['serial_number', 'text'],
+  ['long_serial_number', 'text'],
+  ['order_date', 'date'],
+  ['shipped_date', 'date'],
+  ['status', 'text'],
+  ['mdm', 'text'],
+  ['scheduled_production_date', 'date'],
+  ['yard_date', 'date'],
+  ['scheduled_offline_date', 'date'],
+  ['estimated_offline_week_of', 'date'],
+  ['scheduled_ship_date', 'date'],
+  ['hud_labels', 'jsonb'],
+  ['quote_creator', 'text'],
+  ['first_validation', 'date'],
+  ['second_rso_validation', 'date'],
+  ['docs_received', 'date'],
+  ['purchase_order_number', 'text'],
+  ['base_price', 'numeric'],
+  ['option_price', 'numeric'],
+  ['square_footage', 'integer'],
+  ['invoice_total', 'numeric'],
+  ['ordered_by', 'text'],
+  ['sales_rep', 'text'],
+  ['sales_note', 'text'],
+  ['sold_to', 'text'],
+  ['address1', 'text'],
+  ['dba', 'text'],
+  ['financed_by', 'text'],
+  ['run_number', 'text'],
+  ['phone', 'text'],
+  ['fax', 'text'],
 ];
 const names = (columns: readonly InputColumn[]) => columns.map(([name]) => name);
 
@@ -86,18 +115,31 @@ export const ordersKind = defineKind<OrderImportRow, OrderReferences>({
   keyField: 'orderNumber',
   keyOf: (row) => row.orderNumber,
   loadReferences: async (db) => ({
-    retailers: new Map((await db.select({ retailerNumber: t.retailers.retailerNumber, name: t.retailers.name }).from(t.retailers)).map((retailer) => [retailer.retailerNumber, retailer.name])),
+    retailers: new Map(
+      (await db.select({ retailerNumber: t.retailers.retailerNumber, name: t.retailers.name }).from(t.retailers)).map((retailer) => [
+        retailer.retailerNumber,
+        retailer.name,
+      ]),
+    ),
     plants: new Set((await db.select({ plantNumber: t.plants.plantNumber }).from(t.plants)).map((plant) => plant.plantNumber)),
     quotes: new Map(
-      (await db.select({ quoteNumber: t.quotes.quoteNumber, retailerNumber: t.quotes.retailerNumber, plantNumber: t.quotes.plantNumber, status: t.quotes.status }).from(t.quotes)).map(
-        ({ quoteNumber, ...quote }) => [quoteNumber, quote],
-      ),
+      (
+        await db
+          .select({
+            quoteNumber: t.quotes.quoteNumber,
+            retailerNumber: t.quotes.retailerNumber,
+            plantNumber: t.quotes.plantNumber,
+            status: t.quotes.status,
+          })
+          .from(t.quotes)
+      ).map(({ quoteNumber, ...quote }) => [quoteNumber, quote]),
     ),
     homes: await homePlants(db),
   }),
   check: (row, { refs }) => {
     const issues: RowIssue[] = [];
-    if (!refs.retailers.has(row.retailerNumber)) issues.push({ field: 'retailerNumber', message: doesNotExist('retailer', row.retailerNumber) });
+    if (!refs.retailers.has(row.retailerNumber))
+      issues.push({ field: 'retailerNumber', message: doesNotExist('retailer', row.retailerNumber) });
     if (!refs.plants.has(row.plantNumber)) issues.push({ field: 'plantNumber', message: doesNotExist('plant', row.plantNumber) });
     const quote = refs.quotes.get(row.quoteNumber);
     if (!quote) issues.push({ field: 'quoteNumber', message: doesNotExist('quote', row.quoteNumber) });
@@ -107,7 +149,10 @@ export const ordersKind = defineKind<OrderImportRow, OrderReferences>({
         message: `Quote ${row.quoteNumber} is of retailer ${quote.retailerNumber} at plant ${quote.plantNumber}: an order is at its quote's retailer and plant.`,
       });
     } else if (quote.status === QUOTE_DELETED) {
-      issues.push({ field: 'quoteNumber', message: `Quote ${row.quoteNumber} is deleted: an order is placed from a quote that is not (its detail report is the quote's).` });
+      issues.push({
+        field: 'quoteNumber',
+        message: `Quote ${row.quoteNumber} is deleted: an order is placed from a quote that is not (its detail report is the quote's).`,
+      });
     }
     issues.push(...wrongPlantOfHome(refs.homes, 'longSerialNumber', row.longSerialNumber, row.plantNumber));
     return issues;

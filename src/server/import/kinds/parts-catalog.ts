@@ -81,7 +81,10 @@ export const partsCatalogKind = defineKind<CatalogPartImportRow, CatalogReferenc
     if (!refs.plants.has(row.plantNumber)) issues.push({ field: 'plantNumber', message: doesNotExist('plant', row.plantNumber) });
     if (!refs.corporate.has(corporatePartKey(row))) {
       const part = [row.categoryNumber, row.commodityNumber, row.partNumber, row.subPartNumber].filter(Boolean).join(' ');
-      issues.push({ field: 'partNumber', message: `Part ${part} (category, commodity, part${row.subPartNumber ? ', sub-part' : ''}) is not in the corporate parts list.` });
+      issues.push({
+        field: 'partNumber',
+        message: `Part ${part} (category, commodity, part${row.subPartNumber ? ', sub-part' : ''}) is not in the corporate parts list.`,
+      });
     }
     return issues;
   },

@@ -15,16 +15,47 @@ export const plantsKind = defineKind<PlantImportRow>({
       {
         table: 'plants',
         input: [
-          ['plant_number', 'text'], ['name', 'text'], ['print_name', 'text'], ['serial_prefix', 'text'], ['marketing_url_retail', 'text'],
-          ['marketing_url_independent', 'text'], ['address1', 'text'], ['city', 'text'], ['state', 'text'], ['zip_code', 'text'], ['phone', 'text'],
+          ['plant_number', 'text'],
+          ['name', 'text'],
+          ['print_name', 'text'],
+          ['serial_prefix', 'text'],
+          ['marketing_url_retail', 'text'],
+          ['marketing_url_independent', 'text'],
+          ['address1', 'text'],
+          ['city', 'text'],
+          ['state', 'text'],
+          ['zip_code', 'text'],
+          ['phone', 'text'],
           ['email', 'text'],
         ],
         insert: [
-          'plant_number', 'name', 'print_name', 'serial_prefix', 'marketing_url_retail', 'marketing_url_independent', 'address1', 'city', 'state',
-          'zip_code', 'phone', 'email',
+          'plant_number',
+          'name',
+          'print_name',
+          'serial_prefix',
+          'marketing_url_retail',
+          'marketing_url_independent',
+          'address1',
+          'city',
+          'state',
+          'zip_code',
+          'phone',
+          'email',
         ],
         conflict: '("plant_number")',
-        update: ['name', 'print_name', 'serial_prefix', 'marketing_url_retail', 'marketing_url_independent', 'address1', 'city', 'state', 'zip_code', 'phone', 'email'],
+        update: [
+          'name',
+          'print_name',
+          'serial_prefix',
+          'marketing_url_retail',
+          'marketing_url_independent',
+          'address1',
+          'city',
+          'state',
+          'zip_code',
+          'phone',
+          'email',
+        ],
         key: 'target.plant_number',
       },
       rows.map((row) => ({
@@ -47,7 +78,13 @@ export const plantsKind = defineKind<PlantImportRow>({
       db,
       {
         table: 'plant_service_rates',
-        input: [['plant_number', 'text'], ['mileage_rate', 'numeric'], ['one_man_service_rate', 'numeric'], ['two_man_service_rate', 'numeric'], ['driver_rate', 'numeric']],
+        input: [
+          ['plant_number', 'text'],
+          ['mileage_rate', 'numeric'],
+          ['one_man_service_rate', 'numeric'],
+          ['two_man_service_rate', 'numeric'],
+          ['driver_rate', 'numeric'],
+        ],
         insert: ['plant_number', 'mileage_rate', 'one_man_service_rate', 'two_man_service_rate', 'driver_rate'],
         conflict: '("plant_number")',
         update: ['mileage_rate', 'one_man_service_rate', 'two_man_service_rate', 'driver_rate'],
@@ -61,6 +98,9 @@ export const plantsKind = defineKind<PlantImportRow>({
         driver_rate: row.driverRate ?? 0,
       })),
     );
-    return countWrites(written, ratesWritten.map((rate) => rate.key));
+    return countWrites(
+      written,
+      ratesWritten.map((rate) => rate.key),
+    );
   },
 });

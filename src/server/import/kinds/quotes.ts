@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { OLDER_SYSTEM_QUOTE_PREFIX, QUOTE_IMPORT_COLUMNS, QuoteImportRow, quoteApprovalId, type QuoteRevisionImport } from '../../../contract/import';
+import {
+  OLDER_SYSTEM_QUOTE_PREFIX,
+  QUOTE_IMPORT_COLUMNS,
+  QuoteImportRow,
+  quoteApprovalId,
+  type QuoteRevisionImport,
+} from '../../../contract/import';
 import type { Database } from '../../db/client';
 import * as t from '../../db/schema';
 import { defineKind, doesNotExist, type RowIssue } from '../kind';
@@ -13,12 +19,35 @@ interface QuoteReferences {
 }
 
 const QUOTE_COLUMNS: readonly InputColumn[] = [
-  ['quote_number', 'text'], ['retailer_number', 'text'], ['plant_number', 'text'], ['product_line_id', 'integer'], ['customer', 'text'],
-  ['model_number', 'text'], ['model_desc', 'text'], ['status', 'text'], ['mdm', 'text'], ['quote_date', 'date'], ['expiration_date', 'date'],
-  ['revision_date', 'date'], ['is_mch_quote', 'boolean'], ['mch_quote_id', 'text'], ['is_model_active', 'boolean'], ['sub_options_valid', 'boolean'],
-  ['quote_statuses_id', 'smallint'], ['created_by', 'text'], ['created_by_user_id', 'integer'], ['base_cost_of_home', 'numeric'],
-  ['surcharge_amount', 'numeric'], ['shipping_handling_dest_charges', 'numeric'], ['freight_charge', 'numeric'], ['association_dues', 'numeric'],
-  ['mhi_dues', 'numeric'], ['vip_amount', 'numeric'], ['partner_assistance_amount', 'numeric'], ['square_footage', 'integer'], ['brand_code', 'text'],
+  ['quote_number', 'text'],
+  ['retailer_number', 'text'],
+  ['plant_number', 'text'],
+  ['product_line_id', 'integer'],
+  ['customer', 'text'],
+  ['model_number', 'text'],
+  ['model_desc', 'text'],
+  ['status', 'text'],
+  ['mdm', 'text'],
+  ['quote_date', 'date'],
+  ['expiration_date', 'date'],
+  ['revision_date', 'date'],
+  ['is_mch_quote', 'boolean'],
+  ['mch_quote_id', 'text'],
+  ['is_model_active', 'boolean'],
+  ['sub_options_valid', 'boolean'],
+  ['quote_statuses_id', 'smallint'],
+  ['created_by', 'text'],
+  ['created_by_user_id', 'integer'],
+  ['base_cost_of_home', 'numeric'],
+  ['surcharge_amount', 'numeric'],
+  ['shipping_handling_dest_charges', 'numeric'],
+  ['freight_charge', 'numeric'],
+  ['association_dues', 'numeric'],
+  ['mhi_dues', 'numeric'],
+  ['vip_amount', 'numeric'],
+  ['partner_assistance_amount', 'numeric'],
+  ['square_footage', 'integer'],
+  ['brand_code', 'text'],
 ];
 const names = (columns: readonly InputColumn[]) => columns.map(([name]) => name);
 
@@ -77,7 +106,17 @@ interface StoredOption {
 
 /** An option as a comparable text: the stored row (numeric read as text) and the file's give the same. */
 const optionText = (option: ImportedOption) =>
-  JSON.stringify([option.categoryId, option.categoryDesc, option.categorySeq, option.optionNumber, option.optionDesc, option.optionQty, Number(option.optionPrice).toFixed(2), option.available, option.custom]);
+  JSON.stringify([
+    option.categoryId,
+    option.categoryDesc,
+    option.categorySeq,
+    option.optionNumber,
+    option.optionDesc,
+    option.optionQty,
+    Number(option.optionPrice).toFixed(2),
+    option.available,
+    option.custom,
+  ]);
 const storedOption = (option: StoredOption): ImportedOption => ({
   categoryId: Number(option.category_id),
   categoryDesc: option.category_desc,
@@ -110,12 +149,17 @@ function withList(text: string, items: readonly (string | number)[]) {
 async function syncRevisions(db: Database, rows: readonly QuoteImportRow[], inserted: ReadonlySet<string>): Promise<string[]> {
   const quotes = await queryRows<{ id: number; quote_number: string }>(
     db,
-    withList(`SELECT id, quote_number FROM quotes WHERE quote_number IN (SELECT jsonb_array_elements_text($json::jsonb))`, rows.map((row) => row.quoteNumber)),
+    withList(
+      `SELECT id, quote_number FROM quotes WHERE quote_number IN (SELECT jsonb_array_elements_text($json::jsonb))`,
+      rows.map((row) => row.quoteNumber),
+    ),
   );
   const quoteIdOf = new Map(quotes.map((quote) => [quote.quote_number, Number(quote.id)]));
   const storedRevisions = await queryRows<StoredRevision>(
     db,
-    withList(`SELECT id, quote_id, revision_number, revision_comments FROM quote_revisions WHERE quote_id IN ${IDS}`, [...quoteIdOf.values()]),
+    withList(`SELECT id, quote_id, revision_number, revision_comments FROM quote_revisions WHERE quote_id IN ${IDS}`, [
+      ...quoteIdOf.values(),
+    ]),
   );
   const storedOptions = await queryRows<StoredOption>(
     db,
@@ -126,9 +170,11 @@ async function syncRevisions(db: Database, rows: readonly QuoteImportRow[], inse
     ),
   );
   const optionsOf = new Map<number, ImportedOption[]>();
-  for (const option of storedOptions) optionsOf.set(Number(option.revision_id), [...(optionsOf.get(Number(option.revision_id)) ?? []), storedOption(option)]);
+  for (const option of storedOptions)
+    optionsOf.set(Number(option.revision_id), [...(optionsOf.get(Number(option.revision_id)) ?? []), storedOption(option)]);
   const revisionsOf = new Map<number, StoredRevision[]>();
-  for (const revision of storedRevisions) revisionsOf.set(Number(revision.quote_id), [...(revisionsOf.get(Number(revision.quote_id)) ?? []), revision]);
+  for (const revision of storedRevisions)
+    revisionsOf.set(Number(revision.quote_id), [...(revisionsOf.get(Number(revision.quote_id)) ?? []), revision]);
 
   const deleted: number[] = [];
   const commented: { id: number; comments: string }[] = [];
@@ -174,7 +220,12 @@ async function syncRevisions(db: Database, rows: readonly QuoteImportRow[], inse
     );
   }
   if (optionsReplaced.length > 0) {
-    await db.execute(withList(`DELETE FROM quote_options WHERE revision_id IN ${IDS}`, optionsReplaced.map((entry) => entry.revisionId)));
+    await db.execute(
+      withList(
+        `DELETE FROM quote_options WHERE revision_id IN ${IDS}`,
+        optionsReplaced.map((entry) => entry.revisionId),
+      ),
+    );
   }
   const newRevisionIds =
     added.length === 0
@@ -185,13 +236,21 @@ async function syncRevisions(db: Database, rows: readonly QuoteImportRow[], inse
             `INSERT INTO quote_revisions (quote_id, revision_number, revision_comments)
              SELECT quote_id, revision_number, comments FROM jsonb_to_recordset($json::jsonb) AS input(quote_id integer, revision_number integer, comments text)
              RETURNING id, quote_id, revision_number`,
-            added.map(({ quoteId, revision }) => ({ quote_id: quoteId, revision_number: revision.revisionNumber, comments: revision.comments })),
+            added.map(({ quoteId, revision }) => ({
+              quote_id: quoteId,
+              revision_number: revision.revisionNumber,
+              comments: revision.comments,
+            })),
           ),
         );
-  const newRevisionId = new Map(newRevisionIds.map((revision) => [`${revision.quote_id}/${revision.revision_number}`, Number(revision.id)]));
+  const newRevisionId = new Map(
+    newRevisionIds.map((revision) => [`${revision.quote_id}/${revision.revision_number}`, Number(revision.id)]),
+  );
   const optionRows = [
     ...optionsReplaced.flatMap(({ revisionId, options }) => options.map((option) => ({ revisionId, option }))),
-    ...added.flatMap(({ quoteId, revision }) => revision.options.map((option) => ({ revisionId: newRevisionId.get(`${quoteId}/${revision.revisionNumber}`)!, option }))),
+    ...added.flatMap(({ quoteId, revision }) =>
+      revision.options.map((option) => ({ revisionId: newRevisionId.get(`${quoteId}/${revision.revisionNumber}`)!, option })),
+    ),
   ];
   if (optionRows.length > 0) {
     // In the row's order: the stored order (by id) is what the next import compares with.
@@ -235,15 +294,24 @@ export const quotesKind = defineKind<QuoteImportRow, QuoteReferences>({
   keyField: 'quoteNumber',
   keyOf: (row) => row.quoteNumber,
   loadReferences: async (db) => ({
-    retailers: new Set((await db.select({ retailerNumber: t.retailers.retailerNumber }).from(t.retailers)).map((retailer) => retailer.retailerNumber)),
+    retailers: new Set(
+      (await db.select({ retailerNumber: t.retailers.retailerNumber }).from(t.retailers)).map((retailer) => retailer.retailerNumber),
+    ),
     plants: new Set((await db.select({ plantNumber: t.plants.plantNumber }).from(t.plants)).map((plant) => plant.plantNumber)),
-    userIds: new Map((await db.select({ id: t.users.id, userName: sql<string>`lower(${t.users.userName})` }).from(t.users)).map((user) => [user.userName, user.id])),
+    userIds: new Map(
+      (await db.select({ id: t.users.id, userName: sql<string>`lower(${t.users.userName})` }).from(t.users)).map((user) => [
+        user.userName,
+        user.id,
+      ]),
+    ),
   }),
   check: (row, { refs }) => {
     const issues: RowIssue[] = [];
-    if (!refs.retailers.has(row.retailerNumber)) issues.push({ field: 'retailerNumber', message: doesNotExist('retailer', row.retailerNumber) });
+    if (!refs.retailers.has(row.retailerNumber))
+      issues.push({ field: 'retailerNumber', message: doesNotExist('retailer', row.retailerNumber) });
     if (!refs.plants.has(row.plantNumber)) issues.push({ field: 'plantNumber', message: doesNotExist('plant', row.plantNumber) });
-    if (row.createdBy !== undefined && !refs.userIds.has(row.createdBy)) issues.push({ field: 'createdBy', message: doesNotExist('user', row.createdBy) });
+    if (row.createdBy !== undefined && !refs.userIds.has(row.createdBy))
+      issues.push({ field: 'createdBy', message: doesNotExist('user', row.createdBy) });
     return issues;
   },
   write: async (db, rows, { refs }) => {

@@ -17,7 +17,12 @@ export const releaseNotesKind = defineKind<ReleaseNoteImportRow>({
       db,
       {
         table: 'release_notes',
-        input: [['version', 'text'], ['release_date', 'date'], ['title', 'text'], ['summary', 'text']],
+        input: [
+          ['version', 'text'],
+          ['release_date', 'date'],
+          ['title', 'text'],
+          ['summary', 'text'],
+        ],
         insert: ['version', 'release_date', 'title', 'summary'],
         conflict: '("version")',
         update: ['release_date', 'title', 'summary'],
@@ -29,14 +34,21 @@ export const releaseNotesKind = defineKind<ReleaseNoteImportRow>({
       db,
       {
         table: 'release_note_items',
-        input: [['version', 'text'], ['position', 'smallint'], ['category', 'text'], ['text', 'text']],
+        input: [
+          ['version', 'text'],
+          ['position', 'smallint'],
+          ['category', 'text'],
+          ['text', 'text'],
+        ],
         insert: [['release_note_id', 'note.id'], 'position', 'category', 'text'],
         from: 'JOIN release_notes AS note ON note.version = input.version',
         conflict: '("release_note_id", "position")',
         update: ['category', 'text'],
         key: '(SELECT version FROM release_notes WHERE release_notes.id = target.release_note_id)',
       },
-      rows.flatMap((row) => row.items.map((item, position) => ({ version: row.version, position, category: item.category, text: item.text }))),
+      rows.flatMap((row) =>
+        row.items.map((item, position) => ({ version: row.version, position, category: item.category, text: item.text })),
+      ),
     );
     const itemsRemoved = await queryRows<{ version: string }>(
       db,
@@ -47,6 +59,9 @@ export const releaseNotesKind = defineKind<ReleaseNoteImportRow>({
         rows.map((row) => ({ version: row.version, count: row.items.length })),
       ),
     );
-    return countWrites(written, [...itemsWritten, ...itemsRemoved.map((row) => ({ key: row.version }))].map((row) => row.key));
+    return countWrites(
+      written,
+      [...itemsWritten, ...itemsRemoved.map((row) => ({ key: row.version }))].map((row) => row.key),
+    );
   },
 });

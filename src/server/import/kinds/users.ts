@@ -22,7 +22,8 @@ interface UserReferences {
  * imported user cannot sign in until an operator (`homesite user reset-password`) or an administrator sets a password,
  * and a sign-in attempt costs the same time as for any other account, so it does not tell that the account is new.
  */
-const unusableHash = (parameters: string) => `${parameters}$${randomBytes(16).toString('base64').replace(/=+$/, '')}$${randomBytes(32).toString('base64').replace(/=+$/, '')}`;
+const unusableHash = (parameters: string) =>
+  `${parameters}$${randomBytes(16).toString('base64').replace(/=+$/, '')}$${randomBytes(32).toString('base64').replace(/=+$/, '')}`;
 
 async function hashParameters() {
   const sample = await hashPassword(randomBytes(16).toString('hex'));
@@ -42,15 +43,21 @@ export const usersKind = defineKind<UserImportRow, UserReferences>({
   keyOf: (row) => row.userName,
   loadReferences: async (db) => ({
     roleIds: new Map((await db.select({ id: t.roles.id, name: t.roles.name }).from(t.roles)).map((role) => [role.name, role.id])),
-    retailers: new Set((await db.select({ retailerNumber: t.retailers.retailerNumber }).from(t.retailers)).map((retailer) => retailer.retailerNumber)),
+    retailers: new Set(
+      (await db.select({ retailerNumber: t.retailers.retailerNumber }).from(t.retailers)).map((retailer) => retailer.retailerNumber),
+    ),
     plants: new Set((await db.select({ plantNumber: t.plants.plantNumber }).from(t.plants)).map((plant) => plant.plantNumber)),
     currentRetailerOf: new Map(
-      (await db.select({ userName: sql<string>`lower(${t.users.userName})`, current: t.users.currentRetailerNumber }).from(t.users)).map((user) => [user.userName, user.current]),
+      (await db.select({ userName: sql<string>`lower(${t.users.userName})`, current: t.users.currentRetailerNumber }).from(t.users)).map(
+        (user) => [user.userName, user.current],
+      ),
     ),
     hashParameters: await hashParameters(),
   }),
   check: (row, { refs }): RowIssue[] => [
-    ...row.roles.flatMap((role, index) => (refs.roleIds.has(role) ? [] : [{ field: `roles[${index}]`, message: doesNotExist('role', role) }])),
+    ...row.roles.flatMap((role, index) =>
+      refs.roleIds.has(role) ? [] : [{ field: `roles[${index}]`, message: doesNotExist('role', role) }],
+    ),
     ...missingItems('retailers', row.retailers, (retailer) => refs.retailers.has(retailer), 'retailer'),
     ...missingItems('plants', row.plants, (plant) => refs.plants.has(plant), 'plant'),
   ],
@@ -65,10 +72,27 @@ export const usersKind = defineKind<UserImportRow, UserReferences>({
       {
         table: 'users',
         input: [
-          ['user_name', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['password_hash', 'text'], ['is_active', 'boolean'],
-          ['is_internal', 'boolean'], ['is_plant_user', 'boolean'], ['employee_id', 'text'], ['current_retailer_number', 'text'],
+          ['user_name', 'text'],
+          ['first_name', 'text'],
+          ['last_name', 'text'],
+          ['password_hash', 'text'],
+          ['is_active', 'boolean'],
+          ['is_internal', 'boolean'],
+          ['is_plant_user', 'boolean'],
+          ['employee_id', 'text'],
+          ['current_retailer_number', 'text'],
         ],
-        insert: ['user_name', 'first_name', 'last_name', 'password_hash', 'is_active', 'is_internal', 'is_plant_user', 'employee_id', 'current_retailer_number'],
+        insert: [
+          'user_name',
+          'first_name',
+          'last_name',
+          'password_hash',
+          'is_active',
+          'is_internal',
+          'is_plant_user',
+          'employee_id',
+          'current_retailer_number',
+        ],
         conflict: '(lower("user_name"))',
         update: ['first_name', 'last_name', 'is_active', 'is_internal', 'is_plant_user', 'employee_id', 'current_retailer_number'],
         onChange: ['"row_version" = target."row_version" + 1'],
@@ -86,19 +110,37 @@ export const usersKind = defineKind<UserImportRow, UserReferences>({
         current_retailer_number: currentRetailer(row),
       })),
     );
-    const ids = await userIds(db, rows.map((row) => row.userName));
+    const ids = await userIds(
+      db,
+      rows.map((row) => row.userName),
+    );
     const idOf = (row: UserImportRow) => ids.get(row.userName)!;
     const owners = rows.map(idOf);
     const linksChanged = [
-      ...(await syncLinks(db, { table: 'user_roles', owner: ['user_id', 'integer'], value: ['role_id', 'integer'] }, owners,
-        rows.flatMap((row) => row.roles.map((role) => [idOf(row), refs.roleIds.get(role)!] as const)))),
-      ...(await syncLinks(db, { table: 'user_retailers', owner: ['user_id', 'integer'], value: ['retailer_number', 'text'] }, owners,
-        rows.flatMap((row) => row.retailers.map((retailer) => [idOf(row), retailer] as const)))),
-      ...(await syncLinks(db, { table: 'user_plants', owner: ['user_id', 'integer'], value: ['plant_number', 'text'] }, owners,
-        rows.flatMap((row) => row.plants.map((plant) => [idOf(row), plant] as const)))),
+      ...(await syncLinks(
+        db,
+        { table: 'user_roles', owner: ['user_id', 'integer'], value: ['role_id', 'integer'] },
+        owners,
+        rows.flatMap((row) => row.roles.map((role) => [idOf(row), refs.roleIds.get(role)!] as const)),
+      )),
+      ...(await syncLinks(
+        db,
+        { table: 'user_retailers', owner: ['user_id', 'integer'], value: ['retailer_number', 'text'] },
+        owners,
+        rows.flatMap((row) => row.retailers.map((retailer) => [idOf(row), retailer] as const)),
+      )),
+      ...(await syncLinks(
+        db,
+        { table: 'user_plants', owner: ['user_id', 'integer'], value: ['plant_number', 'text'] },
+        owners,
+        rows.flatMap((row) => row.plants.map((plant) => [idOf(row), plant] as const)),
+      )),
     ];
     const nameOf = new Map([...ids].map(([userName, id]) => [String(id), userName]));
-    return countWrites(written, linksChanged.map((id) => nameOf.get(id)!));
+    return countWrites(
+      written,
+      linksChanged.map((id) => nameOf.get(id)!),
+    );
   },
 });
 

@@ -11,7 +11,10 @@ import { Text, WRITE, editableRequest, itemNotFound, requestNotFound, WorkOrderP
 
 /** work-orders: photos and receipts of a request (spec 3 §3 Service attachment); their bytes are served by the images base (routes/images.ts). */
 
-const AttachmentUpdate = v.object({ ...AttachmentFields.entries, rowVersion: v.pipe(v.union([v.number(), v.string()]), v.transform(Number), RowVersion) });
+const AttachmentUpdate = v.object({
+  ...AttachmentFields.entries,
+  rowVersion: v.pipe(v.union([v.number(), v.string()]), v.transform(Number), RowVersion),
+});
 
 interface AttachmentRouteShape {
   collection: RouteEndpoint;
@@ -84,7 +87,10 @@ function attachmentRoutesAt(shape: AttachmentRouteShape): RouteDefinition[] {
       handle: async ({ c, db, session, params }) => {
         const row = await resolve({ c, db, session }, params);
         if (row instanceof Response) return row;
-        const removed = await db.delete(t.serviceAttachments).where(shape.attachment(row, params)).returning({ id: t.serviceAttachments.id });
+        const removed = await db
+          .delete(t.serviceAttachments)
+          .where(shape.attachment(row, params))
+          .returning({ id: t.serviceAttachments.id });
         return removed.length === 0 ? itemNotFound() : c.body(null, 204);
       },
     }),
@@ -107,7 +113,8 @@ export const attachmentRoutes: readonly RouteDefinition[] = [
     itemParams: StagedAttachmentParams,
     find: (values) => byRequestId(num(values.serviceRequestId)),
     matches: sameRequestNumber,
-    attachment: (row, values) => and(eq(t.serviceAttachments.id, num(values.attachmentId)), eq(t.serviceAttachments.serviceRequestId, row.id)),
+    attachment: (row, values) =>
+      and(eq(t.serviceAttachments.id, num(values.attachmentId)), eq(t.serviceAttachments.serviceRequestId, row.id)),
   }),
   ...attachmentRoutesAt({
     collection: paths.workOrderAttachments,

@@ -52,7 +52,10 @@ function partsItemRoutesAt(shape: PartsRouteShape): RouteDefinition[] {
         if (row instanceof Response) return row;
         const fields = await checkedPart(db, body);
         if (fields instanceof Response) return fields;
-        const [part] = await db.insert(t.serviceParts).values({ ...fields, serviceRequestId: row.id }).returning();
+        const [part] = await db
+          .insert(t.serviceParts)
+          .values({ ...fields, serviceRequestId: row.id })
+          .returning();
         return c.json(toPartsItem(part!, row), 201);
       },
     }),
@@ -65,7 +68,10 @@ function partsItemRoutesAt(shape: PartsRouteShape): RouteDefinition[] {
       handle: async ({ c, db, session, params, body }) => {
         const row = await resolve({ c, db, session }, params);
         if (row instanceof Response) return row;
-        const [existing] = await db.select().from(t.serviceParts).where(partOf(row, shape.itemId(params)));
+        const [existing] = await db
+          .select()
+          .from(t.serviceParts)
+          .where(partOf(row, shape.itemId(params)));
         if (!existing) return itemNotFound();
         const fields = await checkedPart(db, body);
         if (fields instanceof Response) return fields;
@@ -83,7 +89,10 @@ function partsItemRoutesAt(shape: PartsRouteShape): RouteDefinition[] {
       handle: async ({ c, db, session, params }) => {
         const row = await resolve({ c, db, session }, params);
         if (row instanceof Response) return row;
-        const removed = await db.delete(t.serviceParts).where(partOf(row, shape.itemId(params))).returning({ id: t.serviceParts.id });
+        const removed = await db
+          .delete(t.serviceParts)
+          .where(partOf(row, shape.itemId(params)))
+          .returning({ id: t.serviceParts.id });
         return removed.length === 0 ? itemNotFound() : c.body(null, 204);
       },
     }),

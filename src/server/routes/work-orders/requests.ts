@@ -25,7 +25,15 @@ import { route, type RouteDefinition, type RouteEndpoint } from '../../http/rout
 import { staleRecordResponse } from '../../http/row-version';
 import { readDelta } from '../../sync/delta';
 import { answerList } from '../../sync/list-answer';
-import { WORK_ORDER_ID_OFFSET, canArchive, canSeeHome, isDispatchEnabled, isStaged, todayOf, workOrderNumber } from '../../work-orders/rules';
+import {
+  WORK_ORDER_ID_OFFSET,
+  canArchive,
+  canSeeHome,
+  isDispatchEnabled,
+  isStaged,
+  todayOf,
+  workOrderNumber,
+} from '../../work-orders/rules';
 import {
   byRequestId,
   byWorkOrderId,
@@ -68,7 +76,11 @@ async function updateInformation(ctx: WriteContext & { clock: () => Date }, cond
   if (issues.length > 0) return issuesResponse(issues);
 
   const { rowVersion, ...fields } = body;
-  const items = await ctx.db.select().from(t.serviceItems).where(eq(t.serviceItems.serviceRequestId, row.id)).orderBy(asc(t.serviceItems.sequence));
+  const items = await ctx.db
+    .select()
+    .from(t.serviceItems)
+    .where(eq(t.serviceItems.serviceRequestId, row.id))
+    .orderBy(asc(t.serviceItems.sequence));
   const changes = { ...fields, requestType, performedDate };
   // The totals the list sorts on, written with the change (the row is locked: `items` are current).
   const { totalServiceCost, totalCombinedCost } = workOrderCosts({ ...row, ...changes, items });
@@ -101,7 +113,11 @@ const submitIssuesOf = async (db: Database, row: RequestRow, forcedType: boolean
  * spec 3 §7 reads and updates a request at two addresses: its own id, and its work-order id once it is
  * a work order. Both answer alike; only the lookup differs.
  */
-function readAndUpdateRoutes<P>(endpoint: RouteEndpoint, params: v.GenericSchema<Record<string, string>, P>, find: (params: P) => SQL): RouteDefinition[] {
+function readAndUpdateRoutes<P>(
+  endpoint: RouteEndpoint,
+  params: v.GenericSchema<Record<string, string>, P>,
+  find: (params: P) => SQL,
+): RouteDefinition[] {
   return [
     route({
       method: 'GET',
@@ -119,7 +135,8 @@ function readAndUpdateRoutes<P>(endpoint: RouteEndpoint, params: v.GenericSchema
       ...WRITE,
       params,
       body: ServiceRequestUpdate,
-      handle: ({ c, db, deps, session, params: values, body }) => updateInformation({ c, db, session, clock: deps.clock }, find(values), body),
+      handle: ({ c, db, deps, session, params: values, body }) =>
+        updateInformation({ c, db, session, clock: deps.clock }, find(values), body),
     }),
   ];
 }
@@ -278,7 +295,10 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
       if (!row) return requestNotFound();
       // spec 3 §4: only a closed request that is not archived yet.
       if (!canArchive(session, row)) return stateConflict(WORK_ORDER_MESSAGES.cannotArchive, await loadFullRequest(db, session, row));
-      await db.update(t.serviceRequests).set({ isArchived: true, rowVersion: row.rowVersion + 1 }).where(eq(t.serviceRequests.id, row.id));
+      await db
+        .update(t.serviceRequests)
+        .set({ isArchived: true, rowVersion: row.rowVersion + 1 })
+        .where(eq(t.serviceRequests.id, row.id));
       return c.json(await reloaded({ c, db, session }, row.id));
     },
   }),

@@ -26,7 +26,12 @@ function checkedItem(row: RequestRow, body: ServiceItemInput) {
   };
 }
 
-function serviceItemRoutesAt(endpoints: { collection: RouteEndpoint; item: RouteEndpoint }, idParam: string, itemParam: string, find: (id: number) => SQL): RouteDefinition[] {
+function serviceItemRoutesAt(
+  endpoints: { collection: RouteEndpoint; item: RouteEndpoint },
+  idParam: string,
+  itemParam: string,
+  find: (id: number) => SQL,
+): RouteDefinition[] {
   const params = v.object({ [idParam]: Id });
   const itemParams = v.object({ [idParam]: Id, [itemParam]: Id });
   const idOf = (values: Record<string, number>) => values[idParam]!;
@@ -62,7 +67,10 @@ function serviceItemRoutesAt(endpoints: { collection: RouteEndpoint; item: Route
       handle: async ({ c, db, session, params: values, body }) => {
         const row = await editableRequest({ c, db, session }, find(idOf(values)));
         if (row instanceof Response) return row;
-        const [existing] = await db.select().from(t.serviceItems).where(itemOf(row, itemIdOf(values)));
+        const [existing] = await db
+          .select()
+          .from(t.serviceItems)
+          .where(itemOf(row, itemIdOf(values)));
         if (!existing) return itemNotFound();
         const fields = checkedItem(row, body);
         if (fields instanceof Response) return fields;
@@ -81,7 +89,10 @@ function serviceItemRoutesAt(endpoints: { collection: RouteEndpoint; item: Route
       handle: async ({ c, db, session, params: values }) => {
         const row = await editableRequest({ c, db, session }, find(idOf(values)));
         if (row instanceof Response) return row;
-        const removed = await db.delete(t.serviceItems).where(itemOf(row, itemIdOf(values))).returning({ id: t.serviceItems.id });
+        const removed = await db
+          .delete(t.serviceItems)
+          .where(itemOf(row, itemIdOf(values)))
+          .returning({ id: t.serviceItems.id });
         if (removed.length === 0) return itemNotFound();
         await refreshTotals(db, row);
         return c.body(null, 204);
@@ -92,5 +103,10 @@ function serviceItemRoutesAt(endpoints: { collection: RouteEndpoint; item: Route
 
 export const serviceItemRoutes: readonly RouteDefinition[] = [
   ...serviceItemRoutesAt({ collection: paths.serviceItems, item: paths.serviceItem }, 'serviceRequestId', 'itemId', byRequestId),
-  ...serviceItemRoutesAt({ collection: paths.workOrderLineItems, item: paths.workOrderLineItem }, 'workOrderId', 'lineItemId', byWorkOrderId),
+  ...serviceItemRoutesAt(
+    { collection: paths.workOrderLineItems, item: paths.workOrderLineItem },
+    'workOrderId',
+    'lineItemId',
+    byWorkOrderId,
+  ),
 ];

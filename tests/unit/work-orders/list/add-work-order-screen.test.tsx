@@ -20,7 +20,10 @@ beforeEach(() => {
     home(201, 'CMH-201-TN', '42', { homeownerName: 'Eve Park', address1: '9 Elm Rd', city: 'Maryville', state: 'TN', zipCode: '37801' }),
     home(202, 'CMH-201-TN', '07', { homeownerName: 'Finn Ray' }),
   ];
-  backend.answer = (entry) => ({ status: 201, body: { serviceRequestId: 77, serviceRequestNumber: '5077', assetId: Number(entry.query?.assetId) } });
+  backend.answer = (entry) => ({
+    status: 201,
+    body: { serviceRequestId: 77, serviceRequestNumber: '5077', assetId: Number(entry.query?.assetId) },
+  });
   setNavigatorOnline(true);
 });
 afterEach(() => {
@@ -83,7 +86,12 @@ describe('Add New Work Order (spec 3 §2)', () => {
   });
 
   it('offline: uses the homes kept on the device, queues the create and opens the review on its temporary id', async () => {
-    await getOffline().db.entities.put({ kind: 'homes', id: scope, data: backend.homes as never, updatedAt: Date.now() - 2 * 24 * 60 * 60_000 });
+    await getOffline().db.entities.put({
+      kind: 'homes',
+      id: scope,
+      data: backend.homes as never,
+      updatedAt: Date.now() - 2 * 24 * 60 * 60_000,
+    });
     backend.offline = true;
     setNavigatorOnline(false);
     const { router } = await render();

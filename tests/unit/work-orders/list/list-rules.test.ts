@@ -101,7 +101,9 @@ describe('how a row reads', () => {
   it('names a request by its work order number once submitted, else its request number; an unsent one is a new request', () => {
     expect(requestNumberText({ vantageWorkOrderNumber: 'WO-00012345', serviceRequestNumber: '5001' })).toBe('WO-00012345');
     expect(requestNumberText({ vantageWorkOrderNumber: null, serviceRequestNumber: '5001' })).toBe('5001');
-    expect(requestNumberText({ vantageWorkOrderNumber: null, serviceRequestNumber: 'tmp_0f8fad5b-d9cb-469f-a165-70867728950e' })).toBe('New request');
+    expect(requestNumberText({ vantageWorkOrderNumber: null, serviceRequestNumber: 'tmp_0f8fad5b-d9cb-469f-a165-70867728950e' })).toBe(
+      'New request',
+    );
   });
 
   it('opens a staged request at /servicerequests/{key}/ and a work order at /workorders/{id}', () => {
@@ -153,9 +155,13 @@ describe('sort options and filters (spec 3 §2)', () => {
       summary(2, { totalCombinedCost: 1200, status: 'D' }),
       summary(3, { totalCombinedCost: 300, status: 'X' }),
     ];
-    expect(sortRows(rows, WORK_ORDER_SORT_COLUMNS, { columnName: 'totalCombinedCost', direction: 'desc' }).map((row) => row.serviceRequestId)).toEqual([2, 3, 1]);
+    expect(
+      sortRows(rows, WORK_ORDER_SORT_COLUMNS, { columnName: 'totalCombinedCost', direction: 'desc' }).map((row) => row.serviceRequestId),
+    ).toEqual([2, 3, 1]);
     // Canceled < Deferred < Open
-    expect(sortRows(rows, WORK_ORDER_SORT_COLUMNS, { columnName: 'status', direction: 'asc' }).map((row) => row.serviceRequestId)).toEqual([3, 2, 1]);
+    expect(sortRows(rows, WORK_ORDER_SORT_COLUMNS, { columnName: 'status', direction: 'asc' }).map((row) => row.serviceRequestId)).toEqual([
+      3, 2, 1,
+    ]);
   });
 
   it('builds plant and status choices from the rows and filters by them', () => {
@@ -176,7 +182,10 @@ describe('sort options and filters (spec 3 §2)', () => {
 });
 
 describe('older edit routes and the add route (spec 3 §2)', () => {
-  const rows = [serverSummary(1, { plantNumber: '42', serviceRequestNumber: '5001' }), serverSummary(2, { plantNumber: '07', serviceRequestNumber: '5001' })];
+  const rows = [
+    serverSummary(1, { plantNumber: '42', serviceRequestNumber: '5001' }),
+    serverSummary(2, { plantNumber: '07', serviceRequestNumber: '5001' }),
+  ];
 
   it('takes {serviceID} as the id when given', () => {
     expect(findEditTarget(rows, { plantNumber: '42', serviceRequestNumber: '9999', serviceId: '31' })).toBe(31);

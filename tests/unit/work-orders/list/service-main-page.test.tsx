@@ -15,7 +15,13 @@ import { fakeListLayout, home, startBackend, stopBackend, summary, type FakeBack
 fakeListLayout();
 
 const ROWS = [
-  summary(1, { serviceRequestNumber: '5001', status: 'Unsubmitted', requestDate: '2026-06-10', homeownerName: 'Ann Lee', plantNumber: '42' }),
+  summary(1, {
+    serviceRequestNumber: '5001',
+    status: 'Unsubmitted',
+    requestDate: '2026-06-10',
+    homeownerName: 'Ann Lee',
+    plantNumber: '42',
+  }),
   summary(2, {
     serviceRequestNumber: '5002',
     vantageWorkOrderId: 880002,
@@ -49,7 +55,10 @@ let backend: FakeBackend;
 beforeEach(() => {
   backend = startBackend();
   backend.list = ROWS.map(({ key: _key, pending: _pending, ...row }) => row);
-  backend.homes = [home(201, 'CMH201TN', '42', { homeownerName: 'Eve Park', city: 'Maryville' }), home(202, 'CMH-202-TN', '07', { homeownerName: 'Finn Ray' })];
+  backend.homes = [
+    home(201, 'CMH201TN', '42', { homeownerName: 'Eve Park', city: 'Maryville' }),
+    home(202, 'CMH-202-TN', '07', { homeownerName: 'Finn Ray' }),
+  ];
 });
 afterEach(() => {
   cleanup();
@@ -59,9 +68,12 @@ afterEach(() => {
 
 const render = (options: { user?: CmhUser; tab?: ServiceTab; deployPortal?: boolean } = {}) => {
   const user = options.user ?? demoProfile('service');
-  return renderScreen(() => <ServiceMainPage user={user} tab={options.tab ?? 'workOrders'} deployPortal={options.deployPortal ?? false} />, {
-    path: '/service',
-  });
+  return renderScreen(
+    () => <ServiceMainPage user={user} tab={options.tab ?? 'workOrders'} deployPortal={options.deployPortal ?? false} />,
+    {
+      path: '/service',
+    },
+  );
 };
 
 const table = () => screen.getByRole('table', { name: /Work orders|Homeowner portal requests/ });
@@ -76,7 +88,9 @@ describe('Service & Parts main page (spec 3 §2)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Service & Parts' })).toBeTruthy();
     expect(firstCells().map((text) => text.slice(0, 11))).toEqual(['5001Ann Lee', 'WO-00880003', 'WO-00880002']);
 
-    const cells = within(rowOf('WO-00880002')).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(rowOf('WO-00880002'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells.slice(1)).toEqual([
       'CMH02TN',
       'Bean Station (07)',
@@ -88,7 +102,9 @@ describe('Service & Parts main page (spec 3 §2)', () => {
       '$412.50',
       '$1,234.50',
     ]);
-    const staged = within(rowOf('5001')).getAllByRole('cell').map((cell) => cell.textContent);
+    const staged = within(rowOf('5001'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(staged[3]).toBe('Unsubmitted');
     expect(staged[5]).toBe('');
     expect(staged[6]).toBe('');
@@ -150,7 +166,11 @@ describe('Service & Parts main page (spec 3 §2)', () => {
     await render();
     await waitFor(() => expect(dataRows()).toHaveLength(3));
     const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(within(sortBy).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(sortBy)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'End Date',
       'Plant',
       'Request Date',
@@ -174,7 +194,11 @@ describe('Service & Parts main page (spec 3 §2)', () => {
     await render();
     await waitFor(() => expect(dataRows()).toHaveLength(3));
     const plant = screen.getByRole('combobox', { name: 'Filter by plant' });
-    expect(within(plant).getAllByRole('option').map((option) => option.textContent)).toEqual(['All plants', 'Bean Station (07)', 'Maynardville (42)']);
+    expect(
+      within(plant)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All plants', 'Bean Station (07)', 'Maynardville (42)']);
     fireEvent.change(plant, { target: { value: '42' } });
     await waitFor(() => expect(dataRows()).toHaveLength(2));
     const status = screen.getByRole('combobox', { name: 'Filter by status' });
@@ -226,7 +250,14 @@ describe('Service & Parts main page (spec 3 §2)', () => {
     const user = demoProfile('service');
     const { db } = getOffline();
     await db.workOrders.bulkPut(backend.list as never[]);
-    await db.syncState.put({ list: 'workOrders', scopeKey: viewScope(user), cursor: 'kept', received: 3, complete: true, syncedAt: Date.now() - 3 * 60 * 60_000 });
+    await db.syncState.put({
+      list: 'workOrders',
+      scopeKey: viewScope(user),
+      cursor: 'kept',
+      received: 3,
+      complete: true,
+      syncedAt: Date.now() - 3 * 60 * 60_000,
+    });
     backend.offline = true;
     await render({ user });
     await waitFor(() => expect(dataRows()).toHaveLength(3));
@@ -236,24 +267,26 @@ describe('Service & Parts main page (spec 3 §2)', () => {
   it('offline with no copy says so instead of an empty list', async () => {
     backend.offline = true;
     await render();
-    expect((await screen.findByRole('alert')).textContent).toContain('You are offline and no copy of the work orders is saved on this device yet.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'You are offline and no copy of the work orders is saved on this device yet.',
+    );
   });
 
   it('gives service admins New Service Request: a searchable home picker that opens Add New Work Order', async () => {
     const { router } = await render();
     fireEvent.click(screen.getByRole('button', { name: 'New Service Request' }));
     const dialog = await screen.findByRole('dialog', { name: 'Select a Home' });
-    const homes = () => within(within(dialog).getByRole('table', { name: 'Homes' })).queryAllByRole('row').slice(1);
+    const homes = () =>
+      within(within(dialog).getByRole('table', { name: 'Homes' }))
+        .queryAllByRole('row')
+        .slice(1);
     await waitFor(() => expect(homes()).toHaveLength(2));
     const eve = homes().find((row) => row.textContent?.includes('CMH201TN'))!;
-    expect(within(eve).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'CMH201TN',
-      'Maynardville (42)',
-      'The Anniversary',
-      'Eve Park',
-      'Maryville, TN',
-      'Select',
-    ]);
+    expect(
+      within(eve)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['CMH201TN', 'Maynardville (42)', 'The Anniversary', 'Eve Park', 'Maryville, TN', 'Select']);
     fireEvent.change(within(dialog).getByRole('searchbox', { name: 'Search homes' }), { target: { value: 'finn' } });
     await waitFor(() => expect(homes()).toHaveLength(1), { timeout: 2000 });
     expect(within(dialog).getByRole('link', { name: 'Select home CMH-202-TN' }).getAttribute('href')).toBe('/service/add/CMH202TN/07');

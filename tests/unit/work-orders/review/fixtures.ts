@@ -2,7 +2,12 @@ import { DATE_PLACEHOLDER, type ServiceRequest } from '../../../../src/contract'
 import { viewOfServerRequest } from '../../../../src/features/work-orders/pending/apply-pending';
 import type { ServiceRequestView } from '../../../../src/features/work-orders/model';
 
-export const serviceItem = (id: number, sequence: number, problem: string, changes: Partial<ServiceRequest['serviceItems'][number]> = {}) => ({
+export const serviceItem = (
+  id: number,
+  sequence: number,
+  problem: string,
+  changes: Partial<ServiceRequest['serviceItems'][number]> = {},
+) => ({
   serviceRequestItemId: id,
   serviceRequestSequence: sequence,
   vantageWorkOrderId: null,
@@ -66,7 +71,17 @@ export function serverRequest(changes: Partial<ServiceRequest> = {}): ServiceReq
     modelNumber: '32LEG80A5',
     signatureOnFile: false,
     isUnderWarranty: true,
-    account: { firstName: 'Ann', lastName: 'Lee', street: '1 Main St', city: 'Knoxville', state: 'TN', zip: '37919', emailAddress: '', phoneNumber: '', mobilePhoneNumber: '' },
+    account: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      street: '1 Main St',
+      city: 'Knoxville',
+      state: 'TN',
+      zip: '37919',
+      emailAddress: '',
+      phoneNumber: '',
+      mobilePhoneNumber: '',
+    },
     stockHomeString: '',
     serviceItems: [serviceItem(501, 1, 'Door sticks')],
     partsItems: [

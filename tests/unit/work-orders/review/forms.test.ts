@@ -11,7 +11,11 @@ import {
 } from '../../../../src/features/work-orders/components/panels/information-form';
 import { checkPartsItem, partsItemValues } from '../../../../src/features/work-orders/components/panels/parts-item-form';
 import { unitOptions } from '../../../../src/entities/units-of-measure';
-import { checkServiceItem, laborPreview, serviceItemValues } from '../../../../src/features/work-orders/components/panels/service-item-form';
+import {
+  checkServiceItem,
+  laborPreview,
+  serviceItemValues,
+} from '../../../../src/features/work-orders/components/panels/service-item-form';
 import type { AcceptedFile } from '../../../../src/lib/files';
 import { serverRequest, viewOf, workOrderRequest } from './fixtures';
 
@@ -45,7 +49,11 @@ describe('information form (spec 3 §4, §5)', () => {
   const fieldsOf = (check: ReturnType<typeof checkInformation>) => (check.ok ? {} : check.fields);
 
   it('builds the PUT body with the request’s rowVersion, dates as days, trip time in quarter hours', () => {
-    const check = checkInformation(values({ startDate: '06/10/2026', endDate: '06/12/2026', tripTime: '1.3', signature: 'onFile' }), staged, TODAY);
+    const check = checkInformation(
+      values({ startDate: '06/10/2026', endDate: '06/12/2026', tripTime: '1.3', signature: 'onFile' }),
+      staged,
+      TODAY,
+    );
     expect(check).toEqual({
       ok: true,
       body: expect.objectContaining({
@@ -64,10 +72,16 @@ describe('information form (spec 3 §4, §5)', () => {
   });
 
   it('date range: end before start, more than 14 days, end without start', () => {
-    expect(fieldsOf(checkInformation(values({ startDate: '06/10/2026', endDate: '06/09/2026' }), staged, TODAY))).toEqual({ endDate: WORK_ORDER_MESSAGES.endBeforeStart });
-    expect(fieldsOf(checkInformation(values({ startDate: '06/01/2026', endDate: '06/16/2026' }), staged, TODAY))).toEqual({ endDate: WORK_ORDER_MESSAGES.rangeTooLong });
+    expect(fieldsOf(checkInformation(values({ startDate: '06/10/2026', endDate: '06/09/2026' }), staged, TODAY))).toEqual({
+      endDate: WORK_ORDER_MESSAGES.endBeforeStart,
+    });
+    expect(fieldsOf(checkInformation(values({ startDate: '06/01/2026', endDate: '06/16/2026' }), staged, TODAY))).toEqual({
+      endDate: WORK_ORDER_MESSAGES.rangeTooLong,
+    });
     expect(checkInformation(values({ startDate: '06/01/2026', endDate: '06/15/2026' }), staged, TODAY).ok).toBe(true);
-    expect(fieldsOf(checkInformation(values({ endDate: '06/09/2026' }), staged, TODAY))).toEqual({ startDate: WORK_ORDER_MESSAGES.endWithoutStart });
+    expect(fieldsOf(checkInformation(values({ endDate: '06/09/2026' }), staged, TODAY))).toEqual({
+      startDate: WORK_ORDER_MESSAGES.endWithoutStart,
+    });
   });
 
   it('performed date: required for Request for Payment, not older than 60 days, not in the future; before 1990 is empty', () => {
@@ -100,7 +114,9 @@ describe('information form (spec 3 §4, §5)', () => {
       mileage: WORK_ORDER_MESSAGES.numberInvalid,
       otherCosts: WORK_ORDER_MESSAGES.numberInvalid,
     });
-    expect(fieldsOf(checkInformation(values({ caseSubject: 'x'.repeat(256) }), staged, TODAY))).toEqual({ caseSubject: 'Can be no longer than 255 characters.' });
+    expect(fieldsOf(checkInformation(values({ caseSubject: 'x'.repeat(256) }), staged, TODAY))).toEqual({
+      caseSubject: 'Can be no longer than 255 characters.',
+    });
   });
 
   it('type choices: Dispatch only when enabled, Standard always; only Request for Payment when forced', () => {
@@ -113,12 +129,21 @@ describe('information form (spec 3 §4, §5)', () => {
     ]);
     expect(requestTypeOptions({ ...staged, isDispatchEnabled: true }).map((option) => option.value)).toContain('D');
     expect(requestTypeOptions({ ...staged, isRequestTypeForced: true })).toEqual([{ value: 'V', label: 'Request for Payment' }]);
-    expect(fieldsOf(checkInformation(values({ requestType: 'D' }), staged, TODAY))).toEqual({ requestType: WORK_ORDER_MESSAGES.dispatchNotEnabled });
+    expect(fieldsOf(checkInformation(values({ requestType: 'D' }), staged, TODAY))).toEqual({
+      requestType: WORK_ORDER_MESSAGES.dispatchNotEnabled,
+    });
   });
 });
 
 describe('service item form (spec 3 §5)', () => {
-  const filled = { ...serviceItemValues(), problemDescription: 'Door sticks', determinedCause: 'Settling', actionTaken: 'Planed', laborHours: '1.1', partsCost: '12.50' };
+  const filled = {
+    ...serviceItemValues(),
+    problemDescription: 'Door sticks',
+    determinedCause: 'Settling',
+    actionTaken: 'Planed',
+    laborHours: '1.1',
+    partsCost: '12.50',
+  };
 
   it('requires the three texts, and parts cost and labor hours unless Factory Service', () => {
     const empty = checkServiceItem(serviceItemValues(), 'A');
@@ -129,7 +154,10 @@ describe('service item form (spec 3 §5)', () => {
       partsCost: WORK_ORDER_MESSAGES.partsCostInvalid,
       laborHours: WORK_ORDER_MESSAGES.laborHoursInvalid,
     });
-    expect(checkServiceItem({ ...filled, laborHours: '', partsCost: '' }, 'F')).toMatchObject({ ok: true, body: { laborHours: null, partsCost: null } });
+    expect(checkServiceItem({ ...filled, laborHours: '', partsCost: '' }, 'F')).toMatchObject({
+      ok: true,
+      body: { laborHours: null, partsCost: null },
+    });
     const negative = checkServiceItem({ ...filled, partsCost: '-1' }, 'F');
     expect(negative.ok ? {} : negative.fields).toEqual({ partsCost: WORK_ORDER_MESSAGES.partsCostInvalid });
   });
@@ -137,12 +165,29 @@ describe('service item form (spec 3 §5)', () => {
   it('rounds labor hours to the quarter hour; declined is code D with its reason; crew picks the rate', () => {
     expect(checkServiceItem({ ...filled, crew: 'two', declined: true, declinedReason: 'Homeowner damage' }, 'A')).toEqual({
       ok: true,
-      body: expect.objectContaining({ laborHours: 1, partsCost: 12.5, isTwoMan: true, serviceRequestCode: 'D', declinedReason: 'Homeowner damage' }),
+      body: expect.objectContaining({
+        laborHours: 1,
+        partsCost: 12.5,
+        isTwoMan: true,
+        serviceRequestCode: 'D',
+        declinedReason: 'Homeowner damage',
+      }),
     });
-    expect(checkServiceItem({ ...filled, declined: false, declinedReason: 'left over' }, 'A', 'D')).toMatchObject({ ok: true, body: { serviceRequestCode: '', declinedReason: '' } });
+    expect(checkServiceItem({ ...filled, declined: false, declinedReason: 'left over' }, 'A', 'D')).toMatchObject({
+      ok: true,
+      body: { serviceRequestCode: '', declinedReason: '' },
+    });
     expect(checkServiceItem(filled, 'A', 'X')).toMatchObject({ ok: true, body: { serviceRequestCode: 'X' } });
-    expect(laborPreview({ laborHours: '1.9', crew: 'one' }, { oneManServiceRate: 60, twoManServiceRate: 90 })).toEqual({ hours: 2, rate: 60, cost: 120 });
-    expect(laborPreview({ laborHours: '1.9', crew: 'two' }, { oneManServiceRate: 60, twoManServiceRate: 90 })).toEqual({ hours: 2, rate: 90, cost: 180 });
+    expect(laborPreview({ laborHours: '1.9', crew: 'one' }, { oneManServiceRate: 60, twoManServiceRate: 90 })).toEqual({
+      hours: 2,
+      rate: 60,
+      cost: 120,
+    });
+    expect(laborPreview({ laborHours: '1.9', crew: 'two' }, { oneManServiceRate: 60, twoManServiceRate: 90 })).toEqual({
+      hours: 2,
+      rate: 90,
+      cost: 180,
+    });
   });
 });
 
@@ -163,7 +208,10 @@ describe('parts item form', () => {
       unitOfMeasure: WORK_ORDER_MESSAGES.unitOfMeasureRequired,
     });
     const wrong = checkPartsItem({ ...filled, unitOfMeasure: 'XX', quantity: '1.5' }, units);
-    expect(wrong.ok ? {} : wrong.fields).toEqual({ unitOfMeasure: WORK_ORDER_MESSAGES.unitOfMeasureUnknown, quantity: WORK_ORDER_MESSAGES.quantityInvalid });
+    expect(wrong.ok ? {} : wrong.fields).toEqual({
+      unitOfMeasure: WORK_ORDER_MESSAGES.unitOfMeasureUnknown,
+      quantity: WORK_ORDER_MESSAGES.quantityInvalid,
+    });
     expect(checkPartsItem({ ...filled, unitOfMeasure: 'XX' }, units, 'XX').ok).toBe(true);
     expect(checkPartsItem({ ...filled, unitOfMeasure: 'XX' }, undefined).ok).toBe(true);
   });
@@ -176,9 +224,18 @@ describe('parts item form', () => {
 
 describe('attachments', () => {
   it('type 1 or 2, description, an amount of 0 or more', () => {
-    expect(checkAttachment({ attachmentType: '2', description: ' Invoice ', amount: '$45.10' })).toEqual({ ok: true, fields: { attachmentType: 2, description: 'Invoice', amount: 45.1 } });
-    expect(checkAttachment({ attachmentType: '1', description: '', amount: '' })).toEqual({ ok: true, fields: { attachmentType: 1, description: '', amount: 0 } });
-    expect(checkAttachment({ attachmentType: '1', description: '', amount: '-3' })).toEqual({ ok: false, issues: { amount: WORK_ORDER_MESSAGES.numberInvalid } });
+    expect(checkAttachment({ attachmentType: '2', description: ' Invoice ', amount: '$45.10' })).toEqual({
+      ok: true,
+      fields: { attachmentType: 2, description: 'Invoice', amount: 45.1 },
+    });
+    expect(checkAttachment({ attachmentType: '1', description: '', amount: '' })).toEqual({
+      ok: true,
+      fields: { attachmentType: 1, description: '', amount: 0 },
+    });
+    expect(checkAttachment({ attachmentType: '1', description: '', amount: '-3' })).toEqual({
+      ok: false,
+      issues: { amount: WORK_ORDER_MESSAGES.numberInvalid },
+    });
   });
 
   const accepted = (bytes: number, type: AcceptedFile['type'], name: string): AcceptedFile => ({
@@ -188,7 +245,11 @@ describe('attachments', () => {
   });
 
   it('a photo is compressed and renamed .jpg; a PDF is kept; either must fit the server’s limit', async () => {
-    const compress = vi.fn(async () => ({ blob: new Blob([new Uint8Array(300)], { type: 'image/jpeg' }), type: 'image/jpeg' as const, converted: true }));
+    const compress = vi.fn(async () => ({
+      blob: new Blob([new Uint8Array(300)], { type: 'image/jpeg' }),
+      type: 'image/jpeg' as const,
+      converted: true,
+    }));
     const photo = await prepareAttachmentFile(accepted(5000, 'image/gif', 'door.gif'), compress);
     expect(photo).toMatchObject({ ok: true, file: { name: 'door.jpg', type: 'image/jpeg', hash: 'h' } });
     expect(photo.ok && photo.file.blob.size).toBe(300);
@@ -203,7 +264,14 @@ describe('attachments', () => {
       name: 'big.pdf',
       message: WORK_ORDER_MESSAGES.fileTooLarge,
     });
-    const hugePhoto = vi.fn(async () => ({ blob: new Blob([new Uint8Array(MAX_ATTACHMENT_BYTES + 1)]), type: 'image/gif' as const, converted: false }));
-    expect(await prepareAttachmentFile(accepted(10, 'image/gif', 'big.gif'), hugePhoto)).toMatchObject({ ok: false, message: WORK_ORDER_MESSAGES.fileTooLarge });
+    const hugePhoto = vi.fn(async () => ({
+      blob: new Blob([new Uint8Array(MAX_ATTACHMENT_BYTES + 1)]),
+      type: 'image/gif' as const,
+      converted: false,
+    }));
+    expect(await prepareAttachmentFile(accepted(10, 'image/gif', 'big.gif'), hugePhoto)).toMatchObject({
+      ok: false,
+      message: WORK_ORDER_MESSAGES.fileTooLarge,
+    });
   });
 });

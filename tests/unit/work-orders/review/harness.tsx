@@ -35,10 +35,19 @@ export function fakeServer() {
   const sent: { entry: OutboxEntry; files: OutboxFile[] }[] = [];
   const reads: string[] = [];
   let answer: (entry: OutboxEntry, options: SendOptions) => SendAnswer | Promise<SendAnswer> = (entry) =>
-    entry.method === 'DELETE' ? { status: 204, body: null } : { status: entry.method === 'POST' ? 201 : 200, body: { serviceRequestItemId: 9001, partsOrderItemId: 9002, serviceAttachmentId: 9003, contentDocumentId: 'doc9003' } };
+    entry.method === 'DELETE'
+      ? { status: 204, body: null }
+      : {
+          status: entry.method === 'POST' ? 201 : 200,
+          body: { serviceRequestItemId: 9001, partsOrderItemId: 9002, serviceAttachmentId: 9003, contentDocumentId: 'doc9003' },
+        };
   const readers: Record<string, Reader> = {
     '/api/Homes': () => jsonResponse(200, []),
-    '/api/Parts/UnitsOfMeasure': () => jsonResponse(200, [{ abbreviation: 'EA ', description: 'Each' }, { abbreviation: 'FT', description: 'Foot' }]),
+    '/api/Parts/UnitsOfMeasure': () =>
+      jsonResponse(200, [
+        { abbreviation: 'EA ', description: 'Each' },
+        { abbreviation: 'FT', description: 'Foot' },
+      ]),
   };
   const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
@@ -130,11 +139,23 @@ export function renderReview(user: CmhUser, initialEntry: string) {
   const requestPanels = [
     createRoute({ getParentRoute: () => request, path: '/' }),
     createRoute({ getParentRoute: () => request, path: `${numbered}/info`, component: () => <InformationPanel mode="information" /> }),
-    createRoute({ getParentRoute: () => request, path: `${numbered}/additionalInfo`, component: () => <InformationPanel mode="additional" /> }),
+    createRoute({
+      getParentRoute: () => request,
+      path: `${numbered}/additionalInfo`,
+      component: () => <InformationPanel mode="additional" />,
+    }),
     createRoute({ getParentRoute: () => request, path: `${numbered}/serviceitems`, component: () => <ServiceItemPanel /> }),
-    createRoute({ getParentRoute: () => request, path: `${numbered}/serviceitems/$itemId`, component: () => <EditServiceItemBySequence /> }),
+    createRoute({
+      getParentRoute: () => request,
+      path: `${numbered}/serviceitems/$itemId`,
+      component: () => <EditServiceItemBySequence />,
+    }),
     createRoute({ getParentRoute: () => request, path: `${numbered}/ServiceAttachment`, component: () => <AttachmentPanel /> }),
-    createRoute({ getParentRoute: () => request, path: 'ServiceAttachment/$itemId/$plantNumber/$serviceRequestNumber', component: () => <EditAttachment /> }),
+    createRoute({
+      getParentRoute: () => request,
+      path: 'ServiceAttachment/$itemId/$plantNumber/$serviceRequestNumber',
+      component: () => <EditAttachment />,
+    }),
     createRoute({ getParentRoute: () => request, path: 'PartsOrder/$partsOrderId', component: () => <PartsItemPanel /> }),
     createRoute({ getParentRoute: () => request, path: 'PartsOrder/$partsOrderId/PartsItem/$itemId', component: () => <EditPartsItem /> }),
   ];

@@ -66,7 +66,14 @@ describe('Information panel (spec 3 §2, §4, §5)', () => {
     save(dialog);
     await waitFor(() => expect(router.state.location.pathname).toMatch(REVIEW));
     expect(calls(server)).toEqual(['PUT /service/41']);
-    expect(bodyOf()).toMatchObject({ requestType: 'F', performedDate: null, tripTime: 1, mileage: 20, technician: 'Curtis Bell', rowVersion: 3 });
+    expect(bodyOf()).toMatchObject({
+      requestType: 'F',
+      performedDate: null,
+      tripTime: 1,
+      mileage: 20,
+      technician: 'Curtis Bell',
+      rowVersion: 3,
+    });
     expect(notices.map((notice) => notice.title)).toContain(WORK_ORDER_TOASTS.infoUpdated);
   });
 
@@ -153,7 +160,13 @@ describe('Service item panel (spec 3 §5)', () => {
     save(dialog);
     await waitFor(() => expect(router.state.location.pathname).toMatch(REVIEW));
     expect(calls(server)).toEqual(['POST /service/41/items']);
-    expect(bodyOf()).toMatchObject({ problemDescription: 'Door sticks', laborHours: 1.5, partsCost: 12.5, isTwoMan: true, serviceRequestCode: '' });
+    expect(bodyOf()).toMatchObject({
+      problemDescription: 'Door sticks',
+      laborHours: 1.5,
+      partsCost: 12.5,
+      isTwoMan: true,
+      serviceRequestCode: '',
+    });
   });
 
   it('edits by sequence on /servicerequests (PUT with the item’s rowVersion); declined is code D', async () => {
@@ -219,7 +232,13 @@ describe('Parts item panel', () => {
     // Saved with no field left first (Enter right after choosing): nothing stale may block it.
     save(dialog);
     await waitFor(() => expect(calls(server)).toEqual(['POST /Service/41/PartsOrder/81']));
-    expect(bodyOf()).toMatchObject({ partNumber: 'P-77', partDescription: 'Door hinge', unitOfMeasure: 'EA', billingCode: 'Warranty', quantity: 1 });
+    expect(bodyOf()).toMatchObject({
+      partNumber: 'P-77',
+      partDescription: 'Door hinge',
+      unitOfMeasure: 'EA',
+      billingCode: 'Warranty',
+      quantity: 1,
+    });
     await waitFor(() => expect(notices.map((notice) => notice.title)).toContain(WORK_ORDER_TOASTS.partsItemAdded));
   });
 
@@ -234,7 +253,8 @@ describe('Parts item panel', () => {
 });
 
 describe('Attachment panels', () => {
-  const jpeg = (name: string, fill: number) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, fill, fill, fill])], name, { type: 'image/jpeg' });
+  const jpeg = (name: string, fill: number) =>
+    new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, fill, fill, fill])], name, { type: 'image/jpeg' });
   const pdf = () => new File([new TextEncoder().encode('%PDF-1.7\n receipt')], 'receipt.pdf', { type: 'application/pdf' });
 
   it('adds one attachment per file chosen (photos and a PDF receipt), each a multipart call with the fields', async () => {
@@ -248,7 +268,11 @@ describe('Attachment panels', () => {
       await waitFor(() => expect(within(dialog).getByText(WORK_ORDER_MESSAGES.fileRequired)).toBeTruthy());
       fireEvent.change(field(dialog, 'Choose Files'), { target: { files: [jpeg('door.jpg', 1), pdf()] } });
       const list = await within(dialog).findByRole('list', { name: 'Files to attach' });
-      expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringContaining('door.jpg'), expect.stringContaining('receipt.pdf')]);
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([expect.stringContaining('door.jpg'), expect.stringContaining('receipt.pdf')]);
       expect(within(list).getByRole('img', { name: 'Preview of door.jpg' })).toBeTruthy();
       fireEvent.click(within(dialog).getByRole('radio', { name: 'Receipt/Invoice' }));
       type(dialog, /^Amount/, '45.10');

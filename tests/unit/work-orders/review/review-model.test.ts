@@ -44,13 +44,21 @@ describe('review routes (spec 3 §2)', () => {
     expect(paths.editServiceItem(view.serviceItems[0]!)).toBe('/workorders/700041/lineitems/501');
     expect(paths.addPartsItem).toBe('/workorders/700041/partsitems/');
     expect(paths.editPartsItem(view.partsItems[0]!)).toBe('/workorders/700041/partsitems/601');
-    expect(paths.editPartsItem({ ...view.partsItems[0]!, vantagePartsRequestLineItemId: 9001 })).toBe('/workorders/700041/partsrequest/lineitems/9001');
+    expect(paths.editPartsItem({ ...view.partsItems[0]!, vantagePartsRequestLineItemId: 9001 })).toBe(
+      '/workorders/700041/partsrequest/lineitems/9001',
+    );
     expect(paths.addAttachment).toBe('/workorders/700041/attachments');
     expect(paths.editAttachment(view.serviceAttachments[0]!)).toBe('/workorders/700041/attachments/doc701');
   });
 
   it('names a request made on this device by its temp ids', () => {
-    const view = { ...viewOf(serverRequest()), key: 'tmp_abc', serviceRequestId: 'tmp_abc', serviceRequestNumber: 'tmp_num', partsOrderId: 'tmp_abc' };
+    const view = {
+      ...viewOf(serverRequest()),
+      key: 'tmp_abc',
+      serviceRequestId: 'tmp_abc',
+      serviceRequestNumber: 'tmp_num',
+      partsOrderId: 'tmp_abc',
+    };
     const paths = reviewPaths({ kind: 'request', serviceRequestId: 'tmp_abc' }, view);
     expect(paths.review).toBe('/servicerequests/tmp_abc/');
     expect(paths.information).toBe('/servicerequests/tmp_abc/910/tmp_num/info');
@@ -60,7 +68,13 @@ describe('review routes (spec 3 §2)', () => {
 
 describe('finding the item a panel route names', () => {
   const view = viewOf(serverRequest({ serviceItems: [serviceItem(501, 1, 'A'), serviceItem(502, 2, 'B'), serviceItem(2, 3, 'C')] }));
-  const pending = { ...view, serviceItems: [...view.serviceItems, { ...view.serviceItems[0]!, key: 'tmp_new', serviceRequestItemId: 'tmp_new', serviceRequestSequence: 4 }] };
+  const pending = {
+    ...view,
+    serviceItems: [
+      ...view.serviceItems,
+      { ...view.serviceItems[0]!, key: 'tmp_new', serviceRequestItemId: 'tmp_new', serviceRequestSequence: 4 },
+    ],
+  };
 
   it('by sequence on /servicerequests, by id on /workorders', () => {
     expect(findServiceItem(view, ['2'], 'sequence')?.problemDescription).toBe('B');
@@ -121,7 +135,9 @@ describe('texts', () => {
 
   it('numbers, status, type and homeowner', () => {
     expect(requestNumberText(viewOf(workOrderRequest()))).toBe('WO-0000041');
-    expect(requestNumberText({ vantageWorkOrderNumber: null, serviceRequestNumber: 'tmp_0b7c1a52-3f4e-4d6a-9c1b-2e5f8a9d0c11' })).toBe('New request (not yet numbered)');
+    expect(requestNumberText({ vantageWorkOrderNumber: null, serviceRequestNumber: 'tmp_0b7c1a52-3f4e-4d6a-9c1b-2e5f8a9d0c11' })).toBe(
+      'New request (not yet numbered)',
+    );
     expect(statusText({ status: 'O', vantageWorkOrderId: 1 })).toBe('Open');
     expect(statusText({ status: 'Q9', vantageWorkOrderId: 1 })).toBe('Q9');
     expect(statusText({ status: '', vantageWorkOrderId: null })).toBe('Unsubmitted');
@@ -129,7 +145,14 @@ describe('texts', () => {
     expect(requestTypeText('')).toBe('Not chosen');
     const view = viewOf(serverRequest());
     expect(homeownerText(view)).toBe('Ann Lee');
-    expect(homeownerText({ ...view, account: { ...view.account, firstName: '', lastName: '' }, homeownerName: '', stockHomeString: 'Stock Home' })).toBe('Stock Home');
+    expect(
+      homeownerText({
+        ...view,
+        account: { ...view.account, firstName: '', lastName: '' },
+        homeownerName: '',
+        stockHomeString: 'Stock Home',
+      }),
+    ).toBe('Stock Home');
   });
 
   it('reads the field out of a server refusal', () => {
@@ -143,7 +166,10 @@ describe('texts', () => {
       endpoint: { base: 'images', path: '' },
       query: { folder: 'ServiceAttachments', fileName: 'doc701.jpg' },
     });
-    expect(imageEndpoint('/images/workorders/700041/attachments/doc701')).toEqual({ endpoint: { base: 'images', path: '/workorders/700041/attachments/doc701' }, query: {} });
+    expect(imageEndpoint('/images/workorders/700041/attachments/doc701')).toEqual({
+      endpoint: { base: 'images', path: '/workorders/700041/attachments/doc701' },
+      query: {},
+    });
     expect(imageEndpoint('/elsewhere/x.jpg')).toBeUndefined();
     expect(imageEndpoint('')).toBeUndefined();
   });

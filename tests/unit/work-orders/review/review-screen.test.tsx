@@ -1,9 +1,18 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WORK_ORDER_MESSAGES } from '../../../../src/contract';
-import { addAttachmentCall, addServiceItemCall, createServiceRequestCall, updateServiceItemCall } from '../../../../src/features/work-orders/api/calls';
+import {
+  addAttachmentCall,
+  addServiceItemCall,
+  createServiceRequestCall,
+  updateServiceItemCall,
+} from '../../../../src/features/work-orders/api/calls';
 import { CACHE_KINDS } from '../../../../src/features/work-orders/api/keys';
-import { REVIEW_LOAD_ERROR_MESSAGE, REVIEW_NOT_FOUND_MESSAGE, SUBMIT_BLOCKED_TITLE } from '../../../../src/features/work-orders/components/review/review-screen';
+import {
+  REVIEW_LOAD_ERROR_MESSAGE,
+  REVIEW_NOT_FOUND_MESSAGE,
+  SUBMIT_BLOCKED_TITLE,
+} from '../../../../src/features/work-orders/components/review/review-screen';
 import { ARCHIVE_ERROR, WORK_ORDER_CONFIRMATIONS, WORK_ORDER_TOASTS } from '../../../../src/features/work-orders/messages';
 import { requestRef } from '../../../../src/features/work-orders/model';
 import { getOffline } from '../../../../src/offline/runtime';
@@ -49,13 +58,23 @@ describe('work order review (spec 3 §2)', () => {
     expect(within(section('Attachments')).getByText('Door frame')).toBeTruthy();
 
     expect(screen.getByRole('link', { name: 'Edit Information' }).getAttribute('href')).toBe('/servicerequests/41/910/000041/info');
-    expect(screen.getByRole('link', { name: 'Edit Additional Information' }).getAttribute('href')).toBe('/servicerequests/41/910/000041/additionalInfo');
+    expect(screen.getByRole('link', { name: 'Edit Additional Information' }).getAttribute('href')).toBe(
+      '/servicerequests/41/910/000041/additionalInfo',
+    );
     expect(screen.getByRole('link', { name: 'Add Service Item' }).getAttribute('href')).toBe('/servicerequests/41/910/000041/serviceitems');
     expect(screen.getByRole('link', { name: 'Add Parts Item' }).getAttribute('href')).toBe('/servicerequests/41/PartsOrder/81');
-    expect(screen.getByRole('link', { name: 'Add Attachment' }).getAttribute('href')).toBe('/servicerequests/41/910/000041/ServiceAttachment');
-    expect(screen.getByRole('link', { name: 'Edit service item 1' }).getAttribute('href')).toBe('/servicerequests/41/910/000041/serviceitems/1');
-    expect(screen.getByRole('link', { name: 'Edit parts item Door strike' }).getAttribute('href')).toBe('/servicerequests/41/PartsOrder/81/PartsItem/601');
-    expect(screen.getByRole('link', { name: 'Edit attachment Door frame' }).getAttribute('href')).toBe('/servicerequests/41/ServiceAttachment/701/910/000041');
+    expect(screen.getByRole('link', { name: 'Add Attachment' }).getAttribute('href')).toBe(
+      '/servicerequests/41/910/000041/ServiceAttachment',
+    );
+    expect(screen.getByRole('link', { name: 'Edit service item 1' }).getAttribute('href')).toBe(
+      '/servicerequests/41/910/000041/serviceitems/1',
+    );
+    expect(screen.getByRole('link', { name: 'Edit parts item Door strike' }).getAttribute('href')).toBe(
+      '/servicerequests/41/PartsOrder/81/PartsItem/601',
+    );
+    expect(screen.getByRole('link', { name: 'Edit attachment Door frame' }).getAttribute('href')).toBe(
+      '/servicerequests/41/ServiceAttachment/701/910/000041',
+    );
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel Work Order' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Archive' })).toBeNull();
@@ -111,7 +130,12 @@ describe('work order review (spec 3 §2)', () => {
   });
 
   it('offline, shows the kept copy with its age', async () => {
-    await getOffline().db.entities.put({ kind: CACHE_KINDS.detail, id: '41', data: serverRequest({ caseSubject: 'Kept copy' }), updatedAt: Date.now() - 3 * 3_600_000 });
+    await getOffline().db.entities.put({
+      kind: CACHE_KINDS.detail,
+      id: '41',
+      data: serverRequest({ caseSubject: 'Kept copy' }),
+      updatedAt: Date.now() - 3 * 3_600_000,
+    });
     server.readers['/api/service/41'] = () => {
       throw new TypeError('Failed to fetch');
     };
@@ -122,9 +146,10 @@ describe('work order review (spec 3 §2)', () => {
 });
 
 describe('work orders offline (issue 19)', () => {
-  const serverUnreachable = () => server.fetchMock.mockImplementation(async () => {
-    throw new TypeError('Failed to fetch');
-  });
+  const serverUnreachable = () =>
+    server.fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
 
   it('a work order read by its work-order id is kept once, under its request id, and opens offline by either address', async () => {
     server.requests.set(41, workOrderRequest({ caseSubject: 'Leaking roof' }));
@@ -267,9 +292,37 @@ describe('changes waiting on the device', () => {
     const ref = requestRef(viewOf(serverRequest()));
     const { outbox } = getOffline();
     server.answerWith(() => ({ status: 409, body: { message: 'This record was changed by someone else.' } }));
-    await outbox.enqueue(updateServiceItemCall(ref, '501', { problemDescription: 'Changed', determinedCause: 'c', actionTaken: 'a', declinedReason: '', serviceRequestCode: '', partsCost: 1, laborHours: 1, isTwoMan: false, rowVersion: 2 }, {}));
+    await outbox.enqueue(
+      updateServiceItemCall(
+        ref,
+        '501',
+        {
+          problemDescription: 'Changed',
+          determinedCause: 'c',
+          actionTaken: 'a',
+          declinedReason: '',
+          serviceRequestCode: '',
+          partsCost: 1,
+          laborHours: 1,
+          isTwoMan: false,
+          rowVersion: 2,
+        },
+        {},
+      ),
+    );
     await outbox.replay({ force: true });
-    await outbox.enqueue(addServiceItemCall(ref, { problemDescription: 'Queued', determinedCause: 'c', actionTaken: 'a', declinedReason: '', serviceRequestCode: '', partsCost: 1, laborHours: 2, isTwoMan: false }).call);
+    await outbox.enqueue(
+      addServiceItemCall(ref, {
+        problemDescription: 'Queued',
+        determinedCause: 'c',
+        actionTaken: 'a',
+        declinedReason: '',
+        serviceRequestCode: '',
+        partsCost: 1,
+        laborHours: 2,
+        isTwoMan: false,
+      }).call,
+    );
 
     renderReview(service, '/servicerequests/41/');
     await heading();
@@ -297,7 +350,9 @@ describe('changes waiting on the device', () => {
       return new Promise((resolve) => (finish = () => resolve({ status: 201, body: { serviceAttachmentId: 9 } })));
     });
     const photo = new Blob([new Uint8Array(2000)], { type: 'image/jpeg' });
-    await getOffline().outbox.enqueue(addAttachmentCall(requestRef(viewOf(serverRequest())), { attachmentType: 1, description: '', amount: 0 }, photo, 'door.jpg').call);
+    await getOffline().outbox.enqueue(
+      addAttachmentCall(requestRef(viewOf(serverRequest())), { attachmentType: 1, description: '', amount: 0 }, photo, 'door.jpg').call,
+    );
     renderReview(service, '/servicerequests/41/');
     await heading();
     expect(screen.queryByRole('progressbar')).toBeNull();
@@ -315,7 +370,9 @@ describe('changes waiting on the device', () => {
     await screen.findByRole('heading', { level: 1, name: 'Work Order New request (not yet numbered)' });
     expect(screen.getByText('This request was made on this device and has not reached the server yet.')).toBeTruthy();
     expect(screen.getAllByText('Pending').length).toBeGreaterThan(0);
-    expect(screen.getByRole('link', { name: 'Edit Information' }).getAttribute('href')).toBe(`/servicerequests/${created.tempId}/910/${created.numberTempId}/info`);
+    expect(screen.getByRole('link', { name: 'Edit Information' }).getAttribute('href')).toBe(
+      `/servicerequests/${created.tempId}/910/${created.numberTempId}/info`,
+    );
 
     server.answerWith(() => ({ status: 201, body: serverRequest() }));
     await getOffline().outbox.replay({ force: true });

@@ -52,13 +52,19 @@ export interface PartsFilters {
 
 export const NO_FILTERS: PartsFilters = { plant: '', status: '' };
 
-export function applyFilters<R extends Pick<PartsOrderSummary, 'plantNumber' | 'orderStatus'>>(rows: readonly R[], filters: PartsFilters): R[] {
+export function applyFilters<R extends Pick<PartsOrderSummary, 'plantNumber' | 'orderStatus'>>(
+  rows: readonly R[],
+  filters: PartsFilters,
+): R[] {
   if (!filters.plant && !filters.status) return [...rows];
   const status = filters.status.toUpperCase();
-  return rows.filter((row) => (!filters.plant || row.plantNumber === filters.plant) && (!status || statusText(row).toUpperCase() === status));
+  return rows.filter(
+    (row) => (!filters.plant || row.plantNumber === filters.plant) && (!status || statusText(row).toUpperCase() === status),
+  );
 }
 
-const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, undefined, { numeric: true, sensitivity: 'base' });
+const byLabel = (a: { label: string }, b: { label: string }) =>
+  a.label.localeCompare(b.label, undefined, { numeric: true, sensitivity: 'base' });
 
 /** The plant filter's choices: the plants of the listed rows. */
 export function plantOptions(rows: readonly Pick<PartsOrderSummary, 'plantName' | 'plantNumber'>[]) {
@@ -77,4 +83,14 @@ export function statusOptions(rows: readonly Pick<PartsOrderSummary, 'orderStatu
 
 /** What the search box looks through. */
 export const partsSearchText = (row: PartsOrderSummaryView) =>
-  [orderNumberText(row), serialText(row), row.longSerialNumber, row.homeownerName, row.plantNumber, row.plantName, statusText(row), dateText(row.orderDate), dateText(row.expectedShipDate)].join(' ');
+  [
+    orderNumberText(row),
+    serialText(row),
+    row.longSerialNumber,
+    row.homeownerName,
+    row.plantNumber,
+    row.plantName,
+    statusText(row),
+    dateText(row.orderDate),
+    dateText(row.expectedShipDate),
+  ].join(' ');

@@ -58,7 +58,9 @@ const columnsFor = (needsConnection: (row: PartsOrderSummaryView) => boolean): D
           {orderNumberText(row)}
         </PathLink>
         {row.homeownerName && <span className="po-row__homeowner">{row.homeownerName}</span>}
-        {row.pendingAction && row.pending?.state !== 'failed' && <span className="po-row__action">{PENDING_ACTION_TEXT[row.pendingAction]}</span>}
+        {row.pendingAction && row.pending?.state !== 'failed' && (
+          <span className="po-row__action">{PENDING_ACTION_TEXT[row.pendingAction]}</span>
+        )}
         <PendingBadge mark={row.pending} subject={orderNumberText(row)} />
         {needsConnection(row) && <NeedsConnectionMark />}
       </div>
@@ -175,7 +177,12 @@ export function PartsOrderList({ user }: { user: CmhUser }) {
         </button>
       )}
       {canCreate && (
-        <button type="button" className="button button--primary po-toolbar__new" aria-haspopup="dialog" onClick={() => setCreatingStock(true)}>
+        <button
+          type="button"
+          className="button button--primary po-toolbar__new"
+          aria-haspopup="dialog"
+          onClick={() => setCreatingStock(true)}
+        >
           New Stock Order
         </button>
       )}

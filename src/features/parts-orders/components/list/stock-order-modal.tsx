@@ -19,7 +19,9 @@ export const FACILITY_LABEL = 'Facility';
 /** The stock order's one field against the contract (spec 3 §5: the facility is required). */
 export function checkStockOrder(plantNumber: string): { ok: true; input: CreatePartsOrderInput } | { ok: false; message: string } {
   const parsed = v.safeParse(CreatePartsOrderInput, { plantNumber, longSerialNumber: '' });
-  return parsed.success ? { ok: true, input: parsed.output } : { ok: false, message: parsed.issues[0]?.message ?? PARTS_ORDER_MESSAGES.facilityRequired };
+  return parsed.success
+    ? { ok: true, input: parsed.output }
+    : { ok: false, message: parsed.issues[0]?.message ?? PARTS_ORDER_MESSAGES.facilityRequired };
 }
 
 /**
@@ -61,7 +63,10 @@ export function StockOrderModal({ user, onClose }: { user: CmhUser; onClose: () 
     onClose();
   }
 
-  const options = [{ value: '', label: 'Select a facility' }, ...(plants ?? []).map((plant) => ({ value: plant.plantNumber, label: `${plant.name} (${plant.plantNumber})` }))];
+  const options = [
+    { value: '', label: 'Select a facility' },
+    ...(plants ?? []).map((plant) => ({ value: plant.plantNumber, label: `${plant.name} (${plant.plantNumber})` })),
+  ];
   const loading = plants === undefined && query.isPending && query.fetchStatus === 'fetching';
   return (
     <Modal
@@ -96,7 +101,9 @@ export function StockOrderModal({ user, onClose }: { user: CmhUser; onClose: () 
         )}
         {plants === undefined && query.isError && (
           <p className="notice notice--warning" role="alert">
-            {isOfflineError(query.error) ? 'You are offline and no list of facilities is saved on this device yet.' : 'The facilities could not be loaded.'}{' '}
+            {isOfflineError(query.error)
+              ? 'You are offline and no list of facilities is saved on this device yet.'
+              : 'The facilities could not be loaded.'}{' '}
             <button type="button" className="button button--link" onClick={() => void query.refetch()}>
               Try again
             </button>
@@ -112,7 +119,9 @@ export function StockOrderModal({ user, onClose }: { user: CmhUser; onClose: () 
             {formError}
           </p>
         )}
-        <form.AppField name="plantNumber">{(field) => <field.SelectField label={FACILITY_LABEL} options={options} required />}</form.AppField>
+        <form.AppField name="plantNumber">
+          {(field) => <field.SelectField label={FACILITY_LABEL} options={options} required />}
+        </form.AppField>
       </form>
     </Modal>
   );

@@ -25,7 +25,8 @@ function useGone(present: boolean, graceMs = ITEM_GRACE_MS): boolean {
   return gone && !present;
 }
 
-export type PanelTarget = { status: 'waiting' } | { status: 'gone' } | { status: 'ready'; view: PartsOrderView; item: PartsOrderItemView | undefined };
+export type PanelTarget =
+  { status: 'waiting' } | { status: 'gone' } | { status: 'ready'; view: PartsOrderView; item: PartsOrderItemView | undefined };
 
 /**
  * The order and the item a panel's route names (`itemKey` undefined: the add panel). spec 3 §2: both panels
@@ -37,7 +38,10 @@ export function usePanelTarget(itemKey: string | undefined): PanelTarget {
   const resolved = useResolvedTempId(itemKey ?? '');
   const ids = [itemKey, resolved].filter((id) => id !== undefined).map(String);
   const view = state.status === 'ready' && editable ? state.view : undefined;
-  const found = view && itemKey !== undefined ? view.partsItems.find((item) => ids.includes(item.key) || ids.includes(String(item.partsOrderItemId))) : undefined;
+  const found =
+    view && itemKey !== undefined
+      ? view.partsItems.find((item) => ids.includes(item.key) || ids.includes(String(item.partsOrderItemId)))
+      : undefined;
   const last = useRef<PartsOrderItemView | undefined>(undefined);
   if (found) last.current = found;
   const gone = useGone(view === undefined || itemKey === undefined || found !== undefined);

@@ -68,15 +68,24 @@ export const itemValues = (item: PartsOrderItemView): ItemValues => ({
 export const catalogValues = (part: CatalogPart) => itemFieldsFromCatalog(part);
 
 /** The catalog part an existing item was picked from (same category, commodity and part number), if the catalog has it. */
-export function findCatalogPart(parts: readonly CatalogPart[], item: Pick<ItemValues, 'categoryNumber' | 'commodityNumber' | 'partNumber'>): CatalogPart | undefined {
+export function findCatalogPart(
+  parts: readonly CatalogPart[],
+  item: Pick<ItemValues, 'categoryNumber' | 'commodityNumber' | 'partNumber'>,
+): CatalogPart | undefined {
   const partNumber = item.partNumber.trim();
   if (!partNumber) return undefined;
   return parts.find(
-    (part) => part.partNumber.trim() === partNumber && part.categoryNumber.trim() === item.categoryNumber.trim() && part.commodityNumber.trim() === item.commodityNumber.trim(),
+    (part) =>
+      part.partNumber.trim() === partNumber &&
+      part.categoryNumber.trim() === item.categoryNumber.trim() &&
+      part.commodityNumber.trim() === item.commodityNumber.trim(),
   );
 }
 
-export const billingCodeOptions = () => [{ value: '', label: 'Select a billing code' }, ...BILLING_CODES.map((code) => ({ value: code, label: code }))];
+export const billingCodeOptions = () => [
+  { value: '', label: 'Select a billing code' },
+  ...BILLING_CODES.map((code) => ({ value: code, label: code })),
+];
 
 /** '' is none; '$1,250' is 1250; anything else that is not a number is NaN. */
 function textToNumber(text: string): number | undefined {

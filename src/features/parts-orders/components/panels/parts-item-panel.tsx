@@ -1,7 +1,14 @@
 import { useStore } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { catalogParts, partDescription, PARTS_ORDER_MESSAGES, WORK_ORDER_MESSAGES, type CatalogPart, type UnitOfMeasure } from '../../../../contract';
+import {
+  catalogParts,
+  partDescription,
+  PARTS_ORDER_MESSAGES,
+  WORK_ORDER_MESSAGES,
+  type CatalogPart,
+  type UnitOfMeasure,
+} from '../../../../contract';
 import { notify } from '../../../../lib/notifier';
 import { seenAsSaved } from '../../../../offline/conflicts';
 import { WriteRefusedError } from '../../../../offline/runtime';
@@ -40,7 +47,17 @@ export const CATALOG_LOCK_HINT = 'From the parts catalog.';
 export const UNITS_UNAVAILABLE_HINT = 'The list of units is not available on this device: type the unit code (for example EA).';
 
 /** The picked catalog part on a card (spec 3 §2: "pick a part onto a card"): image, description, part number, unit. */
-function PartCard({ part, onChange, onClear, disabled }: { part: CatalogPart; onChange: () => void; onClear: () => void; disabled: boolean }) {
+function PartCard({
+  part,
+  onChange,
+  onClear,
+  disabled,
+}: {
+  part: CatalogPart;
+  onChange: () => void;
+  onClear: () => void;
+  disabled: boolean;
+}) {
   const image = useCatalogImage(part.imageFilename || null);
   const description = partDescription(part);
   return (
@@ -69,7 +86,15 @@ function PartCard({ part, onChange, onClear, disabled }: { part: CatalogPart; on
 /** The panels' form checks on every change; messages still show only once a field was left or a save tried. */
 const VALIDATION = revalidateLogic({ mode: 'change', modeAfterSubmission: 'change' });
 
-function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: PartsOrderItemView | undefined; units: readonly UnitOfMeasure[] | undefined }) {
+function PartsItemForm({
+  view,
+  item,
+  units,
+}: {
+  view: PartsOrderView;
+  item: PartsOrderItemView | undefined;
+  units: readonly UnitOfMeasure[] | undefined;
+}) {
   const write = usePartsOrderWrite();
   const queryClient = useQueryClient();
   const reviewHref = stagedOrderPath(view.key);
@@ -92,7 +117,9 @@ function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: Part
   latest.current = { view, item, units, allowedUnit };
   // The item as the form showed it (as the save would send it untouched: a stored unit 'EA ' shows as 'EA'): what
   // the save compares the form with to tell what the user changed.
-  const [seen] = useState(() => seenAsSaved(item, item ? checkItem(itemValues(item), undefined, item.unitOfMeasure.trim()) : { ok: false }));
+  const [seen] = useState(() =>
+    seenAsSaved(item, item ? checkItem(itemValues(item), undefined, item.unitOfMeasure.trim()) : { ok: false }),
+  );
 
   const form = useAppForm({
     defaultValues: item ? itemValues(item) : newItemValues(view),
@@ -115,7 +142,11 @@ function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: Part
       setSaving(true);
       try {
         const ref = orderRef(order);
-        if (current) await write({ ...updateItemCall(ref, current.key, { ...check.body, rowVersion: current.rowVersion }, seen), fieldLabels: ITEM_LABELS }, PARTS_ORDER_MESSAGES.itemUpdated);
+        if (current)
+          await write(
+            { ...updateItemCall(ref, current.key, { ...check.body, rowVersion: current.rowVersion }, seen), fieldLabels: ITEM_LABELS },
+            PARTS_ORDER_MESSAGES.itemUpdated,
+          );
         else await write(addItemCall(ref, check.body).call, PARTS_ORDER_MESSAGES.itemAdded);
         close();
       } catch (error) {
@@ -126,7 +157,11 @@ function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: Part
         const field = refusalField(error.message);
         const message = refusalMessage(error.message);
         if (field && (ITEM_FIELDS as string[]).includes(field)) {
-          formApi.setFieldMeta(field as ItemField, (meta) => ({ ...meta, isBlurred: true, errorMap: { ...meta.errorMap, onSubmit: message } }));
+          formApi.setFieldMeta(field as ItemField, (meta) => ({
+            ...meta,
+            isBlurred: true,
+            errorMap: { ...meta.errorMap, onSubmit: message },
+          }));
         } else {
           setFormError(error.error.status === 409 ? `${message} The latest version has been loaded: check it and save again.` : message);
         }
@@ -190,15 +225,32 @@ function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: Part
         )}
         <div hidden={picking} className="po-panel-form__fields">
           <form.AppField name="partNumber">
-            {(field) => <field.TextField label={ITEM_LABELS.partNumber} maxLength={40} autoComplete="off" disabled={picked !== undefined} hint={picked ? CATALOG_LOCK_HINT : undefined} />}
+            {(field) => (
+              <field.TextField
+                label={ITEM_LABELS.partNumber}
+                maxLength={40}
+                autoComplete="off"
+                disabled={picked !== undefined}
+                hint={picked ? CATALOG_LOCK_HINT : undefined}
+              />
+            )}
           </form.AppField>
           <form.AppField name="partDescription">
             {(field) => (
-              <field.TextField label={ITEM_LABELS.partDescription} required maxLength={255} autoComplete="off" disabled={locked.partDescription} hint={locked.partDescription ? CATALOG_LOCK_HINT : undefined} />
+              <field.TextField
+                label={ITEM_LABELS.partDescription}
+                required
+                maxLength={255}
+                autoComplete="off"
+                disabled={locked.partDescription}
+                hint={locked.partDescription ? CATALOG_LOCK_HINT : undefined}
+              />
             )}
           </form.AppField>
           <div className="form__row">
-            <form.AppField name="quantity">{(field) => <field.TextField label={ITEM_LABELS.quantity} inputMode="numeric" required />}</form.AppField>
+            <form.AppField name="quantity">
+              {(field) => <field.TextField label={ITEM_LABELS.quantity} inputMode="numeric" required />}
+            </form.AppField>
             <form.AppField name="unitOfMeasure">
               {(field) =>
                 units && units.length > 0 ? (
@@ -221,8 +273,12 @@ function PartsItemForm({ view, item, units }: { view: PartsOrderView; item: Part
               }
             </form.AppField>
           </div>
-          <form.AppField name="billingCode">{(field) => <field.SelectField label={ITEM_LABELS.billingCode} options={billingCodeOptions()} required />}</form.AppField>
-          <form.AppField name="notes">{(field) => <field.TextAreaField label={ITEM_LABELS.notes} maxLength={1000} rows={3} />}</form.AppField>
+          <form.AppField name="billingCode">
+            {(field) => <field.SelectField label={ITEM_LABELS.billingCode} options={billingCodeOptions()} required />}
+          </form.AppField>
+          <form.AppField name="notes">
+            {(field) => <field.TextAreaField label={ITEM_LABELS.notes} maxLength={1000} rows={3} />}
+          </form.AppField>
         </div>
       </div>
     </SidePanel>

@@ -10,13 +10,22 @@ export const INCORRECT_MESSAGE_LABEL = 'What is wrong with the part?';
 const MESSAGE_MAX = 500;
 
 /** spec 3 §5: the incorrect-part modal needs a message to confirm. */
-export const incorrectMessageIssue = (message: string) => (message.trim() === '' ? PARTS_ORDER_MESSAGES.incorrectMessageRequired : undefined);
+export const incorrectMessageIssue = (message: string) =>
+  message.trim() === '' ? PARTS_ORDER_MESSAGES.incorrectMessageRequired : undefined;
 
 /**
  * spec 3 §2, §5, §8 incorrect-part modal: marks one received part incorrect with the user's message (required);
  * closing it with a message typed asks the unsaved-changes question. `onConfirm` saves; a thrown error keeps it open.
  */
-export function IncorrectPartModal({ partName, onConfirm, onClose }: { partName: string; onConfirm: (message: string) => Promise<void>; onClose: () => void }) {
+export function IncorrectPartModal({
+  partName,
+  onConfirm,
+  onClose,
+}: {
+  partName: string;
+  onConfirm: (message: string) => Promise<void>;
+  onClose: () => void;
+}) {
   const modals = useModals();
   const formId = useId();
   const [formError, setFormError] = useState<string>();
@@ -84,7 +93,9 @@ export function IncorrectPartModal({ partName, onConfirm, onClose }: { partName:
             {formError}
           </p>
         )}
-        <form.AppField name="message">{(field) => <field.TextAreaField label={INCORRECT_MESSAGE_LABEL} required maxLength={MESSAGE_MAX} rows={4} />}</form.AppField>
+        <form.AppField name="message">
+          {(field) => <field.TextAreaField label={INCORRECT_MESSAGE_LABEL} required maxLength={MESSAGE_MAX} rows={4} />}
+        </form.AppField>
       </form>
     </Modal>
   );

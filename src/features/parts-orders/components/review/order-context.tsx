@@ -34,14 +34,25 @@ export const canEditOrder = (view: PartsOrderView, user: Subject) =>
 export const canReceiveOrder = (view: PartsOrderView, user: Subject) =>
   deriveFlags(user).isServiceAdmin && !isStaged(view) && !view.isClosed && canMarkReceived(view);
 
-const addressPath = (address: OrderAddress) => ('partsOrderId' in address ? stagedOrderPath(address.partsOrderId) : vantageOrderPath(address.partsRequestId));
+const addressPath = (address: OrderAddress) =>
+  'partsOrderId' in address ? stagedOrderPath(address.partsOrderId) : vantageOrderPath(address.partsRequestId);
 
 /**
  * One parts order (spec 3 §2 /partsorders/{partsOrderId} and /partsorders/vantage/{partsRequestId}): loads it as it
  * will be (server copy + queued changes) and hands it to the screen and to the side panels over it (`children`:
  * the route's <Outlet />).
  */
-export function PartsOrderReview({ address, user, screen, children }: { address: OrderAddress; user: CmhUser; screen: ReactNode; children?: ReactNode }) {
+export function PartsOrderReview({
+  address,
+  user,
+  screen,
+  children,
+}: {
+  address: OrderAddress;
+  user: CmhUser;
+  screen: ReactNode;
+  children?: ReactNode;
+}) {
   const state = usePartsOrderView(address, user);
   useRefreshOnDelivery();
   const router = useRouter();

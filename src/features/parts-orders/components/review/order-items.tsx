@@ -65,7 +65,11 @@ export function OrderItems({ view, editable, canReceive }: { view: PartsOrderVie
     try {
       await write(deleteItemCall(ref, item.key, itemName(item)), PARTS_ORDER_MESSAGES.itemRemoved);
     } catch (error) {
-      notify({ level: 'warning', title: 'The item was not deleted.', description: error instanceof Error ? refusalMessage(error.message) : undefined });
+      notify({
+        level: 'warning',
+        title: 'The item was not deleted.',
+        description: error instanceof Error ? refusalMessage(error.message) : undefined,
+      });
     } finally {
       setBusy(undefined);
     }
@@ -79,7 +83,11 @@ export function OrderItems({ view, editable, canReceive }: { view: PartsOrderVie
       await write(markReceivedCall(ref, selected), PARTS_ORDER_MESSAGES.updated);
       setChosen(new Set());
     } catch (error) {
-      notify({ level: 'warning', title: 'The parts were not marked received.', description: error instanceof Error ? refusalMessage(error.message) : undefined });
+      notify({
+        level: 'warning',
+        title: 'The parts were not marked received.',
+        description: error instanceof Error ? refusalMessage(error.message) : undefined,
+      });
     } finally {
       setBusy(undefined);
     }
@@ -106,7 +114,13 @@ export function OrderItems({ view, editable, canReceive }: { view: PartsOrderVie
             </PathLink>
           )}
           {canReceive && (
-            <button type="button" className="button button--primary" disabled={selected.length === 0 || busy !== undefined} aria-busy={busy === 'receipt'} onClick={() => void markReceived()}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={selected.length === 0 || busy !== undefined}
+              aria-busy={busy === 'receipt'}
+              onClick={() => void markReceived()}
+            >
               {MARK_RECEIVED_LABEL}
             </button>
           )}
@@ -173,13 +187,25 @@ export function OrderItems({ view, editable, canReceive }: { view: PartsOrderVie
                           <PathLink href={editItemPath(view.key, item.key)} className="button" aria-label={`Edit ${name}`}>
                             Edit
                           </PathLink>
-                          <button type="button" className="button" aria-label={`Delete ${name}`} disabled={busy !== undefined} onClick={() => void remove(item)}>
+                          <button
+                            type="button"
+                            className="button"
+                            aria-label={`Delete ${name}`}
+                            disabled={busy !== undefined}
+                            onClick={() => void remove(item)}
+                          >
                             Delete
                           </button>
                         </>
                       )}
                       {canReceive && receivableItem && (
-                        <button type="button" className="button" aria-label={`Mark ${name} incorrect`} disabled={busy !== undefined} onClick={() => setIncorrect(item)}>
+                        <button
+                          type="button"
+                          className="button"
+                          aria-label={`Mark ${name} incorrect`}
+                          disabled={busy !== undefined}
+                          onClick={() => setIncorrect(item)}
+                        >
                           Incorrect
                         </button>
                       )}
@@ -192,7 +218,11 @@ export function OrderItems({ view, editable, canReceive }: { view: PartsOrderVie
         </ol>
       )}
       {incorrect && (
-        <IncorrectPartModal partName={itemName(incorrect)} onConfirm={(message) => markIncorrect(incorrect, message)} onClose={() => setIncorrect(undefined)} />
+        <IncorrectPartModal
+          partName={itemName(incorrect)}
+          onConfirm={(message) => markIncorrect(incorrect, message)}
+          onClose={() => setIncorrect(undefined)}
+        />
       )}
     </section>
   );

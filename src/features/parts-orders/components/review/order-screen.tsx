@@ -25,7 +25,8 @@ export const SUBMIT_BLOCKED_TITLE = 'This parts order cannot be submitted yet:';
 
 /** Submitted and on its way at the plant: receipt comes once it has shipped (spec 3 §4). */
 const BEFORE_SHIPPING = new Set(PARTS_ORDER_STATUSES.slice(1, 3).map((status) => status.toUpperCase()));
-const awaitingShipment = (view: PartsOrderView) => !isStaged(view) && !view.isClosed && BEFORE_SHIPPING.has(view.orderStatus.trim().toUpperCase());
+const awaitingShipment = (view: PartsOrderView) =>
+  !isStaged(view) && !view.isClosed && BEFORE_SHIPPING.has(view.orderStatus.trim().toUpperCase());
 
 function Page({ children }: { children: ReactNode }) {
   return <div className="page po-review">{children}</div>;
@@ -102,7 +103,8 @@ function CopyAge({ view, storedAt, fromCache }: { view: PartsOrderView; storedAt
   }
   return (
     <p className="notice notice--info" role="status">
-      Saved copy, updated {describeAge(storedAt, now)}. The server cannot be reached{view.hasPendingChanges ? '; your changes will be sent when it can' : ''}.
+      Saved copy, updated {describeAge(storedAt, now)}. The server cannot be reached
+      {view.hasPendingChanges ? '; your changes will be sent when it can' : ''}.
     </p>
   );
 }
@@ -150,7 +152,11 @@ function OrderContent({ view, storedAt, fromCache }: { view: PartsOrderView; sto
       else await write(cancelOrderCall(ref), PARTS_ORDER_MESSAGES.canceled);
       void router.navigate({ href: PARTS_LIST_PATH });
     } catch (error) {
-      notify({ level: 'warning', title: 'The parts order was not canceled.', description: error instanceof Error ? refusalMessage(error.message) : undefined });
+      notify({
+        level: 'warning',
+        title: 'The parts order was not canceled.',
+        description: error instanceof Error ? refusalMessage(error.message) : undefined,
+      });
     } finally {
       setBusy(null);
     }
@@ -188,7 +194,13 @@ function OrderContent({ view, storedAt, fromCache }: { view: PartsOrderView; sto
           </div>
           {editable && (
             <div className="po-actions">
-              <button type="button" className="button button--primary" disabled={busy !== null} aria-busy={busy === 'submit'} onClick={() => void submit()}>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy !== null}
+                aria-busy={busy === 'submit'}
+                onClick={() => void submit()}
+              >
                 {busy === 'submit' ? 'Submitting...' : 'Submit'}
               </button>
               <button type="button" className="button" disabled={busy !== null} aria-busy={busy === 'cancel'} onClick={() => void cancel()}>

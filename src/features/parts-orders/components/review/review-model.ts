@@ -21,7 +21,8 @@ export const serialOrStock = (view: Pick<PartsOrderView, 'longSerialNumber' | 's
 export const plantText = (view: Pick<PartsOrderView, 'plantName' | 'plantNumber'>) =>
   view.plantName ? `${view.plantName} (${view.plantNumber})` : view.plantNumber;
 
-export const homeownerText = (view: Pick<PartsOrderView, 'warranty'>) => [view.warranty.firstName, view.warranty.lastName].filter(Boolean).join(' ');
+export const homeownerText = (view: Pick<PartsOrderView, 'warranty'>) =>
+  [view.warranty.firstName, view.warranty.lastName].filter(Boolean).join(' ');
 
 export const dateOrTbd = (value: string | null | undefined) => formatDate(value);
 export const dateOrBlank = (value: string | null | undefined) => (isEmptyDate(value) ? '' : formatDate(value));
@@ -39,7 +40,11 @@ export const savedShipToText = (view: PartsOrderView) =>
     .join(' ');
 
 export const locationAddress = (location: ShipToLocation) =>
-  [[location.address1, location.address2].filter(Boolean).join(' '), [location.city, location.state].filter(Boolean).join(', '), location.zipCode]
+  [
+    [location.address1, location.address2].filter(Boolean).join(' '),
+    [location.city, location.state].filter(Boolean).join(', '),
+    location.zipCode,
+  ]
     .filter(Boolean)
     .join(' ');
 

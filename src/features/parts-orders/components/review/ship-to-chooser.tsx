@@ -31,9 +31,16 @@ export function ShipToChooser({ view, editable }: { view: PartsOrderView; editab
     if (chosen && locationKey(chosen) === locationKey(location)) return;
     setSaving(true);
     try {
-      await write(updateShipToCall(orderRef(view), { ...shipToFieldsOf(location), rowVersion: view.rowVersion }), PARTS_ORDER_MESSAGES.updated);
+      await write(
+        updateShipToCall(orderRef(view), { ...shipToFieldsOf(location), rowVersion: view.rowVersion }),
+        PARTS_ORDER_MESSAGES.updated,
+      );
     } catch (error) {
-      notify({ level: 'warning', title: 'The ship-to location was not saved.', description: error instanceof Error ? refusalMessage(error.message) : undefined });
+      notify({
+        level: 'warning',
+        title: 'The ship-to location was not saved.',
+        description: error instanceof Error ? refusalMessage(error.message) : undefined,
+      });
     } finally {
       setSaving(false);
     }

@@ -142,7 +142,13 @@ export function AddWorkOrderScreen({ scope, serialNumber, plantNumber, requestTy
           <Link to="/service" className="button">
             Cancel
           </Link>
-          <button type="button" className="button button--primary" disabled={saving} aria-busy={saving || undefined} onClick={() => void create()}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={saving}
+            aria-busy={saving || undefined}
+            onClick={() => void create()}
+          >
             {saving ? 'Creating...' : 'Create Work Order'}
           </button>
         </div>

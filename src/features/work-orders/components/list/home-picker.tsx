@@ -20,14 +20,24 @@ const HOME_COLUMNS: DataListColumn<HomeSummary>[] = [
     width: 'minmax(6rem, 1fr)',
     value: (home) => home.homeownerName || (home.soldDate === null ? 'Stock home' : ''),
   },
-  { columnName: 'city', displayName: 'City', width: 'minmax(5rem, 0.8fr)', value: (home) => [home.city, home.state].filter(Boolean).join(', ') },
+  {
+    columnName: 'city',
+    displayName: 'City',
+    width: 'minmax(5rem, 0.8fr)',
+    value: (home) => [home.city, home.state].filter(Boolean).join(', '),
+  },
   {
     columnName: 'select',
     displayName: 'Action',
     sortable: false,
     width: '6.5rem',
     render: (home) => (
-      <Link to="/service/add/$serialNumber/$plantNumber" params={addParams(home)} className="button home-picker__select" aria-label={`Select home ${home.serialNumber}`}>
+      <Link
+        to="/service/add/$serialNumber/$plantNumber"
+        params={addParams(home)}
+        className="button home-picker__select"
+        aria-label={`Select home ${home.serialNumber}`}
+      >
         Select
       </Link>
     ),

@@ -71,7 +71,8 @@ export function formatServiceDate(value: string | null | undefined): string {
 }
 
 const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatCost = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? currency.format(value) : '');
+export const formatCost = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) ? currency.format(value) : '';
 
 /** The number a person knows a request by: the work order number once submitted, else the request number. */
 export function requestNumberText(row: Pick<ServiceRequestSummaryView, 'vantageWorkOrderNumber' | 'serviceRequestNumber'>): string {
@@ -85,9 +86,7 @@ export const plantText = (row: Pick<ServiceRequestSummary, 'plantName' | 'plantN
 
 /** Where a row opens (spec 3 §2 review routes): a staged request by its id (or temp id), a work order by its id. */
 export function reviewHref(row: Pick<ServiceRequestSummaryView, 'key' | 'vantageWorkOrderId'>): string {
-  return row.vantageWorkOrderId === null
-    ? `/servicerequests/${encodeURIComponent(row.key)}/`
-    : `/workorders/${row.vantageWorkOrderId}`;
+  return row.vantageWorkOrderId === null ? `/servicerequests/${encodeURIComponent(row.key)}/` : `/workorders/${row.vantageWorkOrderId}`;
 }
 
 /** What the search box (placeholder 'Search Requests...') looks through. */
@@ -141,7 +140,8 @@ export function applyFilters<Row extends Pick<ServiceRequestSummary, 'plantNumbe
   );
 }
 
-const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, undefined, { numeric: true, sensitivity: 'base' });
+const byLabel = (a: { label: string }, b: { label: string }) =>
+  a.label.localeCompare(b.label, undefined, { numeric: true, sensitivity: 'base' });
 
 /** The plant filter's choices: the plants of the listed rows. */
 export function plantOptions(rows: readonly Pick<ServiceRequestSummary, 'plantName' | 'plantNumber'>[]) {
@@ -201,7 +201,17 @@ export function requestTypeFromRoute(type: string | undefined): RequestType | un
 
 /** What the home picker's search looks through. */
 export const homeSearchText = (home: HomeSummary) =>
-  [home.serialNumber, serialKey(home.serialNumber), home.plantNumber, home.plantName, home.modelName, home.modelNumber, home.homeownerName, home.city, home.state].join(' ');
+  [
+    home.serialNumber,
+    serialKey(home.serialNumber),
+    home.plantNumber,
+    home.plantName,
+    home.modelName,
+    home.modelNumber,
+    home.homeownerName,
+    home.city,
+    home.state,
+  ].join(' ');
 
 export const homeAddress = (home: Pick<HomeSummary, 'address1' | 'city' | 'state' | 'zipCode'>) =>
   [home.address1, [home.city, [home.state, home.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean).join(', ');

@@ -220,7 +220,9 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
         onSortChange={setSort}
         onRowClick={(row) => void router.navigate({ href: reviewHref(row) })}
         rowClassName={(row) => (row.pending ? `wo-row--${row.pending.state}` : undefined)}
-        emptyMessage={filtered ? 'No requests match your search and filters.' : failed ? 'No work orders to show.' : 'There are no work orders to show.'}
+        emptyMessage={
+          filtered ? 'No requests match your search and filters.' : failed ? 'No work orders to show.' : 'There are no work orders to show.'
+        }
         estimateRowHeight={72}
         className="wo-list__table"
         // Ten columns never fit the 72rem page beside the side nav: cards at every width.

@@ -42,7 +42,11 @@ export type AttachmentCheck = { ok: true; fields: AttachmentInput } | { ok: fals
 export function checkAttachment(values: AttachmentValues): AttachmentCheck {
   const amount = textToNumber(values.amount);
   if (amount !== null && (Number.isNaN(amount) || amount < 0)) return { ok: false, issues: { amount: WORK_ORDER_MESSAGES.numberInvalid } };
-  const parsed = v.safeParse(AttachmentFields, { attachmentType: values.attachmentType, description: values.description, amount: amount ?? 0 });
+  const parsed = v.safeParse(AttachmentFields, {
+    attachmentType: values.attachmentType,
+    description: values.description,
+    amount: amount ?? 0,
+  });
   if (!parsed.success) {
     const issues: Partial<Record<AttachmentField, string>> = {};
     for (const [name, message] of Object.entries(issuesByField(parsed.issues))) {
@@ -50,7 +54,14 @@ export function checkAttachment(values: AttachmentValues): AttachmentCheck {
     }
     return { ok: false, issues };
   }
-  return { ok: true, fields: { attachmentType: parsed.output.attachmentType === 2 ? 2 : 1, description: parsed.output.description, amount: parsed.output.amount } };
+  return {
+    ok: true,
+    fields: {
+      attachmentType: parsed.output.attachmentType === 2 ? 2 : 1,
+      description: parsed.output.description,
+      amount: parsed.output.amount,
+    },
+  };
 }
 
 /** A file chosen for upload, as it will be stored: photos scaled and re-encoded, PDFs as they are. */
@@ -68,7 +79,10 @@ export type PreparedResult = { ok: true; file: PreparedFile } | { ok: false; nam
 const typed = (blob: Blob, type: string) => (blob.type === type ? blob : new Blob([blob], { type }));
 
 /** spec 1 §5 + the server's limit: a photo is compressed (src/lib/images), then any file must fit MAX_ATTACHMENT_BYTES. */
-export async function prepareAttachmentFile(accepted: AcceptedFile, compress: typeof compressImage = compressImage): Promise<PreparedResult> {
+export async function prepareAttachmentFile(
+  accepted: AcceptedFile,
+  compress: typeof compressImage = compressImage,
+): Promise<PreparedResult> {
   const { file, hash, type } = accepted;
   let prepared: PreparedFile = { blob: typed(file, type), name: file.name || 'attachment', type, hash };
   if (type !== 'application/pdf') {

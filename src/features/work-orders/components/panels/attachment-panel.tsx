@@ -35,7 +35,8 @@ export const ATTACHMENT_TITLES = { add: 'Add Attachment', edit: 'Edit Attachment
 export const TAKE_PHOTO_LABEL = 'Take Photo';
 export const CHOOSE_FILES_LABEL = 'Choose Files';
 
-const kilobytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const kilobytes = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** Phones and tablets: a camera button besides the file picker (`capture` does nothing on a desktop). */
 const hasTouchCamera = () => typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
@@ -46,15 +47,23 @@ function AttachmentFields({ form }: { form: ReturnType<typeof useAttachmentForm>
       <form.AppField name="attachmentType">
         {(field) => <field.RadioGroupField label={ATTACHMENT_LABELS.attachmentType} options={ATTACHMENT_TYPE_OPTIONS} required />}
       </form.AppField>
-      <form.AppField name="description">{(field) => <field.TextAreaField label={ATTACHMENT_LABELS.description} maxLength={500} rows={3} />}</form.AppField>
+      <form.AppField name="description">
+        {(field) => <field.TextAreaField label={ATTACHMENT_LABELS.description} maxLength={500} rows={3} />}
+      </form.AppField>
       <form.AppField name="amount">
-        {(field) => <field.TextField label={ATTACHMENT_LABELS.amount} inputMode="decimal" hint="The amount of a receipt or invoice, in dollars." />}
+        {(field) => (
+          <field.TextField label={ATTACHMENT_LABELS.amount} inputMode="decimal" hint="The amount of a receipt or invoice, in dollars." />
+        )}
       </form.AppField>
     </>
   );
 }
 
-function useAttachmentForm(defaultValues: AttachmentValues, onValid: (value: AttachmentValues, form: AnyFormApi) => Promise<void>, bodyRef: RefObject<HTMLDivElement | null>) {
+function useAttachmentForm(
+  defaultValues: AttachmentValues,
+  onValid: (value: AttachmentValues, form: AnyFormApi) => Promise<void>,
+  bodyRef: RefObject<HTMLDivElement | null>,
+) {
   return useAppForm({
     defaultValues,
     validationLogic: PANEL_VALIDATION,
@@ -150,7 +159,10 @@ function AddAttachmentForm({ view, paths }: { view: ServiceRequestView; paths: R
       try {
         // One attachment per file (spec 3 §7: one file per call), sent in the order they were chosen.
         for (const file of filesRef.current) {
-          await write(addAttachmentCall(requestRef(latest.current), check.fields, file.blob, file.name).call, WORK_ORDER_TOASTS.attachmentAdded);
+          await write(
+            addAttachmentCall(requestRef(latest.current), check.fields, file.blob, file.name).call,
+            WORK_ORDER_TOASTS.attachmentAdded,
+          );
           chosen.remove(file.id);
         }
         close();
@@ -184,7 +196,15 @@ function AddAttachmentForm({ view, paths }: { view: ServiceRequestView; paths: R
             Files<span aria-hidden="true"> *</span>
           </legend>
           <div className="attachment-picker__inputs">
-            {camera && <FileInput label={TAKE_PHOTO_LABEL} capture="environment" onFiles={(files) => void onFiles(files)} knownHashes={knownHashes} disabled={saving} />}
+            {camera && (
+              <FileInput
+                label={TAKE_PHOTO_LABEL}
+                capture="environment"
+                onFiles={(files) => void onFiles(files)}
+                knownHashes={knownHashes}
+                disabled={saving}
+              />
+            )}
             <FileInput
               label={CHOOSE_FILES_LABEL}
               multiple
@@ -210,7 +230,13 @@ function AddAttachmentForm({ view, paths }: { view: ServiceRequestView; paths: R
                   <span className="attachment-picker__name">
                     {file.name} <span className="attachment-picker__size">({kilobytes(file.blob.size)})</span>
                   </span>
-                  <button type="button" className="button" disabled={saving} aria-label={`Remove ${file.name}`} onClick={() => chosen.remove(file.id)}>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={saving}
+                    aria-label={`Remove ${file.name}`}
+                    onClick={() => chosen.remove(file.id)}
+                  >
                     Remove
                   </button>
                 </li>
@@ -223,7 +249,15 @@ function AddAttachmentForm({ view, paths }: { view: ServiceRequestView; paths: R
   );
 }
 
-function EditAttachmentForm({ view, paths, attachment }: { view: ServiceRequestView; paths: ReviewPaths; attachment: ServiceAttachmentView }) {
+function EditAttachmentForm({
+  view,
+  paths,
+  attachment,
+}: {
+  view: ServiceRequestView;
+  paths: ReviewPaths;
+  attachment: ServiceAttachmentView;
+}) {
   const write = useWorkOrderWrite();
   const queryClient = useQueryClient();
   const close = useSidePanelClose(paths.review);
@@ -251,7 +285,12 @@ function EditAttachmentForm({ view, paths, attachment }: { view: ServiceRequestV
       try {
         await write(
           {
-            ...updateAttachmentCall(requestRef(current.view), current.attachment.key, { ...check.fields, rowVersion: current.attachment.rowVersion }, seen),
+            ...updateAttachmentCall(
+              requestRef(current.view),
+              current.attachment.key,
+              { ...check.fields, rowVersion: current.attachment.rowVersion },
+              seen,
+            ),
             fieldLabels: ATTACHMENT_LABELS,
           },
           WORK_ORDER_TOASTS.attachmentUpdated,
@@ -259,7 +298,8 @@ function EditAttachmentForm({ view, paths, attachment }: { view: ServiceRequestV
         close();
       } catch (error) {
         setFormError(placeWriteError(error, formApi, ATTACHMENT_FIELDS));
-        if (error instanceof WriteRefusedError && error.error.status === 409) void queryClient.invalidateQueries({ queryKey: workOrderKeys.all });
+        if (error instanceof WriteRefusedError && error.error.status === 409)
+          void queryClient.invalidateQueries({ queryKey: workOrderKeys.all });
       } finally {
         setSaving(false);
       }

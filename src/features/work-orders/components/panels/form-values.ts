@@ -34,10 +34,13 @@ export function textToNumber(text: string): number | null {
 /** spec 3 §5: labor hours and trip time are kept in quarter hours. */
 export const QUARTER_HOUR_HINT = 'Rounded to the nearest quarter hour.';
 
-export const numberToText = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
+export const numberToText = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 
 /** valibot issues → the first message per top-level field. */
-export function issuesByField(issues: readonly { message: string; path?: readonly { key: unknown }[] }[] | undefined): Record<string, string> {
+export function issuesByField(
+  issues: readonly { message: string; path?: readonly { key: unknown }[] }[] | undefined,
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues ?? []) {
     const key = issue.path?.[0]?.key;

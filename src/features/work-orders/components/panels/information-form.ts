@@ -51,13 +51,28 @@ export const INFORMATION_LABELS: Record<InformationField, string> = {
 };
 
 /** The panels' labels by the PUT body's field names (a conflict shows them): the signature choice is `signatureOnFile` there. */
-export const INFORMATION_CONFLICT_LABELS: Readonly<Record<string, string>> = { ...INFORMATION_LABELS, signatureOnFile: INFORMATION_LABELS.signature };
+export const INFORMATION_CONFLICT_LABELS: Readonly<Record<string, string>> = {
+  ...INFORMATION_LABELS,
+  signatureOnFile: INFORMATION_LABELS.signature,
+};
 
 /** The fields of the Additional Information panel: who did the work and what the case is about. */
-export const ADDITIONAL_FIELDS = ['caseSubject', 'caseDescription', 'technician', 'signature', 'isUnderWarranty'] as const satisfies readonly InformationField[];
+export const ADDITIONAL_FIELDS = [
+  'caseSubject',
+  'caseDescription',
+  'technician',
+  'signature',
+  'isUnderWarranty',
+] as const satisfies readonly InformationField[];
 export const INFORMATION_FIELDS = Object.keys(INFORMATION_LABELS) as InformationField[];
 
-const DATE_FIELDS = ['requestDate', 'scheduledDate', 'startDate', 'endDate', 'performedDate'] as const satisfies readonly InformationField[];
+const DATE_FIELDS = [
+  'requestDate',
+  'scheduledDate',
+  'startDate',
+  'endDate',
+  'performedDate',
+] as const satisfies readonly InformationField[];
 const NUMBER_FIELDS = ['tripTime', 'mileage', 'otherCosts'] as const satisfies readonly InformationField[];
 
 export const SIGNATURE_OPTIONS = [

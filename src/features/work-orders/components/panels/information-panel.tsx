@@ -80,7 +80,9 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
       const check = checkInformation(complete(value), latest.current, todayForServerRules());
       if (!check.ok) {
         // Only the additional panel gets here: what blocks the save is on the Information panel.
-        setOtherIssues(Object.entries(check.fields).map(([name, message]) => `${INFORMATION_LABELS[name as InformationField]}: ${message}`));
+        setOtherIssues(
+          Object.entries(check.fields).map(([name, message]) => `${INFORMATION_LABELS[name as InformationField]}: ${message}`),
+        );
         notify({ level: 'warning', id: 'work-order-form-invalid', title: WORK_ORDER_MESSAGES.unableToSave });
         return;
       }
@@ -95,7 +97,8 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
         close();
       } catch (error) {
         setFormError(placeWriteError(error, formApi, shown));
-        if (error instanceof WriteRefusedError && error.error.status === 409) void queryClient.invalidateQueries({ queryKey: workOrderKeys.all });
+        if (error instanceof WriteRefusedError && error.error.status === 409)
+          void queryClient.invalidateQueries({ queryKey: workOrderKeys.all });
       } finally {
         setSaving(false);
       }
@@ -165,7 +168,11 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
                   label={INFORMATION_LABELS.performedDate}
                   required={performedRequired}
                   disabled={requestType === FACTORY_SERVICE}
-                  hint={requestType === FACTORY_SERVICE ? 'Factory Service has no performed date.' : 'Within the last 60 days, not in the future.'}
+                  hint={
+                    requestType === FACTORY_SERVICE
+                      ? 'Factory Service has no performed date.'
+                      : 'Within the last 60 days, not in the future.'
+                  }
                 />
               )}
             </form.AppField>
@@ -193,14 +200,24 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
                   />
                 )}
               </form.AppField>
-              <form.AppField name="otherCosts">{(field) => <field.TextField label={INFORMATION_LABELS.otherCosts} inputMode="decimal" />}</form.AppField>
+              <form.AppField name="otherCosts">
+                {(field) => <field.TextField label={INFORMATION_LABELS.otherCosts} inputMode="decimal" />}
+              </form.AppField>
             </div>
           </>
         )}
-        <form.AppField name="caseSubject">{(field) => <field.TextField label={INFORMATION_LABELS.caseSubject} maxLength={255} />}</form.AppField>
-        <form.AppField name="caseDescription">{(field) => <field.TextAreaField label={INFORMATION_LABELS.caseDescription} maxLength={4000} rows={4} />}</form.AppField>
-        <form.AppField name="technician">{(field) => <field.TextField label={INFORMATION_LABELS.technician} maxLength={100} />}</form.AppField>
-        <form.AppField name="signature">{(field) => <field.RadioGroupField label={INFORMATION_LABELS.signature} options={SIGNATURE_OPTIONS} />}</form.AppField>
+        <form.AppField name="caseSubject">
+          {(field) => <field.TextField label={INFORMATION_LABELS.caseSubject} maxLength={255} />}
+        </form.AppField>
+        <form.AppField name="caseDescription">
+          {(field) => <field.TextAreaField label={INFORMATION_LABELS.caseDescription} maxLength={4000} rows={4} />}
+        </form.AppField>
+        <form.AppField name="technician">
+          {(field) => <field.TextField label={INFORMATION_LABELS.technician} maxLength={100} />}
+        </form.AppField>
+        <form.AppField name="signature">
+          {(field) => <field.RadioGroupField label={INFORMATION_LABELS.signature} options={SIGNATURE_OPTIONS} />}
+        </form.AppField>
         <form.AppField name="isUnderWarranty">{(field) => <field.ToggleField label={INFORMATION_LABELS.isUnderWarranty} />}</form.AppField>
       </div>
     </SidePanel>

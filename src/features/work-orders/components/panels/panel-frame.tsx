@@ -50,16 +50,17 @@ export function useGone(present: boolean, graceMs = ITEM_GRACE_MS): boolean {
 }
 
 export type PanelItem<Item> =
-  | { status: 'waiting' }
-  | { status: 'gone' }
-  | { status: 'ready'; view: ServiceRequestView; paths: ReviewPaths; item: Item | undefined };
+  { status: 'waiting' } | { status: 'gone' } | { status: 'ready'; view: ServiceRequestView; paths: ReviewPaths; item: Item | undefined };
 
 /**
  * The request and the item an edit panel's route names (`itemId` undefined: an add panel). The id may be the
  * temp id of an item not sent yet, and still finds it once the server has given it its id. An item that
  * goes missing for longer than ITEM_GRACE_MS (deleted, or never there) sends the panel back to the review.
  */
-export function usePanelItem<Item>(itemId: string | undefined, find: (view: ServiceRequestView, ids: readonly string[]) => Item | undefined): PanelItem<Item> {
+export function usePanelItem<Item>(
+  itemId: string | undefined,
+  find: (view: ServiceRequestView, ids: readonly string[]) => Item | undefined,
+): PanelItem<Item> {
   const target = usePanelRequest();
   const resolved = useResolvedTempId(itemId ?? '');
   const ids = [itemId, resolved].filter((id) => id !== undefined).map(String);

@@ -35,7 +35,16 @@ export const PARTS_ITEM_FIELDS = Object.keys(PARTS_ITEM_LABELS) as PartsItemFiel
 
 export function partsItemValues(part?: ServicePartsItemView): PartsItemValues {
   if (!part) {
-    return { categoryNumber: '', commodityNumber: '', partNumber: '', partDescription: '', notes: '', billingCode: '', unitOfMeasure: '', quantity: '1' };
+    return {
+      categoryNumber: '',
+      commodityNumber: '',
+      partNumber: '',
+      partDescription: '',
+      notes: '',
+      billingCode: '',
+      unitOfMeasure: '',
+      quantity: '1',
+    };
   }
   return {
     categoryNumber: part.categoryNumber,
@@ -49,7 +58,10 @@ export function partsItemValues(part?: ServicePartsItemView): PartsItemValues {
   };
 }
 
-export const billingCodeOptions = () => [{ value: '', label: 'Select a billing code' }, ...BILLING_CODES.map((code) => ({ value: code, label: code }))];
+export const billingCodeOptions = () => [
+  { value: '', label: 'Select a billing code' },
+  ...BILLING_CODES.map((code) => ({ value: code, label: code })),
+];
 
 export type PartsItemCheck = { ok: true; body: ServicePartInput } | { ok: false; fields: Partial<Record<PartsItemField, string>> };
 

@@ -67,14 +67,21 @@ function PartsItemForm({
       try {
         const ref = requestRef(current);
         if (currentPart) {
-          await write({ ...updatePartsItemCall(ref, currentPart.key, { ...check.body, rowVersion: currentPart.rowVersion }, seen), fieldLabels: PARTS_ITEM_LABELS }, WORK_ORDER_TOASTS.partsItemUpdated);
+          await write(
+            {
+              ...updatePartsItemCall(ref, currentPart.key, { ...check.body, rowVersion: currentPart.rowVersion }, seen),
+              fieldLabels: PARTS_ITEM_LABELS,
+            },
+            WORK_ORDER_TOASTS.partsItemUpdated,
+          );
         } else {
           await write(addPartsItemCall(ref, check.body).call, WORK_ORDER_TOASTS.partsItemAdded);
         }
         close();
       } catch (error) {
         setFormError(placeWriteError(error, formApi, PARTS_ITEM_FIELDS));
-        if (error instanceof WriteRefusedError && error.error.status === 409) void queryClient.invalidateQueries({ queryKey: workOrderKeys.all });
+        if (error instanceof WriteRefusedError && error.error.status === 409)
+          void queryClient.invalidateQueries({ queryKey: workOrderKeys.all });
       } finally {
         setSaving(false);
       }
@@ -100,24 +107,41 @@ function PartsItemForm({
           </p>
         )}
         <FormError message={formError} />
-        <form.AppField name="partNumber">{(field) => <field.TextField label={PARTS_ITEM_LABELS.partNumber} maxLength={40} autoComplete="off" />}</form.AppField>
+        <form.AppField name="partNumber">
+          {(field) => <field.TextField label={PARTS_ITEM_LABELS.partNumber} maxLength={40} autoComplete="off" />}
+        </form.AppField>
         <form.AppField name="partDescription">
           {(field) => <field.TextField label={PARTS_ITEM_LABELS.partDescription} required maxLength={255} autoComplete="off" />}
         </form.AppField>
         <div className="form__row">
-          <form.AppField name="quantity">{(field) => <field.TextField label={PARTS_ITEM_LABELS.quantity} inputMode="numeric" required />}</form.AppField>
+          <form.AppField name="quantity">
+            {(field) => <field.TextField label={PARTS_ITEM_LABELS.quantity} inputMode="numeric" required />}
+          </form.AppField>
           <form.AppField name="unitOfMeasure">
             {(field) =>
               units && units.length > 0 ? (
-                <field.SelectField label={PARTS_ITEM_LABELS.unitOfMeasure} options={unitOptions(units, part?.unitOfMeasure.trim())} required />
+                <field.SelectField
+                  label={PARTS_ITEM_LABELS.unitOfMeasure}
+                  options={unitOptions(units, part?.unitOfMeasure.trim())}
+                  required
+                />
               ) : (
-                <field.TextField label={PARTS_ITEM_LABELS.unitOfMeasure} required maxLength={10} hint={units ? undefined : UNITS_UNAVAILABLE_HINT} />
+                <field.TextField
+                  label={PARTS_ITEM_LABELS.unitOfMeasure}
+                  required
+                  maxLength={10}
+                  hint={units ? undefined : UNITS_UNAVAILABLE_HINT}
+                />
               )
             }
           </form.AppField>
         </div>
-        <form.AppField name="billingCode">{(field) => <field.SelectField label={PARTS_ITEM_LABELS.billingCode} options={billingCodeOptions()} required />}</form.AppField>
-        <form.AppField name="notes">{(field) => <field.TextAreaField label={PARTS_ITEM_LABELS.notes} maxLength={1000} rows={3} />}</form.AppField>
+        <form.AppField name="billingCode">
+          {(field) => <field.SelectField label={PARTS_ITEM_LABELS.billingCode} options={billingCodeOptions()} required />}
+        </form.AppField>
+        <form.AppField name="notes">
+          {(field) => <field.TextAreaField label={PARTS_ITEM_LABELS.notes} maxLength={1000} rows={3} />}
+        </form.AppField>
       </div>
     </SidePanel>
   );

@@ -47,7 +47,16 @@ const isDeclined = (code: string) => code.trim().toUpperCase() === DECLINED_CODE
 
 export function serviceItemValues(item?: ServiceItemView): ServiceItemValues {
   if (!item) {
-    return { problemDescription: '', determinedCause: '', actionTaken: '', declined: false, declinedReason: '', partsCost: '', laborHours: '', crew: 'one' };
+    return {
+      problemDescription: '',
+      determinedCause: '',
+      actionTaken: '',
+      declined: false,
+      declinedReason: '',
+      partsCost: '',
+      laborHours: '',
+      crew: 'one',
+    };
   }
   return {
     problemDescription: item.problemDescription,
@@ -62,7 +71,10 @@ export function serviceItemValues(item?: ServiceItemView): ServiceItemValues {
 }
 
 /** The labor the form's values come to (spec 3 §5): quarter hours at the one- or two-man rate of the request. */
-export function laborPreview(values: Pick<ServiceItemValues, 'laborHours' | 'crew'>, rates: { oneManServiceRate: number; twoManServiceRate: number }) {
+export function laborPreview(
+  values: Pick<ServiceItemValues, 'laborHours' | 'crew'>,
+  rates: { oneManServiceRate: number; twoManServiceRate: number },
+) {
   const typed = textToNumber(values.laborHours);
   const hours = typed === null || Number.isNaN(typed) || typed < 0 ? 0 : roundToQuarterHour(typed);
   const rate = laborRateFor(values.crew === 'two', rates);

@@ -65,14 +65,21 @@ function ServiceItemForm({ view, paths, item }: { view: ServiceRequestView; path
         const ref = requestRef(current);
         if (currentItem) {
           // An item not sent yet is updated under its temp id; the outbox sends it after the create.
-          await write({ ...updateServiceItemCall(ref, currentItem.key, { ...check.body, rowVersion: currentItem.rowVersion }, seen), fieldLabels: SERVICE_ITEM_LABELS }, WORK_ORDER_TOASTS.lineItemUpdated);
+          await write(
+            {
+              ...updateServiceItemCall(ref, currentItem.key, { ...check.body, rowVersion: currentItem.rowVersion }, seen),
+              fieldLabels: SERVICE_ITEM_LABELS,
+            },
+            WORK_ORDER_TOASTS.lineItemUpdated,
+          );
         } else {
           await write(addServiceItemCall(ref, check.body).call, WORK_ORDER_TOASTS.lineItemAdded);
         }
         close();
       } catch (error) {
         setFormError(placeWriteError(error, formApi, SERVICE_ITEM_FIELDS));
-        if (error instanceof WriteRefusedError && error.error.status === 409) void queryClient.invalidateQueries({ queryKey: workOrderKeys.all });
+        if (error instanceof WriteRefusedError && error.error.status === 409)
+          void queryClient.invalidateQueries({ queryKey: workOrderKeys.all });
       } finally {
         setSaving(false);
       }
@@ -112,7 +119,9 @@ function ServiceItemForm({ view, paths, item }: { view: ServiceRequestView; path
         <form.AppField name="actionTaken">
           {(field) => <field.TextAreaField label={SERVICE_ITEM_LABELS.actionTaken} required maxLength={2000} rows={3} />}
         </form.AppField>
-        <form.AppField name="crew">{(field) => <field.RadioGroupField label={SERVICE_ITEM_LABELS.crew} options={CREW_OPTIONS} />}</form.AppField>
+        <form.AppField name="crew">
+          {(field) => <field.RadioGroupField label={SERVICE_ITEM_LABELS.crew} options={CREW_OPTIONS} />}
+        </form.AppField>
         <div className="form__row">
           <form.AppField
             name="laborHours"
@@ -126,7 +135,9 @@ function ServiceItemForm({ view, paths, item }: { view: ServiceRequestView; path
               },
             }}
           >
-            {(field) => <field.TextField label={SERVICE_ITEM_LABELS.laborHours} inputMode="decimal" required={required} hint={QUARTER_HOUR_HINT} />}
+            {(field) => (
+              <field.TextField label={SERVICE_ITEM_LABELS.laborHours} inputMode="decimal" required={required} hint={QUARTER_HOUR_HINT} />
+            )}
           </form.AppField>
           <form.AppField name="partsCost">
             {(field) => <field.TextField label={SERVICE_ITEM_LABELS.partsCost} inputMode="decimal" required={required} />}
@@ -146,7 +157,9 @@ function ServiceItemForm({ view, paths, item }: { view: ServiceRequestView; path
         </dl>
         <form.AppField name="declined">{(field) => <field.ToggleField label={SERVICE_ITEM_LABELS.declined} />}</form.AppField>
         {declined && (
-          <form.AppField name="declinedReason">{(field) => <field.TextAreaField label={SERVICE_ITEM_LABELS.declinedReason} maxLength={2000} rows={2} />}</form.AppField>
+          <form.AppField name="declinedReason">
+            {(field) => <field.TextAreaField label={SERVICE_ITEM_LABELS.declinedReason} maxLength={2000} rows={2} />}
+          </form.AppField>
         )}
       </div>
     </SidePanel>

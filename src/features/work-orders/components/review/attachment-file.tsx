@@ -67,7 +67,11 @@ async function openServerPdf(imageUrl: string) {
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   } catch {
     tab?.close();
-    notify({ level: 'warning', title: 'The PDF could not be opened.', description: 'It is not available on this device; try again when you are online.' });
+    notify({
+      level: 'warning',
+      title: 'The PDF could not be opened.',
+      description: 'It is not available on this device; try again when you are online.',
+    });
   }
 }
 

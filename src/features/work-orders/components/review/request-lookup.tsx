@@ -6,14 +6,16 @@ import { PathLink } from '../../../../ui/path-link';
 import { REVIEW_LOAD_ERROR_MESSAGE, REVIEW_NOT_FOUND_MESSAGE, SERVICE_PATH } from './review-screen';
 import './review.css';
 
-const sameNumber = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase() || (/^\d+$/.test(a) && /^\d+$/.test(b) && Number(a) === Number(b));
+const sameNumber = (a: string, b: string) =>
+  a.trim().toUpperCase() === b.trim().toUpperCase() || (/^\d+$/.test(a) && /^\d+$/.test(b) && Number(a) === Number(b));
 
 /** The request a /servicerequests/{plantNumber}/{serviceRequestNumber} address names, among the rows the user sees. */
 export function findByNumber(rows: readonly ServiceRequestSummaryView[], plantNumber: string, requestNumber: string) {
   return rows.find(
     (row) =>
       sameNumber(row.plantNumber, plantNumber) &&
-      (sameNumber(row.serviceRequestNumber, requestNumber) || (row.vantageWorkOrderNumber !== null && sameNumber(row.vantageWorkOrderNumber, requestNumber))),
+      (sameNumber(row.serviceRequestNumber, requestNumber) ||
+        (row.vantageWorkOrderNumber !== null && sameNumber(row.vantageWorkOrderNumber, requestNumber))),
   );
 }
 

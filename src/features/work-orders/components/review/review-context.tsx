@@ -28,7 +28,10 @@ export function useReview(): ReviewContextValue {
   return value;
 }
 
-export function canEditView(view: ServiceRequestView, user: Pick<CmhUser, 'roles' | 'isPlantUser' | 'isInternal' | 'currentRetailer' | 'availableRetailers'>) {
+export function canEditView(
+  view: ServiceRequestView,
+  user: Pick<CmhUser, 'roles' | 'isPlantUser' | 'isInternal' | 'currentRetailer' | 'availableRetailers'>,
+) {
   return deriveFlags(user).isServiceAdmin && view.canEdit && !view.isArchived && !view.pendingSubmit && !view.pendingCancel;
 }
 
@@ -36,7 +39,17 @@ export function canEditView(view: ServiceRequestView, user: Pick<CmhUser, 'roles
  * The review of one request (spec 3 §2): loads it as it will be (server copy + queued changes) and hands it to
  * the screen and to the side panels rendered over it (`children`: the route's <Outlet />).
  */
-export function RequestReview({ base, user, screen, children }: { base: ReviewBase; user: CmhUser; screen: ReactNode; children?: ReactNode }) {
+export function RequestReview({
+  base,
+  user,
+  screen,
+  children,
+}: {
+  base: ReviewBase;
+  user: CmhUser;
+  screen: ReactNode;
+  children?: ReactNode;
+}) {
   const address = base.kind === 'request' ? { serviceRequestId: base.serviceRequestId } : { workOrderId: base.workOrderId };
   const state = useRequestView(address, viewScope(user));
   useRefreshOnDelivery();

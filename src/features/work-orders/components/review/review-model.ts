@@ -34,7 +34,10 @@ export interface ReviewPaths {
 }
 
 /** The side-panel routes of spec 3 §2 for this request, under the prefix it was opened with. */
-export function reviewPaths(base: ReviewBase, view: Pick<ServiceRequestView, 'key' | 'plantNumber' | 'serviceRequestNumber' | 'partsOrderId'>): ReviewPaths {
+export function reviewPaths(
+  base: ReviewBase,
+  view: Pick<ServiceRequestView, 'key' | 'plantNumber' | 'serviceRequestNumber' | 'partsOrderId'>,
+): ReviewPaths {
   if (base.kind === 'workOrder') {
     const root = `/workorders/${base.workOrderId}`;
     return {
@@ -65,7 +68,8 @@ export function reviewPaths(base: ReviewBase, view: Pick<ServiceRequestView, 'ke
     addPartsItem: partsOrder,
     editPartsItem: (part) => `${partsOrder}/PartsItem/${segment(part.key)}`,
     addAttachment: `${numbered}/ServiceAttachment`,
-    editAttachment: (attachment) => `${root}/ServiceAttachment/${segment(attachment.key)}/${segment(view.plantNumber)}/${segment(view.serviceRequestNumber)}`,
+    editAttachment: (attachment) =>
+      `${root}/ServiceAttachment/${segment(attachment.key)}/${segment(view.plantNumber)}/${segment(view.serviceRequestNumber)}`,
   };
 }
 
@@ -88,7 +92,9 @@ export function findServiceItem(view: ServiceRequestView, ids: readonly string[]
 
 export function findPartsItem(view: ServiceRequestView, ids: readonly string[], by: 'item' | 'partsRequestLine' = 'item') {
   return view.partsItems.find((part) =>
-    by === 'partsRequestLine' ? same(ids, part.vantagePartsRequestLineItemId) || same(ids, part.key) : same(ids, part.key, part.partsOrderItemId),
+    by === 'partsRequestLine'
+      ? same(ids, part.vantagePartsRequestLineItemId) || same(ids, part.key)
+      : same(ids, part.key, part.partsOrderItemId),
   );
 }
 
@@ -103,7 +109,12 @@ export interface SubmitIssue {
 }
 
 /** What keeps the shown request from being submitted (spec 3 §5): the contract's checks, the server's too. */
-export function submitIssues(view: Pick<ServiceRequestView, 'vantageWorkOrderId' | 'isRequestTypeForced' | 'requestType' | 'serviceItems' | 'startDate' | 'endDate' | 'performedDate'>): SubmitIssue[] {
+export function submitIssues(
+  view: Pick<
+    ServiceRequestView,
+    'vantageWorkOrderId' | 'isRequestTypeForced' | 'requestType' | 'serviceItems' | 'startDate' | 'endDate' | 'performedDate'
+  >,
+): SubmitIssue[] {
   const staged = view.vantageWorkOrderId === null;
   return contractSubmitIssues({
     isStaged: staged,
@@ -133,7 +144,8 @@ export function serviceDateText(value: string | null | undefined): string {
 }
 
 const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const costText = (value: number | null | undefined) => currency.format(typeof value === 'number' && Number.isFinite(value) ? value : 0);
+export const costText = (value: number | null | undefined) =>
+  currency.format(typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** The number a person knows the request by; a request made on this device has none until the server gives it. */
 export function requestNumberText(view: Pick<ServiceRequestView, 'vantageWorkOrderNumber' | 'serviceRequestNumber'>): string {
@@ -183,8 +195,10 @@ export function imageEndpoint(imageUrl: string): { endpoint: Endpoint; query: Re
 }
 
 /** How an attachment is named on buttons ('Edit attachment Kitchen leak'). */
-export const attachmentName = (attachment: Pick<ServiceAttachmentView, 'description' | 'imageFileName' | 'attachmentTypeDisplay'>, fallback: string) =>
-  attachment.description.trim() || attachment.imageFileName || `${attachment.attachmentTypeDisplay} ${fallback}`.trim();
+export const attachmentName = (
+  attachment: Pick<ServiceAttachmentView, 'description' | 'imageFileName' | 'attachmentTypeDisplay'>,
+  fallback: string,
+) => attachment.description.trim() || attachment.imageFileName || `${attachment.attachmentTypeDisplay} ${fallback}`.trim();
 
 export const partsItemName = (part: Pick<ServicePartsItemView, 'partNumber' | 'partDescription' | 'combinedPartNumber'>) =>
   part.partDescription.trim() || part.combinedPartNumber || part.partNumber;

@@ -114,7 +114,8 @@ function CopyAge({ view, storedAt, fromCache }: { view: ServiceRequestView; stor
   }
   return (
     <p className="notice notice--info" role="status">
-      Saved copy, updated {describeAge(storedAt, now)}. The server cannot be reached{view.hasPendingChanges ? '; your changes will be sent when it can' : ''}.
+      Saved copy, updated {describeAge(storedAt, now)}. The server cannot be reached
+      {view.hasPendingChanges ? '; your changes will be sent when it can' : ''}.
     </p>
   );
 }
@@ -170,7 +171,11 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
       else await write(cancelRequestCall(ref), WORK_ORDER_TOASTS.canceled);
       void router.navigate({ href: SERVICE_PATH });
     } catch (error) {
-      notify({ level: 'warning', title: 'The work order was not canceled.', description: error instanceof Error ? refusalMessage(error.message) : undefined });
+      notify({
+        level: 'warning',
+        title: 'The work order was not canceled.',
+        description: error instanceof Error ? refusalMessage(error.message) : undefined,
+      });
     } finally {
       setBusy(null);
     }
@@ -215,7 +220,13 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
           </div>
           <div className="review-actions">
             {editable && (
-              <button type="button" className="button button--primary" disabled={busy !== null} aria-busy={busy === 'submit'} onClick={() => void submit()}>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy !== null}
+                aria-busy={busy === 'submit'}
+                onClick={() => void submit()}
+              >
                 {busy === 'submit' ? 'Submitting...' : 'Submit'}
               </button>
             )}
@@ -225,19 +236,26 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
               </button>
             )}
             {archivable && !archiving && (
-              <button type="button" className="button" disabled={busy !== null} aria-busy={busy === 'archive'} onClick={() => void archive()}>
+              <button
+                type="button"
+                className="button"
+                disabled={busy !== null}
+                aria-busy={busy === 'archive'}
+                onClick={() => void archive()}
+              >
                 Archive
               </button>
             )}
           </div>
         </div>
         <dl className="review-fields">
-          {view.vantageWorkOrderNumber && <Field label="Request number">{requestNumberText({ ...view, vantageWorkOrderNumber: null })}</Field>}
+          {view.vantageWorkOrderNumber && (
+            <Field label="Request number">{requestNumberText({ ...view, vantageWorkOrderNumber: null })}</Field>
+          )}
           <Field label="Request type">{requestTypeText(view.requestType)}</Field>
           <Field label="Plant">{plantText(view)}</Field>
           <Field label="Serial number">
-            {view.serialNumber}{' '}
-            {/* spec 3 §2 /serviceHistory/{assetId}: the home's earlier requests, parts and warranty card. */}
+            {view.serialNumber} {/* spec 3 §2 /serviceHistory/{assetId}: the home's earlier requests, parts and warranty card. */}
             <PathLink href={`/serviceHistory/${view.assetId}`} aria-label={`Service history of ${view.serialNumber}`}>
               Service History
             </PathLink>
@@ -265,7 +283,8 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
       )}
       {!editable && view.canEdit && (view.pendingSubmit || view.pendingCancel) && (
         <p className="notice notice--info">
-          {view.pendingCancel ? 'This request is being canceled' : 'This request is being submitted'}: it can be changed again once the server has it.
+          {view.pendingCancel ? 'This request is being canceled' : 'This request is being submitted'}: it can be changed again once the
+          server has it.
         </p>
       )}
 

@@ -25,7 +25,11 @@ function useRemove() {
     try {
       await write(call, toast);
     } catch (error) {
-      notify({ level: 'warning', title: 'The item was not deleted.', description: error instanceof Error ? refusalMessage(error.message) : undefined });
+      notify({
+        level: 'warning',
+        title: 'The item was not deleted.',
+        description: error instanceof Error ? refusalMessage(error.message) : undefined,
+      });
     } finally {
       setRemoving(undefined);
     }
@@ -189,9 +193,7 @@ export function PartsItemsSection({ view }: { view: ServiceRequestView }) {
                   <Detail label="Billing code">{part.billingCode}</Detail>
                   <Detail label="Unit of measure">{part.unitOfMeasure}</Detail>
                   <Detail label="Quantity">{String(part.quantity)}</Detail>
-                  <Detail label="Notes">
-                    {part.notes && <span className="review-multiline">{part.notes}</span>}
-                  </Detail>
+                  <Detail label="Notes">{part.notes && <span className="review-multiline">{part.notes}</span>}</Detail>
                   <Detail label="Parts request">{part.vantagePartsRequestNumber ?? ''}</Detail>
                   <Detail label="Received">{serviceDateText(part.receivedDate)}</Detail>
                   <Detail label="Incorrect part message">{part.isCorrect === false ? part.incorrectPartMessage : ''}</Detail>
@@ -252,7 +254,9 @@ export function AttachmentsSection({ view }: { view: ServiceRequestView }) {
                   editHref={paths?.editAttachment(attachment)}
                   name={name}
                   busy={removing === attachment.key}
-                  onDelete={() => void remove(attachment.key, deleteAttachmentCall(ref, attachment.key), WORK_ORDER_TOASTS.attachmentRemoved)}
+                  onDelete={() =>
+                    void remove(attachment.key, deleteAttachmentCall(ref, attachment.key), WORK_ORDER_TOASTS.attachmentRemoved)
+                  }
                 />
               </li>
             );
