@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogParts, type CatalogPartRow } from '../../../src/contract';
 import {
   catalogKeys,
@@ -281,10 +281,16 @@ describe('priming: the catalogs of the user plants with their images on the devi
     // The same plants again (a new array, another mount): nothing is asked.
     hook.rerender({ plants: ['910'] });
     hook.unmount();
+    // The hook decides on what the kept lists hold: once that read is answered, a priming would start at once (its
+    // progress shows before its first request), so a task later the decision shows.
+    const keptListsRead = vi.spyOn(db.syncState, 'bulkGet');
     const again = renderHook(() => useCatalogPriming(SCOPE, ['910', '']), { wrapper });
+    await waitFor(() => expect(keptListsRead).toHaveBeenCalled());
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await keptListsRead.mock.results[0]!.value;
+      await new Promise((resolve) => setTimeout(resolve, 0));
     });
+    keptListsRead.mockRestore();
     expect(again.result.current).toBeUndefined();
     expect(server.catalogReads()).toHaveLength(1);
     again.unmount();
