@@ -165,7 +165,6 @@ export function bigCatalog(count: number, plantNumber = '910'): PartsCatalog {
   );
 }
 
-/** A catalog as the server's delta sync delivers it: flat parts, each with its commodity's image. */
 export const svg = (label: string) => `<svg xmlns="http://www.w3.org/2000/svg"><text>${label}</text></svg>`;
 
 type Answer = Response | Promise<Response>;
