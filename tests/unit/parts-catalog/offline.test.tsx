@@ -119,6 +119,28 @@ describe('the approved catalog offline (spec 3 §7: GET /PartsCatalog?plantNumbe
     ]);
   });
 
+  it('from a backend without delta sync, keeps the catalog tree it answers as rows, and takes it whole at every sync', async () => {
+    server.state.plain = true;
+    server.catalogs.set('910', smallCatalog('910'));
+    const first = await syncApprovedCatalog(SCOPE, '910');
+    expect(catalogTree('910', first.data)).toEqual(smallCatalog('910'));
+    expect(await db.catalogParts.where('plantNumber').equals('910').count()).toBe(8);
+
+    const withdrawn = catalogOf(
+      '910',
+      catalogParts(smallCatalog('910')).filter((item) => item.partNumber !== '30407'),
+      SMALL_COMMODITY_IMAGES,
+    );
+    server.catalogs.set('910', withdrawn);
+    const second = await syncApprovedCatalog(SCOPE, '910');
+    expect(catalogTree('910', second.data)).toEqual(withdrawn);
+    expect(await db.catalogParts.where('plantNumber').equals('910').count()).toBe(7);
+    // No cursor to go on from: each sync asks from nothing again.
+    expect(server.catalogReads().map((read) => new URL(read, 'http://localhost').searchParams.get('since'))).toEqual(['0', '0']);
+    expect(server.syncAnswers).toEqual([]);
+    expect(notices).toEqual([]);
+  });
+
   it('useApprovedCatalog reads through once per plant for the session, and refreshes a copy read offline once online', async () => {
     server.catalogs.set('910', smallCatalog('910'));
     const { wrapper } = queryWrapper();
