@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerProcess, type ServerProcess } from '../server-process';
+import { seededDataDir } from '../seeded-data-dir';
 import { runOfflineSmoke, type SmokeDriver } from './smoke';
 
 /*
@@ -23,7 +23,7 @@ beforeAll(async () => {
   if (!existsSync(FIREFOX)) throw new Error(`Firefox ESR is not installed (no ${FIREFOX}): apt-get install firefox-esr (scripts/test.sh does), or set FIREFOX_PATH.`);
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
-  dataDir = mkdtempSync(join(tmpdir(), 'homesite-firefox-'));
+  dataDir = seededDataDir('homesite-firefox-').path;
   server = await createServerProcess({ dataDir, distDir });
   const launching = puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, timeout: 60_000, protocolTimeout: 60_000 });
   // If the server fails to start, the browser must not be left running.
