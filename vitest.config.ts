@@ -27,6 +27,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // One seeded database per run, which every file's server starts on a copy of.
+          globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
         },
       },

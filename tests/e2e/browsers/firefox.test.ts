@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerProcess, type ServerProcess } from '../server-process';
+import { seededDataDir } from '../seeded-data-dir';
 import { runOfflineSmoke, type SmokeDriver } from './smoke';
 
 /*
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
   if (!existsSync(join(distDir, 'index.html')))
     throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
-  dataDir = mkdtempSync(join(tmpdir(), 'homesite-firefox-'));
+  dataDir = seededDataDir('homesite-firefox-').path;
   server = await createServerProcess({ dataDir, distDir });
   const launching = puppeteer.launch({
     browser: 'firefox',

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Builder, By, Capabilities, type WebDriver } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerProcess, freePort, type ServerProcess } from '../server-process';
+import { seededDataDir } from '../seeded-data-dir';
 import { runOfflineSmoke, type SmokeDriver } from './smoke';
 
 /*
@@ -99,7 +99,7 @@ beforeAll(async () => {
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
   if (!existsSync(join(distDir, 'index.html')))
     throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
-  dataDir = mkdtempSync(join(tmpdir(), 'homesite-webkit-'));
+  dataDir = seededDataDir('homesite-webkit-').path;
   server = await createServerProcess({ dataDir, distDir });
   const [started, launched] = await Promise.allSettled([server.start(), startWebKit()]);
   if (launched.status === 'fulfilled') driver = launched.value;
