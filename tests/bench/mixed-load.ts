@@ -324,21 +324,25 @@ if (!isMainThread && (workerData as { mixedLoad?: Plan } | null)?.mixedLoad) {
 }
 
 /**
- * The clients of `plan` in a worker thread of their own. Node 20 does not apply tsx's loader to a
- * worker's .ts entry, so a one-line bootstrap loads this file through tsx's API.
+ * The module at `moduleUrl` in a worker thread of its own, with `data` as its workerData; answers the first
+ * message it posts. Node 20 does not apply tsx's loader to a worker's .ts entry, so a one-line bootstrap
+ * loads the module through tsx's API.
  */
-function inWorker(plan: Plan): Promise<Outcome> {
-  const here = JSON.stringify(import.meta.url);
-  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${here}, ${here}))`;
+export function inWorkerThread<Answer>(moduleUrl: string, data: object): Promise<Answer> {
+  const url = JSON.stringify(moduleUrl);
+  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${url}, ${url}))`;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(bootstrap, { eval: true, workerData: { mixedLoad: plan } });
-    worker.once('message', (outcome: Outcome) => {
-      resolve(outcome);
+    const worker = new Worker(bootstrap, { eval: true, workerData: data });
+    worker.once('message', (answer: Answer) => {
+      resolve(answer);
       void worker.terminate();
     });
     worker.once('error', reject);
   });
 }
+
+/** The clients of `plan` in a worker thread of their own. */
+const inWorker = (plan: Plan) => inWorkerThread<Outcome>(import.meta.url, { mixedLoad: plan });
 
 // ---------------------------------------------------------------------------------------------------
 // The servers, the plan, and the check afterwards (main thread).
