@@ -143,7 +143,8 @@ async function runOpenModel(plan: OpenPlan): Promise<OpenOutcome> {
   async function delta(device: number, due: number, measured: boolean) {
     const user = plan.deviceUsers[device % plan.deviceUsers.length]!;
     const path = `${pathOf(paths.serviceRequests)}?since=${encodeURIComponent(cursors[device]!)}`;
-    const answer = await send('delta', due, measured, path, { headers: { authorization: `Bearer ${user.token}` } }, [200]);
+    const headers = { authorization: `Bearer ${user.token}`, 'accept-encoding': 'gzip, deflate, br' };
+    const answer = await send('delta', due, measured, path, { headers }, [200]);
     if (answer?.response.status !== 200) return;
     const page = JSON.parse(answer.text) as SyncPage<unknown>;
     cursors[device] = page.cursor;
@@ -172,11 +173,16 @@ async function runOpenModel(plan: OpenPlan): Promise<OpenOutcome> {
         mileage: 24,
         rowVersion: writer.request.rowVersion,
       };
-      // Two saves of one writer overlap only when an answer takes longer than a write period: that one meets 409.
+      // Two saves of one writer overlap only when an answer takes longer than a write period: the later meets 409,
+      // and the writer goes on from the version that answer carries.
       const path = pathOf(paths.serviceRequest(writer.request.id));
       const answer = await send(kind, due, measured, path, { method: 'PUT', headers, body: JSON.stringify(body) }, [200, 409]);
-      const saved = answer?.response.status === 200 ? (JSON.parse(answer.text) as { rowVersion: number }) : null;
-      if (saved) writer.request.rowVersion = saved.rowVersion;
+      const status = answer?.response.status;
+      if (status === 200 || status === 409) {
+        const json = JSON.parse(answer!.text) as { rowVersion?: number; current?: { rowVersion?: number } };
+        const saved = status === 409 ? json.current : json;
+        if (typeof saved?.rowVersion === 'number') writer.request.rowVersion = saved.rowVersion;
+      }
     } else if (kind === 'add item') {
       const body = {
         problemDescription: `Open load problem ${step}`,

@@ -44,9 +44,6 @@ export interface ReplayOptions {
   tamper?: (network: typeof fetch) => typeof fetch;
 }
 
-const subjectOf = (index: number) => `Bench visit ${index}`;
-const problemOf = (index: number, item: number) => `Bench problem ${index}.${item}`;
-
 /** What a technician enters for one home while offline: create, information, items, each naming the temp id. */
 function technicianCalls(home: Home, index: number, today: string): OutboxCall[] {
   const tempId = newTempId();
@@ -78,7 +75,7 @@ function technicianCalls(home: Home, index: number, today: string): OutboxCall[]
       // A fresh request is at rowVersion 0, and item writes do not bump it (work-orders/rules.ts).
       body: {
         requestType: 'S',
-        caseSubject: subjectOf(index),
+        caseSubject: `Bench visit ${index}`,
         caseDescription: 'Punch list after setup',
         technician: TECHNICIAN,
         startDate: today,
@@ -99,7 +96,7 @@ function technicianCalls(home: Home, index: number, today: string): OutboxCall[]
       base: paths.serviceItems(tempId).base,
       path: paths.serviceItems(tempId).path,
       body: {
-        problemDescription: problemOf(index, item),
+        problemDescription: `Bench problem ${index}.${item}`,
         determinedCause: 'Loose fitting',
         actionTaken: 'Tightened and tested',
         partsCost: 4.5 * item,
@@ -154,10 +151,7 @@ function fetchLosingAnswers(network: typeof fetch, lossRate: number, seed: numbe
  * 409), and the items by their text (unique in a run); and the rows made beyond those.
  */
 async function heldByServer(db: Database, lastId: number, requests: number) {
-  const created = await db
-    .select({ id: t.serviceRequests.id, rowVersion: t.serviceRequests.rowVersion, technician: t.serviceRequests.technician })
-    .from(t.serviceRequests)
-    .where(gt(t.serviceRequests.id, lastId));
+  const created = await db.select({ id: t.serviceRequests.id }).from(t.serviceRequests).where(gt(t.serviceRequests.id, lastId));
   const [information] =
     created.length === 0
       ? []
