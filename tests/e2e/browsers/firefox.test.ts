@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerProcess, type ServerProcess } from '../server-process';
-import { runOfflineSmoke, type SmokeDriver } from './smoke';
+import { runOfflineSmoke, SMOKE_SERVER_ENV, type SmokeDriver } from './smoke';
 
 /*
  * Issue 19: the offline smoke run (smoke.ts) in Firefox ESR — Debian's firefox-esr, headless, driven by
@@ -24,7 +24,7 @@ beforeAll(async () => {
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
   dataDir = mkdtempSync(join(tmpdir(), 'homesite-firefox-'));
-  server = await createServerProcess({ dataDir, distDir });
+  server = await createServerProcess({ dataDir, distDir, env: SMOKE_SERVER_ENV });
   const launching = puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, timeout: 60_000, protocolTimeout: 60_000 });
   // If the server fails to start, the browser must not be left running.
   const [started, launched] = await Promise.allSettled([server.start(), launching]);

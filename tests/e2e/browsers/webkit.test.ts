@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Builder, By, Capabilities, type WebDriver } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerProcess, freePort, type ServerProcess } from '../server-process';
-import { runOfflineSmoke, type SmokeDriver } from './smoke';
+import { runOfflineSmoke, SMOKE_SERVER_ENV, type SmokeDriver } from './smoke';
 
 /*
  * Issue 19: the offline smoke run (smoke.ts) in WebKit — Debian's WebKitGTK: WebKitWebDriver runs MiniBrowser
@@ -92,7 +92,7 @@ beforeAll(async () => {
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
   dataDir = mkdtempSync(join(tmpdir(), 'homesite-webkit-'));
-  server = await createServerProcess({ dataDir, distDir });
+  server = await createServerProcess({ dataDir, distDir, env: SMOKE_SERVER_ENV });
   const [started, launched] = await Promise.allSettled([server.start(), startWebKit()]);
   if (launched.status === 'fulfilled') driver = launched.value;
   if (started.status === 'rejected') throw started.reason;
