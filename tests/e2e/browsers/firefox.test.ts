@@ -4,7 +4,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerProcess, type ServerProcess } from '../server-process';
 import { seededDataDir } from '../seeded-data-dir';
-import { runOfflineSmoke, type SmokeDriver } from './smoke';
+import { runOfflineSmoke, SMOKE_SERVER_ENV, type SmokeDriver } from './smoke';
 
 /*
  * Issue 19: the offline smoke run (smoke.ts) in Firefox ESR — Debian's firefox-esr, headless, driven by
@@ -28,7 +28,7 @@ beforeAll(async () => {
   if (!existsSync(join(distDir, 'index.html')))
     throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
   dataDir = seededDataDir('homesite-firefox-').path;
-  server = await createServerProcess({ dataDir, distDir });
+  server = await createServerProcess({ dataDir, distDir, env: SMOKE_SERVER_ENV });
   const launching = puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,

@@ -5,7 +5,7 @@ import { Builder, By, Capabilities, type WebDriver } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerProcess, freePort, type ServerProcess } from '../server-process';
 import { seededDataDir } from '../seeded-data-dir';
-import { runOfflineSmoke, type SmokeDriver } from './smoke';
+import { runOfflineSmoke, SMOKE_SERVER_ENV, type SmokeDriver } from './smoke';
 
 /*
  * Issue 19: the offline smoke run (smoke.ts) in WebKit — Debian's WebKitGTK: WebKitWebDriver runs MiniBrowser
@@ -100,7 +100,7 @@ beforeAll(async () => {
   if (!existsSync(join(distDir, 'index.html')))
     throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
   dataDir = seededDataDir('homesite-webkit-').path;
-  server = await createServerProcess({ dataDir, distDir });
+  server = await createServerProcess({ dataDir, distDir, env: SMOKE_SERVER_ENV });
   const [started, launched] = await Promise.allSettled([server.start(), startWebKit()]);
   if (launched.status === 'fulfilled') driver = launched.value;
   if (started.status === 'rejected') throw started.reason;
