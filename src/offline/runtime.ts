@@ -104,7 +104,7 @@ export const discardEntry = (seq: number) => getOffline().outbox.discard(seq);
 export async function discardUnsentCreate(tempKey: string): Promise<boolean> {
   if (!isTempId(tempKey)) return false;
   const { outbox, db } = getOffline();
-  const create = await db.outbox.where('createsTempId').equals(tempKey).first();
+  const create = await db.withReopen(() => db.outbox.where('createsTempId').equals(tempKey).first());
   if (!create || create.status === 'sending' || create.seq === undefined) return false;
   await outbox.discard(create.seq);
   return true;
@@ -129,7 +129,7 @@ export const outboxActions: PendingChangeActions = {
  */
 export async function resolveConflict(seq: number, choice: ConflictChoice): Promise<void> {
   const { outbox, db } = getOffline();
-  const entry = await db.outbox.get(seq);
+  const entry = await db.withReopen(() => db.outbox.get(seq));
   if (!entry || entry.status !== 'failed' || entry.lastError?.status !== 409)
     throw new Error('This change is no longer waiting for a decision.');
   if ('keep' in choice) {
