@@ -15,6 +15,7 @@ import {
   type AlsoCreated,
 } from './db';
 import { newUuid } from '../lib/ids';
+import { authorName, otherAuthor } from '../lib/pending-mark';
 import { followRecord } from './conflicts';
 import { findTempIds, readPath, rewriteJson, rewriteQuery, rewriteString, type TempIdMap } from './temp-ids';
 
@@ -218,6 +219,17 @@ function errorFromThrown(error: unknown): OutboxError {
 
 export const OUTBOX_LOCK_NAME = 'homesite-outbox';
 
+/** Someone other than the change's author tried to discard or rewrite it (issue 22 §1). */
+export class OthersChangeError extends Error {
+  override readonly name = 'OthersChangeError';
+  constructor(
+    readonly author: string,
+    label: string,
+  ) {
+    super(`“${label}” was made by ${author}: only they can send or discard it, after signing in on this device.`);
+  }
+}
+
 export type Outbox = ReturnType<typeof createOutbox>;
 
 export function createOutbox(options: OutboxOptions) {
@@ -227,7 +239,9 @@ export function createOutbox(options: OutboxOptions) {
   const uuid = options.uuid ?? newUuid;
   const locks = options.locks === undefined ? globalThis.navigator?.locks : options.locks;
   const lockName = options.lockName ?? OUTBOX_LOCK_NAME;
-  const currentUser = () => options.currentUser?.()?.trim().toLowerCase() || undefined;
+  const currentUser = () => authorName(options.currentUser?.());
+  /** Who made `entry` when it is not the user signed in: their change is sent, discarded or rewritten only by them. */
+  const authorElse = (entry: OutboxEntry) => (options.currentUser ? otherAuthor(entry.owner, currentUser()) : undefined);
   const listeners = new Set<OutboxListener>();
   if (options.onEvent) listeners.add(options.onEvent);
 
@@ -470,7 +484,7 @@ export function createOutbox(options: OutboxOptions) {
 
   /** Sends one claimed ('sending') entry and does the bookkeeping its answer calls for. */
   async function sendOne(entry: OutboxEntry, onUploadProgress: (loaded: number, total: number) => void): Promise<AnswerKind | 'no-answer'> {
-    if (entry.owner && options.currentUser && currentUser() !== entry.owner) {
+    if (authorElse(entry)) {
       await pause(entry, { status: 401, message: `Sign in as ${entry.owner} to send the changes made under that account.` });
       return 'unauthorized';
     }
@@ -737,6 +751,7 @@ export function createOutbox(options: OutboxOptions) {
     const reviseInStore = async () => {
       const entry = await getEntry(seq);
       if (entry.status !== 'failed') throw new Error('Only a failed change can be revised.');
+      refuseOthersChanges([entry]);
       const update: Partial<OutboxEntry> = { status: 'pending', attempts: 0, nextAttemptAt: 0, idempotencyKey: uuid() };
       if (change.path !== undefined) update.path = change.path;
       if (change.query !== undefined) update.query = change.query;
@@ -755,6 +770,7 @@ export function createOutbox(options: OutboxOptions) {
    */
   async function dropOnto(seq: number, current: JsonValue): Promise<void> {
     const entry = await getEntry(seq);
+    refuseOthersChanges([entry]);
     const version = rowVersionOf(entry.body);
     const theirs = rowVersionOf(current);
     if (version !== undefined && theirs !== undefined) {
@@ -784,6 +800,12 @@ export function createOutbox(options: OutboxOptions) {
     return (await db.withReopen(() => discardSet(seq))).slice(1);
   }
 
+  /** Throws when one of `entries` is another user's change (issue 22 §1: on a shared tablet only its author may drop or rewrite it). */
+  function refuseOthersChanges(entries: readonly OutboxEntry[]) {
+    const theirs = entries.find(authorElse);
+    if (theirs) throw new OthersChangeError(theirs.owner!, theirs.label);
+  }
+
   /** Removes an entry the user gave up on, with the entries that cannot be sent without it. */
   async function discard(seq: number): Promise<OutboxEntry[]> {
     const discardInStore = async () => {
@@ -791,6 +813,7 @@ export function createOutbox(options: OutboxOptions) {
       if (chosen.some((entry) => entry.status === 'sending')) {
         throw new Error('This change is being sent right now; wait for the answer before discarding it.');
       }
+      refuseOthersChanges(chosen);
       await db.outbox.bulkDelete(chosen.map((entry) => entry.seq!));
       await db.files.bulkDelete(chosen.flatMap((entry) => entry.fileIds));
       return chosen;
