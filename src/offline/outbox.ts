@@ -110,6 +110,8 @@ export type OutboxSend = (entry: OutboxEntry, files: OutboxFile[], options: Send
 export interface OutboxPause {
   at: number;
   error: OutboxError;
+  /** The session the pause met (OutboxOptions.currentSession): the same one, after a reload too, does not lift it. */
+  session?: string;
 }
 
 export type ReplayStop = 'drained' | 'transient' | 'paused';
@@ -155,6 +157,8 @@ export interface OutboxOptions {
    * signed in: on a shared tablet, one user's changes must never go out under another's token.
    */
   currentUser?: () => string | undefined;
+  /** A tag of the signed-in session's token (lib/session-token.ts sessionTag), kept with a 401's pause (OutboxPause). */
+  currentSession?: () => string | undefined;
   /** Web Locks keep one replay across all tabs; null turns them off (each tab then relies on idempotency alone). */
   locks?: LockManager | null;
   lockName?: string;
@@ -538,7 +542,8 @@ export function createOutbox(options: OutboxOptions) {
     await db.withReopen(() =>
       db.transaction('rw', db.outbox, db.meta, async () => {
         await db.outbox.update(entry.seq!, { status: 'pending', lastError: error });
-        await db.meta.put({ key: META_OUTBOX_PAUSE, value: { at: now(), error } satisfies OutboxPause });
+        const session = options.currentSession?.();
+        await db.meta.put({ key: META_OUTBOX_PAUSE, value: { at: now(), error, ...(session ? { session } : {}) } satisfies OutboxPause });
       }),
     );
     remember({ ...entry, status: 'pending', lastError: error });

@@ -3,7 +3,7 @@ import { isOfflineError, probeServer, request } from '../lib/http';
 import { newUuid } from '../lib/ids';
 import { otherAuthor, type ConflictChoice, type PendingChangeActions } from '../lib/pending-mark';
 import { rebasedBody } from './conflicts';
-import { readToken, readTokenClaims } from '../lib/session-token';
+import { readToken, readTokenClaims, sessionTag } from '../lib/session-token';
 import { openOfflineDb, requestPersistentStorage, type OfflineDb, type OutboxEntry, type OutboxError } from './db';
 import { createFetchSend } from './fetch-send';
 import { createOutbox, OthersChangeError, type Outbox, type OutboxCall, type OutboxEvent, type OutboxSend } from './outbox';
@@ -38,7 +38,11 @@ export function createOfflineRuntime(
   const db = options.db ?? openOfflineDb();
   const send = options.send ?? createFetchSend({ resolveBase: (base) => readBases()[base], getToken: readToken });
   const currentUser = options.currentUser ?? userOfToken;
-  return { db, outbox: createOutbox({ db, send, currentUser }), currentUser, sync: undefined };
+  const currentSession = () => {
+    const token = readToken();
+    return token ? sessionTag(token) : undefined;
+  };
+  return { db, outbox: createOutbox({ db, send, currentUser, currentSession }), currentUser, sync: undefined };
 }
 
 export function getOffline(): OfflineRuntime {
