@@ -256,9 +256,9 @@ export class OfflineDb extends Dexie {
 
   /**
    * Runs a unit of work on the store; when the connection turns out lost (./store-lost.ts), reopens the database and
-   * runs it once more; lost again, reports the store lost and throws StoreLostError. The work must be safe to run
-   * twice: one transaction (an aborted one wrote nothing), or reads. Inside a transaction it just runs: the unit of
-   * work around it retries.
+   * runs it once more; when the database does not open again, or the connection is lost again, reports the store lost
+   * and throws StoreLostError. The work must be safe to run twice: one transaction (an aborted one wrote nothing), or
+   * reads. Inside a transaction it just runs: the unit of work around it retries.
    */
   async withReopen<T>(work: () => Promise<T>): Promise<T> {
     if (Dexie.currentTransaction) return work();
@@ -267,13 +267,16 @@ export class OfflineDb extends Dexie {
       return await work();
     } catch (error) {
       if (!isLostConnection(error)) throw error;
-      try {
-        await this.reopenAfter(openedAs);
-        return await work();
-      } catch (again) {
-        if (!isLostConnection(again)) throw again;
-        throw reportStoreLost(again);
-      }
+    }
+    try {
+      await this.reopenAfter(openedAs);
+    } catch (failed) {
+      throw reportStoreLost(failed);
+    }
+    try {
+      return await work();
+    } catch (again) {
+      throw isLostConnection(again) ? reportStoreLost(again) : again;
     }
   }
 

@@ -16,7 +16,8 @@ export function StoreLostNotice({ reload = () => window.location.reload() }: { r
   const lost = useSyncExternalStore(subscribeStoreLost, isStoreLost, isStoreLost);
   if (!lost) return null;
   return (
-    <div className="store-lost" role="alert" aria-labelledby="store-lost-title">
+    // A page notice: over an open dialog or side panel too, and a tap on it does not close them (ui/modal.tsx).
+    <div className="store-lost" role="alert" aria-labelledby="store-lost-title" data-page-notice="">
       <p>
         <strong id="store-lost-title">{STORE_LOST_TEXT.title}</strong> {STORE_LOST_TEXT.body}
       </p>
