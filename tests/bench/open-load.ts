@@ -63,10 +63,11 @@ interface OpenPlan {
 
 interface Sample {
   kind: Kind;
-  /** From the time the request was due until its answer was read (ms). */
+  /** From the time the request was due until its answer was read (ms); Infinity when no answer came. */
   latency: number;
   /** How late the generator sent it (ms). */
   lag: number;
+  /** 0: no answer (the connection failed or was cut). */
   status: number;
 }
 
@@ -78,6 +79,11 @@ interface OpenOutcome {
   deltaRows: number;
   deltasWithMore: number;
   resets: number;
+  /**
+   * CPU this process spent per second of the measured part (ms/s; 1,000 is a whole core): the server and the
+   * generator, not a PostgreSQL server's own processes. What the run asks of the machine, however busy it is.
+   */
+  cpuMsPerSecond: number;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -118,7 +124,7 @@ function schedule(plan: OpenPlan): Arrival[] {
 }
 
 async function runOpenModel(plan: OpenPlan): Promise<OpenOutcome> {
-  const outcome: OpenOutcome = { samples: [], faults: [], deltaRows: 0, deltasWithMore: 0, resets: 0 };
+  const outcome: OpenOutcome = { samples: [], faults: [], deltaRows: 0, deltasWithMore: 0, resets: 0, cpuMsPerSecond: 0 };
   const cursors = Array.from({ length: plan.devices }, (_, device) => plan.deviceUsers[device % plan.deviceUsers.length]?.cursor ?? '');
   const writes = plan.writers.map(() => 0);
   const warmUpMs = plan.warmUpSeconds * 1000;
@@ -135,7 +141,11 @@ async function runOpenModel(plan: OpenPlan): Promise<OpenOutcome> {
       if (!expected.includes(response.status)) outcome.faults.push(`${kind}: ${response.status} ${text.slice(0, 200)}`);
       return { response, text };
     } catch (error) {
-      if (measured) outcome.faults.push(`${kind}: network: ${error instanceof Error ? error.message : String(error)}`);
+      if (!measured) return null;
+      // A request never answered is the slowest of all, not one left out of the percentiles.
+      outcome.samples.push({ kind, latency: Infinity, lag: sentAt - due, status: 0 });
+      const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
+      outcome.faults.push(`${kind}: no answer: ${error instanceof Error ? error.message : String(error)}${cause}`);
       return null;
     }
   }
@@ -210,11 +220,13 @@ async function runOpenModel(plan: OpenPlan): Promise<OpenOutcome> {
   const arrivals = schedule(plan);
   const inFlight = new Set<Promise<unknown>>();
   const start = performance.now() + 50;
+  let measuredFrom: { cpu: NodeJS.CpuUsage; at: number } | undefined;
   for (const arrival of arrivals) {
     const due = start + arrival.at;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const measured = arrival.at >= warmUpMs;
+    if (measured) measuredFrom ??= { cpu: process.cpuUsage(), at: performance.now() };
     // Sent when due, whatever the requests before it are doing: an open model.
     const request =
       plan.mode === 'hello'
@@ -224,6 +236,10 @@ async function runOpenModel(plan: OpenPlan): Promise<OpenOutcome> {
           : write(arrival.who, due, measured);
     inFlight.add(request);
     void request.finally(() => inFlight.delete(request));
+  }
+  if (measuredFrom) {
+    const used = process.cpuUsage(measuredFrom.cpu);
+    outcome.cpuMsPerSecond = (used.user + used.system) / 1000 / ((performance.now() - measuredFrom.at) / 1000);
   }
   await Promise.all(inFlight);
   return outcome;
@@ -255,18 +271,20 @@ function percentiles(values: number[]) {
   return { n: sorted.length, p50: at(50), p90: at(90), p99: at(99), max: sorted[sorted.length - 1] ?? NaN };
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'no answer');
 const mark = (met: boolean) => (met ? 'met' : 'MISSED');
 
 /** One line of latencies (from the due time), with the goal when there is one, and the statuses answered. */
 function latencyLine(name: string, samples: Sample[], seconds: number, goalMs?: number) {
   const { n, p50, p90, p99, max } = percentiles(samples.map((sample) => sample.latency));
+  if (n === 0) return `  ${name.padEnd(30)} none due in the measured part`;
   const statuses = new Map<number, number>();
   for (const sample of samples) statuses.set(sample.status, (statuses.get(sample.status) ?? 0) + 1);
   const goal = goalMs === undefined ? '' : ` (goal ≤ ${goalMs} ms: ${mark(p99 <= goalMs)})`;
   return (
     `  ${name.padEnd(30)} ${String(n).padStart(6)} (${(n / seconds).toFixed(1)}/s)  p50 ${ms(p50).padStart(9)}  p90 ${ms(p90).padStart(9)}  ` +
-    `p99 ${ms(p99).padStart(9)}${goal}  max ${ms(max)}  [${[...statuses].map(([status, count]) => `${status}×${count}`).join(' ')}]`
+    `p99 ${ms(p99).padStart(9)}${goal}  max ${ms(max)}  ` +
+    `[${[...statuses].map(([status, count]) => `${status === 0 ? 'no answer' : status}×${count}`).join(' ')}]`
   );
 }
 
@@ -279,15 +297,20 @@ function report(label: string, outcome: OpenOutcome, plan: OpenPlan): string[] {
     console.log(latencyLine('GET / (every arrival)', of(['hello']), plan.seconds));
   } else {
     const deltas = of(['delta']);
+    const answered = deltas.filter((sample) => sample.status === 200).length;
     console.log(latencyLine('reads: delta GET /api/service', deltas, plan.seconds, OPEN_LOAD_GOALS.readP99Ms));
     console.log(latencyLine('writes: all', of(WRITE_CYCLE), plan.seconds, OPEN_LOAD_GOALS.writeP99Ms));
     for (const kind of WRITE_CYCLE) console.log(latencyLine(`  ${kind}`, of([kind]), plan.seconds));
     console.log(
-      `  deltas carried ${(outcome.deltaRows / Math.max(1, deltas.length)).toFixed(1)} rows on average (${outcome.deltaRows} in all); ` +
+      `  deltas carried ${(outcome.deltaRows / Math.max(1, answered)).toFixed(1)} rows on average (${outcome.deltaRows} in all); ` +
         `${outcome.deltasWithMore} said more, ${outcome.resets} reset`,
     );
   }
   console.log(`  generator: requests left p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)} after they were due`);
+  console.log(
+    `  CPU of this process (server and generator${plan.mode === 'app' ? ', not a PostgreSQL server' : ''}): ` +
+      `${outcome.cpuMsPerSecond.toFixed(0)} ms per second of the measured part`,
+  );
   for (const fault of outcome.faults.slice(0, 5)) console.log(`    ${fault}`);
   return outcome.faults.length > 0 ? [`${label}: ${outcome.faults.length} answers other than expected`] : [];
 }
