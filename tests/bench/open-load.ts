@@ -5,10 +5,11 @@
 // device and writer starts at its own random phase. Latency is counted from the time a request was due, not from
 // when it left, so a server (or a generator) that falls behind shows in the figures instead of slowing the arrivals
 // (no coordinated omission). First a bare Hono hello-world under the same arrivals, then PGlite and PostgreSQL on
-// the demo seed, each followed by the same delta GET at saturation (autocannon, BENCH_CONCURRENCY connections for
-// BENCH_DURATION s) for comparison. OPEN_LOAD_SECONDS (60) are measured after a warm-up of one sync period, so
-// that every device's delta holds a whole period of changes, as in the field. Goals: p99 ≤ 100 ms for the reads and
-// ≤ 250 ms for the writes. Fails (throws) on an answer other than expected. Called by run.ts (BENCH_ONLY=open-load);
+// the demo seed, each followed by a delta GET as large as the run's at saturation (autocannon, BENCH_CONCURRENCY
+// connections for BENCH_DURATION s): the rate the server can answer, beside the rate asked. OPEN_LOAD_SECONDS (60)
+// are measured after a warm-up of one sync period, so that every device's delta holds a whole period of changes, as
+// in the field. Goals: p99 ≤ 100 ms for the reads and ≤ 250 ms for the writes. A request never answered counts as the
+// slowest. Fails (throws) on an answer other than expected, or none. Called by run.ts (BENCH_ONLY=open-load);
 // alone: `npx tsx tests/bench/open-load.ts`. The generator runs in a worker thread, off the server's event loop.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -84,6 +85,11 @@ interface OpenOutcome {
    * generator, not a PostgreSQL server's own processes. What the run asks of the machine, however busy it is.
    */
   cpuMsPerSecond: number;
+  /**
+   * The cursor the last answered delta of the first device user asked with: one sync period before the end, so a
+   * delta from it holds as many rows as the run's did (the writers have stopped). Null when there was none.
+   */
+  lastSince: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -124,7 +130,7 @@ function schedule(plan: OpenPlan): Arrival[] {
 }
 
 async function runOpenModel(plan: OpenPlan): Promise<OpenOutcome> {
-  const outcome: OpenOutcome = { samples: [], faults: [], deltaRows: 0, deltasWithMore: 0, resets: 0, cpuMsPerSecond: 0 };
+  const outcome: OpenOutcome = { samples: [], faults: [], deltaRows: 0, deltasWithMore: 0, resets: 0, cpuMsPerSecond: 0, lastSince: null };
   const cursors = Array.from({ length: plan.devices }, (_, device) => plan.deviceUsers[device % plan.deviceUsers.length]?.cursor ?? '');
   const writes = plan.writers.map(() => 0);
   const warmUpMs = plan.warmUpSeconds * 1000;
@@ -152,13 +158,15 @@ async function runOpenModel(plan: OpenPlan): Promise<OpenOutcome> {
 
   async function delta(device: number, due: number, measured: boolean) {
     const user = plan.deviceUsers[device % plan.deviceUsers.length]!;
-    const path = `${pathOf(paths.serviceRequests)}?since=${encodeURIComponent(cursors[device]!)}`;
+    const since = cursors[device]!;
+    const path = `${pathOf(paths.serviceRequests)}?since=${encodeURIComponent(since)}`;
     const headers = { authorization: `Bearer ${user.token}`, 'accept-encoding': 'gzip, deflate, br' };
     const answer = await send('delta', due, measured, path, { headers }, [200]);
     if (answer?.response.status !== 200) return;
     const page = JSON.parse(answer.text) as SyncPage<unknown>;
     cursors[device] = page.cursor;
     if (!measured) return;
+    if (device % plan.deviceUsers.length === 0) outcome.lastSince = since;
     outcome.deltaRows += page.items.length;
     if (page.more) outcome.deltasWithMore++;
     if (page.reset) outcome.resets++;
@@ -378,19 +386,21 @@ async function oneDatabase(label: string, databaseUrl: string | undefined, hello
   try {
     const { deviceUsers, writers } = await prepare(app, options);
     const plan: OpenPlan = { ...planFor('app', app.url, options), deviceUsers, writers };
-    const faults = report(`\n${label}, open model`, await inWorkerThread<OpenOutcome>(import.meta.url, { openLoad: plan }), plan);
+    const outcome = await inWorkerThread<OpenOutcome>(import.meta.url, { openLoad: plan });
+    const faults = report(`\n${label}, open model`, outcome, plan);
 
-    // The same request at saturation, on a cursor that is current now (the writers have stopped: no changes).
-    const service = deviceUsers[DEVICE_USERS.indexOf('service')]!;
-    const current = await fetch(`${app.url}${pathOf(paths.serviceRequests)}`, { headers: { authorization: `Bearer ${service.token}` } });
-    await current.arrayBuffer();
+    // The same request at saturation: a delta of the first device user as large as the run's.
+    if (!outcome.lastSince) throw new Error(`${label}: no delta of ${DEVICE_USERS[0]}@ was answered, none to measure at saturation`);
+    const url = `${app.url}${pathOf(paths.serviceRequests)}?since=${encodeURIComponent(outcome.lastSince)}`;
+    const headers = { authorization: `Bearer ${deviceUsers[0]!.token}`, 'accept-encoding': 'gzip, deflate, br' };
+    const rows = ((await (await fetch(url, { headers })).json()) as SyncPage<unknown>).items.length;
     const saturated = await hammer(
-      `${label}: delta GET, saturation`,
+      `${label}: delta GET (${rows} rows), saturation`,
+      { url, headers },
       {
-        url: `${app.url}${pathOf(paths.serviceRequests)}?since=${current.headers.get(SYNC_CURSOR_HEADER)}`,
-        headers: { authorization: `Bearer ${service.token}` },
+        connections: options.connections,
+        durationSeconds: options.saturationSeconds,
       },
-      { connections: options.connections, durationSeconds: options.saturationSeconds },
     );
     console.log(formatFigures(saturated, hello, true));
     return [...faults, ...faultsOf([saturated])];
