@@ -5,10 +5,11 @@
 // device and writer starts at its own random phase. Latency is counted from the time a request was due, not from
 // when it left, so a server (or a generator) that falls behind shows in the figures instead of slowing the arrivals
 // (no coordinated omission). First a bare Hono hello-world under the same arrivals, then PGlite and PostgreSQL on
-// the demo seed, each followed by the same delta GET at saturation (autocannon, BENCH_CONCURRENCY connections for
-// BENCH_DURATION s) for comparison. OPEN_LOAD_SECONDS (60) are measured after a warm-up of one sync period, so
-// that every device's delta holds a whole period of changes, as in the field. Goals: p99 ≤ 100 ms for the reads and
-// ≤ 250 ms for the writes. Fails (throws) on an answer other than expected. Called by run.ts (BENCH_ONLY=open-load);
+// the demo seed, each followed by a delta GET as large as the run's at saturation (autocannon, BENCH_CONCURRENCY
+// connections for BENCH_DURATION s): the rate the server can answer, beside the rate asked. OPEN_LOAD_SECONDS (60)
+// are measured after a warm-up of one sync period, so that every device's delta holds a whole period of changes, as
+// in the field. Goals: p99 ≤ 100 ms for the reads and ≤ 250 ms for the writes. A request never answered counts as the
+// slowest. Fails (throws) on an answer other than expected, or none. Called by run.ts (BENCH_ONLY=open-load);
 // alone: `npx tsx tests/bench/open-load.ts`. The generator runs in a worker thread, off the server's event loop.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -63,10 +64,11 @@ interface OpenPlan {
 
 interface Sample {
   kind: Kind;
-  /** From the time the request was due until its answer was read (ms). */
+  /** From the time the request was due until its answer was read (ms); Infinity when no answer came. */
   latency: number;
   /** How late the generator sent it (ms). */
   lag: number;
+  /** 0: no answer (the connection failed or was cut). */
   status: number;
 }
 
@@ -78,6 +80,16 @@ interface OpenOutcome {
   deltaRows: number;
   deltasWithMore: number;
   resets: number;
+  /**
+   * CPU this process spent per second of the measured part (ms/s; 1,000 is a whole core): the server and the
+   * generator, not a PostgreSQL server's own processes. What the run asks of the machine, however busy it is.
+   */
+  cpuMsPerSecond: number;
+  /**
+   * The cursor the last answered delta of the first device user asked with: one sync period before the end, so a
+   * delta from it holds as many rows as the run's did (the writers have stopped). Null when there was none.
+   */
+  lastSince: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -118,7 +130,7 @@ function schedule(plan: OpenPlan): Arrival[] {
 }
 
 async function runOpenModel(plan: OpenPlan): Promise<OpenOutcome> {
-  const outcome: OpenOutcome = { samples: [], faults: [], deltaRows: 0, deltasWithMore: 0, resets: 0 };
+  const outcome: OpenOutcome = { samples: [], faults: [], deltaRows: 0, deltasWithMore: 0, resets: 0, cpuMsPerSecond: 0, lastSince: null };
   const cursors = Array.from({ length: plan.devices }, (_, device) => plan.deviceUsers[device % plan.deviceUsers.length]?.cursor ?? '');
   const writes = plan.writers.map(() => 0);
   const warmUpMs = plan.warmUpSeconds * 1000;
@@ -135,20 +147,26 @@ async function runOpenModel(plan: OpenPlan): Promise<OpenOutcome> {
       if (!expected.includes(response.status)) outcome.faults.push(`${kind}: ${response.status} ${text.slice(0, 200)}`);
       return { response, text };
     } catch (error) {
-      if (measured) outcome.faults.push(`${kind}: network: ${error instanceof Error ? error.message : String(error)}`);
+      if (!measured) return null;
+      // A request never answered is the slowest of all, not one left out of the percentiles.
+      outcome.samples.push({ kind, latency: Infinity, lag: sentAt - due, status: 0 });
+      const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
+      outcome.faults.push(`${kind}: no answer: ${error instanceof Error ? error.message : String(error)}${cause}`);
       return null;
     }
   }
 
   async function delta(device: number, due: number, measured: boolean) {
     const user = plan.deviceUsers[device % plan.deviceUsers.length]!;
-    const path = `${pathOf(paths.serviceRequests)}?since=${encodeURIComponent(cursors[device]!)}`;
+    const since = cursors[device]!;
+    const path = `${pathOf(paths.serviceRequests)}?since=${encodeURIComponent(since)}`;
     const headers = { authorization: `Bearer ${user.token}`, 'accept-encoding': 'gzip, deflate, br' };
     const answer = await send('delta', due, measured, path, { headers }, [200]);
     if (answer?.response.status !== 200) return;
     const page = JSON.parse(answer.text) as SyncPage<unknown>;
     cursors[device] = page.cursor;
     if (!measured) return;
+    if (device % plan.deviceUsers.length === 0) outcome.lastSince = since;
     outcome.deltaRows += page.items.length;
     if (page.more) outcome.deltasWithMore++;
     if (page.reset) outcome.resets++;
@@ -210,11 +228,13 @@ async function runOpenModel(plan: OpenPlan): Promise<OpenOutcome> {
   const arrivals = schedule(plan);
   const inFlight = new Set<Promise<unknown>>();
   const start = performance.now() + 50;
+  let measuredFrom: { cpu: NodeJS.CpuUsage; at: number } | undefined;
   for (const arrival of arrivals) {
     const due = start + arrival.at;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const measured = arrival.at >= warmUpMs;
+    if (measured) measuredFrom ??= { cpu: process.cpuUsage(), at: performance.now() };
     // Sent when due, whatever the requests before it are doing: an open model.
     const request =
       plan.mode === 'hello'
@@ -224,6 +244,10 @@ async function runOpenModel(plan: OpenPlan): Promise<OpenOutcome> {
           : write(arrival.who, due, measured);
     inFlight.add(request);
     void request.finally(() => inFlight.delete(request));
+  }
+  if (measuredFrom) {
+    const used = process.cpuUsage(measuredFrom.cpu);
+    outcome.cpuMsPerSecond = (used.user + used.system) / 1000 / ((performance.now() - measuredFrom.at) / 1000);
   }
   await Promise.all(inFlight);
   return outcome;
@@ -255,18 +279,20 @@ function percentiles(values: number[]) {
   return { n: sorted.length, p50: at(50), p90: at(90), p99: at(99), max: sorted[sorted.length - 1] ?? NaN };
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'no answer');
 const mark = (met: boolean) => (met ? 'met' : 'MISSED');
 
 /** One line of latencies (from the due time), with the goal when there is one, and the statuses answered. */
 function latencyLine(name: string, samples: Sample[], seconds: number, goalMs?: number) {
   const { n, p50, p90, p99, max } = percentiles(samples.map((sample) => sample.latency));
+  if (n === 0) return `  ${name.padEnd(30)} none due in the measured part`;
   const statuses = new Map<number, number>();
   for (const sample of samples) statuses.set(sample.status, (statuses.get(sample.status) ?? 0) + 1);
   const goal = goalMs === undefined ? '' : ` (goal ≤ ${goalMs} ms: ${mark(p99 <= goalMs)})`;
   return (
     `  ${name.padEnd(30)} ${String(n).padStart(6)} (${(n / seconds).toFixed(1)}/s)  p50 ${ms(p50).padStart(9)}  p90 ${ms(p90).padStart(9)}  ` +
-    `p99 ${ms(p99).padStart(9)}${goal}  max ${ms(max)}  [${[...statuses].map(([status, count]) => `${status}×${count}`).join(' ')}]`
+    `p99 ${ms(p99).padStart(9)}${goal}  max ${ms(max)}  ` +
+    `[${[...statuses].map(([status, count]) => `${status === 0 ? 'no answer' : status}×${count}`).join(' ')}]`
   );
 }
 
@@ -279,15 +305,20 @@ function report(label: string, outcome: OpenOutcome, plan: OpenPlan): string[] {
     console.log(latencyLine('GET / (every arrival)', of(['hello']), plan.seconds));
   } else {
     const deltas = of(['delta']);
+    const answered = deltas.filter((sample) => sample.status === 200).length;
     console.log(latencyLine('reads: delta GET /api/service', deltas, plan.seconds, OPEN_LOAD_GOALS.readP99Ms));
     console.log(latencyLine('writes: all', of(WRITE_CYCLE), plan.seconds, OPEN_LOAD_GOALS.writeP99Ms));
     for (const kind of WRITE_CYCLE) console.log(latencyLine(`  ${kind}`, of([kind]), plan.seconds));
     console.log(
-      `  deltas carried ${(outcome.deltaRows / Math.max(1, deltas.length)).toFixed(1)} rows on average (${outcome.deltaRows} in all); ` +
+      `  deltas carried ${(outcome.deltaRows / Math.max(1, answered)).toFixed(1)} rows on average (${outcome.deltaRows} in all); ` +
         `${outcome.deltasWithMore} said more, ${outcome.resets} reset`,
     );
   }
   console.log(`  generator: requests left p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)} after they were due`);
+  console.log(
+    `  CPU of this process (server and generator${plan.mode === 'app' ? ', not a PostgreSQL server' : ''}): ` +
+      `${outcome.cpuMsPerSecond.toFixed(0)} ms per second of the measured part`,
+  );
   for (const fault of outcome.faults.slice(0, 5)) console.log(`    ${fault}`);
   return outcome.faults.length > 0 ? [`${label}: ${outcome.faults.length} answers other than expected`] : [];
 }
@@ -355,19 +386,21 @@ async function oneDatabase(label: string, databaseUrl: string | undefined, hello
   try {
     const { deviceUsers, writers } = await prepare(app, options);
     const plan: OpenPlan = { ...planFor('app', app.url, options), deviceUsers, writers };
-    const faults = report(`\n${label}, open model`, await inWorkerThread<OpenOutcome>(import.meta.url, { openLoad: plan }), plan);
+    const outcome = await inWorkerThread<OpenOutcome>(import.meta.url, { openLoad: plan });
+    const faults = report(`\n${label}, open model`, outcome, plan);
 
-    // The same request at saturation, on a cursor that is current now (the writers have stopped: no changes).
-    const service = deviceUsers[DEVICE_USERS.indexOf('service')]!;
-    const current = await fetch(`${app.url}${pathOf(paths.serviceRequests)}`, { headers: { authorization: `Bearer ${service.token}` } });
-    await current.arrayBuffer();
+    // The same request at saturation: a delta of the first device user as large as the run's.
+    if (!outcome.lastSince) throw new Error(`${label}: no delta of ${DEVICE_USERS[0]}@ was answered, none to measure at saturation`);
+    const url = `${app.url}${pathOf(paths.serviceRequests)}?since=${encodeURIComponent(outcome.lastSince)}`;
+    const headers = { authorization: `Bearer ${deviceUsers[0]!.token}`, 'accept-encoding': 'gzip, deflate, br' };
+    const rows = ((await (await fetch(url, { headers })).json()) as SyncPage<unknown>).items.length;
     const saturated = await hammer(
-      `${label}: delta GET, saturation`,
+      `${label}: delta GET (${rows} rows), saturation`,
+      { url, headers },
       {
-        url: `${app.url}${pathOf(paths.serviceRequests)}?since=${current.headers.get(SYNC_CURSOR_HEADER)}`,
-        headers: { authorization: `Bearer ${service.token}` },
+        connections: options.connections,
+        durationSeconds: options.saturationSeconds,
       },
-      { connections: options.connections, durationSeconds: options.saturationSeconds },
     );
     console.log(formatFigures(saturated, hello, true));
     return [...faults, ...faultsOf([saturated])];
