@@ -1,4 +1,18 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const e2e = {
+  environment: 'node',
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+  // One seeded database per run, which every file's server starts on a copy of.
+  globalSetup: ['tests/e2e/global-setup.ts'],
+};
+
+/**
+ * End-to-end files that run alone, after the others, because their subject is timing under load: 50,000 work orders
+ * primed within a deadline, and a server process SIGKILLed and restarted on its port while the outbox backs off.
+ */
+const E2E_SERIAL = ['tests/e2e/sync-at-scale.test.ts', 'tests/e2e/faults.test.ts'];
 
 export default defineConfig({
   test: {
@@ -21,13 +35,23 @@ export default defineConfig({
         },
       },
       {
+        // Two files at a time: each has its own server, data dir, free ports, browser and (WebKit) Xvfb display.
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          exclude: [...configDefaults.exclude, ...E2E_SERIAL],
+          ...e2e,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'e2e-serial',
+          include: E2E_SERIAL,
+          ...e2e,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

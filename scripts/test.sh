@@ -35,7 +35,7 @@ fi
 
 step build; npx vite build
 # The production e2e test also puts HomeSite into service on an empty PostgreSQL database of that server.
-step "end-to-end tests (headless Chromium; smoke in Firefox ESR and WebKitGTK)"; TEST_DATABASE_URL="$pg_url" vitest e2e --project e2e
+step "end-to-end tests (headless Chromium; smoke in Firefox ESR and WebKitGTK)"; TEST_DATABASE_URL="$pg_url" vitest e2e --project e2e --project e2e-serial
 
 node -e '
 const fs = require("node:fs"), path = require("node:path"), dir = process.argv[1];

@@ -126,6 +126,14 @@ export function itemFieldsFromCatalog(part: CatalogPart) {
 export const catalogParts = (catalog: PartsCatalog): CatalogPart[] =>
   catalog.categoryCatalogs.flatMap((category) => category.commodityCatalogs.flatMap((commodity) => commodity.parts));
 
+/** The flat rows of a catalog tree, each with its commodity's image: the shape a plant's catalog is kept in on the device. */
+export const catalogPartRows = (catalog: PartsCatalog): CatalogPartRow[] =>
+  catalog.categoryCatalogs.flatMap((category) =>
+    category.commodityCatalogs.flatMap((commodity) =>
+      commodity.parts.map((part) => ({ ...part, commodityImageFilename: commodity.imageFilename })),
+    ),
+  );
+
 export const CatalogPartRowAnswer = v.pipe(
   v.looseObject({
     partsCatalogId: v.number(),

@@ -44,13 +44,33 @@ export interface SyncPage<Row> {
   total?: number;
 }
 
-/** A SyncPage answer at the http boundary: the rows are checked with the list's own row schema. */
-export const syncPageAnswer = <Row>(row: v.GenericSchema<unknown, Row>) =>
-  v.object({
-    items: v.array(row),
-    removed: v.array(v.number()),
-    cursor: SyncCursor,
-    more: v.boolean(),
-    reset: v.optional(v.literal(true)),
-    total: v.optional(v.number()),
-  });
+/**
+ * A backend that implements the spec's calls but not delta sync (README "A plain backend") ignores `since` and `limit`
+ * and answers the whole list. That answer is read as one page that replaces the kept copy (rows it no longer holds
+ * go) and leaves the cursor of a first download, so the next sync asks for the whole list again.
+ */
+export const wholeListPage = <Row>(items: Row[]): SyncPage<Row> => ({
+  items,
+  removed: [],
+  cursor: SYNC_START,
+  more: false,
+  reset: true,
+  total: items.length,
+});
+
+/**
+ * A SyncPage answer at the http boundary: the rows are checked with the list's own row schema. A plain backend's whole
+ * list (`wholeList`, by default the spec's array of rows) is read as wholeListPage.
+ */
+export const syncPageAnswer = <Row>(row: v.GenericSchema<unknown, Row>, wholeList: v.GenericSchema<unknown, Row[]> = v.array(row)) =>
+  v.union([
+    v.object({
+      items: v.array(row),
+      removed: v.array(v.number()),
+      cursor: SyncCursor,
+      more: v.boolean(),
+      reset: v.optional(v.literal(true)),
+      total: v.optional(v.number()),
+    }),
+    v.pipe(wholeList, v.transform(wholeListPage)),
+  ]);

@@ -1,6 +1,7 @@
-// The function's own module: the date-fns barrel would count all of date-fns as first-load code (vite.config.ts chunks).
-import { lightFormat } from 'date-fns/lightFormat';
-
+/*
+ * Dates as the wire and the rules read them. Their display (date-format.ts) is apart: it needs date-fns, and this
+ * module is first-load code (the session reads password and terms dates), where date-fns would count.
+ */
 const MS_DATE = /^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const PLACEHOLDER_PREFIXES = ['1900-01-01', '0001-01-01'];
@@ -15,9 +16,6 @@ export function parseMsDate(value: string): Date | null {
   const date = new Date(Number(match[1]));
   return Number.isNaN(date.getTime()) ? null : date;
 }
-
-/** The calendar day of `date` where the user is, as YYYY-MM-DD: the device's "today", or a typed date sent as a day. */
-export const localIsoDay = (date: Date) => lightFormat(date, 'yyyy-MM-dd');
 
 /**
  * The UTC calendar day of a time, as YYYY-MM-DD: "today" as the server's clock counts it, or the day of a UTC midnight.
@@ -54,14 +52,6 @@ export function toDate(value: string | Date | null | undefined): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return null;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** spec 1 §5: dates show as MM/DD/YYYY; empty and placeholder dates show TBD; anything unreadable is shown as given. */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (isEmptyDate(value)) return 'TBD';
-  const date = toDate(value);
-  if (!date) return String(value);
-  return lightFormat(date, 'MM/dd/yyyy');
 }
 
 const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;

@@ -2,9 +2,10 @@ import { isAllowedLinkTarget } from './links';
 
 /**
  * The display formats of spec 1 §5 and §9, one place to import them from. Dates and help file names have their own
- * modules (dates.ts, help-files.ts); they are re-exported here so that there is one implementation of each.
+ * modules (dates.ts, date-format.ts, help-files.ts); they are re-exported here so that there is one implementation of each.
  */
-export { formatDate, isEmptyDate, parseMsDate, toDate } from './dates';
+export { formatDate } from './date-format';
+export { isEmptyDate, parseMsDate, toDate } from './dates';
 export { sanitizeHelpFileName } from './help-files';
 
 /**

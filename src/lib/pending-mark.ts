@@ -8,7 +8,27 @@ export interface PendingMark {
   message?: string;
   /** When it was refused because the record changed meanwhile (409): mine beside theirs. */
   conflict?: ChangeConflict;
+  /** Who made it (their user name as the outbox keeps it, authorName), when the device knows. */
+  author?: string;
 }
+
+/** A user name as changes are kept under it: trimmed and lower-cased (user names are e-mail addresses). */
+export const authorName = (userName: string | undefined): string | undefined => userName?.trim().toLowerCase() || undefined;
+
+/**
+ * The author of a change when it is not the user signed in (issue 22 §1: a shared tablet): only its author may
+ * retry, settle or discard it, and it is only ever sent under their sign-in. Undefined when the change is the
+ * signed-in user's, or was queued before changes had authors.
+ */
+export function otherAuthor(author: string | undefined, signedIn: string | undefined): string | undefined {
+  return author !== undefined && author !== authorName(signedIn) ? author : undefined;
+}
+
+/** What another user's change offers instead of Retry, Discard or the conflict's choice. */
+export const othersChangeNote = (author: string) => `Made by ${author}: only they can send or discard it, after signing in on this device.`;
+
+/** Where another user's change stands while it waits (Pending changes). */
+export const othersChangeWaiting = (author: string) => `Waiting for ${author}: they sign in on this device to send it.`;
 
 /** One field a change and the record's current version disagree on, as the user reads them. */
 export interface ConflictField {
@@ -38,4 +58,6 @@ export interface PendingChangeActions {
   dependentLabels(seq: number): Promise<string[]>;
   /** Settles a change refused with 409 (its mark has a `conflict`). */
   resolveConflict(seq: number, choice: ConflictChoice): Promise<void>;
+  /** The user name signed in now: a mark whose author is someone else (otherAuthor) offers none of the above. */
+  signedInUser(): string | undefined;
 }

@@ -36,6 +36,19 @@ export function readTokenClaims(token: string): TokenClaims {
 
 export const readToken = (): string | undefined => readCookie(TOKEN_COOKIE) || undefined;
 
+/**
+ * A short tag that tells one token from another without holding it (FNV-1a over its text), for what is kept on the
+ * device about a session, e.g. which token a paused queue met (offline/outbox.ts OutboxPause).
+ */
+export function sessionTag(token: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < token.length; index++) {
+    hash ^= token.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
 /** spec 1 §7: the token lives in the `Bearer` cookie, shared across the parent domain when one is configured. */
 export function storeToken(token: string) {
   writeCookie(TOKEN_COOKIE, token, {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { startOfDay } from 'date-fns/startOfDay';
-import { formatDate, parseUsDate, toDate } from './dates';
+import { formatDate } from './date-format';
+import { parseUsDate, toDate } from './dates';
 import { NO_SPECIAL_CHARACTERS } from './formats';
 
 /**

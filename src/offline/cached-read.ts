@@ -70,11 +70,11 @@ async function readFreshOrKept<T>(
   try {
     const data = await fetchFresh();
     const storedAt = now();
-    await db.entities.put({ kind, id: idOf(data), data, updatedAt: storedAt });
+    await db.withReopen(() => db.entities.put({ kind, id: idOf(data), data, updatedAt: storedAt }));
     return { data, storedAt, fromCache: false };
   } catch (error) {
     if (!isOfflineError(error)) throw error;
-    const kept = await findKept(db);
+    const kept = await db.withReopen(() => findKept(db));
     if (!kept) throw error;
     return { data: kept.data as T, storedAt: kept.updatedAt, fromCache: true };
   }
@@ -82,7 +82,7 @@ async function readFreshOrKept<T>(
 
 /** The kept copy alone (e.g. to build a screen before the network answers), or undefined. */
 export async function readKept<T>(kind: string, id: string, db: OfflineDb = getOffline().db): Promise<CachedRead<T> | undefined> {
-  const kept = await db.entities.get([kind, id]);
+  const kept = await db.withReopen(() => db.entities.get([kind, id]));
   return kept ? { data: kept.data as T, storedAt: kept.updatedAt, fromCache: true } : undefined;
 }
 
@@ -91,6 +91,6 @@ export async function readKept<T>(kind: string, id: string, db: OfflineDb = getO
  * stay — they are only ever sent under their owner's sign-in (outbox.ts).
  */
 export async function clearKeptCopies(db: OfflineDb = getOffline().db): Promise<void> {
-  await db.entities.clear();
+  await db.withReopen(() => db.entities.clear());
   await clearKeptLists(db);
 }

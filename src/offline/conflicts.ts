@@ -120,6 +120,7 @@ export function entryConflict(entry: OutboxEntry): ChangeConflict | undefined {
 /** How screens mark a queued change (with its conflict, when it has one). */
 export function pendingMarkOf(entry: OutboxEntry): PendingMark {
   const mark: PendingMark = { state: entry.status === 'failed' ? 'failed' : 'pending', seq: entry.seq ?? 0, label: entry.label };
+  if (entry.owner) mark.author = entry.owner;
   if (entry.status === 'failed' && entry.lastError) {
     const conflict = entryConflict(entry);
     // The server's 409 text says to reload; with both versions at hand the choice says what to do instead.

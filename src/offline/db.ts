@@ -11,6 +11,7 @@ import type {
   WarrantyCard,
 } from '../contract';
 import { legacyIntent } from './legacy-intents';
+import { isLostConnection, reportStoreLost } from './store-lost';
 
 /*
  * The browser's own store, split by kind of data:
@@ -196,6 +197,9 @@ export class OfflineDb extends Dexie {
   salesOrders!: Table<SalesOrder, number>;
   leads!: Table<Lead, number>;
   inventory!: Table<InventoryItem, number>;
+  /** Counts reopens: a unit of work that failed on a connection already replaced runs again without closing the new one. */
+  private openings = 0;
+  private reopening: Promise<void> | undefined;
 
   constructor(name: string) {
     super(name);
@@ -249,6 +253,54 @@ export class OfflineDb extends Dexie {
           }),
       );
   }
+
+  /**
+   * Runs a unit of work on the store; when the connection turns out lost (./store-lost.ts), reopens the database and
+   * runs it once more; when the database does not open again, or the connection is lost again, reports the store lost
+   * and throws StoreLostError. The work must be safe to run twice: one transaction (an aborted one wrote nothing), or
+   * reads. Inside a transaction it just runs: the unit of work around it retries.
+   */
+  async withReopen<T>(work: () => Promise<T>): Promise<T> {
+    if (Dexie.currentTransaction) return work();
+    const openedAs = this.openings;
+    try {
+      return await work();
+    } catch (error) {
+      if (!isLostConnection(error)) throw error;
+    }
+    try {
+      await this.reopenAfter(openedAs);
+    } catch (failed) {
+      throw reportStoreLost(failed);
+    }
+    try {
+      return await work();
+    } catch (again) {
+      throw isLostConnection(again) ? reportStoreLost(again) : again;
+    }
+  }
+
+  /** The number of the connection now open, for reopenAfter. */
+  get connectionNumber() {
+    return this.openings;
+  }
+
+  /**
+   * Opens the database again after connection `failedOn` was lost: at once when it is still the current one (callers
+   * that meet the same loss share one reopen), or not at all when it was replaced since.
+   */
+  reopenAfter(failedOn: number): Promise<void> {
+    if (failedOn !== this.openings) return this.reopening ?? Promise.resolve();
+    this.reopening ??= (async () => {
+      // A plain close() would forbid the automatic open; this one lets open() start afresh, even after a failed open.
+      this.close({ disableAutoOpen: false });
+      await this.open();
+      this.openings += 1;
+    })().finally(() => {
+      this.reopening = undefined;
+    });
+    return this.reopening;
+  }
 }
 
 export const OFFLINE_DB_NAME = 'homesite';
@@ -258,11 +310,11 @@ export function openOfflineDb(name: string = OFFLINE_DB_NAME): OfflineDb {
 }
 
 export async function getMeta<T>(db: OfflineDb, key: string): Promise<T | undefined> {
-  return (await db.meta.get(key))?.value as T | undefined;
+  return (await db.withReopen(() => db.meta.get(key)))?.value as T | undefined;
 }
 
 export async function setMeta(db: OfflineDb, key: string, value: unknown): Promise<void> {
-  await db.meta.put({ key, value });
+  await db.withReopen(() => db.meta.put({ key, value }));
 }
 
 export const META_LAST_SYNC = 'lastSync';

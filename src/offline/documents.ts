@@ -21,42 +21,50 @@ export async function storeDocument(
   now = Date.now(),
 ): Promise<DocumentCopy> {
   const copy: DocumentCopy = { ...description, size: data.byteLength, storedAt: now };
-  await db.transaction('rw', db.documentCopies, db.documentFiles, async () => {
-    await db.documentCopies.put(copy);
-    await db.documentFiles.put({ kind: copy.kind, id: copy.id, data });
-  });
+  await db.withReopen(() =>
+    db.transaction('rw', db.documentCopies, db.documentFiles, async () => {
+      await db.documentCopies.put(copy);
+      await db.documentFiles.put({ kind: copy.kind, id: copy.id, data });
+    }),
+  );
   return copy;
 }
 
 /** The stored document, or undefined when there is none (or only half of one, which is then removed). */
 export async function readDocument(db: OfflineDb, kind: string, id: string): Promise<StoredDocument | undefined> {
-  const [copy, file] = await db.transaction('r', db.documentCopies, db.documentFiles, () =>
-    Promise.all([db.documentCopies.get([kind, id]), db.documentFiles.get([kind, id])]),
+  const [copy, file] = await db.withReopen(() =>
+    db.transaction('r', db.documentCopies, db.documentFiles, () =>
+      Promise.all([db.documentCopies.get([kind, id]), db.documentFiles.get([kind, id])]),
+    ),
   );
   if (copy && file) return { copy, data: file.data };
   if (copy || file) await removeDocument(db, kind, id);
   return undefined;
 }
 
-/** What is stored of one library, without the bytes. */
+/** What is stored of one library, without the bytes (read in a live query: ./watch-store.ts reopens a lost store). */
 export const listDocumentCopies = (db: OfflineDb, kind: string): Promise<DocumentCopy[]> =>
   db.documentCopies.where('kind').equals(kind).toArray();
 
 export async function removeDocument(db: OfflineDb, kind: string, id: string): Promise<void> {
-  await db.transaction('rw', db.documentCopies, db.documentFiles, async () => {
-    await db.documentCopies.delete([kind, id]);
-    await db.documentFiles.delete([kind, id]);
-  });
+  await db.withReopen(() =>
+    db.transaction('rw', db.documentCopies, db.documentFiles, async () => {
+      await db.documentCopies.delete([kind, id]);
+      await db.documentFiles.delete([kind, id]);
+    }),
+  );
 }
 
 /** Removes the stored documents of a library that the server no longer lists; returns how many went. */
 export async function pruneDocuments(db: OfflineDb, kind: string, listedIds: readonly string[]): Promise<number> {
   const listed = new Set(listedIds);
-  const gone = (await db.documentCopies.where('kind').equals(kind).primaryKeys()).filter(([, id]) => !listed.has(id));
+  const gone = (await db.withReopen(() => db.documentCopies.where('kind').equals(kind).primaryKeys())).filter(([, id]) => !listed.has(id));
   if (gone.length === 0) return 0;
-  await db.transaction('rw', db.documentCopies, db.documentFiles, async () => {
-    await db.documentCopies.bulkDelete(gone);
-    await db.documentFiles.bulkDelete(gone);
-  });
+  await db.withReopen(() =>
+    db.transaction('rw', db.documentCopies, db.documentFiles, async () => {
+      await db.documentCopies.bulkDelete(gone);
+      await db.documentFiles.bulkDelete(gone);
+    }),
+  );
   return gone.length;
 }

@@ -1,7 +1,7 @@
-import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useState } from 'react';
 import { useOnline } from './use-connection';
 import { getOffline } from './runtime';
+import { watchStore } from './watch-store';
 
 /**
  * The ids of the records of one kind whose detail is kept on the device (the `entities` table, cached-read.ts),
@@ -11,15 +11,17 @@ import { getOffline } from './runtime';
 export function useKeptDetailIds(kind: string): ReadonlySet<string> | undefined {
   const [ids, setIds] = useState<ReadonlySet<string>>();
   useEffect(() => {
-    const subscription = liveQuery(() => getOffline().db.entities.where('kind').equals(kind).primaryKeys()).subscribe({
+    const { db } = getOffline();
+    return watchStore(
+      db,
+      () => db.entities.where('kind').equals(kind).primaryKeys(),
       // The same ids keep the same Set, so that a list does not redraw its rows for every write of the kind.
-      next: (keys) =>
+      (keys) =>
         setIds((current) =>
           current?.size === keys.length && keys.every(([, id]) => current.has(id)) ? current : new Set(keys.map(([, id]) => id)),
         ),
-      error: (error: unknown) => console.error('kept detail ids could not be read', error),
-    });
-    return () => subscription.unsubscribe();
+      (error: unknown) => console.error('kept detail ids could not be read', error),
+    );
   }, [kind]);
   return ids;
 }

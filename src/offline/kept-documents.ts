@@ -1,4 +1,3 @@
-import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { isHttpError, isOfflineError, type BlobAnswer } from '../lib/http';
 import type { DocumentCopy } from './db';
@@ -6,6 +5,7 @@ import { listDocumentCopies, pruneDocuments, readDocument, storeDocument } from 
 import { describeAge } from './age';
 import { useNow } from './use-now';
 import { getOffline } from './runtime';
+import { watchStore } from './watch-store';
 
 /*
  * Documents that stay readable offline once opened (ARCHITECTURE: Offline — help and learn documents with their PDF
@@ -115,11 +115,13 @@ const NONE: ReadonlyMap<string, DocumentCopy> = new Map();
 export function useKeptDocumentCopies(library: string): ReadonlyMap<string, DocumentCopy> {
   const [copies, setCopies] = useState(NONE);
   useEffect(() => {
-    const subscription = liveQuery(() => listDocumentCopies(getOffline().db, library)).subscribe({
-      next: (rows) => setCopies(new Map(rows.map((copy) => [copy.id, copy]))),
-      error: (error: unknown) => console.error(`reading the stored ${library} documents failed`, error),
-    });
-    return () => subscription.unsubscribe();
+    const { db } = getOffline();
+    return watchStore(
+      db,
+      () => listDocumentCopies(db, library),
+      (rows) => setCopies(new Map(rows.map((copy) => [copy.id, copy]))),
+      (error: unknown) => console.error(`reading the stored ${library} documents failed`, error),
+    );
   }, [library]);
   return copies;
 }

@@ -122,7 +122,7 @@ export class KeptList<Row> {
     const db = this.store();
     if (this.loaded && this.loadedScope === scopeKey) return this.loaded;
     this.loadedScope = scopeKey;
-    this.loaded = (async () => {
+    this.loaded = db.withReopen(async () => {
       const state = await db.syncState.get(this.spec.list);
       const mine = state?.scopeKey === scopeKey;
       if (mine && this.spec.firstPage && !this.spec.share) {
@@ -138,7 +138,7 @@ export class KeptList<Row> {
       this.byKey = new Map();
       if (mine) await this.readAll(db);
       this.publish({ state: mine ? state : undefined }, true);
-    })();
+    });
     this.loaded.catch(() => (this.loaded = undefined));
     return this.loaded;
   }
@@ -178,7 +178,7 @@ export class KeptList<Row> {
     const pageSize = options.pageSize ?? KEPT_LIST_PAGE_SIZE;
     const table = this.spec.table(db);
     await this.load(scopeKey);
-    const kept = await db.syncState.get(this.spec.list);
+    const kept = await db.withReopen(() => db.syncState.get(this.spec.list));
     let state: KeptListState =
       kept?.scopeKey === scopeKey ? kept : { list: this.spec.list, scopeKey, cursor: SYNC_START, received: 0, complete: false };
     const resuming = !state.complete && state.total !== undefined;
@@ -205,12 +205,14 @@ export class KeptList<Row> {
           syncedAt: now(),
         };
         if (generation !== this.generation) throw new KeptListForgotten(this.spec.list);
-        await db.transaction('rw', table, db.syncState, async () => {
-          if (restart) await this.rowsOf(db).delete();
-          if (page.removed.length) await table.bulkDelete(page.removed);
-          if (page.items.length) await table.bulkPut(page.items);
-          await db.syncState.put(next);
-        });
+        await db.withReopen(() =>
+          db.transaction('rw', table, db.syncState, async () => {
+            if (restart) await this.rowsOf(db).delete();
+            if (page.removed.length) await table.bulkDelete(page.removed);
+            if (page.items.length) await table.bulkPut(page.items);
+            await db.syncState.put(next);
+          }),
+        );
         if (restart) this.byKey.clear();
         for (const id of page.removed) this.byKey.delete(id);
         for (const row of page.items) this.byKey.set(this.spec.key(row), row);
@@ -253,7 +255,7 @@ export class KeptList<Row> {
   async put(scopeKey: string, rows: readonly Row[]) {
     const db = this.store();
     if (this.loadedScope !== scopeKey || this.snap.state?.scopeKey !== scopeKey) return;
-    await this.spec.table(db).bulkPut([...rows]);
+    await db.withReopen(() => this.spec.table(db).bulkPut([...rows]));
     for (const row of rows) this.byKey.set(this.spec.key(row), row);
     this.publish({}, true);
   }
@@ -301,9 +303,11 @@ export async function clearKeptLists(db: OfflineDb) {
     db.inventory,
     db.syncState,
   ];
-  await db.transaction('rw', tables, async () => {
-    await Promise.all(tables.map((table) => table.clear()));
-  });
+  await db.withReopen(() =>
+    db.transaction('rw', tables, async () => {
+      await Promise.all(tables.map((table) => table.clear()));
+    }),
+  );
   for (const list of keptLists.values()) list.forget();
 }
 

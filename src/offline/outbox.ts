@@ -15,6 +15,7 @@ import {
   type AlsoCreated,
 } from './db';
 import { newUuid } from '../lib/ids';
+import { authorName, otherAuthor } from '../lib/pending-mark';
 import { followRecord } from './conflicts';
 import { findTempIds, readPath, rewriteJson, rewriteQuery, rewriteString, type TempIdMap } from './temp-ids';
 
@@ -109,6 +110,8 @@ export type OutboxSend = (entry: OutboxEntry, files: OutboxFile[], options: Send
 export interface OutboxPause {
   at: number;
   error: OutboxError;
+  /** The session the pause met (OutboxOptions.currentSession): the same one, after a reload too, does not lift it. */
+  session?: string;
 }
 
 export type ReplayStop = 'drained' | 'transient' | 'paused';
@@ -154,6 +157,8 @@ export interface OutboxOptions {
    * signed in: on a shared tablet, one user's changes must never go out under another's token.
    */
   currentUser?: () => string | undefined;
+  /** A tag of the signed-in session's token (lib/session-token.ts sessionTag), kept with a 401's pause (OutboxPause). */
+  currentSession?: () => string | undefined;
   /** Web Locks keep one replay across all tabs; null turns them off (each tab then relies on idempotency alone). */
   locks?: LockManager | null;
   lockName?: string;
@@ -218,6 +223,17 @@ function errorFromThrown(error: unknown): OutboxError {
 
 export const OUTBOX_LOCK_NAME = 'homesite-outbox';
 
+/** Someone other than the change's author tried to discard or rewrite it (issue 22 §1). */
+export class OthersChangeError extends Error {
+  override readonly name = 'OthersChangeError';
+  constructor(
+    readonly author: string,
+    label: string,
+  ) {
+    super(`“${label}” was made by ${author}: only they can send or discard it, after signing in on this device.`);
+  }
+}
+
 export type Outbox = ReturnType<typeof createOutbox>;
 
 export function createOutbox(options: OutboxOptions) {
@@ -227,7 +243,9 @@ export function createOutbox(options: OutboxOptions) {
   const uuid = options.uuid ?? newUuid;
   const locks = options.locks === undefined ? globalThis.navigator?.locks : options.locks;
   const lockName = options.lockName ?? OUTBOX_LOCK_NAME;
-  const currentUser = () => options.currentUser?.()?.trim().toLowerCase() || undefined;
+  const currentUser = () => authorName(options.currentUser?.());
+  /** Who made `entry` when it is not the user signed in: their change is sent, discarded or rewritten only by them. */
+  const authorElse = (entry: OutboxEntry) => (options.currentUser ? otherAuthor(entry.owner, currentUser()) : undefined);
   const listeners = new Set<OutboxListener>();
   if (options.onEvent) listeners.add(options.onEvent);
 
@@ -278,17 +296,22 @@ export function createOutbox(options: OutboxOptions) {
         size: file.blob.size,
       })),
     );
-    const entry = await db.transaction('rw', db.outbox, db.files, db.tempIds, async () => {
+    const id = uuid();
+    const idempotencyKey = call.idempotencyKey ?? uuid();
+    const write = async () => {
+      // A try before a reopen (OfflineDb.withReopen) may have been written after all: the change is not queued twice.
+      const written = await db.outbox.where('id').equals(id).first();
+      if (written) return written;
       const mentioned = findTempIds(call.path, call.query, call.body, call.intent, call.dependsOn ?? []);
       // A temp id whose create was already sent is written as the server id straight away.
       const known = await tempIdMap(mentioned);
       const row: OutboxEntry = {
-        id: uuid(),
+        id,
         method: call.method,
         base: call.base,
         path: rewriteString(call.path, known),
         fileIds: files.map((file) => file.id),
-        idempotencyKey: call.idempotencyKey ?? uuid(),
+        idempotencyKey,
         recordKey: rewriteString(call.recordKey, known),
         label: call.label,
         intent: rewriteIntent(call.intent, known),
@@ -313,7 +336,8 @@ export function createOutbox(options: OutboxOptions) {
       if (files.length) await db.files.bulkAdd(files);
       row.seq = await db.outbox.add(row);
       return row;
-    });
+    };
+    const entry = await db.withReopen(() => db.transaction('rw', db.outbox, db.files, db.tempIds, write));
     edited();
     emit({ type: 'queued', entry });
     return entry;
@@ -349,7 +373,8 @@ export function createOutbox(options: OutboxOptions) {
    */
   async function claim(slots: number, force: boolean, inFlight: ReadonlySet<number>): Promise<OutboxEntry[]> {
     const orphans: { entry: OutboxEntry; error: OutboxError }[] = [];
-    const claimed = await db.transaction('rw', db.outbox, db.tempIds, async () => {
+    const claimInStore = async () => {
+      orphans.length = 0;
       let current = view?.readAt === queueEdits ? view : undefined;
       let fresh = false;
       for (;;) {
@@ -384,13 +409,24 @@ export function createOutbox(options: OutboxOptions) {
         for (const row of chosen) current.entries.set(row.seq!, row);
         return chosen;
       }
+    };
+    const claimed = await db.withReopen(async () => {
+      try {
+        return await db.transaction('rw', db.outbox, db.tempIds, claimInStore);
+      } catch (error) {
+        // The view may hold what the failed transaction did not write: the next try reads the store afresh.
+        view = undefined;
+        throw error;
+      }
     });
     for (const { entry, error } of orphans) emit({ type: 'failed', entry, error });
     return claimed;
   }
 
   async function park(entry: OutboxEntry, error: OutboxError) {
-    await db.outbox.update(entry.seq!, { status: 'failed', lastError: error, nextAttemptAt: 0, attempts: entry.attempts });
+    await db.withReopen(() =>
+      db.outbox.update(entry.seq!, { status: 'failed', lastError: error, nextAttemptAt: 0, attempts: entry.attempts }),
+    );
     const parked: OutboxEntry = { ...entry, status: 'failed', lastError: error, nextAttemptAt: 0 };
     remember(parked);
     emit({ type: 'failed', entry: parked, error });
@@ -403,7 +439,9 @@ export function createOutbox(options: OutboxOptions) {
   async function complete(entry: OutboxEntry, answer: SendAnswer): Promise<{ tempId: string; serverId: string | number }[]> {
     const assigned: { tempId: string; serverId: string | number }[] = [];
     const changed = new Map<number, OutboxEntry>();
-    await db.transaction('rw', [db.outbox, db.files, db.tempIds, db.meta], async () => {
+    const completeInStore = async () => {
+      assigned.length = 0;
+      changed.clear();
       const current = await db.outbox.get(entry.seq!);
       if (!current) return;
       await db.outbox.delete(entry.seq!);
@@ -439,7 +477,9 @@ export function createOutbox(options: OutboxOptions) {
         }
         assigned.push({ tempId, serverId });
       }
-    });
+    };
+    // The answer is at hand: written after a reopen, the entry is not sent a second time (issue 22 §6).
+    await db.withReopen(() => db.transaction('rw', [db.outbox, db.files, db.tempIds, db.meta], completeInStore));
     view?.entries.delete(entry.seq!);
     changed.forEach(remember);
     for (const { tempId, serverId } of assigned) view?.known.set(tempId, serverId);
@@ -448,18 +488,20 @@ export function createOutbox(options: OutboxOptions) {
 
   /** Sends one claimed ('sending') entry and does the bookkeeping its answer calls for. */
   async function sendOne(entry: OutboxEntry, onUploadProgress: (loaded: number, total: number) => void): Promise<AnswerKind | 'no-answer'> {
-    if (entry.owner && options.currentUser && currentUser() !== entry.owner) {
+    if (authorElse(entry)) {
       await pause(entry, { status: 401, message: `Sign in as ${entry.owner} to send the changes made under that account.` });
       return 'unauthorized';
     }
     emit({ type: 'sending', entry });
 
     // Ids learned since the entry was written (e.g. by another tab) are applied once more before sending.
-    const ids = await tempIdMap(findTempIds(entry.path, entry.query, entry.body));
+    const ids = await db.withReopen(() => tempIdMap(findTempIds(entry.path, entry.query, entry.body)));
     const outgoing: OutboxEntry = { ...entry, path: rewriteString(entry.path, ids) };
     if (entry.query) outgoing.query = rewriteQuery(entry.query, ids)!;
     if (entry.body !== undefined) outgoing.body = rewriteJson(entry.body, ids);
-    const files = entry.fileIds.length ? (await db.files.bulkGet(entry.fileIds)).filter((file): file is OutboxFile => !!file) : [];
+    const files = entry.fileIds.length
+      ? (await db.withReopen(() => db.files.bulkGet(entry.fileIds))).filter((file): file is OutboxFile => !!file)
+      : [];
     if (files.length !== entry.fileIds.length) {
       await park(entry, { status: 0, message: 'A file of this change is missing from this device. Discard it and add the file again.' });
       return 'rejected';
@@ -497,10 +539,13 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   async function pause(entry: OutboxEntry, error: OutboxError) {
-    await db.transaction('rw', db.outbox, db.meta, async () => {
-      await db.outbox.update(entry.seq!, { status: 'pending', lastError: error });
-      await db.meta.put({ key: META_OUTBOX_PAUSE, value: { at: now(), error } satisfies OutboxPause });
-    });
+    await db.withReopen(() =>
+      db.transaction('rw', db.outbox, db.meta, async () => {
+        await db.outbox.update(entry.seq!, { status: 'pending', lastError: error });
+        const session = options.currentSession?.();
+        await db.meta.put({ key: META_OUTBOX_PAUSE, value: { at: now(), error, ...(session ? { session } : {}) } satisfies OutboxPause });
+      }),
+    );
     remember({ ...entry, status: 'pending', lastError: error });
     emit({ type: 'paused', error });
   }
@@ -508,7 +553,7 @@ export function createOutbox(options: OutboxOptions) {
   async function retryLater(entry: OutboxEntry, error: OutboxError) {
     const attempts = entry.attempts + 1;
     const nextAttemptAt = now() + backoffDelay(attempts, random);
-    await db.outbox.update(entry.seq!, { status: 'pending', attempts, nextAttemptAt, lastError: error });
+    await db.withReopen(() => db.outbox.update(entry.seq!, { status: 'pending', attempts, nextAttemptAt, lastError: error }));
     const waiting: OutboxEntry = { ...entry, status: 'pending', attempts, nextAttemptAt, lastError: error };
     remember(waiting);
     emit({ type: 'retrying', entry: waiting, error, nextAttemptAt });
@@ -517,19 +562,19 @@ export function createOutbox(options: OutboxOptions) {
   async function runPass(): Promise<ReplayResult> {
     // Under the lock nothing else is sending: a 'sending' entry is left over from a closed tab or a
     // reload mid-request. Sending it again is safe because it keeps its idempotency key.
-    await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
+    await db.withReopen(() => db.outbox.where('status').equals('sending').modify({ status: 'pending' }));
     view = undefined;
     let sent = 0;
     let failed = 0;
     const finish = async (stoppedBy: ReplayStop): Promise<ReplayResult> => {
       view = undefined;
-      const remaining = await db.outbox.count();
+      const remaining = await db.withReopen(() => db.outbox.count());
       return { sent, failed, remaining, stoppedBy };
     };
     if (await getMeta<OutboxPause>(db, META_OUTBOX_PAUSE)) return finish('paused');
     /** Sends under way, by seq; each task settles (never rejects) once its bookkeeping is written. */
     const inFlight = new Map<number, Promise<void>>();
-    let total = await db.outbox.where('status').equals('pending').count();
+    let total = await db.withReopen(() => db.outbox.where('status').equals('pending').count());
     const progressTotal = () => Math.max(total, sent + inFlight.size);
     const uploads = new Map<string, { loaded: number; total: number }>();
     /** Once set, nothing new starts; the run ends so when the calls already out have finished. */
@@ -653,13 +698,13 @@ export function createOutbox(options: OutboxOptions) {
   /** After the user signed in again: lift the 401 pause and send. */
   async function resume(): Promise<ReplayResult> {
     const wasPaused = await pauseState();
-    await db.meta.delete(META_OUTBOX_PAUSE);
+    await db.withReopen(() => db.meta.delete(META_OUTBOX_PAUSE));
     if (wasPaused) emit({ type: 'resumed' });
     return replay({ force: true });
   }
 
   async function getEntry(seq: number): Promise<OutboxEntry> {
-    const entry = await db.outbox.get(seq);
+    const entry = await db.withReopen(() => db.outbox.get(seq));
     if (!entry) throw new Error(`No queued change #${seq}.`);
     return entry;
   }
@@ -673,7 +718,8 @@ export function createOutbox(options: OutboxOptions) {
     const entry = await getEntry(seq);
     if (entry.status !== 'failed') return;
     const refused = (entry.lastError?.status ?? 0) >= 400 && (entry.lastError?.status ?? 0) < 500;
-    await db.outbox.update(seq, { status: 'pending', attempts: 0, nextAttemptAt: 0, ...(refused ? { idempotencyKey: uuid() } : {}) });
+    const update = { status: 'pending' as const, attempts: 0, nextAttemptAt: 0, ...(refused ? { idempotencyKey: uuid() } : {}) };
+    await db.withReopen(() => db.outbox.update(seq, update));
     edited();
   }
 
@@ -707,9 +753,10 @@ export function createOutbox(options: OutboxOptions) {
    * back in line; later queued updates of the same resource move onto it (carryLaterUpdates).
    */
   async function revise(seq: number, change: { path?: string; query?: Record<string, string>; body?: JsonValue }): Promise<void> {
-    await db.transaction('rw', db.outbox, async () => {
+    const reviseInStore = async () => {
       const entry = await getEntry(seq);
       if (entry.status !== 'failed') throw new Error('Only a failed change can be revised.');
+      refuseOthersChanges([entry]);
       const update: Partial<OutboxEntry> = { status: 'pending', attempts: 0, nextAttemptAt: 0, idempotencyKey: uuid() };
       if (change.path !== undefined) update.path = change.path;
       if (change.query !== undefined) update.query = change.query;
@@ -717,7 +764,8 @@ export function createOutbox(options: OutboxOptions) {
       await db.outbox.update(seq, update);
       const shift = (rowVersionOf(change.body) ?? NaN) - (rowVersionOf(entry.body) ?? NaN);
       if (Number.isFinite(shift)) await carryLaterUpdates(entry, change.body, shift);
-    });
+    };
+    await db.withReopen(() => db.transaction('rw', db.outbox, reviseInStore));
     edited();
   }
 
@@ -727,11 +775,12 @@ export function createOutbox(options: OutboxOptions) {
    */
   async function dropOnto(seq: number, current: JsonValue): Promise<void> {
     const entry = await getEntry(seq);
+    refuseOthersChanges([entry]);
     const version = rowVersionOf(entry.body);
     const theirs = rowVersionOf(current);
     if (version !== undefined && theirs !== undefined) {
       // Without this update the next one goes at their version, not one past this one's.
-      await db.transaction('rw', db.outbox, () => carryLaterUpdates(entry, current, theirs - (version + 1)));
+      await db.withReopen(() => db.transaction('rw', db.outbox, () => carryLaterUpdates(entry, current, theirs - (version + 1))));
     }
     await discard(seq);
   }
@@ -753,20 +802,28 @@ export function createOutbox(options: OutboxOptions) {
 
   /** The entries a discard of `seq` would also remove (beyond `seq` itself), for the confirmation. */
   async function dependentsOf(seq: number): Promise<OutboxEntry[]> {
-    return (await discardSet(seq)).slice(1);
+    return (await db.withReopen(() => discardSet(seq))).slice(1);
+  }
+
+  /** Throws when one of `entries` is another user's change (issue 22 §1: on a shared tablet only its author may drop or rewrite it). */
+  function refuseOthersChanges(entries: readonly OutboxEntry[]) {
+    const theirs = entries.find(authorElse);
+    if (theirs) throw new OthersChangeError(theirs.owner!, theirs.label);
   }
 
   /** Removes an entry the user gave up on, with the entries that cannot be sent without it. */
   async function discard(seq: number): Promise<OutboxEntry[]> {
-    const removed = await db.transaction('rw', db.outbox, db.files, async () => {
+    const discardInStore = async () => {
       const chosen = await discardSet(seq);
       if (chosen.some((entry) => entry.status === 'sending')) {
         throw new Error('This change is being sent right now; wait for the answer before discarding it.');
       }
+      refuseOthersChanges(chosen);
       await db.outbox.bulkDelete(chosen.map((entry) => entry.seq!));
       await db.files.bulkDelete(chosen.flatMap((entry) => entry.fileIds));
       return chosen;
-    });
+    };
+    const removed = await db.withReopen(() => db.transaction('rw', db.outbox, db.files, discardInStore));
     edited();
     if (removed.length) emit({ type: 'discarded', entries: removed });
     return removed;
@@ -774,7 +831,7 @@ export function createOutbox(options: OutboxOptions) {
 
   /** The server id of a record created offline once known, else the id itself. */
   async function resolveId(id: string): Promise<string | number> {
-    return (await db.tempIds.get(id))?.serverId ?? id;
+    return (await db.withReopen(() => db.tempIds.get(id)))?.serverId ?? id;
   }
 
   function subscribe(listener: OutboxListener): () => void {

@@ -1,12 +1,12 @@
 import { readBases } from '../lib/config';
 import { isOfflineError, probeServer, request } from '../lib/http';
 import { newUuid } from '../lib/ids';
-import type { ConflictChoice, PendingChangeActions } from '../lib/pending-mark';
+import { otherAuthor, type ConflictChoice, type PendingChangeActions } from '../lib/pending-mark';
 import { rebasedBody } from './conflicts';
-import { readToken, readTokenClaims } from '../lib/session-token';
+import { readToken, readTokenClaims, sessionTag } from '../lib/session-token';
 import { openOfflineDb, requestPersistentStorage, type OfflineDb, type OutboxEntry, type OutboxError } from './db';
 import { createFetchSend } from './fetch-send';
-import { createOutbox, type Outbox, type OutboxCall, type OutboxEvent, type OutboxSend } from './outbox';
+import { createOutbox, OthersChangeError, type Outbox, type OutboxCall, type OutboxEvent, type OutboxSend } from './outbox';
 import { startSync, type Sync } from './sync';
 import { enqueueOrExplain } from './storage-full';
 import { isTempId } from './temp-ids';
@@ -19,20 +19,30 @@ import { isTempId } from './temp-ids';
 export interface OfflineRuntime {
   db: OfflineDb;
   outbox: Outbox;
+  /** The user name signed in now (changes are queued under it, and only its own are theirs to send or discard). */
+  currentUser: () => string | undefined;
   /** Present once startOffline() ran. */
   sync: Sync | undefined;
 }
 
 let runtime: OfflineRuntime | undefined;
 
-export function createOfflineRuntime(options: { db?: OfflineDb; send?: OutboxSend } = {}): OfflineRuntime {
+function userOfToken(): string | undefined {
+  const token = readToken();
+  return token ? readTokenClaims(token).userName : undefined;
+}
+
+export function createOfflineRuntime(
+  options: { db?: OfflineDb; send?: OutboxSend; currentUser?: () => string | undefined } = {},
+): OfflineRuntime {
   const db = options.db ?? openOfflineDb();
   const send = options.send ?? createFetchSend({ resolveBase: (base) => readBases()[base], getToken: readToken });
-  const currentUser = () => {
+  const currentUser = options.currentUser ?? userOfToken;
+  const currentSession = () => {
     const token = readToken();
-    return token ? readTokenClaims(token).userName : undefined;
+    return token ? sessionTag(token) : undefined;
   };
-  return { db, outbox: createOutbox({ db, send, currentUser }), sync: undefined };
+  return { db, outbox: createOutbox({ db, send, currentUser, currentSession }), currentUser, sync: undefined };
 }
 
 export function getOffline(): OfflineRuntime {
@@ -103,10 +113,16 @@ export const discardEntry = (seq: number) => getOffline().outbox.discard(seq);
  */
 export async function discardUnsentCreate(tempKey: string): Promise<boolean> {
   if (!isTempId(tempKey)) return false;
-  const { outbox, db } = getOffline();
-  const create = await db.outbox.where('createsTempId').equals(tempKey).first();
-  if (!create || create.status === 'sending' || create.seq === undefined) return false;
-  await outbox.discard(create.seq);
+  const { outbox, db, currentUser } = getOffline();
+  const create = await db.withReopen(() => db.outbox.where('createsTempId').equals(tempKey).first());
+  // Another user's create, or a change of theirs under it, stays theirs (issue 22 §1): the DELETE then waits in the queue.
+  if (!create || create.status === 'sending' || create.seq === undefined || otherAuthor(create.owner, currentUser())) return false;
+  try {
+    await outbox.discard(create.seq);
+  } catch (error) {
+    if (error instanceof OthersChangeError) return false;
+    throw error;
+  }
   return true;
 }
 
@@ -120,6 +136,7 @@ export const outboxActions: PendingChangeActions = {
   },
   dependentLabels: async (seq) => (await getOffline().outbox.dependentsOf(seq)).map((entry) => entry.label),
   resolveConflict,
+  signedInUser: () => getOffline().currentUser(),
 };
 
 /**
@@ -129,7 +146,7 @@ export const outboxActions: PendingChangeActions = {
  */
 export async function resolveConflict(seq: number, choice: ConflictChoice): Promise<void> {
   const { outbox, db } = getOffline();
-  const entry = await db.outbox.get(seq);
+  const entry = await db.withReopen(() => db.outbox.get(seq));
   if (!entry || entry.status !== 'failed' || entry.lastError?.status !== 409)
     throw new Error('This change is no longer waiting for a decision.');
   if ('keep' in choice) {

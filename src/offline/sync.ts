@@ -1,4 +1,5 @@
 import { currentConnection, subscribeReachability } from '../lib/reachability';
+import { sessionTag } from '../lib/session-token';
 import type { Outbox, ReplayResult } from './outbox';
 import { OUTBOX_SYNC_TAG, isOutboxSyncMessage } from './sw-messages';
 
@@ -60,7 +61,8 @@ export function startSync(options: SyncOptions): Sync {
       const pause = await outbox.pauseState();
       if (pause) {
         const token = options.getToken?.();
-        if (!token || token === tokenAtPause) return undefined;
+        // The pause says which session it met: after a reload (no tokenAtPause) the same expired token is not tried again.
+        if (!token || token === tokenAtPause || sessionTag(token) === pause.session) return undefined;
         return await outbox.resume();
       }
       return await outbox.replay({ force });

@@ -1,14 +1,14 @@
-import { liveQuery } from 'dexie';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { META_LAST_SYNC, META_OUTBOX_PAUSE, type OfflineDb, type OutboxEntry } from './db';
 import type { Outbox, OutboxEvent, OutboxPause } from './outbox';
 import { getOffline } from './runtime';
 import { isTempId } from './temp-ids';
+import { watchStore } from './watch-store';
 
 /*
  * React's view of the outbox: what waits, what failed, how a replay goes, the ids records made offline became,
  * and the files waiting to upload. Dexie's liveQuery re-runs a query whenever its tables change (in this tab or
- * another) and useSyncExternalStore hands the result to React.
+ * another; ./watch-store.ts) and useSyncExternalStore hands the result to React.
  */
 
 interface ExternalStore<T> {
@@ -16,25 +16,27 @@ interface ExternalStore<T> {
   getSnapshot: () => T;
 }
 
-function liveStore<T>(querier: () => Promise<T>, initial: T): ExternalStore<T> {
+function liveStore<T>(db: OfflineDb, querier: () => Promise<T>, initial: T): ExternalStore<T> {
   let value = initial;
   const listeners = new Set<() => void>();
-  let subscription: { unsubscribe(): void } | undefined;
+  let stop: (() => void) | undefined;
   return {
     subscribe(onChange) {
       listeners.add(onChange);
-      subscription ??= liveQuery(querier).subscribe({
-        next: (next) => {
+      stop ??= watchStore(
+        db,
+        querier,
+        (next) => {
           value = next;
           for (const listener of listeners) listener();
         },
-        error: (error: unknown) => console.error('offline store query failed', error),
-      });
+        (error: unknown) => console.error('offline store query failed', error),
+      );
       return () => {
         listeners.delete(onChange);
         if (listeners.size === 0) {
-          subscription?.unsubscribe();
-          subscription = undefined;
+          stop?.();
+          stop = undefined;
         }
       };
     },
@@ -77,23 +79,27 @@ function storesFor(db: OfflineDb, outbox: Outbox): Stores {
   let stores = storesByOutbox.get(outbox);
   if (!stores) {
     stores = {
-      summary: liveStore(async () => {
-        const [pending, sending, failed, pause, lastSync] = await Promise.all([
-          db.outbox.where('status').equals('pending').count(),
-          db.outbox.where('status').equals('sending').count(),
-          db.outbox.where('status').equals('failed').count(),
-          db.meta.get(META_OUTBOX_PAUSE),
-          db.meta.get(META_LAST_SYNC),
-        ]);
-        return {
-          pending: pending + sending,
-          sending,
-          failed,
-          paused: pause?.value as OutboxPause | undefined,
-          lastSync: lastSync?.value as number | undefined,
-        };
-      }, EMPTY_SUMMARY),
-      entries: liveStore<OutboxEntry[] | undefined>(() => db.outbox.orderBy('seq').toArray(), undefined),
+      summary: liveStore(
+        db,
+        async () => {
+          const [pending, sending, failed, pause, lastSync] = await Promise.all([
+            db.outbox.where('status').equals('pending').count(),
+            db.outbox.where('status').equals('sending').count(),
+            db.outbox.where('status').equals('failed').count(),
+            db.meta.get(META_OUTBOX_PAUSE),
+            db.meta.get(META_LAST_SYNC),
+          ]);
+          return {
+            pending: pending + sending,
+            sending,
+            failed,
+            paused: pause?.value as OutboxPause | undefined,
+            lastSync: lastSync?.value as number | undefined,
+          };
+        },
+        EMPTY_SUMMARY,
+      ),
+      entries: liveStore<OutboxEntry[] | undefined>(db, () => db.outbox.orderBy('seq').toArray(), undefined),
       replaying: {
         subscribe: (onChange) =>
           outbox.subscribe((event) => {
@@ -175,11 +181,13 @@ export function useResolvedTempId(id: string): string | number | undefined {
       setResolved(undefined);
       return;
     }
-    const subscription = liveQuery(() => getOffline().db.tempIds.get(id)).subscribe({
-      next: (row) => setResolved(row?.serverId),
-      error: (error: unknown) => console.error('temp id lookup failed', error),
-    });
-    return () => subscription.unsubscribe();
+    const { db } = getOffline();
+    return watchStore(
+      db,
+      () => db.tempIds.get(id),
+      (row) => setResolved(row?.serverId),
+      (error: unknown) => console.error('temp id lookup failed', error),
+    );
   }, [id]);
   return resolved;
 }
@@ -191,8 +199,9 @@ export function useOutboxFile(fileId: string | undefined): { url: string; name: 
     if (!fileId) return;
     let url: string | undefined;
     let active = true;
-    void getOffline()
-      .db.files.get(fileId)
+    const { db } = getOffline();
+    void db
+      .withReopen(() => db.files.get(fileId))
       .then((row) => {
         if (!row || !active) return;
         url = URL.createObjectURL(new Blob([row.data], { type: row.type }));

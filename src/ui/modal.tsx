@@ -1,8 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode, RefObject } from 'react';
 
-export const isInsideToaster = (target: EventTarget | null) =>
-  target instanceof Element && target.closest('[data-sonner-toaster]') !== null;
+/** A toast, or a notice over the whole page (`data-page-notice`, e.g. features/sync/store-lost-notice.tsx). */
+export const isInsideNotice = (target: EventTarget | null) =>
+  target instanceof Element && target.closest('[data-sonner-toaster], [data-page-notice]') !== null;
 
 export interface ModalProps {
   open: boolean;
@@ -28,8 +29,8 @@ export function Modal({ open, title, onClose, description, children, actions, si
           className={`modal modal--${size}`}
           onEscapeKeyDown={(event) => !dismissible && event.preventDefault()}
           onPointerDownOutside={(event) => !dismissible && event.preventDefault()}
-          // A click on a toast is not a click on the backdrop.
-          onInteractOutside={(event) => (!dismissible || isInsideToaster(event.target)) && event.preventDefault()}
+          // A click on a toast or a page notice is not a click on the backdrop.
+          onInteractOutside={(event) => (!dismissible || isInsideNotice(event.target)) && event.preventDefault()}
           // Focus starts on the dialog itself, so its title and text are read first and no button is pre-chosen.
           onOpenAutoFocus={(event) => {
             event.preventDefault();

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { createContext, use, useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChangeConflict, ConflictChoice } from '../lib/pending-mark';
 import { ConflictView } from './conflict-view';
-import { isInsideToaster, Modal } from './modal';
+import { isInsideNotice, Modal } from './modal';
 
 /** spec 1 §2 Shared UI, the modal table: default headers, the prompt's placeholder and the loading text. */
 export const MODAL_HEADERS = { message: 'Message', confirm: 'Confirmation', prompt: 'Prompt' } as const;
@@ -117,7 +117,7 @@ function LoadingModal({ text, onDismiss }: { text: string; onDismiss: () => void
             event.preventDefault();
             (event.currentTarget as HTMLElement | null)?.focus();
           }}
-          onInteractOutside={(event) => isInsideToaster(event.target) && event.preventDefault()}
+          onInteractOutside={(event) => isInsideNotice(event.target) && event.preventDefault()}
         >
           <span className="modal__spinner" aria-hidden="true" />
           {/* No header (spec 1 §2): the text itself names the dialog. */}

@@ -1,7 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { notify } from '../lib/notifier';
-import type { ChangeConflict, ConflictChoice, PendingChangeActions, PendingMark } from '../lib/pending-mark';
+import {
+  otherAuthor,
+  othersChangeNote,
+  type ChangeConflict,
+  type ConflictChoice,
+  type PendingChangeActions,
+  type PendingMark,
+} from '../lib/pending-mark';
 import { ConflictView } from './conflict-view';
 import { useModals } from './modals';
 import { PathLink } from './path-link';
@@ -9,6 +16,7 @@ import { PathLink } from './path-link';
 /*
  * How every screen marks a change that has not reached the server yet: 'Pending' while it waits, 'Not saved'
  * with the server's message once refused, with Retry and Discard (the actions come from the offline runtime).
+ * Another user's change on a shared tablet offers none of them, and says whose it is (issue 22 §1).
  */
 
 export const PENDING_TEXT = 'Pending';
@@ -61,10 +69,17 @@ function useDiscard(actions: PendingChangeActions, setBusy: (busy: boolean) => v
   };
 }
 
+/** Whose change this is, in place of the actions only its author may take. */
+function OthersChange({ author }: { author: string }) {
+  return <span className="pending-badge__message">{othersChangeNote(author)}</span>;
+}
+
 /** Retry (send again) or Discard (drop it, with what depends on it, after asking) a change the server refused. */
 export function FailedChangeActions({ mark, actions }: { mark: PendingMark; actions: PendingChangeActions }) {
   const [busy, setBusy] = useState(false);
   const discard = useDiscard(actions, setBusy);
+  const author = otherAuthor(mark.author, actions.signedInUser());
+  if (author) return <OthersChange author={author} />;
 
   async function retry() {
     setBusy(true);
@@ -100,6 +115,9 @@ export function ConflictResolution({
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const discard = useDiscard(actions, setBusy);
+  // Settling can drop the change (Keep theirs) or rewrite it: another user's conflict waits for them.
+  const author = otherAuthor(mark.author, actions.signedInUser());
+  if (author) return <OthersChange author={author} />;
 
   async function choose(choice: ConflictChoice) {
     setBusy(true);

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useBlocker, useCanGoBack, useRouter } from '@tanstack/react-router';
 import { createContext, use, useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { isInsideToaster } from './modal';
+import { isInsideNotice } from './modal';
 import { useModals } from './modals';
 
 /** spec 1 §8 Confirmations: asked before a dirty panel closes or the user navigates away from it. */
@@ -152,9 +152,9 @@ export function SidePanel({
             }}
             // The router restores focus on its own; Radix would look for a trigger that a route never had.
             onCloseAutoFocus={(event) => event.preventDefault()}
-            // A click on a toast is not a click on the backdrop.
+            // A click on a toast or a page notice is not a click on the backdrop.
             onInteractOutside={(event) => {
-              if (isInsideToaster(event.target)) event.preventDefault();
+              if (isInsideNotice(event.target)) event.preventDefault();
             }}
             {...(description ? {} : { 'aria-describedby': undefined })}
           >

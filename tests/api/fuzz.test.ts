@@ -380,6 +380,8 @@ function once<T>(make: () => Promise<T>) {
 const uploadRequest = once(stagedRequest);
 const uploadWorkOrder = once(openWorkOrder);
 const shipToOrder = once(stagedPartsOrder);
+/** An item added, changed or removed leaves a parts order staged (and it keeps no totals): one order serves every item request. */
+const itemsOrder = once(stagedPartsOrder);
 
 async function salesUserId() {
   return (await ok<{ cmhUserId: number }>('GET', '/auth/api/Account/User', 'sales')).cmhUserId;
@@ -881,12 +883,12 @@ const entries: Record<string, FuzzEntry> = {
   },
   'POST /api/Parts/:partsOrderId/PartsItem': {
     user: 'service',
-    valid: async () => ({ params: { partsOrderId: (await stagedPartsOrder()).partsOrderId }, body: servicePart }),
+    valid: async () => ({ params: { partsOrderId: (await itemsOrder()).partsOrderId }, body: servicePart }),
   },
   'PUT /api/Parts/:partsOrderId/PartsItem/:partsOrderItemId': {
     user: 'service',
     valid: async () => {
-      const order = await stagedPartsOrder();
+      const order = await itemsOrder();
       const item = await ok<{ partsOrderItemId: number; rowVersion: number }>(
         'POST',
         `/api/Parts/${order.partsOrderId}/PartsItem`,
@@ -902,7 +904,7 @@ const entries: Record<string, FuzzEntry> = {
   'DELETE /api/Parts/:partsOrderId/PartsItem/:partsOrderItemId': {
     user: 'service',
     valid: async () => {
-      const order = await stagedPartsOrder();
+      const order = await itemsOrder();
       const item = await ok<{ partsOrderItemId: number }>('POST', `/api/Parts/${order.partsOrderId}/PartsItem`, 'service', {
         body: servicePart,
       });
@@ -1163,7 +1165,9 @@ describe.each(writeRoutes.map((route) => [`${route.method} ${route.path}`, route
         expect(changed, `refused but changed rows: ${said()}`).toEqual([]);
       }
       writes = after;
-      if (result.status < 300 || result.status === 409) {
+      // Only an accepted request moves its record on. A refusal, 409 included, changed no row (checked above): the
+      // valid request of the moment still holds, and making a fresh record for it would test nothing more.
+      if (result.status < 300) {
         current = await entry!.valid();
         writes = await rowWrites();
       }

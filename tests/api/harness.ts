@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { IDEMPOTENCY_HEADER } from '../../src/contract';
 import { createApp, type App, type AppConfig } from '../../src/server/app';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database, type OpenDatabase } from '../../src/server/db/client';
 import { DEFAULT_DEMO_PASSWORD, demoUserName, seedDatabase } from '../../src/server/db/seed';
 
 export interface CallOptions {
@@ -42,16 +42,13 @@ export interface TestContext {
  * The real app in-process over a migrated and seeded database: in-memory PGlite, or — when
  * TEST_DATABASE_URL is set — a database of its own on that PostgreSQL server, dropped at close.
  * Call once per test file (beforeAll) and close in afterAll. `seed: false` gives an empty, migrated database
- * (what production starts from).
+ * (what production starts from). Either way the database starts as a copy of a template that holds that already
+ * (see templateDump and createScratchDatabase), so nothing is migrated or seeded here.
  */
 export async function createTestContext(options: { seed?: boolean } = {}): Promise<TestContext> {
-  const seed = options.seed ?? true;
-  const server = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
-  const database = await openDatabase(
-    server ? { databaseUrl: server.url } : { memory: true, loadDataDir: seed ? await seededTemplate() : undefined },
-  );
-  await database.migrate();
-  if (seed) await seedDatabase(database.db);
+  const template: TemplateKind = (options.seed ?? true) ? 'seeded' : 'migrated';
+  const server = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL, template) : null;
+  const database = await openDatabase(server ? { databaseUrl: server.url } : { memory: true, loadDataDir: await templateDump(template) });
 
   let now: Date | null = null;
   const config: AppConfig = {
@@ -88,15 +85,6 @@ export async function createTestContext(options: { seed?: boolean } = {}): Promi
   };
 }
 
-/**
- * If-None-Match fields that name `etag` (as answered) without repeating it as it is: its weak form, and lists where it
- * is not the first tag. A conditional GET answers 304 to each (RFC 9110 §13.1.2: the weak comparison, a list of tags).
- */
-export function ifNoneMatchFormsOf(etag: string): string[] {
-  const quoted = etag.replace(/^W\//, '');
-  return [`W/${quoted}`, `"stale", ${etag}`, `W/"stale",${quoted}`];
-}
-
 /** `call` for any app made with createApp (the harness's own, or one with probe routes). */
 export function callerFor(app: App) {
   return async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
@@ -121,6 +109,18 @@ export function callerFor(app: App) {
   };
 }
 
+/**
+ * If-None-Match fields that name `etag` (as answered) without repeating it as it is: its weak form, and lists where it
+ * is not the first tag. A conditional GET answers 304 to each (RFC 9110 §13.1.2: the weak comparison, a list of tags).
+ */
+export function ifNoneMatchFormsOf(etag: string): string[] {
+  const quoted = etag.replace(/^W\//, '');
+  return [`W/${quoted}`, `"stale", ${etag}`, `W/"stale",${quoted}`];
+}
+
+/** What a template database holds: the migrated schema and the demo seed, or the schema alone. */
+export type TemplateKind = 'seeded' | 'migrated';
+
 const TEMPLATE_SOURCES = ['src/server/db', 'src/server/auth', 'src/contract'];
 
 function filesUnder(path: string): string[] {
@@ -130,31 +130,51 @@ function filesUnder(path: string): string[] {
     .flatMap((name) => filesUnder(join(path, name)));
 }
 
+let sourcesHashOfToday: string | undefined;
 /**
- * A migrated and seeded PGlite, dumped once and shared by every test file through a file in the
- * temp directory: loading it takes a fraction of a second, a new cluster over two. Its name holds
- * a hash of the schema, migrations, seed and contract sources and of the day the seed counts from,
- * so any change there makes a new one.
+ * A hash of the schema, migrations, seed and contract sources and of the day the seed counts from: the name of a
+ * template holds it, so any change there makes a new one.
  */
-async function seededTemplate(): Promise<Blob> {
-  const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
-  for (const file of TEMPLATE_SOURCES.flatMap(filesUnder)) hash.update(file).update(readFileSync(file));
-  const path = join(tmpdir(), `homesite-api-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+function templateSourcesHash(): string {
+  if (sourcesHashOfToday === undefined) {
+    const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
+    for (const file of TEMPLATE_SOURCES.flatMap(filesUnder)) hash.update(file).update(readFileSync(file));
+    sourcesHashOfToday = hash.digest('hex').slice(0, 16);
+  }
+  return sourcesHashOfToday;
+}
+
+/** Migrates a new database, and seeds it for a seeded template. */
+async function fillTemplate(database: OpenDatabase, kind: TemplateKind) {
+  await database.migrate();
+  if (kind === 'seeded') await seedDatabase(database.db);
+}
+
+const TEMPLATE_DUMP_PREFIX = 'homesite-api-template-';
+
+/**
+ * A template PGlite, dumped once and shared by every test file through a file in the temp directory: loading it takes
+ * a fraction of a second, a new cluster over two (and a seed far longer). Its name holds the sources hash.
+ */
+async function templateDump(kind: TemplateKind): Promise<Blob> {
+  const hash = templateSourcesHash();
+  const path = join(tmpdir(), `${TEMPLATE_DUMP_PREFIX}${hash}-${kind}.tar.gz`);
   if (existsSync(path)) return new Blob([readFileSync(path)]);
 
   const fresh = await openDatabase({ memory: true });
   try {
-    await fresh.migrate();
-    await seedDatabase(fresh.db);
+    await fillTemplate(fresh, kind);
     const dump = Buffer.from(await (await fresh.dump()).arrayBuffer());
     // Test files start in parallel: write aside, then rename, so nobody reads half a file.
     const partial = `${path}.${process.pid}.${randomUUID()}`;
     writeFileSync(partial, dump);
     renameSync(partial, path);
+    // Dumps of other sources are left for a day: another checkout on this machine may be testing with its own.
     for (const stale of readdirSync(tmpdir()).filter(
-      (name) => name.startsWith('homesite-api-template-') && join(tmpdir(), name) !== path && name.endsWith('.tar.gz'),
+      (name) => name.startsWith(TEMPLATE_DUMP_PREFIX) && !name.startsWith(`${TEMPLATE_DUMP_PREFIX}${hash}-`) && name.endsWith('.tar.gz'),
     )) {
-      rmSync(join(tmpdir(), stale), { force: true });
+      const file = join(tmpdir(), stale);
+      if (Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000) rmSync(file, { force: true });
     }
     return new Blob([dump]);
   } finally {
@@ -162,20 +182,85 @@ async function seededTemplate(): Promise<Blob> {
   }
 }
 
-/** A new, empty database on the server of `adminUrl` (its role needs CREATEDB). */
-export async function createScratchDatabase(adminUrl: string) {
+const databaseUrl = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+// Any constant: serialises the making of templates when test files start at once against one server.
+const TEMPLATE_LOCK_ID = 727_002;
+const TEMPLATE_PREFIX = 'homesite_template_';
+const templateName = (role: string, kind: TemplateKind) =>
+  `${TEMPLATE_PREFIX}${createHash('sha256').update(`${role}/${templateSourcesHash()}/${kind}`).digest('hex').slice(0, 16)}`;
+
+/**
+ * The template database of `kind` on the server `admin` is connected to, made once per run: its name holds the sources
+ * hash and the role (a database can be copied by its owner only, and each run of scripts/test-postgres.sh has a role
+ * of its own). Test files start in parallel: the first makes it under an advisory lock while the others wait for the
+ * lock and then find it. It is made under another name and renamed once complete, so a run stopped half-way leaves
+ * nothing to copy.
+ */
+async function postgresTemplate(admin: pg.Client, adminUrl: string, kind: TemplateKind): Promise<string> {
+  const role = (await admin.query<{ role: string }>('select current_user as role')).rows[0]!.role;
+  const name = templateName(role, kind);
+  await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_ID]);
+  try {
+    if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount) return name;
+    const making = `${name}_making`;
+    await admin.query(`DROP DATABASE IF EXISTS "${making}"`);
+    await admin.query(`CREATE DATABASE "${making}"`);
+    const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, making) });
+    try {
+      await fillTemplate(database, kind);
+    } finally {
+      await database.close();
+    }
+    await whileInUse(() => admin.query(`ALTER DATABASE "${making}" RENAME TO "${name}"`));
+    // This role's templates of other sources or days are not used again.
+    const current = [templateName(role, 'seeded'), templateName(role, 'migrated')];
+    const stale = await admin.query<{ datname: string }>(
+      `select datname from pg_database d join pg_roles r on r.oid = d.datdba where r.rolname = current_user and starts_with(datname, $1) and not datname = any($2)`,
+      [TEMPLATE_PREFIX, [...current, ...current.map((one) => `${one}_making`)]],
+    );
+    for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
+    return name;
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_ID]);
+  }
+}
+
+/**
+ * Runs `statement`, again while PostgreSQL answers that the database it names has a session on it (55006): the pool
+ * just closed on it is still going away, or an autovacuum worker is on it for a moment.
+ */
+async function whileInUse<T>(statement: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statement();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/**
+ * A new database on the server of `adminUrl` (its role needs CREATEDB): empty, or a copy of the run's template of
+ * that kind (a file copy on the server: far quicker than migrating and seeding). Dropped by `drop`.
+ */
+export async function createScratchDatabase(adminUrl: string, from?: TemplateKind) {
   const name = `homesite_file_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    const template = from ? await postgresTemplate(admin, adminUrl, from) : undefined;
+    await whileInUse(() => admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`));
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(adminUrl, name),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

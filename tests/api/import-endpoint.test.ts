@@ -222,20 +222,28 @@ describe('limits', () => {
     const app = limited();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const slowBody = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        await held;
-        controller.enqueue(new TextEncoder().encode(example('plants.csv')));
-        controller.close();
+    let readingStarted!: () => void;
+    // The route reads the body once it has taken its place among the imports running.
+    const reading = new Promise<void>((resolve) => (readingStarted = resolve));
+    const slowBody = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          readingStarted();
+          await held;
+          controller.enqueue(new TextEncoder().encode(example('plants.csv')));
+          controller.close();
+        },
       },
-    });
+      // No read ahead: pull runs only when the route reads.
+      { highWaterMark: 0 },
+    );
     const first = app.request('/api/import/plants?dryRun=true', {
       method: 'POST',
       headers: { ...csv, ...bearer(key) },
       body: slowBody,
       duplex: 'half',
     } as RequestInit);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await reading;
     const second = await post('/api/import/plants?dryRun=true', example('plants.csv'), { ...csv, ...bearer(key) }, app);
     expect(second.status).toBe(429);
     expect(second.headers.get('retry-after')).toBe('10');

@@ -61,7 +61,7 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'manifest.webmanifest'), '{}');
 
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const database = adminUrl ? await createScratchDatabase(adminUrl) : null;
+  const database = adminUrl ? await createScratchDatabase(adminUrl, 'seeded') : null;
   scratch = database;
   if (!database) dataDir = await seededPgliteDir();
   server = await startServer({

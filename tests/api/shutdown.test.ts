@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER, type HomeSummary, type ServiceRequest } from '../../src/contract';
 import { DEFAULT_DEMO_PASSWORD, demoUserName } from '../../src/server/db/seed';
 import { createServerProcess, type ServerProcess } from '../e2e/server-process';
@@ -16,13 +16,14 @@ import { startSlowUpload as startSlowUploadAt } from './slow-upload';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'homesite-shutdown-'));
 const servers: ServerProcess[] = [];
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+// The metrics tell how many requests the server is answering: the test waits on that rather than on time.
+const metricsToken = randomUUID();
 
 async function startServer(graceMs: number) {
   const server = await createServerProcess({
     dataDir,
     distDir: join(dataDir, 'no-app'),
-    env: { SHUTDOWN_GRACE_MS: String(graceMs), LOG_FORMAT: 'json' },
+    env: { SHUTDOWN_GRACE_MS: String(graceMs), LOG_FORMAT: 'json', METRICS_TOKEN: metricsToken },
   });
   servers.push(server);
   await server.start();
@@ -50,7 +51,7 @@ async function json<T>(
 }
 
 const startSlowUpload = (server: ServerProcess, path: string, token: string, idempotencyKey: string) =>
-  startSlowUploadAt(server.url, path, token, idempotencyKey);
+  startSlowUploadAt(server.url, path, token, idempotencyKey, metricsToken);
 
 let first: ServerProcess;
 let token: string;
@@ -87,9 +88,18 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM during an uploa
   it('lets the upload finish within the grace period, refuses new connections meanwhile, and exits 0', async () => {
     const upload = await startSlowUpload(first, attachmentsPath, token, randomUUID());
     const stopped = first.stop();
-    await sleep(500);
-    // Draining: the listener is closed, so a new connection is refused (the load balancer has another instance).
-    await expect(fetch(`${first.url}/healthz`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+    // Draining, with the upload in flight: the listener is closed, so a new connection is refused (the load balancer has another instance).
+    await vi.waitFor(() => expect(first.output()).toMatch(/"inFlight":1\b.*"msg":"draining"/), { timeout: 30_000 });
+    await expect
+      .poll(
+        () =>
+          fetch(`${first.url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+            () => 'answered',
+            () => 'refused',
+          ),
+        { timeout: 5_000 },
+      )
+      .toBe('refused');
     upload.sendRest();
     const answer = await upload.answer.catch((error: unknown) => {
       throw new Error(`${String(error)}\n${first.output()}`);

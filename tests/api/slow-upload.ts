@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
+import { expect, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../src/contract';
 import { solidPng } from '../../src/server/db/seed/work-orders';
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+import { requestsInFlight } from '../e2e/requests-in-flight';
 
 export interface SlowUpload {
   /** The server's answer; rejects when the connection is cut first. */
@@ -11,11 +11,8 @@ export interface SlowUpload {
   sendRest: () => void;
 }
 
-/**
- * A multipart photo upload (a work order's attachment) whose body is sent in two halves, the second only when
- * `sendRest` is called: the server is in the middle of the write, reading the body inside its transaction.
- */
-export async function startSlowUpload(baseUrl: string, path: string, token: string, idempotencyKey: string): Promise<SlowUpload> {
+/** A multipart photo upload (a work order's attachment): its first half sent now, the rest when `sendRest` is called. */
+async function sendInHalves(baseUrl: string, path: string, token: string, idempotencyKey: string): Promise<SlowUpload> {
   const form = new FormData();
   form.set('attachmentType', '1');
   form.set('description', 'Water stain under the sink');
@@ -47,14 +44,38 @@ export async function startSlowUpload(baseUrl: string, path: string, token: stri
     upload.write(body.subarray(0, half));
     sendRest = () => upload.end(body.subarray(half));
   });
-  // Let the first half reach the server, so the request is in flight when the test goes on.
-  await sleep(300);
   return { answer, sendRest: () => sendRest() };
+}
+
+/**
+ * The upload with its second half held back until `sendRest` is called, once the server has the first: the server is
+ * in the middle of the write, reading the body inside its transaction. The server process must have been started with
+ * METRICS_TOKEN=`metricsToken`: the first half has arrived once the server is answering the request (its in-flight
+ * gauge), or has answered it (a repeat of a key already done is answered from the store, its body unread).
+ */
+export async function startSlowUpload(
+  baseUrl: string,
+  path: string,
+  token: string,
+  idempotencyKey: string,
+  metricsToken: string,
+): Promise<SlowUpload> {
+  const started = await sendInHalves(baseUrl, path, token, idempotencyKey);
+  let answered = false;
+  void started.answer.then(
+    () => (answered = true),
+    () => (answered = true),
+  );
+  await vi.waitFor(async () => expect(answered || (await requestsInFlight(baseUrl, metricsToken)) === 1).toBe(true), {
+    timeout: 30_000,
+    interval: 50,
+  });
+  return started;
 }
 
 /** The whole upload at once. */
 export async function upload(baseUrl: string, path: string, token: string, idempotencyKey: string) {
-  const started = await startSlowUpload(baseUrl, path, token, idempotencyKey);
+  const started = await sendInHalves(baseUrl, path, token, idempotencyKey);
   started.sendRest();
   return started.answer;
 }

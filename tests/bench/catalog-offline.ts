@@ -126,19 +126,16 @@ export async function benchCatalogOffline(options: { password: string; distDir?:
     console.log(`origin storage in use: ${((usage.usage ?? 0) / (1024 * 1024)).toFixed(1)} MB`);
 
     const staged = (await page.evaluate(`(${STAGED_ORDER})()`)) as { partsOrderId: number; plantNumber: string } | null;
-    if (!staged) {
-      console.log('no staged parts order for this user: picker search not measured');
-      return;
-    }
+    // Half a benchmark is no figure: without the picker search the run fails, saying why.
+    if (!staged) throw new Error('no staged parts order for this user: picker search not measured');
     const kept = (await page.evaluate(`(${KEPT_CATALOG})(${JSON.stringify(staged.plantNumber)})`)) as {
       count: number;
       lastPartNumber: string;
     } | null;
     if (!kept) {
-      console.log(
+      throw new Error(
         `the catalog of plant ${staged.plantNumber} (of staged order ${staged.partsOrderId}) was not kept: picker search not measured`,
       );
-      return;
     }
 
     await context.setOffline(true);

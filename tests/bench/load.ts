@@ -55,6 +55,7 @@ export interface LoadTarget {
 
 export interface LoadFigures {
   name: string;
+  /** Answers with the expected status per second: a 401 or a 5xx is no throughput. */
   perSecond: number;
   /** Milliseconds, autocannon's histogram (1 ms resolution). */
   p50: number;
@@ -95,11 +96,11 @@ export async function hammer(name: string, target: LoadTarget, options: HammerOp
   if (warmUp > 0) await autocannon({ ...base, amount: warmUp * options.connections });
   const result = await autocannon({ ...base, duration: options.durationSeconds });
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]));
-  const expected = String(target.expectStatus ?? 200);
+  const expected = statuses[String(target.expectStatus ?? 200)] ?? 0;
   const answered = Object.values(statuses).reduce((sum, count) => sum + count, 0);
   return {
     name,
-    perSecond: result.requests.total / result.duration,
+    perSecond: expected / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
@@ -108,9 +109,16 @@ export async function hammer(name: string, target: LoadTarget, options: HammerOp
     seconds: result.duration,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    unexpected: answered - (statuses[expected] ?? 0),
+    unexpected: answered - expected,
     statuses,
   };
+}
+
+/** The measurements that met an error or an answer other than the one expected: their figures are not of the case named. */
+export function faultsOf(figures: LoadFigures[]): string[] {
+  return figures
+    .filter((entry) => entry.errors > 0 || entry.unexpected > 0)
+    .map((entry) => `${entry.name}: ${entry.unexpected} unexpected answers, ${entry.errors} errors`);
 }
 
 /** The goals of issue 10 §"Goals" for authenticated GETs. */
@@ -167,21 +175,22 @@ export async function startHelloWorld() {
 /**
  * A PostgreSQL database of its own for this benchmark: a new database on the server of
  * BENCH_DATABASE_URL (whose own database is left to the scale-2 work-order benchmarks), or, without it,
- * Debian's PostgreSQL started by scripts/test-postgres.sh. Null when there is none.
+ * Debian's PostgreSQL started by `script` (scripts/test-postgres.sh). Throws when there is none: a
+ * benchmark of both databases that measured one has failed.
  */
-export async function scratchPostgres(): Promise<{ url: string; where: string; drop: () => Promise<void> } | null> {
+export async function scratchPostgres(
+  script = 'scripts/test-postgres.sh',
+): Promise<{ url: string; where: string; drop: () => Promise<void> }> {
   const configured = process.env.BENCH_DATABASE_URL || undefined;
   if (!configured) {
+    let url: string;
     try {
-      const url = execFileSync('bash', ['scripts/test-postgres.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-      // The script's database is new and empty, and dropped with its role by a later run of the script.
-      return { url, where: 'Debian PostgreSQL via scripts/test-postgres.sh', drop: async () => {} };
+      url = execFileSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
     } catch (error) {
-      console.log(
-        `(PostgreSQL skipped: set BENCH_DATABASE_URL, or let scripts/test-postgres.sh start Debian's: ${String(error).split('\n')[0]})`,
-      );
-      return null;
+      throw new Error(`no PostgreSQL: set BENCH_DATABASE_URL, or let ${script} start Debian's (${String(error).split('\n')[0]})`);
     }
+    // The script's database is new and empty, and dropped with its role by a later run of the script.
+    return { url, where: `Debian PostgreSQL via ${script}`, drop: async () => {} };
   }
   const name = `homesite_bench_api_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: configured });
@@ -223,7 +232,7 @@ const PROFILE_USERS = ['service', 'admin', 'viewer', 'sales', 'plant', 'company'
 /** The demo users who may read the work-order list (Service_User or Service_Viewer). */
 const LIST_USERS = ['service', 'admin', 'viewer', 'plant', 'company'];
 
-/** The authenticated GETs of the goals, and login, on one server started on a fresh demo seed. */
+/** The authenticated GETs of the goals, and login, on one server started on a fresh demo seed; answers their figures. */
 async function benchOneDatabase(label: string, databaseUrl: string | undefined, hello: LoadFigures, options: ApiLoadOptions) {
   const dataDir = mkdtempSync(join(tmpdir(), 'homesite-bench-api-'));
   const began = performance.now();
@@ -299,6 +308,7 @@ async function benchOneDatabase(label: string, databaseUrl: string | undefined, 
       { ...run, durationSeconds: Math.min(run.durationSeconds, 5), warmUpPerConnection: 1 },
     );
     console.log(formatFigures(login, hello));
+    return [profile, revalidate, list, delta, login];
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -329,16 +339,16 @@ export async function benchApiUnderLoad(options: ApiLoadOptions) {
   }
   console.log(formatFigures(hello));
 
-  await benchOneDatabase('PGlite', undefined, hello, options);
+  const measured = [hello, ...(await benchOneDatabase('PGlite', undefined, hello, options))];
   const postgres = await scratchPostgres();
-  if (postgres) {
-    try {
-      await benchOneDatabase(`PostgreSQL (${postgres.where})`, postgres.url, hello, options);
-    } finally {
-      await postgres.drop();
-    }
+  try {
+    measured.push(...(await benchOneDatabase(`PostgreSQL (${postgres.where})`, postgres.url, hello, options)));
+  } finally {
+    await postgres.drop();
   }
   console.log(`\nload average ${loadAverage()} after`);
+  const faults = faultsOf(measured);
+  if (faults.length > 0) throw new Error(`answers other than expected: ${faults.join('; ')}`);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -346,8 +356,14 @@ export async function benchApiUnderLoad(options: ApiLoadOptions) {
 // (whole-list answers of thousands of rows, a fixed number of requests). The fetch client runs on the
 // server's own thread, so its throughput figures are a floor; the issue 10 figures use `hammer` above.
 
-/** Fires `total` requests with at most `concurrency` in flight; returns latency percentiles and throughput. */
-export async function load(request: () => Promise<Response>, { total, concurrency }: { total: number; concurrency: number }) {
+/**
+ * Fires `total` requests with at most `concurrency` in flight; returns latency percentiles and the throughput of
+ * answers with `expectStatus` (default 200). Another status, or no answer, is a failure and no throughput.
+ */
+export async function load(
+  request: () => Promise<Response>,
+  { total, concurrency, expectStatus = 200 }: { total: number; concurrency: number; expectStatus?: number },
+) {
   const latencies: number[] = [];
   let started = 0;
   let failures = 0;
@@ -359,8 +375,7 @@ export async function load(request: () => Promise<Response>, { total, concurrenc
       try {
         const response = await request();
         await response.arrayBuffer();
-        // 304 is the answer a conditional refresh wants, not a failure.
-        if (!response.ok && response.status !== 304) failures++;
+        if (response.status !== expectStatus) failures++;
       } catch {
         // A dropped connection counts as failed; the run goes on so that the figures still print.
         failures++;
@@ -372,9 +387,10 @@ export async function load(request: () => Promise<Response>, { total, concurrenc
   const seconds = (performance.now() - began) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
-  return { total, concurrency, failures, p50: at(50), p99: at(99), perSecond: total / seconds };
+  return { total, concurrency, failures, p50: at(50), p99: at(99), perSecond: (total - failures) / seconds };
 }
 
 export const formatLoad = (name: string, r: Awaited<ReturnType<typeof load>>) =>
   `${name.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  ` +
-  `${r.perSecond.toFixed(0).padStart(6)} req/s  (${r.total} requests, ${r.concurrency} concurrent, ${r.failures} failed)`;
+  `${r.perSecond.toFixed(0).padStart(6)} req/s  (${r.total} requests, ${r.concurrency} concurrent, ` +
+  `${r.failures > 0 ? `${r.failures} FAILED` : 'none failed'})`;

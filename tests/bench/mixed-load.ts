@@ -1,9 +1,10 @@
 // Mixed load (issue 14 §5): 50 concurrent clients, several demo users, mixing reads and writes for
 // MIXED_LOAD_SECONDS (60) on PGlite and on PostgreSQL, beside a bare Hono hello-world under the same
 // generator in the same run. Every write carries its own Idempotency-Key; every third write is sent
-// again with its key (an answer lost on the way back), and the clients of one user update the same
-// few records with their rowVersion, so some updates meet 409 (expected, counted apart). Afterwards
-// the database says whether every write answered 2xx is there exactly once and the replays made nothing.
+// again with its key (an answer lost on the way back), and the writers update the same few service
+// requests and warranty cards with their rowVersion, so some updates meet 409 (expected, counted apart).
+// Afterwards the database says whether every write answered 2xx is there exactly once and the replays
+// made nothing (tests/api/benchmarks.test.ts plants a lost and a doubled write and expects it to say so).
 // Called by run.ts (BENCH_ONLY=mixed-load); also runs alone: `npx tsx tests/bench/mixed-load.ts`.
 // The clients run in a worker thread: on the server's thread they would share its event loop.
 import { randomUUID } from 'node:crypto';
@@ -13,7 +14,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { and, count, eq, gt, inArray, like, max } from 'drizzle-orm';
-import { DEFAULT_BASES, paths, type CmhUser } from '../../src/contract';
+import { ACTIVE_WARRANTY_STATUS, DEFAULT_BASES, paths, type CmhUser, type WarrantyCard } from '../../src/contract';
+import type { Database } from '../../src/server/db/client';
 import * as t from '../../src/server/db/schema';
 import { REPLAYED_HEADER } from '../../src/server/http/idempotency';
 import { startServer, type RunningServer } from '../../src/server/main';
@@ -21,12 +23,12 @@ import { scratchPostgres, signInAs, startHelloWorld } from './load';
 
 const GOALS = { errors: 0, lost: 0, doubled: 0 } as const;
 
-/** The demo users the clients sign in as: writers create and edit service requests, readers read and write to support; all read. */
+/** The demo users the clients sign in as: writers create and edit service requests and edit warranty cards, readers read and write to support; all read. */
 const WRITERS = ['admin', 'service'];
 const READERS = ['viewer', 'plant', 'company', 'sales'];
 /** The users who claim leads (Sales_Leads_Claim): their clients claim the same unclaimed leads. */
 const LEAD_CLAIMERS = ['sales'];
-/** Records each writer's clients update at once with their rowVersion: few, so that updates meet 409. */
+/** Service requests and warranty cards each writer's clients update at once with their rowVersion: few, so that updates meet 409. */
 const SHARED_RECORDS_PER_WRITER = 6;
 /** Every REPLAY_EVERY-th write is sent a second time with its key. */
 const REPLAY_EVERY = 3;
@@ -35,7 +37,7 @@ const RETRIES = 3;
 
 type ReadKind =
   'profile' | 'work-order list' | 'work-order delta' | 'parts orders' | 'homeowners' | 'quotes' | 'leads' | 'open parts orders report';
-type WriteKind = 'create request' | 'add item' | 'update info' | 'claim lead' | 'support message';
+export type WriteKind = 'create request' | 'add item' | 'update info' | 'warranty edit' | 'claim lead' | 'support message';
 type Kind = ReadKind | WriteKind | 'replay' | 'hello';
 /** The order of the report's lines. */
 const KIND_ORDER: Kind[] = [
@@ -50,6 +52,7 @@ const KIND_ORDER: Kind[] = [
   'create request',
   'add item',
   'update info',
+  'warranty edit',
   'claim lead',
   'support message',
   'replay',
@@ -77,6 +80,12 @@ interface Home {
   serialNumber: string;
 }
 
+/** A record as it was before the run: the versions it gains are the updates applied. */
+export interface VersionedRecord {
+  id: number;
+  rowVersion: number;
+}
+
 interface ClientPlan {
   user: string;
   token: string;
@@ -84,9 +93,11 @@ interface ClientPlan {
   reads: Exclude<ReadKind, 'work-order delta'>[];
   /** Writers only: homes of the user's retailer, and the shared records with their rowVersion at the start. */
   homes: Home[];
-  shared: { id: number; rowVersion: number }[];
+  shared: VersionedRecord[];
+  /** Writers only: active warranty cards of the user's retailer, as answered before the run. */
+  cards: WarrantyCard[];
   /** Lead claimers only: the retailer's unclaimed leads with their rowVersion at the start. */
-  leads: { id: number; rowVersion: number }[];
+  leads: VersionedRecord[];
 }
 
 interface Plan {
@@ -99,11 +110,11 @@ interface Plan {
 }
 
 /** One write as the client saw it: verified against the database afterwards. */
-interface WriteRecord {
+export interface WriteRecord {
   kind: WriteKind;
   key: string;
   status: number;
-  /** The record the answer named (created request or item, support message id, updated request). */
+  /** The record the answer named (created request or item, support message id, updated request, edited card). */
   id?: number;
   /** The text that makes the row findable (item problem, support message). */
   text?: string;
@@ -189,10 +200,12 @@ async function runClients(plan: Plan): Promise<Outcome> {
     const headers = { authorization: `Bearer ${client.token}`, 'accept-encoding': 'gzip, deflate, br' };
     const isWriter = client.homes.length > 0;
     const rowVersions = new Map(client.shared.map((record) => [record.id, record.rowVersion]));
+    const cardVersions = new Map(client.cards.map((card) => [card.vantageWarrantyId, card.rowVersion]));
     let cursor: string | null = null;
     let listReads = 0;
     let claims = 0;
     let updates = 0;
+    let cardEdits = 0;
     let ownRequest: number | null = null;
     let step = index;
 
@@ -227,7 +240,7 @@ async function runClients(plan: Plan): Promise<Outcome> {
         }
         continue;
       }
-      const turn = step % 4;
+      const turn = step % 5;
       if (turn === 0 || ownRequest === null) {
         const home = client.homes[step % client.homes.length]!;
         const query = new URLSearchParams({ plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.id) });
@@ -250,17 +263,8 @@ async function runClients(plan: Plan): Promise<Outcome> {
         if (added?.record) Object.assign(added.record, { id: ownRequest, text });
       } else if (turn === 2) {
         const record = client.shared[(index + updates++) % client.shared.length]!;
-        await updateInformation(record.id);
-      } else {
-        await supportMessage(client);
-      }
-    }
-
-    /** The information saved on the version last seen; on 409, once more on the version the answer carries ("re-apply mine"). */
-    async function updateInformation(id: number) {
-      const today = new Date().toISOString().slice(0, 10);
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const body = {
+        const today = new Date().toISOString().slice(0, 10);
+        await update('update info', pathOf(paths.serviceRequest(record.id)), record.id, rowVersions, (attempt) => ({
           requestType: 'S',
           caseSubject: `${plan.marker} visit ${step}.${attempt}`,
           caseDescription: 'Punch list after setup',
@@ -270,12 +274,32 @@ async function runClients(plan: Plan): Promise<Outcome> {
           performedDate: today,
           tripTime: 1.5,
           mileage: 24,
-          rowVersion: rowVersions.get(id)!,
-        };
-        const updated = await write(client, 'update info', 'PUT', pathOf(paths.serviceRequest(id)), body, [200, 409]);
+        }));
+      } else if (turn === 3) {
+        // A warranty admin's edit of a card others edit too (the other card fields are sent back as answered).
+        const card = client.cards[(index + cardEdits++) % client.cards.length]!;
+        await update('warranty edit', pathOf(paths.warranty), card.vantageWarrantyId, cardVersions, (attempt) => ({
+          ...card,
+          firstName: `Bench ${index}.${step}.${attempt}`,
+        }));
+      } else {
+        await supportMessage(client);
+      }
+    }
+
+    /** `body` saved on the version last seen; on 409, once more on the version the answer carries ("re-apply mine"). */
+    async function update(
+      kind: 'update info' | 'warranty edit',
+      path: string,
+      id: number,
+      versions: Map<number, number>,
+      body: (attempt: number) => object,
+    ) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const updated = await write(client, kind, 'PUT', path, { ...body(attempt), rowVersion: versions.get(id)! }, [200, 409]);
         if (updated?.record) updated.record.id = id;
         const current = updated?.status === 409 ? (updated.json.current as { rowVersion?: number } | undefined) : updated?.json;
-        if (typeof current?.rowVersion === 'number') rowVersions.set(id, current.rowVersion);
+        if (typeof current?.rowVersion === 'number') versions.set(id, current.rowVersion);
         if (updated?.status !== 409) return;
       }
     }
@@ -300,26 +324,30 @@ if (!isMainThread && (workerData as { mixedLoad?: Plan } | null)?.mixedLoad) {
 }
 
 /**
- * The clients of `plan` in a worker thread of their own. Node 20 does not apply tsx's loader to a
- * worker's .ts entry, so a one-line bootstrap loads this file through tsx's API.
+ * The module at `moduleUrl` in a worker thread of its own, with `data` as its workerData; answers the first
+ * message it posts. Node 20 does not apply tsx's loader to a worker's .ts entry, so a one-line bootstrap
+ * loads the module through tsx's API.
  */
-function inWorker(plan: Plan): Promise<Outcome> {
-  const here = JSON.stringify(import.meta.url);
-  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${here}, ${here}))`;
+export function inWorkerThread<Answer>(moduleUrl: string, data: object): Promise<Answer> {
+  const url = JSON.stringify(moduleUrl);
+  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${url}, ${url}))`;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(bootstrap, { eval: true, workerData: { mixedLoad: plan } });
-    worker.once('message', (outcome: Outcome) => {
-      resolve(outcome);
+    const worker = new Worker(bootstrap, { eval: true, workerData: data });
+    worker.once('message', (answer: Answer) => {
+      resolve(answer);
       void worker.terminate();
     });
     worker.once('error', reject);
   });
 }
 
+/** The clients of `plan` in a worker thread of their own. */
+const inWorker = (plan: Plan) => inWorkerThread<Outcome>(import.meta.url, { mixedLoad: plan });
+
 // ---------------------------------------------------------------------------------------------------
 // The servers, the plan, and the check afterwards (main thread).
 
-/** Per user: its token, the reads it may make, and for writers its homes and shared records. */
+/** Per user: its token, the reads it may make, and for writers its homes, shared records and warranty cards. */
 async function prepareUsers(app: RunningServer, password: string) {
   const users = new Map<string, Omit<ClientPlan, 'user'>>();
   for (const user of [...WRITERS, ...READERS]) {
@@ -331,6 +359,7 @@ async function prepareUsers(app: RunningServer, password: string) {
     }
     let homes: Home[] = [];
     const shared: ClientPlan['shared'] = [];
+    const cards: WarrantyCard[] = [];
     if (WRITERS.includes(user)) {
       const profile = (await (await fetch(`${app.url}${pathOf(paths.profile)}`, { headers })).json()) as CmhUser;
       const retailerNumber = profile.currentRetailer?.retailerNumber;
@@ -352,9 +381,23 @@ async function prepareUsers(app: RunningServer, password: string) {
         const created = (await response.json()) as { serviceRequestId: number; rowVersion: number };
         shared.push({ id: created.serviceRequestId, rowVersion: created.rowVersion });
       }
+      // Active cards are complete, so a card sent back as answered passes the form's rules.
+      const cardHomes = await app.db
+        .select({ id: t.homes.id })
+        .from(t.warrantyCards)
+        .innerJoin(t.homes, eq(t.homes.id, t.warrantyCards.homeId))
+        .where(and(eq(t.homes.retailerNumber, retailerNumber), eq(t.warrantyCards.statusCode, ACTIVE_WARRANTY_STATUS)))
+        .orderBy(t.warrantyCards.id)
+        .limit(SHARED_RECORDS_PER_WRITER);
+      if (cardHomes.length === 0) throw new Error(`${user}@'s retailer ${retailerNumber} has no active warranty card`);
+      for (const home of cardHomes) {
+        const response = await fetch(`${app.url}${pathOf(paths.assetWarranty(home.id))}`, { headers });
+        if (response.status !== 200) throw new Error(`reading the card of home ${home.id} as ${user} answered ${response.status}`);
+        cards.push((await response.json()) as WarrantyCard);
+      }
     }
     const leads = LEAD_CLAIMERS.includes(user) ? await unclaimedLeads(app, token) : [];
-    users.set(user, { token, reads, homes, shared, leads });
+    users.set(user, { token, reads, homes, shared, cards, leads });
   }
   return users;
 }
@@ -375,20 +418,26 @@ function percentiles(samples: number[]) {
 
 const total = (outcome: Outcome) => Object.values(outcome.latencies).reduce((sum, samples) => sum + samples.length, 0);
 
-interface Verdict {
+export interface Verdict {
   lost: string[];
   doubled: string[];
 }
 
+/** What the check needs of the plan: the run's marker, and each client's records with their versions before the run. */
+export interface VerifiedPlan {
+  marker: string;
+  clients: { shared: VersionedRecord[]; cards: Pick<WarrantyCard, 'vantageWarrantyId' | 'rowVersion'>[]; leads: VersionedRecord[] }[];
+}
+
 /** Every write that answered 2xx, found in the database exactly once; nothing beyond them (replays made nothing). */
-async function verify(app: RunningServer, outcome: Outcome, plan: Plan, lastRequestBefore: number): Promise<Verdict> {
+export async function verify(db: Database, writes: WriteRecord[], plan: VerifiedPlan, lastRequestBefore: number): Promise<Verdict> {
   const verdict: Verdict = { lost: [], doubled: [] };
-  const ok = (kind: WriteKind) => outcome.writes.filter((record) => record.kind === kind);
+  const ok = (kind: WriteKind) => writes.filter((record) => record.kind === kind);
 
   // Created requests: each answered id present, distinct per key, and no other request made since.
   const creates = ok('create request');
   const createdIds = new Set(creates.map((record) => record.id));
-  const made = await app.db.select({ id: t.serviceRequests.id }).from(t.serviceRequests).where(gt(t.serviceRequests.id, lastRequestBefore));
+  const made = await db.select({ id: t.serviceRequests.id }).from(t.serviceRequests).where(gt(t.serviceRequests.id, lastRequestBefore));
   const madeIds = new Set(made.map((row) => row.id));
   for (const record of creates) if (record.id === undefined || !madeIds.has(record.id)) verdict.lost.push(`create request ${record.key}`);
   if (createdIds.size < creates.length)
@@ -399,12 +448,12 @@ async function verify(app: RunningServer, outcome: Outcome, plan: Plan, lastRequ
   const countTexts = async (kind: 'add item' | 'support message') => {
     const rows =
       kind === 'add item'
-        ? await app.db
+        ? await db
             .select({ text: t.serviceItems.problemDescription, n: count() })
             .from(t.serviceItems)
             .where(like(t.serviceItems.problemDescription, `${plan.marker}%`))
             .groupBy(t.serviceItems.problemDescription)
-        : await app.db
+        : await db
             .select({ text: t.supportMessages.message, n: count() })
             .from(t.supportMessages)
             .where(like(t.supportMessages.message, `${plan.marker}%`))
@@ -423,26 +472,42 @@ async function verify(app: RunningServer, outcome: Outcome, plan: Plan, lastRequ
   await countTexts('support message');
 
   // Updates: each one applied bumps the record's rowVersion by one, so the versions gained are the 200s answered.
-  const shared = plan.clients.flatMap((client) => client.shared);
-  const startVersions = new Map(shared.map((record) => [record.id, record.rowVersion]));
-  const rows = startVersions.size
-    ? await app.db
-        .select({ id: t.serviceRequests.id, rowVersion: t.serviceRequests.rowVersion })
-        .from(t.serviceRequests)
-        .where(inArray(t.serviceRequests.id, [...startVersions.keys()]))
-    : [];
-  for (const row of rows) {
-    const applied = ok('update info').filter((record) => record.id === row.id).length;
-    const gained = row.rowVersion - startVersions.get(row.id)!;
-    if (gained < applied) verdict.lost.push(`update info of ${row.id}: ${applied} answered 200, version gained ${gained}`);
-    if (gained > applied) verdict.doubled.push(`update info of ${row.id}: ${applied} answered 200, version gained ${gained}`);
-  }
+  const checkVersions = (kind: 'update info' | 'warranty edit', before: Map<number, number>, rows: VersionedRecord[]) => {
+    for (const row of rows) {
+      const applied = ok(kind).filter((record) => record.id === row.id).length;
+      const gained = row.rowVersion - before.get(row.id)!;
+      if (gained < applied) verdict.lost.push(`${kind} of ${row.id}: ${applied} answered 200, version gained ${gained}`);
+      if (gained > applied) verdict.doubled.push(`${kind} of ${row.id}: ${applied} answered 200, version gained ${gained}`);
+    }
+  };
+  const requestsBefore = new Map(plan.clients.flatMap((client) => client.shared).map((record) => [record.id, record.rowVersion]));
+  checkVersions(
+    'update info',
+    requestsBefore,
+    requestsBefore.size
+      ? await db
+          .select({ id: t.serviceRequests.id, rowVersion: t.serviceRequests.rowVersion })
+          .from(t.serviceRequests)
+          .where(inArray(t.serviceRequests.id, [...requestsBefore.keys()]))
+      : [],
+  );
+  const cardsBefore = new Map(plan.clients.flatMap((client) => client.cards).map((card) => [card.vantageWarrantyId, card.rowVersion]));
+  checkVersions(
+    'warranty edit',
+    cardsBefore,
+    cardsBefore.size
+      ? await db
+          .select({ id: t.warrantyCards.id, rowVersion: t.warrantyCards.rowVersion })
+          .from(t.warrantyCards)
+          .where(inArray(t.warrantyCards.id, [...cardsBefore.keys()]))
+      : [],
+  );
 
   // Claims: each lead answered 200 is claimed, and by one write only (later claims of a claimed lead change nothing).
   const claimed = new Set(ok('claim lead').map((record) => record.id!));
   const leadsBefore = new Map(plan.clients.flatMap((client) => client.leads).map((lead) => [lead.id, lead.rowVersion]));
   const leadRows = claimed.size
-    ? await app.db
+    ? await db
         .select({ id: t.leads.id, status: t.leads.status, rowVersion: t.leads.rowVersion })
         .from(t.leads)
         .where(inArray(t.leads.id, [...claimed]))
@@ -454,10 +519,10 @@ async function verify(app: RunningServer, outcome: Outcome, plan: Plan, lastRequ
   }
 
   // Keys of the run stored once each (a doubled key would be a doubled claim).
-  const keys = outcome.writes.map((record) => record.key);
+  const keys = writes.map((record) => record.key);
   for (let from = 0; from < keys.length; from += 1000) {
     const slice = keys.slice(from, from + 1000);
-    const [stored] = await app.db
+    const [stored] = await db
       .select({ n: count() })
       .from(t.idempotencyKeys)
       .where(and(inArray(t.idempotencyKeys.key, slice), eq(t.idempotencyKeys.state, 'done')));
@@ -538,7 +603,7 @@ async function oneDatabase(label: string, databaseUrl: string | undefined, hello
       marker: `mixed-load ${randomUUID().slice(0, 8)}`,
     };
     const outcome = await inWorker(plan);
-    return report(label, outcome, hello, await verify(app, outcome, plan, lastRequestBefore));
+    return report(label, outcome, hello, await verify(app.db, outcome.writes, plan, lastRequestBefore));
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -555,7 +620,7 @@ export async function benchMixedLoad(options: MixedLoadOptions) {
       .map((value) => value.toFixed(1))
       .join(' ');
   console.log(
-    `${options.clients} clients (${WRITERS.join(', ')} write service requests; ${READERS.join(', ')} read and write to support; ${LEAD_CLAIMERS.join(', ')} claim leads), ` +
+    `${options.clients} clients (${WRITERS.join(', ')} write service requests and warranty cards; ${READERS.join(', ')} read and write to support; ${LEAD_CLAIMERS.join(', ')} claim leads), ` +
       `${options.seconds} s each ` +
       `(MIXED_LOAD_SECONDS), fetch clients in a worker thread; ${cpus().length} CPUs, load average ${loadAverage()} before`,
   );
@@ -566,7 +631,15 @@ export async function benchMixedLoad(options: MixedLoadOptions) {
       mode: 'hello',
       origin: new URL(helloServer.url).origin,
       seconds: options.seconds,
-      clients: Array.from({ length: options.clients }, () => ({ user: '', token: '', reads: [], homes: [], shared: [], leads: [] })),
+      clients: Array.from({ length: options.clients }, () => ({
+        user: '',
+        token: '',
+        reads: [],
+        homes: [],
+        shared: [],
+        cards: [],
+        leads: [],
+      })),
       marker: '',
     });
   } finally {
@@ -579,12 +652,10 @@ export async function benchMixedLoad(options: MixedLoadOptions) {
 
   const missed = await oneDatabase('PGlite', undefined, hello, options);
   const postgres = await scratchPostgres();
-  if (postgres) {
-    try {
-      missed.push(...(await oneDatabase(`PostgreSQL (${postgres.where})`, postgres.url, hello, options)));
-    } finally {
-      await postgres.drop();
-    }
+  try {
+    missed.push(...(await oneDatabase(`PostgreSQL (${postgres.where})`, postgres.url, hello, options)));
+  } finally {
+    await postgres.drop();
   }
   console.log(`load average ${loadAverage()} after`);
   if (missed.length > 0) throw new Error(`goals missed: ${missed.join('; ')}`);

@@ -1,15 +1,19 @@
 // `npm run bench`: figures, not pass/fail. Bundle sizes and Lighthouse, then API latency under load beside a bare
 // Hono hello-world measured in the same run on the same machine; then on the benchmark seed the work orders API,
-// the outbox replay, the approved parts catalogs, and the kept lists (50,000 work orders, 20,000 homeowners) in Chromium.
-// BENCH_ONLY=api (or bundle, lighthouse, mixed-load, work-orders, import; comma-separated) runs only those sections.
+// the outbox replay, the approved parts catalogs, and the kept lists (50,000 work orders, 20,000 homeowners) in Chromium;
+// then the import, the parts picker's search and the Idempotency-Key's costs.
+// BENCH_ONLY=api (or bundle, lighthouse, open-load, mixed-load, work-orders, import, part-search, idempotency; comma-separated) runs only those sections.
 import { measureBundle } from './bundle';
 import { formatLighthouse, measureLighthouse } from './lighthouse';
 import { benchApiUnderLoad } from './load';
 import { benchMixedLoad } from './mixed-load';
+import { benchOpenLoad, openLoadOptionsFromEnv } from './open-load';
 import { benchOutboxReplay } from './outbox-replay';
 import { benchCatalogOffline } from './catalog-offline';
+import { benchIdempotentRetry } from './idempotent-retry';
 import { benchImport } from './import';
 import { benchKeptListsInBrowser } from './kept-lists-browser';
+import { benchPartSearch } from './part-search';
 import { benchWorkOrdersApi, startScaledServer } from './work-orders-api';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -22,14 +26,16 @@ const distDir = process.env.BENCH_DIST_DIR ?? 'dist';
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 /** Seconds of the mixed reads and writes on each database (issue 14 §5). */
 const MIXED_LOAD_SECONDS = Number(process.env.MIXED_LOAD_SECONDS ?? 60);
-/** BENCH_ONLY=api,work-orders runs those sections only (bundle, lighthouse, api, mixed-load, work-orders, import); unset runs all. */
+/** BENCH_ONLY=api,work-orders runs those sections only (bundle, lighthouse, api, open-load, mixed-load, work-orders, import, part-search, idempotency); unset runs all. */
 const only = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean),
 );
-const runs = (section: 'bundle' | 'lighthouse' | 'api' | 'mixed-load' | 'work-orders' | 'import') => only.size === 0 || only.has(section);
+const runs = (
+  section: 'bundle' | 'lighthouse' | 'api' | 'open-load' | 'mixed-load' | 'work-orders' | 'import' | 'part-search' | 'idempotency',
+) => only.size === 0 || only.has(section);
 
 /** A benchmark that stops with an error says so, and the others still run (the exit code tells at the end). */
 const failed: string[] = [];
@@ -58,6 +64,12 @@ if (runs('lighthouse')) {
 if (runs('api')) {
   console.log('\n# API under load');
   await attempt('API under load', () => benchApiUnderLoad({ connections: CONCURRENCY, durationSeconds: DURATION_SECONDS, password }));
+}
+
+if (runs('open-load')) {
+  // Issue 22 §9: latency at a fixed arrival rate (2,000 devices syncing every 60 s, 50 writers), beside the saturation above.
+  console.log('\n# Latency at a realistic load (open model)');
+  await attempt('open-model load', () => benchOpenLoad(openLoadOptionsFromEnv()));
 }
 
 if (runs('mixed-load')) {
@@ -95,6 +107,14 @@ if (runs('import')) {
   // Issue 20 §3: 100,000 homes with warranty cards from one CSV into an empty PGlite kept in files.
   console.log('\n# Import of homes (PGlite in files)');
   await attempt('import', () => benchImport());
+}
+if (runs('part-search')) {
+  console.log('\n# Parts picker search (the corporate parts master, in memory)');
+  await attempt('part search', async () => benchPartSearch());
+}
+if (runs('idempotency')) {
+  console.log('\n# Idempotency-Key (PGlite in memory)');
+  await attempt('Idempotency-Key', () => benchIdempotentRetry());
 }
 if (failed.length > 0) {
   console.log(`\n(${failed.length} benchmark(s) stopped early: ${failed.join(', ')})`);

@@ -81,6 +81,12 @@ export async function benchWorkOrdersApi(scaled: ScaledServer, options: WorkOrde
 
   let sample: { token: string; request: ServiceRequestSummary } | undefined;
   let slowestP50 = 0;
+  /** Measurements with failed requests: printed, then the benchmark fails (their figures are not of the case named). */
+  const failed: string[] = [];
+  const measured = (name: string, figures: Awaited<ReturnType<typeof load>>) => {
+    if (figures.failures > 0) failed.push(`${name.trim()}: ${figures.failures} failed`);
+    return formatLoad(name, figures);
+  };
   for (const reader of READERS) {
     const token = await signIn(app, reader.key, options.password);
     const headers = { authorization: `Bearer ${token}` };
@@ -97,13 +103,16 @@ export async function benchWorkOrdersApi(scaled: ScaledServer, options: WorkOrde
         `${alone.toFixed(0)} ms alone`,
     );
     const listed = await load(list, { total: options.listRequests, concurrency: options.concurrency });
-    console.log(formatLoad(`GET /api/service as ${reader.key}`, listed));
+    console.log(measured(`GET /api/service as ${reader.key}`, listed));
     slowestP50 = Math.max(slowestP50, listed.p50);
     // The 60-second refresh of an unchanged list (spec 3 §2): a conditional request answered 304.
     const etag = first.headers.get('etag') ?? '';
     const revalidate = () => fetch(`${app.url}/api/service`, { headers: { ...headers, 'if-none-match': etag } });
     console.log(
-      formatLoad(`  same, If-None-Match (304)`, await load(revalidate, { total: options.requests, concurrency: options.concurrency })),
+      measured(
+        `  same, If-None-Match (304)`,
+        await load(revalidate, { total: options.requests, concurrency: options.concurrency, expectStatus: 304 }),
+      ),
     );
     if (reader.key === 'admin' && rows[0]) sample = { token, request: rows[0] };
   }
@@ -113,15 +122,16 @@ export async function benchWorkOrdersApi(scaled: ScaledServer, options: WorkOrde
   const headers = { authorization: `Bearer ${sample.token}` };
   const { serviceRequestId, assetId } = sample.request;
   const one = () => fetch(`${app.url}/api/service/${serviceRequestId}`, { headers });
-  console.log(formatLoad('GET /api/service/{id} (full)', await load(one, { total: options.requests, concurrency: options.concurrency })));
+  console.log(measured('GET /api/service/{id} (full)', await load(one, { total: options.requests, concurrency: options.concurrency })));
   const ofHome = (await (await fetch(`${app.url}/api/service?assetId=${assetId}`, { headers })).json()) as unknown[];
   const byAsset = () => fetch(`${app.url}/api/service?assetId=${assetId}`, { headers });
   console.log(
-    formatLoad(
+    measured(
       `GET /api/service?assetId (${ofHome.length} rows)`,
       await load(byAsset, { total: options.requests, concurrency: options.concurrency }),
     ),
   );
+  if (failed.length > 0) throw new Error(`requests failed: ${failed.join('; ')}`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

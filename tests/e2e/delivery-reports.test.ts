@@ -128,6 +128,31 @@ const queuedSubmit = (page: Page) =>
       }),
   );
 
+/** The descriptions of the photos in the draft of a home's delivery report the device keeps (IndexedDB entities, kept whole on each save). */
+const keptDraftPhotos = (page: Page, serialNumber: string) =>
+  page.evaluate(
+    (serial) =>
+      new Promise<string[][]>((resolve, reject) => {
+        const open = indexedDB.open('homesite');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const range = IDBKeyRange.bound(['delivery-report-draft', ''], ['delivery-report-draft', '\uffff']);
+          const read = open.result.transaction('entities').objectStore('entities').getAll(range);
+          read.onsuccess = () => {
+            const rows = read.result as { id: string; data: { attachments: { description: string }[] } }[];
+            resolve(
+              rows
+                .filter((row) => row.id.endsWith(`/${serial}`))
+                .map((row) => row.data.attachments.map((attachment) => attachment.description)),
+            );
+            open.result.close();
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    serialNumber,
+  );
+
 describe('delivery reports in Chromium', () => {
   it('fills in and submits a report offline with two photos, pending across a reload, sent once when back online', async () => {
     const { context, page } = await newContext(app, { width: 1024, height: 768 });
@@ -274,8 +299,9 @@ describe('delivery reports in Chromium', () => {
     await again.getByRole('button', { name: 'Cancel' }).click();
     await again.waitFor({ state: 'detached' });
 
-    // The draft is kept on the device: a reload brings back the answers and the photo.
-    await page.waitForTimeout(1000);
+    // The draft is kept on the device: a reload brings back the answers and the photo. The form saves it a moment
+    // after each change, whole: once it holds the photo (the last change), it holds the answers too.
+    await expect.poll(() => keptDraftPhotos(page, home.serialNumber)).toEqual([['Porch']]);
     await page.reload();
     await page.getByRole('button', { name: 'View Porch larger' }).waitFor();
     expect(

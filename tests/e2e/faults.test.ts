@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeSummary, ServiceRequest } from '../../src/contract';
 import { startFaultProxy, type FaultProxy, type ProxyLogEntry } from './fault-proxy';
 import { apiClient, CHROMIUM_ARGS, DEMO_PASSWORD, demoUser, signIn, waitForServiceWorker } from './harness';
+import { seededDataDir } from './seeded-data-dir';
 import { createServerProcess, type ServerProcess } from './server-process';
 
 /*
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
   if (!existsSync(join(distDir, 'index.html')))
     throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
-  dataDir = mkdtempSync(join(tmpdir(), 'homesite-faults-'));
+  dataDir = seededDataDir('homesite-faults-').path;
   server = await createServerProcess({ dataDir, distDir });
   const launching = chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   await server.start();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer } from '../../src/server/main';
+import { seededDataDir } from './seeded-data-dir';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo#2026!';
 export const demoUser = (name: string) => `${name}@demo.homesite.test`;
@@ -55,14 +56,26 @@ export function apiClient(url: () => string): Pick<E2eApp, 'api' | 'tokenFor'> {
   return { api, tokenFor };
 }
 
-/** The built app (dist/) and a real server on a free port with a fresh embedded database (`seedScale`: the benchmark seed). */
+/**
+ * The built app (dist/) and a real server on a free port with an embedded database of its own: a copy of the run's
+ * seeded one, or with `seedScale` a fresh one the server seeds at that scale (the benchmark seed).
+ */
 export async function startE2eApp(options: { seedScale?: number } = {}): Promise<E2eApp> {
   // E2E_DIST_DIR lets a second build be tested without touching ./dist.
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
   if (!existsSync(join(distDir, 'index.html')))
     throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'homesite-e2e-'));
+  const { path: dataDir, seeded: copied } =
+    options.seedScale === undefined
+      ? seededDataDir('homesite-e2e-')
+      : { path: mkdtempSync(join(tmpdir(), 'homesite-e2e-')), seeded: false };
   const server = await startServer({ port: 0, dataDir, distDir, quiet: true, seedScale: options.seedScale });
+  // A copy the server did not take for seeded would cost each file the seed again, with every test still passing.
+  if (copied && server.seeded) {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`The server seeded its copy of the run's seeded database (${dataDir}) again.`);
+  }
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
   return {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npsWindow, upcomingWindow, type NpsDetail, type NpsScore, type NpsUpcomingCall, type NpsWindow } from '../../src/contract';
-import { localIsoDay } from '../../src/lib/dates';
+import { localIsoDay } from '../../src/lib/date-format';
 import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 /*

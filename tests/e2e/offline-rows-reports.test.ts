@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_ADMIN_TEXT, npsWindow, type NpsDetail } from '../../src/contract';
-import { localIsoDay } from '../../src/lib/dates';
+import { localIsoDay } from '../../src/lib/date-format';
 import { NEEDS_CONNECTION, notOnDeviceMessage } from '../../src/ui/not-on-device';
 import { newContext, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PartsOrder, PartsOrderSummary, ServiceRequestSummary, WarrantyCard } from '../../src/contract';
+import { followWrites } from './device-writes';
 import { newContext, signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 
 /*
@@ -158,6 +159,7 @@ describe('Parts orders and warranty cards offline', () => {
     const cardQuery = `/api/Warranty?plantNumber=${card.plantNumber}&serialNumber=${encodeURIComponent(card.serialNumber)}`;
     expect((await get<WarrantyCard>(cardQuery)).emailAddress).toBe(card.emailAddress);
 
+    const writes = followWrites(context);
     await context.setOffline(false);
     const order = await waitOnServer(
       page,
@@ -169,8 +171,8 @@ describe('Parts orders and warranty cards offline', () => {
       () => get<WarrantyCard>(cardQuery),
       (value) => value.rowVersion > card.rowVersion,
     );
-    // Give a doubled replay the time to show itself before counting.
-    await page.waitForTimeout(1500);
+    // A doubled replay would be among the writes sent: count once all are answered and nothing is left to send.
+    await writes.delivered(page);
 
     expect(stored.emailAddress).toBe('new.owner@example.com');
     expect(stored.soldDate).toBe(isoDate(new Date()));
@@ -239,13 +241,14 @@ describe('Parts orders and warranty cards offline', () => {
     await page.waitForURL(/\/service\/parts$/);
     expect(await get<PartsOrderSummary[]>('/api/parts')).toHaveLength(before.length);
 
+    const writes = followWrites(context);
     await context.setOffline(false);
     const after = await waitOnServer(
       page,
       () => get<PartsOrderSummary[]>('/api/parts'),
       (rows) => rows.some((row) => !before.some((old) => old.partsOrderId === row.partsOrderId) && row.vantagePartsRequestId !== null),
     );
-    await page.waitForTimeout(1500);
+    await writes.delivered(page);
     const created = (await get<PartsOrderSummary[]>('/api/parts')).filter(
       (row) => !before.some((old) => old.partsOrderId === row.partsOrderId),
     );

@@ -87,7 +87,7 @@ export async function createServerProcess(options: ServerProcessOptions): Promis
     void exited.then(() => {
       if (child === started) child = undefined;
     });
-    // A first start seeds a fresh embedded database: minutes on a loaded 2-core machine, so the deadline is generous.
+    // A first start on an empty data dir seeds it: minutes on a loaded 2-core machine, so the deadline is generous.
     const deadline = Date.now() + 240_000;
     for (;;) {
       if (!child) throw new Error(`The server process exited while starting:\n${log}`);

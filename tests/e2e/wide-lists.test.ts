@@ -41,6 +41,34 @@ const LISTS: { path: string; table: string; open?: (page: Page) => Promise<void>
   },
 ];
 
+/**
+ * Waits until the lists' layout holds still: the virtualizer measures rows after they render and the cells learn they
+ * are cut after layout, each a frame or so later. Settled means three frames in a row with the same rows, sizes and
+ * tooltips.
+ */
+function layoutSettled(page: Page) {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const signature = () =>
+      JSON.stringify([
+        document.documentElement.scrollWidth,
+        [...document.querySelectorAll('.data-list__row')].map((row) => {
+          const box = row.getBoundingClientRect();
+          return [Math.round(box.top), Math.round(box.width), Math.round(box.height)];
+        }),
+        document.querySelectorAll('.data-list [title]').length,
+      ]);
+    let last = signature();
+    for (let same = 0, frames = 0; same < 3; frames++) {
+      if (frames > 600) throw new Error('the list layout kept changing for 600 frames');
+      await frame();
+      const now = signature();
+      same = now === last ? same + 1 : 0;
+      last = now;
+    }
+  });
+}
+
 /** What reads badly in the page's visible lists, as lines (empty when nothing does). */
 function layoutFaults(page: Page) {
   return page.evaluate(() => {
@@ -107,8 +135,7 @@ describe('wide lists in Chromium', () => {
         await page.goto(list.path);
         await list.open?.(page);
         await page.getByRole('table', { name: list.table }).getByRole('row').nth(1).waitFor();
-        // Rows are measured after they render; let the virtualizer settle before measuring the layout.
-        await page.waitForTimeout(300);
+        await layoutSettled(page);
         expect({ at: `${list.path} ${viewport.width}x${viewport.height}`, faults: await layoutFaults(page) }).toEqual({
           at: `${list.path} ${viewport.width}x${viewport.height}`,
           faults: [],

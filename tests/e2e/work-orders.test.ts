@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { HomeSummary, ServiceRequest, ServiceRequestSummary } from '../../src/contract';
+import { followWrites } from './device-writes';
 import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 /*
@@ -195,6 +196,7 @@ describe('Work orders', () => {
     await page.waitForURL(/\/service$/);
     await page.getByRole('table', { name: 'Work orders' }).getByText('Pending').first().waitFor();
 
+    const writes = followWrites(context);
     await context.setOffline(false);
     // The outbox replays on `online`; wait until the server has the submitted request.
     let arrived: ServiceRequestSummary[] = [];
@@ -217,7 +219,7 @@ describe('Work orders', () => {
     // The list takes the server's record: no pending marker is left, and nothing was sent twice.
     await page.getByRole('table', { name: 'Work orders' }).getByRole('link', { name: stored.body.vantageWorkOrderNumber! }).waitFor();
     expect(await page.getByRole('table', { name: 'Work orders' }).getByText('Pending').count()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await writes.delivered(page);
     expect(await requestsOfHome(home.assetId)).toHaveLength(before.length + 1);
     expect(errors).toEqual([]);
     await context.close();

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { CmhUser } from '../../contract';
 import { useProfile } from '../../features/session/api/get-profile';
 import { ReleaseNotesDialog } from '../../features/release-notes/components/release-notes-dialog';
+import { StoreLostNotice } from '../../features/sync/store-lost-notice';
 import { LoadingSplash } from '../../ui/loading-splash';
 import { ModalsProvider } from '../../ui/modals';
 import { AppHeader } from './app-header';
@@ -45,11 +46,17 @@ function SignedInShell({ user }: { user: CmhUser }) {
 }
 
 /**
- * The chrome of every signed-in page; children render only once the profile is known. The shared modals
+ * The chrome of every signed-in page; children render only once the profile is known. A lost device store is said
+ * over all of it (StoreLostNotice). The shared modals
  * (ui/modals.tsx, Radix Dialog) serve the signed-in pages only, so they live here, in this route's chunk, and not
  * in the JavaScript every first load needs (the login screen has no modal).
  */
 export function AuthenticatedLayout() {
   const { data: user } = useProfile();
-  return <ModalsProvider>{user ? <SignedInShell user={user} /> : <LoadingSplash />}</ModalsProvider>;
+  return (
+    <ModalsProvider>
+      {user ? <SignedInShell user={user} /> : <LoadingSplash />}
+      <StoreLostNotice />
+    </ModalsProvider>
+  );
 }

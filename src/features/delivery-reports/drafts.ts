@@ -18,30 +18,31 @@ export interface DeliveryDraft {
 const draftId = (scope: string, plantNumber: string, serialNumber: string) => `${scope}|${plantNumber}/${serialNumber}`;
 
 export async function readDraft(scope: string, plantNumber: string, serialNumber: string): Promise<DeliveryDraft | undefined> {
-  const row = await getOffline().db.entities.get([DELIVERY_CACHE_KINDS.draft, draftId(scope, plantNumber, serialNumber)]);
+  const { db } = getOffline();
+  const row = await db.withReopen(() => db.entities.get([DELIVERY_CACHE_KINDS.draft, draftId(scope, plantNumber, serialNumber)]));
   return row?.data as DeliveryDraft | undefined;
 }
 
 export async function saveDraft(scope: string, plantNumber: string, serialNumber: string, draft: DeliveryDraft): Promise<void> {
-  await getOffline().db.entities.put({
-    kind: DELIVERY_CACHE_KINDS.draft,
-    id: draftId(scope, plantNumber, serialNumber),
-    data: draft,
-    updatedAt: Date.now(),
-  });
+  const { db } = getOffline();
+  const row = { kind: DELIVERY_CACHE_KINDS.draft, id: draftId(scope, plantNumber, serialNumber), data: draft, updatedAt: Date.now() };
+  await db.withReopen(() => db.entities.put(row));
 }
 
 export async function removeDraft(scope: string, plantNumber: string, serialNumber: string): Promise<void> {
-  await getOffline().db.entities.delete([DELIVERY_CACHE_KINDS.draft, draftId(scope, plantNumber, serialNumber)]);
+  const { db } = getOffline();
+  await db.withReopen(() => db.entities.delete([DELIVERY_CACHE_KINDS.draft, draftId(scope, plantNumber, serialNumber)]));
 }
 
 /** Every user's draft of a home (the server has its report now, whoever sent it from this device). */
 export async function removeDraftsOfHome(plantNumber: string, serialNumber: string): Promise<void> {
   const suffix = `|${plantNumber}/${serialNumber}`;
   const { db } = getOffline();
-  await db.entities
-    .where('kind')
-    .equals(DELIVERY_CACHE_KINDS.draft)
-    .and((row) => String(row.id).endsWith(suffix))
-    .delete();
+  await db.withReopen(() =>
+    db.entities
+      .where('kind')
+      .equals(DELIVERY_CACHE_KINDS.draft)
+      .and((row) => String(row.id).endsWith(suffix))
+      .delete(),
+  );
 }

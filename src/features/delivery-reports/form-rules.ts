@@ -11,7 +11,8 @@ import {
   type SurveyAttachmentInput,
   type SurveyQuestion,
 } from '../../contract';
-import { formatDate, isEmptyDate, localIsoDay } from '../../lib/dates';
+import { formatDate, localIsoDay } from '../../lib/date-format';
+import { isEmptyDate } from '../../lib/dates';
 import { dateText, parseDateText } from '../../lib/validators';
 import type { QuestionSet } from './question-set';
 

@@ -70,8 +70,9 @@ export function usePartsOrderPriming(
         ),
       ]);
       const candidates = ordersToPrime(rows);
-      const kept = await getOffline().db.entities.bulkGet(
-        candidates.map((candidate) => [CACHE_KINDS.detail, candidate.cacheId] as [string, string]),
+      const { db } = getOffline();
+      const kept = await db.withReopen(() =>
+        db.entities.bulkGet(candidates.map((candidate) => [CACHE_KINDS.detail, candidate.cacheId] as [string, string])),
       );
       // Item writes leave the order's rowVersion alone, so the item count is compared too.
       const stale = candidates.filter((candidate, index) => {

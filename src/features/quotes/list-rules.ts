@@ -10,7 +10,7 @@ import {
   type QuoteLockState,
   type QuoteValidation,
 } from '../../contract';
-import { localIsoDay } from '../../lib/dates';
+import { localIsoDay } from '../../lib/date-format';
 import type { SortColumn, SortState } from '../../lib/list';
 import { hasRole } from '../../lib/permissions';
 

@@ -9,7 +9,7 @@ import {
   type ReceivableServiceOrderRow,
   type ServiceRequestSummary,
 } from '../../contract';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/date-format';
 import { filterRows, type ListValue, type SortColumn } from '../../lib/list';
 
 /*

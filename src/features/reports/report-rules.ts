@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { REPORT_MESSAGES, type CmhUser, type PaidServiceOrderQuery } from '../../contract';
-import { formatDate, localIsoDay } from '../../lib/dates';
+import { formatDate, localIsoDay } from '../../lib/date-format';
 import { deriveFlags, hasRole, type PermissionSubject } from '../../lib/permissions';
 import { dateText, parseDateText } from '../../lib/validators';
 

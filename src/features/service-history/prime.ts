@@ -49,7 +49,7 @@ export async function primeServiceHistory(
   const primeOne = async (assetId: number) => {
     const id = String(assetId);
     const kinds = [HISTORY_KINDS.requests, HISTORY_KINDS.parts, HISTORY_KINDS.warranty];
-    const kept = await db.entities.bulkGet(kinds.map((kind) => [kind, id] as [string, string]));
+    const kept = await db.withReopen(() => db.entities.bulkGet(kinds.map((kind) => [kind, id] as [string, string])));
     if (freshForMs > 0 && kept.every((copy) => copy !== undefined && now() - copy.updatedAt < freshForMs)) {
       result.skipped.push(assetId);
       return;

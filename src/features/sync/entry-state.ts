@@ -1,3 +1,4 @@
+import { otherAuthor, othersChangeWaiting } from '../../lib/pending-mark';
 import { describeAge } from '../../offline/age';
 import type { OutboxEntry } from '../../offline/db';
 import type { OutboxPause } from '../../offline/outbox';
@@ -12,12 +13,16 @@ export interface EntryState {
   error?: string;
   canRetry: boolean;
   canDiscard: boolean;
+  /** Another user made it: only they may retry, settle or discard it (othersChangeNote says so). */
+  author?: string;
 }
 
 interface Context {
   now: number;
   online: boolean;
   paused: OutboxPause | undefined;
+  /** The user signed in now: another user's change is theirs to send or discard (issue 22 §1). */
+  signedIn?: string | undefined;
 }
 
 function inSeconds(ms: number): string {
@@ -41,22 +46,25 @@ export function describeEntries(entries: readonly OutboxEntry[], context: Contex
 function describeOne(
   entry: OutboxEntry,
   earlierOfRecord: OutboxEntry | undefined,
-  { now, online, paused }: Context,
+  { now, online, paused, signedIn }: Context,
   creatorOf: ReadonlyMap<string, OutboxEntry>,
 ): EntryState {
   if (entry.status === 'sending') return { tone: 'sending', text: 'Sending…', canRetry: false, canDiscard: false };
+  const author = otherAuthor(entry.owner, signedIn);
   if (entry.status === 'failed') {
     return {
+      ...(author ? { author } : {}),
       tone: 'failed',
       text:
         entry.lastError?.status === 409
-          ? 'Not saved: someone else saved this record after you changed it.'
+          ? `Not saved: someone else saved this record after ${author ? 'this change was made' : 'you changed it'}.`
           : 'Not saved: the server refused this change.',
       error: entry.lastError?.message ?? 'No reason was given.',
-      canRetry: true,
-      canDiscard: true,
+      canRetry: !author,
+      canDiscard: !author,
     };
   }
+  if (author) return { tone: 'blocked', text: othersChangeWaiting(author), author, canRetry: false, canDiscard: false };
   const waitsFor = earlierOfRecord ?? entry.dependsOn.map((tempId) => creatorOf.get(tempId)).find((creator) => creator !== undefined);
   if (waitsFor) {
     return { tone: 'blocked', text: `Waiting for “${waitsFor.label}” to be saved first.`, canRetry: false, canDiscard: true };

@@ -7,6 +7,7 @@ import { useOnline } from '../../offline/use-connection';
 import { useNow } from '../../offline/use-now';
 import { useOutboxEntries, useOutboxSummary } from '../../offline/use-outbox';
 import { useStorageEstimate } from '../../offline/use-storage-estimate';
+import { othersChangeNote } from '../../lib/pending-mark';
 import { entryConflict, pendingMarkOf } from '../../offline/conflicts';
 import { discardEntry, getOffline, outboxActions, retryEntry, syncNow } from '../../offline/runtime';
 import { ConflictResolution } from '../../ui/pending-marks';
@@ -26,7 +27,7 @@ export function PendingChangesScreen() {
   const online = useOnline();
   const now = useNow(5_000);
   const storage = useStorageEstimate();
-  const states = describeEntries(entries, { now, online, paused });
+  const states = describeEntries(entries, { now, online, paused, signedIn: getOffline().currentUser() });
 
   return (
     <section className="pending-changes" aria-labelledby="pending-changes-title">
@@ -123,7 +124,9 @@ function PendingChange({ entry, state, now }: { entry: OutboxEntry; state: Entry
           {state.error}
         </p>
       )}
-      {conflict ? (
+      {state.author && entry.status === 'failed' ? (
+        <p className="pending-change__state">{othersChangeNote(state.author)}</p>
+      ) : conflict ? (
         <ConflictResolution mark={pendingMarkOf(entry)} conflict={conflict} actions={outboxActions} />
       ) : (
         (state.canRetry || state.canDiscard) && (

@@ -38,8 +38,9 @@ export function useOfflinePriming(scope: string, rows: readonly ServiceRequestSu
         queryClient.prefetchQuery(unitsOfMeasureQueryOptions()),
       ]);
       const candidates = requestsToPrime(rows);
-      const kept = await getOffline().db.entities.bulkGet(
-        candidates.map((row) => [CACHE_KINDS.detail, String(row.serviceRequestId)] as [string, string]),
+      const { db } = getOffline();
+      const kept = await db.withReopen(() =>
+        db.entities.bulkGet(candidates.map((row) => [CACHE_KINDS.detail, String(row.serviceRequestId)] as [string, string])),
       );
       const stale = candidates.filter((row, index) => (kept[index]?.data as ServiceRequest | undefined)?.rowVersion !== row.rowVersion);
       if (stale.length === 0 || cancelled) return;

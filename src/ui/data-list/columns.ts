@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/date-format';
 import type { ListValue } from '../../lib/list';
 import { DEFAULT_TRACK, leastWidthProperties } from './column-fold';
 import type { DataListColumn } from './types';

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerProcess, type ServerProcess } from '../server-process';
-import { runOfflineSmoke, type SmokeDriver } from './smoke';
+import { seededDataDir } from '../seeded-data-dir';
+import { runOfflineSmoke, SMOKE_SERVER_ENV, type SmokeDriver } from './smoke';
 
 /*
  * Issue 19: the offline smoke run (smoke.ts) in Firefox ESR — Debian's firefox-esr, headless, driven by
@@ -27,8 +27,8 @@ beforeAll(async () => {
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
   if (!existsSync(join(distDir, 'index.html')))
     throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
-  dataDir = mkdtempSync(join(tmpdir(), 'homesite-firefox-'));
-  server = await createServerProcess({ dataDir, distDir });
+  dataDir = seededDataDir('homesite-firefox-').path;
+  server = await createServerProcess({ dataDir, distDir, env: SMOKE_SERVER_ENV });
   const launching = puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { ServiceRequest, ServiceRequestSummary } from '../../../src/contract';
 import { apiClient, DEMO_PASSWORD, demoUser } from '../harness';
+import { requestsInFlight } from '../requests-in-flight';
 import type { ServerProcess } from '../server-process';
 
 /*
@@ -281,9 +283,12 @@ export class SmokePage {
 
 const EDITABLE_WORK_ORDER_STATUSES = ['O', 'S', 'I', 'D'];
 
+/** The server's environment for the smoke run: its metrics tell when it has answered every request of the device. */
+export const SMOKE_SERVER_ENV = { METRICS_TOKEN: randomUUID() };
+
 export interface SmokeOptions {
   driver: SmokeDriver;
-  /** The server as its own process, running; stopped and started again on the same data dir and port. */
+  /** The server as its own process (with SMOKE_SERVER_ENV), running; stopped and started again on the same data dir and port. */
   server: ServerProcess;
   /** Names the browser in the service item the run adds, so each browser's item is its own. */
   browser: string;
@@ -422,7 +427,13 @@ export async function runOfflineSmoke({ driver, server, browser, log = () => und
     (outbox) => outbox.length === 0,
     15_000,
   );
-  await sleep(1_000);
+  // Nothing is left to send, and the server is done with what was sent (a doubled write among it): the count is final.
+  await until(
+    'no request under way on the server',
+    () => requestsInFlight(server.url, SMOKE_SERVER_ENV.METRICS_TOKEN),
+    (count) => count === 0,
+    15_000,
+  );
   const delivered = await countOnServer();
   step('delivered');
   const errors = await driver.errors();

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Builder, By, Capabilities, type WebDriver } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerProcess, freePort, type ServerProcess } from '../server-process';
-import { runOfflineSmoke, type SmokeDriver } from './smoke';
+import { seededDataDir } from '../seeded-data-dir';
+import { runOfflineSmoke, SMOKE_SERVER_ENV, type SmokeDriver } from './smoke';
 
 /*
  * Issue 19: the offline smoke run (smoke.ts) in WebKit — Debian's WebKitGTK: WebKitWebDriver runs MiniBrowser
@@ -99,8 +99,8 @@ beforeAll(async () => {
   const distDir = process.env.E2E_DIST_DIR ?? 'dist';
   if (!existsSync(join(distDir, 'index.html')))
     throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
-  dataDir = mkdtempSync(join(tmpdir(), 'homesite-webkit-'));
-  server = await createServerProcess({ dataDir, distDir });
+  dataDir = seededDataDir('homesite-webkit-').path;
+  server = await createServerProcess({ dataDir, distDir, env: SMOKE_SERVER_ENV });
   const [started, launched] = await Promise.allSettled([server.start(), startWebKit()]);
   if (launched.status === 'fulfilled') driver = launched.value;
   if (started.status === 'rejected') throw started.reason;

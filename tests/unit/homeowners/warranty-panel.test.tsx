@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WARRANTY_MESSAGES } from '../../../src/contract';
+import { homeownerKeys } from '../../../src/features/homeowners/api/keys';
 import { SOLD_DATE_FOCUS_DELAY_MS } from '../../../src/features/homeowners/components/warranty-panel';
+import { LIST_RELOAD_DELAY_MS } from '../../../src/features/homeowners/use-homeowner-view';
 import { HOMEOWNER_TEXT } from '../../../src/features/homeowners/messages';
 import { todayForServerRules } from '../../../src/lib/dates';
 import { getOffline } from '../../../src/offline/runtime';
@@ -30,7 +32,14 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   stopBackend();
+  vi.useRealTimers();
 });
+
+/**
+ * For the tests whose subject is a delay of the panel: its timers run on a clock the test moves on. The clock also
+ * follows real time, so that the rest of the screen (queries, IndexedDB) goes on as usual.
+ */
+const usePanelClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
 
 const PANEL = '/service/myhomeowners/warranty/42/CLW01001TN';
 const panel = () => screen.findByRole('dialog', { name: HOMEOWNER_TEXT.panelTitle });
@@ -90,12 +99,13 @@ describe("the 'Edit Homeowner' panel (spec 3 §2, §4, §5)", () => {
   });
 
   it('focuses the sold date 1 s after it opens (spec 3 §9)', async () => {
+    usePanelClock();
     backend.cards = [card(1)];
     renderHomeowners(demoProfile('service'), PANEL);
     await panel();
     await waitFor(() => expect(field('First name').value).toBe('First1'));
     expect(document.activeElement).not.toBe(field('Sold date'));
-    await act(() => new Promise((resolve) => setTimeout(resolve, SOLD_DATE_FOCUS_DELAY_MS + 100)));
+    act(() => vi.advanceTimersByTime(SOLD_DATE_FOCUS_DELAY_MS));
     expect(document.activeElement).toBe(field('Sold date'));
   });
 
@@ -139,20 +149,29 @@ describe("the 'Edit Homeowner' panel (spec 3 §2, §4, §5)", () => {
   });
 
   it('reloads the list 500 ms after the panel closes, also without a save (spec 3 §9), and not while it is open', async () => {
+    usePanelClock();
     backend.cards = [card(1)];
-    renderHomeowners(demoProfile('service'), '/service/myhomeowners');
+    const { queryClient } = renderHomeowners(demoProfile('service'), '/service/myhomeowners');
     fireEvent.click(await screen.findByRole('link', { name: 'Warranty for CLW01001TN' }));
     await panel();
     await waitFor(() => expect(field('First name').value).toBe('First1'));
     const listReads = () => backend.reads.filter((read) => read.startsWith('/api/Warranty/Homeowners')).length;
+    // The reload marks the homeowner queries stale as its timer fires, before its request goes out.
+    const reloadStarted = () =>
+      queryClient
+        .getQueryCache()
+        .findAll({ queryKey: homeownerKeys.all })
+        .some((query) => query.state.isInvalidated);
     const before = listReads();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
-    expect(listReads()).toBe(before);
+    act(() => vi.advanceTimersByTime(4 * LIST_RELOAD_DELAY_MS));
+    expect(reloadStarted()).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
-    expect(listReads()).toBe(before);
-    await waitFor(() => expect(listReads()).toBe(before + 1), { timeout: 2000 });
+    act(() => vi.advanceTimersByTime(300));
+    expect(reloadStarted()).toBe(false);
+    act(() => vi.advanceTimersByTime(LIST_RELOAD_DELAY_MS - 300));
+    expect(reloadStarted()).toBe(true);
+    await waitFor(() => expect(listReads()).toBe(before + 1));
   });
 
   it('opens in add mode for a home without a card, plant and serial filled in, and creates it with POST', async () => {

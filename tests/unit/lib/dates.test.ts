@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, isEmptyDate, localIsoDay, parseMsDate, toDate, todayForServerRules, utcIsoDay } from '../../../src/lib/dates';
+import { formatDate, localIsoDay } from '../../../src/lib/date-format';
+import { isEmptyDate, parseMsDate, toDate, todayForServerRules, utcIsoDay } from '../../../src/lib/dates';
 
 describe('parseMsDate (spec 1 §3 /Date(ms)/)', () => {
   it('reads the milliseconds of the terms document dates', () => {

@@ -15,7 +15,7 @@ import {
   type NpsUpcomingCall,
 } from '../../../src/contract';
 import { UPCOMING_SORT_COLUMNS, chartGroups, filterByBand, niceMax, upcomingRow } from '../../../src/features/nps/list-rules';
-import { localIsoDay } from '../../../src/lib/dates';
+import { localIsoDay } from '../../../src/lib/date-format';
 import { sortRows } from '../../../src/lib/list';
 
 describe('NPS bands (spec 2 §4)', () => {

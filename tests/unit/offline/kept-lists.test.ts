@@ -1,5 +1,6 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import type { SyncPage } from '../../../src/contract';
+import { syncPageAnswer, type SyncPage } from '../../../src/contract';
 import { OfflineError } from '../../../src/lib/http';
 import type { Table } from 'dexie';
 import type { OfflineDb } from '../../../src/offline/db';
@@ -178,6 +179,36 @@ describe('KeptList', () => {
     );
     await expect(list.sync('alice|101', { pageSize: 10 })).rejects.toBeInstanceOf(KeptListForgotten);
     expect(await partsTable(db).count()).toBeLessThanOrEqual(10);
+  });
+
+  it('with a backend without delta sync (its whole list for any since), every sync takes the whole list and keeps only its rows', async () => {
+    const server = fakeServer(parts(4));
+    const wholeList = syncPageAnswer(v.looseObject({ partsCatalogId: v.number(), plantNumber: v.string(), name: v.string() }));
+    const asked: string[] = [];
+    const db = freshDb();
+    const list = new KeptList<Part>(
+      {
+        list: 'catalogParts',
+        table: partsTable,
+        key: (row) => row.partsCatalogId,
+        fetchPage: async (since) => {
+          asked.push(since);
+          return v.parse(wholeList, [...server.rows.values()]);
+        },
+      },
+      () => db,
+    );
+    expect(await list.sync('alice|101', { pageSize: 2 })).toMatchObject({ complete: true, total: 4, received: 4, cursor: '0' });
+    expect(ids(list.snapshot().rows)).toEqual([1, 2, 3, 4]);
+
+    server.remove(2);
+    server.write({ partsCatalogId: 3, plantNumber: '101', name: 'renamed' });
+    server.write({ partsCatalogId: 5, plantNumber: '101', name: 'new' });
+    await list.sync('alice|101');
+    expect(asked).toEqual(['0', '0']);
+    expect(ids(await partsTable(db).toArray())).toEqual([1, 3, 4, 5]);
+    expect(ids(list.snapshot().rows)).toEqual([1, 3, 4, 5]);
+    expect((await partsTable(db).get(3))?.name).toBe('renamed');
   });
 
   it('reads the kept copy when the server cannot be reached, and fails when there is none', async () => {

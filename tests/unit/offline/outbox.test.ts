@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { META_LAST_SYNC, getMeta, type OutboxEntry, type OutboxFile } from '../../../src/offline/db';
 import {
   BACKOFF_BASE_MS,
@@ -408,7 +408,7 @@ describe('one replay at a time', () => {
     const hung = createOutbox({ db, locks: null, send: (entry) => (keys.push(entry.idempotencyKey), new Promise(() => undefined)) });
     await hung.enqueue(renameRecord(1, 'x'));
     void hung.replay();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(keys).toHaveLength(1)); // the call is out, and will never be answered
     expect((await db.outbox.toArray())[0]!.status).toBe('sending');
 
     const reloaded = createOutbox({ db, locks: null, send: async (entry) => (keys.push(entry.idempotencyKey), { status: 200, body: {} }) });
@@ -425,22 +425,41 @@ describe('concurrency across records', () => {
     for (let id = 1; id <= records; id++) server.records.set(id, { id, title: `r${id}`, items: [], links: [], photos: [] });
     const out: { entry: OutboxEntry; files: OutboxFile[]; options: SendOptions; resolve: (answer: SendAnswer) => void }[] = [];
     let maxOut = 0;
+    /** Calls that went out beside another call of their record: checked as each goes out, so no test waits to see one. */
+    const violations: string[] = [];
+    let answerAtOnce = false;
     const events: OutboxEvent[] = [];
+    const db = freshDb();
     const outbox = createOutbox({
-      db: freshDb(),
+      db,
       locks: null,
       onEvent: (event) => events.push(event),
       send: (entry, files, options) =>
         new Promise((resolve) => {
+          if (out.some((call) => call.entry.recordKey === entry.recordKey))
+            violations.push(`${entry.label} went out beside another call of ${entry.recordKey}`);
           out.push({ entry, files, options, resolve });
           maxOut = Math.max(maxOut, out.length);
+          if (answerAtOnce) answer(out.length - 1);
         }),
     });
     const answer = (index: number, status?: number) => {
       const [call] = out.splice(index, 1);
       call!.resolve(status ? { status, body: { message: `HTTP ${status}` } } : server.handle(call!.entry, call!.files));
     };
-    return { server, out, outbox, events, answer, maxOut: () => maxOut };
+    /** Answers the calls out, and every call that goes out later, until `run` ends: its figures then tell all that went. */
+    const finish = async <T>(run: Promise<T>) => {
+      answerAtOnce = true;
+      while (out.length) answer(0);
+      try {
+        return await run;
+      } finally {
+        answerAtOnce = false;
+      }
+    };
+    /** The entries the run has taken: it marks what it chooses 'sending' in one transaction, before any of them goes out. */
+    const claimed = () => db.outbox.where('status').equals('sending').count();
+    return { server, out, outbox, events, answer, finish, claimed, violations, maxOut: () => maxOut };
   }
 
   /** Waits until `done()` holds, letting fake-indexeddb's timers run. */
@@ -448,33 +467,33 @@ describe('concurrency across records', () => {
     for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 0));
     expect(done()).toBe(true);
   }
-  const quiet = () => until(() => true).then(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
   it(`sends one entry first, then up to ${MAX_IN_FLIGHT} of different records at once, one per record, in order within each`, async () => {
-    const { server, out, outbox, answer, maxOut } = held(10);
+    const { server, out, outbox, answer, claimed, violations, maxOut } = held(10);
     for (let id = 1; id <= 10; id++) {
       await outbox.enqueue(renameRecord(id, `r${id}'`));
       await outbox.enqueue(addItem(id, `item of ${id}`));
     }
     const run = outbox.replay();
     await until(() => out.length === 1);
-    await quiet();
-    expect(out.map((call) => call.entry.label)).toEqual(["Rename to r1'"]); // the probe goes alone
+    expect(await claimed()).toBe(1); // the probe goes alone
+    expect(out.map((call) => call.entry.label)).toEqual(["Rename to r1'"]);
     answer(0);
 
     await until(() => out.length === MAX_IN_FLIGHT);
-    await quiet();
-    expect(out).toHaveLength(MAX_IN_FLIGHT);
+    expect(await claimed()).toBe(MAX_IN_FLIGHT);
     // The next entry of record 1 (its item) comes first in the queue now; then the renames of 2…6.
     expect(out.map((call) => call.entry.recordKey)).toEqual(['record:1', 'record:2', 'record:3', 'record:4', 'record:5', 'record:6']);
 
-    // Answers in reverse order: every answer frees a slot for the next entry that may go.
+    // Answers in reverse order: every answer frees a slot for the next entry that may go, while records are left.
+    const recordsLeft = () =>
+      [...server.records.keys()].filter((id) => server.applied.filter((call) => call.recordId === id).length < 2).length;
     while (out.length) {
       answer(out.length - 1);
-      await quiet();
-      expect(new Set(out.map((call) => call.entry.recordKey)).size).toBe(out.length);
+      await until(() => out.length === Math.min(MAX_IN_FLIGHT, recordsLeft()));
     }
     expect(await run).toEqual({ sent: 20, failed: 0, remaining: 0, stoppedBy: 'drained' });
+    expect(violations).toEqual([]);
     expect(maxOut()).toBe(MAX_IN_FLIGHT);
     for (let id = 1; id <= 10; id++) {
       expect(server.applied.filter((call) => call.recordId === id).map((call) => call.method)).toEqual(['PUT', 'POST']);
@@ -484,7 +503,7 @@ describe('concurrency across records', () => {
   });
 
   it('a transient failure while others are out starts nothing more: the calls out finish, the run ends transient', async () => {
-    const { server, out, outbox, answer, events } = held(10);
+    const { server, out, outbox, answer, finish, events } = held(10);
     for (let id = 1; id <= 10; id++) await outbox.enqueue(renameRecord(id, 'new'));
     const run = outbox.replay();
     await until(() => out.length === 1);
@@ -492,10 +511,8 @@ describe('concurrency across records', () => {
     await until(() => out.length === MAX_IN_FLIGHT);
     const failing = out[2]!.entry;
     answer(2, 503);
-    await quiet();
-    expect(out).toHaveLength(MAX_IN_FLIGHT - 1); // nothing took its slot
-    while (out.length) answer(0);
-    expect(await run).toEqual({ sent: MAX_IN_FLIGHT, failed: 0, remaining: 10 - MAX_IN_FLIGHT, stoppedBy: 'transient' });
+    // The probe and the five out beside the failed one: nothing took its slot (it would have been answered and counted).
+    expect(await finish(run)).toEqual({ sent: MAX_IN_FLIGHT, failed: 0, remaining: 10 - MAX_IN_FLIGHT, stoppedBy: 'transient' });
     expect(await outbox.db.outbox.get(failing.seq!)).toMatchObject({ status: 'pending', attempts: 1, lastError: { status: 503 } });
     expect(events.filter((event) => event.type === 'retrying')).toHaveLength(1);
 
@@ -511,18 +528,15 @@ describe('concurrency across records', () => {
   });
 
   it('a 401 while others are out pauses the queue once they have finished', async () => {
-    const { out, outbox, answer } = held(10);
+    const { out, outbox, answer, finish } = held(10);
     for (let id = 1; id <= 10; id++) await outbox.enqueue(renameRecord(id, 'new'));
     const run = outbox.replay();
     await until(() => out.length === 1);
     answer(0);
     await until(() => out.length === MAX_IN_FLIGHT);
     answer(0, 401);
-    await quiet();
-    expect(out).toHaveLength(MAX_IN_FLIGHT - 1);
-    while (out.length) answer(0);
-    // The probe and the five that were out with the refused one.
-    expect(await run).toMatchObject({ sent: MAX_IN_FLIGHT, stoppedBy: 'paused', remaining: 10 - MAX_IN_FLIGHT });
+    // The probe and the five that were out with the refused one: nothing more went (it would have been answered and counted).
+    expect(await finish(run)).toMatchObject({ sent: MAX_IN_FLIGHT, stoppedBy: 'paused', remaining: 10 - MAX_IN_FLIGHT });
     expect(await outbox.pauseState()).toMatchObject({ error: { status: 401 } });
     expect(await outbox.db.outbox.where('status').equals('sending').count()).toBe(0);
   });
@@ -582,7 +596,7 @@ describe('concurrency across records', () => {
   });
 
   it('a change another tab discards during the run is not sent: what the run chooses is checked against the store', async () => {
-    const { out, outbox, answer, server } = held(3);
+    const { out, outbox, answer, finish, claimed, server } = held(3);
     await outbox.enqueue(renameRecord(1, 'a'));
     await outbox.enqueue(renameRecord(2, 'b'));
     const dropped = await outbox.enqueue(renameRecord(3, 'dropped'));
@@ -592,10 +606,9 @@ describe('concurrency across records', () => {
     await otherTab.discard(dropped.seq!);
     answer(0);
     await until(() => out.length === 1);
-    await quiet();
     expect(out.map((call) => call.entry.label)).toEqual(['Rename to b']);
-    answer(0);
-    expect(await run).toMatchObject({ sent: 2, remaining: 0 });
+    expect(await claimed()).toBe(1);
+    expect(await finish(run)).toMatchObject({ sent: 2, remaining: 0 });
     expect(server.records.get(3)!.title).toBe('r3');
     expect(await outbox.db.outbox.count()).toBe(0);
   });

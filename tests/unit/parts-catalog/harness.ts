@@ -1,6 +1,13 @@
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
-import type { CatalogPart, CatalogPartRow, CategoryCatalog, PartsCatalog, SyncPage } from '../../../src/contract';
+import {
+  catalogPartRows as catalogRows,
+  type CatalogPart,
+  type CatalogPartRow,
+  type CategoryCatalog,
+  type PartsCatalog,
+  type SyncPage,
+} from '../../../src/contract';
 import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
 import { setNotifier, type Notification } from '../../../src/lib/notifier';
 import type { OfflineDb } from '../../../src/offline/db';
@@ -158,14 +165,6 @@ export function bigCatalog(count: number, plantNumber = '910'): PartsCatalog {
   );
 }
 
-/** A catalog as the server's delta sync delivers it: flat parts, each with its commodity's image. */
-export const catalogRows = (catalog: PartsCatalog): CatalogPartRow[] =>
-  catalog.categoryCatalogs.flatMap((category) =>
-    category.commodityCatalogs.flatMap((commodity) =>
-      commodity.parts.map((item) => ({ ...item, commodityImageFilename: commodity.imageFilename })),
-    ),
-  );
-
 export const svg = (label: string) => `<svg xmlns="http://www.w3.org/2000/svg"><text>${label}</text></svg>`;
 
 type Answer = Response | Promise<Response>;
@@ -177,13 +176,14 @@ export const jsonResponse = (status: number, body: unknown) =>
  * The server as the catalog meets it through fetch: GET /api/PartsCatalog?plantNumber&approved=true[&since=&limit=]
  * and GET /images/PartsCatalogImages/{file}. A plant without a catalog answers 403, an unknown image 404; `offline`
  * makes every call fail as with no network. `?since=` answers as the server's delta sync does (contract/sync.ts): a
- * cursor this fake gave answers the rows changed and removed since it was given, any other the whole catalog.
+ * cursor this fake gave answers the rows changed and removed since it was given, any other the whole catalog. `plain`
+ * makes it a backend without delta sync (README "A plain backend"): `since` is ignored and the tree answered.
  */
 export function catalogServer() {
   const catalogs = new Map<string, PartsCatalog>();
   const images = new Map<string, string>();
   /** `imageDelayMs` > 0 answers each image after a random wait up to that long, so that downloads interleave. */
-  const state = { offline: false, imageDelayMs: 0 };
+  const state = { offline: false, imageDelayMs: 0, plain: false };
   const reads: string[] = [];
   const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
@@ -224,7 +224,7 @@ export function catalogServer() {
     const plantNumber = url.searchParams.get('plantNumber') ?? '';
     const catalog = catalogs.get(plantNumber);
     if (!catalog) return jsonResponse(403, { message: 'That plant is not one of yours.' });
-    if (!url.searchParams.has('since')) return jsonResponse(200, catalog);
+    if (!url.searchParams.has('since') || state.plain) return jsonResponse(200, catalog);
     const page = syncAnswer(url, plantNumber, catalogRows(catalog));
     syncAnswers.push(page);
     return jsonResponse(200, page);

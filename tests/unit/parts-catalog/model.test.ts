@@ -52,15 +52,11 @@ describe('part search', () => {
     expect(numbers(searchParts(ranked, '1077755'))).toEqual(['55555']);
   });
 
-  it('searches a 600-part catalog quickly', () => {
+  // How fast it searches is a benchmark's figure (tests/bench/part-search.ts), not a test's.
+  it('finds a part by its number, and parts by words, in a 600-part catalog', () => {
     const parts = pickableCatalog(bigCatalog(600)).parts;
     const big = partSearchIndex(parts);
-    const began = performance.now();
-    for (let round = 0; round < 100; round += 1) searchParts(big, round % 2 ? 'valve chrome' : String(50_000 + round * 7));
-    const perSearch = (performance.now() - began) / 100;
     expect(numbers(searchParts(big, String(50_000 + 599 * 7)))[0]).toBe(String(50_000 + 599 * 7));
     expect(searchParts(big, 'valve chrome').length).toBeGreaterThan(0);
-    // Well under a frame on any machine that runs the suite (measured: a few hundredths of a millisecond).
-    expect(perSearch).toBeLessThan(5);
   });
 });

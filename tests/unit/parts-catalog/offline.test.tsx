@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogParts, type CatalogPartRow } from '../../../src/contract';
 import {
   catalogKeys,
@@ -117,6 +117,28 @@ describe('the approved catalog offline (spec 3 §7: GET /PartsCatalog?plantNumbe
       '80100',
       '80107',
     ]);
+  });
+
+  it('from a backend without delta sync, keeps the catalog tree it answers as rows, and takes it whole at every sync', async () => {
+    server.state.plain = true;
+    server.catalogs.set('910', smallCatalog('910'));
+    const first = await syncApprovedCatalog(SCOPE, '910');
+    expect(catalogTree('910', first.data)).toEqual(smallCatalog('910'));
+    expect(await db.catalogParts.where('plantNumber').equals('910').count()).toBe(8);
+
+    const withdrawn = catalogOf(
+      '910',
+      catalogParts(smallCatalog('910')).filter((item) => item.partNumber !== '30407'),
+      SMALL_COMMODITY_IMAGES,
+    );
+    server.catalogs.set('910', withdrawn);
+    const second = await syncApprovedCatalog(SCOPE, '910');
+    expect(catalogTree('910', second.data)).toEqual(withdrawn);
+    expect(await db.catalogParts.where('plantNumber').equals('910').count()).toBe(7);
+    // No cursor to go on from: each sync asks from nothing again.
+    expect(server.catalogReads().map((read) => new URL(read, 'http://localhost').searchParams.get('since'))).toEqual(['0', '0']);
+    expect(server.syncAnswers).toEqual([]);
+    expect(notices).toEqual([]);
   });
 
   it('useApprovedCatalog reads through once per plant for the session, and refreshes a copy read offline once online', async () => {
@@ -281,10 +303,16 @@ describe('priming: the catalogs of the user plants with their images on the devi
     // The same plants again (a new array, another mount): nothing is asked.
     hook.rerender({ plants: ['910'] });
     hook.unmount();
+    // The hook decides on what the kept lists hold: once that read is answered, a priming would start at once (its
+    // progress shows before its first request), so a task later the decision shows.
+    const keptListsRead = vi.spyOn(db.syncState, 'bulkGet');
     const again = renderHook(() => useCatalogPriming(SCOPE, ['910', '']), { wrapper });
+    await waitFor(() => expect(keptListsRead).toHaveBeenCalled());
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await keptListsRead.mock.results[0]!.value;
+      await new Promise((resolve) => setTimeout(resolve, 0));
     });
+    keptListsRead.mockRestore();
     expect(again.result.current).toBeUndefined();
     expect(server.catalogReads()).toHaveLength(1);
     again.unmount();

@@ -115,6 +115,7 @@ describe('prompt and loading modals (spec 1 §2 Shared UI)', () => {
         .then((answer) => answers.push(answer));
     });
     await screen.findByRole('dialog', { name: 'Prompt' });
+    // Radix starts listening for clicks outside an opened dialog from a timer: a click before that would not count.
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     const backdrop = document.querySelector('.modal-backdrop')!;
     fireEvent.pointerDown(backdrop, { button: 0, pointerType: 'mouse' });

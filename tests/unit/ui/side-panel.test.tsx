@@ -59,6 +59,8 @@ function OpenButton() {
   );
 }
 
+const blockerAnswers: boolean[] = [];
+
 function renderPanelRoutes(initialEntry: string) {
   const root = createRootRoute({ component: Outlet });
   const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Home</p> });
@@ -74,9 +76,22 @@ function renderPanelRoutes(initialEntry: string) {
     ),
   });
   const thing = createRoute({ getParentRoute: () => things, path: '$id', component: EditThing });
+  const history = createMemoryHistory({ initialEntries: [initialEntry] });
+  // Each answer of a navigation blocker (the panel's), recorded as it is given: true blocked the navigation.
+  blockerAnswers.length = 0;
+  const block = history.block;
+  history.block = (blocker) =>
+    block({
+      ...blocker,
+      blockerFn: async (args) => {
+        const blocked = await blocker.blockerFn(args);
+        blockerAnswers.push(blocked);
+        return blocked;
+      },
+    });
   const router = createRouter({
     routeTree: root.addChildren([home, things.addChildren([thing])]),
-    history: createMemoryHistory({ initialEntries: [initialEntry] }),
+    history,
   });
   render(
     <ModalsProvider>
@@ -94,6 +109,7 @@ const clickOn = (element: Element) => {
   fireEvent.mouseUp(element, { button: 0 });
   fireEvent.click(element, { button: 0 });
 };
+/** Radix starts listening for clicks outside an opened panel from a timer: a click before that would not count. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 const panel = () => screen.findByRole('dialog', { name: 'Edit Thing' });
 
@@ -185,7 +201,7 @@ describe('side panel (spec 1 §2 Shared UI, §4 side-panel state)', () => {
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     void router.navigate({ to: '/' });
-    await settle();
+    await waitFor(() => expect(blockerAnswers).toEqual([true]));
     expect(router.state.location.pathname).toBe('/things/7');
     expect(screen.queryByRole('dialog', { name: 'Confirmation' })).toBeNull();
   });
@@ -196,7 +212,7 @@ describe('side panel (spec 1 §2 Shared UI, §4 side-panel state)', () => {
     const router = renderPanelRoutes('/things/7');
     fireEvent.keyDown(await panel(), { key: 'Escape' });
     void router.navigate({ to: '/' });
-    await settle();
+    await waitFor(() => expect(blockerAnswers).toEqual([true]));
     expect(router.state.location.pathname).toBe('/things/7');
     allow = true;
     fireEvent.click(screen.getByRole('button', { name: 'Close Edit Thing' }));

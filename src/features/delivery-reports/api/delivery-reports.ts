@@ -45,7 +45,10 @@ const fetchBlankForm = (plantNumber: string, serialNumber: string) =>
 
 /** Keeps the questions of a blank form read from the server (the same for every home: one copy per scope). */
 async function keepQuestionSet(scope: string, form: DeliveryReport) {
-  await getOffline().db.entities.put({ kind: DELIVERY_CACHE_KINDS.questions, id: scope, data: questionSetOf(form), updatedAt: Date.now() });
+  const { db } = getOffline();
+  await db.withReopen(() =>
+    db.entities.put({ kind: DELIVERY_CACHE_KINDS.questions, id: scope, data: questionSetOf(form), updatedAt: Date.now() }),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DeliveryReport } from '../../../contract';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/date-format';
 
 /** The home a report is about (spec 2 §3 DeliveryReport): serial, plant, model, customer; and who submitted it, once submitted. */
 export function HomeHeader({ report }: { report: DeliveryReport }) {

@@ -8,7 +8,7 @@ import {
   type SurveyAttachment,
   type SurveyQuestion,
 } from '../../../contract';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/date-format';
 import { isHttpError, isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
 import { describeAge } from '../../../offline/age';

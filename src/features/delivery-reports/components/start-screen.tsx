@@ -1,7 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { serialKey, type HomeSummary } from '../../../contract';
-import { formatDate, isEmptyDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/date-format';
+import { isEmptyDate } from '../../../lib/dates';
 import { isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';
 import { readKept } from '../../../offline/cached-read';

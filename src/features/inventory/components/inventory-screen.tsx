@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CmhUser, InventoryItem } from '../../../contract';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/date-format';
 import { deriveFlags } from '../../../lib/permissions';
 import type { SortState } from '../../../lib/list';
 import { useKeptListView } from '../../../offline/use-kept-list';

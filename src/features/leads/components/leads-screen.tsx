@@ -10,7 +10,7 @@ import {
   type CmhUser,
   type LeadFilter,
 } from '../../../contract';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/date-format';
 import { formatPhone, formatState } from '../../../lib/formats';
 import type { SortState } from '../../../lib/list';
 import { isOfflineError } from '../../../lib/http';

@@ -1,4 +1,4 @@
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/date-format';
 import { formatPhone, formatState } from '../../../lib/formats';
 import { isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';

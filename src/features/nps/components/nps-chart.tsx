@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { NpsScore } from '../../../contract';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/date-format';
 import { chartGroups, niceMax } from '../list-rules';
 
 /*

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { NpsDetail, NpsUpcomingCall } from '../../../contract';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/date-format';
 import type { SortState } from '../../../lib/list';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { NeedsConnectionMark } from '../../../ui/not-on-device';

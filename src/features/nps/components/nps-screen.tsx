@@ -9,7 +9,7 @@ import {
   type NpsPeriod,
   type NpsScore,
 } from '../../../contract';
-import { localIsoDay } from '../../../lib/dates';
+import { localIsoDay } from '../../../lib/date-format';
 import { isOfflineError } from '../../../lib/http';
 import { deriveFlags } from '../../../lib/permissions';
 import { describeAge } from '../../../offline/age';

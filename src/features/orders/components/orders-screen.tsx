@@ -10,7 +10,7 @@ import {
   type CmhUser,
   type SalesOrder,
 } from '../../../contract';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/date-format';
 import type { SortColumn, SortState } from '../../../lib/list';
 import { notify } from '../../../lib/notifier';
 import { isHttpError, isOfflineError, reportHttpError } from '../../../lib/http';

@@ -1,6 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { CatalogPartRowAnswer, paths, syncPageAnswer, type CatalogPartRow, type PartsCatalog } from '../../../contract';
+import * as v from 'valibot';
+import {
+  CatalogPartRowAnswer,
+  PartsCatalogAnswer,
+  catalogPartRows,
+  paths,
+  syncPageAnswer,
+  type CatalogPartRow,
+  type PartsCatalog,
+} from '../../../contract';
 import { request } from '../../../lib/http';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
 import { keptList, readKeptList, type KeptList, type KeptRead } from '../../../offline/kept-lists';
@@ -15,7 +24,18 @@ export const catalogKeys = {
   approved: (scope: string, plantNumber: string) => [...catalogKeys.all, 'approved', scope, plantNumber] as const,
 };
 
-const CatalogPartPage = syncPageAnswer(CatalogPartRowAnswer);
+/** A plain backend (no delta sync) answers the spec's catalog tree: its parts, each checked as a row, are the rows. */
+const CatalogPartPage = syncPageAnswer(
+  CatalogPartRowAnswer,
+  v.pipe(
+    PartsCatalogAnswer,
+    v.transform(catalogPartRows),
+    v.check(
+      (rows) => v.is(v.array(CatalogPartRowAnswer), rows),
+      'A part of the catalog lacks its id, plant, category, commodity or number.',
+    ),
+  ),
+);
 
 /**
  * Every failure is the caller's to show (the picker says it in place, priming runs unseen), except 401: an ended

@@ -60,10 +60,12 @@ export async function keepImages(db: OfflineDb, images: readonly FetchedImage[],
     storedAt: now,
   }));
   const files = images.map((image) => ({ kind: CATALOG_KINDS.image, id: image.name, data: image.data }));
-  await db.transaction('rw', db.documentCopies, db.documentFiles, async () => {
-    await db.documentCopies.bulkPut(copies);
-    await db.documentFiles.bulkPut(files);
-  });
+  await db.withReopen(() =>
+    db.transaction('rw', db.documentCopies, db.documentFiles, async () => {
+      await db.documentCopies.bulkPut(copies);
+      await db.documentFiles.bulkPut(files);
+    }),
+  );
 }
 
 /** The kept image, else the server's (then kept), else the placeholder the same way, else undefined. */

@@ -162,7 +162,7 @@ export async function primeCatalogs(
   );
 
   const names = [...new Set([...fresh.values()].flatMap(catalogImageNames))];
-  const kept = await db.documentCopies.bulkGet(names.map((name) => [CATALOG_KINDS.image, name] as [string, string]));
+  const kept = await db.withReopen(() => db.documentCopies.bulkGet(names.map((name) => [CATALOG_KINDS.image, name] as [string, string])));
   const missing = names.filter((_, index) => !kept[index]);
   figures.keptImages = names.length - missing.length;
   total += missing.length;

@@ -23,7 +23,8 @@ export function forgetPrimedCatalogs() {
 
 /** The plants still to prime: not settled this session, or kept but since removed (a sign-out clears kept copies). */
 async function plantsToPrime(scope: string, plantNumbers: readonly string[]): Promise<string[]> {
-  const kept = await getOffline().db.syncState.bulkGet(plantNumbers.map(catalogListName));
+  const { db } = getOffline();
+  const kept = await db.withReopen(() => db.syncState.bulkGet(plantNumbers.map(catalogListName)));
   return plantNumbers.filter((plantNumber, index) => {
     const settled = settledThisSession.get(catalogScope(scope, plantNumber));
     const copy = kept[index];

@@ -10,7 +10,7 @@ import {
   type CmhUser,
   type Quote,
 } from '../../../contract';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/date-format';
 import { HttpError, isHttpError, isOfflineError, reportHttpError } from '../../../lib/http';
 import type { SortState } from '../../../lib/list';
 import { notify } from '../../../lib/notifier';

@@ -9,7 +9,7 @@ import {
   type SalesCategory,
   type SalesDetail,
 } from '../../../contract';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/date-format';
 import { DEFAULT_BRAND_LOGO, brandLogo, formatPhone } from '../../../lib/formats';
 import { HttpError, isOfflineError } from '../../../lib/http';
 import { describeAge } from '../../../offline/age';

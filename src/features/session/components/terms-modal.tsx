@@ -1,5 +1,6 @@
 import type { CmhUser } from '../../../contract';
-import { formatDate, parseMsDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/date-format';
+import { parseMsDate } from '../../../lib/dates';
 import { isOfflineError } from '../../../lib/http';
 import { PRODUCT_NAME } from '../../../lib/constants';
 import { Modal } from '../../../ui/modal';

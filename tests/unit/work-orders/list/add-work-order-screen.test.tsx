@@ -66,9 +66,12 @@ describe('Add New Work Order (spec 3 §2)', () => {
     fireEvent.click(button);
     await waitFor(() => expect(router.state.location.pathname).toMatch(reviewPath));
     expect(router.state.location.pathname.match(reviewPath)![1]).toBe('77');
-    // Whatever a second click might have queued has had its chance to go out by now.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await getOffline().db.outbox.count()).toBe(0);
+    // Whatever a second click might have queued goes out in the replay the first one started (or joined): once that
+    // has ended with nothing left in the outbox, all that was sent is in.
+    await waitFor(async () => {
+      expect(getOffline().outbox.isReplaying()).toBe(false);
+      expect(await getOffline().db.outbox.count()).toBe(0);
+    });
     expect(backend.sent).toHaveLength(1);
     expect(backend.sent[0]).toMatchObject({
       method: 'POST',

@@ -1,5 +1,6 @@
 import { isCustomerOrder, PARTS_ORDER_STATUSES, type PartsOrderSummary } from '../../../../contract';
-import { formatDate, isEmptyDate } from '../../../../lib/dates';
+import { formatDate } from '../../../../lib/date-format';
+import { isEmptyDate } from '../../../../lib/dates';
 import type { SortColumn, SortState } from '../../../../lib/list';
 import { isTempId } from '../../../../offline/temp-ids';
 import { PARTS_ORDER_TEXTS, stagedOrderPath, vantageOrderPath } from '../../messages';

@@ -1,5 +1,6 @@
 import { isCustomerOrder, selectableForReceipt, type ShipToLocation } from '../../../../contract';
-import { formatDate, isEmptyDate } from '../../../../lib/dates';
+import { formatDate } from '../../../../lib/date-format';
+import { isEmptyDate } from '../../../../lib/dates';
 import { isTempId } from '../../../../offline/temp-ids';
 import { PARTS_ORDER_TEXTS } from '../../messages';
 import type { PartsOrderItemView, PartsOrderView } from '../../model';

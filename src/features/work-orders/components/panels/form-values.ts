@@ -1,5 +1,6 @@
 import { normalizeServiceDate } from '../../../../contract';
-import { localIsoDay, parseUsDate } from '../../../../lib/dates';
+import { localIsoDay } from '../../../../lib/date-format';
+import { parseUsDate } from '../../../../lib/dates';
 
 /* Text ⇄ value conversions the work-order forms share: dates typed as MM/DD/YYYY, numbers typed as text. */
 

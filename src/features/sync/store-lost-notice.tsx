@@ -1,0 +1,29 @@
+import { useSyncExternalStore } from 'react';
+import { isStoreLost, subscribeStoreLost } from '../../offline/store-lost';
+import './sync.css';
+
+export const STORE_LOST_TEXT = {
+  title: 'Reload to continue',
+  body: 'The browser lost its connection to this device’s storage. What was saved on this device is kept; reload the page to go on.',
+  reload: 'Reload',
+} as const;
+
+/**
+ * Issue 22 §6: once the device's store failed again after being reopened (offline/store-lost.ts), nothing more can be
+ * read or saved on this page, and the page says so with a way out instead of failing screen by screen.
+ */
+export function StoreLostNotice({ reload = () => window.location.reload() }: { reload?: () => void }) {
+  const lost = useSyncExternalStore(subscribeStoreLost, isStoreLost, isStoreLost);
+  if (!lost) return null;
+  return (
+    // A page notice: over an open dialog or side panel too, and a tap on it does not close them (ui/modal.tsx).
+    <div className="store-lost" role="alert" aria-labelledby="store-lost-title" data-page-notice="">
+      <p>
+        <strong id="store-lost-title">{STORE_LOST_TEXT.title}</strong> {STORE_LOST_TEXT.body}
+      </p>
+      <button type="button" className="button button--primary" onClick={reload}>
+        {STORE_LOST_TEXT.reload}
+      </button>
+    </div>
+  );
+}
