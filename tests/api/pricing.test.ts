@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ManagedUser,
   SYNC_START,
-  type InventoryItem,
   type Lead,
   type QuoteRevision,
   type SalesDetail,
