@@ -27,6 +27,7 @@ import {
   salesOrders,
   serviceRequests,
   submittedSurveys,
+  users,
   warrantyCards,
 } from '../../src/server/db/schema';
 import { createApp, type App } from '../../src/server/app';
@@ -1206,7 +1207,9 @@ beforeAll(async () => {
   newSession = async (user) => {
     if (!profiles.has(user)) profiles.set(user, ok<CmhUser>('GET', '/auth/api/Account/User', user));
     const { cmhUserId, userName, retailerNumber } = await profiles.get(user)!;
-    return tokenService.issue({ cmhUserId, userName, retailerNumber });
+    // The user's token generation as it is now: a token of an older one is refused (one clock, issue 22 §4).
+    const [row] = await t.db.select({ tokenGeneration: users.tokenGeneration }).from(users).where(eq(users.id, cmhUserId));
+    return tokenService.issue({ cmhUserId, userName, retailerNumber, tokenGeneration: row!.tokenGeneration });
   };
 });
 afterAll(() => t.close());
