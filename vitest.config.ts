@@ -48,13 +48,15 @@ export default defineConfig({
         },
       },
       {
-        // Two files at a time: each has its own server, data dir, free ports, browser and (WebKit) Xvfb display.
+        // One file at a time. Each file has its own server, data dir, free ports, browser and (WebKit) Xvfb display, so
+        // files could run side by side; but two at once on 2 cores pushed screen-by-screen tests (security-headers, the
+        // axe checks during a toast's fade-in) past their timeouts, for little gain on a CPU-bound run.
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...E2E_SERIAL],
           ...e2e,
-          maxWorkers: 2,
+          fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },
