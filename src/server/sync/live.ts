@@ -117,7 +117,25 @@ export function createLiveChanges(options: LiveChangesOptions): LiveChanges {
   let notified = new Map<SyncTable, number>();
   let round: NodeJS.Timeout | undefined;
 
-  const watch = (lists: LiveList[]): WatchedList[] => lists.map((list) => ({ ...list, key: fingerprint(list.source) }));
+  /**
+   * Sources by fingerprint, shared by the streams of one scope (a retail center's devices): a source holds the SQL of
+   * its list, and 1,000 streams would otherwise hold 1,000 copies of each. Dropped with the last stream using it.
+   */
+  const shared = new Map<string, { source: SyncSource<unknown>; streams: number }>();
+  const watch = (lists: LiveList[]): WatchedList[] =>
+    lists.map(({ name, source }) => {
+      const key = fingerprint(source);
+      let entry = shared.get(key);
+      if (!entry) shared.set(key, (entry = { source, streams: 0 }));
+      entry.streams++;
+      return { name, source: entry.source, key };
+    });
+  const unwatch = (lists: WatchedList[]) => {
+    for (const { key } of lists) {
+      const entry = shared.get(key);
+      if (entry && --entry.streams === 0) shared.delete(key);
+    }
+  };
 
   function send(stream: Stream, lists: Iterable<string>) {
     if (stream.ended) return;
@@ -133,6 +151,7 @@ export function createLiveChanges(options: LiveChangesOptions): LiveChanges {
     if (stream.ended) return;
     stream.ended = true;
     streams.delete(stream);
+    unwatch(stream.lists);
     try {
       stream.controller.close();
     } catch {
@@ -203,7 +222,11 @@ export function createLiveChanges(options: LiveChangesOptions): LiveChanges {
         const expired = stream.claims.exp * 1000 <= Date.now();
         const profile = expired ? null : await sessions.signedIn(stream.userId, stream.claims);
         if (!profile) return end(stream);
-        if (relist) stream.lists = watch(await listsOf({ user: profile.user, flags: profile.flags, claims: stream.claims }));
+        if (!relist) return;
+        const lists = await listsOf({ user: profile.user, flags: profile.flags, claims: stream.claims });
+        if (stream.ended) return;
+        unwatch(stream.lists);
+        stream.lists = watch(lists);
       }),
     );
   }
