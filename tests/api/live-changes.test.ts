@@ -102,6 +102,30 @@ describe('GET /api/sync/live', () => {
     }
   });
 
+  it('tells of a change only once the delta call can deliver it: not while an older transaction still runs (PostgreSQL)', async (ctx) => {
+    // PGlite has one connection: no transaction can run beside another there.
+    if (t.kind !== 'postgres') ctx.skip();
+    const stream = await openStream(await t.login('service'));
+    let finishOlder!: () => void;
+    const olderStarted = new Promise<void>((started) => {
+      void t.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_current_xact_id()`);
+        started();
+        await new Promise<void>((done) => (finishOlder = done));
+      });
+    });
+    await olderStarted;
+    try {
+      await touch('service_requests', '4217');
+      // Committed, but above the horizon: a `?since=` now would not deliver it yet, so the device is not told yet.
+      await expect(stream.next(400)).rejects.toThrow(/no event/);
+    } finally {
+      finishOlder();
+    }
+    expect(await stream.next()).toEqual({ lists: ['workOrders'] });
+    await stream.close();
+  });
+
   it('ends when its token is signed out, when its user is deactivated, and when the password changes elsewhere', async () => {
     const token = await t.login('viewer');
     const [signedOut, stayingOn] = [await openStream(token), await openStream(await t.login('viewer'))];
