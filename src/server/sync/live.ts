@@ -72,9 +72,10 @@ export const SESSIONS_CHANNEL = 'homesite_sessions';
 /** Notifications arriving within this are probed together (a burst of writes costs one round). */
 const COALESCE_MS = 15;
 const RECHECK_MS = 60_000;
-/** Retries of a scope whose change is not below the horizon yet: 25 ms doubling, about 13 s in all. */
-const HORIZON_RETRIES = 9;
+/** A scope whose change is not below the horizon yet is asked again: after 25 ms doubling up to 5 s, for 5 minutes. */
 const HORIZON_RETRY_MS = 25;
+const HORIZON_RETRY_MAX_MS = 5_000;
+const HORIZON_GIVE_UP_MS = 5 * 60_000;
 /** Events queued unread after which a stream is given up. */
 const STUCK_EVENTS = 64;
 
@@ -164,17 +165,20 @@ export function createLiveChanges(options: LiveChangesOptions): LiveChanges {
     }
   }
 
-  /** Tells each watcher whose scope has rows at or after the notifying transaction; asks again those not final yet. */
-  async function checkScopes(checks: ScopeCheck[], attempt: number) {
+  /**
+   * Tells each watcher whose scope has rows at or after the notifying transaction; asks again those not final yet. A
+   * change still above the horizon after HORIZON_GIVE_UP_MS (a transaction open for minutes) is left to the devices'
+   * other triggers: telling a scope without knowing the change is in it could name a list to a user it did not change for.
+   */
+  async function checkScopes(checks: ScopeCheck[], attempt: number, startedAt = Date.now()) {
     const answers = await Promise.all(checks.map((check) => probe(db, check.source, { xid: check.xid, id: 0 })));
     const told = new Map<Stream, Set<string>>();
     const notYet: ScopeCheck[] = [];
     checks.forEach((check, n) => {
       const { horizon, changed } = answers[n]!;
-      const final = horizon > check.xid;
-      if (!final && attempt < HORIZON_RETRIES) notYet.push(check);
-      // Past the retries a change is told anyway: a device that asks too early only waits for the next trigger.
-      else if (changed || !final)
+      if (horizon <= check.xid) {
+        if (Date.now() - startedAt < HORIZON_GIVE_UP_MS) notYet.push(check);
+      } else if (changed)
         for (const { stream, name } of check.watchers) {
           let names = told.get(stream);
           if (!names) told.set(stream, (names = new Set()));
@@ -182,7 +186,11 @@ export function createLiveChanges(options: LiveChangesOptions): LiveChanges {
         }
     });
     for (const [stream, names] of told) send(stream, names);
-    if (notYet.length) setTimeout(() => void checkScopes(notYet, attempt + 1).catch(reportError), HORIZON_RETRY_MS * 2 ** attempt).unref();
+    if (notYet.length)
+      setTimeout(
+        () => void checkScopes(notYet, attempt + 1, startedAt).catch(reportError),
+        Math.min(HORIZON_RETRY_MAX_MS, HORIZON_RETRY_MS * 2 ** attempt),
+      ).unref();
   }
 
   function runRound() {
