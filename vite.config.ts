@@ -43,6 +43,12 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * The contract's modules only declare schemas: one the bundle does not use (a barrel re-exports them all) is left out
+ * instead of being kept for its top-level valibot calls. Both builds need it: the app's and the service worker's.
+ */
+const contractHasNoSideEffects = [{ test: /[\\/]src[\\/]contract[\\/]/, sideEffects: false }];
+
 export default defineConfig({
   plugins: [
     // The router plugin must come before react() (STACK.md).
@@ -68,6 +74,9 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         // A classic script: registered without { type: 'module' }, which older Safari lacks.
         rollupFormat: 'iife',
+        // The worker drains the outbox with the app's own modules (src/offline/background-drain.ts). vite-plugin-pwa
+        // types this with Rollup's options; Vite 8 hands them to Rolldown, which takes these rules.
+        rollupOptions: { treeshake: { moduleSideEffects: contractHasNoSideEffects as unknown as string[] } },
       },
     }),
   ],
@@ -79,9 +88,7 @@ export default defineConfig({
     // Every browser the app supports has <link rel="modulepreload">.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The contract's modules only declare schemas: one the first route does not use (a barrel re-exports them all)
-      // is left out instead of being kept for its top-level valibot calls.
-      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]contract[\\/]/, sideEffects: false }] },
+      treeshake: { moduleSideEffects: contractHasNoSideEffects },
       output: {
         codeSplitting: {
           // What the first load runs is one chunk, not a dozen small modulepreloads (HTTP/1.1 opens 6 connections). The

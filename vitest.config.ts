@@ -17,12 +17,25 @@ const E2E_SERIAL = ['tests/e2e/sync-at-scale.test.ts', 'tests/e2e/faults.test.ts
 export default defineConfig({
   test: {
     projects: [
+      // Logic tests run in Node; only component tests (.tsx) and the few .ts tests that say `@vitest-environment jsdom`
+      // (cookies, localStorage, window events) pay for a DOM.
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
+          // Property tests run many cases: on a loaded 2-core machine they need more than the default 5 s.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-dom',
+          include: ['tests/unit/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/unit/setup.ts', 'tests/unit/setup-dom.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -24,7 +24,7 @@ vitest() { local name=$1; shift; npx vitest run "$@" --reporter=default --report
 
 step typecheck; npm run --silent typecheck
 step lint; npm run --silent lint
-step "unit tests"; vitest unit --project unit
+step "unit tests"; vitest unit --project unit --project unit-dom
 step "API tests (embedded PGlite)"; vitest api-pglite --project api
 
 if pg_url=$(bash scripts/test-postgres.sh); then

@@ -5,6 +5,9 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { DEFAULT_BASES } from '../src/contract/bases';
+import { parseCookies } from '../src/lib/cookies';
+import { drainInBackground } from '../src/offline/background-drain';
+import { openOfflineDb } from '../src/offline/db';
 import {
   API_PREFIXES,
   OUTBOX_SYNC_MESSAGE,
@@ -50,14 +53,37 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
 });
 
-// Background Sync (Chromium): the page owns the outbox, so the worker only wakes the open pages to replay it.
+/*
+ * Background Sync (Chromium). With a page open, the page replays the outbox: it shows the progress, and its screens
+ * follow each answer through the outbox's events. With none open, the worker drains the outbox itself with the same
+ * core under the same Web Lock (src/offline/background-drain.ts), so a page opened meanwhile waits for the drain.
+ * A drain that met no answer or a 5xx rejects: the browser fires the sync again later.
+ */
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== OUTBOX_SYNC_TAG) return;
-  sync.waitUntil(
-    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
-      const message: OutboxSyncMessage = { type: OUTBOX_SYNC_MESSAGE };
-      for (const client of clients) client.postMessage(message);
-    }),
-  );
+  sync.waitUntil(syncOutbox());
 });
+
+async function syncOutbox() {
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  if (pages.length > 0 || !self.cookieStore) {
+    const message: OutboxSyncMessage = { type: OUTBOX_SYNC_MESSAGE };
+    for (const page of pages) page.postMessage(message);
+    return;
+  }
+  const db = openOfflineDb();
+  try {
+    const result = await drainInBackground({ db, readCookies });
+    if (result?.stoppedBy === 'transient') throw new Error('Changes are still waiting for the server.');
+  } finally {
+    // Held open, the worker's connection would hold up a newer app's schema upgrade.
+    db.close();
+  }
+}
+
+/** The origin's cookies, decoded as the page reads them (lib/cookies.ts). */
+async function readCookies() {
+  const cookies = await self.cookieStore.getAll();
+  return parseCookies(cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '));
+}

@@ -15,7 +15,10 @@ export const LEAD_FILTERS = ['Unclaimed', 'Claimed', 'Inactive', 'Converted', 'A
 export type LeadFilter = (typeof LEAD_FILTERS)[number];
 export const DEFAULT_LEAD_FILTER: LeadFilter = 'Unclaimed';
 
-/** spec 2 §3 Lead. `status` is null for an unclaimed lead. */
+/**
+ * spec 2 §3 Lead. `status` is null for an unclaimed lead. basePrice, optionPrice and invoiceTotal (of the quoted home)
+ * are answered to price viewers only (View_Pricing, spec 2 §6), and absent for anyone else.
+ */
 export const Lead = v.object({
   leadId: v.number(),
   independentLeadId: v.number(),
@@ -41,10 +44,10 @@ export const Lead = v.object({
   plantNumber: v.string(),
   modelNumber: v.string(),
   modelDesc: v.string(),
-  basePrice: v.number(),
-  optionPrice: v.number(),
+  basePrice: v.optional(v.number()),
+  optionPrice: v.optional(v.number()),
   squareFootage: v.number(),
-  invoiceTotal: v.number(),
+  invoiceTotal: v.optional(v.number()),
   prospectId: v.nullable(v.number()),
   rowVersion: v.number(),
 });

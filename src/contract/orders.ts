@@ -4,6 +4,8 @@ import * as v from 'valibot';
  * Orders (spec 2 §2 Orders list, §3 Order). GET {api}/order answers the user's orders (retailer, or a plant user's
  * facilities); ?longSerialNumber= and ?plantNumber=&serialNumber= narrow it to one home. Delta sync as every kept
  * list; rows are named by `orderId`. Copying an order into Build A Quote is PUT {mchQuoteApi}/copyiseriesquote.
+ * basePrice, optionPrice and invoiceTotal are answered to price viewers only (View_Pricing, spec 2 §6); for anyone else
+ * they are absent, and a screen shows nothing for them (issue 22 §2).
  */
 
 /** spec 2 §3 Order (list). */
@@ -42,10 +44,10 @@ export const SalesOrder = v.object({
   secondRSOValidation: v.string(),
   docsReceived: v.string(),
   purchaseOrderNumber: v.string(),
-  basePrice: v.number(),
-  optionPrice: v.number(),
+  basePrice: v.optional(v.number()),
+  optionPrice: v.optional(v.number()),
   squareFootage: v.number(),
-  invoiceTotal: v.number(),
+  invoiceTotal: v.optional(v.number()),
 });
 export type SalesOrder = v.InferOutput<typeof SalesOrder>;
 

@@ -70,7 +70,7 @@ export const QuoteRevision = v.object({
   QuoteId: v.number(),
   RevisionNumber: v.number(),
   RevisionComments: v.string(),
-  /** The revision's options, for Compare. */
+  /** The revision's options, for Compare. Price is 0 unless the user is a price viewer (as in the detail reports). */
   Options: v.array(
     v.object({
       CategoryDesc: v.string(),

@@ -126,6 +126,7 @@ const ServiceOrderBillingFields = {
   status: v.string(),
   /** spec 2 §4 billing code as stored; the screen shows billingCodeLabel. */
   billingCode: v.string(),
+  /** What the service work is billed: service money, for the report's roles; View_Pricing is for home prices (spec 2 §6). */
   amount: v.number(),
   /** YYYY-MM-DD. */
   invoiceDate: v.string(),

@@ -4,7 +4,10 @@ import * as v from 'valibot';
  * Order, quote and home invoice detail (spec 2 §2, §3 Order detail, §7 Detail reports). GET {api}/Reports/Sales/
  * ?plantNumber&quoteNumber&orderNumber answers an order's detail (orderNumber given) or a quote's (orderNumber '0' or
  * empty); ?serialNumber answers the home invoice. Prices are zero unless the user is a price viewer (View_Pricing):
- * the server leaves them out, the Show Pricing toggle only shows what was sent. GET {api}/reports/homeInvoice/pricing
+ * the server leaves them out, the Show Pricing toggle only shows what was sent. Unlike the lists (orders, leads,
+ * inventory), where a price viewer's fields are absent for anyone else, a report keeps its money fields as zeros and
+ * says so in `pricingIncluded`: its screen decides from that flag alone whether there is a pricing section to show,
+ * and its every row has the same shape. GET {api}/reports/homeInvoice/pricing
  * ?dealerNumber&facilityNumber&quoteNumber is the invoice with pricing as a PDF (403 without View_Pricing).
  */
 

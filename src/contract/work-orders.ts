@@ -459,7 +459,10 @@ export interface UnitOfMeasure {
   description: string;
 }
 
-/* ---- costs (spec 3 §3): computed on the server, shown by the client ---- */
+/*
+ * ---- costs (spec 3 §3): computed on the server, shown by the client ----
+ * Service money, answered to whoever may see the work order: View_Pricing is about the prices of homes (spec 2 §6).
+ */
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 

@@ -162,6 +162,11 @@ export interface OutboxOptions {
   /** Web Locks keep one replay across all tabs; null turns them off (each tab then relies on idempotency alone). */
   locks?: LockManager | null;
   lockName?: string;
+  /**
+   * A meta key under which every acknowledged entry is counted, in the transaction that removes it: the service
+   * worker's drain counts there what went out while no page was open (./background-sends.ts), exactly.
+   */
+  tallySentUnder?: string;
 }
 
 export const BACKOFF_BASE_MS = 2_000;
@@ -447,6 +452,10 @@ export function createOutbox(options: OutboxOptions) {
       await db.outbox.delete(entry.seq!);
       if (current.fileIds.length) await db.files.bulkDelete(current.fileIds);
       await db.meta.put({ key: META_LAST_SYNC, value: now() });
+      if (options.tallySentUnder) {
+        const tally = (await db.meta.get(options.tallySentUnder))?.value;
+        await db.meta.put({ key: options.tallySentUnder, value: (typeof tally === 'number' ? tally : 0) + 1 });
+      }
       if (!current.createsTempId) return;
       const created = [{ tempId: current.createsTempId, idField: current.idField ?? 'id' }, ...(current.alsoCreates ?? [])];
       for (const { tempId, idField } of created) {

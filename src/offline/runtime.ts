@@ -2,6 +2,7 @@ import { readBases } from '../lib/config';
 import { isOfflineError, probeServer, request } from '../lib/http';
 import { newUuid } from '../lib/ids';
 import { otherAuthor, type ConflictChoice, type PendingChangeActions } from '../lib/pending-mark';
+import { announceBackgroundSends } from './background-sends';
 import { rebasedBody } from './conflicts';
 import { readToken, readTokenClaims, sessionTag } from '../lib/session-token';
 import { openOfflineDb, requestPersistentStorage, type OfflineDb, type OutboxEntry, type OutboxError } from './db';
@@ -59,13 +60,16 @@ export function setOfflineRuntime(next: OfflineRuntime | undefined) {
 /** Starts replay triggers and asks for persistent storage. Returns a stop function (for tests and hot reload). */
 export function startOffline(): () => void {
   const current = getOffline();
+  let stopAnnouncing: (() => void) | undefined;
   if (!current.sync) {
     current.sync = startSync({ outbox: current.outbox, getToken: readToken, probe: probeServer });
+    stopAnnouncing = announceBackgroundSends(current.db, current.outbox);
     void requestPersistentStorage();
   }
   return () => {
     current.sync?.stop();
     current.sync = undefined;
+    stopAnnouncing?.();
   };
 }
 

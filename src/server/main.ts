@@ -11,7 +11,6 @@ import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { databaseFromEnv } from './db/database-env';
 import { findDemoAccounts } from './db/demo-accounts';
 import { pruneExpiredRows } from './db/maintenance';
-import { releaseClaimsOfEndedProcess } from './http/idempotency';
 import { demoLogins, seedDatabase, type DemoLogin } from './db/seed';
 import { parseCorsOrigins } from './ops/cors';
 import { createLifecycle } from './ops/lifecycle';
@@ -111,7 +110,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
     }
     await pruneExpiredRows(database.db);
-    if (database.kind === 'pglite') await releaseClaimsOfEndedProcess(database.db);
     const tokenSecret = await resolveTokenSecret(database.db, options.tokenSecret);
     const distDir = options.distDir === undefined ? (existsSync('dist/index.html') ? 'dist' : null) : options.distDir;
     if (metrics)

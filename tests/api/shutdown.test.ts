@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER, type HomeSummary, type ServiceRequest } from '../../src/contract';
 import { DEFAULT_DEMO_PASSWORD, demoUserName } from '../../src/server/db/seed';
-import { solidPng } from '../../src/server/db/seed/work-orders';
-import { requestsInFlight } from '../e2e/requests-in-flight';
 import { createServerProcess, type ServerProcess } from '../e2e/server-process';
+import { startSlowUpload as startSlowUploadAt } from './slow-upload';
 
 /*
  * SIGTERM with an upload in flight (issue 20 §7), on the real server process. With time to finish, the upload lands
@@ -52,52 +50,8 @@ async function json<T>(
   return JSON.parse(text) as T;
 }
 
-/** A multipart photo upload whose body is sent in two halves, the second only when `sendRest` is called. */
-async function startSlowUpload(server: ServerProcess, path: string, token: string, idempotencyKey: string) {
-  const form = new FormData();
-  form.set('attachmentType', '1');
-  form.set('description', 'Water stain under the sink');
-  form.set('file', new File([new Uint8Array(solidPng(64, 64, [20, 90, 200]))], 'stain.png', { type: 'image/png' }));
-  const encoded = new Response(form);
-  const body = Buffer.from(await encoded.arrayBuffer());
-  const half = Math.floor(body.length / 2);
-  let sendRest = () => {};
-  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const upload = httpRequest(
-      `${server.url}${path}`,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': encoded.headers.get('content-type')!,
-          'content-length': String(body.length),
-          authorization: `Bearer ${token}`,
-          [IDEMPOTENCY_HEADER]: idempotencyKey,
-        },
-      },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-        response.on('error', reject);
-      },
-    );
-    upload.on('error', reject);
-    upload.write(body.subarray(0, half));
-    sendRest = () => upload.end(body.subarray(half));
-  });
-  // The first half has reached the server once it is answering the request (in flight when a signal comes), or has
-  // answered it (a repeat of a key already done is answered from the store, its body unread).
-  let answered = false;
-  void answer.then(
-    () => (answered = true),
-    () => (answered = true),
-  );
-  await vi.waitFor(async () => expect(answered || (await requestsInFlight(server.url, metricsToken)) === 1).toBe(true), {
-    timeout: 30_000,
-    interval: 50,
-  });
-  return { answer, sendRest: () => sendRest() };
-}
+const startSlowUpload = (server: ServerProcess, path: string, token: string, idempotencyKey: string) =>
+  startSlowUploadAt(server.url, path, token, idempotencyKey, metricsToken);
 
 let first: ServerProcess;
 let token: string;

@@ -4,7 +4,7 @@ import { deriveFlags, type DerivedFlags } from '../../lib/permissions';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { loadCmhUser } from './profile';
-import { issuedAtMs, tokenRefused, type TokenClaims } from './tokens';
+import { tokenGenerationOf, tokenRefused, type TokenClaims } from './tokens';
 
 /** What a request knows of its signed-in user. Shared between requests: never mutate it. */
 export interface SignedInProfile {
@@ -16,14 +16,14 @@ export interface SignedInProfile {
 
 export interface SessionCache {
   /**
-   * The profile of `userId` when that user exists, is active and the token (its jti and when it was issued)
-   * is not refused (revoked, or issued before the user's token cutoff: auth/tokens.ts tokenRefused); null
+   * The profile of `userId` when that user exists, is active and the token (its jti and generation)
+   * is not refused (revoked, or of an older generation than the user's: auth/tokens.ts tokenRefused); null
    * otherwise.
    * One indexed statement when the profile is cached at the user's current profile_version (shared by
    * the requests that arrive in the same turn of the event loop); the profile is loaded (once, however
    * many requests ask at the same time) when it is not.
    */
-  signedIn: (userId: number, token: Pick<TokenClaims, 'jti' | 'iat' | 'iatMs'>) => Promise<SignedInProfile | null>;
+  signedIn: (userId: number, token: Pick<TokenClaims, 'jti' | 'gen'>) => Promise<SignedInProfile | null>;
   /** Profiles held (tests, benchmarks). */
   readonly size: number;
 }
@@ -48,7 +48,7 @@ function deepFreeze<T>(value: T): T {
 interface SessionState {
   version: number;
   isActive: boolean;
-  /** Revoked, or issued before the user's token cutoff and not the token it kept. */
+  /** Revoked, or of an older generation than the user's and not the token the last password change kept. */
   revoked: boolean;
 }
 
@@ -60,15 +60,15 @@ const MAX_USER_ID = 2_147_483_647;
 interface QueuedCheck {
   userId: number;
   jti: string;
-  /** issuedAtMs of the token. */
-  issuedMs: number;
+  /** tokenGenerationOf the token. */
+  generation: number;
   waiters: { resolve: (state: SessionState | null) => void; reject: (error: unknown) => void }[];
 }
 
 /**
  * The session check of every request: users.profile_version and is_active, and whether the token is
- * refused (revoked, or older than the user's tokens_not_before and not token_kept_jti: two columns of the
- * same users row), by primary keys (the `limit 1` keeps the lateral lookup a per-row index probe instead of a
+ * refused (revoked, or of a generation older than the user's token_generation and not token_kept_jti: two columns
+ * of the same users row), by primary keys (the `limit 1` keeps the lateral lookup a per-row index probe instead of a
  * join the planner may hash over the whole users table). Requests that arrive while a check is running are answered together by the
  * next statement (one row each), so under load a request costs less than a statement, and when idle
  * exactly one. A statement starts only after every request it answers arrived, so each sees every
@@ -84,10 +84,10 @@ function createSessionChecks(db: Database) {
       revoked: sql<boolean>`s.revoked`,
     })
     .from(
-      sql`jsonb_to_recordset(${sql.placeholder('checks')}::jsonb) as k(n int, user_id int, jti text, issued_ms bigint)
+      sql`jsonb_to_recordset(${sql.placeholder('checks')}::jsonb) as k(n int, user_id int, jti text, generation int)
         cross join lateral (
           select ${t.users.profileVersion} as version, ${t.users.isActive} as is_active,
-            ${tokenRefused(sql`k.jti`, sql`k.issued_ms`)} as revoked
+            ${tokenRefused(sql`k.jti`, sql`k.generation`)} as revoked
           from ${t.users} where ${t.users.id} = k.user_id
           limit 1
         ) s`,
@@ -107,7 +107,7 @@ function createSessionChecks(db: Database) {
       }
       try {
         const rows = await statement.execute({
-          checks: JSON.stringify(batch.map((check, n) => ({ n, user_id: check.userId, jti: check.jti, issued_ms: check.issuedMs }))),
+          checks: JSON.stringify(batch.map((check, n) => ({ n, user_id: check.userId, jti: check.jti, generation: check.generation }))),
         });
         const states: (SessionState | null)[] = batch.map(() => null);
         for (const row of rows) states[row.n] = { version: Number(row.version), isActive: row.isActive, revoked: row.revoked };
@@ -119,12 +119,12 @@ function createSessionChecks(db: Database) {
     flushing = false;
   }
 
-  return (userId: number, jti: string, issuedMs: number) =>
+  return (userId: number, jti: string, generation: number) =>
     new Promise<SessionState | null>((resolve, reject) => {
-      const key = `${userId} ${issuedMs} ${jti}`;
+      const key = `${userId} ${generation} ${jti}`;
       let check = queued.get(key);
       if (!check) {
-        check = { userId, jti, issuedMs, waiters: [] };
+        check = { userId, jti, generation, waiters: [] };
         queued.set(key, check);
       }
       check.waiters.push({ resolve, reject });
@@ -185,7 +185,7 @@ export function createSessionCache(db: Database, options: SessionCacheOptions = 
   return {
     async signedIn(userId, token) {
       if (!Number.isSafeInteger(userId) || userId < 1 || userId > MAX_USER_ID) return null;
-      const state = await sessionState(userId, token.jti, issuedAtMs(token));
+      const state = await sessionState(userId, token.jti, tokenGenerationOf(token));
       if (!state || state.revoked || !state.isActive) return null;
       const cached = profiles.get(userId);
       if (cached && cached.version === state.version) {

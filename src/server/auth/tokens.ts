@@ -15,17 +15,16 @@ export interface TokenClaims {
   jti: string;
   iat: number;
   /**
-   * iat in milliseconds: a password change refuses the tokens issued before it (tokenRefused), to the
-   * millisecond, where iat alone would let one issued earlier in the same second through. Absent from tokens
-   * issued before it was added.
+   * The user's token generation when it was issued (users.token_generation): a password change refuses the tokens of
+   * older generations (tokenRefused). Absent from tokens issued before it was added, which count as generation 0.
    */
-  iatMs?: number;
+  gen?: number;
   exp: number;
 }
 
 /** Database calls take the handle of the request (its transaction on writes: see http/route.ts). */
 export interface TokenService {
-  issue: (user: { cmhUserId: number; userName: string; retailerNumber: string | null }) => Promise<string>;
+  issue: (user: { cmhUserId: number; userName: string; retailerNumber: string | null; tokenGeneration: number }) => Promise<string>;
   /**
    * The claims of a well-signed, unexpired token, without asking the database: the caller still has to
    * check revocation (http/route.ts does, in the session query of auth/session-cache.ts).
@@ -60,42 +59,45 @@ const isClaims = (payload: Record<string, unknown>): payload is Record<string, u
   (typeof payload.retailerNumber === 'string' || payload.retailerNumber === null) &&
   typeof payload.jti === 'string' &&
   typeof payload.iat === 'number' &&
-  (payload.iatMs === undefined || typeof payload.iatMs === 'number') &&
+  (payload.gen === undefined || typeof payload.gen === 'number') &&
   typeof payload.exp === 'number';
 
 /** users.id is an int4. */
 const MAX_USER_ID = 2_147_483_647;
-/** Later than any iat this server signs (year 2242); a larger one would overflow the SQL below. */
-const MAX_IAT = 2 ** 33;
+/** users.token_generation is an int4 too. */
+const MAX_GENERATION = 2_147_483_647;
 
 /**
- * When the token was issued, in milliseconds, as tokenRefused compares it: `iatMs` when it lies within the second
- * `iat` names (tokens issued before iatMs existed, or any other value, count from the start of that second); 0,
- * before any cutoff, for an iat this server never signs.
+ * The generation a token was issued in, as tokenRefused compares it: 0 for a token issued before generations existed,
+ * and for a value this server never signs (which could not be compared in SQL).
  */
-export function issuedAtMs(claims: Pick<TokenClaims, 'iat' | 'iatMs'>): number {
-  const { iat, iatMs } = claims;
-  if (!Number.isSafeInteger(iat) || iat < 0 || iat > MAX_IAT) return 0;
-  return Number.isSafeInteger(iatMs) && iatMs! >= iat * 1000 && iatMs! < (iat + 1) * 1000 ? iatMs! : iat * 1000;
+export function tokenGenerationOf(claims: Pick<TokenClaims, 'gen'>): number {
+  const { gen } = claims;
+  return Number.isSafeInteger(gen) && gen! >= 0 && gen! <= MAX_GENERATION ? gen! : 0;
 }
 
 /**
- * Whether a token (its jti, text, and issuedAtMs, bigint) is refused: revoked one by one (sign-out), or issued
- * before the user's tokens_not_before and not the token kept by that cutoff (the one that changed the password).
- * For a statement in which the row of `users` is the token's user: two column reads and a comparison on that
- * row, besides the revoked_tokens probe. A token issued in the very millisecond of the cutoff is not refused.
+ * Whether a token (its jti, text, and tokenGenerationOf, int) is refused: revoked one by one (sign-out), or of a
+ * generation older than the user's and not the token kept by the password change that moved it (the one that made it).
+ * For a statement in which the row of `users` is the token's user: two column reads and a comparison on that row,
+ * besides the revoked_tokens probe. No clock takes part: two instances whose clocks disagree judge a token alike.
  */
-export const tokenRefused = (jti: SQL, issuedMs: SQL): SQL =>
+export const tokenRefused = (jti: SQL, generation: SQL): SQL =>
   sql`(exists (select 1 from ${t.revokedTokens} where ${t.revokedTokens.jti} = ${jti})
-    or coalesce(${t.users.tokensNotBefore} > to_timestamp(${issuedMs}::float8 / 1000) and ${t.users.tokenKeptJti} is distinct from ${jti}, false))`;
+    or (${t.users.tokenGeneration} > ${generation} and ${t.users.tokenKeptJti} is distinct from ${jti}))`;
 
 /**
- * The columns of `users` that end every token of the user issued before now, except the one whose jti is
- * `keptJti` (the token that made a password change: that device stays signed in and its offline queue goes on).
- * Now is Date.now(), the clock tokens are issued by (issue, below), not the app's clock (deps.clock).
+ * The columns of `users` that end every token of the user issued before, except the one whose jti is `keptJti` (the
+ * token that made a password change: that device stays signed in and its offline queue goes on). A token issued
+ * while the change is not yet committed read the old generation, so it is refused too. tokens_not_before is for
+ * instances of the previous version during a rolling upgrade (see the users schema).
  */
-export function cutOffTokens(keptJti: string | null): { tokensNotBefore: Date; tokenKeptJti: string | null } {
-  return { tokensNotBefore: new Date(Date.now()), tokenKeptJti: keptJti };
+export function cutOffTokens(keptJti: string | null) {
+  return {
+    tokenGeneration: sql`${t.users.tokenGeneration} + 1`,
+    tokensNotBefore: sql`clock_timestamp()`,
+    tokenKeptJti: keptJti,
+  };
 }
 
 /** Verified tokens remembered per token service (so per app). */
@@ -125,7 +127,9 @@ export function createTokenService(secret: string): TokenService {
     }
     let payload: Record<string, unknown>;
     try {
-      payload = await verify(token, await signingKey(), 'HS256');
+      // Not hono's check that iat is not in the future: by this instance's clock, a token another instance issued a
+      // moment ago may be, when that instance's clock is ahead (issue 22 §4). Expiry is checked here, minutes matter not.
+      payload = await verify(token, await signingKey(), { alg: 'HS256', iat: false });
     } catch {
       return null;
     }
@@ -139,15 +143,14 @@ export function createTokenService(secret: string): TokenService {
 
   return {
     async issue(user) {
-      const iatMs = Date.now();
-      const iat = Math.floor(iatMs / 1000);
+      const iat = Math.floor(Date.now() / 1000);
       const claims: TokenClaims = {
         sub: String(user.cmhUserId),
         userName: user.userName,
         retailerNumber: user.retailerNumber,
         jti: randomUUID(),
         iat,
-        iatMs,
+        gen: user.tokenGeneration,
         exp: iat + TOKEN_LIFETIME_SECONDS,
       };
       return sign({ ...claims }, await signingKey(), 'HS256');
@@ -161,7 +164,7 @@ export function createTokenService(secret: string): TokenService {
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId) || userId < 1 || userId > MAX_USER_ID) return null;
       const [row] = await db
-        .select({ refused: tokenRefused(sql`${payload.jti}::text`, sql`${issuedAtMs(payload)}::bigint`) })
+        .select({ refused: tokenRefused(sql`${payload.jti}::text`, sql`${tokenGenerationOf(payload)}::int`) })
         .from(t.users)
         .where(eq(t.users.id, userId));
       return row && !row.refused ? payload : null;

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { ERROR_MESSAGES, errorResponse } from './errors';
 
-/** A claim older than this belongs to a request that died (its transaction never committed). */
-const ABANDONED_AFTER_MS = 2 * 60_000;
-/** How long a repeat waits for the first request before asking the client to retry. */
+/** How long a repeat waits for the request that holds its key before asking the client to retry. */
 const WAIT_LIMIT_MS = 30_000;
 const POLL_INTERVAL_MS = 25;
+/** The advisory-lock class of idempotency keys: the two-int lock space, apart from the migration lock's one-bigint key. */
+const KEY_LOCK_CLASS = 727_002;
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
@@ -20,6 +20,9 @@ export interface IdempotentRequest {
 }
 
 class ClaimLost extends Error {}
+
+/** Another request holds the key's lock right now. */
+const BUSY = Symbol('busy');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,105 +37,100 @@ function replay(row: typeof t.idempotencyKeys.$inferSelect): Response {
 }
 
 /**
+ * Takes the key's transaction-scoped advisory lock, or answers false when another transaction holds it. The lock is
+ * the database's word on whether a claimant is alive: it is held for exactly as long as the claimant's transaction
+ * runs, and PostgreSQL drops it the moment that transaction ends, committed, rolled back, or cut with a dead instance's
+ * connection. (On PGlite there is one session and one transaction at a time, so it is always free.)
+ */
+async function lockKey(tx: Database, request: IdempotentRequest): Promise<boolean> {
+  const owner = request.userId === null ? '' : String(request.userId);
+  const result = (await tx.execute(
+    sql`select pg_try_advisory_xact_lock(${KEY_LOCK_CLASS}, hashtext(${owner} || ':' || ${request.key})) as locked`,
+  )) as unknown as { rows: { locked: boolean }[] };
+  return result.rows[0]?.locked === true;
+}
+
+/**
  * Runs a write at most once per (user, Idempotency-Key) — ARCHITECTURE "The REST contract".
  *
- * The key is claimed in its own statement (state running), then the write runs in a transaction
- * that also marks the key done with the response. So a crash leaves either nothing done and a
- * claim that can be taken over, or the write and its stored response together. A repeat waits
- * while the key is running and then answers the stored response. Only successful answers are
- * kept: an error answer writes nothing, so the key is released and a retry runs afresh.
+ * One transaction holds the key's advisory lock, claims the key, runs the write and marks the key done with the
+ * response: a crash leaves nothing of it, and the lock is gone with the crashed connection, so the device's retry runs
+ * at once on any instance. A repeat that finds the lock held waits for it and then answers the stored response. Only
+ * successful answers are kept: an error answer or a throw writes nothing, so a retry runs afresh. A claim row found
+ * still running was left by a claimant that is gone (new claims are never committed running), so it is taken over;
+ * if that claimant was in fact alive (an instance of an older version, which committed its claim first), its own
+ * completion finds the claim no longer its own and rolls its write back.
  */
 export async function runIdempotent(
   db: Database,
   request: IdempotentRequest,
   write: (tx: Database) => Promise<Response>,
+  { waitLimitMs = WAIT_LIMIT_MS }: { waitLimitMs?: number } = {},
 ): Promise<Response> {
-  const deadline = Date.now() + WAIT_LIMIT_MS;
+  const deadline = Date.now() + waitLimitMs;
   for (;;) {
-    const claim = randomUUID();
-    const [claimed] = await db
-      .insert(t.idempotencyKeys)
-      .values({ ...request, state: 'running', claim, startedAt: new Date() })
-      .onConflictDoNothing()
-      .returning({ id: t.idempotencyKeys.id });
-    if (claimed) {
-      const outcome = await execute(db, claimed.id, claim, write);
-      if (outcome) return outcome;
-      continue;
+    let outcome: Response | typeof BUSY | undefined;
+    try {
+      outcome = await db.transaction(async (tx) => {
+        if (!(await lockKey(tx, request))) return BUSY;
+        const claim = randomUUID();
+        const [existing] = await tx
+          .select()
+          .from(t.idempotencyKeys)
+          .where(and(sameOwner(request.userId), eq(t.idempotencyKeys.key, request.key)));
+        if (existing && (existing.method !== request.method || existing.path !== request.path)) {
+          return errorResponse(422, ERROR_MESSAGES.idempotencyKeyReused);
+        }
+        if (existing?.state === 'done') return replay(existing);
+        const [claimed] = existing
+          ? await tx
+              .update(t.idempotencyKeys)
+              .set({ claim, startedAt: new Date() })
+              .where(and(eq(t.idempotencyKeys.id, existing.id), eq(t.idempotencyKeys.claim, existing.claim)))
+              .returning({ id: t.idempotencyKeys.id })
+          : await tx
+              .insert(t.idempotencyKeys)
+              .values({ ...request, state: 'running', claim, startedAt: new Date() })
+              .onConflictDoNothing()
+              .returning({ id: t.idempotencyKeys.id });
+        // An instance of an older version claimed or finished it between our look and our claim.
+        if (!claimed) throw new ClaimLost();
+        return execute(tx, claimed.id, claim, write);
+      });
+    } catch (error) {
+      if (!(error instanceof ClaimLost)) throw error;
     }
-
-    const [existing] = await db
-      .select()
-      .from(t.idempotencyKeys)
-      .where(and(sameOwner(request.userId), eq(t.idempotencyKeys.key, request.key)));
-    if (!existing) continue; // released between our insert and select: claim it again
-    if (existing.method !== request.method || existing.path !== request.path) {
-      return errorResponse(422, ERROR_MESSAGES.idempotencyKeyReused);
+    if (outcome instanceof Response) return outcome;
+    if (outcome === BUSY) {
+      if (Date.now() > deadline) return errorResponse(503, ERROR_MESSAGES.idempotencyKeyBusy, { 'retry-after': '2' });
+      await sleep(POLL_INTERVAL_MS);
     }
-    if (existing.state === 'done') return replay(existing);
-
-    if (Date.now() - existing.startedAt.getTime() > ABANDONED_AFTER_MS) {
-      const [taken] = await db
-        .update(t.idempotencyKeys)
-        .set({ claim, startedAt: new Date() })
-        .where(
-          and(eq(t.idempotencyKeys.id, existing.id), eq(t.idempotencyKeys.claim, existing.claim), eq(t.idempotencyKeys.state, 'running')),
-        )
-        .returning({ id: t.idempotencyKeys.id });
-      if (taken) {
-        const outcome = await execute(db, taken.id, claim, write);
-        if (outcome) return outcome;
-      }
-      continue;
-    }
-    if (Date.now() > deadline) {
-      return errorResponse(503, ERROR_MESSAGES.idempotencyKeyBusy, { 'retry-after': '2' });
-    }
-    await sleep(POLL_INTERVAL_MS);
   }
 }
 
-/** The write and the key's completion in one transaction; undefined when another request took the claim over. */
-async function execute(db: Database, id: number, claim: string, write: (tx: Database) => Promise<Response>): Promise<Response | undefined> {
+/** The write and the key's completion, in the claiming transaction; throws ClaimLost (rolling the write back) when the claim is no longer ours. */
+async function execute(tx: Database, id: number, claim: string, write: (tx: Database) => Promise<Response>): Promise<Response> {
   const ours = and(eq(t.idempotencyKeys.id, id), eq(t.idempotencyKeys.claim, claim));
-  try {
-    return await db.transaction(async (tx) => {
-      const response = await write(tx);
-      const body = await response.text();
-      if (response.ok) {
-        const [done] = await tx
-          .update(t.idempotencyKeys)
-          .set({
-            state: 'done',
-            responseStatus: response.status,
-            responseContentType: response.headers.get('content-type'),
-            responseBody: body,
-            completedAt: new Date(),
-          })
-          .where(and(ours, eq(t.idempotencyKeys.state, 'running')))
-          .returning({ id: t.idempotencyKeys.id });
-        if (!done) throw new ClaimLost();
-      } else {
-        await tx.delete(t.idempotencyKeys).where(ours);
-      }
-      const status = response.status;
-      return new Response(status === 204 || status === 205 ? null : body, { status, headers: response.headers });
-    });
-  } catch (error) {
-    if (error instanceof ClaimLost) return undefined;
-    await db.delete(t.idempotencyKeys).where(ours);
-    throw error;
+  const response = await write(tx);
+  const body = await response.text();
+  if (response.ok) {
+    const [done] = await tx
+      .update(t.idempotencyKeys)
+      .set({
+        state: 'done',
+        responseStatus: response.status,
+        responseContentType: response.headers.get('content-type'),
+        responseBody: body,
+        completedAt: new Date(),
+      })
+      .where(and(ours, eq(t.idempotencyKeys.state, 'running')))
+      .returning({ id: t.idempotencyKeys.id });
+    if (!done) throw new ClaimLost();
+  } else {
+    await tx.delete(t.idempotencyKeys).where(ours);
   }
-}
-
-/**
- * At the start of the only process that can reach the database (embedded PGlite), a running claim is a request that
- * died with the last process: released, so that the device's retry runs at once instead of waiting out
- * ABANDONED_AFTER_MS. (On a PostgreSQL server another instance may still be running it; there the wait stands.)
- */
-export async function releaseClaimsOfEndedProcess(db: Database): Promise<number> {
-  const released = await db.delete(t.idempotencyKeys).where(eq(t.idempotencyKeys.state, 'running')).returning({ id: t.idempotencyKeys.id });
-  return released.length;
+  const status = response.status;
+  return new Response(status === 204 || status === 205 ? null : body, { status, headers: response.headers });
 }
 
 /** Keys are kept long enough for an offline device to come back and replay its outbox. */

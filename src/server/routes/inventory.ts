@@ -13,7 +13,7 @@ import { jsonResponse } from '../http/errors';
 import { route, type RouteDefinition, type Session } from '../http/route';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
-import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
+import { inWindow, pricedSessionScope, windowOrder, type SyncSource } from '../sync/source';
 import { todayOf, visibleByScope } from '../work-orders/rules';
 
 const READ_ROLES: RoleName[] = ['Sales_User', 'Sales_Viewer', 'Service_User', 'Warranty_User'];
@@ -21,7 +21,8 @@ const DAY_MS = 86_400_000;
 
 type Row = { home: typeof t.inventoryHomes.$inferSelect; plantName: string };
 
-function toInventoryItem({ home, plantName }: Row, today: string): InventoryItem {
+/** The home as the list answers it; its invoice amount only to a price viewer (spec 2 §6). */
+function toInventoryItem({ home, plantName }: Row, today: string, withPrices: boolean): InventoryItem {
   return {
     inventoryId: home.id,
     plantNumber: home.plantNumber,
@@ -31,7 +32,7 @@ function toInventoryItem({ home, plantName }: Row, today: string): InventoryItem
     reg: home.reg,
     retailerNumber: home.retailerNumber,
     serailNumber: home.serialNumber,
-    invoiceAmount: home.invoiceAmount,
+    ...(withPrices && { invoiceAmount: home.invoiceAmount }),
     stockNumber: home.stockNumber,
     modelNumber: home.modelNumber,
     modelName: home.modelName,
@@ -55,7 +56,7 @@ export function inventorySyncSource(session: Session, today: string): SyncSource
   const condition = visibleByScope(session, t.inventoryHomes);
   return {
     table: 'inventory_homes',
-    scope: sessionScope(session),
+    scope: pricedSessionScope(session),
     tombstones: visibleByScope(session, t.syncTombstones),
     changes: { from: sql`${t.inventoryHomes}`, where: condition, xid: t.inventoryHomes.syncXid, id: t.inventoryHomes.id },
     rows: async (db, window) => {
@@ -63,7 +64,11 @@ export function inventorySyncSource(session: Session, today: string): SyncSource
         ...windowOrder(t.inventoryHomes.syncXid, t.inventoryHomes.id),
       );
       const rows = await (window.limit === undefined ? query : query.limit(window.limit));
-      return rows.map((row) => ({ xid: row.home.syncXid, id: row.home.id, item: toInventoryItem(row, today) }));
+      return rows.map((row) => ({
+        xid: row.home.syncXid,
+        id: row.home.id,
+        item: toInventoryItem(row, today, session.flags.isPriceViewer),
+      }));
     },
     count: async (db) => (await db.select({ rows: count() }).from(t.inventoryHomes).where(condition))[0]?.rows ?? 0,
   };
@@ -81,7 +86,7 @@ export const inventoryRoutes: RouteDefinition[] = [
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       return answerList(c, db, source, async () =>
         (await homesOf(db, visibleByScope(session, t.inventoryHomes)).orderBy(desc(t.inventoryHomes.stockedDate))).map((row) =>
-          toInventoryItem(row, today),
+          toInventoryItem(row, today, session.flags.isPriceViewer),
         ),
       );
     },

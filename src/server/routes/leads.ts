@@ -30,11 +30,12 @@ import { Id } from '../http/params';
 import { route, type RouteDefinition, type Session } from '../http/route';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
-import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
+import { inWindow, pricedSessionScope, windowOrder, type SyncSource } from '../sync/source';
 
 type LeadRow = typeof t.leads.$inferSelect;
 
-function toLead(lead: LeadRow): Lead {
+/** The lead as answered; the quoted home's prices only to a price viewer (spec 2 §6). */
+function toLead(lead: LeadRow, withPrices: boolean): Lead {
   return {
     leadId: lead.id,
     independentLeadId: lead.independentLeadId,
@@ -60,10 +61,8 @@ function toLead(lead: LeadRow): Lead {
     plantNumber: lead.plantNumber,
     modelNumber: lead.modelNumber,
     modelDesc: lead.modelDesc,
-    basePrice: lead.basePrice,
-    optionPrice: lead.optionPrice,
     squareFootage: lead.squareFootage,
-    invoiceTotal: lead.invoiceTotal,
+    ...(withPrices && { basePrice: lead.basePrice, optionPrice: lead.optionPrice, invoiceTotal: lead.invoiceTotal }),
     prospectId: lead.prospectId,
     rowVersion: lead.rowVersion,
   };
@@ -79,7 +78,7 @@ export function leadSyncSource(session: Session): SyncSource<Lead> {
   const condition = visibleLeads(session);
   return {
     table: 'leads',
-    scope: sessionScope(session),
+    scope: pricedSessionScope(session),
     tombstones: and(eq(t.syncTombstones.retailerNumber, session.user.currentRetailer?.retailerNumber ?? '')),
     changes: { from: sql`${t.leads}`, where: condition, xid: t.leads.syncXid, id: t.leads.id },
     rows: async (db, window) => {
@@ -89,7 +88,7 @@ export function leadSyncSource(session: Session): SyncSource<Lead> {
         .where(and(condition, inWindow(t.leads.syncXid, t.leads.id, window)))
         .orderBy(...windowOrder(t.leads.syncXid, t.leads.id));
       const rows = await (window.limit === undefined ? query : query.limit(window.limit));
-      return rows.map((row) => ({ xid: row.syncXid, id: row.id, item: toLead(row) }));
+      return rows.map((row) => ({ xid: row.syncXid, id: row.id, item: toLead(row, session.flags.isPriceViewer) }));
     },
     count: async (db) => (await db.select({ rows: count() }).from(t.leads).where(condition))[0]?.rows ?? 0,
   };
@@ -134,7 +133,9 @@ export const leadRoutes: RouteDefinition[] = [
       const source = leadSyncSource(session);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       return answerList(c, db, source, async () =>
-        (await db.select().from(t.leads).where(visibleLeads(session)).orderBy(desc(t.leads.leadDate))).map(toLead),
+        (await db.select().from(t.leads).where(visibleLeads(session)).orderBy(desc(t.leads.leadDate))).map((lead) =>
+          toLead(lead, session.flags.isPriceViewer),
+        ),
       );
     },
   }),
@@ -149,7 +150,7 @@ export const leadRoutes: RouteDefinition[] = [
       const lead = await lockedLead(db, session, body.leadId);
       if (!lead) return notFound();
       if (lead.status === LEAD_STATUS.converted) return jsonResponse(400, { message: LEAD_MESSAGES.final });
-      if (lead.status === body.status) return c.json(toLead(lead));
+      if (lead.status === body.status) return c.json(toLead(lead, session.flags.isPriceViewer));
       const claim = body.status === LEAD_STATUS.claimed;
       const [written] = await db
         .update(t.leads)
@@ -162,7 +163,7 @@ export const leadRoutes: RouteDefinition[] = [
         })
         .where(eq(t.leads.id, lead.id))
         .returning();
-      return c.json(toLead(written!));
+      return c.json(toLead(written!, session.flags.isPriceViewer));
     },
   }),
 

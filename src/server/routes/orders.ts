@@ -13,7 +13,7 @@ import { jsonResponse } from '../http/errors';
 import { route, type RouteDefinition, type Session } from '../http/route';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
-import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
+import { inWindow, pricedSessionScope, windowOrder, type SyncSource } from '../sync/source';
 import { visibleByScope } from '../work-orders/rules';
 
 const orderColumns = { order: t.salesOrders, plantName: t.plants.name, retailerName: t.retailers.name, quoteNumber: t.quotes.quoteNumber };
@@ -21,7 +21,8 @@ type OrderRow = { order: typeof t.salesOrders.$inferSelect; plantName: string; r
 
 const day = (value: string | null) => value ?? '';
 
-function toSalesOrder({ order, plantName, retailerName, quoteNumber }: OrderRow): SalesOrder {
+/** The order as the list answers it; its prices only to a price viewer (spec 2 §6). */
+function toSalesOrder({ order, plantName, retailerName, quoteNumber }: OrderRow, withPrices: boolean): SalesOrder {
   const label = (index: number) => order.hudLabels[index] ?? '';
   return {
     orderId: order.id,
@@ -58,10 +59,8 @@ function toSalesOrder({ order, plantName, retailerName, quoteNumber }: OrderRow)
     secondRSOValidation: day(order.secondRsoValidation),
     docsReceived: day(order.docsReceived),
     purchaseOrderNumber: order.purchaseOrderNumber,
-    basePrice: order.basePrice,
-    optionPrice: order.optionPrice,
     squareFootage: order.squareFootage,
-    invoiceTotal: order.invoiceTotal,
+    ...(withPrices && { basePrice: order.basePrice, optionPrice: order.optionPrice, invoiceTotal: order.invoiceTotal }),
   };
 }
 
@@ -78,9 +77,10 @@ export const visibleOrders = (session: Session) => visibleByScope(session, t.sal
 
 export function orderSyncSource(session: Session): SyncSource<SalesOrder> {
   const condition = visibleOrders(session);
+  const withPrices = session.flags.isPriceViewer;
   return {
     table: 'sales_orders',
-    scope: sessionScope(session),
+    scope: pricedSessionScope(session),
     tombstones: visibleByScope(session, t.syncTombstones),
     changes: { from: sql`${t.salesOrders}`, where: condition, xid: t.salesOrders.syncXid, id: t.salesOrders.id },
     rows: async (db, window) => {
@@ -88,7 +88,7 @@ export function orderSyncSource(session: Session): SyncSource<SalesOrder> {
         ...windowOrder(t.salesOrders.syncXid, t.salesOrders.id),
       );
       const rows = await (window.limit === undefined ? query : query.limit(window.limit));
-      return rows.map((row) => ({ xid: row.order.syncXid, id: row.order.id, item: toSalesOrder(row) }));
+      return rows.map((row) => ({ xid: row.order.syncXid, id: row.order.id, item: toSalesOrder(row, withPrices) }));
     },
     count: async (db) => (await db.select({ rows: count() }).from(t.salesOrders).where(condition))[0]?.rows ?? 0,
   };
@@ -116,12 +116,14 @@ export const orderRoutes: RouteDefinition[] = [
                 query.plantNumber ? eq(t.salesOrders.plantNumber, query.plantNumber) : undefined,
               );
         const rows = await ordersOf(db, and(visibleOrders(session), home)).orderBy(desc(t.salesOrders.orderDate));
-        return c.json(rows.map(toSalesOrder));
+        return c.json(rows.map((row) => toSalesOrder(row, session.flags.isPriceViewer)));
       }
       const source = orderSyncSource(session);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       return answerList(c, db, source, async () =>
-        (await ordersOf(db, visibleOrders(session)).orderBy(desc(t.salesOrders.id))).map(toSalesOrder),
+        (await ordersOf(db, visibleOrders(session)).orderBy(desc(t.salesOrders.id))).map((row) =>
+          toSalesOrder(row, session.flags.isPriceViewer),
+        ),
       );
     },
   }),

@@ -76,6 +76,7 @@ export const sessionRoutes = [
         cmhUserId: user.id,
         userName: user.userName,
         retailerNumber: profile?.retailerNumber ?? null,
+        tokenGeneration: user.tokenGeneration,
       });
       return c.json({ firstName: user.firstName, lastName: user.lastName, email: user.userName, bearerToken } satisfies Account);
     },
@@ -102,13 +103,18 @@ export const sessionRoutes = [
     query: ChangeRetailerQuery,
     scope: 'retailer',
     handle: async ({ c, db, deps, session, query }) => {
-      await db.update(t.users).set({ currentRetailerNumber: query.retailerNumber }).where(eq(t.users.id, session.user.cmhUserId));
+      const [changed] = await db
+        .update(t.users)
+        .set({ currentRetailerNumber: query.retailerNumber })
+        .where(eq(t.users.id, session.user.cmhUserId))
+        .returning({ tokenGeneration: t.users.tokenGeneration });
       const user = await loadCmhUser(db, session.user.cmhUserId);
-      if (!user) return errorResponse(401, 'Your account no longer exists.');
+      if (!user || !changed) return errorResponse(401, 'Your account no longer exists.');
       const bearerToken = await deps.tokens.issue({
         cmhUserId: user.cmhUserId,
         userName: user.userName,
         retailerNumber: user.retailerNumber,
+        tokenGeneration: changed.tokenGeneration,
       });
       return c.json({ bearerToken, user } satisfies ChangeRetailerAnswer);
     },

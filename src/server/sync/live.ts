@@ -12,7 +12,7 @@ import type { SyncSource, SyncTable } from './source';
  * kept lists changed in its scope — names only; the device pulls the rows with the `?since=` call it already makes.
  *
  * - Across instances: triggers on the synced tables NOTIFY `homesite_sync` with the table and the writing transaction
- *   (migration 0017) at commit; every instance LISTENs on one connection (db/client.ts notifications), whatever the
+ *   (migration 0018) at commit; every instance LISTENs on one connection (db/client.ts notifications), whatever the
  *   number of its streams. On PGlite the embedded database notifies in-process.
  * - Scope: a notification names a table, not whose rows. Each stream holds the SyncSources of its user's lists —
  *   the very ones that answer that user's `?since=` — and the existing probe asks, for each distinct source, whether

@@ -51,6 +51,12 @@ export const inWindow = (xid: AnyPgColumn, id: AnyPgColumn, window: SyncWindow):
 
 export const windowOrder = (xid: AnyPgColumn, id: AnyPgColumn) => [asc(xid), asc(id)] as const;
 
+/**
+ * The scope of a list whose rows carry prices for price viewers only (spec 2 §6: orders, leads, inventory): viewers and
+ * others get answers, cached answers and cursors of their own, and a user who gains or loses View_Pricing starts over.
+ */
+export const pricedSessionScope = (session: Session) => [...sessionScope(session), session.flags.isPriceViewer ? 'prices' : 'no prices'];
+
 /** The scope part of a source every list shares: a plant user's facilities, or anyone else's current retail center. */
 export const sessionScope = (session: Session) =>
   session.user.isPlantUser

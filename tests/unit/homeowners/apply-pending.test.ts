@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { WarrantyCardInput, type WarrantyCard } from '../../../src/contract';

@@ -100,3 +100,22 @@ export const linkRecords = (from: string | number, to: string | number) => ({
 });
 
 export const tempId = (n: number) => `tmp_00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A minimal LockManager: exclusive locks granted in request order. */
+export function fakeLockManager() {
+  const tails = new Map<string, Promise<unknown>>();
+  const manager = {
+    requests: 0,
+    request(name: string, _options: unknown, callback: () => Promise<unknown>) {
+      manager.requests += 1;
+      const previous = tails.get(name) ?? Promise.resolve();
+      const result = previous.then(() => callback());
+      tails.set(
+        name,
+        result.catch(() => undefined),
+      );
+      return result;
+    },
+  };
+  return manager as typeof manager & LockManager;
+}

@@ -13,7 +13,7 @@ import {
   type SendOptions,
 } from '../../../src/offline/outbox';
 import { FakeServer } from './fake-server';
-import { addItem, createRecord, freshDb, linkRecords, renameRecord, setup, tempId, type Mode } from './helpers';
+import { addItem, createRecord, fakeLockManager, freshDb, linkRecords, renameRecord, setup, tempId, type Mode } from './helpers';
 
 describe('outbox enqueue and replay', () => {
   it('stores the exact call with one idempotency key and replays in queue order', async () => {
@@ -633,22 +633,3 @@ describe('concurrency across records', () => {
     expect(await run).toMatchObject({ sent: 3 });
   });
 });
-
-/** A minimal LockManager: exclusive locks granted in request order. */
-function fakeLockManager() {
-  const tails = new Map<string, Promise<unknown>>();
-  const manager = {
-    requests: 0,
-    request(name: string, _options: unknown, callback: () => Promise<unknown>) {
-      manager.requests += 1;
-      const previous = tails.get(name) ?? Promise.resolve();
-      const result = previous.then(() => callback());
-      tails.set(
-        name,
-        result.catch(() => undefined),
-      );
-      return result;
-    },
-  };
-  return manager as typeof manager & LockManager;
-}

@@ -3,7 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useParams } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { CmhUser, Prospect, Quote, QuoteRevision, SalesDetail, SalesOrder } from '../../../src/contract';
+import type { CmhUser, InventoryItem, Prospect, Quote, QuoteRevision, SalesDetail, SalesOrder } from '../../../src/contract';
+import { inventoryList } from '../../../src/features/inventory/api/inventory';
+import { InventoryScreen } from '../../../src/features/inventory/components/inventory-screen';
 import { ProspectContact } from '../../../src/features/leads/components/prospect-contact';
 import { orderList } from '../../../src/features/orders/api/orders';
 import { OrdersScreen } from '../../../src/features/orders/components/orders-screen';
@@ -99,6 +101,28 @@ export const order = (orderId: number, changes: Partial<SalesOrder> = {}): Sales
   ...changes,
 });
 
+export const inventoryItem = (inventoryId: number, changes: Partial<InventoryItem> = {}): InventoryItem => ({
+  inventoryId,
+  plantNumber: '910',
+  plantName: 'Clinton West',
+  type: 'Single',
+  tdes: 'Single section',
+  reg: '',
+  retailerNumber: '4217',
+  serailNumber: `CLW0${inventoryId}TN`,
+  invoiceAmount: 85_000,
+  stockNumber: `STK-${inventoryId}`,
+  modelNumber: '28ANN60A3',
+  modelName: 'The Anniversary 60',
+  owner: 'Retailer 4217',
+  stockedDate: `2026-09-${String(10 + inventoryId).padStart(2, '0')}`,
+  age: 60 - inventoryId,
+  wso: '',
+  salesDate: '',
+  poNumber: '',
+  ...changes,
+});
+
 /** The detail report of a quote (orderNumber '' or '0') or an order, with one category of options. */
 export const detail = (customer: string, quoteNumber: string, orderNumber = ''): SalesDetail => ({
   retailCustomer: customer,
@@ -184,6 +208,7 @@ export const prospect = (prospectId: number): Prospect => ({
 export interface SalesBackend {
   quotes: Quote[];
   orders: SalesOrder[];
+  inventory: InventoryItem[];
   /** Detail reports by `plantNumber:quoteNumber:orderNumber` (orderNumber '0' for a quote's). */
   details: Map<string, SalesDetail>;
   revisions: Map<number, QuoteRevision[]>;
@@ -202,6 +227,7 @@ export function startBackend(): SalesBackend {
   const backend: SalesBackend = {
     quotes: [],
     orders: [],
+    inventory: [],
     details: new Map(),
     revisions: new Map(),
     prospects: new Map(),
@@ -221,6 +247,7 @@ export function startBackend(): SalesBackend {
     if (own) return own;
     if (/^\/api\/Quote$/i.test(path)) return jsonResponse(200, listOrSyncPage(url, backend.quotes));
     if (/^\/api\/order$/i.test(path)) return jsonResponse(200, listOrSyncPage(url, backend.orders));
+    if (/^\/api\/Inventory$/i.test(path)) return jsonResponse(200, listOrSyncPage(url, backend.inventory));
     if (/^\/api\/Reports\/Sales\/?$/i.test(path)) {
       const query = url.searchParams;
       const found = backend.details.get(`${query.get('plantNumber')}:${query.get('quoteNumber')}:${query.get('orderNumber') || '0'}`);
@@ -252,7 +279,7 @@ export function startBackend(): SalesBackend {
  * let end here, so that the next test's first sync is its own.
  */
 export async function stopBackend() {
-  await Promise.allSettled([quoteList, orderList].map((list) => list.sync('tear-down')));
+  await Promise.allSettled([quoteList, orderList, inventoryList].map((list) => list.sync('tear-down')));
   vi.unstubAllGlobals();
   setNotifier(null);
   setHttpNavigation(null);
@@ -275,7 +302,7 @@ export function goOffline(backend: SalesBackend, offline = true) {
 // jsdom has no scrolling; the router's scroll handling calls it on every navigation.
 window.scrollTo = () => undefined;
 
-/** The quotes and orders lists, the detail reports and the prospect page, wired as their route files do. */
+/** The quotes, orders and inventory lists, the detail reports and the prospect page, wired as their route files do. */
 export function renderSales(user: CmhUser, initialEntry: string) {
   const root = createRootRoute({ component: Outlet });
   const scope = viewScope(user);
@@ -290,6 +317,7 @@ export function renderSales(user: CmhUser, initialEntry: string) {
       path: '/sales/orders',
       component: () => <OrdersScreen user={user} keptReports={keptSalesReports(scope)} />,
     }),
+    createRoute({ getParentRoute: () => root, path: '/sales/inventory', component: () => <InventoryScreen user={user} /> }),
     createRoute({
       getParentRoute: () => root,
       path: '/reports/sales/$type/$plantNumber/$quoteNumber/$orderNumber',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CmhUser, InventoryItem } from '../../../contract';
 import { formatDate } from '../../../lib/date-format';
+import { deriveFlags } from '../../../lib/permissions';
 import type { SortState } from '../../../lib/list';
 import { useKeptListView } from '../../../offline/use-kept-list';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
@@ -28,7 +29,13 @@ const COLUMNS: DataListColumn<InventoryItem>[] = [
   { columnName: 'owner', displayName: 'Owner', filterable: true, width: 'minmax(7rem, 1fr)', foldOrder: 4 },
   { columnName: 'wso', displayName: 'WSO', filterable: true, width: '7rem', foldOrder: 2 },
   { columnName: 'poNumber', displayName: 'PO Number', filterable: true, width: '7rem', foldOrder: 3 },
-  { columnName: 'invoiceAmount', displayName: 'Invoice Amount', width: '8rem', render: (row) => money.format(row.invoiceAmount) },
+  {
+    columnName: 'invoiceAmount',
+    displayName: 'Invoice Amount',
+    width: '8rem',
+    // Sent to price viewers only; a row kept from before the user was one has none.
+    render: (row) => (row.invoiceAmount === undefined ? '—' : money.format(row.invoiceAmount)),
+  },
   { columnName: 'age', displayName: 'Age (days)', width: '6rem' },
   {
     columnName: 'salesDate',
@@ -38,6 +45,8 @@ const COLUMNS: DataListColumn<InventoryItem>[] = [
     render: (row) => (row.salesDate ? formatDate(row.salesDate) : ''),
   },
 ];
+/** Without View_Pricing the server sends no invoice amount (spec 2 §6), and the list has no column for it. */
+const UNPRICED_COLUMNS = COLUMNS.filter((column) => column.columnName !== 'invoiceAmount');
 
 /** Inventory (/sales/inventory): the spec shows no screen; a sortable, searchable list of the stock's fields. */
 export function InventoryScreen({ user }: { user: CmhUser }) {
@@ -52,7 +61,7 @@ export function InventoryScreen({ user }: { user: CmhUser }) {
       <KeptListStatus what="inventory" {...view.status} />
       <DataList
         label="Inventory"
-        columns={COLUMNS}
+        columns={deriveFlags(user).isPriceViewer ? COLUMNS : UNPRICED_COLUMNS}
         rows={view.rows}
         rowKey={(row) => row.inventoryId}
         loading={view.loading}

@@ -29,11 +29,17 @@ export const users = pgTable(
      */
     profileVersion: bigint('profile_version', { mode: 'number' }).notNull().default(0),
     /**
-     * Tokens of this user issued before this moment (to the millisecond: auth/tokens.ts issuedAtMs) are refused,
-     * except the one whose jti is tokenKeptJti. Set on a password change (auth/tokens.ts cutOffTokens); null: none.
+     * Tokens carry the generation they were issued in; those of an older one are refused, except the one whose jti is
+     * tokenKeptJti. A password change adds one (auth/tokens.ts cutOffTokens). A counter, not a time: instances whose
+     * clocks disagree cannot disagree on it.
+     */
+    tokenGeneration: integer('token_generation').notNull().default(0),
+    /**
+     * When the password last ended older tokens. No longer decides anything here; written for instances of the
+     * previous version during a rolling upgrade, and a change of it by one of them moves tokenGeneration (migration 0017).
      */
     tokensNotBefore: stamp('tokens_not_before'),
-    /** The token that made the change that set tokensNotBefore, which stays valid; null: none kept. */
+    /** The token that made the last password change, which stays valid; null: none kept. */
     tokenKeptJti: text('token_kept_jti'),
     createdAt: createdAt(),
   },
