@@ -25,6 +25,11 @@ function startOfflineWhenSignedIn() {
       ({ startOffline }) => startOffline(),
       (error: unknown) => console.error('the offline runtime could not be loaded', error),
     );
+    // Live changes (issue 23 §1): one stream per browser tells the tabs which kept lists to pull.
+    Promise.all([import('./offline/live-changes'), import('./offline/kept-lists')]).then(
+      ([{ startAppLiveChanges }, { syncKeptLists }]) => startAppLiveChanges((lists) => void syncKeptLists(lists)),
+      (error: unknown) => console.error('live changes could not be loaded', error),
+    );
   });
 }
 startOfflineWhenSignedIn();

@@ -193,4 +193,6 @@ export const paths = {
   prospect: template('crm', '/api/Prospects/:prospectId'),
   /** POST a file of one kind (docs/import.md) with an API key (docs/cli.md); kinds are lower-case words (homes, corporate-parts). */
   importKind: template('api', '/import/:kind'),
+  /** GET: a Server-Sent Events stream naming the kept lists that changed (contract/sync.ts LIVE_CHANGES). Not in the spec. */
+  liveChanges: at('api', '/sync/live'),
 } as const;

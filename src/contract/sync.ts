@@ -74,3 +74,19 @@ export const syncPageAnswer = <Row>(row: v.GenericSchema<unknown, Row>, wholeLis
     }),
     v.pipe(wholeList, v.transform(wholeListPage)),
   ]);
+
+/*
+ * Live changes (issue 23): GET paths.liveChanges with the bearer token answers a Server-Sent Events stream. An event
+ * `changed` names kept lists (the KeptListSpec.list names: workOrders, catalogParts:101, …) whose rows in the user's
+ * scope changed; never their data — the device pulls that with `?since=`. Comment lines keep proxies from closing
+ * an idle stream. The stream ends when the session ends (signed out, password changed, user deactivated).
+ */
+export const LIVE_CHANGES = {
+  /** data: LiveChangesEvent as JSON. */
+  changed: 'changed',
+  /** Seconds between heartbeat comments. */
+  heartbeatSeconds: 25,
+} as const;
+
+export const LiveChangesEvent = v.object({ lists: v.array(v.string()) });
+export type LiveChangesEvent = v.InferOutput<typeof LiveChangesEvent>;

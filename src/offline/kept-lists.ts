@@ -290,6 +290,29 @@ export function keptList<Row>(spec: KeptListSpec<Row>): KeptList<Row> {
   return list;
 }
 
+/**
+ * Live changes (offline/live-changes.ts): pulls the delta of the named lists — every one for 'all' — that this tab
+ * holds, in the scope it holds them for; their screens show the rows as they merge. A list this tab never opened is
+ * left to its own triggers. Answers when the pulls are done (a failed one is left to the next trigger).
+ */
+export async function syncKeptLists(names: readonly string[] | 'all'): Promise<void> {
+  const wanted = names === 'all' ? undefined : new Set(names);
+  const pulls: Promise<unknown>[] = [];
+  for (const [name, list] of keptLists) {
+    const scopeKey = list.snapshot().state?.scopeKey;
+    if (scopeKey === undefined || (wanted && !wanted.has(name))) continue;
+    // A sync already running may have asked before this change: another one follows it.
+    const running = list.snapshot().syncing;
+    pulls.push(
+      list
+        .sync(scopeKey)
+        .then(() => (running ? list.sync(scopeKey) : undefined))
+        .catch(() => undefined),
+    );
+  }
+  await Promise.all(pulls);
+}
+
 /** Logout on a shared tablet: the kept lists go with the user (see clearKeptCopies). */
 export async function clearKeptLists(db: OfflineDb) {
   const tables = [

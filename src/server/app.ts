@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createSessionCache } from './auth/session-cache';
 import { createTokenService } from './auth/tokens';
-import type { Database } from './db/client';
+import { notificationsOf, type Database } from './db/client';
 import { mountClientApp } from './http/client-app';
 import type { AppConfig, AppDeps } from './http/deps';
 import { ERROR_MESSAGES, errorResponse, isInvalidValueError, jsonResponse } from './http/errors';
@@ -14,6 +14,8 @@ import { corsForOrigins } from './ops/cors';
 import { mountOperations } from './ops/health';
 import { createLifecycle } from './ops/lifecycle';
 import { allRoutes } from './routes';
+import { liveListsOf } from './routes/live-changes';
+import { createLiveChanges } from './sync/live';
 
 export type { AppConfig, AppDeps } from './http/deps';
 
@@ -26,13 +28,6 @@ export interface CreateAppOptions {
 
 /** The whole HTTP surface without a listener: the API of every area, and the built app when distDir is set. */
 export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) {
-  const deps: AppDeps = {
-    db,
-    tokens: createTokenService(config.tokenSecret),
-    sessions: createSessionCache(db),
-    clock: config.clock ?? (() => new Date()),
-    config,
-  };
   const { logger, metrics } = config;
   const lifecycle = config.lifecycle ?? createLifecycle('ready');
   const reportError =
@@ -40,6 +35,19 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
     (logger
       ? (error: unknown) => logger.error({ err: error, requestId: (error as { requestId?: string }).requestId }, 'unexpected error')
       : (error: unknown) => console.error(error));
+  const sessions = createSessionCache(db);
+  const clock = config.clock ?? (() => new Date());
+  const live = createLiveChanges({
+    db,
+    notifications: notificationsOf(db),
+    sessions,
+    listsOf: (session) => liveListsOf(db, session, clock),
+    reportError,
+  });
+  // Open streams would hold a draining instance until its grace period ends: they end at once, and the devices reconnect elsewhere.
+  lifecycle.onDrain(() => void live.close());
+  metrics?.addGauge('homesite_live_streams_open', 'Live-changes streams open on this instance.', () => live.openStreams);
+  const deps: AppDeps = { db, tokens: createTokenService(config.tokenSecret), sessions, clock, config, live };
 
   const app = new Hono({ getPath: routingPath });
   app.use('*', accessLog({ logger, metrics, lifecycle, trustedProxyHops: config.trustedProxyHops ?? 0 }));

@@ -1,8 +1,9 @@
 // `npm run bench`: figures, not pass/fail. Bundle sizes and Lighthouse, then API latency under load beside a bare
 // Hono hello-world measured in the same run on the same machine; then on the benchmark seed the work orders API,
 // the outbox replay, the approved parts catalogs, and the kept lists (50,000 work orders, 20,000 homeowners) in Chromium;
-// then the import, the parts picker's search, the Idempotency-Key's costs and sign-in timing.
-// BENCH_ONLY=api (or bundle, lighthouse, open-load, mixed-load, work-orders, import, part-search, idempotency, sign-in; comma-separated) runs only those sections.
+// then the import, the parts picker's search, the Idempotency-Key's costs and sign-in timing;
+// then live changes across two instances on PostgreSQL (latency in Chromium, 1,000 idle streams).
+// BENCH_ONLY=api (or bundle, lighthouse, open-load, mixed-load, work-orders, import, part-search, idempotency, sign-in, live; comma-separated) runs only those sections.
 import { measureBundle } from './bundle';
 import { formatLighthouse, measureLighthouse } from './lighthouse';
 import { benchApiUnderLoad } from './load';
@@ -13,6 +14,7 @@ import { benchCatalogOffline } from './catalog-offline';
 import { benchIdempotentRetry } from './idempotent-retry';
 import { benchImport } from './import';
 import { benchKeptListsInBrowser } from './kept-lists-browser';
+import { benchIdleStreams, benchLiveLatency } from './live-changes';
 import { benchPartSearch } from './part-search';
 import { benchSignInTiming } from './sign-in-timing';
 import { benchWorkOrdersApi, startScaledServer } from './work-orders-api';
@@ -27,7 +29,7 @@ const distDir = process.env.BENCH_DIST_DIR ?? 'dist';
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 /** Seconds of the mixed reads and writes on each database (issue 14 §5). */
 const MIXED_LOAD_SECONDS = Number(process.env.MIXED_LOAD_SECONDS ?? 60);
-/** BENCH_ONLY=api,work-orders runs those sections only (bundle, lighthouse, api, open-load, mixed-load, work-orders, import, part-search, idempotency, sign-in); unset runs all. */
+/** BENCH_ONLY=api,work-orders runs those sections only (bundle, lighthouse, api, open-load, mixed-load, work-orders, import, part-search, idempotency, sign-in, live); unset runs all. */
 const only = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')
@@ -36,7 +38,17 @@ const only = new Set(
 );
 const runs = (
   section:
-    'bundle' | 'lighthouse' | 'api' | 'open-load' | 'mixed-load' | 'work-orders' | 'import' | 'part-search' | 'idempotency' | 'sign-in',
+    | 'bundle'
+    | 'lighthouse'
+    | 'api'
+    | 'open-load'
+    | 'mixed-load'
+    | 'work-orders'
+    | 'import'
+    | 'part-search'
+    | 'idempotency'
+    | 'sign-in'
+    | 'live',
 ) => only.size === 0 || only.has(section);
 
 /** A benchmark that stops with an error says so, and the others still run (the exit code tells at the end). */
@@ -122,6 +134,12 @@ if (runs('sign-in')) {
   // Issue 22 §5: an unknown user name must not answer faster than a wrong password (user names told apart by timing).
   console.log('\n# Sign-in timing: unknown user name vs wrong password (PGlite in memory)');
   await attempt('sign-in timing', () => benchSignInTiming());
+}
+if (runs('live')) {
+  // Issue 23 §1: a change reaches another instance's open list in ≤ 1 s p95; 1,000 idle streams cost ≤ 50 MB and no connection each.
+  console.log('\n# Live changes (two instances on PostgreSQL)');
+  await attempt('live-changes latency', () => benchLiveLatency({ distDir }));
+  await attempt('idle live-changes streams', () => benchIdleStreams({ distDir }));
 }
 if (failed.length > 0) {
   console.log(`\n(${failed.length} benchmark(s) stopped early: ${failed.join(', ')})`);

@@ -37,6 +37,113 @@ export interface OpenDatabase {
   close: () => Promise<void>;
   /** Connections waiting for a free one in the pool (PostgreSQL; always 0 on PGlite). */
   waitingForConnection: () => number;
+  notifications: DatabaseNotifications;
+}
+
+/**
+ * LISTEN/NOTIFY (live changes, server/sync/live.ts). On PostgreSQL every channel shares one connection of its own,
+ * outside the pool, opened at the first listen: an instance holds one however many streams it serves. On PGlite the
+ * embedded database delivers its own notifications in-process.
+ */
+export interface DatabaseNotifications {
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` from now on, and `onGap` when some may have been
+   * missed (the listening connection was lost, and is back). Resolves once listening; the answer stops it.
+   */
+  listen: (channel: string, onNotify: (payload: string) => void, onGap?: () => void) => Promise<() => Promise<void>>;
+}
+
+const notificationsByDatabase = new WeakMap<Database, DatabaseNotifications>();
+
+/** The notifications of a database opened by openDatabase (createApp is handed the drizzle handle only). */
+export const notificationsOf = (db: Database): DatabaseNotifications | undefined => notificationsByDatabase.get(db);
+
+const CHANNEL_NAME = /^[a-z_]{1,63}$/;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+interface ChannelHandler {
+  onNotify: (payload: string) => void;
+  onGap: (() => void) | undefined;
+}
+
+/** One listening connection for every channel; when it is lost it comes back with backoff, and tells of the gap. */
+function postgresNotifications(databaseUrl: string) {
+  const channels = new Map<string, Set<ChannelHandler>>();
+  let connection: Promise<pg.Client> | undefined;
+  let retryMs = 0;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const connect = (): Promise<pg.Client> =>
+    (connection ??= (async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('notification', (message) => {
+        for (const handler of channels.get(message.channel) ?? []) handler.onNotify(message.payload ?? '');
+      });
+      let lost = false;
+      const onLost = () => {
+        if (lost) return;
+        lost = true;
+        connection = undefined;
+        void client.end().catch(() => undefined);
+        reconnect();
+      };
+      client.on('error', onLost);
+      client.on('end', onLost);
+      try {
+        await client.connect();
+        for (const channel of channels.keys()) await client.query(`LISTEN ${channel}`);
+      } catch (error) {
+        onLost();
+        throw error;
+      }
+      retryMs = 0;
+      return client;
+    })());
+
+  function reconnect() {
+    if (closed || channels.size === 0 || retry) return;
+    retryMs = Math.min(LISTEN_RETRY_MAX_MS, retryMs ? retryMs * 2 : 250);
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(
+        () => {
+          for (const handlers of channels.values()) for (const handler of handlers) handler.onGap?.();
+        },
+        () => undefined, // onLost scheduled the next try
+      );
+    }, retryMs);
+    retry.unref();
+  }
+
+  const notifications: DatabaseNotifications = {
+    async listen(channel, onNotify, onGap) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      const handler: ChannelHandler = { onNotify, onGap };
+      let handlers = channels.get(channel);
+      const first = !handlers;
+      if (!handlers) channels.set(channel, (handlers = new Set()));
+      handlers.add(handler);
+      const client = await connect();
+      if (first) await client.query(`LISTEN ${channel}`);
+      return async () => {
+        handlers.delete(handler);
+        if (handlers.size > 0 || channels.get(channel) !== handlers) return;
+        channels.delete(channel);
+        if (connection) await (await connection).query(`UNLISTEN ${channel}`).catch(() => undefined);
+      };
+    },
+  };
+  return {
+    notifications,
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const open = connection;
+      connection = undefined;
+      if (open) await (await open.catch(() => undefined))?.end().catch(() => undefined);
+    },
+  };
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -105,6 +212,16 @@ async function openPglite(options: DatabaseOptions): Promise<OpenDatabase> {
       });
   }
   const db = drizzlePglite({ client, schema });
+  const notifications: DatabaseNotifications = {
+    listen: async (channel, onNotify) => {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      const stop = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+  };
+  notificationsByDatabase.set(db as unknown as Database, notifications);
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -112,6 +229,7 @@ async function openPglite(options: DatabaseOptions): Promise<OpenDatabase> {
     dump: () => client.dumpDataDir('gzip'),
     close: () => client.close(),
     waitingForConnection: () => 0,
+    notifications,
   };
 }
 
@@ -128,6 +246,8 @@ async function openPostgres(databaseUrl: string, report?: (seconds: number) => v
   const probe = await pool.connect();
   probe.release();
   const db = drizzleNodePg({ client: pool, schema });
+  const listening = postgresNotifications(databaseUrl);
+  notificationsByDatabase.set(db as unknown as Database, listening.notifications);
   return {
     db: db as unknown as Database,
     kind: 'postgres',
@@ -145,7 +265,11 @@ async function openPostgres(databaseUrl: string, report?: (seconds: number) => v
       }
     },
     dump: () => Promise.reject(new Error('dump is for PGlite; use pg_dump for PostgreSQL')),
-    close: () => pool.end(),
+    close: async () => {
+      await listening.close();
+      await pool.end();
+    },
     waitingForConnection: () => pool.waitingCount,
+    notifications: listening.notifications,
   };
 }

@@ -6,6 +6,7 @@ import type { TrustedProxyHops } from '../ops/client-address';
 import type { Lifecycle } from '../ops/lifecycle';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
+import type { LiveChanges } from '../sync/live';
 
 export interface AppConfig {
   /** HS256 signing secret; see resolveTokenSecret for where it comes from. */
@@ -41,4 +42,6 @@ export interface AppDeps {
   sessions: SessionCache;
   clock: () => Date;
   config: AppConfig;
+  /** The live-changes streams of this app (sync/live.ts). */
+  live: LiveChanges;
 }

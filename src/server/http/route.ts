@@ -180,6 +180,10 @@ function outOfScope(session: Session, scope: 'retailer' | 'plant', value: string
   return mine ? null : `Facility ${value} is not one of your facilities.`;
 }
 
+/** Whether the session has one of the declaration's roles and its flag (what a route checks before anything else). */
+export const permits = (session: Session, declaration: Pick<RouteDeclaration<unknown, unknown, unknown, 'required'>, 'roles' | 'flag'>) =>
+  (!declaration.roles || hasRole(session.user, ...declaration.roles)) && (!declaration.flag || session.flags[declaration.flag]);
+
 /**
  * Declares one endpoint: who may call it, how its input is parsed, and what it does. Checks run in
  * this order, all before the handler: 401 token → 403 roles/flag → 400 params, query, body →
@@ -207,13 +211,7 @@ export function route<
     if (auth === 'required' && !session) return errorResponse(401, ERROR_MESSAGES.unauthorized);
     if (session) c.set('userId', session.user.cmhUserId);
 
-    const forbidden = declaration.forbidden ?? ERROR_MESSAGES.forbidden;
-    if (session && declaration.roles && !hasRole(session.user, ...declaration.roles)) {
-      return errorResponse(403, forbidden);
-    }
-    if (session && declaration.flag && !session.flags[declaration.flag]) {
-      return errorResponse(403, forbidden);
-    }
+    if (session && !permits(session, declaration)) return errorResponse(403, declaration.forbidden ?? ERROR_MESSAGES.forbidden);
 
     const params = parse(declaration.params, pathParams(path, originalPathname(c.req.raw)), 'path');
     if (!params.ok) return params.response;

@@ -9,6 +9,7 @@ export function createLifecycle(initial: LifecycleState = 'starting') {
   let state = initial;
   let inFlight = 0;
   const idleWaiters = new Set<() => void>();
+  const drainListeners = new Set<() => void>();
   return {
     get state() {
       return state;
@@ -20,7 +21,12 @@ export function createLifecycle(initial: LifecycleState = 'starting') {
       if (state === 'starting') state = 'ready';
     },
     startDraining() {
+      if (state !== 'draining') for (const listener of drainListeners) listener();
       state = 'draining';
+    },
+    /** Called when draining starts (long-lived answers, such as live-changes streams, end then). */
+    onDrain(listener: () => void) {
+      drainListeners.add(listener);
     },
     requestStarted() {
       inFlight++;

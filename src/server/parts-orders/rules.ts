@@ -84,6 +84,19 @@ export async function mayReadCatalog(db: Database, session: Session, plantNumber
   );
 }
 
+/** Every plant whose catalog `session` may read (mayReadCatalog's rule as a list: the live changes of catalogs). */
+export async function readableCatalogPlants(db: Database, session: Session): Promise<string[]> {
+  if (session.user.isPlantUser) return facilitiesOf(session);
+  const retailerNumber = session.user.currentRetailer?.retailerNumber;
+  if (!retailerNumber) return [];
+  const rows = await db
+    .selectDistinct({ plantNumber: t.retailerPlants.plantNumber })
+    .from(t.retailerPlants)
+    .where(eq(t.retailerPlants.retailerNumber, retailerNumber))
+    .union(db.selectDistinct({ plantNumber: t.homes.plantNumber }).from(t.homes).where(eq(t.homes.retailerNumber, retailerNumber)));
+  return rows.map((row) => row.plantNumber).filter((plant): plant is string => plant !== null);
+}
+
 /** Whether `session` may read the ship-to locations of `retailerNumber` (see above). */
 export async function mayReadShipTo(db: Database, session: Session, retailerNumber: string): Promise<boolean> {
   if (session.user.availableRetailers.some((retailer) => retailer.retailerNumber === retailerNumber)) return true;

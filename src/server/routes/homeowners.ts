@@ -144,7 +144,7 @@ const cardsOf = (db: Database, condition: SQL | undefined) =>
     .where(condition);
 
 /** The homeowner list for delta sync (sync/delta.ts); its rows are named by vantageWarrantyId, the card's id. */
-function homeownerSyncSource(session: Session): SyncSource<WarrantyCard> {
+export function homeownerSyncSource(session: Session): SyncSource<WarrantyCard> {
   const condition = visibleByScope(session, t.homes);
   return {
     table: 'warranty_cards',

@@ -13,6 +13,7 @@ import { importRoutes } from './import';
 import { inventoryRoutes } from './inventory';
 import { leadRoutes } from './leads';
 import { learnRoutes } from './learn';
+import { liveChangesRoutes } from './live-changes';
 import { loggerRoutes } from './logger';
 import { npsRoutes } from './nps';
 import { partsCatalogRoutes } from './parts-catalog';
@@ -57,6 +58,7 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...orderRoutes,
   ...leadRoutes,
   ...inventoryRoutes,
+  ...liveChangesRoutes,
   ...salesDetailRoutes,
   ...reportRoutes,
   ...npsRoutes,

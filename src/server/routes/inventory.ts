@@ -52,7 +52,7 @@ const homesOf = (db: Database, condition: SQL | undefined) =>
     .innerJoin(t.plants, eq(t.plants.plantNumber, t.inventoryHomes.plantNumber))
     .where(condition);
 
-function inventorySyncSource(session: Session, today: string): SyncSource<InventoryItem> {
+export function inventorySyncSource(session: Session, today: string): SyncSource<InventoryItem> {
   const condition = visibleByScope(session, t.inventoryHomes);
   return {
     table: 'inventory_homes',

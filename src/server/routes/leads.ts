@@ -74,7 +74,7 @@ function visibleLeads(session: Session): SQL {
   return !session.user.isPlantUser && retailerNumber ? eq(t.leads.retailerNumber, retailerNumber) : sql`false`;
 }
 
-function leadSyncSource(session: Session): SyncSource<Lead> {
+export function leadSyncSource(session: Session): SyncSource<Lead> {
   const condition = visibleLeads(session);
   return {
     table: 'leads',

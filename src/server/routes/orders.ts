@@ -75,7 +75,7 @@ const ordersOf = (db: Database, condition: SQL | undefined) =>
 
 export const visibleOrders = (session: Session) => visibleByScope(session, t.salesOrders);
 
-function orderSyncSource(session: Session): SyncSource<SalesOrder> {
+export function orderSyncSource(session: Session): SyncSource<SalesOrder> {
   const condition = visibleOrders(session);
   const withPrices = session.flags.isPriceViewer;
   return {

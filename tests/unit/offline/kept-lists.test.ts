@@ -1,10 +1,11 @@
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { syncPageAnswer, type SyncPage } from '../../../src/contract';
 import { OfflineError } from '../../../src/lib/http';
 import type { Table } from 'dexie';
 import type { OfflineDb } from '../../../src/offline/db';
-import { KeptList, KeptListForgotten, readKeptList, type KeptListSpec } from '../../../src/offline/kept-lists';
+import { KeptList, KeptListForgotten, keptList, readKeptList, syncKeptLists, type KeptListSpec } from '../../../src/offline/kept-lists';
+import { createOfflineRuntime, setOfflineRuntime } from '../../../src/offline/runtime';
 import { freshDb } from './helpers';
 
 /* Lists kept row by row and synced by delta (offline/kept-lists.ts), against a fake server with a change log. */
@@ -224,5 +225,65 @@ describe('KeptList', () => {
     expect(read.fromCache).toBe(true);
     expect(ids(read.data)).toEqual([1, 2, 3]);
     expect(read.storedAt).toEqual(expect.any(Number));
+  });
+});
+
+describe('syncKeptLists (live changes)', () => {
+  afterEach(() => setOfflineRuntime(undefined));
+
+  /** A plant's share of the catalog, kept under `name`, whose answers wait for `gate` when one is set. */
+  function sharedList(name: string, plant: string, server: ReturnType<typeof fakeServer>) {
+    const control: { gate: Promise<void> | undefined } = { gate: undefined };
+    const list = keptList<Part>({
+      list: name,
+      table: partsTable,
+      key: (row) => row.partsCatalogId,
+      share: { index: 'plantNumber', value: plant },
+      fetchPage: async (since, limit) => {
+        const page = server.fetchPage(since, limit); // reads the log now, as the server would when asked
+        await control.gate;
+        return page;
+      },
+    });
+    return { list, control };
+  }
+
+  it('pulls the named lists this tab holds, in their scope; a list never opened here is left alone', async () => {
+    setOfflineRuntime(createOfflineRuntime({ db: freshDb(), send: () => Promise.reject(new Error('nothing is sent here')) }));
+    const [serverA, serverB, serverC] = [fakeServer(parts(2, '201')), fakeServer(parts(2, '202', 10)), fakeServer(parts(2, '203', 20))];
+    const a = sharedList('live:201', '201', serverA).list;
+    const b = sharedList('live:202', '202', serverB).list;
+    sharedList('live:203', '203', serverC);
+    await a.sync('alice|201');
+    await b.sync('alice|202');
+    serverA.write({ partsCatalogId: 3, plantNumber: '201', name: 'new in 201' });
+    serverB.write({ partsCatalogId: 13, plantNumber: '202', name: 'new in 202' });
+
+    await syncKeptLists(['live:201', 'live:203']);
+    expect(ids(a.snapshot().rows)).toEqual([1, 2, 3]);
+    expect(ids(b.snapshot().rows)).toEqual([11, 12]);
+    expect(serverC.calls).toEqual([]);
+
+    await syncKeptLists('all');
+    expect(ids(b.snapshot().rows)).toEqual([11, 12, 13]);
+    expect(serverC.calls).toEqual([]);
+  });
+
+  it('follows a sync already running with another: the running one may have asked before the change', async () => {
+    setOfflineRuntime(createOfflineRuntime({ db: freshDb(), send: () => Promise.reject(new Error('nothing is sent here')) }));
+    const server = fakeServer(parts(2, '301', 30));
+    const { list, control } = sharedList('live:301', '301', server);
+    await list.sync('alice|301');
+    let open!: () => void;
+    control.gate = new Promise((done) => (open = done));
+    const running = list.sync('alice|301'); // asked: nothing new yet
+    await new Promise((done) => setTimeout(done, 10));
+    server.write({ partsCatalogId: 33, plantNumber: '301', name: 'written after the ask' });
+    const live = syncKeptLists(['live:301']);
+    control.gate = undefined;
+    open();
+    await running;
+    await live;
+    expect(ids(list.snapshot().rows)).toEqual([31, 32, 33]);
   });
 });

@@ -1,0 +1,76 @@
+import { paths, type RoleName } from '../../contract';
+import type { DerivedFlags } from '../../lib/permissions';
+import type { Database } from '../db/client';
+import { errorResponse } from '../http/errors';
+import { permits, route, type RouteDefinition, type Session } from '../http/route';
+import { catalogSyncSource } from '../parts-catalog/catalog';
+import { partsOrderSyncSource } from '../parts-orders/store';
+import { readableCatalogPlants } from '../parts-orders/rules';
+import { quoteSyncSource } from '../quotes/store';
+import type { LiveList } from '../sync/live';
+import type { SyncSource } from '../sync/source';
+import { workOrderSyncSource } from '../work-orders/store';
+import { homeownerSyncSource } from './homeowners';
+import { inventorySyncSource } from './inventory';
+import { leadSyncSource } from './leads';
+import { orderSyncSource } from './orders';
+import { todayOf } from '../work-orders/rules';
+
+/*
+ * GET {api}/sync/live: the live-changes stream (sync/live.ts). Server-Sent Events rather than WebSocket: the traffic
+ * goes one way (names of lists), SSE is plain HTTP through every proxy, load balancer and the security headers we
+ * already have, and it needs no upgrade handling or library. The browser reads it with fetch, not EventSource:
+ * EventSource cannot send the Authorization header, and a token in the URL would land in access logs and proxies.
+ */
+
+interface KeptListAccess {
+  /** The device's name of the list (KeptListSpec.list). */
+  name: string;
+  /** Who may read it: as the list's GET route declares it (a test compares the two for every demo user). */
+  access: { roles?: readonly RoleName[]; flag?: keyof DerivedFlags };
+  source: (session: Session, clock: () => Date) => SyncSource<unknown>;
+}
+
+/** The lists devices keep by delta sync, besides the plants' catalogs (below). */
+export const KEPT_LISTS: readonly KeptListAccess[] = [
+  { name: 'workOrders', access: { flag: 'isServiceViewer' }, source: (session) => workOrderSyncSource(session) },
+  { name: 'partsOrders', access: { flag: 'isServiceViewer' }, source: (session) => partsOrderSyncSource(session) },
+  {
+    name: 'homeowners',
+    access: { roles: ['Warranty_User', 'Home_Owner_Viewer', 'Service_User'] },
+    source: (session) => homeownerSyncSource(session),
+  },
+  { name: 'quotes', access: { flag: 'isSalesViewer' }, source: (session, clock) => quoteSyncSource(session, clock) },
+  { name: 'salesOrders', access: { flag: 'isSalesViewer' }, source: (session) => orderSyncSource(session) },
+  { name: 'leads', access: { flag: 'canViewLeads' }, source: (session) => leadSyncSource(session) },
+  {
+    name: 'inventory',
+    access: { roles: ['Sales_User', 'Sales_Viewer', 'Service_User', 'Warranty_User'] },
+    source: (session, clock) => inventorySyncSource(session, todayOf(clock)),
+  },
+];
+
+/** The approved catalog of a plant, as the device keeps it (features/parts-orders/catalog/api.ts catalogListName). */
+const CATALOG_ACCESS = { flag: 'isServiceViewer' } as const;
+export const catalogListName = (plantNumber: string) => `catalogParts:${plantNumber}`;
+
+/** Every kept list `session` may read, with its scope: what its stream watches. */
+export async function liveListsOf(db: Database, session: Session, clock: () => Date): Promise<LiveList[]> {
+  const lists: LiveList[] = KEPT_LISTS.filter((list) => permits(session, list.access)).map((list) => ({
+    name: list.name,
+    source: list.source(session, clock),
+  }));
+  if (permits(session, CATALOG_ACCESS))
+    for (const plant of await readableCatalogPlants(db, session))
+      lists.push({ name: catalogListName(plant), source: catalogSyncSource(plant, true) });
+  return lists;
+}
+
+export const liveChangesRoutes: readonly RouteDefinition[] = [
+  route({
+    method: 'GET',
+    endpoint: paths.liveChanges,
+    handle: async ({ session, deps }) =>
+      (await deps.live.open(session)) ?? errorResponse(503, 'Live changes are not available on this server.'),
+  }),
+];
