@@ -12,23 +12,18 @@ redirectHashBangLink();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 wireRouter(router);
-// The outbox replays on start, on `online`, on an interval and on "Sync now" (ARCHITECTURE: Offline). Its runtime
-// (Dexie, the outbox) is a chunk of its own, started once a signed-in screen has painted: queued changes only ever go
-// out under their owner's sign-in, so the login screen has nothing to send (screens that read the offline store
-// import the runtime themselves).
+// The outbox replays on start, on `online`, on an interval and on "Sync now" (ARCHITECTURE: Offline); live changes tell
+// which kept lists to pull. Both are a chunk of their own (offline/start-device-sync), started once a signed-in screen
+// has painted: queued changes only ever go out under their owner's sign-in, so the login screen has nothing to send
+// (screens that read the offline store import the runtime themselves).
 let offlineStarted = false;
 function startOfflineWhenSignedIn() {
   if (offlineStarted || !readToken()) return;
   offlineStarted = true;
   afterFirstScreen(() => {
-    import('./offline/runtime').then(
-      ({ startOffline }) => startOffline(),
+    import('./offline/start-device-sync').then(
+      ({ startDeviceSync }) => startDeviceSync(),
       (error: unknown) => console.error('the offline runtime could not be loaded', error),
-    );
-    // Live changes (issue 23 §1): one stream per browser tells the tabs which kept lists to pull.
-    Promise.all([import('./offline/live-changes'), import('./offline/kept-lists')]).then(
-      ([{ startAppLiveChanges }, { syncKeptLists }]) => startAppLiveChanges((lists) => void syncKeptLists(lists)),
-      (error: unknown) => console.error('live changes could not be loaded', error),
     );
   });
 }
