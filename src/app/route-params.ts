@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { isTempId } from '../offline/temp-ids';
+import { isTempId } from '../offline/temp-id-format';
 
 type PathParams = Record<string, string>;
 

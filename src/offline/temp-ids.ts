@@ -1,5 +1,6 @@
 import { newUuid } from '../lib/ids';
 import type { JsonValue } from './db';
+import { TEMP_ID_PATTERN, TEMP_ID_PREFIX } from './temp-id-format';
 
 /*
  * A record created offline gets a temporary id `tmp_<uuid>` so that later calls (its items, its
@@ -9,16 +10,10 @@ import type { JsonValue } from './db';
  * is replaced by the id's text.
  */
 
-export const TEMP_ID_PREFIX = 'tmp_';
-const TEMP_ID_PATTERN = /tmp_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-const EXACT_TEMP_ID = new RegExp(`^${TEMP_ID_PATTERN.source}$`);
+export { isTempId, TEMP_ID_PREFIX } from './temp-id-format';
 
 export function newTempId(uuid: () => string = newUuid): string {
   return `${TEMP_ID_PREFIX}${uuid()}`;
-}
-
-export function isTempId(value: unknown): value is string {
-  return typeof value === 'string' && EXACT_TEMP_ID.test(value);
 }
 
 /** Every temp id mentioned in the given strings and JSON values, once each, in order of appearance. */
