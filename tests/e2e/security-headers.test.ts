@@ -234,8 +234,10 @@ describe('CSP and security headers across the screens', () => {
         expect(seen.violations).toEqual([]);
         expect(seen.consoleCsp).toEqual([]);
         expect(seen.unprotected).toEqual([]);
-        // The menu's routes, the panel and the reader as documents from the server; the last two from the service worker.
-        expect(seen.documents.filter((doc) => !doc.fromServiceWorker).length).toBeGreaterThanOrEqual(6);
+        // The menu's routes, the panel and the reader as documents: from the server until the service worker takes
+        // control (when it does depends on how soon it installs), the last two from the service worker.
+        expect(seen.documents.length).toBeGreaterThanOrEqual(8);
+        expect(seen.documents.filter((doc) => !doc.fromServiceWorker).length).toBeGreaterThanOrEqual(1);
         expect(seen.documents.filter((doc) => doc.fromServiceWorker).map((doc) => new URL(doc.url).pathname)).toEqual(
           expect.arrayContaining(['/sales/orders', '/nps']),
         );
