@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './tests/slow-first-sequencer';
 
 const e2e = {
   environment: 'node',
@@ -9,33 +10,43 @@ const e2e = {
 };
 
 /**
- * End-to-end files that run alone, after the others, because their subject is timing under load: 50,000 work orders
- * primed within a deadline, and a server process SIGKILLed and restarted on its port while the outbox backs off.
+ * End-to-end files that run alone, one at a time, after the others: their subject is timing under load (50,000 work
+ * orders primed within a deadline; a server process SIGKILLed and restarted while the outbox backs off), or they sweep
+ * every screen of the app with several browser contexts at once (CSP, layout at each width), which a second file beside
+ * them on 2 cores pushed past their timeouts.
  */
-const E2E_SERIAL = ['tests/e2e/sync-at-scale.test.ts', 'tests/e2e/faults.test.ts'];
+const E2E_ALONE = [
+  'tests/e2e/sync-at-scale.test.ts',
+  'tests/e2e/faults.test.ts',
+  'tests/e2e/security-headers.test.ts',
+  'tests/e2e/wide-lists.test.ts',
+  'tests/e2e/tablet-landscape.test.ts',
+  'tests/e2e/shell-nav.test.ts',
+];
+
+const unit = {
+  setupFiles: ['tests/unit/setup.ts'],
+  // Property tests run many cases: on a loaded 2-core machine they need more than the default 5 s.
+  testTimeout: 20_000,
+};
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: a single one on the 2-core machines the suite runs on. Test
+    // files are independent (an API file has its own database, an e2e file its own server), so two run side by side.
+    maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       // Logic tests run in Node; only component tests (.tsx) and the few .ts tests that say `@vitest-environment jsdom`
       // (cookies, localStorage, window events) pay for a DOM.
+      { test: { ...unit, name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: ['tests/unit/setup.ts'],
-          // Property tests run many cases: on a loaded 2-core machine they need more than the default 5 s.
-          testTimeout: 20_000,
-        },
-      },
-      {
-        test: {
+          ...unit,
           name: 'unit-dom',
           include: ['tests/unit/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['tests/unit/setup.ts', 'tests/unit/setup-dom.ts'],
-          testTimeout: 20_000,
+          setupFiles: [...unit.setupFiles, 'tests/unit/setup-dom.ts'],
         },
       },
       {
@@ -48,22 +59,20 @@ export default defineConfig({
         },
       },
       {
-        // One file at a time. Each file has its own server, data dir, free ports, browser and (WebKit) Xvfb display, so
-        // files could run side by side; but two at once on 2 cores pushed screen-by-screen tests (security-headers, the
-        // axe checks during a toast's fade-in) past their timeouts, for little gain on a CPU-bound run.
+        // Two files at a time (maxWorkers): each has its own server, data dir, free ports, browser and (WebKit) Xvfb
+        // display.
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...E2E_SERIAL],
+          exclude: [...configDefaults.exclude, ...E2E_ALONE],
           ...e2e,
-          fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },
       {
         test: {
-          name: 'e2e-serial',
-          include: E2E_SERIAL,
+          name: 'e2e-alone',
+          include: E2E_ALONE,
           ...e2e,
           fileParallelism: false,
           sequence: { groupOrder: 2 },

@@ -17,13 +17,19 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-step() { echo; echo "=== $* ==="; }
+step() { echo; echo "=== $* (at ${SECONDS} s) ==="; }
 results=$(mktemp -d)
 # Each vitest run also writes a JSON report, so that one closing line can count every test.
 vitest() { local name=$1; shift; npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$name.json"; }
 
-step typecheck; npm run --silent typecheck
-step lint; npm run --silent lint
+# Side by side: each is one process on one core. Each one's output is printed whole when both have ended.
+step "typecheck and lint"
+npm run --silent typecheck >"$results/typecheck.log" 2>&1 & typecheck=$!
+npm run --silent lint >"$results/lint.log" 2>&1 & lint=$!
+typecheck_status=0; wait $typecheck || typecheck_status=$?
+lint_status=0; wait $lint || lint_status=$?
+cat "$results/typecheck.log" "$results/lint.log"
+[ $typecheck_status -eq 0 ] && [ $lint_status -eq 0 ] || { echo "typecheck exit $typecheck_status, lint exit $lint_status" >&2; exit 1; }
 step "unit tests"; vitest unit --project unit --project unit-dom
 step "API tests (embedded PGlite)"; vitest api-pglite --project api
 
@@ -35,14 +41,14 @@ fi
 
 step build; npx vite build
 # The production e2e test also puts HomeSite into service on an empty PostgreSQL database of that server.
-step "end-to-end tests (headless Chromium; smoke in Firefox ESR and WebKitGTK)"; TEST_DATABASE_URL="$pg_url" vitest e2e --project e2e --project e2e-serial
+step "end-to-end tests (headless Chromium; smoke in Firefox ESR and WebKitGTK)"; TEST_DATABASE_URL="$pg_url" vitest e2e --project e2e --project e2e-alone
 
 node -e '
 const fs = require("node:fs"), path = require("node:path"), dir = process.argv[1];
 let passed = 0, failed = 0, skipped = 0;
-for (const file of fs.readdirSync(dir)) {
+for (const file of fs.readdirSync(dir).filter((name) => name.endsWith(".json"))) {
   const report = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
   passed += report.numPassedTests; failed += report.numFailedTests; skipped += report.numPendingTests + report.numTodoTests;
 }
-console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
-' "$results"
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped in ${process.argv[2]} s`);
+' "$results" "$SECONDS"

@@ -1,0 +1,4 @@
+import { fuzzWriteEndpoints } from './fuzz/suite';
+
+// Issue 14 §2's fuzz suite (tests/api/fuzz/suite.ts), part 3 of 3.
+fuzzWriteEndpoints(2, 3);
