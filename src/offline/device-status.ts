@@ -166,7 +166,7 @@ export async function removeDeviceData(db: OfflineDb, storage: Storage | undefin
   const kept = [...keptListTables(db), db.entities, db.documentCopies, db.documentFiles];
   await db.withReopen(() =>
     db.transaction('rw', [db.outbox, ...kept], async () => {
-      const waiting = await db.outbox.count();
+      const waiting = await db.outbox.where('status').anyOf('pending', 'sending', 'failed').count();
       if (waiting > 0) throw new ChangesWaitingError(waiting);
       await Promise.all(kept.map((table) => table.clear()));
     }),
