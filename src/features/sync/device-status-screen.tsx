@@ -28,7 +28,9 @@ export const REMOVED_MESSAGE = "This device's data was removed.";
 export const NO_LISTS_MESSAGE = 'No lists are kept on this device yet. A list is kept once you open it.';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : megabytes(bytes));
+/** Sizes of kept lists: a small list reads in KB (at least 1 KB when it has rows), a big one in MB. */
+const size = (bytes: number) =>
+  bytes === 0 ? '0 KB' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : megabytes(bytes);
 
 interface DeviceStatusProps {
   /** The signed-in user's scope (entities/view-scope): Sync now refreshes the copies of it. */
@@ -57,21 +59,32 @@ export function DeviceStatusScreen({ scope, openKeptList, signOut }: DeviceStatu
 
   async function syncEverything() {
     setRun({ step: 'sending' });
+    try {
+      setRun(await syncAndRefresh());
+    } catch (error) {
+      // Replay and refresh report their own failures; this is the store itself failing (./store-lost.ts says so too).
+      setRun({ step: 'done', text: `Sync did not finish: ${error instanceof Error ? error.message : String(error)}`, failed: true });
+    }
+  }
+
+  async function syncAndRefresh(): Promise<SyncRun> {
     const sent = await syncNow();
+    // No replay ran when the queue waits for a sign-in (or could not start): what waits is read from the queue then.
+    const waiting = sent ? sent.remaining : await getOffline().db.outbox.count();
     const lists = contents?.lists ?? [];
     const outcomes = await refreshKeptLists(lists, scope, openKeptList, (done, total) => setRun({ step: 'refreshing', done, total }));
     const notRefreshed = outcomes.filter((outcome) => !outcome.refreshed);
     const parts = [
       sent && sent.sent > 0 ? `Sent ${plural(sent.sent, 'change')}.` : undefined,
-      sent && sent.remaining > 0 ? `${plural(sent.remaining, 'change')} still waiting (see Pending changes).` : undefined,
+      waiting > 0 ? `${plural(waiting, 'change')} still waiting (see Pending changes).` : undefined,
       outcomes.length > 0 && notRefreshed.length === 0 ? `${plural(outcomes.length, 'list')} up to date.` : undefined,
       notRefreshed.length > 0 ? `Could not refresh: ${notRefreshed.map((outcome) => outcome.name).join(', ')}.` : undefined,
     ].filter(Boolean);
-    setRun({
+    return {
       step: 'done',
       text: parts.length ? parts.join(' ') : 'Everything is up to date.',
-      failed: notRefreshed.length > 0 || (sent?.remaining ?? 0) > 0,
-    });
+      failed: notRefreshed.length > 0 || waiting > 0,
+    };
   }
 
   return (

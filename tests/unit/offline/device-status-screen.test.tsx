@@ -88,6 +88,22 @@ describe('device status screen', () => {
     expect(within(row).getAllByRole('cell')[0]!.textContent).toBe('4');
   });
 
+  it('Sync now names a list it could not refresh', async () => {
+    const unreachable = new KeptList<ServiceRequestSummary>(
+      {
+        list: 'workOrders',
+        table: (db) => db.workOrders,
+        key: (row) => row.serviceRequestId,
+        fetchPage: () => Promise.reject(new Error('503 Service Unavailable')),
+      },
+      () => getOffline().db,
+    );
+    renderScreen(async () => unreachable as KeptList<unknown>);
+    await screen.findByRole('row', { name: /Work orders/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Could not refresh: Work orders.'));
+  });
+
   it('offline, Sync now is disabled and says why', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderScreen();
