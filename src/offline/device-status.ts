@@ -50,7 +50,7 @@ export interface DeviceContents {
 }
 
 /** The plain name of a kept list by its syncState key. */
-export function keptListName(list: string): string {
+function keptListName(list: string): string {
   const [table = list, share] = list.split(':');
   const name = KEPT_LIST_NAMES[table] ?? table;
   return share === undefined ? name : `${name}, plant ${share}`;
@@ -110,7 +110,7 @@ export async function readDeviceContents(db: OfflineDb): Promise<DeviceContents>
 }
 
 /** A copy of the signed-in scope: the scope itself, or a share of it (a plant's catalog is `<scope>|<plant>`). */
-export const isCopyOf = (scopeKey: string, scope: string) => scopeKey === scope || scopeKey.startsWith(`${scope}|`);
+const isCopyOf = (scopeKey: string, scope: string) => scopeKey === scope || scopeKey.startsWith(`${scope}|`);
 
 export interface RefreshOutcome {
   list: string;

@@ -89,7 +89,7 @@ export function DeviceStatusScreen({ scope, openKeptList, signOut }: DeviceStatu
 
   return (
     <section className="device-status" aria-labelledby="device-status-title">
-      <header className="pending-changes__header">
+      <header className="device-status__header">
         <h1 id="device-status-title">Device status</h1>
         <Link to={PENDING_CHANGES_PATH}>Pending changes ({pending + failed})</Link>
       </header>

@@ -7,6 +7,7 @@ import {
   REMOVE_CONFIRM_TEXT,
   SYNC_NOW_OFFLINE_REASON,
 } from '../../../src/features/sync/device-status-screen';
+import { StorageUse } from '../../../src/features/sync/storage-use';
 import { KeptList } from '../../../src/offline/kept-lists';
 import { createOfflineRuntime, getOffline, setOfflineRuntime } from '../../../src/offline/runtime';
 import { FakeServer } from './fake-server';
@@ -148,5 +149,27 @@ describe('device status screen', () => {
     expect(await db.workOrders.count()).toBe(0);
     expect(await db.syncState.count()).toBe(0);
     expect(await screen.findByText(NO_LISTS_MESSAGE)).toBeTruthy();
+  });
+
+  it('says whether storage is persistent and, when not, asks the browser for it', async () => {
+    let persisted = false;
+    const persist = vi.fn(async () => (persisted = true));
+    const storage = {
+      estimate: async () => ({ usage: 3 * 1024 * 1024, quota: 100 * 1024 * 1024 }),
+      persisted: async () => persisted,
+      persist,
+    };
+    Object.defineProperty(navigator, 'storage', { value: storage, configurable: true });
+    try {
+      renderInApp(<StorageUse className="storage" offerPersistence />);
+      expect(await screen.findByText('Persistent storage: not granted.')).toBeTruthy();
+      expect(screen.getByText(/This device stores 3\.0 MB of 100 MB available for this app; the browser may clear it/)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Ask the browser to keep this data' }));
+      expect(await screen.findByText('Persistent storage: granted. The browser keeps this data until you remove it.')).toBeTruthy();
+      expect(persist).toHaveBeenCalledOnce();
+      expect(screen.queryByRole('button', { name: 'Ask the browser to keep this data' })).toBeNull();
+    } finally {
+      Reflect.deleteProperty(navigator, 'storage');
+    }
   });
 });
