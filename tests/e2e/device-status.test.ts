@@ -78,6 +78,8 @@ describe('device status (issue 23 §4)', () => {
     expect(Number(rows!.replace(/,/g, ''))).toBeGreaterThan(0);
     expect(lastSync).toMatch(/just now|minutes? ago/);
     expect(await keptOnDevice(page)).toMatchObject({ workOrders: Number(rows!.replace(/,/g, '')) });
+    // This browser's live-changes stream is open (offline/live-changes.ts liveChangesState).
+    await page.getByText('Live changes: Connected', { exact: false }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Offline: a change is queued; Sync now says why it cannot run, and Remove refuses.
@@ -94,6 +96,7 @@ describe('device status (issue 23 §4)', () => {
     const sync = page.getByRole('region', { name: 'Sync' });
     expect(await sync.getByRole('button', { name: 'Sync now' }).isDisabled()).toBe(true);
     await page.getByText('You are offline. Sync now needs a connection.').waitFor();
+    await page.getByText('Live changes: Off', { exact: false }).waitFor();
     await page.getByRole('button', { name: "Remove this device's data" }).click();
     await page.getByRole('alert').getByText('A change is still waiting to reach the server.', { exact: false }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
