@@ -19,6 +19,7 @@ import { Route as AuthenticatedSalesRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedServiceRouteImport } from './routes/_authenticated/_service'
 import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/admin'
 import { Route as AuthenticatedContactRouteImport } from './routes/_authenticated/contact'
+import { Route as AuthenticatedDeviceStatusRouteImport } from './routes/_authenticated/device-status'
 import { Route as AuthenticatedFeedbackRouteImport } from './routes/_authenticated/feedback'
 import { Route as AuthenticatedHelpRouteImport } from './routes/_authenticated/help'
 import { Route as AuthenticatedHomeRouteImport } from './routes/_authenticated/home'
@@ -143,6 +144,12 @@ const AuthenticatedContactRoute = AuthenticatedContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedDeviceStatusRoute =
+  AuthenticatedDeviceStatusRouteImport.update({
+    id: '/device-status',
+    path: '/device-status',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedFeedbackRoute = AuthenticatedFeedbackRouteImport.update({
   id: '/feedback',
   path: '/feedback',
@@ -664,6 +671,7 @@ export interface FileRoutesByFullPath {
   '/releaseNotes': typeof ReleaseNotesRoute
   '/admin': typeof AuthenticatedAdminRouteWithChildren
   '/contact': typeof AuthenticatedContactRoute
+  '/device-status': typeof AuthenticatedDeviceStatusRoute
   '/feedback': typeof AuthenticatedFeedbackRoute
   '/help': typeof AuthenticatedHelpRoute
   '/home': typeof AuthenticatedHomeRoute
@@ -746,6 +754,7 @@ export interface FileRoutesByTo {
   '/404': typeof R404Route
   '/releaseNotes': typeof ReleaseNotesRoute
   '/contact': typeof AuthenticatedContactRoute
+  '/device-status': typeof AuthenticatedDeviceStatusRoute
   '/feedback': typeof AuthenticatedFeedbackRoute
   '/help': typeof AuthenticatedHelpRoute
   '/home': typeof AuthenticatedHomeRoute
@@ -831,6 +840,7 @@ export interface FileRoutesById {
   '/_authenticated/_service': typeof AuthenticatedServiceRouteWithChildren
   '/_authenticated/admin': typeof AuthenticatedAdminRouteWithChildren
   '/_authenticated/contact': typeof AuthenticatedContactRoute
+  '/_authenticated/device-status': typeof AuthenticatedDeviceStatusRoute
   '/_authenticated/feedback': typeof AuthenticatedFeedbackRoute
   '/_authenticated/help': typeof AuthenticatedHelpRoute
   '/_authenticated/home': typeof AuthenticatedHomeRoute
@@ -917,6 +927,7 @@ export interface FileRouteTypes {
     | '/releaseNotes'
     | '/admin'
     | '/contact'
+    | '/device-status'
     | '/feedback'
     | '/help'
     | '/home'
@@ -999,6 +1010,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/releaseNotes'
     | '/contact'
+    | '/device-status'
     | '/feedback'
     | '/help'
     | '/home'
@@ -1083,6 +1095,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_service'
     | '/_authenticated/admin'
     | '/_authenticated/contact'
+    | '/_authenticated/device-status'
     | '/_authenticated/feedback'
     | '/_authenticated/help'
     | '/_authenticated/home'
@@ -1241,6 +1254,13 @@ declare module '@tanstack/react-router' {
       path: '/contact'
       fullPath: '/contact'
       preLoaderRoute: typeof AuthenticatedContactRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/device-status': {
+      id: '/_authenticated/device-status'
+      path: '/device-status'
+      fullPath: '/device-status'
+      preLoaderRoute: typeof AuthenticatedDeviceStatusRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/feedback': {
@@ -2149,6 +2169,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedServiceRoute: typeof AuthenticatedServiceRouteWithChildren
   AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
   AuthenticatedContactRoute: typeof AuthenticatedContactRoute
+  AuthenticatedDeviceStatusRoute: typeof AuthenticatedDeviceStatusRoute
   AuthenticatedFeedbackRoute: typeof AuthenticatedFeedbackRoute
   AuthenticatedHelpRoute: typeof AuthenticatedHelpRoute
   AuthenticatedHomeRoute: typeof AuthenticatedHomeRoute
@@ -2177,6 +2198,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedServiceRoute: AuthenticatedServiceRouteWithChildren,
   AuthenticatedAdminRoute: AuthenticatedAdminRouteWithChildren,
   AuthenticatedContactRoute: AuthenticatedContactRoute,
+  AuthenticatedDeviceStatusRoute: AuthenticatedDeviceStatusRoute,
   AuthenticatedFeedbackRoute: AuthenticatedFeedbackRoute,
   AuthenticatedHelpRoute: AuthenticatedHelpRoute,
   AuthenticatedHomeRoute: AuthenticatedHomeRoute,

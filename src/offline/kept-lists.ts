@@ -313,25 +313,33 @@ export async function syncKeptLists(names: readonly string[] | 'all'): Promise<v
   await Promise.all(pulls);
 }
 
+/** Every table of the kept lists, with syncState (their cursors). */
+export const keptListTables = (db: OfflineDb): Table[] => [
+  db.workOrders,
+  db.partsOrders,
+  db.homeowners,
+  db.catalogParts,
+  db.quotes,
+  db.salesOrders,
+  db.leads,
+  db.inventory,
+  db.syncState,
+];
+
+/** After the kept lists' tables were cleared: the rows this tab holds in memory go too, and a sync under way stops. */
+export function forgetKeptLists() {
+  for (const list of keptLists.values()) list.forget();
+}
+
 /** Logout on a shared tablet: the kept lists go with the user (see clearKeptCopies). */
 export async function clearKeptLists(db: OfflineDb) {
-  const tables = [
-    db.workOrders,
-    db.partsOrders,
-    db.homeowners,
-    db.catalogParts,
-    db.quotes,
-    db.salesOrders,
-    db.leads,
-    db.inventory,
-    db.syncState,
-  ];
+  const tables = keptListTables(db);
   await db.withReopen(() =>
     db.transaction('rw', tables, async () => {
       await Promise.all(tables.map((table) => table.clear()));
     }),
   );
-  for (const list of keptLists.values()) list.forget();
+  forgetKeptLists();
 }
 
 export interface KeptRead<Row> {

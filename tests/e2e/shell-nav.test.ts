@@ -106,6 +106,7 @@ describe('header (spec 1 §2)', () => {
     expect(await userMenuItems(admin.page)).toEqual([
       'My Account',
       'Support',
+      'Device status',
       "What's new?",
       'Admin',
       'Smoky Mountain Homes - Knoxville',
@@ -122,6 +123,7 @@ describe('header (spec 1 §2)', () => {
       'Parts Catalog Admin',
       'Parts Catalog Change Management',
       'Support',
+      'Device status',
       "What's new?",
       'Clinton West (910)',
       'Richfield (931)',

@@ -27,6 +27,8 @@ export function headerMenuEntries(user: MenuUser, externalLinks: Readonly<Record
     entries.push({ kind: 'route', label: 'Parts Catalog Change Management', href: '/admin/partsCatalog/changeManagement' });
   }
   entries.push({ kind: 'route', label: 'Support', href: '/support' });
+  // Issue 23 §4: what this device keeps, Sync now, and removing it before a tablet is handed over.
+  entries.push({ kind: 'route', label: 'Device status', href: '/device-status' });
   entries.push({ kind: 'whats-new', label: "What's new?" });
   if (flags.isAdmin) entries.push({ kind: 'route', label: 'Admin', href: '/admin/users' });
   if (flags.canViewRetailerManagement) external('Retailer Management');

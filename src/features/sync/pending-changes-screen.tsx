@@ -6,17 +6,15 @@ import type { OutboxEntry } from '../../offline/db';
 import { useOnline } from '../../offline/use-connection';
 import { useNow } from '../../offline/use-now';
 import { useOutboxEntries, useOutboxSummary } from '../../offline/use-outbox';
-import { useStorageEstimate } from '../../offline/use-storage-estimate';
 import { othersChangeNote } from '../../lib/pending-mark';
 import { entryConflict, pendingMarkOf } from '../../offline/conflicts';
 import { discardEntry, getOffline, outboxActions, retryEntry, syncNow } from '../../offline/runtime';
 import { ConflictResolution } from '../../ui/pending-marks';
 import { useModals } from '../../ui/modals';
 import { describeEntries, type EntryState } from './entry-state';
-import { SIGN_IN_AGAIN_PATH } from './sync-paths';
+import { StorageUse } from './storage-use';
+import { DEVICE_STATUS_PATH, SIGN_IN_AGAIN_PATH } from './sync-paths';
 import './sync.css';
-
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
 export const NOTHING_PENDING_MESSAGE = 'No changes are waiting. Everything you entered has reached the server.';
 
@@ -26,7 +24,6 @@ export function PendingChangesScreen() {
   const { pending, failed, paused, syncing, lastSync } = useOutboxSummary();
   const online = useOnline();
   const now = useNow(5_000);
-  const storage = useStorageEstimate();
   const states = describeEntries(entries, { now, online, paused, signedIn: getOffline().currentUser() });
 
   return (
@@ -45,6 +42,7 @@ export function PendingChangesScreen() {
         >
           {syncing ? 'Syncing…' : 'Sync now'}
         </button>
+        <Link to={DEVICE_STATUS_PATH}>Device status</Link>
       </header>
 
       {paused && (
@@ -63,12 +61,7 @@ export function PendingChangesScreen() {
         </ol>
       )}
 
-      {storage && storage.quota > 0 && (
-        <p className="pending-changes__storage">
-          This device stores {megabytes(storage.usage)} of {megabytes(storage.quota)} available for this app
-          {storage.persisted ? '.' : '; the browser may clear it when space runs low.'}
-        </p>
-      )}
+      <StorageUse className="pending-changes__storage" />
     </section>
   );
 }

@@ -212,7 +212,7 @@ describe('home and header (spec 1 §2, §6)', () => {
     await openApp('/home');
     fireEvent.click(await screen.findByRole('button', { name: /User menu/ }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual(['Support', "What's new?", 'Search retail centers…', 'Logout']);
+    expect(items).toEqual(['Support', 'Device status', "What's new?", 'Search retail centers…', 'Logout']);
   });
 
   it('internal users are redirected away from /myAccount', async () => {

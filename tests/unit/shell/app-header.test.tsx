@@ -62,6 +62,7 @@ describe('header (spec 1 §2)', () => {
     expect(itemTexts(menu)).toEqual([
       'My Account',
       'Support',
+      'Device status',
       "What's new?",
       'Admin',
       'Retailer 4217 - Knoxville',
@@ -83,6 +84,7 @@ describe('header (spec 1 §2)', () => {
       'Parts Catalog Admin',
       'Parts Catalog Change Management',
       'Support',
+      'Device status',
       "What's new?",
       'Plant 910 (910)',
       'Plant 931 (931)',

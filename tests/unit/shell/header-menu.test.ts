@@ -8,8 +8,8 @@ const labels = (user: Parameters<typeof headerMenuEntries>[0], links: Record<str
   headerMenuEntries(user, links).map((entry) => entry.label);
 
 describe('header menu items by role (spec 1 §2, §6)', () => {
-  it('admin: My Account, Support, What’s new?, Admin, Logout', () => {
-    expect(labels(demoProfile('admin'))).toEqual(['My Account', 'Support', "What's new?", 'Admin', 'Logout']);
+  it('admin: My Account, Support, Device status, What’s new?, Admin, Logout', () => {
+    expect(labels(demoProfile('admin'))).toEqual(['My Account', 'Support', 'Device status', "What's new?", 'Admin', 'Logout']);
   });
 
   it('plant user who is a change manager: both parts catalog items, no Admin', () => {
@@ -18,6 +18,7 @@ describe('header menu items by role (spec 1 §2, §6)', () => {
       'Parts Catalog Admin',
       'Parts Catalog Change Management',
       'Support',
+      'Device status',
       "What's new?",
       'Logout',
     ]);
@@ -39,7 +40,7 @@ describe('header menu items by role (spec 1 §2, §6)', () => {
   });
 
   it('internal users have no My Account', () => {
-    expect(labels(demoProfile('internal'))).toEqual(['Support', "What's new?", 'Logout']);
+    expect(labels(demoProfile('internal'))).toEqual(['Support', 'Device status', "What's new?", 'Logout']);
   });
 
   it('Retailer Management, Options Admin and Quote Approvals by role, opening the configured outside URL', () => {
@@ -54,6 +55,7 @@ describe('header menu items by role (spec 1 §2, §6)', () => {
     expect(entries.map((entry) => entry.label)).toEqual([
       'My Account',
       'Support',
+      'Device status',
       "What's new?",
       'Retailer Management',
       'Options Admin',
@@ -76,6 +78,7 @@ describe('header menu items by role (spec 1 §2, §6)', () => {
       ['Parts Catalog Admin', '/admin/partsCatalog'],
       ['Parts Catalog Change Management', '/admin/partsCatalog/changeManagement'],
       ['Support', '/support'],
+      ['Device status', '/device-status'],
     ]);
   });
 });

@@ -166,7 +166,7 @@ describe('side navigation (spec 1 §2)', () => {
       within(account)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['My Account', 'Support', "What's new?", 'Admin', 'Logout']);
+    ).toEqual(['My Account', 'Support', 'Device status', "What's new?", 'Admin', 'Logout']);
     fireEvent.click(within(account).getByRole('link', { name: 'Support' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Alex Morgan' })).toBeNull());
   });
