@@ -23,7 +23,7 @@ function startOfflineWhenSignedIn() {
   afterFirstScreen(() => {
     import('./offline/start-device-sync').then(
       ({ startDeviceSync }) => startDeviceSync(),
-      (error: unknown) => console.error('the offline runtime could not be loaded', error),
+      (error: unknown) => console.error('device sync (outbox replay, live changes) could not be loaded', error),
     );
   });
 }
