@@ -8,8 +8,10 @@ import { DEFAULT_BASES } from '../src/contract/bases';
 import { parseCookies } from '../src/lib/cookies';
 import { drainInBackground } from '../src/offline/background-drain';
 import { openOfflineDb } from '../src/offline/db';
+import { refreshKeptLists } from '../src/offline/periodic-refresh';
 import {
   API_PREFIXES,
+  KEPT_LISTS_REFRESH_TAG,
   OUTBOX_SYNC_MESSAGE,
   OUTBOX_SYNC_TAG,
   SKIP_WAITING_MESSAGE,
@@ -65,8 +67,10 @@ self.addEventListener('sync', (event) => {
   sync.waitUntil(syncOutbox());
 });
 
+const openPages = () => self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+
 async function syncOutbox() {
-  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const pages = await openPages();
   if (pages.length > 0 || !self.cookieStore) {
     const message: OutboxSyncMessage = { type: OUTBOX_SYNC_MESSAGE };
     for (const page of pages) page.postMessage(message);
@@ -86,4 +90,25 @@ async function syncOutbox() {
 async function readCookies() {
   const cookies = await self.cookieStore.getAll();
   return parseCookies(cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '));
+}
+
+/*
+ * Periodic Background Sync (installed Chromium apps, registered by offline/periodic-refresh-registration.ts): with no
+ * page open, the signed-in user's kept lists are brought up to date (src/offline/periodic-refresh.ts). With a page
+ * open there is nothing to do: the page keeps its lists fresh itself.
+ */
+self.addEventListener('periodicsync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== KEPT_LISTS_REFRESH_TAG) return;
+  sync.waitUntil(refreshInBackground());
+});
+
+async function refreshInBackground() {
+  if (!self.cookieStore || (await openPages()).length > 0) return;
+  const db = openOfflineDb();
+  try {
+    await refreshKeptLists({ db, readCookies, pageOpen: async () => (await openPages()).length > 0 });
+  } finally {
+    db.close();
+  }
 }

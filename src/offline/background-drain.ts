@@ -32,6 +32,13 @@ export interface BackgroundDrainOptions {
 
 const userOf = (token: string | undefined) => (token ? readTokenClaims(token).userName : undefined);
 
+/** The signed-in session's token among the origin's cookies, unless it has expired. */
+export function signedInToken(cookies: ReadonlyMap<string, string>, now: number): string | undefined {
+  const token = cookies.get(TOKEN_COOKIE);
+  const expiresAt = token ? readTokenClaims(token).expiresAt : undefined;
+  return token && (!expiresAt || expiresAt.getTime() > now) ? token : undefined;
+}
+
 /**
  * Sends what the outbox holds, as the page's `online` trigger does (retry delays ignored). Answers the run's result,
  * or undefined when nothing was tried: no one is signed in, or the queue is paused for the session signed in now.
@@ -39,11 +46,7 @@ const userOf = (token: string | undefined) => (token ? readTokenClaims(token).us
 export async function drainInBackground(options: BackgroundDrainOptions): Promise<ReplayResult | undefined> {
   const now = options.now ?? Date.now;
   let cookies = await options.readCookies();
-  const liveToken = () => {
-    const token = cookies.get(TOKEN_COOKIE);
-    const expiresAt = token ? readTokenClaims(token).expiresAt : undefined;
-    return token && (!expiresAt || expiresAt.getTime() > now()) ? token : undefined;
-  };
+  const liveToken = () => signedInToken(cookies, now());
   let token = liveToken();
   if (!token) return undefined;
 

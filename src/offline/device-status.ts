@@ -1,4 +1,5 @@
 import type { Table } from 'dexie';
+import type { KeptListName } from '../contract/kept-lists';
 import type { KeptListState, OfflineDb } from './db';
 import { forgetKeptLists, keptListTables, type KeptList } from './kept-lists';
 import { QUERY_CACHE_STORAGE_KEY } from './query-cache-policy';
@@ -10,8 +11,8 @@ import { QUERY_CACHE_STORAGE_KEY } from './query-cache-policy';
  * happens to hold in memory.
  */
 
-/** The plain name of each kept list's table, as the user knows the screen that shows it. */
-const KEPT_LIST_NAMES: Record<string, string> = {
+/** The plain name of each kept list (contract/kept-lists.ts), as the user knows the screen that shows it. */
+const KEPT_LIST_TITLES: Record<KeptListName | 'catalogParts', string> = {
   workOrders: 'Work orders',
   partsOrders: 'Parts orders',
   homeowners: 'Homeowners (warranty cards)',
@@ -52,7 +53,7 @@ export interface DeviceContents {
 /** The plain name of a kept list by its syncState key. */
 function keptListName(list: string): string {
   const [table = list, share] = list.split(':');
-  const name = KEPT_LIST_NAMES[table] ?? table;
+  const name = (KEPT_LIST_TITLES as Record<string, string>)[table] ?? table;
   return share === undefined ? name : `${name}, plant ${share}`;
 }
 

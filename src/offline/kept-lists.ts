@@ -1,7 +1,9 @@
 import type { Table } from 'dexie';
+import type { KeptListSource } from '../contract/kept-lists';
 import { SYNC_START, type SyncPage } from '../contract/sync';
-import { isOfflineError } from '../lib/http';
+import { isOfflineError, request, type RequestOptions } from '../lib/http';
 import { storageEstimate, type KeptListState, type OfflineDb } from './db';
+import { KEPT_LIST_PAGE_SIZE, keptRowsOf, mergeKeptPage, startsAfresh, type KeptListStore } from './kept-list-merge';
 import { getOffline } from './runtime';
 
 /*
@@ -16,23 +18,22 @@ import { getOffline } from './runtime';
  * IndexedDB once and then kept current by the pages it merges, so a refresh never re-reads 50,000 rows.
  */
 
-export interface KeptListSpec<Row> {
-  /** The syncState key: the table's name, or the table's name and the share of it (catalogParts:101). */
-  list: string;
-  table: (db: OfflineDb) => Table<Row, number>;
+/**
+ * `list` is the syncState key: the table's name, or the table's name and the share of it (catalogParts:101), as
+ * contract/kept-lists.ts names them; `share` is the rows of this list when it shares its table with others (a
+ * plant's catalog), the whole table otherwise.
+ */
+export interface KeptListSpec<Row> extends KeptListStore<Row> {
   key: (row: Row) => number;
-  /** One page of changes: GET <list>?since=<cursor>&limit=<n>. */
+  /** One page of changes: GET <list>?since=<cursor>&limit=<n> (keptPageOf: the list's declared source). */
   fetchPage: (since: string, limit: number) => Promise<SyncPage<Row>>;
-  /** The rows of this list when it shares its table with others (a plant's catalog); the whole table otherwise. */
-  share?: { index: string; value: string | number };
   /** The order rows are held in (and that equal sort values keep); by key, newest (highest) first, unless given. */
   compare?: (a: Row, b: Row) => number;
   /** The index the screen's default order reads its first rows by, before every row is read (a first paint within a second). */
   firstPage?: { index: string; reverse?: boolean };
 }
 
-/** Rows per page of a download: big enough that a page's round trip is small beside its merge, small enough to show progress. */
-export const KEPT_LIST_PAGE_SIZE = 5_000;
+export { KEPT_LIST_PAGE_SIZE };
 const ROWS_PUBLISH_INTERVAL_MS = 1_000;
 /** Rows the screen shows before every row is read: more than a tall screen holds. */
 const KEPT_FIRST_PAGE_ROWS = 30;
@@ -98,11 +99,6 @@ export class KeptList<Row> {
     for (const listener of this.listeners) listener();
   }
 
-  private rowsOf(db: OfflineDb) {
-    const table = this.spec.table(db);
-    return this.spec.share ? table.where(this.spec.share.index).equals(this.spec.share.value) : table.toCollection();
-  }
-
   /** The device's store, forgetting what is held in memory when the store is another one (tests, a new runtime). */
   private store(): OfflineDb {
     const db = this.db();
@@ -146,7 +142,7 @@ export class KeptList<Row> {
   /** Every kept row into memory, in chunks by key: each chunk is one getAll, and the page paints between chunks. */
   private async readAll(db: OfflineDb) {
     if (this.spec.share) {
-      for (const row of await this.rowsOf(db).toArray()) this.byKey.set(this.spec.key(row), row);
+      for (const row of await keptRowsOf(db, this.spec).toArray()) this.byKey.set(this.spec.key(row), row);
       return;
     }
     const table = this.spec.table(db);
@@ -176,7 +172,6 @@ export class KeptList<Row> {
     const generation = this.generation;
     const now = options.now ?? Date.now;
     const pageSize = options.pageSize ?? KEPT_LIST_PAGE_SIZE;
-    const table = this.spec.table(db);
     await this.load(scopeKey);
     const kept = await db.withReopen(() => db.syncState.get(this.spec.list));
     let state: KeptListState =
@@ -194,25 +189,10 @@ export class KeptList<Row> {
           nextPage = this.spec.fetchPage(page.cursor, pageSize);
           nextPage.catch(() => undefined);
         }
-        const restart = page.reset === true || state.cursor === SYNC_START;
+        const restart = startsAfresh(state, page);
         if (restart && page.total !== undefined) await this.checkSpace(page.total);
-        const next: KeptListState = {
-          ...state,
-          cursor: page.cursor,
-          total: page.total ?? state.total,
-          received: (restart ? 0 : state.received) + page.items.length,
-          complete: page.more ? !restart && state.complete : true,
-          syncedAt: now(),
-        };
         if (generation !== this.generation) throw new KeptListForgotten(this.spec.list);
-        await db.withReopen(() =>
-          db.transaction('rw', table, db.syncState, async () => {
-            if (restart) await this.rowsOf(db).delete();
-            if (page.removed.length) await table.bulkDelete(page.removed);
-            if (page.items.length) await table.bulkPut(page.items);
-            await db.syncState.put(next);
-          }),
-        );
+        const next = await mergeKeptPage(db, this.spec, state, page, now());
         if (restart) this.byKey.clear();
         for (const id of page.removed) this.byKey.delete(id);
         for (const row of page.items) this.byKey.set(this.spec.key(row), row);
@@ -277,6 +257,12 @@ export class KeptListForgotten extends Error {
     super(`The sync of ${list} stopped: the list was cleared while it ran.`);
   }
 }
+
+/** One page of a list from its declared source (contract/kept-lists.ts), the call the worker's refresh makes too. */
+export const keptPageOf =
+  <Row>(source: KeptListSource<Row>, options: Pick<RequestOptions, 'handles'> = {}) =>
+  (since: string, limit: number): Promise<SyncPage<Row>> =>
+    request(source.endpoint, { ...options, query: { ...source.query, since, limit }, schema: source.page });
 
 const keptLists = new Map<string, KeptList<unknown>>();
 

@@ -21,3 +21,6 @@ export function isOutboxSyncMessage(data: unknown): data is OutboxSyncMessage {
 
 /** Same-origin API prefixes: never answered with the app shell, never cached by the service worker. */
 export const API_PREFIXES: readonly string[] = Object.values(DEFAULT_BASES);
+
+/** The Periodic Background Sync tag of the kept lists' refresh with no page open (offline/periodic-refresh.ts). */
+export const KEPT_LISTS_REFRESH_TAG = 'kept-lists-refresh';

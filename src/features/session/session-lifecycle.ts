@@ -42,4 +42,7 @@ export function endSession(queryClient: QueryClient) {
   void import('../../offline/cached-read')
     .then(({ clearKeptCopies }) => clearKeptCopies())
     .catch((error: unknown) => console.error('could not clear the kept copies', error));
+  void import('../../offline/periodic-refresh-registration')
+    .then(({ stopPeriodicRefresh }) => stopPeriodicRefresh())
+    .catch((error: unknown) => console.error("could not stop the lists' periodic refresh", error));
 }

@@ -1,4 +1,5 @@
 import { paths, type RoleName } from '../../contract';
+import { KEPT_LIST_NAMES, catalogListName, type KeptListName } from '../../contract/kept-lists';
 import type { DerivedFlags } from '../../lib/permissions';
 import type { Database } from '../db/client';
 import { errorResponse } from '../http/errors';
@@ -24,35 +25,35 @@ import { todayOf } from '../work-orders/rules';
  */
 
 interface KeptListAccess {
-  /** The device's name of the list (KeptListSpec.list). */
-  name: string;
   /** Who may read it: as the list's GET route declares it (a test compares the two for every demo user). */
   access: { roles?: readonly RoleName[]; flag?: keyof DerivedFlags };
   source: (session: Session, clock: () => Date) => SyncSource<unknown>;
 }
 
-/** The lists devices keep by delta sync, besides the plants' catalogs (below). */
-export const KEPT_LISTS: readonly KeptListAccess[] = [
-  { name: 'workOrders', access: { flag: 'isServiceViewer' }, source: (session) => workOrderSyncSource(session) },
-  { name: 'partsOrders', access: { flag: 'isServiceViewer' }, source: (session) => partsOrderSyncSource(session) },
-  {
-    name: 'homeowners',
+/** Each list devices keep by delta sync (contract/kept-lists.ts names them), besides the plants' catalogs (below). */
+const KEPT_LIST_ACCESS: { readonly [Name in KeptListName]: KeptListAccess } = {
+  workOrders: { access: { flag: 'isServiceViewer' }, source: (session) => workOrderSyncSource(session) },
+  partsOrders: { access: { flag: 'isServiceViewer' }, source: (session) => partsOrderSyncSource(session) },
+  homeowners: {
     access: { roles: ['Warranty_User', 'Home_Owner_Viewer', 'Service_User'] },
     source: (session) => homeownerSyncSource(session),
   },
-  { name: 'quotes', access: { flag: 'isSalesViewer' }, source: (session, clock) => quoteSyncSource(session, clock) },
-  { name: 'salesOrders', access: { flag: 'isSalesViewer' }, source: (session) => orderSyncSource(session) },
-  { name: 'leads', access: { flag: 'canViewLeads' }, source: (session) => leadSyncSource(session) },
-  {
-    name: 'inventory',
+  quotes: { access: { flag: 'isSalesViewer' }, source: (session, clock) => quoteSyncSource(session, clock) },
+  salesOrders: { access: { flag: 'isSalesViewer' }, source: (session) => orderSyncSource(session) },
+  leads: { access: { flag: 'canViewLeads' }, source: (session) => leadSyncSource(session) },
+  inventory: {
     access: { roles: ['Sales_User', 'Sales_Viewer', 'Service_User', 'Warranty_User'] },
     source: (session, clock) => inventorySyncSource(session, todayOf(clock)),
   },
-];
+};
 
-/** The approved catalog of a plant, as the device keeps it (features/parts-orders/catalog/api.ts catalogListName). */
+export const KEPT_LISTS: readonly (KeptListAccess & { name: KeptListName })[] = KEPT_LIST_NAMES.map((name) => ({
+  name,
+  ...KEPT_LIST_ACCESS[name],
+}));
+
+/** The approved catalog of a plant (contract/kept-lists.ts catalogListName). */
 const CATALOG_ACCESS = { flag: 'isServiceViewer' } as const;
-export const catalogListName = (plantNumber: string) => `catalogParts:${plantNumber}`;
 
 /** Every kept list `session` may read, with its scope: what its stream watches. */
 export async function liveListsOf(db: Database, session: Session, clock: () => Date): Promise<LiveList[]> {

@@ -1,26 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HomeownerRow, paths, syncPageAnswer, type WarrantyCard } from '../../../contract';
-import { request } from '../../../lib/http';
+import type { WarrantyCard } from '../../../contract';
+import { KEPT_LIST_SOURCES, type KeptListName } from '../../../contract/kept-lists';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
-import { keptList, readKeptList } from '../../../offline/kept-lists';
+import { keptList, keptPageOf, readKeptList } from '../../../offline/kept-lists';
 import { homeownerKeys } from './keys';
 
 /** How long a fetched list counts as current. */
 export const HOMEOWNER_LIST_STALE_MS = 60_000;
-
-const HomeownerPage = syncPageAnswer(HomeownerRow);
 
 /**
  * GET {api}/Warranty/Homeowners (spec 3 §7 "Get homeowners"): every card of the user's scope, kept on the device
  * row by row (tens of thousands of cards) and brought up to date by delta sync (`?since=`, offline/kept-lists.ts).
  */
 export const homeownerList = keptList<WarrantyCard>({
-  list: 'homeowners',
+  list: 'homeowners' satisfies KeptListName,
   table: (db) => db.homeowners,
   key: (row) => row.vantageWarrantyId,
   // The list's default order: Last Name (list-rules DEFAULT_HOMEOWNER_SORT).
   firstPage: { index: 'lastName' },
-  fetchPage: (since, limit) => request(paths.homeowners, { query: { since, limit }, schema: HomeownerPage }),
+  fetchPage: keptPageOf(KEPT_LIST_SOURCES.homeowners),
 });
 
 export const homeownersQueryOptions = (scope: string) =>

@@ -1,19 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { InventoryItem, paths, syncPageAnswer } from '../../../contract';
-import { request } from '../../../lib/http';
+import type { InventoryItem } from '../../../contract';
+import { KEPT_LIST_SOURCES, type KeptListName } from '../../../contract/kept-lists';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
-import { keptList, readKeptList } from '../../../offline/kept-lists';
-
-const InventoryPage = syncPageAnswer(InventoryItem);
+import { keptList, keptPageOf, readKeptList } from '../../../offline/kept-lists';
 
 /** GET {api}/Inventory: the stock, kept on the device row by row and brought up to date by delta sync. */
 export const inventoryList = keptList<InventoryItem>({
-  list: 'inventory',
+  list: 'inventory' satisfies KeptListName,
   table: (db) => db.inventory,
   key: (row) => row.inventoryId,
   firstPage: { index: 'stockedDate', reverse: true },
   compare: (a, b) => b.stockedDate.localeCompare(a.stockedDate) || b.inventoryId - a.inventoryId,
-  fetchPage: (since, limit) => request(paths.inventory, { query: { since, limit }, schema: InventoryPage }),
+  fetchPage: keptPageOf(KEPT_LIST_SOURCES.inventory),
 });
 
 export const useInventory = (scope: string) =>

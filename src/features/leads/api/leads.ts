@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Lead, Prospect, ProspectCreated, paths, syncPageAnswer, type CmhUser } from '../../../contract';
+import { Prospect, ProspectCreated, paths, type CmhUser, type Lead } from '../../../contract';
+import { KEPT_LIST_SOURCES, type KeptListName } from '../../../contract/kept-lists';
 import { request } from '../../../lib/http';
 import { newUuid } from '../../../lib/ids';
 import { NOT_PERSISTED, readThrough } from '../../../offline/cached-read';
-import { keptList, readKeptList } from '../../../offline/kept-lists';
+import { keptList, keptPageOf, readKeptList } from '../../../offline/kept-lists';
 
 export const leadKeys = {
   all: ['leads'] as const,
@@ -14,16 +15,14 @@ export const leadKeys = {
 export const leadScope = (user: Pick<CmhUser, 'userName' | 'currentRetailer'>) =>
   `${user.userName.toLowerCase()}:${user.currentRetailer?.retailerNumber ?? 'none'}`;
 
-const LeadPage = syncPageAnswer(Lead);
-
 /** GET {api}/Lead (spec 2 §7): the retail center's leads, kept on the device and brought up to date by delta sync. */
 export const leadList = keptList<Lead>({
-  list: 'leads',
+  list: 'leads' satisfies KeptListName,
   table: (db) => db.leads,
   key: (row) => row.leadId,
   firstPage: { index: 'leadDate', reverse: true },
   compare: (a, b) => b.leadDate.localeCompare(a.leadDate) || b.leadId - a.leadId,
-  fetchPage: (since, limit) => request(paths.leads, { query: { since, limit }, schema: LeadPage }),
+  fetchPage: keptPageOf(KEPT_LIST_SOURCES.leads),
 });
 
 export const useLeads = (scope: string) =>

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { QuoteValidation, SalesOrder, paths, syncPageAnswer } from '../../../contract';
+import { QuoteValidation, paths, type SalesOrder } from '../../../contract';
+import { KEPT_LIST_SOURCES, type KeptListName } from '../../../contract/kept-lists';
 import { request } from '../../../lib/http';
 import { newUuid } from '../../../lib/ids';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
-import { keptList, readKeptList } from '../../../offline/kept-lists';
+import { keptList, keptPageOf, readKeptList } from '../../../offline/kept-lists';
 
 /**
  * Where the Order Detail reports kept on the device are (a cache kind of cached-read.ts, and a report's id in it):
@@ -16,16 +17,14 @@ export interface KeptReports {
 
 export const orderKeys = { all: ['orders'] as const, list: (scope: string) => ['orders', 'list', scope] as const };
 
-const OrderPage = syncPageAnswer(SalesOrder);
-
 /** GET {api}/order (spec 2 §7): the orders, kept on the device row by row and brought up to date by delta sync. */
 export const orderList = keptList<SalesOrder>({
-  list: 'salesOrders',
+  list: 'salesOrders' satisfies KeptListName,
   table: (db) => db.salesOrders,
   key: (row) => row.orderId,
   firstPage: { index: 'orderDate', reverse: true },
   compare: (a, b) => b.orderDate.localeCompare(a.orderDate) || b.orderId - a.orderId,
-  fetchPage: (since, limit) => request(paths.orders, { query: { since, limit }, schema: OrderPage }),
+  fetchPage: keptPageOf(KEPT_LIST_SOURCES.salesOrders),
 });
 
 export const useOrders = (scope: string) =>

@@ -1,24 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PartsOrderSummaryRow, paths, syncPageAnswer, type PartsOrderSummary } from '../../../contract';
-import { request } from '../../../lib/http';
+import type { PartsOrderSummary } from '../../../contract';
+import { KEPT_LIST_SOURCES, type KeptListName } from '../../../contract/kept-lists';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
-import { keptList, readKeptList } from '../../../offline/kept-lists';
+import { keptList, keptPageOf, readKeptList } from '../../../offline/kept-lists';
 import { partsOrderKeys } from './keys';
 
 /** The parts list refreshes while open, like the work-order list (a plant may ship meanwhile). */
 export const PARTS_LIST_REFRESH_MS = 60_000;
-
-const PartsOrderPage = syncPageAnswer(PartsOrderSummaryRow);
 
 /**
  * GET {api}/parts (spec 3 §7): every order the user sees, kept on the device row by row and brought up to date
  * by delta sync (`?since=`, offline/kept-lists.ts), so a refresh downloads what changed, not the list.
  */
 export const partsOrderList = keptList<PartsOrderSummary>({
-  list: 'partsOrders',
+  list: 'partsOrders' satisfies KeptListName,
   table: (db) => db.partsOrders,
   key: (row) => row.partsOrderId,
-  fetchPage: (since, limit) => request(paths.partsOrders, { query: { since, limit }, schema: PartsOrderPage }),
+  fetchPage: keptPageOf(KEPT_LIST_SOURCES.partsOrders),
 });
 
 export const partsOrdersQueryOptions = (scope: string) =>

@@ -1,18 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import * as v from 'valibot';
-import {
-  CatalogPartRowAnswer,
-  PartsCatalogAnswer,
-  catalogPartRows,
-  paths,
-  syncPageAnswer,
-  type CatalogPartRow,
-  type PartsCatalog,
-} from '../../../contract';
-import { request } from '../../../lib/http';
+import type { CatalogPartRow, PartsCatalog } from '../../../contract';
+import { catalogListName, catalogListSource } from '../../../contract/kept-lists';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
-import { keptList, readKeptList, type KeptList, type KeptRead } from '../../../offline/kept-lists';
+import { keptList, keptPageOf, readKeptList, type KeptList, type KeptRead } from '../../../offline/kept-lists';
 import { useKeptList } from '../../../offline/use-kept-list';
 import { catalogOrder, catalogTree } from './model';
 
@@ -23,19 +14,6 @@ export const catalogKeys = {
   all: ['parts-catalog'] as const,
   approved: (scope: string, plantNumber: string) => [...catalogKeys.all, 'approved', scope, plantNumber] as const,
 };
-
-/** A plain backend (no delta sync) answers the spec's catalog tree: its parts, each checked as a row, are the rows. */
-const CatalogPartPage = syncPageAnswer(
-  CatalogPartRowAnswer,
-  v.pipe(
-    PartsCatalogAnswer,
-    v.transform(catalogPartRows),
-    v.check(
-      (rows) => v.is(v.array(CatalogPartRowAnswer), rows),
-      'A part of the catalog lacks its id, plant, category, commodity or number.',
-    ),
-  ),
-);
 
 /**
  * Every failure is the caller's to show (the picker says it in place, priming runs unseen), except 401: an ended
@@ -70,7 +48,7 @@ export function tallyCatalogSync(plantNumber: string): () => CatalogSyncTally {
 }
 
 /** The syncState key of a plant's approved catalog: one share of the catalogParts table. */
-export const catalogListName = (plantNumber: string) => `catalogParts:${plantNumber}`;
+export { catalogListName };
 
 /** Whose copy a kept catalog is: the user's scope (entities/view-scope) and the plant. */
 export const catalogScope = (scope: string, plantNumber: string) => `${scope}|${plantNumber}`;
@@ -82,6 +60,7 @@ export const catalogScope = (scope: string, plantNumber: string) => `${scope}|${
  * as that one row.
  */
 export function approvedCatalogList(plantNumber: string): KeptList<CatalogPartRow> {
+  const fetchPage = keptPageOf(catalogListSource(plantNumber), { handles: QUIET_STATUSES });
   return keptList<CatalogPartRow>({
     list: catalogListName(plantNumber),
     table: (db) => db.catalogParts,
@@ -91,11 +70,7 @@ export function approvedCatalogList(plantNumber: string): KeptList<CatalogPartRo
     fetchPage: async (since, limit) => {
       const tally = openTallies.get(plantNumber);
       if (tally?.answeredAt !== undefined) tally.mergeMs += performance.now() - tally.answeredAt;
-      const page = await request(paths.partsCatalog, {
-        query: { plantNumber, approved: 'true', since, limit },
-        schema: CatalogPartPage,
-        handles: QUIET_STATUSES,
-      });
+      const page = await fetchPage(since, limit);
       if (tally) {
         tally.pages += 1;
         tally.rows += page.items.length;

@@ -1,19 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
-import {
-  Quote,
-  QuoteCopy,
-  QuoteLockState,
-  QuoteRevision,
-  QuoteValidation,
-  UnavailableOption,
-  paths,
-  syncPageAnswer,
-} from '../../../contract';
+import { Quote, QuoteCopy, QuoteLockState, QuoteRevision, QuoteValidation, UnavailableOption, paths } from '../../../contract';
+import { KEPT_LIST_SOURCES, type KeptListName } from '../../../contract/kept-lists';
 import { newUuid } from '../../../lib/ids';
 import { request } from '../../../lib/http';
 import { NOT_PERSISTED, readThrough } from '../../../offline/cached-read';
-import { keptList, readKeptList } from '../../../offline/kept-lists';
+import { keptList, keptPageOf, readKeptList } from '../../../offline/kept-lists';
 
 export const quoteKeys = {
   all: ['quotes'] as const,
@@ -30,14 +22,12 @@ export interface KeptReports {
   idOf: (report: { plantNumber: string; quoteNumber: string; orderNumber: string }) => string;
 }
 
-const QuotePage = syncPageAnswer(Quote);
-
 /** GET {api}/Quote (spec 2 §7): the quotes, kept on the device row by row and brought up to date by delta sync. */
 export const quoteList = keptList<Quote>({
-  list: 'quotes',
+  list: 'quotes' satisfies KeptListName,
   table: (db) => db.quotes,
   key: (row) => row.quoteId,
-  fetchPage: (since, limit) => request(paths.quotes, { query: { since, limit }, schema: QuotePage }),
+  fetchPage: keptPageOf(KEPT_LIST_SOURCES.quotes),
 });
 
 export const quotesQueryOptions = (scope: string) =>

@@ -1,26 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paths, ServiceRequestSummaryRow, syncPageAnswer, type ServiceRequestSummary } from '../../../contract';
-import { request } from '../../../lib/http';
+import type { ServiceRequestSummary } from '../../../contract';
+import { KEPT_LIST_SOURCES, type KeptListName } from '../../../contract/kept-lists';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
-import { keptList, readKeptList } from '../../../offline/kept-lists';
+import { keptList, keptPageOf, readKeptList } from '../../../offline/kept-lists';
 import { workOrderKeys } from './keys';
 
 /** spec 3 §2: the list refreshes every 60 s while open. */
 export const WORK_ORDER_LIST_REFRESH_MS = 60_000;
-
-const WorkOrderPage = syncPageAnswer(ServiceRequestSummaryRow);
 
 /**
  * GET {api}/service (spec 3 §7): every request the user sees, kept on the device row by row and brought up to
  * date by delta sync (`?since=`, offline/kept-lists.ts), so a refresh downloads what changed, not the list.
  */
 export const workOrderList = keptList<ServiceRequestSummary>({
-  list: 'workOrders',
+  list: 'workOrders' satisfies KeptListName,
   table: (db) => db.workOrders,
   key: (row) => row.serviceRequestId,
   // The list's default order: Request Date, newest first (list-rules DEFAULT_WORK_ORDER_SORT).
   firstPage: { index: 'requestDate', reverse: true },
-  fetchPage: (since, limit) => request(paths.serviceRequests, { query: { since, limit }, schema: WorkOrderPage }),
+  fetchPage: keptPageOf(KEPT_LIST_SOURCES.workOrders),
 });
 
 export const workOrdersQueryOptions = (scope: string) =>
