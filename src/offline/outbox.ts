@@ -257,6 +257,8 @@ export function createOutbox(options: OutboxOptions) {
   let running: Promise<ReplayResult> | undefined;
   let forceRequested = false;
   let requestCount = 0;
+  /** The replay() calls the running pass looked at the queue after: one made later is not answered by that pass. */
+  let requestsSeen = 0;
   /** Bumped after every change to the queue made other than by a run's own bookkeeping. */
   let queueEdits = 0;
   /** The running replay's picture of the queue (see QueueView); undefined outside a run. */
@@ -658,6 +660,7 @@ export function createOutbox(options: OutboxOptions) {
         if (settled !== seenSettled) continue;
       }
       if (inFlight.size === 0) {
+        requestsSeen = seenRequests;
         if (crash) throw crash.error;
         if (stop) return finish(stop);
         // A replay() that arrived while this one was choosing may carry `force`: look once more.
@@ -683,10 +686,16 @@ export function createOutbox(options: OutboxOptions) {
   /** Sends what can be sent now. A call while a replay runs joins it. `force` ignores retry delays. */
   function replay(replayOptions: { force?: boolean } = {}): Promise<ReplayResult> {
     requestCount += 1;
+    const request = requestCount;
     if (replayOptions.force) forceRequested = true;
     if (running) {
       wake?.();
-      return running;
+      // Joined too late (the pass had chosen for the last time, e.g. a change queued as it ended): a pass of its own,
+      // once this one has let go, or the change would wait for the next trigger.
+      return running.then(
+        (result) => (request <= requestsSeen ? result : replay(replayOptions)),
+        (error: unknown) => (request <= requestsSeen ? Promise.reject(error) : replay(replayOptions)),
+      );
     }
     emit({ type: 'replayStarted' });
     running = withLock(runPass).finally(() => {

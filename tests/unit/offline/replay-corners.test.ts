@@ -136,3 +136,26 @@ describe('a queue paused by a 401, after a reload', () => {
     reloaded.sync.stop();
   });
 });
+
+describe('a replay asked for as the running one ends', () => {
+  it('gets a pass of its own: a change queued while the last pass counts what is left is sent, not left for the next trigger', async () => {
+    const { outbox, db, server } = setup();
+    server.records.set(1, { id: 1, title: 'a', items: [], links: [], photos: [] });
+    await outbox.enqueue(renameRecord(1, 'first'));
+
+    // The pass's last step counts what is left in the queue; a change is queued and its replay asked for meanwhile,
+    // as the page's 'queued' trigger does.
+    const count = db.outbox.count.bind(db.outbox);
+    let late: Promise<unknown> | undefined;
+    vi.spyOn(db.outbox, 'count').mockImplementationOnce((async () => {
+      await outbox.enqueue(renameRecord(1, 'queued as the pass ended'));
+      late = outbox.replay();
+      return count();
+    }) as unknown as typeof db.outbox.count);
+
+    expect(await outbox.replay()).toMatchObject({ sent: 1, stoppedBy: 'drained' });
+    expect(await late).toMatchObject({ sent: 1, remaining: 0, stoppedBy: 'drained' });
+    expect(server.records.get(1)!.title).toBe('queued as the pass ended');
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
