@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { HomeSummary, ServiceRequest } from '../../src/contract';
+import type { ServiceRequest } from '../../src/contract';
 import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
+import { readServiceRequest, stagedServiceRequest } from './service-requests';
 
 /*
  * Issue 14 §4 in Chromium against the real server: a change of a work order meets a newer version of it
@@ -20,20 +21,8 @@ afterAll(async () => {
 });
 
 /** A staged request on a home of service@, made through the API. */
-async function stagedRequest(homeIndex: number): Promise<ServiceRequest> {
-  const homes = await app.api<HomeSummary[]>('GET', '/api/Homes', { token });
-  const home = homes.body[homeIndex]!;
-  const query = new URLSearchParams({ plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.assetId) });
-  const created = await app.api<{ serviceRequestId: number }>('POST', `/api/service/CreateServiceRequest?${query}`, { token, body: {} });
-  expect(created.status).toBe(201);
-  return readRequest(created.body.serviceRequestId);
-}
-
-async function readRequest(id: number): Promise<ServiceRequest> {
-  const read = await app.api<ServiceRequest>('GET', `/api/service/${id}`, { token });
-  expect(read.status).toBe(200);
-  return read.body;
-}
+const stagedRequest = (homeIndex: number) => stagedServiceRequest(app, token, homeIndex);
+const readRequest = (id: number) => readServiceRequest(app, token, id);
 
 /** Someone else's save of the information panel, on the version the server has now. */
 async function theirSave(id: number, change: Partial<ServiceRequest>) {

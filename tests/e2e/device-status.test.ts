@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { HomeSummary, ServiceRequest } from '../../src/contract';
 import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
+import { readServiceRequest, stagedServiceRequest } from './service-requests';
 
 /*
  * Issue 23 §4 in Chromium: Device status shows the work orders kept on the tablet with their rows and last sync; with
@@ -19,20 +19,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function stagedRequest(): Promise<ServiceRequest> {
-  const homes = await app.api<HomeSummary[]>('GET', '/api/Homes', { token });
-  const home = homes.body[0]!;
-  const query = new URLSearchParams({ plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.assetId) });
-  const created = await app.api<{ serviceRequestId: number }>('POST', `/api/service/CreateServiceRequest?${query}`, { token, body: {} });
-  expect(created.status).toBe(201);
-  return readRequest(created.body.serviceRequestId);
-}
-
-async function readRequest(id: number): Promise<ServiceRequest> {
-  const read = await app.api<ServiceRequest>('GET', `/api/service/${id}`, { token });
-  expect(read.status).toBe(200);
-  return read.body;
-}
+const stagedRequest = () => stagedServiceRequest(app, token);
+const readRequest = (id: number) => readServiceRequest(app, token, id);
 
 /** Rows of a kept list's table and its syncState entries, read from the page's IndexedDB. */
 const keptOnDevice = (page: Page) =>

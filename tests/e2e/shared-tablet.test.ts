@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { HomeSummary, ServiceRequest } from '../../src/contract';
 import {
   demoUser,
   newContext,
@@ -11,6 +10,7 @@ import {
   waitOnServer,
   type E2eApp,
 } from './harness';
+import { readServiceRequest, stagedServiceRequest } from './service-requests';
 
 /*
  * Issue 22 §1 in Chromium: one tablet, two users. Sam (service@) queues changes offline and signs out; Alex (admin@)
@@ -34,20 +34,8 @@ const ONLY_SAM = `Made by ${SAM}: only they can send or discard it, after signin
 
 let homeIndex = 0;
 /** A staged request on a home of service@ (retail center 4217, which admin@ serves too), made through the API. */
-async function stagedRequest(): Promise<ServiceRequest> {
-  const homes = await app.api<HomeSummary[]>('GET', '/api/Homes', { token });
-  const home = homes.body[homeIndex++]!;
-  const query = new URLSearchParams({ plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.assetId) });
-  const created = await app.api<{ serviceRequestId: number }>('POST', `/api/service/CreateServiceRequest?${query}`, { token, body: {} });
-  expect(created.status).toBe(201);
-  return readRequest(created.body.serviceRequestId);
-}
-
-async function readRequest(id: number): Promise<ServiceRequest> {
-  const read = await app.api<ServiceRequest>('GET', `/api/service/${id}`, { token });
-  expect(read.status).toBe(200);
-  return read.body;
-}
+const stagedRequest = () => stagedServiceRequest(app, token, homeIndex++);
+const readRequest = (id: number) => readServiceRequest(app, token, id);
 
 /** Someone else's save of a request's technician, on the version the server has now. */
 async function theirTechnician(id: number, technician: string) {
