@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { HomeSummary, ServiceRequest, ServiceRequestSummary } from '../../src/contract';
-import { OUTBOX_SYNC_TAG } from '../../src/offline/sw-messages';
 import { followWrites, outboxSize } from './device-writes';
+import { fireOutboxSync } from './service-worker-events';
 import { newContext, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 /*
@@ -50,30 +50,6 @@ async function photoJpeg(page: Page): Promise<Buffer> {
     return btoa(binary);
   });
   return Buffer.from(base64, 'base64');
-}
-
-/**
- * Fires the service worker's Background Sync event through the DevTools protocol (ServiceWorker.dispatchSyncEvent).
- * The protocol's ServiceWorker domain lives on page targets, so it is reached from a blank page: it has no origin of
- * the app's, so for the worker (clients.matchAll) no page of the app is open.
- */
-async function fireOutboxSync(context: BrowserContext, origin: string) {
-  const blank = await context.newPage();
-  const cdp = await context.newCDPSession(blank);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const registration = registrations.find((candidate) => candidate.scopeURL.startsWith(origin) && !candidate.isDeleted);
-      if (registration) resolve(registration.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin,
-    registrationId: await registrationId,
-    tag: OUTBOX_SYNC_TAG,
-    lastChance: false,
-  });
-  return blank;
 }
 
 describe('Background drain', () => {

@@ -1,8 +1,8 @@
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead } from '../../src/contract';
-import { KEPT_LISTS_REFRESH_TAG } from '../../src/offline/sw-messages';
 import { leadName } from './live-changes-helpers';
+import { firePeriodicSync } from './service-worker-events';
 import { newContext, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 /*
@@ -36,24 +36,6 @@ const periodicSyncTags = (page: Page) =>
     };
     return registration.periodicSync?.getTags();
   });
-
-/**
- * Fires the service worker's periodic sync through the DevTools protocol (ServiceWorker.dispatchPeriodicSyncEvent),
- * from a blank page: it has no origin of the app's, so for the worker (clients.matchAll) no page of the app is open.
- */
-async function firePeriodicSync(context: BrowserContext, origin: string) {
-  const blank = await context.newPage();
-  const cdp = await context.newCDPSession(blank);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const registration = registrations.find((candidate) => candidate.scopeURL.startsWith(origin) && !candidate.isDeleted);
-      if (registration) resolve(registration.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin, registrationId: await registrationId, tag: KEPT_LISTS_REFRESH_TAG });
-  return blank;
-}
 
 describe('Periodic Background Sync', () => {
   it('fired with every page closed, it brings the kept leads up to date, and the app reopened offline shows the change (a browser tab registers nothing)', async () => {
