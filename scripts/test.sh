@@ -31,14 +31,14 @@ lint_status=0; wait $lint || lint_status=$?
 cat "$results/typecheck.log" "$results/lint.log"
 [ $typecheck_status -eq 0 ] && [ $lint_status -eq 0 ] || { echo "typecheck exit $typecheck_status, lint exit $lint_status" >&2; exit 1; }
 step "unit tests"; vitest unit --project unit --project unit-dom
-step "API tests (embedded PGlite)"; vitest api-pglite --project api
+step "API tests (embedded PGlite)"; vitest api-pglite --project api --project api-isolated
 
 if pg_url=$(bash scripts/test-postgres.sh); then
   # Two workers for the fuzz suite's parts, then one file at a time: the other files read deltas, whose horizon is the
   # oldest transaction running anywhere on the server (transaction ids are cluster-wide), so a file writing in another
   # database beside them holds their just-written rows back until the next call (server/sync/delta.ts).
-  step "API tests (PostgreSQL server): fuzz"; TEST_DATABASE_URL="$pg_url" vitest api-postgres-fuzz --project api tests/api/fuzz-
-  step "API tests (PostgreSQL server)"; TEST_DATABASE_URL="$pg_url" vitest api-postgres --project api --maxWorkers=1 --exclude 'tests/api/fuzz-*'
+  step "API tests (PostgreSQL server): fuzz"; TEST_DATABASE_URL="$pg_url" vitest api-postgres-fuzz --project api-isolated tests/api/fuzz-
+  step "API tests (PostgreSQL server)"; TEST_DATABASE_URL="$pg_url" vitest api-postgres --project api --project api-isolated --maxWorkers=1 --exclude 'tests/api/fuzz-*'
 else
   echo "PostgreSQL could not be started; the API suite ran on PGlite only." >&2; exit 1
 fi

@@ -297,7 +297,7 @@ export function createOutbox(options: OutboxOptions) {
       (call.files ?? []).map(async (file) => ({
         id: uuid(),
         field: file.field,
-        data: await readBlob(file.blob),
+        data: await file.blob.arrayBuffer(),
         name: file.name ?? (file.blob as Partial<File>).name ?? 'file',
         type: file.blob.type || 'application/octet-stream',
         size: file.blob.size,
@@ -940,15 +940,4 @@ function rewriteIntent(intent: OutboxIntent, ids: TempIdMap): OutboxIntent {
 /** The temp ids a call or entry hands out when its create is answered. */
 function createdBy(call: Pick<OutboxCall, 'createsTempId' | 'alsoCreates'>): string[] {
   return call.createsTempId ? [call.createsTempId, ...(call.alsoCreates ?? []).map((also) => also.tempId)] : [];
-}
-
-async function readBlob(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  // jsdom's Blob lacks arrayBuffer(); FileReader is there.
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
 }

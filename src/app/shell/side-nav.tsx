@@ -6,7 +6,7 @@ import { activeTileIndex, OVERFLOW_HIDE_MS, RESIZE_RECOMPUTE_MS, splitNavItems }
 import { useNavigationTiles } from './use-navigation-tiles';
 import { useSettledWindowHeight } from './use-window';
 
-/** Used until an item has been measured (jsdom has no layout); matches --side-nav-item-height. */
+/** Used until an item has been measured (a test DOM has no layout); matches --side-nav-item-height. */
 const FALLBACK_ITEM_HEIGHT = 48;
 
 /**

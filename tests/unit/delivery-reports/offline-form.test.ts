@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUESTION_TYPES, type DeliveryReport, type HomeSummary } from '../../../src/contract';
 import { OfflineError, resetHttpClients, setHttpNavigation } from '../../../src/lib/http';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { WarrantyCardInput, type WarrantyCard } from '../../../src/contract';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { BASES_COOKIE, CUSTOMER_BASE_URL_COOKIE, DEFAULT_BASES, LINKS_COOKIE } from '../../../src/contract';
 import { parseBases, parseExternalLinks, readBases, readCustomerBaseUrl, readExternalLinks } from '../../../src/lib/config';

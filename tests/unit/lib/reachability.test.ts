@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../src/contract';
 import { request, requestBlob, resetHttpClients } from '../../../src/lib/http';

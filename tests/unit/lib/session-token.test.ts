@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { REDIRECT_COOKIE, TOKEN_COOKIE } from '../../../src/contract';
 import { readCookie } from '../../../src/lib/cookies';

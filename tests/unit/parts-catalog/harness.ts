@@ -256,7 +256,7 @@ export function setOnline(server: CatalogServer, online: boolean) {
   window.dispatchEvent(new Event(online ? 'online' : 'offline'));
 }
 
-/** Object URLs as the browser hands them out (jsdom has none): the blob behind each, and which were revoked. */
+/** Object URLs as the browser hands them out (the test DOM has none): the blob behind each, and which were revoked. */
 export function objectUrls() {
   const blobs = new Map<string, Blob>();
   const revoked = new Set<string>();

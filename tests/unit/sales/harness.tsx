@@ -299,7 +299,7 @@ export function goOffline(backend: SalesBackend, offline = true) {
   window.dispatchEvent(new Event(offline ? 'offline' : 'online'));
 }
 
-// jsdom has no scrolling; the router's scroll handling calls it on every navigation.
+// The test DOM has no scrolling; the router's scroll handling calls it on every navigation.
 window.scrollTo = () => undefined;
 
 /** The quotes, orders and inventory lists, the detail reports and the prospect page, wired as their route files do. */

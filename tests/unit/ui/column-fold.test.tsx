@@ -5,7 +5,7 @@ import { DataList, type DataListColumn } from '../../../src/ui/data-list';
 
 /*
  * Issue 21 §9: columns that do not fit the list's width fold under the row, in their declared order, one at a time
- * until the rest fit. jsdom does no layout: the table's width is set here, and the width probes answer what a browser
+ * until the rest fit. The test DOM does no layout: the table's width is set here, and the width probes answer what a browser
  * would resolve (the least widths summed at 16 px a rem, 12 px a gap, 2 x 16 px of padding and 16 px of gutter).
  */
 

@@ -5,7 +5,7 @@ import type { SortState } from '../../../src/lib/list';
 import { DataList, type DataListColumn } from '../../../src/ui/data-list';
 
 /**
- * jsdom does no layout: give the list's viewport a height of 400 px and each row 100 px, the way a browser would,
+ * The test DOM does no layout: give the list's viewport a height of 400 px and each row 100 px, the way a browser would,
  * so that the virtualizer has something to compute with. 10 rows are then 1000 px, more than 1 viewport beyond the first.
  */
 const VIEWPORT_HEIGHT = 400;
@@ -14,7 +14,7 @@ const layoutProps = ['clientHeight', 'offsetHeight', 'scrollHeight'] as const;
 const ownDescriptors = new Map(layoutProps.map((prop) => [prop, Object.getOwnPropertyDescriptor(HTMLElement.prototype, prop)]));
 
 beforeAll(() => {
-  // The virtualizer scrolls its viewport with scrollTo (keyboard moves); jsdom has none.
+  // The virtualizer scrolls its viewport with scrollTo (keyboard moves); the test DOM has none.
   HTMLElement.prototype.scrollTo = function scrollTo(this: HTMLElement, options?: ScrollToOptions | number) {
     const top = typeof options === 'object' ? (options.top ?? 0) : 0;
     Object.defineProperty(this, 'scrollTop', { configurable: true, value: top });
@@ -285,7 +285,7 @@ describe('DataList (spec 1 §2, §3 Sort column, §9)', () => {
     expect(email.title).toBe('');
     expect(header.title).toBe('');
 
-    // jsdom does no layout: say the e-mail and the header are wider than their columns, as a browser would measure.
+    // The test DOM does no layout: say the e-mail and the header are wider than their columns, as a browser would measure.
     const measure = (element: HTMLElement, scrollWidth: number) => {
       Object.defineProperty(element, 'clientWidth', { configurable: true, value: 80 });
       Object.defineProperty(element, 'scrollWidth', { configurable: true, value: scrollWidth });
