@@ -14,9 +14,11 @@ const e2e = {
 
 /**
  * End-to-end files run one at a time (two at once on 2 cores took each file 1.5–2× as long: no gain, and timeouts
- * nearer). These run last: their subject is timing under load (50,000 work orders primed within a deadline; a server
- * process SIGKILLed and restarted while the outbox backs off), or they sweep every screen with several browser contexts
- * at once (CSP, layout at each width).
+ * nearer). scripts/test.sh runs the `e2e` project beside the unit and API steps, then these alone on the machine: their
+ * subject is timing under load (50,000 work orders primed within a deadline; a server process SIGKILLed and restarted
+ * while the outbox backs off), or they sweep every screen with several browser contexts at once (CSP, layout at each
+ * width), or they use the PostgreSQL server, where the API steps' transactions would hold back their deltas (the
+ * horizon is the server's oldest running transaction, whatever its database).
  */
 const E2E_ALONE = [
   'tests/e2e/sync-at-scale.test.ts',
@@ -25,6 +27,8 @@ const E2E_ALONE = [
   'tests/e2e/wide-lists.test.ts',
   'tests/e2e/tablet-landscape.test.ts',
   'tests/e2e/shell-nav.test.ts',
+  'tests/e2e/production.test.ts',
+  'tests/e2e/live-changes.test.ts',
 ];
 
 const api = {
