@@ -8,17 +8,19 @@ const e2e = {
   isolate: false,
   testTimeout: 120_000,
   hookTimeout: 180_000,
+  // expect.poll waits on what the page shows (a photo resized, a list grown): the default 1 s is too short for a
+  // loaded machine, and a wait still ends as soon as its value holds.
+  expect: { poll: { timeout: 30_000 } },
   // One seeded database per run, which every file's server starts on a copy of.
   globalSetup: ['tests/e2e/global-setup.ts'],
 };
 
 /**
  * End-to-end files run one at a time (two at once on 2 cores took each file 1.5–2× as long: no gain, and timeouts
- * nearer). scripts/test.sh runs the `e2e` project beside the unit and API steps, then these alone on the machine: their
- * subject is timing under load (50,000 work orders primed within a deadline; a server process SIGKILLed and restarted
- * while the outbox backs off), or they sweep every screen with several browser contexts at once (CSP, layout at each
- * width), or they use the PostgreSQL server, where the API steps' transactions would hold back their deltas (the
- * horizon is the server's oldest running transaction, whatever its database).
+ * nearer; running them beside the API steps slowed the fuzz suite 3–4× past its limits). These run last: their subject
+ * is timing under load (50,000 work orders primed within a deadline; a server process SIGKILLed and restarted while
+ * the outbox backs off), or they sweep every screen with several browser contexts at once (CSP, layout at each width),
+ * or they use the PostgreSQL server (the production start, two instances' live changes).
  */
 const E2E_ALONE = [
   'tests/e2e/sync-at-scale.test.ts',

@@ -22,21 +22,6 @@ results=$(mktemp -d)
 # Each vitest run also writes a JSON report, so that one closing line can count every test.
 vitest() { local name=$1; shift; npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$name.json"; }
 
-if ! pg_url=$(bash scripts/test-postgres.sh); then
-  echo "PostgreSQL could not be started: the API suite and the production e2e test need it." >&2; exit 1
-fi
-
-step build; npx vite build
-
-# Two lanes side by side. A browser test keeps about one and a half cores busy and waits on the page in between, so
-# the end-to-end files (lane A, in the background, its output printed when it ends) share the machine with every
-# other step (lane B). Lane A's files all run on embedded databases; the PostgreSQL steps of lane B would hold back
-# the deltas of a file reading PostgreSQL beside them (below), so the e2e files that use PostgreSQL run after both.
-step "end-to-end tests, lane A (headless Chromium; smoke in Firefox ESR and WebKitGTK), beside the rest"
-setsid bash -c "$(declare -f vitest); results='$results'; vitest e2e --project e2e" >"$results/e2e.log" 2>&1 &
-lane_a=$!
-trap 'kill -- -$lane_a 2>/dev/null || true' EXIT
-
 # Side by side: each is one process on one core. Each one's output is printed whole when both have ended.
 step "typecheck and lint"
 npm run --silent typecheck >"$results/typecheck.log" 2>&1 & typecheck=$!
@@ -47,20 +32,20 @@ cat "$results/typecheck.log" "$results/lint.log"
 [ $typecheck_status -eq 0 ] && [ $lint_status -eq 0 ] || { echo "typecheck exit $typecheck_status, lint exit $lint_status" >&2; exit 1; }
 step "unit tests"; vitest unit --project unit --project unit-dom
 step "API tests (embedded PGlite)"; vitest api-pglite --project api --project api-isolated
-# Two workers for the fuzz suite's parts, then one file at a time: the other files read deltas, whose horizon is the
-# oldest transaction running anywhere on the server (transaction ids are cluster-wide), so a file writing in another
-# database beside them holds their just-written rows back until the next call (server/sync/delta.ts).
-step "API tests (PostgreSQL server): fuzz"; TEST_DATABASE_URL="$pg_url" vitest api-postgres-fuzz --project api-isolated tests/api/fuzz-
-step "API tests (PostgreSQL server)"; TEST_DATABASE_URL="$pg_url" vitest api-postgres --project api --project api-isolated --maxWorkers=1 --exclude 'tests/api/fuzz-*'
 
-step "waiting for lane A"
-lane_a_status=0; wait $lane_a || lane_a_status=$?
-trap - EXIT
-cat "$results/e2e.log"
-[ $lane_a_status -eq 0 ] || { echo "end-to-end lane A exit $lane_a_status" >&2; exit 1; }
-# Last, alone on the machine: timing under load, the sweeps of every screen, and the files on PostgreSQL (the
-# production test puts HomeSite into service on an empty database of that server; live changes run two instances on it).
-step "end-to-end tests that run alone"; TEST_DATABASE_URL="$pg_url" vitest e2e-alone --project e2e-alone
+if pg_url=$(bash scripts/test-postgres.sh); then
+  # Two workers for the fuzz suite's parts, then one file at a time: the other files read deltas, whose horizon is the
+  # oldest transaction running anywhere on the server (transaction ids are cluster-wide), so a file writing in another
+  # database beside them holds their just-written rows back until the next call (server/sync/delta.ts).
+  step "API tests (PostgreSQL server): fuzz"; TEST_DATABASE_URL="$pg_url" vitest api-postgres-fuzz --project api-isolated tests/api/fuzz-
+  step "API tests (PostgreSQL server)"; TEST_DATABASE_URL="$pg_url" vitest api-postgres --project api --project api-isolated --maxWorkers=1 --exclude 'tests/api/fuzz-*'
+else
+  echo "PostgreSQL could not be started; the API suite ran on PGlite only." >&2; exit 1
+fi
+
+step build; npx vite build
+# The production e2e test also puts HomeSite into service on an empty PostgreSQL database of that server.
+step "end-to-end tests (headless Chromium; smoke in Firefox ESR and WebKitGTK)"; TEST_DATABASE_URL="$pg_url" vitest e2e --project e2e --project e2e-alone
 
 node -e '
 const fs = require("node:fs"), path = require("node:path"), dir = process.argv[1];
