@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { HomeSummary, ServiceRequest } from '../../src/contract';
 import { newContext, signIn, startE2eApp, waitOnServer, type E2eApp } from './harness';
 import { installIndexedDbLoss, loseIndexedDb } from './indexeddb-loss';
+import { readServiceRequest, stagedServiceRequest } from './service-requests';
 
 /*
  * Issue 22 §6 in Chromium: the app's IndexedDB connection is lost as Safari on iPad loses it after a while in the
@@ -21,17 +21,10 @@ afterAll(async () => {
 });
 
 let homeIndex = 0;
-/** A staged request on a home of service@, made through the API. */
-async function stagedRequest(): Promise<number> {
-  const homes = await app.api<HomeSummary[]>('GET', '/api/Homes', { token });
-  const home = homes.body[homeIndex++]!;
-  const query = new URLSearchParams({ plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.assetId) });
-  const created = await app.api<{ serviceRequestId: number }>('POST', `/api/service/CreateServiceRequest?${query}`, { token, body: {} });
-  expect(created.status).toBe(201);
-  return created.body.serviceRequestId;
-}
+/** A staged request on the next home of service@, made through the API. */
+const stagedRequest = async () => (await stagedServiceRequest(app, token, homeIndex++)).serviceRequestId;
 
-const technicianOn = async (id: number) => (await app.api<ServiceRequest>('GET', `/api/service/${id}`, { token })).body.technician;
+const technicianOn = async (id: number) => (await readServiceRequest(app, token, id)).technician;
 
 /** The device's outbox as stored, read on a connection of its own. */
 const queuedChanges = (page: Page) =>
