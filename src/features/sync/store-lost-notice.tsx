@@ -14,16 +14,22 @@ export const STORE_LOST_TEXT = {
  */
 export function StoreLostNotice({ reload = () => window.location.reload() }: { reload?: () => void }) {
   const lost = useSyncExternalStore(subscribeStoreLost, isStoreLost, isStoreLost);
-  if (!lost) return null;
   return (
-    // A page notice: over an open dialog or side panel too, and a tap on it does not close them (ui/modal.tsx).
-    <div className="store-lost" role="alert" aria-labelledby="store-lost-title" data-page-notice="">
-      <p>
-        <strong id="store-lost-title">{STORE_LOST_TEXT.title}</strong> {STORE_LOST_TEXT.body}
-      </p>
-      <button type="button" className="button button--primary" onClick={reload}>
-        {STORE_LOST_TEXT.reload}
-      </button>
+    // An open dialog or side panel (Radix, through the aria-hidden package) hides the page behind it from assistive
+    // technology, except the live regions there when it opened. This region is always there, so a notice that comes
+    // while a panel is open is read and found too; "off", because the alert inside announces itself.
+    <div aria-live="off">
+      {lost && (
+        // A page notice: over an open dialog or side panel too, and a tap on it does not close them (ui/modal.tsx).
+        <div className="store-lost" role="alert" aria-labelledby="store-lost-title" data-page-notice="">
+          <p>
+            <strong id="store-lost-title">{STORE_LOST_TEXT.title}</strong> {STORE_LOST_TEXT.body}
+          </p>
+          <button type="button" className="button button--primary" onClick={reload}>
+            {STORE_LOST_TEXT.reload}
+          </button>
+        </div>
+      )}
     </div>
   );
 }
