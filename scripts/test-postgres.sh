@@ -30,5 +30,8 @@ done
 name="homesite_test_$(date +%s)_$$"
 password=$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')
 sql "CREATE ROLE $name LOGIN CREATEDB PASSWORD '$password'"
+# A commit does not wait for its WAL to reach the disk: a crash could lose the last moments of a throw-away test
+# database, never corrupt it. The suites commit tens of thousands of times (the fuzz suite ran about 15 % faster).
+sql "ALTER ROLE $name SET synchronous_commit = off"
 sql "CREATE DATABASE $name OWNER $name"
 echo "postgres://$name:$password@127.0.0.1:5432/$name"

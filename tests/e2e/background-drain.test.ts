@@ -54,7 +54,7 @@ async function photoJpeg(page: Page): Promise<Buffer> {
 
 describe('Background drain', () => {
   it('three changes queued offline, one with a photo, every page closed, back online, sync fired: each reaches the server once; reopened, the outbox is empty and the summary shown', async () => {
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await signIn(page, 'service');

@@ -74,7 +74,7 @@ async function saveTechnician(page: Page, technician: string, beforeSave: () => 
 describe('Conflicts (409)', () => {
   it('a change queued offline meets their newer version: mine beside theirs on the record and on Pending changes, settled field by field', async () => {
     const request = await stagedRequest(0);
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     await signIn(page, 'service');
     await openRequest(page, request.serviceRequestId);
 
@@ -150,7 +150,7 @@ describe('Conflicts (409)', () => {
 
   it('issue 22 §11: two edits queued on a tablet relaunched offline, the first meets their newer version; after the choice the second sends only its own field', async () => {
     const request = await stagedRequest(2);
-    const { context, page: first } = await newContext(app, { width: 820, height: 1180 });
+    const { context, page: first } = await newContext(app, { viewport: { width: 820, height: 1180 }, serviceWorker: true });
     await signIn(first, 'service', { terms: 'if-asked' });
     await openRequest(first, request.serviceRequestId);
     await waitForServiceWorker(first);

@@ -155,7 +155,7 @@ const keptDraftPhotos = (page: Page, serialNumber: string) =>
 
 describe('delivery reports in Chromium', () => {
   it('fills in and submits a report offline with two photos, pending across a reload, sent once when back online', async () => {
-    const { context, page } = await newContext(app, { width: 1024, height: 768 });
+    const { context, page } = await newContext(app, { viewport: { width: 1024, height: 768 }, serviceWorker: true });
     await signIn(page, 'service', { terms: 'if-asked' });
     await waitForServiceWorker(page);
     const home = (await homesWithoutReport())[0]!;

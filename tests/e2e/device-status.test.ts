@@ -46,7 +46,7 @@ const keptOnDevice = (page: Page) =>
 describe('device status (issue 23 §4)', () => {
   it('shows the kept list, refuses to remove while a change waits, Sync now sends it, then Remove asks and clears the device', async () => {
     const request = await stagedRequest();
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     await signIn(page, 'service');
     await waitForServiceWorker(page);
 

@@ -90,9 +90,29 @@ export async function startE2eApp(options: { seedScale?: number } = {}): Promise
   };
 }
 
-/** A fresh browser profile (its own cookies, storage and service worker). */
-export async function newContext(app: E2eApp, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * Takes service workers out of a context's pages, as in a browser that has none: the app then works online only (it
+ * asks `'serviceWorker' in navigator`). The worker's install, which precaches the whole build, costs a context about
+ * 6 s of CPU; a test that neither goes offline nor fires the worker's events has no use for it.
+ */
+export const withoutServiceWorker = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
+  });
+
+/**
+ * A fresh browser profile (its own cookies and storage). It has a service worker only with `serviceWorker: true`, for
+ * a test that goes offline, waits for the worker or fires its events (withoutServiceWorker).
+ */
+export async function newContext(
+  app: E2eApp,
+  {
+    viewport = { width: 1280, height: 900 },
+    serviceWorker = false,
+  }: { viewport?: { width: number; height: number }; serviceWorker?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await app.browser.newContext({ baseURL: app.url, viewport });
+  if (!serviceWorker) await withoutServiceWorker(context);
   const page = await context.newPage();
   return { context, page };
 }

@@ -17,7 +17,7 @@ const tools = (page: Page) => page.getByRole('toolbar');
 
 describe('Help', () => {
   it('reads PDFs with page navigation and search, plays the video, and reads an opened PDF offline', async () => {
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await signIn(page, 'service');

@@ -100,7 +100,7 @@ describe('EBE driver management (spec 3 §2 Driver management)', () => {
 
 describe('Learn (spec 3 §2 Learn and Help)', () => {
   it('lists manuals by category, opens a sub-category and a PDF in the shared viewer, and reads it again offline after a reload', async () => {
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await signIn(page, 'service', { terms: 'if-asked' });

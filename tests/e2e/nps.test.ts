@@ -49,7 +49,7 @@ describe('NPS in Chromium', () => {
     const yearToDate = await onServer<NpsDetail[]>('/api/NpsDetails', npsWindow('calendar', today));
     expect(upcoming.length).toBeGreaterThan(0);
 
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     await signIn(page, 'sales', { terms: 'if-asked' });
     await waitForServiceWorker(page);
     await page.goto('/nps');
@@ -141,7 +141,7 @@ describe('NPS in Chromium', () => {
   });
 
   it('says so, instead of loading forever, when opened offline before anything was saved', async () => {
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     await signIn(page, 'admin', { terms: 'if-asked' });
     await waitForServiceWorker(page);
     await context.setOffline(true);

@@ -53,7 +53,7 @@ async function expectNotOnDevice(page: Page, what: string) {
 
 describe('reports, NPS, delivery reports and parts catalog admin offline, row by row (issue 19)', () => {
   it('admin: the delivery reports of /reports, NPS calls and the delivery report homes open offline or say so', async () => {
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     await signIn(page, 'admin', { terms: 'if-asked' });
     await waitForServiceWorker(page);
 
@@ -178,7 +178,7 @@ describe('reports, NPS, delivery reports and parts catalog admin offline, row by
   });
 
   it('plant: each part of the catalog opens its Part Form offline; change requests kept once opened, the others marked', async () => {
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     await signIn(page, 'plant', { terms: 'if-asked' });
     await waitForServiceWorker(page);
 

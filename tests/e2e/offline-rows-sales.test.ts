@@ -68,7 +68,7 @@ async function openList(page: Page, list: List) {
 
 describe('sales lists offline, row by row (issue 19)', () => {
   it('opens the first rows of quotes, orders, leads and inventory offline: kept details with their age, the others marked and said plainly', async () => {
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     await signIn(page, 'sales', { terms: 'if-asked' });
     await waitForServiceWorker(page);
     const [quotes, orders, leads, inventory] = LISTS;

@@ -94,7 +94,7 @@ describe('Parts orders and warranty cards offline', () => {
     const [wrongPart, rightPart] = orderBefore.partsItems;
     const partName = (item: typeof wrongPart) => [item!.partNumber.trim(), item!.partDescription.trim()].filter(Boolean).join(' ');
 
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await signIn(page, 'service');
@@ -197,7 +197,7 @@ describe('Parts orders and warranty cards offline', () => {
 
   it('creates a stock order offline from the approved catalog; it arrives with serial 999999 and billing code Retailer Inventory', async () => {
     const before = await get<PartsOrderSummary[]>('/api/parts');
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await signIn(page, 'service', { terms: 'if-asked' });

@@ -96,14 +96,14 @@ async function waitForKeptImage(page: Page, fileName: string) {
 describe('parts catalog admin and change management (issue 13)', () => {
   it('a plant user adds a part with an image, the change manager approves it, a retailer finds it offline; the approval is reverted', async () => {
     // The retailer keeps plant 910's approved catalog (4217 is served by 910) before the part exists.
-    const retailer = await newContext(app);
+    const retailer = await newContext(app, { serviceWorker: true });
     await signIn(retailer.page, 'service', { terms: 'if-asked' });
     await syncRetailerCatalogs(retailer.page);
     await waitForServiceWorker(retailer.page);
     const keptBefore = await keptCatalogIds(retailer.page, '910');
     expect(keptBefore.length).toBeGreaterThan(100);
 
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await signIn(page, 'plant', { terms: 'if-asked' });
@@ -265,7 +265,7 @@ describe('parts catalog admin and change management (issue 13)', () => {
   }, 240_000);
 
   it('below 1024 px the tree and the parts take the screen in turn; the Part Form asks for a change and removes a part; a decline, a blocked revert; others are sent home', async () => {
-    const { context, page } = await newContext(app, { width: 900, height: 1000 });
+    const { context, page } = await newContext(app, { viewport: { width: 900, height: 1000 } });
     await signIn(page, 'plant', { terms: 'if-asked' });
     await page.goto('/admin/partsCatalog?plant=931');
     expect(await page.getByLabel('Plant', { exact: true }).inputValue()).toBe('931');

@@ -39,7 +39,7 @@ const periodicSyncTags = (page: Page) =>
 
 describe('Periodic Background Sync', () => {
   it('fired with every page closed, it brings the kept leads up to date, and the app reopened offline shows the change (a browser tab registers nothing)', async () => {
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     const origin = new URL(app.url).origin;
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

@@ -41,7 +41,7 @@ async function csvOf(page: Page) {
 
 describe('reports in Chromium', () => {
   it('opens each of the five reports with rows, the paid report on the previous month, exports one as CSV and reads it offline after a reload', async () => {
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     await signIn(page, 'sales', { terms: 'if-asked' });
     await waitForServiceWorker(page);
     await page.goto('/reports');
@@ -144,7 +144,7 @@ describe('reports in Chromium', () => {
   });
 
   it('starts a service viewer on the open service requests, and a delivery report row opens its read-only view', async () => {
-    const { context, page } = await newContext(app, { width: 820, height: 1180 });
+    const { context, page } = await newContext(app, { viewport: { width: 820, height: 1180 } });
     await signIn(page, 'service', { terms: 'if-asked' });
     await page.goto('/reports');
     await page.getByRole('heading', { name: 'Open Service Requests' }).waitFor();

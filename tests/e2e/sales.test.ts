@@ -43,7 +43,7 @@ async function quoteAction(page: Page, quoteNumber: string, action: string) {
 
 describe('sales in Chromium', () => {
   it('deletes and unlocks quotes, compares two revisions, and reads the list offline after a reload', async () => {
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     await signIn(page, 'sales', { terms: 'if-asked' });
     await waitForServiceWorker(page);
     await page.goto('/sales/quotes');
@@ -106,7 +106,7 @@ describe('sales in Chromium', () => {
   });
 
   it('claims a lead online and one offline, sent once when back online, and prints the claimed leads', async () => {
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     await signIn(page, 'sales', { terms: 'if-asked' });
     await waitForServiceWorker(page);
     await page.goto('/sales/leads');

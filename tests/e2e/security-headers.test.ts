@@ -191,7 +191,7 @@ describe('CSP and security headers across the screens', () => {
     'an admin: every screen, a side panel, What’s new and the PDF reader, without a CSP violation',
     { timeout: 90_000 },
     async ({ expect }) => {
-      const { context, page } = await newContext(app);
+      const { context, page } = await newContext(app, { serviceWorker: true });
       const seen = await watch(context);
       try {
         // Signed out first: the login screen and an unknown route.
@@ -255,7 +255,7 @@ describe('CSP and security headers across the screens', () => {
     '%s: every screen of the tiles, side navigation and user menu, without a CSP violation',
     { timeout: 60_000 },
     async (user, { expect }) => {
-      const { context, page } = await newContext(app);
+      const { context, page } = await newContext(app, { serviceWorker: true });
       const seen = await watch(context);
       try {
         await signIn(page, user, { terms: 'if-asked' });

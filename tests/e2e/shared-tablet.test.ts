@@ -84,7 +84,7 @@ describe('a shared tablet (issue 22 §1)', () => {
   it('another user sees the changes as theirs, cannot discard them or settle their conflict; their author sends and discards', async () => {
     const sent = await stagedRequest();
     const conflicted = await stagedRequest();
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
 
     // Sam opens both records online (they are kept on the device), queues a change of each with no connection, and
     // signs out, still offline (the sign-out is local).

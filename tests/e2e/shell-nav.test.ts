@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 async function openSignedIn(name: string, viewport?: { width: number; height: number }) {
-  const opened = await newContext(app, viewport);
+  const opened = await newContext(app, { viewport });
   // Terms are asked once per user; a later context of the same user goes straight on.
   await signIn(opened.page, name, { terms: 'if-asked' });
   return opened;

@@ -11,7 +11,7 @@ afterAll(async () => {
 
 describe('sign-in, home, terms, offline, sign-out', () => {
   it('shows exactly the admin tiles, records the terms, opens offline and signs out', async () => {
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     await signIn(page, 'admin', { terms: 'leave' });
     await page.getByText('Hello Alex').first().waitFor();
 

@@ -70,7 +70,7 @@ describe('Work orders at scale', () => {
     const rows = plain.body;
     expect(rows.length).toBeGreaterThanOrEqual(50_000);
 
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     await signIn(page, 'service');
     await waitForServiceWorker(page);
     const started = Date.now();

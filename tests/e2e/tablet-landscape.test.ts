@@ -87,7 +87,7 @@ for (const user of ['sales', 'service'] as const) {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
-      ({ context, page } = await newContext(app, TABLET_LANDSCAPE));
+      ({ context, page } = await newContext(app, { viewport: TABLET_LANDSCAPE }));
       await signIn(page, user, { terms: 'if-asked' });
     });
     afterAll(async () => {

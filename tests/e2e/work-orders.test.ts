@@ -151,7 +151,7 @@ describe('Work orders', () => {
   });
 
   it('offline: create, two items and a photo, reload, submit; back online exactly one request arrives, submitted', async () => {
-    const { context, page } = await newContext(app);
+    const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await signIn(page, 'service', { terms: 'if-asked' });
