@@ -95,7 +95,7 @@ export async function startE2eApp(options: { seedScale?: number } = {}): Promise
  * asks `'serviceWorker' in navigator`). The worker's install, which precaches the whole build, costs a context about
  * 6 s of CPU; a test that neither goes offline nor fires the worker's events has no use for it.
  */
-export const withoutServiceWorker = (context: BrowserContext) =>
+const withoutServiceWorker = (context: BrowserContext) =>
   context.addInitScript(() => {
     delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
   });
@@ -105,7 +105,7 @@ export const withoutServiceWorker = (context: BrowserContext) =>
  * a test that goes offline, waits for the worker or fires its events (withoutServiceWorker).
  */
 export async function newContext(
-  app: E2eApp,
+  app: Pick<E2eApp, 'browser' | 'url'>,
   {
     viewport = { width: 1280, height: 900 },
     serviceWorker = false,

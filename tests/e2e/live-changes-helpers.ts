@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Lead } from '../../src/contract';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { createScratchDatabase } from '../api/harness';
-import { signIn, withoutServiceWorker } from './harness';
+import { newContext, signIn } from './harness';
 
 /* Live changes across instances (issue 23 §1): shared by tests/e2e/live-changes.test.ts and tests/bench/live-changes.ts. */
 
@@ -61,9 +61,7 @@ export const leadName = (lead: Pick<Lead, 'firstName' | 'lastName'>) => `${lead.
 
 /** Signs `user` in on `url` in a new context and opens the sales leads list (Unclaimed, the default filter). */
 export async function openLeadsList(browser: Browser, url: string, user = 'sales') {
-  const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 } });
-  await withoutServiceWorker(context);
-  const page = await context.newPage();
+  const { context, page } = await newContext({ browser, url });
   const triggers = await countRefreshTriggers(page);
   const streamOpen = page.waitForResponse((response) => response.url().includes('/api/sync/live') && response.status() === 200);
   await signIn(page, user, { terms: 'if-asked' });
