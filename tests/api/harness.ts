@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { IDEMPOTENCY_HEADER } from '../../src/contract';
+import { IDEMPOTENCY_HEADER, QUOTE_LOCK_MINUTES } from '../../src/contract';
 import { createApp, type App, type AppConfig } from '../../src/server/app';
 import { openDatabase, type Database, type OpenDatabase } from '../../src/server/db/client';
 import { DEFAULT_DEMO_PASSWORD, demoUserName, seedDatabase } from '../../src/server/db/seed';
@@ -151,6 +151,11 @@ async function fillTemplate(database: OpenDatabase, kind: TemplateKind) {
 }
 
 const TEMPLATE_DUMP_PREFIX = 'homesite-api-template-';
+/**
+ * The seed counts its quote locks from the moment it ran, and a lock lapses after QUOTE_LOCK_MINUTES: a dump older than
+ * half that (a test run takes well under it) is made again, or a later run of the day would find those locks lapsed.
+ */
+const TEMPLATE_DUMP_MAX_AGE_MS = (QUOTE_LOCK_MINUTES / 2) * 60_000;
 
 /**
  * A template PGlite, dumped once and shared by every test file through a file in the temp directory: loading it takes
@@ -159,7 +164,8 @@ const TEMPLATE_DUMP_PREFIX = 'homesite-api-template-';
 async function templateDump(kind: TemplateKind): Promise<Blob> {
   const hash = templateSourcesHash();
   const path = join(tmpdir(), `${TEMPLATE_DUMP_PREFIX}${hash}-${kind}.tar.gz`);
-  if (existsSync(path)) return new Blob([readFileSync(path)]);
+  const madeAt = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+  if (madeAt !== undefined && Date.now() - madeAt < TEMPLATE_DUMP_MAX_AGE_MS) return new Blob([readFileSync(path)]);
 
   const fresh = await openDatabase({ memory: true });
   try {
