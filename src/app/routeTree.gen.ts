@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ReleaseNotesRouteImport } from './routes/releaseNotes'
 import { Route as AuthenticatedDeliveryReportsRouteImport } from './routes/_authenticated/_delivery-reports'
 import { Route as AuthenticatedLeadsRouteImport } from './routes/_authenticated/_leads'
@@ -31,9 +32,11 @@ import { Route as AuthenticatedServiceHistoryRouteImport } from './routes/_authe
 import { Route as AuthenticatedSupportRouteImport } from './routes/_authenticated/support'
 import { Route as LoginIndexRouteImport } from './routes/login.index'
 import { Route as LoginExpiredRouteImport } from './routes/login.expired'
+import { Route as SetPasswordChar123TokenChar125RouteImport } from './routes/set-password.{-$token}'
 import { Route as AuthenticatedServiceServiceRouteImport } from './routes/_authenticated/_service.service'
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
 import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/_users'
+import { Route as AuthenticatedAdminAuditRouteImport } from './routes/_authenticated/admin/audit'
 import { Route as AuthenticatedAdminPartsCatalogRouteImport } from './routes/_authenticated/admin_.partsCatalog'
 import { Route as AuthenticatedLearnIndexRouteImport } from './routes/_authenticated/learn.index'
 import { Route as AuthenticatedLearnEbuiltRouteImport } from './routes/_authenticated/learn.ebuilt'
@@ -110,6 +113,11 @@ const R404Route = R404RouteImport.update({
 } as any)
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ReleaseNotesRoute = ReleaseNotesRouteImport.update({
@@ -208,6 +216,12 @@ const LoginExpiredRoute = LoginExpiredRouteImport.update({
   path: '/login/expired',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SetPasswordChar123TokenChar125Route =
+  SetPasswordChar123TokenChar125RouteImport.update({
+    id: '/set-password/{-$token}',
+    path: '/set-password/{-$token}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AuthenticatedServiceServiceRoute =
   AuthenticatedServiceServiceRouteImport.update({
     id: '/service',
@@ -221,6 +235,11 @@ const AuthenticatedAdminIndexRoute = AuthenticatedAdminIndexRouteImport.update({
 } as any)
 const AuthenticatedAdminUsersRoute = AuthenticatedAdminUsersRouteImport.update({
   id: '/_users',
+  getParentRoute: () => AuthenticatedAdminRoute,
+} as any)
+const AuthenticatedAdminAuditRoute = AuthenticatedAdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AuthenticatedAdminRoute,
 } as any)
 const AuthenticatedAdminPartsCatalogRoute =
@@ -668,6 +687,7 @@ const AuthenticatedServiceServicerequestsServiceRequestIdServiceAttachmentServic
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/404': typeof R404Route
+  '/forgot-password': typeof ForgotPasswordRoute
   '/releaseNotes': typeof ReleaseNotesRoute
   '/admin': typeof AuthenticatedAdminRouteWithChildren
   '/contact': typeof AuthenticatedContactRoute
@@ -682,8 +702,10 @@ export interface FileRoutesByFullPath {
   '/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
   '/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
+  '/set-password/{-$token}': typeof SetPasswordChar123TokenChar125Route
   '/login/': typeof LoginIndexRoute
   '/service': typeof AuthenticatedServiceServiceRouteWithChildren
+  '/admin/audit': typeof AuthenticatedAdminAuditRoute
   '/admin/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
   '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
@@ -752,6 +774,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/404': typeof R404Route
+  '/forgot-password': typeof ForgotPasswordRoute
   '/releaseNotes': typeof ReleaseNotesRoute
   '/contact': typeof AuthenticatedContactRoute
   '/device-status': typeof AuthenticatedDeviceStatusRoute
@@ -765,8 +788,10 @@ export interface FileRoutesByTo {
   '/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
   '/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
+  '/set-password/{-$token}': typeof SetPasswordChar123TokenChar125Route
   '/login': typeof LoginIndexRoute
   '/admin': typeof AuthenticatedAdminIndexRoute
+  '/admin/audit': typeof AuthenticatedAdminAuditRoute
   '/admin/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
   '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
@@ -833,6 +858,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/404': typeof R404Route
   '/_authenticated': typeof AuthenticatedRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
   '/releaseNotes': typeof ReleaseNotesRoute
   '/_authenticated/_delivery-reports': typeof AuthenticatedDeliveryReportsRouteWithChildren
   '/_authenticated/_leads': typeof AuthenticatedLeadsRouteWithChildren
@@ -851,9 +877,11 @@ export interface FileRoutesById {
   '/_authenticated/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
   '/_authenticated/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
+  '/set-password/{-$token}': typeof SetPasswordChar123TokenChar125Route
   '/login/': typeof LoginIndexRoute
   '/_authenticated/_service/service': typeof AuthenticatedServiceServiceRouteWithChildren
   '/_authenticated/admin/_users': typeof AuthenticatedAdminUsersRouteWithChildren
+  '/_authenticated/admin/audit': typeof AuthenticatedAdminAuditRoute
   '/_authenticated/admin_/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/_authenticated/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
   '/_authenticated/sales/inventory': typeof AuthenticatedSalesInventoryRoute
@@ -924,6 +952,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/404'
+    | '/forgot-password'
     | '/releaseNotes'
     | '/admin'
     | '/contact'
@@ -938,8 +967,10 @@ export interface FileRouteTypes {
     | '/serviceHistory'
     | '/support'
     | '/login/expired'
+    | '/set-password/{-$token}'
     | '/login/'
     | '/service'
+    | '/admin/audit'
     | '/admin/partsCatalog'
     | '/learn/ebuilt'
     | '/sales/inventory'
@@ -1008,6 +1039,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/404'
+    | '/forgot-password'
     | '/releaseNotes'
     | '/contact'
     | '/device-status'
@@ -1021,8 +1053,10 @@ export interface FileRouteTypes {
     | '/serviceHistory'
     | '/support'
     | '/login/expired'
+    | '/set-password/{-$token}'
     | '/login'
     | '/admin'
+    | '/admin/audit'
     | '/admin/partsCatalog'
     | '/learn/ebuilt'
     | '/sales/inventory'
@@ -1088,6 +1122,7 @@ export interface FileRouteTypes {
     | '/'
     | '/404'
     | '/_authenticated'
+    | '/forgot-password'
     | '/releaseNotes'
     | '/_authenticated/_delivery-reports'
     | '/_authenticated/_leads'
@@ -1106,9 +1141,11 @@ export interface FileRouteTypes {
     | '/_authenticated/serviceHistory'
     | '/_authenticated/support'
     | '/login/expired'
+    | '/set-password/{-$token}'
     | '/login/'
     | '/_authenticated/_service/service'
     | '/_authenticated/admin/_users'
+    | '/_authenticated/admin/audit'
     | '/_authenticated/admin_/partsCatalog'
     | '/_authenticated/learn/ebuilt'
     | '/_authenticated/sales/inventory'
@@ -1179,8 +1216,10 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   R404Route: typeof R404Route
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   ReleaseNotesRoute: typeof ReleaseNotesRoute
   LoginExpiredRoute: typeof LoginExpiredRoute
+  SetPasswordChar123TokenChar125Route: typeof SetPasswordChar123TokenChar125Route
   LoginIndexRoute: typeof LoginIndexRoute
 }
 
@@ -1205,6 +1244,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/releaseNotes': {
@@ -1340,6 +1386,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginExpiredRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/set-password/{-$token}': {
+      id: '/set-password/{-$token}'
+      path: '/set-password/{-$token}'
+      fullPath: '/set-password/{-$token}'
+      preLoaderRoute: typeof SetPasswordChar123TokenChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authenticated/_service/service': {
       id: '/_authenticated/_service/service'
       path: '/service'
@@ -1359,6 +1412,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/admin'
       preLoaderRoute: typeof AuthenticatedAdminUsersRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/admin/audit': {
+      id: '/_authenticated/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AuthenticatedAdminAuditRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
     '/_authenticated/admin_/partsCatalog': {
@@ -2070,11 +2130,13 @@ const AuthenticatedAdminUsersRouteWithChildren =
 
 interface AuthenticatedAdminRouteChildren {
   AuthenticatedAdminUsersRoute: typeof AuthenticatedAdminUsersRouteWithChildren
+  AuthenticatedAdminAuditRoute: typeof AuthenticatedAdminAuditRoute
   AuthenticatedAdminIndexRoute: typeof AuthenticatedAdminIndexRoute
 }
 
 const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
   AuthenticatedAdminUsersRoute: AuthenticatedAdminUsersRouteWithChildren,
+  AuthenticatedAdminAuditRoute: AuthenticatedAdminAuditRoute,
   AuthenticatedAdminIndexRoute: AuthenticatedAdminIndexRoute,
 }
 
@@ -2233,8 +2295,10 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   R404Route: R404Route,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   ReleaseNotesRoute: ReleaseNotesRoute,
   LoginExpiredRoute: LoginExpiredRoute,
+  SetPasswordChar123TokenChar125Route: SetPasswordChar123TokenChar125Route,
   LoginIndexRoute: LoginIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -157,6 +157,8 @@ export const ManagedUser = v.object({
   roles: v.array(v.string()),
   retailers: v.array(ManagedUserRetailer),
   allowEdit: v.boolean(),
+  /** Whether the user has a password: an imported user has none until an invitation's link sets one. */
+  hasPassword: v.boolean(),
   rowVersion: RowVersion,
 });
 export type ManagedUser = v.InferOutput<typeof ManagedUser>;

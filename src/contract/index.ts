@@ -8,6 +8,7 @@ export * from './drivers';
 export * from './facilities';
 export * from './feedback';
 export * from './help';
+export * from './identity';
 export * from './homes';
 export * from './inventory';
 export * from './leads';

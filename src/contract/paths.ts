@@ -52,6 +52,13 @@ export const paths = {
   changeRetailer: at('auth', '/api/Account/ChangeRetailerNumber'),
   acceptTerms: at('auth', '/api/Account/Terms/'),
   logout: at('auth', '/api/Account/Logout'),
+  /* One-time links and the audit trail (contract/identity.ts); not in the spec. */
+  forgotPassword: at('auth', '/api/Account/ForgotPassword'),
+  linkStatus: at('auth', '/api/Account/Link'),
+  setPassword: at('auth', '/api/Account/SetPassword'),
+  userSendLink: at('api', '/api/User/SendLink'),
+  auditEvents: at('api', '/api/Audit'),
+  auditCsv: at('api', '/api/Audit/csv'),
   termsDocument: at('api', '/FileStream/GetTermsOfUseDocumentDetails/'),
   account: at('api', '/Account'),
   logger: at('api', '/api/Logger'),

@@ -11,9 +11,14 @@ function cell(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** The header line of a CSV export, with its CRLF. */
+export const csvHeader = <Row>(columns: readonly CsvColumn<Row>[]) => `${columns.map((column) => cell(column.header)).join(',')}\r\n`;
+
+/** One row's line, with its CRLF (for an export written as it is read). */
+export const csvLine = <Row>(row: Row, columns: readonly CsvColumn<Row>[]) =>
+  `${columns.map((column) => cell(column.value(row))).join(',')}\r\n`;
+
 /** The rows as CSV text (CRLF line ends, a header line first). */
 export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
-  const lines = [columns.map((column) => cell(column.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((column) => cell(column.value(row))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvHeader(columns) + rows.map((row) => csvLine(row, columns)).join('');
 }

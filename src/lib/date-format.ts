@@ -12,3 +12,9 @@ export function formatDate(value: string | Date | null | undefined): string {
   if (!date) return String(value);
   return lightFormat(date, 'MM/dd/yyyy');
 }
+
+/** An instant (a sign-in, an audit event, a link's expiry) in the viewer's own zone: MM/DD/YYYY h:mm AM/PM. */
+export function formatDateTime(value: string | Date): string {
+  const date = toDate(value);
+  return date ? lightFormat(date, 'MM/dd/yyyy h:mm a') : String(value);
+}

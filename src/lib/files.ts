@@ -124,3 +124,14 @@ export function saveBlob(blob: Blob, fileName: string) {
   // The download has started from the URL by now; revoking at once can cancel it in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), SAVED_URL_LIFETIME_MS);
 }
+
+/** The file name of a Content-Disposition header (`filename="…"`), if it names one. */
+export function fileNameFromDisposition(header: string | null): string | undefined {
+  const match = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]).trim() || undefined;
+  } catch {
+    return match[1].trim() || undefined;
+  }
+}

@@ -4,6 +4,8 @@ import { createSessionCache } from './auth/session-cache';
 import { createTokenService } from './auth/tokens';
 import { notificationsOf, type Database } from './db/client';
 import { mountClientApp } from './http/client-app';
+import { DEFAULT_IDENTITY_CONFIG } from './mail/config';
+import { mailKeyOf } from './mail/queue';
 import type { AppConfig, AppDeps } from './http/deps';
 import { ERROR_MESSAGES, errorResponse, isInvalidValueError, jsonResponse } from './http/errors';
 import { routingPath } from './http/paths';
@@ -47,7 +49,15 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
   // Open streams would hold a draining instance until its grace period ends: they end at once, and the devices reconnect elsewhere.
   lifecycle.onDrain(() => void live.close());
   metrics?.addGauge('homesite_live_streams_open', 'Live-changes streams open on this instance.', () => live.openStreams);
-  const deps: AppDeps = { db, tokens: createTokenService(config.tokenSecret), sessions, clock, config, live };
+  const afterAnswer: AppDeps['afterAnswer'] = (work) =>
+    setImmediate(() => {
+      db.transaction(work).catch(reportError);
+    });
+  const identity = {
+    config: config.identity ?? DEFAULT_IDENTITY_CONFIG,
+    mailKey: mailKeyOf(config.tokenSecret),
+  };
+  const deps: AppDeps = { db, tokens: createTokenService(config.tokenSecret), sessions, clock, config, live, identity, afterAnswer };
 
   const app = new Hono({ getPath: routingPath });
   app.use('*', accessLog({ logger, metrics, lifecycle, trustedProxyHops: config.trustedProxyHops ?? 0 }));

@@ -13,8 +13,12 @@ import { findDemoAccounts } from './db/demo-accounts';
 import { pruneExpiredRows } from './db/maintenance';
 import { demoLogins, seedDatabase, type DemoLogin } from './db/seed';
 import { parseCorsOrigins } from './ops/cors';
+import { DEFAULT_IDENTITY_CONFIG, identityConfigFromEnv, type IdentityConfig } from './mail/config';
+import { createMailTransport, startMailer } from './mail/mailer';
+import { mailKeyOf } from './mail/queue';
 import { createLifecycle } from './ops/lifecycle';
 import { createLogger, type Logger } from './ops/logger';
+import { integerFromEnv } from './ops/env';
 import { createMetrics } from './ops/metrics';
 
 export type ServerMode = 'demo' | 'production';
@@ -47,6 +51,8 @@ export interface StartServerOptions {
   trustedProxyHops?: number;
   /** How long a shutdown waits for requests in flight before it cuts them (default 20 s). */
   shutdownGraceMs?: number;
+  /** Links, mail and the audit trail (PUBLIC_URL, SMTP_URL, MAIL_FROM, INVITE_TTL_HOURS…); default: nothing mailed. */
+  identity?: IdentityConfig;
 }
 
 export interface RunningServer {
@@ -109,8 +115,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         );
       }
     }
-    await pruneExpiredRows(database.db);
+    const identity = options.identity ?? DEFAULT_IDENTITY_CONFIG;
+    await pruneExpiredRows(database.db, new Date(), identity.auditRetentionDays);
     const tokenSecret = await resolveTokenSecret(database.db, options.tokenSecret);
+    // Any instance delivers the queue; without a mail server (production without SMTP_URL) nothing is queued.
+    const mailer =
+      identity.mail.kind === 'none'
+        ? null
+        : await startMailer({
+            db: database.db,
+            key: mailKeyOf(tokenSecret),
+            transport: createMailTransport(identity.mail),
+            notifications: database.notifications,
+            logger: options.logger,
+          });
     const distDir = options.distDir === undefined ? (existsSync('dist/index.html') ? 'dist' : null) : options.distDir;
     if (metrics)
       metrics.addGauge(
@@ -131,6 +149,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         lifecycle,
         corsOrigins: options.corsOrigins,
         trustedProxyHops: options.trustedProxyHops,
+        identity,
       },
     });
 
@@ -144,7 +163,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
     const pruning = setInterval(() => {
-      pruneExpiredRows(database.db).catch((error: unknown) =>
+      pruneExpiredRows(database.db, new Date(), identity.auditRetentionDays).catch((error: unknown) =>
         options.logger
           ? options.logger.error({ err: error }, 'pruning expired rows failed')
           : console.error('pruning expired rows failed', error),
@@ -179,6 +198,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       const flushed = await Promise.race([listenerClosed.then(() => true), sleep(FLUSH_ANSWERS_MS).then(() => false)]);
       if (!flushed && 'closeAllConnections' in server) server.closeAllConnections();
       await listenerClosed;
+      await mailer?.close();
       await database.close();
       lock?.release();
       options.logger?.info('stopped');
@@ -227,18 +247,6 @@ function parseJsonRecord(name: string, json: string | undefined): Record<string,
   return value as Record<string, string>;
 }
 
-/** A whole number from the environment within [min, max], or the default when unset; anything else stops the start. */
-function integerFromEnv(env: NodeJS.ProcessEnv, name: string, min: number, max: number, fallback: number): number;
-function integerFromEnv(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined;
-function integerFromEnv(env: NodeJS.ProcessEnv, name: string, min: number, max: number, fallback?: number): number | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
-  return value;
-}
-
 /** TRUST_PROXY: the number of proxies in front (0 none); true means one, false none. */
 function trustedProxyHopsFromEnv(env: NodeJS.ProcessEnv): number {
   const raw = env.TRUST_PROXY?.trim().toLowerCase();
@@ -277,6 +285,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env, argv: strin
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     trustedProxyHops: trustedProxyHopsFromEnv(env),
     shutdownGraceMs: integerFromEnv(env, 'SHUTDOWN_GRACE_MS', 0, 10 * 60_000, DEFAULT_SHUTDOWN_GRACE_MS),
+    identity: identityConfigFromEnv(env, mode),
   };
 }
 

@@ -53,7 +53,7 @@ describe('PUT /api/Account', () => {
       t.setNow(null);
     }
     const row = await userRow('expiring@demo.homesite.test');
-    expect(row.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(row.passwordHash?.startsWith('$argon2id$')).toBe(true);
     expect(row.passwordHash).not.toContain('Fresh#Start9');
     await expect(t.login('expiring', 'Fresh#Start9')).resolves.toEqual(expect.any(String));
     expect(

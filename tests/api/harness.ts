@@ -42,10 +42,10 @@ export interface TestContext {
  * The real app in-process over a migrated and seeded database: in-memory PGlite, or — when
  * TEST_DATABASE_URL is set — a database of its own on that PostgreSQL server, dropped at close.
  * Call once per test file (beforeAll) and close in afterAll. `seed: false` gives an empty, migrated database
- * (what production starts from). Either way the database starts as a copy of a template that holds that already
+ * (what production starts from); `config` adds to the app's configuration (identity: links and mail). Either way the database starts as a copy of a template that holds that already
  * (see templateDump and createScratchDatabase), so nothing is migrated or seeded here.
  */
-export async function createTestContext(options: { seed?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<TestContext> {
   const template: TemplateKind = (options.seed ?? true) ? 'seeded' : 'migrated';
   const server = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL, template) : null;
   const database = await openDatabase(server ? { databaseUrl: server.url } : { memory: true, loadDataDir: await templateDump(template) });
@@ -55,6 +55,7 @@ export async function createTestContext(options: { seed?: boolean } = {}): Promi
     tokenSecret: randomBytes(32).toString('base64url'),
     clock: () => now ?? new Date(),
     reportError: (error) => console.error('unexpected error in the app under test', error),
+    ...options.config,
   };
   const app = createApp({ db: database.db, config });
 

@@ -1,4 +1,4 @@
-export { saveBlob } from '../../lib/files';
+export { fileNameFromDisposition, saveBlob } from '../../lib/files';
 /** How long a blob URL handed to another tab stays valid: long enough for the tab to load it. */
 const OPENED_URL_LIFETIME_MS = 60_000;
 
@@ -11,15 +11,4 @@ export function openBlobInNewTab(blob: Blob): boolean {
   const opened = window.open(url, '_blank');
   setTimeout(() => URL.revokeObjectURL(url), OPENED_URL_LIFETIME_MS);
   return opened !== null;
-}
-
-/** The file name of a Content-Disposition header (`filename="…"`), if it names one. */
-export function fileNameFromDisposition(header: string | null): string | undefined {
-  const match = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
-  if (!match?.[1]) return undefined;
-  try {
-    return decodeURIComponent(match[1]).trim() || undefined;
-  } catch {
-    return match[1].trim() || undefined;
-  }
 }

@@ -78,6 +78,7 @@ async function managedUsers(db: Database, admin: Administrator, userIds: readonl
       roles: rolesOf.get(row.id) ?? [],
       retailers,
       allowEdit: mayEdit(admin, { isInternal: row.isInternal, isPlantUser: row.isPlantUser, retailers }),
+      hasPassword: row.passwordHash !== null,
       rowVersion: row.rowVersion,
     };
   });

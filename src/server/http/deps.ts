@@ -2,6 +2,8 @@ import type { ApiBase } from '../../contract';
 import type { SessionCache } from '../auth/session-cache';
 import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
+import type { IdentityConfig } from '../mail/config';
+import type { MailKey } from '../mail/queue';
 import type { TrustedProxyHops } from '../ops/client-address';
 import type { Lifecycle } from '../ops/lifecycle';
 import type { Logger } from '../ops/logger';
@@ -32,6 +34,8 @@ export interface AppConfig {
   corsOrigins?: readonly string[];
   /** TRUST_PROXY: how many proxies in front are trusted for X-Forwarded-For/-Proto and X-Request-Id (default 0). */
   trustedProxyHops?: TrustedProxyHops;
+  /** Links, mail and the audit trail (PUBLIC_URL, SMTP_URL…); default: links answered to whoever asked, nothing mailed. */
+  identity?: IdentityConfig;
 }
 
 /** What every route can reach, built once per app. */
@@ -44,4 +48,11 @@ export interface AppDeps {
   config: AppConfig;
   /** The live-changes streams of this app (sync/live.ts). */
   live: LiveChanges;
+  /**
+   * Runs work in a transaction of its own once the request has answered (a reset link for "Forgot password?", whose
+   * answer must not wait on whether the user exists); its errors go where unexpected errors go.
+   */
+  afterAnswer: (work: (db: Database) => Promise<void>) => void;
+  /** What one-time links and their mail need (server/identity/). */
+  identity: { config: IdentityConfig; mailKey: MailKey };
 }

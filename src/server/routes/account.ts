@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AccountUpdateBody, paths, type CmhUser } from '../../contract';
+import { recordAudit, requestOrigin } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { loadCmhUser } from '../auth/profile';
 import { cutOffTokens } from '../auth/tokens';
@@ -29,6 +30,13 @@ export const accountRoutes = [
       });
       const user = await loadCmhUser(db, cmhUserId);
       if (written === 0) return staleRecordResponse(user);
+      if (body.password)
+        await recordAudit(db, {
+          ...requestOrigin(c, session.user),
+          at: deps.clock(),
+          action: 'password.changed',
+          target: { userId: cmhUserId, name: session.user.userName },
+        });
       return c.json(user satisfies CmhUser | null);
     },
   }),

@@ -5,6 +5,7 @@ import {
   paths,
   roleNotAddableMessage,
   rolesNotAddable,
+  SendLinkBody,
   UserCreateBody,
   UserQuery,
   UserUpdateBody,
@@ -13,6 +14,7 @@ import {
   type ErrorBody,
   type ManagedUser,
   type Role,
+  type SendLinkAnswer,
 } from '../../contract';
 import {
   administratorOf,
@@ -23,7 +25,12 @@ import {
   listManagedUsers,
   type Administrator,
 } from '../admin-users/managed-users';
+import { recordAudit, requestOrigin, type AuditOrigin } from '../audit/audit';
+import { endOpenLinks } from '../auth/one-time-links';
 import { hashPassword } from '../auth/passwords';
+import type { Database } from '../db/client';
+import { sendPasswordLink } from '../identity/send-link';
+import { linkBaseOf } from './identity';
 import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
 import { route } from '../http/route';
@@ -36,6 +43,7 @@ export const ADMIN_USER_MESSAGES = {
   notYourRetailer: (retailerNumber: string) => `Retailer ${retailerNumber} is not one of your retail centers.`,
   ownAccountDeactivation: 'You cannot deactivate your own account.',
   ownAdminRole: 'You cannot remove the Rtl_Admin role from your own account.',
+  inactiveUserLink: 'This user is inactive: activate them before sending a link.',
 } as const;
 
 /** A 400 about one field, in the shape of the contract's validation answers. */
@@ -44,6 +52,26 @@ const fieldError = (field: string, message: string) =>
 
 const foreignRetailer = (admin: Administrator, retailerNumbers: readonly string[]) =>
   retailerNumbers.find((retailerNumber) => !admin.retailerNumbers.has(retailerNumber));
+
+const sameItems = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
+/** The audit events of an edit: activation, and roles and retail centers from → to. */
+async function auditUserChanges(db: Database, origin: AuditOrigin, at: Date, stored: ManagedUser, body: UserUpdateBody) {
+  const target = { userId: stored.cmhUserId, name: stored.userName };
+  if (body.isActive !== stored.isActive)
+    await recordAudit(db, { ...origin, at, action: body.isActive ? 'user.activated' : 'user.deactivated', target });
+  if (!sameItems(stored.roles, body.roles))
+    await recordAudit(db, { ...origin, at, action: 'user.roles-changed', target, details: { from: [...stored.roles].sort(), to: [...body.roles].sort() } });
+  const storedRetailers = stored.retailers.map((retailer) => retailer.retailerNumber);
+  if (!sameItems(storedRetailers, body.retailerNumbers))
+    await recordAudit(db, {
+      ...origin,
+      at,
+      action: 'user.retailers-changed',
+      target,
+      details: { from: [...storedRetailers].sort(), to: [...body.retailerNumbers].sort() },
+    });
+}
 
 /**
  * admin-users: user administration (spec 1 §2 Users list and User form, §5, §6). Only admins reach these
@@ -92,6 +120,13 @@ export const adminUserRoutes = [
       if (!created) return fieldError('userName', USER_FORM_MESSAGES.emailExists);
 
       await assignRolesAndRetailers(db, created.id, body.roles, body.retailerNumbers);
+      await recordAudit(db, {
+        ...requestOrigin(c, session.user),
+        at: deps.clock(),
+        action: 'user.created',
+        target: { userId: created.id, name: body.userName },
+        details: { roles: body.roles, retailerNumbers: body.retailerNumbers, isActive: body.isActive },
+      });
       return c.json((await findManagedUser(db, admin, created.id)) satisfies ManagedUser | null, 201);
     },
   }),
@@ -101,7 +136,7 @@ export const adminUserRoutes = [
     endpoint: paths.users,
     flag: 'isAdmin',
     body: UserUpdateBody,
-    handle: async ({ c, db, session, body }) => {
+    handle: async ({ c, db, deps, session, body }) => {
       const admin = administratorOf(session.user);
       const stored = await findManagedUser(db, admin, body.cmhUserId);
       if (!stored) return errorResponse(404, ADMIN_USER_MESSAGES.userNotFound);
@@ -125,7 +160,39 @@ export const adminUserRoutes = [
 
       await assignRolesAndRetailers(db, stored.cmhUserId, body.roles, body.retailerNumbers);
       await keepCurrentRetailerValid(db, stored.cmhUserId, body.retailerNumbers);
+      const now = deps.clock();
+      if (!body.isActive && stored.isActive) await endOpenLinks(db, stored.cmhUserId, 'deactivated', now);
+      await auditUserChanges(db, requestOrigin(c, session.user), now, stored, body);
       return c.json((await findManagedUser(db, admin, stored.cmhUserId)) satisfies ManagedUser | null);
+    },
+  }),
+
+  route({
+    method: 'POST',
+    endpoint: paths.userSendLink,
+    flag: 'isAdmin',
+    body: SendLinkBody,
+    handle: async ({ c, db, deps, session, body }) => {
+      const user = await findManagedUser(db, administratorOf(session.user), body.cmhUserId);
+      if (!user) return errorResponse(404, ADMIN_USER_MESSAGES.userNotFound);
+      if (!user.allowEdit) return errorResponse(403, ADMIN_USER_MESSAGES.readOnlyUser);
+      if (!user.isActive) return errorResponse(400, ADMIN_USER_MESSAGES.inactiveUserLink);
+      const sent = await sendPasswordLink(db, deps.identity.config, deps.identity.mailKey, {
+        user: { id: user.cmhUserId, userName: user.userName, firstName: user.firstName, lastName: user.lastName },
+        purpose: user.hasPassword ? 'reset' : 'invitation',
+        sentBy: `${session.user.firstName} ${session.user.lastName}`,
+        origin: requestOrigin(c, session.user),
+        linkBase: linkBaseOf(c, deps),
+        now: deps.clock(),
+      });
+      return c.json({
+        purpose: sent.purpose,
+        userName: user.userName,
+        expiresAt: sent.expiresAt.toISOString(),
+        delivery: sent.delivery,
+        // Without a mail server the link is answered once, to the admin who asked, to pass on; with one, never.
+        link: sent.delivery === 'none' ? sent.link : null,
+      } satisfies SendLinkAnswer);
     },
   }),
 

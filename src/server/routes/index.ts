@@ -1,11 +1,13 @@
 import type { RouteDefinition } from '../http/route';
 import { accountRoutes } from './account';
 import { adminUserRoutes } from './admin-users';
+import { auditRoutes } from './audit';
 import { deliveryReportRoutes } from './delivery-reports';
 import { driverRoutes } from './drivers';
 import { facilityRoutes } from './facilities';
 import { feedbackRoutes } from './feedback';
 import { helpRoutes } from './help';
+import { identityRoutes } from './identity';
 import { homeRoutes } from './homes';
 import { homeownerRoutes } from './homeowners';
 import { imageRoutes } from './images';
@@ -35,8 +37,10 @@ import { serviceItemRoutes } from './work-orders/service-items';
 /** Every endpoint of the server, one module per area (ARCHITECTURE.md "Areas"). */
 export const allRoutes: readonly RouteDefinition[] = [
   ...sessionRoutes,
+  ...identityRoutes,
   ...accountRoutes,
   ...adminUserRoutes,
+  ...auditRoutes,
   ...supportRoutes,
   ...retailerRoutes,
   ...facilityRoutes,

@@ -10,6 +10,7 @@ import {
   type TermsDocument,
 } from '../../contract';
 import { formatMsDate } from '../../lib/dates';
+import { recordAudit, requestOrigin } from '../audit/audit';
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords';
 import { loadCmhUser } from '../auth/profile';
 import { clearFailedSignIns, recordFailedSignIn, serializeSignIns, signInLockedFor, throttledMessage } from '../auth/throttle';
@@ -51,26 +52,41 @@ export const sessionRoutes = [
       const now = deps.clock();
       // Counted one at a time per name and address: concurrent guesses must not all pass the check below at once.
       await serializeSignIns(db, userName, clientAddress);
-      const lockedForMs = await signInLockedFor(db, userName, clientAddress, now);
-      if (lockedForMs > 0) {
-        const minutes = Math.ceil(lockedForMs / 60_000);
-        return errorResponse(429, throttledMessage(minutes), { 'retry-after': String(Math.ceil(lockedForMs / 1000)) });
-      }
-
       const [user] = await db
         .select()
         .from(t.users)
         .where(eq(sql`lower(${t.users.userName})`, userName));
-      const passwordMatches = user
+      const origin = requestOrigin(c);
+      const failed = async (reason: 'throttled' | 'wrong-credentials' | 'inactive') =>
+        recordAudit(db, { ...origin, at: now, action: 'sign-in.failed', target: { userId: user?.id, name: user?.userName ?? userName }, details: { reason } });
+
+      const lockedForMs = await signInLockedFor(db, userName, clientAddress, now);
+      if (lockedForMs > 0) {
+        await failed('throttled');
+        const minutes = Math.ceil(lockedForMs / 60_000);
+        return errorResponse(429, throttledMessage(minutes), { 'retry-after': String(Math.ceil(lockedForMs / 1000)) });
+      }
+      // A user with no password yet (imported, not yet invited) costs the same time as any other wrong password.
+      const passwordMatches = user?.passwordHash
         ? await verifyPassword(user.passwordHash, body.Password)
         : (await spendPasswordCheck(body.Password), false);
       if (!user || !passwordMatches) {
         await recordFailedSignIn(db, userName, clientAddress, now);
+        await failed('wrong-credentials');
         return errorResponse(400, WRONG_CREDENTIALS_MESSAGE);
       }
-      if (!user.isActive) return errorResponse(400, INACTIVE_ACCOUNT_MESSAGE);
+      if (!user.isActive) {
+        await failed('inactive');
+        return errorResponse(400, INACTIVE_ACCOUNT_MESSAGE);
+      }
 
       await clearFailedSignIns(db, userName);
+      await recordAudit(db, {
+        ...requestOrigin(c, { cmhUserId: user.id, userName: user.userName }),
+        at: now,
+        action: 'sign-in.succeeded',
+        target: { userId: user.id, name: user.userName },
+      });
       const profile = await loadCmhUser(db, user.id);
       const bearerToken = await deps.tokens.issue({
         cmhUserId: user.id,

@@ -37,6 +37,7 @@ const editable: ManagedUser = {
   roles: ['MyCustomHomes', 'Sales_User'],
   retailers: [{ retailerNumber: '4217', name: 'Smoky Mountain Homes', retailerCity: 'Knoxville' }],
   allowEdit: true,
+  hasPassword: true,
   rowVersion: 3,
 };
 

@@ -24,6 +24,7 @@ const managed = (overrides: Partial<ManagedUser> & Pick<ManagedUser, 'cmhUserId'
   roles: ['Sales_User'],
   retailers: [{ retailerNumber: '4217', name: 'Smoky Mountain Homes', retailerCity: 'Knoxville' }],
   allowEdit: true,
+  hasPassword: true,
   rowVersion: 0,
   ...overrides,
 });

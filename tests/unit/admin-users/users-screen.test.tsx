@@ -42,6 +42,7 @@ const user = (cmhUserId: number, firstName: string, lastName: string, overrides:
   roles: ['Sales_User'],
   retailers: [smoky('4217', 'Knoxville')],
   allowEdit: true,
+  hasPassword: true,
   rowVersion: 0,
   ...overrides,
 });

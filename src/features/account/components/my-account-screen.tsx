@@ -1,15 +1,15 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { AccountUpdateBody, PASSWORD_SYMBOLS, type CmhUser } from '../../../contract';
+import { AccountUpdateBody, type CmhUser } from '../../../contract';
 import { isHttpError, isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
+import { PASSWORD_RULES } from '../../../lib/password-rules';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { PasswordChangeUpdateBody, useUpdateAccount } from '../api/update-account';
 
 export const ACCOUNT_UPDATED_MESSAGE = 'Your account has been updated!';
-const PASSWORD_RULES = `At least 8 characters, with an upper-case letter, a lower-case letter, a digit and one of ${PASSWORD_SYMBOLS.split('').join(' ')}`;
 
 export interface MyAccountScreenProps {
   user: Pick<CmhUser, 'userName' | 'firstName' | 'lastName' | 'rowVersion'>;

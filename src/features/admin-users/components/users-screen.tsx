@@ -8,6 +8,7 @@ import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { useUsers } from '../api/get-users';
 import { READ_ONLY_USERS_MESSAGE } from '../constants';
 import { DEFAULT_USER_SORT, USER_SORT_COLUMNS, userListView, userSearchText } from '../user-list';
+import { linkPurposeOf, SEND_LINK_TEXT, useSendLinkAction } from './send-link';
 import '../admin-users.css';
 
 /** How many retail centers a row shows before 'Show More'. */
@@ -41,10 +42,43 @@ function RetailerCell({ user, expanded, onToggle }: { user: ManagedUser; expande
   );
 }
 
+/** Edit User, and for an active user the link that lets them in: an invitation (no password yet) or a password reset. */
+function UserActions({ user, onSendLink, sending }: { user: ManagedUser; onSendLink: (user: ManagedUser) => void; sending: boolean }) {
+  const name = `${user.firstName} ${user.lastName}`;
+  const sendLabel = SEND_LINK_TEXT[linkPurposeOf(user)].action;
+  return (
+    <div className="admin-users__actions">
+      <Link
+        to="/admin/users/$cmhUserId"
+        params={{ cmhUserId: user.cmhUserId }}
+        className="button admin-users__edit"
+        aria-label={`Edit User ${name}`}
+      >
+        Edit User
+      </Link>
+      {/* A link for an inactive user would be refused when opened (LINK_REFUSAL_MESSAGES.deactivated). */}
+      {user.isActive && (
+        <button
+          type="button"
+          className="button button--link admin-users__send-link"
+          aria-label={`${sendLabel} to ${name}`}
+          disabled={sending}
+          aria-busy={sending}
+          onClick={() => onSendLink(user)}
+        >
+          {sendLabel}
+        </button>
+      )}
+    </div>
+  );
+}
+
 function userColumns(options: {
   expanded: ReadonlySet<number>;
   toggle: (cmhUserId: number) => void;
   editable: boolean;
+  onSendLink: (user: ManagedUser) => void;
+  sendingTo: number | undefined;
 }): DataListColumn<ManagedUser>[] {
   const columns: DataListColumn<ManagedUser>[] = [
     ...USER_SORT_COLUMNS.map((column) => ({ ...column, width: column.columnName === 'userName' ? 'minmax(0, 1.6fr)' : 'minmax(0, 1fr)' })),
@@ -64,17 +98,8 @@ function userColumns(options: {
       columnName: 'edit',
       displayName: 'Actions',
       sortable: false,
-      width: '9rem',
-      render: (user) => (
-        <Link
-          to="/admin/users/$cmhUserId"
-          params={{ cmhUserId: user.cmhUserId }}
-          className="button admin-users__edit"
-          aria-label={`Edit User ${user.firstName} ${user.lastName}`}
-        >
-          Edit User
-        </Link>
-      ),
+      width: '11rem',
+      render: (user) => <UserActions user={user} onSendLink={options.onSendLink} sending={options.sendingTo === user.cmhUserId} />,
     });
   }
   return columns;
@@ -93,6 +118,8 @@ export function UsersScreen() {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const headingId = useId();
   const readOnlyHeadingId = useId();
+  const sendLinkAction = useSendLinkAction();
+  const { send, sendingTo } = sendLinkAction;
 
   const view = useMemo(() => userListView(users.data ?? [], { search, showInactive }), [users.data, search, showInactive]);
   const toggle = useCallback(
@@ -104,8 +131,15 @@ export function UsersScreen() {
       }),
     [],
   );
-  const editableColumns = useMemo(() => userColumns({ expanded, toggle, editable: true }), [expanded, toggle]);
-  const readOnlyColumns = useMemo(() => userColumns({ expanded, toggle, editable: false }), [expanded, toggle]);
+  const onSendLink = useCallback((user: ManagedUser) => void send(user), [send]);
+  const editableColumns = useMemo(
+    () => userColumns({ expanded, toggle, editable: true, onSendLink, sendingTo }),
+    [expanded, toggle, onSendLink, sendingTo],
+  );
+  const readOnlyColumns = useMemo(
+    () => userColumns({ expanded, toggle, editable: false, onSendLink, sendingTo }),
+    [expanded, toggle, onSendLink, sendingTo],
+  );
   const loading = users.isPending && users.fetchStatus === 'fetching';
   const offlineWithoutData = !users.data && isOfflineError(users.error);
 
@@ -115,9 +149,14 @@ export function UsersScreen() {
         <h1 className="page__title" id={headingId}>
           Users
         </h1>
-        <Link to="/admin/newUser" className="button button--primary">
-          Add User
-        </Link>
+        <div className="admin-users__header-actions">
+          <Link to="/admin/audit" className="button">
+            Audit log
+          </Link>
+          <Link to="/admin/newUser" className="button button--primary">
+            Add User
+          </Link>
+        </div>
       </div>
       {offlineWithoutData && (
         <p className="notice notice--warning" role="status">
@@ -168,6 +207,7 @@ export function UsersScreen() {
           />
         </section>
       )}
+      {sendLinkAction.dialog}
     </div>
   );
 }

@@ -1,16 +1,14 @@
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import * as v from 'valibot';
 import { LoginBody } from '../../../contract';
-import { readCustomerBaseUrl } from '../../../lib/config';
-import { PASSWORD_EXPIRED_PATH, PRODUCT_NAME } from '../../../lib/constants';
+import { PRODUCT_NAME } from '../../../lib/constants';
 import { isOfflineError } from '../../../lib/http';
-import { loginDestination } from '../../../lib/login-destination';
-import { takeRedirect } from '../../../lib/session-token';
 import { revalidateLogic, useBasicForm } from '../../../ui/form-core';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { useLogin } from '../api/login';
-import { announcePasswordExpiry } from '../password-expiry-notice';
+import { navigateAfterSignIn } from '../navigate-after-sign-in';
+import { LoginCard } from './login-card';
 
 export interface LoginScreenProps {
   /** /login/expired: the session ended and the user signs in again. */
@@ -38,14 +36,7 @@ export function LoginScreen({ expired, returnUrl }: LoginScreenProps) {
       setOffline(false);
       try {
         const user = await loginMutation.mutateAsync(v.parse(LoginBody, value));
-        const redirectPath = takeRedirect();
-        if (announcePasswordExpiry(user, { warnings: true }) === 'expired') {
-          await navigate({ href: PASSWORD_EXPIRED_PATH, replace: true });
-          return;
-        }
-        const destination = loginDestination({ redirectPath, returnUrl, customerBaseUrl: readCustomerBaseUrl() });
-        if (destination.kind === 'external') window.location.assign(destination.url);
-        else await navigate({ href: destination.href, replace: true });
+        await navigateAfterSignIn(navigate, user, returnUrl);
       } catch (error) {
         // spec 1 §4: on failure the submitted flag clears (the form's own) and the password is emptied.
         formApi.setFieldValue('Password', '', { dontValidate: true });
@@ -56,47 +47,42 @@ export function LoginScreen({ expired, returnUrl }: LoginScreenProps) {
   });
 
   return (
-    <main className="login-page">
-      <section className="login-card" aria-labelledby="login-title">
-        <div className="brand brand--large" aria-hidden="true">
-          <span className="brand__mark">H</span>
-          <span className="brand__name">{PRODUCT_NAME}</span>
-        </div>
-        <h1 id="login-title" className="login-card__title">
-          Welcome to {PRODUCT_NAME}
-        </h1>
-        <p className="login-card__lead">Sign in with your {PRODUCT_NAME} user name and password.</p>
-        {expired && (
-          <p className="notice notice--info" role="status">
-            Your session has ended. Please sign in again.
-          </p>
-        )}
-        {offline && (
-          <p className="notice notice--warning" role="alert">
-            You are offline. Signing in needs a connection: please try again when you are back online.
-          </p>
-        )}
-        <form
-          ref={formRef}
-          className="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            const element = event.currentTarget;
-            void form.handleSubmit().then(() => focusFirstInvalidField(element));
-          }}
-        >
-          <form.AppField name="Username">
-            {(field) => <field.TextField label="Username" autoComplete="username" required autoFocus />}
-          </form.AppField>
-          <form.AppField name="Password">
-            {(field) => <field.TextField label="Password" type="password" autoComplete="current-password" required />}
-          </form.AppField>
-          <form.AppForm>
-            <form.SubmitButton busyLabel="Signing in…">Sign in</form.SubmitButton>
-          </form.AppForm>
-        </form>
-      </section>
-    </main>
+    <LoginCard title={`Welcome to ${PRODUCT_NAME}`}>
+      <p className="login-card__lead">Sign in with your {PRODUCT_NAME} user name and password.</p>
+      {expired && (
+        <p className="notice notice--info" role="status">
+          Your session has ended. Please sign in again.
+        </p>
+      )}
+      {offline && (
+        <p className="notice notice--warning" role="alert">
+          You are offline. Signing in needs a connection: please try again when you are back online.
+        </p>
+      )}
+      <form
+        ref={formRef}
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const element = event.currentTarget;
+          void form.handleSubmit().then(() => focusFirstInvalidField(element));
+        }}
+      >
+        <form.AppField name="Username">
+          {(field) => <field.TextField label="Username" autoComplete="username" required autoFocus />}
+        </form.AppField>
+        <form.AppField name="Password">
+          {(field) => <field.TextField label="Password" type="password" autoComplete="current-password" required />}
+        </form.AppField>
+        <form.AppForm>
+          <form.SubmitButton busyLabel="Signing in…">Sign in</form.SubmitButton>
+        </form.AppForm>
+      </form>
+      <p className="login-card__aside">
+        {/* The path itself, not the contract's FORGOT_PASSWORD_PATH: that module would then load with the login screen. */}
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
+    </LoginCard>
   );
 }

@@ -6,6 +6,7 @@ export * from './organisation';
 export * from './users';
 export * from './auth';
 export * from './operations';
+export * from './identity';
 export * from './sync';
 export * from './shell';
 export * from './help-and-learn';

@@ -13,7 +13,8 @@ export const users = pgTable(
     userName: text('user_name').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Argon2id; null: no password yet (an imported user, until an invitation's link sets one). */
+    passwordHash: text('password_hash'),
     passwordLastChanged: stamp('password_last_changed'),
     isActive: boolean('is_active').notNull().default(true),
     isInternal: boolean('is_internal').notNull().default(false),

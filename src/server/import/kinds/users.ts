@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { USER_IMPORT_COLUMNS, UserImportRow } from '../../../contract/import';
-import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../../db/client';
 import * as t from '../../db/schema';
 import { defineKind, doesNotExist, missingItems, type RowIssue } from '../kind';
@@ -13,26 +11,11 @@ interface UserReferences {
   plants: Set<string>;
   /** The current retailer of each stored user, by lower-cased user name. */
   currentRetailerOf: Map<string, string | null>;
-  /** The parameters part of an argon2 hash ($argon2id$v=19$m=…,t=…,p=…), for unusable hashes (below). */
-  hashParameters: string;
-}
-
-/**
- * A password hash no password matches: the shape of a real argon2 hash with a random salt and a random digest. An
- * imported user cannot sign in until an operator (`homesite user reset-password`) or an administrator sets a password,
- * and a sign-in attempt costs the same time as for any other account, so it does not tell that the account is new.
- */
-const unusableHash = (parameters: string) =>
-  `${parameters}$${randomBytes(16).toString('base64').replace(/=+$/, '')}$${randomBytes(32).toString('base64').replace(/=+$/, '')}`;
-
-async function hashParameters() {
-  const sample = await hashPassword(randomBytes(16).toString('hex'));
-  return sample.split('$').slice(0, 4).join('$');
 }
 
 /**
  * Users by user name (lower-cased), with their roles, retail centers and plants, each list replacing what the user had.
- * New users get an unusable password and no password date; a later import never touches either. With no current
+ * New users get no password and no password date (an invitation sets both); a later import never touches either. With no current
  * retailer given, a user keeps the one they chose if it is still theirs, else starts in their first.
  */
 export const usersKind = defineKind<UserImportRow, UserReferences>({
@@ -52,7 +35,6 @@ export const usersKind = defineKind<UserImportRow, UserReferences>({
         (user) => [user.userName, user.current],
       ),
     ),
-    hashParameters: await hashParameters(),
   }),
   check: (row, { refs }): RowIssue[] => [
     ...row.roles.flatMap((role, index) =>
@@ -102,7 +84,7 @@ export const usersKind = defineKind<UserImportRow, UserReferences>({
         user_name: row.userName,
         first_name: row.firstName,
         last_name: row.lastName,
-        password_hash: unusableHash(refs.hashParameters),
+        password_hash: null,
         is_active: row.active,
         is_internal: row.internal,
         is_plant_user: row.plantUser,

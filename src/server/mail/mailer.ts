@@ -1,0 +1,110 @@
+import { createTransport } from 'nodemailer';
+import type { Database, DatabaseNotifications } from '../db/client';
+import type { Logger } from '../ops/logger';
+import type { MailSetting } from './config';
+import type { MailMessage } from './messages';
+import { deliverDueMail, type DeliveryReport, type MailKey, type SendMail } from './queue';
+
+/** How often an instance looks for due mail (besides right after a request queued one). */
+const POLL_INTERVAL_MS = 15_000;
+
+export interface MailTransport {
+  send: SendMail;
+  close: () => void;
+}
+
+/** SMTP through nodemailer (a pool, so a batch of invitations shares connections), or the console in demo mode. */
+export function createMailTransport(setting: Exclude<MailSetting, { kind: 'none' }>, print: (text: string) => void = console.log): MailTransport {
+  if (setting.kind === 'console') {
+    return {
+      send: async (mail: MailMessage) => {
+        const rule = '─'.repeat(72);
+        print(`${rule}\nMail (demo mode: printed here, not sent)\nFrom: ${setting.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}${rule}`);
+      },
+      close: () => undefined,
+    };
+  }
+  const transporter = createTransport(setting.url + (setting.url.includes('?') ? '&' : '?') + 'pool=true');
+  return {
+    send: async (mail) => {
+      await transporter.sendMail({ from: setting.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export interface Mailer {
+  /** One pass, awaited (the command line sends what it queued before it exits). */
+  deliverNow: () => Promise<DeliveryReport>;
+  close: () => Promise<void>;
+}
+
+/**
+ * Delivers the queue in the background: at start, every POLL_INTERVAL_MS and when mail is queued, one pass at a time. A failed mail
+ * waits its backoff; the request that queued it never waits for the SMTP server.
+ */
+export async function startMailer(options: {
+  db: Database;
+  key: MailKey;
+  transport: MailTransport;
+  /** Mail queued by any instance (or the command line) wakes this one at commit: migration 0019's NOTIFY. */
+  notifications?: DatabaseNotifications;
+  logger?: Logger;
+  pollMs?: number;
+}): Promise<Mailer> {
+  const { db, key, transport, logger } = options;
+  let running: Promise<DeliveryReport> | null = null;
+  let again = false;
+  let closed = false;
+
+  const pass = async (): Promise<DeliveryReport> => {
+    const total: DeliveryReport = { sent: 0, failed: 0, gaveUp: 0 };
+    do {
+      again = false;
+      const report = await deliverDueMail(db, key, transport.send, new Date(), {
+        onError: (error, mail) =>
+          logger?.warn({ mailId: mail.id, attempts: mail.attempts, err: error instanceof Error ? error.message : String(error) }, 'mail delivery failed; will retry'),
+      });
+      total.sent += report.sent;
+      total.failed += report.failed;
+      total.gaveUp += report.gaveUp;
+      if (report.sent > 0) logger?.info({ sent: report.sent }, 'mail delivered');
+      if (report.gaveUp > 0) logger?.warn({ gaveUp: report.gaveUp }, 'mail given up: its link expired before it could be delivered');
+      // A full batch may leave more due mail behind it.
+      if (report.sent + report.failed >= 50) again = true;
+    } while (again && !closed);
+    return total;
+  };
+
+  const deliverNow = () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const kick = () => {
+    if (closed) return;
+    deliverNow().catch((error: unknown) => logger?.error({ err: error }, 'mail queue pass failed'));
+  };
+
+  const timer = setInterval(kick, options.pollMs ?? POLL_INTERVAL_MS);
+  timer.unref();
+  const stopListening = await options.notifications?.listen('homesite_mail', kick, kick);
+  kick();
+
+  return {
+    deliverNow,
+    close: async () => {
+      closed = true;
+      clearInterval(timer);
+      await stopListening?.();
+      await running?.catch(() => undefined);
+      transport.close();
+    },
+  };
+}
