@@ -7,6 +7,9 @@ const name = (label: string) =>
 
 /** spec 1 §5: at least 8, an upper, a lower, a digit and one of # ? ! @ $ % ^ & * - */
 export const PASSWORD_SYMBOLS = '#?!@$%^&*-';
+/** The rules of Password, as help text under a new-password field. */
+export const PASSWORD_RULES = `At least 8 characters, with an upper-case letter, a lower-case letter, a digit and one of ${PASSWORD_SYMBOLS.split('').join(' ')}`;
+
 // One message at a time: an empty field says only 'Password is required.', not every rule at once.
 export const Password = v.config(
   v.pipe(

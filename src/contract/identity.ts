@@ -44,7 +44,8 @@ export type LinkStatusBody = v.InferOutput<typeof LinkStatusBody>;
 export const LINK_REFUSALS = ['used', 'expired', 'replaced', 'deactivated', 'unknown'] as const;
 export type LinkRefusal = (typeof LINK_REFUSALS)[number];
 
-export const LinkStatus = v.variant('state', [
+// v.union, not v.variant: the first-load chunk has it already, and two cases need no discriminator lookup.
+export const LinkStatus = v.union([
   v.object({
     state: v.literal('valid'),
     purpose: v.picklist(LINK_PURPOSES),
@@ -137,7 +138,7 @@ export const AuditEvent = v.object({
   /** The user the event is about (the user signed in, invited, changed); null for an import or a key. */
   targetName: v.nullable(v.string()),
   /** What changed, never a password, token or body: { from, to } of roles, an import's kind and counts. */
-  details: v.record(v.string(), v.unknown()),
+  details: v.looseObject({}),
   clientAddress: v.nullable(v.string()),
   requestId: v.nullable(v.string()),
 });

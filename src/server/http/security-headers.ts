@@ -1,4 +1,7 @@
+import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { SET_PASSWORD_PATH } from '../../contract';
+import { originalPathname } from './paths';
 import type { AppConfig } from './deps';
 
 const originOf = (url: string | undefined) => {
@@ -11,11 +14,11 @@ const originOf = (url: string | undefined) => {
  * blob: and data: URLs and runs the service worker and the PDF worker; a base a deployment moved to
  * another host (AppConfig.clientBases) is allowed as a connect (and, for images, img) source.
  */
-export function securityHeaders(config: AppConfig) {
+export function securityHeaders(config: AppConfig): MiddlewareHandler {
   const bases = config.clientBases ?? {};
   const apiOrigins = [...new Set(Object.values(bases).flatMap(originOf))];
   const imageOrigins = originOf(bases.images);
-  return secureHeaders({
+  const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
@@ -54,4 +57,9 @@ export function securityHeaders(config: AppConfig) {
       browsingTopics: [],
     },
   });
+  return async (c, next) => {
+    await headers(c, next);
+    // A one-time link's token is in that page's path: no request the page makes may carry it in a Referer (issue 29).
+    if (originalPathname(c.req.raw).toLowerCase().startsWith(`${SET_PASSWORD_PATH}/`)) c.res.headers.set('Referrer-Policy', 'no-referrer');
+  };
 }

@@ -1,10 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { AccountUpdateBody, type CmhUser } from '../../../contract';
+import { AccountUpdateBody, type CmhUser, PASSWORD_RULES } from '../../../contract';
 import { isHttpError, isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
-import { PASSWORD_RULES } from '../../../lib/password-rules';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { PasswordChangeUpdateBody, useUpdateAccount } from '../api/update-account';

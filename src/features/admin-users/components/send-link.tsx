@@ -109,7 +109,8 @@ export function useSendLinkAction() {
         else notify({ level: 'success', title: SEND_LINK_TEXT[answer.purpose].sent(answer.userName) });
       } catch (error) {
         // Other failures are the error catalogue's (lib/http.ts).
-        if (isOfflineError(error)) notify({ level: 'warning', title: 'You are offline.', description: 'Sending a link needs a connection.' });
+        if (isOfflineError(error))
+          notify({ level: 'warning', title: 'You are offline.', description: 'Sending a link needs a connection.' });
       }
     },
     [modals, mutateAsync],

@@ -97,7 +97,8 @@ export function AuditScreen() {
     csv.mutate(filters, {
       onError: (error) => {
         // Other failures are the error catalogue's (lib/http.ts).
-        if (isOfflineError(error)) notify({ level: 'warning', title: 'You are offline.', description: 'Exporting the audit log needs a connection.' });
+        if (isOfflineError(error))
+          notify({ level: 'warning', title: 'You are offline.', description: 'Exporting the audit log needs a connection.' });
       },
     });
   }

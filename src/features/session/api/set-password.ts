@@ -7,8 +7,7 @@ import { notifyWelcome, signInWith } from './login';
  * POST {auth}/api/Account/SetPassword: sets the password through a one-time link and answers as a login does. The
  * screen handles every failure: 410 (the link no longer works), 400 (a password rule), no connection.
  */
-export const setPassword = (body: SetPasswordBody) =>
-  request(paths.setPassword, { method: 'POST', body, schema: Account, handles: 'all' });
+export const setPassword = (body: SetPasswordBody) => request(paths.setPassword, { method: 'POST', body, schema: Account, handles: 'all' });
 
 /** The password was set (the link is spent) but the session could not be opened: the user signs in with it. */
 export class SignInAfterPasswordSetError extends Error {

@@ -6,9 +6,10 @@ import { HTTP_MESSAGES, isHttpError, isOfflineError } from '../../../lib/http';
 import { revalidateLogic, useBasicForm } from '../../../ui/form-core';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { useForgotPassword } from '../api/forgot-password';
-import { LoginCard } from './login-card';
+import { LoginCard } from './sign-in-pages';
 
-export const SENDING_LINK_OFFLINE_MESSAGE = 'You are offline. Sending a link needs a connection: please try again when you are back online.';
+export const SENDING_LINK_OFFLINE_MESSAGE =
+  'You are offline. Sending a link needs a connection: please try again when you are back online.';
 
 /** The words a failed ForgotPassword call leaves on the page: the server's (400, 429: asked too often) or no connection. */
 export function forgotPasswordFailure(error: unknown): string | null {

@@ -7,8 +7,7 @@ import { isOfflineError } from '../../../lib/http';
 import { revalidateLogic, useBasicForm } from '../../../ui/form-core';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { useLogin } from '../api/login';
-import { navigateAfterSignIn } from '../navigate-after-sign-in';
-import { LoginCard } from './login-card';
+import { LoginCard, navigateAfterSignIn } from './sign-in-pages';
 
 export interface LoginScreenProps {
   /** /login/expired: the session ended and the user signs in again. */

@@ -9,19 +9,18 @@ import {
   LinkToken,
   SetPasswordBody,
   type LinkRefusal,
+  PASSWORD_RULES,
 } from '../../../contract';
 import { PRODUCT_NAME } from '../../../lib/constants';
 import { isHttpError, isOfflineError, notifyBadRequest, notifyDefaultError } from '../../../lib/http';
-import { PASSWORD_RULES } from '../../../lib/password-rules';
 import { revalidateLogic, useBasicForm } from '../../../ui/form-core';
 import { focusFirstInvalidField } from '../../../ui/focus';
 import { useForgotPassword } from '../api/forgot-password';
 import { linkStatusQueryOptions } from '../api/get-link-status';
 import { SignInAfterPasswordSetError, useSetPassword } from '../api/set-password';
 import { linkTokenInMemory } from '../link-token';
-import { navigateAfterSignIn } from '../navigate-after-sign-in';
 import { forgotPasswordFailure } from './forgot-password-screen';
-import { LoginCard } from './login-card';
+import { LoginCard, navigateAfterSignIn } from './sign-in-pages';
 
 export const SET_PASSWORD_OFFLINE_MESSAGE = 'Setting a password needs a connection. Connect to the internet and open the link again.';
 const PAGE_TITLE = 'Set your password';
@@ -192,7 +191,9 @@ function SetPasswordForm({ token, link, onRefused }: { token: string; link: Vali
         {/* For password managers: the account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={link.userName} readOnly hidden />
         <form.AppField name="password">
-          {(field) => <field.TextField label="New password" type="password" autoComplete="new-password" required autoFocus hint={PASSWORD_RULES} />}
+          {(field) => (
+            <field.TextField label="New password" type="password" autoComplete="new-password" required autoFocus hint={PASSWORD_RULES} />
+          )}
         </form.AppField>
         <form.AppField name="confirmPassword">
           {(field) => <field.TextField label="Confirm password" type="password" autoComplete="new-password" required />}
@@ -230,8 +231,6 @@ export function SetPasswordScreen({ token }: { token: string | null }) {
   if (!wellFormed) return <RefusedView refusal={{ reason: 'unknown', userName: null }} />;
   if (refusedOnSubmit) return <RefusedView refusal={refusedOnSubmit} />;
   if (status.isPending) {
-    // Paused: the browser says it is offline, so the call has not gone out (offlineFirst runs it once, then waits).
-    if (status.fetchStatus === 'paused') return <OfflineView onRetry={retry} retrying={false} />;
     return (
       <LoginCard title={PAGE_TITLE}>
         <p className="page__loading" role="status">
@@ -242,6 +241,8 @@ export function SetPasswordScreen({ token }: { token: string | null }) {
   }
   if (status.isError) {
     if (isOfflineError(status.error)) return <OfflineView onRetry={retry} retrying={status.isFetching} />;
+    // The server found the token malformed: as good as a link it never issued.
+    if (isHttpError(status.error, 400)) return <RefusedView refusal={{ reason: 'unknown', userName: null }} />;
     return (
       <LoginCard title={PAGE_TITLE}>
         <div className="notice notice--warning" role="alert">
