@@ -53,7 +53,7 @@ async function mailNumber(mail: MailListener, address: string, count: number): P
 /** Opens a link from a mail and sets the password; the app then signs the user in. */
 async function setPasswordThroughLink(page: Page, link: string, password: string) {
   await page.goto(link);
-  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('New password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Set password' }).click();
 }
@@ -127,7 +127,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('invitations and password resets
     await page.getByText('Welcome to HomeSite, Morgan').waitFor();
     // The token leaves the address bar (and so any Referer) as soon as the page has it.
     expect(new URL(page.url()).pathname).toBe('/set-password');
-    await page.getByLabel('New password').fill(MORGAN.password);
+    await page.getByLabel('New password', { exact: true }).fill(MORGAN.password);
     await page.getByLabel('Confirm password').fill(`${MORGAN.password}x`);
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByText('Passwords do not match.').waitFor();
@@ -142,7 +142,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('invitations and password resets
     const again = await newPage();
     await again.page.goto(link);
     await again.page.getByText('This link has been used already.', { exact: false }).waitFor();
-    expect(await again.page.getByLabel('New password').count()).toBe(0);
+    expect(await again.page.getByLabel('New password', { exact: true }).count()).toBe(0);
     await again.context.close();
     // The password set through the link is the one that signs in.
     expect((await api.api('POST', '/auth/api/Account/Token', { body: { Username: MORGAN.userName, Password: MORGAN.password } })).status).toBe(200);

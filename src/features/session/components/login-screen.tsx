@@ -79,8 +79,12 @@ export function LoginScreen({ expired, returnUrl }: LoginScreenProps) {
         </form.AppForm>
       </form>
       <p className="login-card__aside">
-        {/* The path itself, not the contract's FORGOT_PASSWORD_PATH: that module would then load with the login screen. */}
-        <Link to="/forgot-password">Forgot password?</Link>
+        {/* The path itself, not the contract's FORGOT_PASSWORD_PATH: that module would then load with the login screen.
+            Pressing it keeps the focus where it is: leaving the empty Username would show its message, move this link
+            down under the pointer and lose the click. */}
+        <Link to="/forgot-password" onMouseDown={(event) => event.preventDefault()}>
+          Forgot password?
+        </Link>
       </p>
     </LoginCard>
   );
