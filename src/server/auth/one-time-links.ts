@@ -95,10 +95,14 @@ export async function markLinkUsed(db: Database, linkId: number, now: Date) {
   await db.update(t.oneTimeLinks).set({ endedAt: now, endedBecause: 'used' }).where(eq(t.oneTimeLinks.id, linkId));
 }
 
-/** Whether the user has an open invitation (unused, unexpired): `user invite --all-without-password` skips them. */
+/**
+ * Whether the user has an open invitation (unused, unexpired): `user invite --all-without-password` skips them. Written
+ * with its own alias: drizzle leaves table names off columns in a select list, which would make the subquery compare
+ * the link with itself.
+ */
 export const openInvitation = (now: Date) =>
-  sql`exists (select 1 from ${t.oneTimeLinks} where ${t.oneTimeLinks.userId} = ${t.users.id} and ${t.oneTimeLinks.purpose} = 'invitation'
-    and ${t.oneTimeLinks.endedAt} is null and ${t.oneTimeLinks.expiresAt} > ${now})`;
+  sql`exists (select 1 from "one_time_links" "open_link" where "open_link"."user_id" = "users"."id"
+    and "open_link"."purpose" = 'invitation' and "open_link"."ended_at" is null and "open_link"."expires_at" > ${now})`;
 
 export async function pruneLinks(db: Database, now: Date) {
   await db.delete(t.oneTimeLinks).where(lt(t.oneTimeLinks.expiresAt, new Date(now.getTime() - ENDED_LINKS_KEPT_MS)));

@@ -71,7 +71,8 @@ export const resetThrottledMessage = (minutes: number) =>
  */
 export async function serializeAttempts(db: Database, log: AttemptLog, userName: string, clientAddress: string | null) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${log.lockName}), hashtext(${userName}))`);
-  if (clientAddress) await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${log.lockName}-address`}), hashtext(${clientAddress}))`);
+  if (clientAddress)
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${log.lockName}-address`}), hashtext(${clientAddress}))`);
 }
 
 /** Milliseconds until the oldest of the `limit` newest attempts matching `which` leaves the window, or 0. */

@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { requiredArgumentCount, type Command, type OptionSpec } from './command';
 import { apiKeyCommands } from './commands/api-keys';
+import { auditCommands } from './commands/audit';
 import { databaseCommands } from './commands/database';
 import { importCommands } from './commands/import';
 import { userCommands } from './commands/users';
@@ -9,7 +10,7 @@ import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, writeLine, typ
 export type { CliIo } from './io';
 
 /** Every command, in the order `homesite --help` lists them. */
-export const COMMANDS: readonly Command[] = [...userCommands, ...apiKeyCommands, ...importCommands, ...databaseCommands];
+export const COMMANDS: readonly Command[] = [...userCommands, ...apiKeyCommands, ...importCommands, ...auditCommands, ...databaseCommands];
 
 const COMMON_OPTIONS: Record<string, OptionSpec> = {
   help: { type: 'boolean', short: 'h', description: 'Show this help' },
@@ -76,7 +77,7 @@ function listHelp(commands: readonly Command[], heading: string): string {
 }
 
 const TOP_HELP_HEADING =
-  "Usage: npx homesite <command> [options]\n\nThe HomeSite operator's command line: users, API keys, data import, backups, migrations.";
+  "Usage: npx homesite <command> [options]\n\nThe HomeSite operator's command line: users and invitations, API keys, data import, the audit trail, backups, migrations.";
 
 /** The commands whose name starts with these words. */
 const commandsUnder = (words: readonly string[]) =>

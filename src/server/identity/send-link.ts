@@ -32,13 +32,19 @@ export interface SentLink {
   delivery: 'mail' | 'none';
 }
 
-export const linkTtlMs = (config: IdentityConfig, purpose: LinkPurpose) => (purpose === 'invitation' ? config.inviteTtlMs : config.resetTtlMs);
+export const linkTtlMs = (config: IdentityConfig, purpose: LinkPurpose) =>
+  purpose === 'invitation' ? config.inviteTtlMs : config.resetTtlMs;
 
 /**
  * Issues an invitation or reset link (ending the user's older ones), records it in the audit trail and, when mail is
  * configured, queues the mail, all with the caller's database handle: one transaction. Delivery is the mailer's.
  */
-export async function sendPasswordLink(db: Database, config: IdentityConfig, mailKey: MailKey, request: SendLinkRequest): Promise<SentLink> {
+export async function sendPasswordLink(
+  db: Database,
+  config: IdentityConfig,
+  mailKey: MailKey,
+  request: SendLinkRequest,
+): Promise<SentLink> {
   const { user, purpose, now } = request;
   const ttlMs = linkTtlMs(config, purpose);
   const { token, expiresAt } = await issueLink(db, user.id, purpose, now, ttlMs);

@@ -34,6 +34,15 @@ export interface ImportOptions {
    * was changed or deleted in the app since. By default such rows are left alone.
    */
   overwrite?: boolean;
+  /**
+   * Runs in the import's transaction after its last write, only when the import is to be committed (not a dry run,
+   * not kept out by a refused row), so that what must commit with it — its audit row, the invitations of
+   * `import users --invite` — commits or rolls back with it. `report` has the final counts (`written` turns true at
+   * the commit). `acceptedKeys`: the natural keys of the rows accepted (written or unchanged), when `collectAcceptedKeys`
+   * asks for them; empty otherwise (a large import does not keep them for nothing).
+   */
+  onWritten?: (tx: Database, report: ImportReport, acceptedKeys: readonly string[]) => Promise<void>;
+  collectAcceptedKeys?: boolean;
 }
 
 /** A refused row: its line in the file (CSV: the header is line 1), the field (`retailerNumber`, `roles[1]`) and why. */
@@ -115,6 +124,7 @@ export async function runImport(
     await db.transaction(async (tx) => {
       const refs = kind.loadReferences ? await kind.loadReferences(tx) : undefined;
       const firstLineOfKey = new Map<string, number>();
+      const acceptedKeys: string[] = [];
       let batch: { row: unknown; key: string; fingerprint: string }[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
@@ -182,10 +192,12 @@ export async function runImport(
           continue;
         }
         batch.push({ row, key, fingerprint: fingerprint.digest('base64url') });
+        if (options.collectAcceptedKeys) acceptedKeys.push(key);
         if (batch.length >= BATCH_ROWS) await flush();
       }
       await flush();
       if (options.dryRun || !writing()) throw new RollBack();
+      await options.onWritten?.(tx, report, acceptedKeys);
     });
     report.written = true;
   } catch (error) {

@@ -14,12 +14,17 @@ export interface MailTransport {
 }
 
 /** SMTP through nodemailer (a pool, so a batch of invitations shares connections), or the console in demo mode. */
-export function createMailTransport(setting: Exclude<MailSetting, { kind: 'none' }>, print: (text: string) => void = console.log): MailTransport {
+export function createMailTransport(
+  setting: Exclude<MailSetting, { kind: 'none' }>,
+  print: (text: string) => void = console.log,
+): MailTransport {
   if (setting.kind === 'console') {
     return {
       send: async (mail: MailMessage) => {
         const rule = '─'.repeat(72);
-        print(`${rule}\nMail (demo mode: printed here, not sent)\nFrom: ${setting.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}${rule}`);
+        print(
+          `${rule}\nMail (demo mode: printed here, not sent)\nFrom: ${setting.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}${rule}`,
+        );
       },
       close: () => undefined,
     };
@@ -63,7 +68,10 @@ export async function startMailer(options: {
       again = false;
       const report = await deliverDueMail(db, key, transport.send, new Date(), {
         onError: (error, mail) =>
-          logger?.warn({ mailId: mail.id, attempts: mail.attempts, err: error instanceof Error ? error.message : String(error) }, 'mail delivery failed; will retry'),
+          logger?.warn(
+            { mailId: mail.id, attempts: mail.attempts, err: error instanceof Error ? error.message : String(error) },
+            'mail delivery failed; will retry',
+          ),
       });
       total.sent += report.sent;
       total.failed += report.failed;

@@ -32,8 +32,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
 /** The expiry as a reader anywhere can place it: the UTC date and time, written out. */
-const formatExpiry = (date: Date) =>
-  `${date.toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'long', timeStyle: 'short' })} UTC`;
+const formatExpiry = (date: Date) => `${date.toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'long', timeStyle: 'short' })} UTC`;
 
 /** The invitation or password-reset mail: who asked for whom, the link, and how long it lasts (issue 29 §1). */
 export function linkMail(facts: LinkMailFacts): MailMessage {

@@ -87,14 +87,14 @@ export async function deliverDueMail(
       if (!mail.sealedBody) throw new Error('mail body missing');
       const body = JSON.parse(unseal(key, mail.sealedBody)) as { text: string; html: string };
       await send({ to: mail.toAddress, subject: mail.subject, ...body });
-      await db.update(t.mailOutbox).set({ sentAt: new Date(), sealedBody: null, lastError: null }).where(eq(t.mailOutbox.id, mail.id));
+      await db.update(t.mailOutbox).set({ sentAt: now, sealedBody: null, lastError: null }).where(eq(t.mailOutbox.id, mail.id));
       report.sent += 1;
     } catch (error) {
       options.onError?.(error, { id: mail.id, attempts: mail.attempts });
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       await db
         .update(t.mailOutbox)
-        .set({ nextAttemptAt: new Date(Date.now() + retryDelayMs(mail.attempts)), lastError: message })
+        .set({ nextAttemptAt: new Date(now.getTime() + retryDelayMs(mail.attempts)), lastError: message })
         .where(eq(t.mailOutbox.id, mail.id));
       report.failed += 1;
     }
@@ -105,5 +105,7 @@ export async function deliverDueMail(
 /** Delivered and given-up mail is kept a week (for diagnosis: when, how many attempts), then pruned. */
 export async function pruneMail(db: Database, now: Date) {
   const cutoff = new Date(now.getTime() - 7 * 86_400_000);
-  await db.delete(t.mailOutbox).where(and(lt(t.mailOutbox.createdAt, cutoff), sql`(${t.mailOutbox.sentAt} is not null or ${t.mailOutbox.failedAt} is not null)`));
+  await db
+    .delete(t.mailOutbox)
+    .where(and(lt(t.mailOutbox.createdAt, cutoff), sql`(${t.mailOutbox.sentAt} is not null or ${t.mailOutbox.failedAt} is not null)`));
 }

@@ -53,7 +53,8 @@ const fieldError = (field: string, message: string) =>
 const foreignRetailer = (admin: Administrator, retailerNumbers: readonly string[]) =>
   retailerNumbers.find((retailerNumber) => !admin.retailerNumbers.has(retailerNumber));
 
-const sameItems = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+const sameItems = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
 /** The audit events of an edit: activation, and roles and retail centers from → to. */
 async function auditUserChanges(db: Database, origin: AuditOrigin, at: Date, stored: ManagedUser, body: UserUpdateBody) {
@@ -61,7 +62,13 @@ async function auditUserChanges(db: Database, origin: AuditOrigin, at: Date, sto
   if (body.isActive !== stored.isActive)
     await recordAudit(db, { ...origin, at, action: body.isActive ? 'user.activated' : 'user.deactivated', target });
   if (!sameItems(stored.roles, body.roles))
-    await recordAudit(db, { ...origin, at, action: 'user.roles-changed', target, details: { from: [...stored.roles].sort(), to: [...body.roles].sort() } });
+    await recordAudit(db, {
+      ...origin,
+      at,
+      action: 'user.roles-changed',
+      target,
+      details: { from: [...stored.roles].sort(), to: [...body.roles].sort() },
+    });
   const storedRetailers = stored.retailers.map((retailer) => retailer.retailerNumber);
   if (!sameItems(storedRetailers, body.retailerNumbers))
     await recordAudit(db, {

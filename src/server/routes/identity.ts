@@ -81,7 +81,14 @@ export const identityRoutes = [
           .from(t.users)
           .where(eq(sql`lower(${t.users.userName})`, userName));
         if (!user?.isActive || deps.identity.config.mail.kind === 'none') return;
-        await sendPasswordLink(tx, deps.identity.config, deps.identity.mailKey, { user, purpose: 'reset', sentBy: null, origin, linkBase, now });
+        await sendPasswordLink(tx, deps.identity.config, deps.identity.mailKey, {
+          user,
+          purpose: 'reset',
+          sentBy: null,
+          origin,
+          linkBase,
+          now,
+        });
       });
       return c.json({ message: forgotPasswordMessage(deps.identity.config.resetTtlMs) } satisfies ForgotPasswordAnswer);
     },

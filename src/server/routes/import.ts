@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { paths, toErrorBody } from '../../contract';
+import { recordAudit } from '../audit/audit';
 import { looksLikeApiKey, verifyApiKey } from '../auth/api-keys';
 import type { AppDeps } from '../http/deps';
 import { ERROR_MESSAGES, errorResponse, jsonResponse } from '../http/errors';
@@ -158,11 +159,29 @@ export function importRoutesWith(limits: { maxBodyBytes: number; importsAtOnce: 
 
       try {
         // No readFile: over HTTP there is no directory to take the files a row names from, so such rows are refused.
+        const dryRun = query.output.dryRun;
         const report = await runImport(deps.db, kind, fromChunks(chunks), {
           format: format!,
-          dryRun: query.output.dryRun,
+          dryRun,
           skipInvalid: query.output.skipInvalid,
           overwrite: query.output.overwrite,
+          // In the import's transaction: the audit row commits with what the import wrote (never for a dry run or a refused file).
+          onWritten: (tx, written) =>
+            recordAudit(tx, {
+              actor: { kind: 'api-key', name: key.name },
+              clientAddress: c.get('clientAddress') ?? null,
+              requestId: c.get('requestId') ?? null,
+              action: 'import.run',
+              details: {
+                kind: written.kind,
+                rowsRead: written.rowsRead,
+                inserted: written.inserted,
+                updated: written.updated,
+                unchanged: written.unchanged,
+                rowsRefused: written.rowsRefused,
+                dryRun,
+              },
+            }),
         });
         return reportResponse(report);
       } catch (error) {

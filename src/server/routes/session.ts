@@ -58,7 +58,13 @@ export const sessionRoutes = [
         .where(eq(sql`lower(${t.users.userName})`, userName));
       const origin = requestOrigin(c);
       const failed = async (reason: 'throttled' | 'wrong-credentials' | 'inactive') =>
-        recordAudit(db, { ...origin, at: now, action: 'sign-in.failed', target: { userId: user?.id, name: user?.userName ?? userName }, details: { reason } });
+        recordAudit(db, {
+          ...origin,
+          at: now,
+          action: 'sign-in.failed',
+          target: { userId: user?.id, name: user?.userName ?? userName },
+          details: { reason },
+        });
 
       const lockedForMs = await signInLockedFor(db, userName, clientAddress, now);
       if (lockedForMs > 0) {

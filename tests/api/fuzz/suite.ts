@@ -9,6 +9,7 @@ import {
   SHIPPED_ORDER_STATUS,
   type DeliveryReport,
   type PartsOrder,
+  type SendLinkAnswer,
   type CmhUser,
   type ServiceRequest,
   type SurveyQuestion,
@@ -466,6 +467,30 @@ async function driverTypeId() {
   return (await t.db.select().from(driverTypes).orderBy(asc(driverTypes.id)).limit(1))[0]!.id;
 }
 
+/** A user of the admin's retail center 4218 whom one-time links are sent to (sorted first, so no other entry picks them). */
+const linkUserId = once(async () => {
+  const user = await ok<{ cmhUserId: number }>('POST', '/api/api/User/', 'admin', {
+    body: {
+      firstName: 'Lee',
+      lastName: 'Abbott',
+      userName: `lee.abbott.${randomUUID().slice(0, 8)}@smokymountainhomes.test`,
+      isActive: true,
+      roles: ['Service_Viewer'],
+      retailerNumbers: ['4218'],
+      password: 'Fuzz#2026!x',
+      confirmPassword: 'Fuzz#2026!x',
+    },
+  });
+  return user.cmhUserId;
+});
+
+/** The token of a new link for that user (with no mail server, SendLink answers the link itself). */
+async function freshLinkToken() {
+  const sent = await ok<SendLinkAnswer>('POST', '/api/api/User/SendLink', 'admin', { body: { cmhUserId: await linkUserId() } });
+  return sent.link!.slice(sent.link!.lastIndexOf('/') + 1);
+}
+const openLinkToken = once(freshLinkToken);
+
 /* ---- one entry per write endpoint, keyed by method and path as routes/index.ts declares them ---- */
 
 const entries: Record<string, FuzzEntry> = {
@@ -473,7 +498,8 @@ const entries: Record<string, FuzzEntry> = {
     passesParsing: 0.1,
     user: 'none',
     valid: () => ({ body: { Username: 'internal@demo.homesite.test', Password: 'Demo#2026!' } }),
-    writesWhenRefused: ['login_attempts'],
+    // A refused sign-in counts toward the lockout, and is in the audit trail (sign-in.failed, issue 29).
+    writesWhenRefused: ['login_attempts', 'audit_events'],
   },
   'POST /auth/api/Account/Terms/': { passesParsing: 0.5, user: 'service', valid: () => ({}) },
   // Each request signs out a session of its own: with one shared session, every request after the first met 401.
@@ -537,6 +563,32 @@ const entries: Record<string, FuzzEntry> = {
         },
       };
     },
+  },
+  // One-time links (issue 29). "Forgot password?" answers alike for any name and counts 3 requests a name an hour: the
+  // valid request (a demo user's name) soon meets 429, which writes nothing, while the fuzzed names are each new.
+  'POST /auth/api/Account/ForgotPassword': {
+    passesParsing: 0.1,
+    user: 'none',
+    valid: () => ({ body: { userName: 'viewer@demo.homesite.test' } }),
+  },
+  // A link's status writes nothing: one open link serves every request.
+  'POST /auth/api/Account/Link': {
+    passesParsing: 0.05,
+    user: 'none',
+    valid: async () => ({ body: { token: await openLinkToken() } }),
+  },
+  // A link sets a password once: a fresh link each time. A used or unknown token is refused (410) and writes nothing.
+  'POST /auth/api/Account/SetPassword': {
+    passesParsing: 0.05,
+    user: 'none',
+    bodyFollowsRecord: true,
+    valid: async () => ({ body: { token: await freshLinkToken(), password: 'Fuzz#2026!x', confirmPassword: 'Fuzz#2026!x' } }),
+  },
+  // Each link sent ends the user's older one: the same user serves every request.
+  'POST /api/api/User/SendLink': {
+    passesParsing: 0.05,
+    user: 'admin',
+    valid: async () => ({ body: { cmhUserId: await linkUserId() } }),
   },
   'POST /api/Support': {
     passesParsing: 0.05,

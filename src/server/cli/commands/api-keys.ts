@@ -1,3 +1,4 @@
+import { cliOrigin, recordAudit } from '../../audit/audit';
 import { ApiKeyError, createApiKey, listApiKeys, revokeApiKey } from '../../auth/api-keys';
 import type { Command } from '../command';
 import { withDatabase } from '../database';
@@ -29,7 +30,14 @@ Example:
   run: async ({ io, positionals }) => {
     const [name = ''] = positionals;
     await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
-      const { key, listing } = await keyErrors(() => createApiKey(db, name));
+      const { key, listing } = await keyErrors(() =>
+        db.transaction(async (tx) => {
+          const made = await createApiKey(tx, name);
+          // Its name only: never the key or its hash.
+          await recordAudit(tx, { ...cliOrigin(io.env), action: 'apikey.created', details: { name: made.listing.name } });
+          return made;
+        }),
+      );
       writeLine(io.stdout, key);
       writeLine(io.stderr, `API key '${listing.name}' made (${listing.prefix}…). Store it now: it is not shown again.`);
     });
@@ -63,7 +71,14 @@ const apiKeyRevoke: Command = {
   run: async ({ io, positionals }) => {
     const [name = ''] = positionals;
     await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
-      const outcome = await keyErrors(() => revokeApiKey(db, name));
+      const outcome = await keyErrors(() =>
+        db.transaction(async (tx) => {
+          const revoked = await revokeApiKey(tx, name);
+          if (revoked === 'revoked')
+            await recordAudit(tx, { ...cliOrigin(io.env), action: 'apikey.revoked', details: { name: name.trim() } });
+          return revoked;
+        }),
+      );
       writeLine(
         io.stdout,
         outcome === 'revoked' ? `API key '${name.trim()}' is revoked.` : `API key '${name.trim()}' was revoked already.`,

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { cliOrigin, recordAudit } from '../../audit/audit';
 import { openDatabase } from '../../db/client';
 import { databaseFromEnv } from '../../db/database-env';
 import { emptyAllData, removeDemoAccounts, TABLES_KEPT_BY_EMPTY } from '../../db/demo-accounts';
@@ -185,15 +186,35 @@ Examples:
     if (allData && !flagOption(values, 'yes'))
       throw new UsageError('--all-data deletes every user, retailer, home and order: add --yes to confirm.');
     await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
+      const origin = cliOrigin(io.env);
       if (allData) {
-        const tables = await emptyAllData(db);
+        const tables = await db.transaction(async (tx) => {
+          const emptied = await emptyAllData(tx);
+          // After the emptying (the audit trail is emptied too): this row is the new trail's first.
+          await recordAudit(tx, { ...origin, action: 'demo.removed', details: { allData: true, tablesEmptied: emptied.length } });
+          return emptied;
+        });
         writeLine(
           io.stdout,
           `Emptied ${tables.length} tables; kept ${TABLES_KEPT_BY_EMPTY.join(', ')}. Next: npx homesite user create --help.`,
         );
         return;
       }
-      const removal = await removeDemoAccounts(db);
+      // removeDemoAccounts' own transaction becomes a savepoint of this one, which also holds the audit row.
+      const removal = await db.transaction(async (tx) => {
+        const removed = await removeDemoAccounts(tx);
+        if (removed.removed.length > 0)
+          await recordAudit(tx, {
+            ...origin,
+            action: 'demo.removed',
+            details: {
+              accounts: removed.removed.length,
+              rowsDeleted: removed.detached.filter((each) => each.action === 'deleted').reduce((sum, each) => sum + each.rows, 0),
+              rowsUnlinked: removed.detached.filter((each) => each.action === 'unlinked').reduce((sum, each) => sum + each.rows, 0),
+            },
+          });
+        return removed;
+      });
       if (removal.removed.length === 0) {
         writeLine(io.stdout, 'There are no demo accounts.');
         return;

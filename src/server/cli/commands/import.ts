@@ -2,11 +2,21 @@ import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
+import { cliOrigin, recordAudit } from '../../audit/audit';
 import { ImportError } from '../../import/errors';
 import { IMPORT_KINDS } from '../../import/kinds';
 import { IMPORT_FORMATS, runImport, type ImportFormat, type ImportReport } from '../../import/run-import';
 import { flagOption, stringOption, type Command } from '../command';
 import { withDatabase } from '../database';
+import {
+  deliverLinks,
+  invitationSetup,
+  invitedSummary,
+  issueLinks,
+  mailKeyFor,
+  usersWithoutPassword,
+  type IssuedLinks,
+} from '../invitations';
 import { CliError, UsageError, writeLine } from '../io';
 
 /** At most one progress line this often when stderr is not a terminal (a log file, CI). */
@@ -98,6 +108,10 @@ const importCommand: Command = {
       type: 'boolean',
       description: 'Write every row, also those unchanged in the file since their last import (puts back edits made in the app)',
     },
+    invite: {
+      type: 'boolean',
+      description: 'users only: then invite the active users of the file who have no password (as `user invite` does)',
+    },
   },
   get description() {
     const width = Math.max(...Object.keys(IMPORT_KINDS).map((kind) => kind.length));
@@ -115,9 +129,16 @@ ${Object.entries(IMPORT_KINDS)
 
 Exit code 1 when rows were refused and nothing was written (a dry run included).
 
+--invite (users only): when the import is written, every active user of the file who has no password and no open
+invitation gets an invitation, in the import's own transaction, then the mails are sent (npx homesite user invite
+--help says how links and mail work, and what happens without SMTP_URL).
+
+The audit trail records every import that writes (kind and counts), by the command line.
+
 Examples:
   npx homesite import retailers retailers.csv --dry-run
-  npx homesite import homes homes-2026-11.jsonl --skip-invalid`;
+  npx homesite import homes homes-2026-11.jsonl --skip-invalid
+  npx homesite import users users.csv --invite`;
   },
   run: async ({ io, values, positionals }) => {
     const [kind = '', file = ''] = positionals;
@@ -127,17 +148,48 @@ Examples:
     const path = resolve(file);
     if (!existsSync(path) || !statSync(path).isFile()) throw new CliError(`There is no file ${path}.`);
     const dryRun = flagOption(values, 'dry-run');
+    const invite = flagOption(values, 'invite');
+    if (invite && kind !== 'users') throw new UsageError(`--invite goes with the users kind only, not ${kind}.`);
+    // Before anything is read: a production setup without PUBLIC_URL cannot invite, so it imports nothing either.
+    const setup = invite ? invitationSetup(io.env) : null;
     const progress = progressReporter(io.stderr);
+    const origin = cliOrigin(io.env);
 
     const report = await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
+      const mailKey = setup ? await mailKeyFor(db, io.env) : null;
+      // Set by the hook (TypeScript cannot see a callback assign it, hence the holder object).
+      const invited: { done?: { issued: IssuedLinks; skipped: number } } = {};
+      let report: ImportReport;
       try {
-        return await runImport(db, kind, createReadStream(path), {
+        report = await runImport(db, kind, createReadStream(path), {
           format,
           dryRun,
           skipInvalid: flagOption(values, 'skip-invalid'),
           overwrite: flagOption(values, 'overwrite'),
           onProgress: progress.update,
           readFile: filesBeside(path),
+          collectAcceptedKeys: invite,
+          // In the import's transaction: its audit row, and the invitations, commit with what it wrote or not at all.
+          onWritten: async (tx, written, userNames) => {
+            await recordAudit(tx, {
+              ...origin,
+              action: 'import.run',
+              details: {
+                kind: written.kind,
+                rowsRead: written.rowsRead,
+                inserted: written.inserted,
+                updated: written.updated,
+                unchanged: written.unchanged,
+                rowsRefused: written.rowsRefused,
+                dryRun,
+              },
+            });
+            if (setup && mailKey) {
+              const now = new Date();
+              const found = await usersWithoutPassword(tx, now, { again: false, userNames });
+              invited.done = { issued: await issueLinks(tx, setup, mailKey, found.invitees, now), skipped: found.skipped };
+            }
+          },
         });
       } catch (error) {
         if (error instanceof ImportError) throw new CliError(`${path}: ${error.message}`);
@@ -145,8 +197,15 @@ Examples:
       } finally {
         progress.end();
       }
+      writeLine(io.stdout, summary(report, dryRun).join('\n'));
+      if (setup && mailKey) {
+        const { done } = invited;
+        if (done)
+          await deliverLinks(io, db, setup, mailKey, done.issued, invitedSummary(setup.config, done.issued.links.length, done.skipped));
+        else writeLine(io.stdout, `Nobody was invited: ${dryRun ? 'a dry run writes nothing' : 'the import wrote nothing'}.`);
+      }
+      return report;
     });
-    writeLine(io.stdout, summary(report, dryRun).join('\n'));
     return report.refusedCount > 0 && !report.written ? 1 : 0;
   },
 };

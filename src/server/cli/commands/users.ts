@@ -2,13 +2,26 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { PlantNumber, RequiredText, RetailerNumber, UserEmail, USER_FORM_MESSAGES, USER_NAME_MAX_LENGTH } from '../../../contract';
 import { emailInUse } from '../../admin-users/managed-users';
+import { cliOrigin, recordAudit, type AuditOrigin } from '../../audit/audit';
+import { endOpenLinks } from '../../auth/one-time-links';
 import { hashPassword } from '../../auth/passwords';
 import { clearFailedSignIns } from '../../auth/throttle';
 import { cutOffTokens } from '../../auth/tokens';
 import type { Database } from '../../db/client';
 import * as t from '../../db/schema';
+import { describeDuration } from '../../mail/messages';
 import { flagOption, listOption, stringOption, type Command } from '../command';
 import { withDatabase } from '../database';
+import {
+  deliverLinks,
+  findInvitee,
+  invitationSetup,
+  invitedSummary,
+  issueLinks,
+  mailKeyFor,
+  usersWithoutPassword,
+  type IssuedLinks,
+} from '../invitations';
 import { CliError, formatTable, readNewPassword, UsageError, writeLine } from '../io';
 
 const PASSWORD_INPUT = `The password is never an argument. In a terminal it is asked twice without echo; otherwise it is the
@@ -107,7 +120,13 @@ async function checkNewUser(db: Database, user: NewUser): Promise<Map<string, nu
   return roleIds;
 }
 
-async function insertUser(db: Database, user: NewUser, roleIds: ReadonlyMap<string, number>, password: string): Promise<number> {
+async function insertUser(
+  db: Database,
+  user: NewUser,
+  roleIds: ReadonlyMap<string, number>,
+  password: string,
+  origin: AuditOrigin,
+): Promise<number> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [created] = await tx
@@ -133,6 +152,12 @@ async function insertUser(db: Database, user: NewUser, roleIds: ReadonlyMap<stri
       await tx.insert(t.userRetailers).values(user.retailerNumbers.map((retailerNumber) => ({ userId, retailerNumber })));
     if (user.plantNumbers.length > 0)
       await tx.insert(t.userPlants).values(user.plantNumbers.map((plantNumber) => ({ userId, plantNumber })));
+    await recordAudit(tx, {
+      ...origin,
+      action: 'user.created',
+      target: { userId, name: user.userName },
+      details: { roles: user.roles, retailers: user.retailerNumbers, plants: user.plantNumbers },
+    });
     return userId;
   });
 }
@@ -190,7 +215,7 @@ Example:
     const password = await readNewPassword(io);
     await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
       const roleIds = await checkNewUser(db, user);
-      await insertUser(db, user, roleIds, password);
+      await insertUser(db, user, roleIds, password, cliOrigin(io.env));
     });
     writeLine(io.stdout, `Created ${user.userName} (${user.roles.join(', ')}).`);
   },
@@ -219,6 +244,7 @@ Example:
           .set({ passwordHash, passwordLastChanged: new Date(), ...cutOffTokens(null) })
           .where(eq(t.users.id, user.id));
         await clearFailedSignIns(tx, user.userName.toLowerCase());
+        await recordAudit(tx, { ...cliOrigin(io.env), action: 'password.reset', target: { userId: user.id, name: user.userName } });
       });
       writeLine(io.stdout, `New password set for ${user.userName}; their other sessions are ended.`);
     });
@@ -233,7 +259,7 @@ function activation(active: boolean): Command {
     arguments: ['<user-name>'],
     description: active
       ? 'Activates a user that was deactivated. Their password and roles are as they were.\n\nExample:\n  npx homesite user activate it@example.com'
-      : 'Deactivates a user: they can no longer sign in, and every request of a session they have is refused from now on.\nNothing they made is removed.\n\nExample:\n  npx homesite user deactivate former.colleague@example.com',
+      : 'Deactivates a user: they can no longer sign in, and every request of a session they have is refused from now on.\nAn invitation or password-reset link they have stops working. Nothing they made is removed.\n\nExample:\n  npx homesite user deactivate former.colleague@example.com',
     run: async ({ io, positionals }) => {
       const [userName = ''] = positionals;
       await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
@@ -242,12 +268,92 @@ function activation(active: boolean): Command {
           writeLine(io.stdout, `${user.userName} is ${active ? 'active' : 'inactive'} already.`);
           return;
         }
-        await db.update(t.users).set({ isActive: active }).where(eq(t.users.id, user.id));
+        const now = new Date();
+        await db.transaction(async (tx) => {
+          await tx.update(t.users).set({ isActive: active }).where(eq(t.users.id, user.id));
+          // A deactivated user's invitation or reset link must not let them in later: it ends with them.
+          if (!active) await endOpenLinks(tx, user.id, 'deactivated', now);
+          await recordAudit(tx, {
+            ...cliOrigin(io.env),
+            at: now,
+            action: active ? 'user.activated' : 'user.deactivated',
+            target: { userId: user.id, name: user.userName },
+          });
+        });
         writeLine(io.stdout, `${user.userName} is ${active ? 'active' : 'deactivated'}.`);
       });
     },
   };
 }
+
+const userInvite: Command = {
+  name: ['user', 'invite'],
+  summary: 'Send a user (or every user without a password) a link to set their password',
+  synopsis: '--user-name <e-mail> | --all-without-password [--again]',
+  options: {
+    'user-name': { type: 'string', value: '<e-mail>', description: 'The user to send a link to' },
+    'all-without-password': {
+      type: 'boolean',
+      description: 'Invite every active user without a password (imported users) who has no open invitation',
+    },
+    again: { type: 'boolean', description: 'With --all-without-password: those with an open invitation too (a new link ends the old)' },
+  },
+  description: `Sends a one-time link that sets a password. A user with no password yet (an imported one) gets an
+invitation (valid INVITE_TTL_HOURS, default 7 days); a user who has a password gets a password reset (valid
+RESET_TTL_MINUTES, default 60 minutes) — the output says which. A new link ends the user's older ones. Inactive users
+are refused. The audit trail records each link, by the command line.
+
+--all-without-password invites every active user without a password, skipping those whose invitation is still open
+(unused, unexpired), unless --again. All the links are issued in one transaction.
+
+Links point to PUBLIC_URL (in demo mode, without it, to http://localhost:$PORT). With SMTP_URL the mails are sent
+before the command ends (for up to a minute; a running server delivers what is left). Without SMTP_URL in production
+no mail leaves: the links are printed on stdout, one line per user, to be passed on privately. In demo mode without
+SMTP_URL the mails are printed.
+
+Examples:
+  npx homesite user invite --user-name new.colleague@example.com
+  npx homesite user invite --all-without-password
+  NODE_ENV=production PUBLIC_URL=https://homesite.example.com npx homesite user invite --all-without-password > links.txt`,
+  run: async ({ io, values }) => {
+    const userName = stringOption(values, 'user-name');
+    const all = flagOption(values, 'all-without-password');
+    const again = flagOption(values, 'again');
+    if ((userName === undefined) === !all) throw new UsageError('Say either --user-name <e-mail> or --all-without-password.');
+    if (again && !all) throw new UsageError('--again goes with --all-without-password (one user always gets a new link).');
+    const setup = invitationSetup(io.env);
+    await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
+      const mailKey = await mailKeyFor(db, io.env);
+      let issued: IssuedLinks;
+      let summary: string;
+      if (userName !== undefined) {
+        const { invitee, links } = await db.transaction(async (tx) => {
+          const found = await findInvitee(tx, userName);
+          return { invitee: found, links: await issueLinks(tx, setup, mailKey, [found]) };
+        });
+        issued = links;
+        const [link] = issued.links;
+        const lasts = `the link lasts ${describeDuration(link!.expiresAt.getTime() - issued.now.getTime())}`;
+        summary = invitee.hasPassword
+          ? `${invitee.userName}: a password reset (they have a password); ${lasts}.`
+          : `${invitee.userName}: an invitation (no password yet); ${lasts}.`;
+      } else {
+        let skipped = 0;
+        issued = await db.transaction(async (tx) => {
+          const now = new Date();
+          const found = await usersWithoutPassword(tx, now, { again });
+          skipped = found.skipped;
+          return issueLinks(tx, setup, mailKey, found.invitees, now);
+        });
+        summary =
+          issued.links.length === 0 && skipped === 0
+            ? 'Every active user has a password: nobody to invite.'
+            : invitedSummary(setup.config, issued.links.length, skipped);
+      }
+      await deliverLinks(io, db, setup, mailKey, issued, summary);
+    });
+  },
+};
 
 const userList: Command = {
   name: ['user', 'list'],
@@ -287,4 +393,4 @@ const userList: Command = {
   },
 };
 
-export const userCommands: readonly Command[] = [userCreate, userResetPassword, activation(false), activation(true), userList];
+export const userCommands: readonly Command[] = [userCreate, userResetPassword, userInvite, activation(false), activation(true), userList];

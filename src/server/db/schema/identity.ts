@@ -24,7 +24,11 @@ export const oneTimeLinks = pgTable(
     endedAt: stamp('ended_at'),
     endedBecause: text('ended_because', { enum: ['used', 'replaced', 'deactivated'] }),
   },
-  (t) => [index('one_time_links_open_idx').on(t.userId).where(sql`${t.endedAt} is null`)],
+  (t) => [
+    index('one_time_links_open_idx')
+      .on(t.userId)
+      .where(sql`${t.endedAt} is null`),
+  ],
 );
 
 /**
@@ -50,7 +54,11 @@ export const mailOutbox = pgTable(
     /** The last delivery error (the SMTP server's words), for `homesite mail status`-like diagnosis in the logs. */
     lastError: text('last_error'),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
 );
 
 /** "Forgot password?" requests, for throttling by user name and by client address across instances. */
@@ -84,7 +92,10 @@ export const auditEvents = pgTable(
     targetUserId: integer('target_user_id'),
     targetName: text('target_name'),
     /** The retail centers of the actor and target users at the time: a retailer's admin sees the events of their own. */
-    retailerNumbers: text('retailer_numbers').array().notNull().default(sql`'{}'::text[]`),
+    retailerNumbers: text('retailer_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     clientAddress: text('client_address'),
     requestId: text('request_id'),

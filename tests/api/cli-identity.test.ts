@@ -1,0 +1,443 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEvent } from '../../src/contract';
+import { createApp } from '../../src/server/app';
+import { createApiKey } from '../../src/server/auth/api-keys';
+import { hashLinkToken } from '../../src/server/auth/one-time-links';
+import { runCli } from '../../src/server/cli/main';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import * as schema from '../../src/server/db/schema';
+import { runImport } from '../../src/server/import/run-import';
+import { createScratchDatabase } from './harness';
+
+/*
+ * Invitations, password resets and the audit trail from the command line (issue 29), run in-process (runCli with fake
+ * streams) on one database shared by the file's tests, in order: the embedded database in a temporary DATA_DIR, or a
+ * scratch PostgreSQL database when TEST_DATABASE_URL is set. Mail goes to a real SMTP listener on 127.0.0.1.
+ */
+
+const PASSWORD = 'Opening#Day1';
+const OPERATOR = 'ops-person';
+const PUBLIC_URL = 'https://homesite.example.com';
+const SLOW = 120_000;
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function collector() {
+  let text = '';
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+let base: NodeJS.ProcessEnv;
+let dropDatabase: () => Promise<void> = async () => {};
+const scratch = mkdtempSync(join(tmpdir(), 'homesite-cli-identity-'));
+
+/** Production without a mail server: the links are printed. USER names the operator the audit trail records. */
+const noMail = () => ({ ...base, NODE_ENV: 'production', PUBLIC_URL, USER: OPERATOR });
+
+async function cli(env: NodeJS.ProcessEnv, argv: string[], stdin = ''): Promise<CliResult> {
+  const stdout = collector();
+  const stderr = collector();
+  const code = await runCli(argv, { stdin: Readable.from(stdin === '' ? [] : [stdin]), stdout: stdout.stream, stderr: stderr.stream, env });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** The database, opened by the test while no command runs (the embedded one is one process's at a time). */
+async function withDb<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ databaseUrl: base.DATABASE_URL, dataDir: base.DATA_DIR });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+const usersCsv = (name: string, rows: string[]) => {
+  const path = join(scratch, name);
+  writeFileSync(path, ['userName,firstName,lastName,roles,retailers,active', ...rows].join('\n') + '\n');
+  return path;
+};
+const userRow = (userName: string, active = true) => `${userName},Pat,${userName.split('@')[0]!.slice(0, 20)},Service_User,3101,${active}`;
+
+/** `user  https://…/set-password/<token>` lines: user name → token. */
+function printedLinks(stdout: string): Map<string, string> {
+  const links = new Map<string, string>();
+  for (const line of stdout.split('\n')) {
+    const match = /^(\S+@\S+)\s+(https:\/\/homesite\.example\.com\/set-password\/([A-Za-z0-9_-]{43}))$/.exec(line);
+    if (match) links.set(match[1]!, match[3]!);
+  }
+  return links;
+}
+
+const linksOf = (db: Database, userNames: string[]) =>
+  db
+    .select({ userName: schema.users.userName, link: schema.oneTimeLinks })
+    .from(schema.oneTimeLinks)
+    .innerJoin(schema.users, eq(schema.users.id, schema.oneTimeLinks.userId))
+    .where(inArray(schema.users.userName, userNames))
+    .orderBy(schema.oneTimeLinks.id);
+
+beforeAll(async () => {
+  if (testDatabaseUrl) {
+    const database = await createScratchDatabase(testDatabaseUrl);
+    base = { DATABASE_URL: database.url };
+    dropDatabase = database.drop;
+  } else {
+    base = { DATA_DIR: join(scratch, 'data') };
+  }
+  const database = await openDatabase({ databaseUrl: base.DATABASE_URL, dataDir: base.DATA_DIR });
+  try {
+    await database.migrate();
+    for (const kind of ['plants', 'retailers'])
+      await runImport(database.db, kind, createReadStream(`examples/import/${kind}.csv`), { format: 'csv' });
+  } finally {
+    await database.close();
+  }
+}, SLOW);
+afterAll(async () => {
+  await dropDatabase();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('invitations without a mail server (production, no SMTP_URL): the links are printed', () => {
+  const team = ['ann@example.com', 'ben@example.com', 'cal@example.com'];
+
+  it(
+    'user invite --all-without-password invites the active users without a password, a second run skips them, --again replaces their links',
+    async () => {
+      const created = await cli(
+        noMail(),
+        ['user', 'create', '--user-name', 'it@example.com', '--first-name', 'It', '--last-name', 'Admin', '--role', 'Rtl_Admin'],
+        `${PASSWORD}\n`,
+      );
+      expect(created.code).toBe(0);
+      const file = usersCsv('team.csv', [...team.map((user) => userRow(user)), userRow('gone@example.com', false)]);
+      expect((await cli(noMail(), ['import', 'users', file])).code).toBe(0);
+
+      const first = await cli(noMail(), ['user', 'invite', '--all-without-password']);
+      expect(first.code).toBe(0);
+      // stdout is the links alone (to be redirected to a file); the count and the warning are on stderr.
+      expect(first.stderr).toContain('Invited 3 users.');
+      expect(first.stderr).toMatch(/No mail server is configured \(SMTP_URL\).*privately.*expire at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\./s);
+      const links = printedLinks(first.stdout);
+      expect([...links.keys()]).toEqual(team);
+      expect(first.stdout.trim().split('\n')).toHaveLength(3);
+
+      const again = await cli(noMail(), ['user', 'invite', '--all-without-password']);
+      expect(again).toMatchObject({ code: 0, stdout: '' });
+      expect(again.stderr).toContain('Invited 0 users; skipped 3 invited within the last 7 days (--again sends them a new link).');
+
+      const renewed = await cli(noMail(), ['user', 'invite', '--all-without-password', '--again']);
+      expect(renewed.stderr).toContain('Invited 3 users.');
+      const newLinks = printedLinks(renewed.stdout);
+
+      await withDb(async (db) => {
+        const stored = await linksOf(db, [...team, 'gone@example.com', 'it@example.com']);
+        expect(stored).toHaveLength(6);
+        for (const user of team) {
+          const [old, current] = stored.filter((row) => row.userName === user).map((row) => row.link);
+          // Only the token's hash is kept; the older link ended when the newer one was issued.
+          expect(old).toMatchObject({ purpose: 'invitation', tokenHash: hashLinkToken(links.get(user)!), endedBecause: 'replaced' });
+          expect(current).toMatchObject({ purpose: 'invitation', tokenHash: hashLinkToken(newLinks.get(user)!), endedBecause: null });
+          expect(current!.expiresAt.getTime() - current!.createdAt.getTime()).toBe(7 * 24 * 3_600_000);
+        }
+        const tokens = [...links.values(), ...newLinks.values()];
+        const [found] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(schema.oneTimeLinks)
+          .where(inArray(schema.oneTimeLinks.tokenHash, tokens));
+        expect(found!.n).toBe(0);
+        // No mail server: nothing queued.
+        expect(await db.select().from(schema.mailOutbox)).toEqual([]);
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'user invite --user-name: an invitation without a password, a reset with one; inactive and unknown users refused',
+    async () => {
+      const invited = await cli(noMail(), ['user', 'invite', '--user-name', 'Ann@Example.com']);
+      expect(invited.code).toBe(0);
+      expect(invited.stderr).toContain('ann@example.com: an invitation (no password yet); the link lasts 7 days.');
+      expect([...printedLinks(invited.stdout).keys()]).toEqual(['ann@example.com']);
+
+      const reset = await cli(noMail(), ['user', 'invite', '--user-name', 'it@example.com']);
+      expect(reset.stderr).toContain('it@example.com: a password reset (they have a password); the link lasts 1 hour.');
+      const token = printedLinks(reset.stdout).get('it@example.com')!;
+
+      const inactive = await cli(noMail(), ['user', 'invite', '--user-name', 'gone@example.com']);
+      expect(inactive).toMatchObject({ code: 1, stdout: '' });
+      expect(inactive.stderr).toContain('gone@example.com is inactive');
+      const unknown = await cli(noMail(), ['user', 'invite', '--user-name', 'nobody@example.com']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('No user is named nobody@example.com');
+
+      for (const argv of [
+        ['user', 'invite'],
+        ['user', 'invite', '--user-name', 'ann@example.com', '--all-without-password'],
+        ['user', 'invite', '--user-name', 'ann@example.com', '--again'],
+      ]) {
+        const wrong = await cli(noMail(), argv);
+        expect(wrong.code, argv.join(' ')).toBe(2);
+      }
+      const noPublicUrl = await cli({ ...noMail(), PUBLIC_URL: '' }, ['user', 'invite', '--user-name', 'ann@example.com']);
+      expect(noPublicUrl).toMatchObject({ code: 1, stdout: '' });
+      expect(noPublicUrl.stderr).toContain(
+        'Set PUBLIC_URL to the address people open HomeSite at (https://…), so that the links point there.',
+      );
+
+      await withDb(async (db) => {
+        const [link] = await db
+          .select()
+          .from(schema.oneTimeLinks)
+          .where(eq(schema.oneTimeLinks.tokenHash, hashLinkToken(token)));
+        expect(link).toMatchObject({ purpose: 'reset', endedBecause: null });
+        expect(link!.expiresAt.getTime() - link!.createdAt.getTime()).toBe(60 * 60_000);
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'import users --invite invites the active users of the file without a password or an open invitation, in the import',
+    async () => {
+      const file = usersCsv('more.csv', [
+        userRow('dee@example.com'),
+        userRow('eli@example.com'),
+        userRow('fay@example.com', false),
+        // Already invited (an open link): skipped. A user with a password (it@): not invited.
+        userRow('ben@example.com'),
+        userRow('it@example.com'),
+      ]);
+      const imported = await cli(noMail(), ['import', 'users', file, '--invite']);
+      expect(imported.code).toBe(0);
+      // ben's row is as the last import had it (unchanged); it@'s changed.
+      expect(imported.stdout).toContain('Written: 3 inserted, 1 updated, 1 unchanged.');
+      expect(imported.stderr).toContain('Invited 2 users; skipped 1 invited within the last 7 days');
+      expect([...printedLinks(imported.stdout).keys()]).toEqual(['dee@example.com', 'eli@example.com']);
+
+      const dryRun = await cli(noMail(), ['import', 'users', file, '--invite', '--dry-run']);
+      expect(dryRun.stdout).toContain('Nobody was invited: a dry run writes nothing.');
+      const wrongKind = await cli(noMail(), ['import', 'plants', 'examples/import/plants.csv', '--invite']);
+      expect(wrongKind.code).toBe(2);
+      expect(wrongKind.stderr).toContain('--invite goes with the users kind only');
+    },
+    SLOW,
+  );
+
+  it(
+    'deactivating a user ends their open links',
+    async () => {
+      expect((await cli(noMail(), ['user', 'deactivate', 'dee@example.com'])).code).toBe(0);
+      await withDb(async (db) => {
+        const links = await linksOf(db, ['dee@example.com']);
+        expect(links.map((row) => row.link.endedBecause)).toEqual(['deactivated']);
+      });
+    },
+    SLOW,
+  );
+});
+
+describe('the audit trail', () => {
+  it(
+    'records every command line action with its operator, and audit export prints it oldest first as JSON lines',
+    async () => {
+      expect((await cli(noMail(), ['user', 'reset-password', 'it@example.com'], `${PASSWORD}\n`)).code).toBe(0);
+      expect((await cli(noMail(), ['apikey', 'create', 'erp-nightly'])).code).toBe(0);
+      expect((await cli(noMail(), ['apikey', 'revoke', 'erp-nightly'])).code).toBe(0);
+
+      const exported = await cli(noMail(), ['audit', 'export']);
+      expect(exported).toMatchObject({ code: 0, stderr: '' });
+      const events = exported.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as AuditEvent);
+      const ids = events.map((event) => event.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(events.every((event) => event.actorKind === 'cli' && event.actorName === OPERATOR)).toBe(true);
+      const actions = events.map((event) => `${event.action} ${event.targetName ?? '-'}`);
+      expect(actions.slice(0, 3)).toEqual(['user.created it@example.com', 'import.run -', 'invitation.sent ann@example.com']);
+      expect(actions).toContain('password-reset.sent it@example.com');
+      expect(actions).toContain('user.deactivated dee@example.com');
+      expect(actions.slice(-3)).toEqual(['password.reset it@example.com', 'apikey.created -', 'apikey.revoked -']);
+      expect(events.find((event) => event.action === 'user.created')!.details).toEqual({
+        roles: ['Rtl_Admin'],
+        retailers: [],
+        plants: [],
+      });
+      expect(events.find((event) => event.action === 'import.run')!.details).toEqual({
+        kind: 'users',
+        rowsRead: 4,
+        inserted: 4,
+        updated: 0,
+        unchanged: 0,
+        rowsRefused: 0,
+        dryRun: false,
+      });
+      expect(events.find((event) => event.action === 'apikey.created')!.details).toEqual({ name: 'erp-nightly' });
+      // The import with --invite: its audit row, then its invitations.
+      const secondImport = events.filter((event) => event.action === 'import.run')[1]!;
+      expect(events[events.indexOf(secondImport) + 1]).toMatchObject({ action: 'invitation.sent', targetName: 'dee@example.com' });
+
+      const resets = await cli(noMail(), ['audit', 'export', '--user', 'IT@example', '--action', 'password.reset']);
+      expect(
+        resets.stdout
+          .trim()
+          .split('\n')
+          .map((line) => (JSON.parse(line) as AuditEvent).action),
+      ).toEqual(['password.reset']);
+      const future = await cli(noMail(), ['audit', 'export', '--since', '2999-01-01']);
+      expect(future).toMatchObject({ code: 0, stdout: '' });
+      expect((await cli(noMail(), ['audit', 'export', '--since', 'yesterday'])).code).toBe(2);
+      expect((await cli(noMail(), ['audit', 'export', '--action', 'user.promoted'])).code).toBe(2);
+    },
+    SLOW,
+  );
+
+  it(
+    'audit export pages through a long trail oldest first, each event once',
+    async () => {
+      const many = 2_345;
+      await withDb(async (db) => {
+        await db.insert(schema.auditEvents).values(
+          Array.from({ length: many }, (_, index) => ({
+            action: 'sign-in.failed',
+            actorKind: 'anonymous' as const,
+            targetName: `probe-${index}@example.com`,
+          })),
+        );
+      });
+      const exported = await cli(base, ['audit', 'export', '--action', 'sign-in.failed']);
+      const targets = exported.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as AuditEvent).targetName);
+      expect(targets).toEqual(Array.from({ length: many }, (_, index) => `probe-${index}@example.com`));
+    },
+    SLOW,
+  );
+
+  it(
+    'an import over HTTP is recorded with its API key, client address and request id',
+    async () => {
+      await withDb(async (db) => {
+        const { key } = await createApiKey(db, 'erp-http');
+        // Behind one proxy, whose X-Forwarded-For and X-Request-Id are taken.
+        const app = createApp({ db, config: { tokenSecret: randomBytes(32).toString('base64url'), trustedProxyHops: 1 } });
+        const header = readFileSync('examples/import/plants.csv', 'utf8').split('\n')[0]!;
+        const post = (query: string) =>
+          app.request(`/api/import/plants${query}`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${key}`,
+              'content-type': 'text/csv',
+              'x-request-id': 'import-run-1',
+              'x-forwarded-for': '203.0.113.9',
+            },
+            body: `${header}\n`,
+          });
+        // A file of no rows is written (nothing to change): recorded. A dry run is not.
+        const response = await post('');
+        const dryRun = await post('?dryRun=true');
+        expect([response.status, dryRun.status]).toEqual([200, 200]);
+        const events = await db.select().from(schema.auditEvents).where(eq(schema.auditEvents.actorKind, 'api-key'));
+        expect(events).toHaveLength(1);
+        expect(events[0]).toMatchObject({
+          action: 'import.run',
+          actorName: 'erp-http',
+          requestId: 'import-run-1',
+          clientAddress: '203.0.113.9',
+          details: { kind: 'plants', rowsRead: 0, inserted: 0, updated: 0, unchanged: 0, rowsRefused: 0, dryRun: false },
+        });
+      });
+    },
+    SLOW,
+  );
+});
+
+describe('invitations by mail (SMTP_URL)', () => {
+  let smtp: SMTPServer;
+  let port: number;
+  const received: ParsedMail[] = [];
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, done) {
+        simpleParser(stream).then(
+          (mail) => {
+            received.push(mail);
+            done();
+          },
+          (error: Error) => done(error),
+        );
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    port = (smtp.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  const withMail = (smtpUrl: string) => ({ ...noMail(), SMTP_URL: smtpUrl, MAIL_FROM: 'HomeSite <homesite@example.com>' });
+
+  it(
+    'sends the invitation before the command ends: the link in the text and the HTML, and only its hash stored',
+    async () => {
+      const sent = await cli(withMail(`smtp://127.0.0.1:${port}`), ['user', 'invite', '--user-name', 'eli@example.com']);
+      expect(sent.stderr).toBe('');
+      expect(sent.code).toBe(0);
+      expect(sent.stdout).toBe('eli@example.com: an invitation (no password yet); the link lasts 7 days.\nSent 1 mail.\n');
+      expect(received).toHaveLength(1);
+      const [mail] = received;
+      expect(mail!.subject).toBe('You are invited to HomeSite');
+      expect(mail!.from?.value).toEqual([{ address: 'homesite@example.com', name: 'HomeSite' }]);
+      expect((mail!.to as { text: string }).text).toBe('eli@example.com');
+      expect(mail!.text).toContain('The HomeSite administrator invited you');
+      const link = /https:\/\/homesite\.example\.com\/set-password\/([A-Za-z0-9_-]{43})/.exec(mail!.text ?? '');
+      expect(link).not.toBeNull();
+      expect(mail!.html).toContain(link![0]);
+
+      // A mail server that refuses the connection: the mail stays queued for the server's mailer, and the command says so.
+      const refused = await cli(withMail('smtp://127.0.0.1:1'), ['user', 'invite', '--user-name', 'ann@example.com']);
+      expect(refused.code).toBe(0);
+      expect(refused.stdout).toMatch(
+        /Sent 0 mails; 1 could not be delivered yet \(the mail server said: .+\)\. They stay queued: any running HomeSite server/,
+      );
+
+      await withDb(async (db) => {
+        const [stored] = await db
+          .select()
+          .from(schema.oneTimeLinks)
+          .where(eq(schema.oneTimeLinks.tokenHash, hashLinkToken(link![1]!)));
+        expect(stored).toMatchObject({ purpose: 'invitation', endedBecause: null });
+        const outbox = await db.select().from(schema.mailOutbox).orderBy(schema.mailOutbox.id);
+        expect(outbox.map((row) => [row.toAddress, row.sentAt !== null, row.sealedBody !== null, row.attempts])).toEqual([
+          ['eli@example.com', true, false, 1],
+          ['ann@example.com', false, true, 1],
+        ]);
+      });
+    },
+    SLOW,
+  );
+});
