@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** A mail as the listener received it, parsed. */
@@ -9,6 +9,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The whole mail as mailparser gave it: its headers (from, to, …) as well. */
+  parsed: ParsedMail;
 }
 
 export interface MailListener {
@@ -51,6 +53,7 @@ export async function startMailListener(): Promise<MailListener> {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            parsed: mail,
           });
           callback();
         })

@@ -1,21 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../src/contract';
 import { createApp } from '../../src/server/app';
 import { createApiKey } from '../../src/server/auth/api-keys';
 import { hashLinkToken } from '../../src/server/auth/one-time-links';
-import { runCli } from '../../src/server/cli/main';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { runImport } from '../../src/server/import/run-import';
+import { runHomesite } from '../cli-runner';
+import { startMailListener, type MailListener } from '../mail-listener';
 import { createScratchDatabase } from './harness';
 
 /*
@@ -29,23 +26,6 @@ const OPERATOR = 'ops-person';
 const PUBLIC_URL = 'https://homesite.example.com';
 const SLOW = 120_000;
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function collector() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
-
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 let base: NodeJS.ProcessEnv;
 let dropDatabase: () => Promise<void> = async () => {};
@@ -53,13 +33,6 @@ const scratch = mkdtempSync(join(tmpdir(), 'homesite-cli-identity-'));
 
 /** Production without a mail server: the links are printed. USER names the operator the audit trail records. */
 const noMail = () => ({ ...base, NODE_ENV: 'production', PUBLIC_URL, USER: OPERATOR });
-
-async function cli(env: NodeJS.ProcessEnv, argv: string[], stdin = ''): Promise<CliResult> {
-  const stdout = collector();
-  const stderr = collector();
-  const code = await runCli(argv, { stdin: Readable.from(stdin === '' ? [] : [stdin]), stdout: stdout.stream, stderr: stderr.stream, env });
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
-}
 
 /** The database, opened by the test while no command runs (the embedded one is one process's at a time). */
 async function withDb<T>(work: (db: Database) => Promise<T>): Promise<T> {
@@ -124,16 +97,16 @@ describe('invitations without a mail server (production, no SMTP_URL): the links
   it(
     'user invite --all-without-password invites the active users without a password, a second run skips them, --again replaces their links',
     async () => {
-      const created = await cli(
-        noMail(),
+      const created = await runHomesite(
         ['user', 'create', '--user-name', 'it@example.com', '--first-name', 'It', '--last-name', 'Admin', '--role', 'Rtl_Admin'],
+        noMail(),
         `${PASSWORD}\n`,
       );
       expect(created.code).toBe(0);
       const file = usersCsv('team.csv', [...team.map((user) => userRow(user)), userRow('gone@example.com', false)]);
-      expect((await cli(noMail(), ['import', 'users', file])).code).toBe(0);
+      expect((await runHomesite(['import', 'users', file], noMail())).code).toBe(0);
 
-      const first = await cli(noMail(), ['user', 'invite', '--all-without-password']);
+      const first = await runHomesite(['user', 'invite', '--all-without-password'], noMail());
       expect(first.code).toBe(0);
       // stdout is the links alone (to be redirected to a file); the count and the warning are on stderr.
       expect(first.stderr).toContain('Invited 3 users.');
@@ -142,11 +115,11 @@ describe('invitations without a mail server (production, no SMTP_URL): the links
       expect([...links.keys()]).toEqual(team);
       expect(first.stdout.trim().split('\n')).toHaveLength(3);
 
-      const again = await cli(noMail(), ['user', 'invite', '--all-without-password']);
+      const again = await runHomesite(['user', 'invite', '--all-without-password'], noMail());
       expect(again).toMatchObject({ code: 0, stdout: '' });
       expect(again.stderr).toContain('Invited 0 users; skipped 3 invited within the last 7 days (--again sends them a new link).');
 
-      const renewed = await cli(noMail(), ['user', 'invite', '--all-without-password', '--again']);
+      const renewed = await runHomesite(['user', 'invite', '--all-without-password', '--again'], noMail());
       expect(renewed.stderr).toContain('Invited 3 users.');
       const newLinks = printedLinks(renewed.stdout);
 
@@ -176,19 +149,19 @@ describe('invitations without a mail server (production, no SMTP_URL): the links
   it(
     'user invite --user-name: an invitation without a password, a reset with one; inactive and unknown users refused',
     async () => {
-      const invited = await cli(noMail(), ['user', 'invite', '--user-name', 'Ann@Example.com']);
+      const invited = await runHomesite(['user', 'invite', '--user-name', 'Ann@Example.com'], noMail());
       expect(invited.code).toBe(0);
       expect(invited.stderr).toContain('ann@example.com: an invitation (no password yet); the link lasts 7 days.');
       expect([...printedLinks(invited.stdout).keys()]).toEqual(['ann@example.com']);
 
-      const reset = await cli(noMail(), ['user', 'invite', '--user-name', 'it@example.com']);
+      const reset = await runHomesite(['user', 'invite', '--user-name', 'it@example.com'], noMail());
       expect(reset.stderr).toContain('it@example.com: a password reset (they have a password); the link lasts 1 hour.');
       const token = printedLinks(reset.stdout).get('it@example.com')!;
 
-      const inactive = await cli(noMail(), ['user', 'invite', '--user-name', 'gone@example.com']);
+      const inactive = await runHomesite(['user', 'invite', '--user-name', 'gone@example.com'], noMail());
       expect(inactive).toMatchObject({ code: 1, stdout: '' });
       expect(inactive.stderr).toContain('gone@example.com is inactive');
-      const unknown = await cli(noMail(), ['user', 'invite', '--user-name', 'nobody@example.com']);
+      const unknown = await runHomesite(['user', 'invite', '--user-name', 'nobody@example.com'], noMail());
       expect(unknown.code).toBe(1);
       expect(unknown.stderr).toContain('No user is named nobody@example.com');
 
@@ -197,10 +170,10 @@ describe('invitations without a mail server (production, no SMTP_URL): the links
         ['user', 'invite', '--user-name', 'ann@example.com', '--all-without-password'],
         ['user', 'invite', '--user-name', 'ann@example.com', '--again'],
       ]) {
-        const wrong = await cli(noMail(), argv);
+        const wrong = await runHomesite(argv, noMail());
         expect(wrong.code, argv.join(' ')).toBe(2);
       }
-      const noPublicUrl = await cli({ ...noMail(), PUBLIC_URL: '' }, ['user', 'invite', '--user-name', 'ann@example.com']);
+      const noPublicUrl = await runHomesite(['user', 'invite', '--user-name', 'ann@example.com'], { ...noMail(), PUBLIC_URL: '' });
       expect(noPublicUrl).toMatchObject({ code: 1, stdout: '' });
       expect(noPublicUrl.stderr).toContain(
         'Set PUBLIC_URL to the address people open HomeSite at (https://…), so that the links point there.',
@@ -229,16 +202,16 @@ describe('invitations without a mail server (production, no SMTP_URL): the links
         userRow('ben@example.com'),
         userRow('it@example.com'),
       ]);
-      const imported = await cli(noMail(), ['import', 'users', file, '--invite']);
+      const imported = await runHomesite(['import', 'users', file, '--invite'], noMail());
       expect(imported.code).toBe(0);
       // ben's row is as the last import had it (unchanged); it@'s changed.
       expect(imported.stdout).toContain('Written: 3 inserted, 1 updated, 1 unchanged.');
       expect(imported.stderr).toContain('Invited 2 users; skipped 1 invited within the last 7 days');
       expect([...printedLinks(imported.stdout).keys()]).toEqual(['dee@example.com', 'eli@example.com']);
 
-      const dryRun = await cli(noMail(), ['import', 'users', file, '--invite', '--dry-run']);
+      const dryRun = await runHomesite(['import', 'users', file, '--invite', '--dry-run'], noMail());
       expect(dryRun.stdout).toContain('Nobody was invited: a dry run writes nothing.');
-      const wrongKind = await cli(noMail(), ['import', 'plants', 'examples/import/plants.csv', '--invite']);
+      const wrongKind = await runHomesite(['import', 'plants', 'examples/import/plants.csv', '--invite'], noMail());
       expect(wrongKind.code).toBe(2);
       expect(wrongKind.stderr).toContain('--invite goes with the users kind only');
     },
@@ -248,7 +221,7 @@ describe('invitations without a mail server (production, no SMTP_URL): the links
   it(
     'deactivating a user ends their open links',
     async () => {
-      expect((await cli(noMail(), ['user', 'deactivate', 'dee@example.com'])).code).toBe(0);
+      expect((await runHomesite(['user', 'deactivate', 'dee@example.com'], noMail())).code).toBe(0);
       await withDb(async (db) => {
         const links = await linksOf(db, ['dee@example.com']);
         expect(links.map((row) => row.link.endedBecause)).toEqual(['deactivated']);
@@ -262,11 +235,11 @@ describe('the audit trail', () => {
   it(
     'records every command line action with its operator, and audit export prints it oldest first as JSON lines',
     async () => {
-      expect((await cli(noMail(), ['user', 'reset-password', 'it@example.com'], `${PASSWORD}\n`)).code).toBe(0);
-      expect((await cli(noMail(), ['apikey', 'create', 'erp-nightly'])).code).toBe(0);
-      expect((await cli(noMail(), ['apikey', 'revoke', 'erp-nightly'])).code).toBe(0);
+      expect((await runHomesite(['user', 'reset-password', 'it@example.com'], noMail(), `${PASSWORD}\n`)).code).toBe(0);
+      expect((await runHomesite(['apikey', 'create', 'erp-nightly'], noMail())).code).toBe(0);
+      expect((await runHomesite(['apikey', 'revoke', 'erp-nightly'], noMail())).code).toBe(0);
 
-      const exported = await cli(noMail(), ['audit', 'export']);
+      const exported = await runHomesite(['audit', 'export'], noMail());
       expect(exported).toMatchObject({ code: 0, stderr: '' });
       const events = exported.stdout
         .trim()
@@ -299,17 +272,17 @@ describe('the audit trail', () => {
       const secondImport = events.filter((event) => event.action === 'import.run')[1]!;
       expect(events[events.indexOf(secondImport) + 1]).toMatchObject({ action: 'invitation.sent', targetName: 'dee@example.com' });
 
-      const resets = await cli(noMail(), ['audit', 'export', '--user', 'IT@example', '--action', 'password.reset']);
+      const resets = await runHomesite(['audit', 'export', '--user', 'IT@example', '--action', 'password.reset'], noMail());
       expect(
         resets.stdout
           .trim()
           .split('\n')
           .map((line) => (JSON.parse(line) as AuditEvent).action),
       ).toEqual(['password.reset']);
-      const future = await cli(noMail(), ['audit', 'export', '--since', '2999-01-01']);
+      const future = await runHomesite(['audit', 'export', '--since', '2999-01-01'], noMail());
       expect(future).toMatchObject({ code: 0, stdout: '' });
-      expect((await cli(noMail(), ['audit', 'export', '--since', 'yesterday'])).code).toBe(2);
-      expect((await cli(noMail(), ['audit', 'export', '--action', 'user.promoted'])).code).toBe(2);
+      expect((await runHomesite(['audit', 'export', '--since', 'yesterday'], noMail())).code).toBe(2);
+      expect((await runHomesite(['audit', 'export', '--action', 'user.promoted'], noMail())).code).toBe(2);
     },
     SLOW,
   );
@@ -327,7 +300,7 @@ describe('the audit trail', () => {
           })),
         );
       });
-      const exported = await cli(base, ['audit', 'export', '--action', 'sign-in.failed']);
+      const exported = await runHomesite(['audit', 'export', '--action', 'sign-in.failed'], base);
       const targets = exported.stdout
         .trim()
         .split('\n')
@@ -376,40 +349,23 @@ describe('the audit trail', () => {
 });
 
 describe('invitations by mail (SMTP_URL)', () => {
-  let smtp: SMTPServer;
-  let port: number;
-  const received: ParsedMail[] = [];
+  let smtp: MailListener;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, done) {
-        simpleParser(stream).then(
-          (mail) => {
-            received.push(mail);
-            done();
-          },
-          (error: Error) => done(error),
-        );
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.server.address() as AddressInfo).port;
+    smtp = await startMailListener();
   });
-  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  afterAll(() => smtp.close());
 
   const withMail = (smtpUrl: string) => ({ ...noMail(), SMTP_URL: smtpUrl, MAIL_FROM: 'HomeSite <homesite@example.com>' });
 
   it(
     'sends the invitation before the command ends: the link in the text and the HTML, and only its hash stored',
     async () => {
-      const sent = await cli(withMail(`smtp://127.0.0.1:${port}`), ['user', 'invite', '--user-name', 'eli@example.com']);
+      const sent = await runHomesite(['user', 'invite', '--user-name', 'eli@example.com'], withMail(smtp.url));
       expect(sent.stderr).toBe('');
       expect(sent.code).toBe(0);
       expect(sent.stdout).toBe('eli@example.com: an invitation (no password yet); the link lasts 7 days.\nSent 1 mail.\n');
-      expect(received).toHaveLength(1);
-      const [mail] = received;
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received.map((one) => one.parsed);
       expect(mail!.subject).toBe('You are invited to HomeSite');
       expect(mail!.from?.value).toEqual([{ address: 'homesite@example.com', name: 'HomeSite' }]);
       expect((mail!.to as { text: string }).text).toBe('eli@example.com');
@@ -419,7 +375,7 @@ describe('invitations by mail (SMTP_URL)', () => {
       expect(mail!.html).toContain(link![0]);
 
       // A mail server that refuses the connection: the mail stays queued for the server's mailer, and the command says so.
-      const refused = await cli(withMail('smtp://127.0.0.1:1'), ['user', 'invite', '--user-name', 'ann@example.com']);
+      const refused = await runHomesite(['user', 'invite', '--user-name', 'ann@example.com'], withMail('smtp://127.0.0.1:1'));
       expect(refused.code).toBe(0);
       expect(refused.stdout).toMatch(
         /Sent 0 mails; 1 could not be delivered yet \(the mail server said: .+\)\. They stay queued: any running HomeSite server/,

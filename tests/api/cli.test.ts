@@ -3,19 +3,19 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { verifyApiKey } from '../../src/server/auth/api-keys';
 import { filesBeside } from '../../src/server/cli/commands/import';
-import { COMMANDS, runCli } from '../../src/server/cli/main';
+import { COMMANDS } from '../../src/server/cli/main';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { acquireDataDirLock, LOCK_FILE_NAME } from '../../src/server/db/data-dir-lock';
 import { findDemoAccounts } from '../../src/server/db/demo-accounts';
 import * as schema from '../../src/server/db/schema';
 import { DEFAULT_DEMO_PASSWORD, DEMO_USERS, seedDatabase } from '../../src/server/db/seed';
 import { IMPORT_KINDS } from '../../src/server/import/kinds';
+import { runHomesite, type CliResult } from '../cli-runner';
 import { callerFor, createScratchDatabase } from './harness';
 
 /*
@@ -27,30 +27,6 @@ import { callerFor, createScratchDatabase } from './harness';
 const PASSWORD = 'Opening#Day1';
 const EXAMPLE_FILES = readdirSync('examples/import');
 const SLOW = 120_000;
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function collector() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
-
-async function cli(env: NodeJS.ProcessEnv, argv: string[], stdin = ''): Promise<CliResult> {
-  const stdout = collector();
-  const stderr = collector();
-  const code = await runCli(argv, { stdin: Readable.from(stdin === '' ? [] : [stdin]), stdout: stdout.stream, stderr: stderr.stream, env });
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
-}
 
 const scratchDirs: string[] = [];
 function scratchDir(): string {
@@ -127,7 +103,7 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
   it(
     'creates the first administrator on an empty database from a password on stdin, who then signs in and is not expired',
     async () => {
-      const created = await cli(env, createUserArgs('It.Admin@Example.com'), `${PASSWORD}\n`);
+      const created = await runHomesite(createUserArgs('It.Admin@Example.com'), env, `${PASSWORD}\n`);
       expect(created.stderr).toBe('');
       expect(created).toMatchObject({ code: 0, stdout: 'Created it.admin@example.com (Rtl_Admin).\n' });
 
@@ -142,7 +118,7 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
         // spec 1 §9 counts 91 days from the last change: changed just now, nowhere near expired.
         expect(Date.now() - new Date(profile.body.passwordLastChanged).getTime()).toBeLessThan(5 * 60_000);
       });
-      const listed = await cli(env, ['user', 'list']);
+      const listed = await runHomesite(['user', 'list'], env);
       expect(listed.code).toBe(0);
       expect(listed.stdout).toMatch(/^it\.admin@example\.com\s+Ada Lovelace\s+yes\s+Rtl_Admin$/m);
     },
@@ -152,19 +128,19 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
   it(
     'refuses a password the product would refuse, an unknown role and a taken name, and creates nobody',
     async () => {
-      const weak = await cli(env, createUserArgs('weak@example.com'), 'password1\n');
+      const weak = await runHomesite(createUserArgs('weak@example.com'), env, 'password1\n');
       expect(weak.code).toBe(1);
       expect(weak.stderr).toContain('Password must contain an upper-case letter.');
-      const none = await cli(env, createUserArgs('nopassword@example.com'), '');
+      const none = await runHomesite(createUserArgs('nopassword@example.com'), env, '');
       expect(none.code).toBe(1);
       expect(none.stderr).toContain('No password on stdin');
-      const role = await cli(env, [...createUserArgs('role@example.com'), '--role', 'Chief_Wizard'], `${PASSWORD}\n`);
+      const role = await runHomesite([...createUserArgs('role@example.com'), '--role', 'Chief_Wizard'], env, `${PASSWORD}\n`);
       expect(role.code).toBe(1);
       expect(role.stderr).toContain('Unknown role: Chief_Wizard.');
-      const retailer = await cli(env, createUserArgs('retailer@example.com', '--retailer', '99999'), `${PASSWORD}\n`);
+      const retailer = await runHomesite(createUserArgs('retailer@example.com', '--retailer', '99999'), env, `${PASSWORD}\n`);
       expect(retailer.code).toBe(1);
       expect(retailer.stderr).toContain('No retailer 99999');
-      const taken = await cli(env, createUserArgs('IT.ADMIN@example.com'), `${PASSWORD}\n`);
+      const taken = await runHomesite(createUserArgs('IT.ADMIN@example.com'), env, `${PASSWORD}\n`);
       expect(taken.code).toBe(1);
       expect(taken.stderr).toContain('exists already');
       expect(weak.stderr.split('\n').filter(Boolean)).toHaveLength(1);
@@ -180,10 +156,10 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
   it(
     'resets a password: the old sessions and the old password stop working, the new password signs in',
     async () => {
-      await cli(env, createUserArgs('reset.me@example.com', '--role', 'Service_User'), `${PASSWORD}\n`);
+      await runHomesite(createUserArgs('reset.me@example.com', '--role', 'Service_User'), env, `${PASSWORD}\n`);
       const oldToken = await withApp(env, async (call) => (await signIn(call, 'reset.me@example.com', PASSWORD)).body.bearerToken!);
 
-      const reset = await cli(env, ['user', 'reset-password', 'Reset.Me@example.com'], 'Second#Try22\n');
+      const reset = await runHomesite(['user', 'reset-password', 'Reset.Me@example.com'], env, 'Second#Try22\n');
       expect(reset).toMatchObject({ code: 0, stderr: '' });
 
       await withApp(env, async (call) => {
@@ -191,7 +167,7 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
         expect((await signIn(call, 'reset.me@example.com', PASSWORD)).status).toBe(400);
         expect((await signIn(call, 'reset.me@example.com', 'Second#Try22')).status).toBe(200);
       });
-      expect((await cli(env, ['user', 'reset-password', 'nobody@example.com'], 'Second#Try22\n')).code).toBe(1);
+      expect((await runHomesite(['user', 'reset-password', 'nobody@example.com'], env, 'Second#Try22\n')).code).toBe(1);
     },
     SLOW,
   );
@@ -199,9 +175,9 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
   it(
     'deactivates a user: no sign-in, and their open session is refused; activate lets them back',
     async () => {
-      await cli(env, createUserArgs('leaver@example.com'), `${PASSWORD}\n`);
+      await runHomesite(createUserArgs('leaver@example.com'), env, `${PASSWORD}\n`);
       const token = await withApp(env, async (call) => (await signIn(call, 'leaver@example.com', PASSWORD)).body.bearerToken!);
-      expect(await cli(env, ['user', 'deactivate', 'leaver@example.com'])).toMatchObject({
+      expect(await runHomesite(['user', 'deactivate', 'leaver@example.com'], env)).toMatchObject({
         code: 0,
         stdout: 'leaver@example.com is deactivated.\n',
       });
@@ -211,8 +187,8 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
         expect(refused.status).toBe(400);
         expect(refused.body.message).toContain('inactive');
       });
-      expect((await cli(env, ['user', 'list'])).stdout).toMatch(/^leaver@example\.com\s+Ada Lovelace\s+no\s+/m);
-      expect((await cli(env, ['user', 'activate', 'leaver@example.com'])).code).toBe(0);
+      expect((await runHomesite(['user', 'list'], env)).stdout).toMatch(/^leaver@example\.com\s+Ada Lovelace\s+no\s+/m);
+      expect((await runHomesite(['user', 'activate', 'leaver@example.com'], env)).code).toBe(0);
       await withApp(env, async (call) => expect((await signIn(call, 'leaver@example.com', PASSWORD)).status).toBe(200));
     },
     SLOW,
@@ -221,14 +197,14 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
   it(
     'makes an API key shown once, lists it without the key, and revokes it',
     async () => {
-      const created = await cli(env, ['apikey', 'create', 'erp-nightly']);
+      const created = await runHomesite(['apikey', 'create', 'erp-nightly'], env);
       expect(created.code).toBe(0);
       const key = created.stdout.trim();
       expect(key).toMatch(/^hsk_[A-Za-z0-9_-]{43}$/);
       expect(created.stderr).toContain('not shown again');
-      expect((await cli(env, ['apikey', 'create', 'erp-nightly'])).code).toBe(1);
+      expect((await runHomesite(['apikey', 'create', 'erp-nightly'], env)).code).toBe(1);
 
-      const listed = await cli(env, ['apikey', 'list']);
+      const listed = await runHomesite(['apikey', 'list'], env);
       expect(listed.stdout).toMatch(new RegExp(`^erp-nightly\\s+${key.slice(0, 12)}…\\s+\\S+Z\\s+-\\s+-$`, 'm'));
       expect(listed.stdout).not.toContain(key);
       await withDb(env, async (db) => {
@@ -236,13 +212,16 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
         const [row] = await db.select().from(schema.apiKeys).where(eq(schema.apiKeys.name, 'erp-nightly'));
         expect(row!.keyHash).not.toContain(key.slice(4));
       });
-      expect((await cli(env, ['apikey', 'list'])).stdout).toMatch(/^erp-nightly\s+\S+\s+\S+Z\s+\S+Z\s+-$/m);
+      expect((await runHomesite(['apikey', 'list'], env)).stdout).toMatch(/^erp-nightly\s+\S+\s+\S+Z\s+\S+Z\s+-$/m);
 
-      expect(await cli(env, ['apikey', 'revoke', 'erp-nightly'])).toMatchObject({ code: 0, stdout: "API key 'erp-nightly' is revoked.\n" });
-      expect((await cli(env, ['apikey', 'revoke', 'erp-nightly'])).stdout).toContain('revoked already');
-      expect((await cli(env, ['apikey', 'revoke', 'no-such-key'])).code).toBe(1);
+      expect(await runHomesite(['apikey', 'revoke', 'erp-nightly'], env)).toMatchObject({
+        code: 0,
+        stdout: "API key 'erp-nightly' is revoked.\n",
+      });
+      expect((await runHomesite(['apikey', 'revoke', 'erp-nightly'], env)).stdout).toContain('revoked already');
+      expect((await runHomesite(['apikey', 'revoke', 'no-such-key'], env)).code).toBe(1);
       await withDb(env, async (db) => expect(await verifyApiKey(db, key)).toBeNull());
-      expect((await cli(env, ['apikey', 'list'])).stdout).toMatch(/^erp-nightly\s+\S+…\s+\S+Z\s+\S+Z\s+\d{4}-\S+Z$/m);
+      expect((await runHomesite(['apikey', 'list'], env)).stdout).toMatch(/^erp-nightly\s+\S+…\s+\S+Z\s+\S+Z\s+\d{4}-\S+Z$/m);
     },
     SLOW,
   );
@@ -251,7 +230,7 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
     for (const kind of Object.keys(IMPORT_KINDS)) {
       const file = EXAMPLE_FILES.find((name) => name.startsWith(`${kind}.`));
       if (!file) continue;
-      const imported = await cli(env, ['import', kind, join('examples/import', file)]);
+      const imported = await runHomesite(['import', kind, join('examples/import', file)], env);
       expect(imported.stderr, kind).toBe('');
       expect(imported.code, `${kind}: ${imported.stdout}`).toBe(0);
       expect(imported.stdout, kind).toMatch(/^Written: \d+ inserted, 0 updated, 0 unchanged\.$/m);
@@ -259,11 +238,11 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
     for (const file of EXAMPLE_FILES) {
       const kind = file.replace(/\.\w+$/, '');
       if (!Object.hasOwn(IMPORT_KINDS, kind)) continue;
-      const again = await cli(env, ['import', kind, join('examples/import', file)]);
+      const again = await runHomesite(['import', kind, join('examples/import', file)], env);
       expect(again.stdout, kind).toMatch(/^Written: 0 inserted, 0 updated, \d+ unchanged\.$/m);
     }
     // An imported user has no password until the operator gives one; then they sign in to their retail centers.
-    expect((await cli(env, ['user', 'reset-password', 'sam.whitaker@valleyview.example'], `${PASSWORD}\n`)).code).toBe(0);
+    expect((await runHomesite(['user', 'reset-password', 'sam.whitaker@valleyview.example'], env, `${PASSWORD}\n`)).code).toBe(0);
     await withApp(env, async (call) => {
       const token = (await signIn(call, 'sam.whitaker@valleyview.example', PASSWORD)).body.bearerToken!;
       const profile = await call<{ availableRetailers: { retailerNumber: string }[] }>('GET', '/auth/api/Account/User', { token });
@@ -283,11 +262,11 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
       const plants = () => withDb(env, async (db) => (await db.select({ n: count() }).from(schema.plants))[0]!.n);
       const before = await plants();
 
-      const refused = await cli(env, ['import', 'plants', file]);
+      const refused = await runHomesite(['import', 'plants', file], env);
       expect(refused.code).toBe(1);
       expect(refused.stdout).toContain('Nothing was written');
       expect(refused.stdout).toMatch(/^ {2}line 3, state: .+$/m);
-      const dry = await cli(env, ['import', 'plants', file, '--dry-run']);
+      const dry = await runHomesite(['import', 'plants', file, '--dry-run'], env);
       expect(dry.code).toBe(1);
       expect(await plants()).toBe(before);
 
@@ -295,22 +274,22 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
         join(dir, 'plants-good.jsonl'),
         '{"plantNumber":"952","name":"Elm Creek","serialPrefix":"ELM","city":"Elm","state":"TN"}\n',
       );
-      const cleanDry = await cli(env, ['import', 'plants', join(dir, 'plants-good.jsonl'), '--dry-run']);
+      const cleanDry = await runHomesite(['import', 'plants', join(dir, 'plants-good.jsonl'), '--dry-run'], env);
       expect(cleanDry).toMatchObject({ code: 0, stdout: expect.stringContaining('It would write: 1 inserted') });
       expect(await plants()).toBe(before);
 
-      const skipped = await cli(env, ['import', 'plants', file, '--skip-invalid']);
+      const skipped = await runHomesite(['import', 'plants', file, '--skip-invalid'], env);
       expect(skipped.code).toBe(0);
       expect(skipped.stdout).toContain('Written: 1 inserted');
       expect(skipped.stdout).toMatch(/^Skipped 1 row:\n {2}line 3, state: /m);
       expect(await plants()).toBe(before + 1);
 
-      expect((await cli(env, ['import', 'spaceships', file])).code).toBe(2);
-      expect((await cli(env, ['import', 'plants', join(dir, 'plants.txt')])).code).toBe(2);
-      expect((await cli(env, ['import', 'plants', join(dir, 'missing.csv')])).code).toBe(1);
+      expect((await runHomesite(['import', 'spaceships', file], env)).code).toBe(2);
+      expect((await runHomesite(['import', 'plants', join(dir, 'plants.txt')], env)).code).toBe(2);
+      expect((await runHomesite(['import', 'plants', join(dir, 'missing.csv')], env)).code).toBe(1);
       const badHeader = join(dir, 'bad-header.csv');
       writeFileSync(badHeader, 'plantNumber,colour\n1,red\n');
-      const header = await cli(env, ['import', 'plants', badHeader]);
+      const header = await runHomesite(['import', 'plants', badHeader], env);
       expect(header.code).toBe(1);
       expect(header.stderr).toContain('unknown column "colour"');
     },
@@ -320,7 +299,7 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
   it(
     'migrate says the database is up to date when it is',
     async () => {
-      const migrated = await cli(env, ['migrate']);
+      const migrated = await runHomesite(['migrate'], env);
       expect(migrated).toMatchObject({ code: 0, stderr: '' });
       expect(migrated.stdout).toMatch(/^Up to date: /);
     },
@@ -346,7 +325,7 @@ describe.each(BACKENDS)('demo remove on a seeded demo database, $name', (backend
   it(
     'deletes every account a demo login could sign in with, keeps the rest, and leaves the data they wrote',
     async () => {
-      expect((await cli(env, createUserArgs('owner@example.com'), `${PASSWORD}\n`)).code).toBe(0);
+      expect((await runHomesite(createUserArgs('owner@example.com'), env, `${PASSWORD}\n`)).code).toBe(0);
       const before = await withDb(env, async (db) => {
         const demo = await findDemoAccounts(db);
         const [users] = await db.select({ n: count() }).from(schema.users);
@@ -365,7 +344,7 @@ describe.each(BACKENDS)('demo remove on a seeded demo database, $name', (backend
         return { quotes: quotes!.n };
       });
 
-      const removed = await cli(env, ['demo', 'remove']);
+      const removed = await runHomesite(['demo', 'remove'], env);
       expect(removed.stderr).toBe('');
       expect(removed.code).toBe(0);
       expect(removed.stdout).toMatch(/^Deleted \d+ demo accounts\./);
@@ -378,7 +357,7 @@ describe.each(BACKENDS)('demo remove on a seeded demo database, $name', (backend
         const [quotes] = await db.select({ n: count() }).from(schema.quotes);
         expect(quotes!.n).toBe(before.quotes);
       });
-      expect((await cli(env, ['demo', 'remove'])).stdout).toBe('There are no demo accounts.\n');
+      expect((await runHomesite(['demo', 'remove'], env)).stdout).toBe('There are no demo accounts.\n');
     },
     SLOW,
   );
@@ -386,12 +365,12 @@ describe.each(BACKENDS)('demo remove on a seeded demo database, $name', (backend
   it(
     '--all-data needs --yes, then empties every table but the roles and settings',
     async () => {
-      const unconfirmed = await cli(env, ['demo', 'remove', '--all-data']);
+      const unconfirmed = await runHomesite(['demo', 'remove', '--all-data'], env);
       expect(unconfirmed.code).toBe(2);
       expect(unconfirmed.stderr).toContain('--yes');
       await withDb(env, async (db) => expect((await db.select({ n: count() }).from(schema.homes))[0]!.n).toBeGreaterThan(0));
 
-      const emptied = await cli(env, ['demo', 'remove', '--all-data', '--yes']);
+      const emptied = await runHomesite(['demo', 'remove', '--all-data', '--yes'], env);
       expect(emptied.code).toBe(0);
       await withDb(env, async (db) => {
         for (const table of [schema.users, schema.homes, schema.retailers, schema.quotes, schema.apiKeys]) {
@@ -400,8 +379,8 @@ describe.each(BACKENDS)('demo remove on a seeded demo database, $name', (backend
         expect((await db.select({ n: count() }).from(schema.roles))[0]!.n).toBeGreaterThan(30);
       });
       // The schema and migrations are intact: a first administrator can be made at once.
-      expect((await cli(env, createUserArgs('fresh.start@example.com'), `${PASSWORD}\n`)).code).toBe(0);
-      expect((await cli(env, ['migrate'])).stdout).toMatch(/^Up to date/);
+      expect((await runHomesite(createUserArgs('fresh.start@example.com'), env, `${PASSWORD}\n`)).code).toBe(0);
+      expect((await runHomesite(['migrate'], env)).stdout).toMatch(/^Up to date/);
     },
     SLOW,
   );
@@ -412,25 +391,25 @@ describe.skipIf(testDatabaseUrl)('the embedded database: backup, restore and the
   let backupFile: string;
   beforeAll(async () => {
     env = { DATA_DIR: scratchDir() };
-    expect((await cli(env, createUserArgs('kept@example.com'), `${PASSWORD}\n`)).code).toBe(0);
+    expect((await runHomesite(createUserArgs('kept@example.com'), env, `${PASSWORD}\n`)).code).toBe(0);
     backupFile = join(scratchDir(), 'homesite.tar.gz');
   }, SLOW);
 
   it(
     'backs up to a .tar.gz that restores into an empty DATA_DIR with the data',
     async () => {
-      const backedUp = await cli(env, ['backup', backupFile]);
+      const backedUp = await runHomesite(['backup', backupFile], env);
       expect(backedUp.stderr).toBe('');
       expect(backedUp.code).toBe(0);
       expect(statSync(backupFile).size).toBeGreaterThan(100_000);
       expect(readdirSync(join(backupFile, '..'))).toEqual(['homesite.tar.gz']);
-      expect((await cli(env, ['backup', backupFile])).stderr).toContain('exists already');
+      expect((await runHomesite(['backup', backupFile], env)).stderr).toContain('exists already');
 
       const elsewhere = { DATA_DIR: scratchDir() };
-      const restored = await cli(elsewhere, ['restore', backupFile]);
+      const restored = await runHomesite(['restore', backupFile], elsewhere);
       expect(restored.stderr).toBe('');
       expect(restored.code).toBe(0);
-      expect((await cli(elsewhere, ['user', 'list'])).stdout).toContain('kept@example.com');
+      expect((await runHomesite(['user', 'list'], elsewhere)).stdout).toContain('kept@example.com');
       await withApp(elsewhere, async (call) => expect((await signIn(call, 'kept@example.com', PASSWORD)).status).toBe(200));
     },
     SLOW,
@@ -439,18 +418,18 @@ describe.skipIf(testDatabaseUrl)('the embedded database: backup, restore and the
   it(
     'refuses to restore over a database without --force; with it, keeps the old one aside and says where',
     async () => {
-      expect((await cli(env, createUserArgs('after.backup@example.com'), `${PASSWORD}\n`)).code).toBe(0);
-      const refused = await cli(env, ['restore', backupFile]);
+      expect((await runHomesite(createUserArgs('after.backup@example.com'), env, `${PASSWORD}\n`)).code).toBe(0);
+      const refused = await runHomesite(['restore', backupFile], env);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('--force');
-      expect((await cli(env, ['user', 'list'])).stdout).toContain('after.backup@example.com');
+      expect((await runHomesite(['user', 'list'], env)).stdout).toContain('after.backup@example.com');
 
-      const forced = await cli(env, ['restore', backupFile, '--force']);
+      const forced = await runHomesite(['restore', backupFile, '--force'], env);
       expect(forced.code).toBe(0);
       const aside = readdirSync(env.DATA_DIR!).find((name) => name.startsWith('pglite.before-restore-'));
       expect(aside).toBeDefined();
       expect(forced.stdout).toContain(join(env.DATA_DIR!, aside!));
-      const listed = (await cli(env, ['user', 'list'])).stdout;
+      const listed = (await runHomesite(['user', 'list'], env)).stdout;
       expect(listed).toContain('kept@example.com');
       expect(listed).not.toContain('after.backup@example.com');
     },
@@ -463,7 +442,7 @@ describe.skipIf(testDatabaseUrl)('the embedded database: backup, restore and the
       const junk = join(scratchDir(), 'junk.tar.gz');
       writeFileSync(junk, 'not a tarball');
       const target = { DATA_DIR: scratchDir() };
-      const refused = await cli(target, ['restore', junk]);
+      const refused = await runHomesite(['restore', junk], target);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('could not be restored');
       expect(readdirSync(target.DATA_DIR).filter((name) => name !== LOCK_FILE_NAME)).toEqual([]);
@@ -473,8 +452,8 @@ describe.skipIf(testDatabaseUrl)('the embedded database: backup, restore and the
 
   it('backup and restore refuse DATABASE_URL and name the PostgreSQL way', async () => {
     const postgres = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
-    expect(await cli(postgres, ['backup', backupFile])).toMatchObject({ code: 1, stderr: expect.stringContaining('pg_dump') });
-    expect(await cli(postgres, ['restore', backupFile])).toMatchObject({ code: 1, stderr: expect.stringContaining('pg_restore') });
+    expect(await runHomesite(['backup', backupFile], postgres)).toMatchObject({ code: 1, stderr: expect.stringContaining('pg_dump') });
+    expect(await runHomesite(['restore', backupFile], postgres)).toMatchObject({ code: 1, stderr: expect.stringContaining('pg_restore') });
   });
 
   it(
@@ -482,7 +461,7 @@ describe.skipIf(testDatabaseUrl)('the embedded database: backup, restore and the
     async () => {
       const held = acquireDataDirLock(env.DATA_DIR!, 'server');
       try {
-        const refused = await cli(env, ['user', 'list']);
+        const refused = await runHomesite(['user', 'list'], env);
         expect(refused.code).toBe(1);
         expect(refused.stderr).toContain(`The server (pid ${process.pid}) is using DATA_DIR`);
         expect(refused.stderr).toContain('DATABASE_URL');
@@ -498,7 +477,7 @@ describe.skipIf(testDatabaseUrl)('the embedded database: backup, restore and the
         join(env.DATA_DIR!, LOCK_FILE_NAME),
         JSON.stringify({ pid: Number(ended.stdout), owner: 'server', token: 'left-behind', since: new Date().toISOString() }),
       );
-      expect((await cli(env, ['user', 'list'])).code).toBe(0);
+      expect((await runHomesite(['user', 'list'], env)).code).toBe(0);
       expect(existsSync(join(env.DATA_DIR!, LOCK_FILE_NAME))).toBe(false);
     },
     SLOW,
@@ -506,7 +485,7 @@ describe.skipIf(testDatabaseUrl)('the embedded database: backup, restore and the
 
   it('a reading command refuses an empty DATA_DIR instead of making a database there', async () => {
     const empty = { DATA_DIR: scratchDir() };
-    const listed = await cli(empty, ['user', 'list']);
+    const listed = await runHomesite(['user', 'list'], empty);
     expect(listed.code).toBe(1);
     expect(listed.stderr).toContain('There is no database in');
     expect(existsSync(join(empty.DATA_DIR, 'pglite'))).toBe(false);
@@ -532,7 +511,7 @@ describe.skipIf(testDatabaseUrl)('files a row names', () => {
 
 describe.skipIf(testDatabaseUrl)('usage', () => {
   it.each(COMMANDS.map((command) => [command.name.join(' ')]))('homesite %s --help answers its help and exits 0', async (name) => {
-    const result = await cli({}, [...name.split(' '), '--help']);
+    const result = await runHomesite([...name.split(' '), '--help'], {});
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toMatch(new RegExp(`^Usage: homesite ${name}`));
     expect(result.stdout).toContain('Exit codes:');
@@ -540,7 +519,7 @@ describe.skipIf(testDatabaseUrl)('usage', () => {
 
   it('--help alone, and on a group, lists the commands', async () => {
     for (const argv of [['--help'], ['-h'], ['user', '--help'], ['apikey', '-h'], ['demo', '--help']]) {
-      const result = await cli({}, argv);
+      const result = await runHomesite(argv, {});
       expect(result.code, argv.join(' ')).toBe(0);
       expect(result.stdout, argv.join(' ')).toContain('Commands:');
     }
@@ -566,7 +545,7 @@ describe.skipIf(testDatabaseUrl)('usage', () => {
     [['apikey', 'create'], 'Missing <name>.'],
     [['backup'], 'Missing <file>.'],
   ])('%j is wrong usage: exit 2 with the problem and the usage on stderr', async (argv, problem) => {
-    const result = await cli({ DATA_DIR: join(tmpdir(), 'homesite-cli-never-made') }, argv);
+    const result = await runHomesite(argv, { DATA_DIR: join(tmpdir(), 'homesite-cli-never-made') });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(problem);
@@ -576,11 +555,11 @@ describe.skipIf(testDatabaseUrl)('usage', () => {
 
   it('a failure is one message on stderr, without a stack unless --verbose', async () => {
     const env = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
-    const plain = await cli(env, ['user', 'list']);
+    const plain = await runHomesite(['user', 'list'], env);
     expect(plain.code).toBe(1);
     expect(plain.stderr).toMatch(/^homesite user list: Could not open PostgreSQL at 127\.0\.0\.1:1\/none: /);
     expect(plain.stderr).not.toMatch(/\n\s+at /);
-    const verbose = await cli(env, ['user', 'list', '--verbose']);
+    const verbose = await runHomesite(['user', 'list', '--verbose'], env);
     expect(verbose.code).toBe(1);
     expect(verbose.stderr).toMatch(/\n\s+at /);
   });

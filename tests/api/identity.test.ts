@@ -1,8 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { and, asc, eq, inArray, isNotNull, not, sql } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,6 +19,7 @@ import { DEFAULT_IDENTITY_CONFIG, type IdentityConfig } from '../../src/server/m
 import { createMailTransport } from '../../src/server/mail/mailer';
 import type { MailMessage } from '../../src/server/mail/messages';
 import { deliverDueMail, mailKeyOf, retryDelayMs } from '../../src/server/mail/queue';
+import { startMailListener } from '../mail-listener';
 import { callerFor, createTestContext, type CallOptions, type TestContext } from './harness';
 
 /*
@@ -507,42 +505,17 @@ describe('POST {auth}/api/Account/ForgotPassword', () => {
   });
 });
 
-/** An SMTP server on a free local port that keeps what it receives; `refuseFirst` recipients get a 451 (try later). */
+/** The shared SMTP listener with a transport to it, as the server's mailer sends; `refuseFirst` recipients get a 451 (try later). */
 async function smtpListener(options: { refuseFirst?: number } = {}) {
-  const received: ParsedMail[] = [];
-  let recipients = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      recipients += 1;
-      if (recipients <= (options.refuseFirst ?? 0))
-        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-      callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (parsed) => {
-          received.push(parsed);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
-  const transport = createMailTransport({ kind: 'smtp', url: `smtp://127.0.0.1:${port}`, from: MAIL_FROM });
+  const listener = await startMailListener();
+  listener.refuseNext(options.refuseFirst ?? 0);
+  const transport = createMailTransport({ kind: 'smtp', url: listener.url, from: MAIL_FROM });
   return {
-    received,
+    received: listener.received,
     send: transport.send,
     close: async () => {
       transport.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listener.close();
     },
   };
 }
@@ -574,7 +547,7 @@ describe('the mail of a link', () => {
     } finally {
       await smtp.close();
     }
-    const [received] = smtp.received;
+    const [received] = smtp.received.map((mail) => mail.parsed);
     expect(received!.subject).toBe('Alex Morgan invited you to HomeSite');
     expect(received!.from?.value).toEqual([{ name: 'HomeSite', address: 'homesite@smokymountainhomes.test' }]);
     expect(JSON.stringify(received!.to)).toContain(user.userName);

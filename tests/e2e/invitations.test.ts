@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../src/contract';
-import { runCli } from '../../src/server/cli/main';
 import { identityConfigFromEnv } from '../../src/server/mail/config';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { createScratchDatabase } from '../api/harness';
+import { runHomesite } from '../cli-runner';
 import { linkIn, startMailListener, type MailListener, type ReceivedMail } from '../mail-listener';
 import { apiClient, CHROMIUM_ARGS, newContext, signIn } from './harness';
 import { freePort } from './server-process';
@@ -26,25 +25,9 @@ const EXAMPLES = resolve('examples/import');
 const MORGAN = { userName: 'morgan.alvarez@valleyview.example', password: 'Lot#Opening2026' };
 const SAM = { userName: 'sam.whitaker@valleyview.example', password: 'Field#Work2026', newPassword: 'Second#Start2026' };
 
-/** The operator's command line, in this process (the bin only loads this function). */
+/** The operator's command line, in this process (the bin only loads this function); the command must succeed. */
 async function homesite(args: string[], env: NodeJS.ProcessEnv) {
-  const input = new PassThrough();
-  input.end('');
-  let stdout = '';
-  let stderr = '';
-  const sink = (append: (text: string) => void) =>
-    new Writable({
-      write(chunk: Buffer, _encoding, next) {
-        append(chunk.toString());
-        next();
-      },
-    });
-  const code = await runCli(args, {
-    stdin: input,
-    stdout: sink((text) => (stdout += text)),
-    stderr: sink((text) => (stderr += text)),
-    env,
-  });
+  const { code, stdout, stderr } = await runHomesite(args, env);
   expect(code, `homesite ${args.join(' ')}\n${stdout}\n${stderr}`).toBe(0);
   return stdout;
 }

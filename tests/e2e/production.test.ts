@@ -2,14 +2,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WarrantyCard } from '../../src/contract';
-import { runCli } from '../../src/server/cli/main';
 import { IMPORT_KINDS } from '../../src/server/import/kinds';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { createScratchDatabase } from '../api/harness';
+import { runHomesite } from '../cli-runner';
 import { apiClient, CHROMIUM_ARGS, DEMO_PASSWORD, demoUser, signIn, waitForServiceWorker } from './harness';
 
 /*
@@ -61,28 +60,6 @@ function homesiteCommand(args: string[], env: NodeJS.ProcessEnv, stdin = '') {
     child.once('exit', (code) => done({ code, stdout, stderr }));
     child.stdin.end(stdin);
   });
-}
-
-/** The same commands in this process (the bin only loads this function): the bulk of the imports, fast. */
-async function homesite(args: string[], env: NodeJS.ProcessEnv, stdin = '') {
-  const input = new PassThrough();
-  input.end(stdin);
-  let stdout = '';
-  let stderr = '';
-  const sink = (append: (text: string) => void) =>
-    new Writable({
-      write(chunk: Buffer, _encoding, next) {
-        append(chunk.toString());
-        next();
-      },
-    });
-  const code = await runCli(args, {
-    stdin: input,
-    stdout: sink((text) => (stdout += text)),
-    stderr: sink((text) => (stderr += text)),
-    env,
-  });
-  return { code, stdout, stderr };
 }
 
 async function expectCommand(result: Promise<{ code: number | null; stdout: string; stderr: string }>) {
@@ -198,11 +175,11 @@ for (const variant of variants) {
           withoutExample.push(kind);
           continue;
         }
-        const report = await expectCommand(homesite(['import', kind, file], env));
+        const report = await expectCommand(runHomesite(['import', kind, file], env));
         expect(report, kind).not.toMatch(/refused/i);
       }
-      await expectCommand(homesite(['user', 'reset-password', TECHNICIAN.userName], env, `${TECHNICIAN.password}\n`));
-      apiKey = /hsk_[\w-]+/.exec(await expectCommand(homesite(['apikey', 'create', 'nightly-erp'], env)))![0];
+      await expectCommand(runHomesite(['user', 'reset-password', TECHNICIAN.userName], env, `${TECHNICIAN.password}\n`));
+      apiKey = /hsk_[\w-]+/.exec(await expectCommand(runHomesite(['apikey', 'create', 'nightly-erp'], env)))![0];
 
       await start();
       // Production: no demo account exists, so the published demo password opens nothing.
@@ -267,7 +244,7 @@ for (const variant of variants) {
       writeFileSync(changedFile, changed);
       if (variant.postgres) {
         // On PostgreSQL the command line works beside running instances.
-        expect(await expectCommand(homesite(['import', 'homes', changedFile], env))).toContain('0 inserted, 1 updated');
+        expect(await expectCommand(runHomesite(['import', 'homes', changedFile], env))).toContain('0 inserted, 1 updated');
       } else {
         expect(await importOverHttp('homes', changedFile)).toMatchObject({ updated: 1, inserted: 0 });
       }
