@@ -90,6 +90,9 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: { moduleSideEffects: contractHasNoSideEffects },
       output: {
+        // Lazy chunks by content hash alone: the entry lists every chunk a route may load (the preload map), and their
+        // readable names cost about a kilobyte of the first load's gzip (source maps still name every module).
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           // What the first load runs is one chunk, not a dozen small modulepreloads (HTTP/1.1 opens 6 connections). The
           // '$initial' tag is rolldown's own static graph of the entry: an export that only lazy routes use (useQuery

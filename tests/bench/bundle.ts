@@ -13,6 +13,7 @@ const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).le
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
@@ -55,6 +56,9 @@ export function measureBundle(distDir = 'dist') {
   const loginKey = manifest && Object.keys(manifest).find((key) => /routes\/login\.index\.tsx\?tsr-split=component/.test(key));
   const loginFiles = manifest && loginKey ? staticClosure(manifest, loginKey).filter((file) => !initial.includes(file)) : [];
   const loginGzip = loginFiles.reduce((sum, file) => sum + sizeOf(file), 0);
+  // Lazy chunks are named by their hash alone (vite.config.ts): the manifest says what each one holds.
+  const namesOfFile = new Map(Object.values(manifest ?? {}).map((chunk) => [chunk.file, chunk.name ?? chunk.src ?? '']));
+  const line = (file: string) => `  ${`${file} ${namesOfFile.get(file) ?? ''}`.trimEnd().padEnd(56)} ${kib(sizeOf(file)).padStart(10)}`;
 
   return {
     initialFiles: initial,
@@ -67,19 +71,19 @@ export function measureBundle(distDir = 'dist') {
       const meets = initialGzip <= FIRST_ROUTE_JS_GOAL_BYTES ? 'meets' : 'misses';
       const lines = [
         `first route JS (entry + modulepreloads): ${kib(initialGzip)} gzip in ${initial.length} file(s)   goal ≤ ${kib(FIRST_ROUTE_JS_GOAL_BYTES)} (${meets})`,
-        ...initial.map((file) => `  ${file.padEnd(56)} ${kib(sizeOf(file)).padStart(10)}`),
+        ...initial.map(line),
         `first route CSS: ${kib(initialCssGzip)} gzip in ${initialCss.length} file(s)`,
       ];
       if (loginKey) {
         lines.push(
           `/login route chunks (the server modulepreloads them for /login; other routes load theirs after the entry): ${kib(loginGzip)} gzip in ${loginFiles.length} file(s); /login in all: ${kib(initialGzip + loginGzip)}`,
         );
-        lines.push(...loginFiles.map((file) => `  ${file.padEnd(56)} ${kib(sizeOf(file)).padStart(10)}`));
+        lines.push(...loginFiles.map(line));
       }
       const total = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
       lines.push(`all JS chunks: ${kib(total)} gzip in ${chunks.length} file(s); the largest:`);
       for (const chunk of chunks.slice(0, Number(process.env.BENCH_BUNDLE_TOP ?? 15))) {
-        lines.push(`  ${chunk.name.padEnd(56)} ${kib(chunk.gzip).padStart(10)}`);
+        lines.push(line(`assets/${chunk.name}`));
       }
       return lines.join('\n');
     },
