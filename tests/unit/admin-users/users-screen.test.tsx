@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER, type ManagedUser } from '../../../src/contract';
 import { UsersScreen } from '../../../src/features/admin-users/components/users-screen';
 import { READ_ONLY_USERS_MESSAGE } from '../../../src/features/admin-users/constants';
@@ -8,28 +8,10 @@ import { formatDateTime } from '../../../src/lib/date-format';
 import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
 import { setNotifier, type Notification } from '../../../src/lib/notifier';
 import { jsonResponse, renderScreen } from '../fixtures/render-screen';
+import { fakeListLayout } from '../fixtures/list-layout';
 
 /** jsdom does no layout: the list's viewport is 600 px high and each row 60 px, as a browser would say. */
-const layoutProps = ['clientHeight', 'offsetHeight'] as const;
-const ownDescriptors = new Map(layoutProps.map((prop) => [prop, Object.getOwnPropertyDescriptor(HTMLElement.prototype, prop)]));
-beforeAll(() => {
-  for (const prop of layoutProps) {
-    Object.defineProperty(HTMLElement.prototype, prop, {
-      configurable: true,
-      get(this: HTMLElement) {
-        if (prop === 'clientHeight' && this.classList.contains('data-list__viewport')) return 600;
-        if (prop === 'offsetHeight' && this.dataset.index !== undefined) return 60;
-        return 0;
-      },
-    });
-  }
-});
-afterAll(() => {
-  for (const [prop, descriptor] of ownDescriptors) {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, prop, descriptor);
-    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
-  }
-});
+fakeListLayout();
 
 const smoky = (retailerNumber: string, retailerCity: string) => ({ retailerNumber, name: 'Smoky Mountain Homes', retailerCity });
 const user = (cmhUserId: number, firstName: string, lastName: string, overrides: Partial<ManagedUser> = {}): ManagedUser => ({

@@ -1,33 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '../../../src/contract';
 import { AuditScreen } from '../../../src/features/audit/components/audit-screen';
 import { formatDateTime } from '../../../src/lib/date-format';
 import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
 import { setNotifier } from '../../../src/lib/notifier';
 import { jsonResponse, renderScreen } from '../fixtures/render-screen';
+import { fakeListLayout } from '../fixtures/list-layout';
 
-/** happy-dom does no layout: the list's viewport is 600 px high and each row 60 px, as a browser would say. */
-const layoutProps = ['clientHeight', 'offsetHeight'] as const;
-const ownDescriptors = new Map(layoutProps.map((prop) => [prop, Object.getOwnPropertyDescriptor(HTMLElement.prototype, prop)]));
-beforeAll(() => {
-  for (const prop of layoutProps) {
-    Object.defineProperty(HTMLElement.prototype, prop, {
-      configurable: true,
-      get(this: HTMLElement) {
-        if (prop === 'clientHeight' && this.classList.contains('data-list__viewport')) return 600;
-        if (prop === 'offsetHeight' && this.dataset.index !== undefined) return 60;
-        return 0;
-      },
-    });
-  }
-});
-afterAll(() => {
-  for (const [prop, descriptor] of ownDescriptors) {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, prop, descriptor);
-    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
-  }
-});
+fakeListLayout();
 
 const event = (id: number, overrides: Partial<AuditEvent>): AuditEvent => ({
   id,

@@ -2,7 +2,7 @@ import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterAll, beforeAll, vi } from 'vitest';
+import { vi } from 'vitest';
 import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
 import { setNotifier, type Notification } from '../../../src/lib/notifier';
 import type { OfflineDb } from '../../../src/offline/db';
@@ -18,29 +18,7 @@ import { freshDb } from '../offline/helpers';
  * for the virtual lists (jsdom does none). Shared by tests/unit/{reports,nps,delivery-reports,parts-catalog-admin}.
  */
 
-/** jsdom does no layout: each list's viewport is 600 px high and each row 60 px, as a browser would say. Call at the top of a file. */
-export function withListLayout() {
-  const layoutProps = ['clientHeight', 'offsetHeight'] as const;
-  const own = new Map(layoutProps.map((prop) => [prop, Object.getOwnPropertyDescriptor(HTMLElement.prototype, prop)]));
-  beforeAll(() => {
-    for (const prop of layoutProps) {
-      Object.defineProperty(HTMLElement.prototype, prop, {
-        configurable: true,
-        get(this: HTMLElement) {
-          if (prop === 'clientHeight' && this.classList.contains('data-list__viewport')) return 600;
-          if (prop === 'offsetHeight' && this.dataset.index !== undefined) return 60;
-          return 0;
-        },
-      });
-    }
-  });
-  afterAll(() => {
-    for (const [prop, descriptor] of own) {
-      if (descriptor) Object.defineProperty(HTMLElement.prototype, prop, descriptor);
-      else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
-    }
-  });
-}
+export { fakeListLayout as withListLayout } from '../fixtures/list-layout';
 
 /** What the fake server answers for a path (with its query), or undefined for a 404. */
 export type Answer = (url: URL) => unknown;

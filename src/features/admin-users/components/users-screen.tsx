@@ -145,7 +145,7 @@ export function UsersScreen() {
 
   return (
     <div className="page admin-users">
-      <div className="admin-users__header">
+      <div className="page__header">
         <h1 className="page__title" id={headingId}>
           Users
         </h1>

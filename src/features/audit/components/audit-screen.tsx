@@ -105,7 +105,7 @@ export function AuditScreen() {
 
   return (
     <div className="page audit-log">
-      <div className="audit-log__header">
+      <div className="page__header">
         <h1 className="page__title">Audit log</h1>
         <div className="audit-log__actions">
           <Link to="/admin/users" className="button">

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, vi } from 'vitest';
+import { vi } from 'vitest';
 import type { HomeSummary, ServiceRequestSummary } from '../../../../src/contract';
 import type { ServiceRequestSummaryView } from '../../../../src/features/work-orders/model';
 import { resetHttpClients, setHttpNavigation } from '../../../../src/lib/http';
@@ -63,29 +63,7 @@ export const home = (assetId: number, serialNumber: string, plantNumber: string,
   ...overrides,
 });
 
-/** jsdom does no layout: the list's viewport is 600 px high and each row 60 px, as a browser would say. */
-export function fakeListLayout() {
-  const layoutProps = ['clientHeight', 'offsetHeight'] as const;
-  const own = new Map(layoutProps.map((prop) => [prop, Object.getOwnPropertyDescriptor(HTMLElement.prototype, prop)]));
-  beforeAll(() => {
-    for (const prop of layoutProps) {
-      Object.defineProperty(HTMLElement.prototype, prop, {
-        configurable: true,
-        get(this: HTMLElement) {
-          if (prop === 'clientHeight' && this.classList.contains('data-list__viewport')) return 600;
-          if (prop === 'offsetHeight' && this.dataset.index !== undefined) return 60;
-          return 0;
-        },
-      });
-    }
-  });
-  afterAll(() => {
-    for (const [prop, descriptor] of own) {
-      if (descriptor) Object.defineProperty(HTMLElement.prototype, prop, descriptor);
-      else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
-    }
-  });
-}
+export { fakeListLayout } from '../../fixtures/list-layout';
 
 export interface FakeBackend {
   /** What GET {api}/service and GET {api}/Homes answer; `offline` makes every fetch fail as without a network. */

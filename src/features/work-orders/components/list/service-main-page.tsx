@@ -94,7 +94,7 @@ export function ServiceMainPage({ user, tab, deployPortal, partsTab }: ServiceMa
 
   return (
     <div className="page service-page">
-      <div className="service-page__header">
+      <div className="page__header">
         <h1 className="page__title">Service &amp; Parts</h1>
         {canCreate && (
           <button type="button" className="button button--primary" aria-haspopup="dialog" onClick={() => setPicking(true)}>
