@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { fieldOfIssue } from '../../contract/import';
+import { recordAudit, type AuditOrigin } from '../audit/audit';
 import type { Database } from '../db/client';
 import { ImportError } from './errors';
 import { knownFingerprints, rememberFingerprints, startFingerprint } from './fingerprints';
@@ -35,9 +36,14 @@ export interface ImportOptions {
    */
   overwrite?: boolean;
   /**
+   * Who runs it (the command line, an API key): an import that commits records an `import.run` audit event with its
+   * counts, in its own transaction. Absent only for fixtures that stand for no one (tests, benchmarks).
+   */
+  origin?: AuditOrigin;
+  /**
    * Runs in the import's transaction after its last write, only when the import is to be committed (not a dry run,
-   * not kept out by a refused row), so that what must commit with it — its audit row, the invitations of
-   * `import users --invite` — commits or rolls back with it. `report` has the final counts (`written` turns true at
+   * not kept out by a refused row), so that what must commit with it — the invitations of `import users --invite` —
+   * commits or rolls back with it. `report` has the final counts (`written` turns true at
    * the commit). `acceptedKeys`: the natural keys of the rows accepted (written or unchanged), when `collectAcceptedKeys`
    * asks for them; empty otherwise (a large import does not keep them for nothing).
    */
@@ -197,6 +203,14 @@ export async function runImport(
       }
       await flush();
       if (options.dryRun || !writing()) throw new RollBack();
+      const { rowsRead, inserted, updated, unchanged, rowsRefused } = report;
+      if (options.origin)
+        await recordAudit(tx, {
+          ...options.origin,
+          action: 'import.run',
+          // dryRun is always false here (a dry run never commits); the trail's readers get it stated.
+          details: { kind: kindName, rowsRead, inserted, updated, unchanged, rowsRefused, dryRun: false },
+        });
       await options.onWritten?.(tx, report, acceptedKeys);
     });
     report.written = true;

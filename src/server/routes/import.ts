@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { paths, toErrorBody } from '../../contract';
-import { recordAudit } from '../audit/audit';
 import { looksLikeApiKey, verifyApiKey } from '../auth/api-keys';
 import type { AppDeps } from '../http/deps';
 import { ERROR_MESSAGES, errorResponse, jsonResponse } from '../http/errors';
@@ -165,23 +164,11 @@ export function importRoutesWith(limits: { maxBodyBytes: number; importsAtOnce: 
           dryRun,
           skipInvalid: query.output.skipInvalid,
           overwrite: query.output.overwrite,
-          // In the import's transaction: the audit row commits with what the import wrote (never for a dry run or a refused file).
-          onWritten: (tx, written) =>
-            recordAudit(tx, {
-              actor: { kind: 'api-key', name: key.name },
-              clientAddress: c.get('clientAddress') ?? null,
-              requestId: c.get('requestId') ?? null,
-              action: 'import.run',
-              details: {
-                kind: written.kind,
-                rowsRead: written.rowsRead,
-                inserted: written.inserted,
-                updated: written.updated,
-                unchanged: written.unchanged,
-                rowsRefused: written.rowsRefused,
-                dryRun,
-              },
-            }),
+          origin: {
+            actor: { kind: 'api-key', name: key.name },
+            clientAddress: c.get('clientAddress') ?? null,
+            requestId: c.get('requestId') ?? null,
+          },
         });
         return reportResponse(report);
       } catch (error) {

@@ -5,7 +5,7 @@ import { AccountUpdateBody, type CmhUser, PASSWORD_RULES } from '../../../contra
 import { isHttpError, isOfflineError } from '../../../lib/http';
 import { notify } from '../../../lib/notifier';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
-import { focusFirstInvalidField } from '../../../ui/focus';
+import { submitThenFocusInvalid } from '../../../ui/focus';
 import { PasswordChangeUpdateBody, useUpdateAccount } from '../api/update-account';
 
 export const ACCOUNT_UPDATED_MESSAGE = 'Your account has been updated!';
@@ -85,15 +85,7 @@ export function MyAccountScreen({ user, passwordExpired, refreshProfile }: MyAcc
           You are offline. Your changes were not saved: save again when you are back online.
         </p>
       )}
-      <form
-        className="form card"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const element = event.currentTarget;
-          void form.handleSubmit().then(() => focusFirstInvalidField(element));
-        }}
-      >
+      <form className="form card" noValidate onSubmit={submitThenFocusInvalid(form.handleSubmit)}>
         <div className="field">
           <label className="field__label" htmlFor="account-username">
             Username

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { FEEDBACK_TEXT_MAX, FeedbackSurvey, SATISFACTION_SCORES } from '../../../contract';
 import { notify } from '../../../lib/notifier';
 import { useOnline } from '../../../offline/use-connection';
-import { focusFirstInvalidField } from '../../../ui/focus';
+import { submitThenFocusInvalid } from '../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { useSubmitFeedback } from '../api/submit-feedback';
 import { FeedbackForm } from '../feedback-form';
@@ -47,15 +47,7 @@ export function FeedbackScreen({ userName }: { userName: string }) {
     <div className="page page--narrow">
       <h1 className="page__title">Feedback</h1>
       <p className="page__lead">Tell us how HomeSite works for you. It takes a minute.</p>
-      <form
-        className="form card"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const element = event.currentTarget;
-          void form.handleSubmit().then(() => focusFirstInvalidField(element));
-        }}
-      >
+      <form className="form card" noValidate onSubmit={submitThenFocusInvalid(form.handleSubmit)}>
         <form.AppField name="satisfaction">
           {(field) => (
             <field.RadioGroupField

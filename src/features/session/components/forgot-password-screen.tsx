@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { ForgotPasswordBody } from '../../../contract';
 import { HTTP_MESSAGES, isHttpError, isOfflineError } from '../../../lib/http';
 import { revalidateLogic, useBasicForm } from '../../../ui/form-core';
-import { focusFirstInvalidField } from '../../../ui/focus';
+import { submitThenFocusInvalid } from '../../../ui/focus';
 import { useForgotPassword } from '../api/forgot-password';
 import { LoginCard } from './sign-in-pages';
 
@@ -57,15 +57,7 @@ export function ForgotPasswordScreen() {
               {failure}
             </p>
           )}
-          <form
-            className="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              const element = event.currentTarget;
-              void form.handleSubmit().then(() => focusFirstInvalidField(element));
-            }}
-          >
+          <form className="form" noValidate onSubmit={submitThenFocusInvalid(form.handleSubmit)}>
             <form.AppField name="userName">
               {(field) => <field.TextField label="User name" autoComplete="username" required autoFocus />}
             </form.AppField>

@@ -5,7 +5,7 @@ import { LoginBody } from '../../../contract';
 import { PRODUCT_NAME } from '../../../lib/constants';
 import { isOfflineError } from '../../../lib/http';
 import { revalidateLogic, useBasicForm } from '../../../ui/form-core';
-import { focusFirstInvalidField } from '../../../ui/focus';
+import { submitThenFocusInvalid } from '../../../ui/focus';
 import { useLogin } from '../api/login';
 import { LoginCard, navigateAfterSignIn } from './sign-in-pages';
 
@@ -58,16 +58,7 @@ export function LoginScreen({ expired, returnUrl }: LoginScreenProps) {
           You are offline. Signing in needs a connection: please try again when you are back online.
         </p>
       )}
-      <form
-        ref={formRef}
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const element = event.currentTarget;
-          void form.handleSubmit().then(() => focusFirstInvalidField(element));
-        }}
-      >
+      <form ref={formRef} className="form" noValidate onSubmit={submitThenFocusInvalid(form.handleSubmit)}>
         <form.AppField name="Username">
           {(field) => <field.TextField label="Username" autoComplete="username" required autoFocus />}
         </form.AppField>

@@ -14,7 +14,7 @@ import {
 import { PRODUCT_NAME } from '../../../lib/constants';
 import { isHttpError, isOfflineError, notifyBadRequest, notifyDefaultError } from '../../../lib/http';
 import { revalidateLogic, useBasicForm } from '../../../ui/form-core';
-import { focusFirstInvalidField } from '../../../ui/focus';
+import { submitThenFocusInvalid } from '../../../ui/focus';
 import { useForgotPassword } from '../api/forgot-password';
 import { linkStatusQueryOptions } from '../api/get-link-status';
 import { SignInAfterPasswordSetError, useSetPassword } from '../api/set-password';
@@ -179,15 +179,7 @@ function SetPasswordForm({ token, link, onRefused }: { token: string; link: Vali
           You are offline. Setting a password needs a connection: please try again when you are back online.
         </p>
       )}
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const element = event.currentTarget;
-          void form.handleSubmit().then(() => focusFirstInvalidField(element));
-        }}
-      >
+      <form className="form" noValidate onSubmit={submitThenFocusInvalid(form.handleSubmit)}>
         {/* For password managers: the account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={link.userName} readOnly hidden />
         <form.AppField name="password">

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { SUPPORT_PRIORITIES, SUPPORT_TYPES, SupportMessage, type CmhUser } from '../../../contract';
 import { notify } from '../../../lib/notifier';
 import { useOnline } from '../../../offline/use-connection';
-import { focusFirstInvalidField } from '../../../ui/focus';
+import { submitThenFocusInvalid } from '../../../ui/focus';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { useSubmitSupport } from '../api/submit-support';
 import { SUPPORT_PHONE_HREF, SUPPORT_PHONE_NUMBER, SUPPORT_PHONE_OPTION } from '../support-phone';
@@ -58,16 +58,7 @@ export function SupportScreen({ user }: { user: Pick<CmhUser, 'firstName' | 'las
           You are offline. A request you send now is kept on this device and sent when you are back online.
         </p>
       )}
-      <form
-        className="form card"
-        noValidate
-        aria-busy={submitting}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const element = event.currentTarget;
-          void form.handleSubmit().then(() => focusFirstInvalidField(element));
-        }}
-      >
+      <form className="form card" noValidate aria-busy={submitting} onSubmit={submitThenFocusInvalid(form.handleSubmit)}>
         <div className="form__row">
           <form.AppField name="name">
             {(field) => <field.TextField label="Name" autoComplete="name" required maxLength={100} />}

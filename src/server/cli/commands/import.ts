@@ -2,7 +2,7 @@ import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { cliOrigin, recordAudit } from '../../audit/audit';
+import { cliOrigin } from '../../audit/audit';
 import { ImportError } from '../../import/errors';
 import { IMPORT_KINDS } from '../../import/kinds';
 import { IMPORT_FORMATS, runImport, type ImportFormat, type ImportReport } from '../../import/run-import';
@@ -169,21 +169,9 @@ Examples:
           onProgress: progress.update,
           readFile: filesBeside(path),
           collectAcceptedKeys: invite,
-          // In the import's transaction: its audit row, and the invitations, commit with what it wrote or not at all.
-          onWritten: async (tx, written, userNames) => {
-            await recordAudit(tx, {
-              ...origin,
-              action: 'import.run',
-              details: {
-                kind: written.kind,
-                rowsRead: written.rowsRead,
-                inserted: written.inserted,
-                updated: written.updated,
-                unchanged: written.unchanged,
-                rowsRefused: written.rowsRefused,
-                dryRun,
-              },
-            });
+          origin,
+          // In the import's transaction: the invitations commit with what it wrote or not at all.
+          onWritten: async (tx, _written, userNames) => {
             if (setup && mailKey) {
               const now = new Date();
               const found = await usersWithoutPassword(tx, now, { again: false, userNames });
