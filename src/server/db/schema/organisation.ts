@@ -14,6 +14,8 @@ export const retailers = pgTable('retailers', {
   state: text('state').notNull(),
   zipCode: text('zip_code').notNull().default(''),
   phone: text('phone').notNull().default(''),
+  /** Its IANA time zone, whose day is the business day of its records; null: from its address (contract/time-zones.ts). */
+  timeZone: text('time_zone'),
   webEnabled: boolean('web_enabled').notNull().default(true),
   portalMetadataId: integer('portal_metadata_id'),
   developerName: text('developer_name').notNull().default(''),
@@ -41,6 +43,8 @@ export const plants = pgTable('plants', {
   zipCode: text('zip_code').notNull().default(''),
   phone: text('phone').notNull(),
   email: text('email').notNull(),
+  /** Its IANA time zone, whose day is the business day of its records; null: from its address (contract/time-zones.ts). */
+  timeZone: text('time_zone'),
   createdAt: createdAt(),
 });
 
