@@ -119,6 +119,7 @@ export const AUDIT_ACTIONS = {
   'apikey.created': 'API key created',
   'apikey.revoked': 'API key revoked',
   'import.run': 'Import run',
+  'export.run': 'Export run',
   'demo.removed': 'Demo data removed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

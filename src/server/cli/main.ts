@@ -3,6 +3,7 @@ import { requiredArgumentCount, type Command, type OptionSpec } from './command'
 import { apiKeyCommands } from './commands/api-keys';
 import { auditCommands } from './commands/audit';
 import { databaseCommands } from './commands/database';
+import { exportCommands } from './commands/export';
 import { importCommands } from './commands/import';
 import { userCommands } from './commands/users';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, writeLine, type CliIo } from './io';
@@ -10,7 +11,14 @@ import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, writeLine, typ
 export type { CliIo } from './io';
 
 /** Every command, in the order `homesite --help` lists them. */
-export const COMMANDS: readonly Command[] = [...userCommands, ...apiKeyCommands, ...importCommands, ...auditCommands, ...databaseCommands];
+export const COMMANDS: readonly Command[] = [
+  ...userCommands,
+  ...apiKeyCommands,
+  ...importCommands,
+  ...exportCommands,
+  ...auditCommands,
+  ...databaseCommands,
+];
 
 const COMMON_OPTIONS: Record<string, OptionSpec> = {
   help: { type: 'boolean', short: 'h', description: 'Show this help' },
