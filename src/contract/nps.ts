@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { IsoDay } from './text';
-import { addDays } from './work-orders';
+import { addDaysToDay, addYearsToDay, daysBetween } from './days';
 
 /*
  * NPS, the customer-satisfaction dashboard (spec 2 §2 NPS, §3 NPS score / detail / upcoming call, §4 NPS bands, §6, §7
@@ -82,19 +82,8 @@ export interface NpsWindow {
 export type NpsPeriod = 'rolling' | 'calendar';
 export const NPS_PERIODS: Record<NpsPeriod, string> = { rolling: '12-Month Rolling', calendar: 'Year to Date' };
 
-const DAY_MS = 86_400_000;
-
-/** The same day `years` years away; 29 February becomes the 28th in a year without one. */
-export function shiftYears(day: string, years: number): string {
-  const year = Number(day.slice(0, 4)) + years;
-  const monthDay = day.slice(5);
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return `${String(year).padStart(4, '0')}-${monthDay === '02-29' && !leap ? '02-28' : monthDay}`;
-}
-
 /** Days from start to end, both counted. */
-export const windowDays = ({ startDate, endDate }: NpsWindow) =>
-  Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / DAY_MS) + 1;
+export const windowDays = ({ startDate, endDate }: NpsWindow) => daysBetween(startDate, endDate) + 1;
 
 /**
  * The window of a period ending today: rolling is the 12 months up to today (the day after the same day a year ago,
@@ -102,17 +91,17 @@ export const windowDays = ({ startDate, endDate }: NpsWindow) =>
  */
 export function npsWindow(period: NpsPeriod, today: string): NpsWindow {
   if (period === 'calendar') return { startDate: `${today.slice(0, 4)}-01-01`, endDate: today };
-  return { startDate: addDays(shiftYears(today, -1), 1), endDate: today };
+  return { startDate: addDaysToDay(addYearsToDay(today, -1), 1), endDate: today };
 }
 
 /** The comparison window: the same window one year earlier (spec 2 §2 "compares against the prior year"). */
 export const previousYearWindow = ({ startDate, endDate }: NpsWindow): NpsWindow => ({
-  startDate: shiftYears(startDate, -1),
-  endDate: shiftYears(endDate, -1),
+  startDate: addYearsToDay(startDate, -1),
+  endDate: addYearsToDay(endDate, -1),
 });
 
 /** spec 2 §9: upcoming calls from today to 90 days ahead. */
-export const upcomingWindow = (today: string): NpsWindow => ({ startDate: today, endDate: addDays(today, UPCOMING_NPS_DAYS) });
+export const upcomingWindow = (today: string): NpsWindow => ({ startDate: today, endDate: addDaysToDay(today, UPCOMING_NPS_DAYS) });
 
 /* ---- query and answers ---- */
 

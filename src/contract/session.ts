@@ -10,11 +10,18 @@ export const Retailer = v.object({
   retailerType: v.string(),
   retailerCity: v.string(),
   webEnabled: v.boolean(),
+  /** The zone of its business day (contract/time-zones.ts); absent in a session kept by an older version. */
+  timeZone: v.optional(v.string()),
 });
 export type Retailer = v.InferOutput<typeof Retailer>;
 
 /** A plant or facility assigned to a user (name and plantNumber). */
-export const AssignedFacility = v.object({ plantNumber: PlantNumber, name: v.string() });
+export const AssignedFacility = v.object({
+  plantNumber: PlantNumber,
+  name: v.string(),
+  /** The zone of its business day (contract/time-zones.ts); absent in a session kept by an older version. */
+  timeZone: v.optional(v.string()),
+});
 export type AssignedFacility = v.InferOutput<typeof AssignedFacility>;
 
 /** Facility of the My Facilities directory (spec 1 §3). */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { EMAIL_PATTERN } from './admin-users';
 import { PlantNumber, RowVersion } from './common';
+import { addMonthsToDay, isRealDay, parseUsDate } from './days';
 import { RequiredText, Text } from './text';
 
 /* Homeowner warranty cards (spec 3 §3 Warranty card, §4 Warranty form, §5 Warranty form, §9): shapes and the rules both sides run. */
@@ -44,38 +45,6 @@ export const WARRANTY_MESSAGES = {
 } as const;
 
 /* ---- dates ---- */
-
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const US_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-const isoOf = (year: number, month: number, day: number) =>
-  `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-
-/** 'YYYY-MM-DD' plus whole months; the day is kept, or the month's last day when it has fewer. */
-export function addMonthsToDay(day: string, months: number): string {
-  const [, y, m, d] = ISO_DAY.exec(day) ?? [];
-  const index = Number(y) * 12 + Number(m) - 1 + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  return isoOf(year, month, Math.min(Number(d), daysInMonth(year, month)));
-}
-
-const realDay = (year: number, month: number, day: number) => month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-
-/** spec 3 §5: the sold date is typed as MM/DD/YYYY; answers 'YYYY-MM-DD', or null when it is no real day. */
-export function parseUsDate(text: string): string | null {
-  const match = US_DAY.exec(text.trim());
-  if (!match) return null;
-  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return realDay(year, month, day) ? isoOf(year, month, day) : null;
-}
-
-/** 'YYYY-MM-DD' → 'MM/DD/YYYY' (the form's format); '' stays ''. */
-export const formatUsDate = (day: string) => {
-  const match = ISO_DAY.exec(day.slice(0, 10));
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : '';
-};
 
 /** spec 3 §5, §9: the sold dates the form accepts, from 2 years back to 3 months ahead of `today` ('YYYY-MM-DD'). */
 export const soldDateWindow = (today: string) => ({
@@ -173,6 +142,8 @@ export interface WarrantyCard {
   retailerName: string;
   /** 'YYYY-MM-DD', or '' when unknown (an incomplete card). */
   soldDate: string;
+  /** The zone of the retail center's business day, which the sold date window counts from (contract/time-zones.ts). */
+  timeZone?: string;
   npsDate: string;
   homeAddress1: string;
   homeAddress2: string;
@@ -210,14 +181,9 @@ const Digits = (max: number) =>
 const SoldDate = v.pipe(
   v.nullish(v.string(WARRANTY_MESSAGES.soldDateInvalid), ''),
   v.transform((value) => (value ?? '').trim()),
-  v.check((value) => value === '' || parseUsDate(value) !== null || isRealIsoDay(value.slice(0, 10)), WARRANTY_MESSAGES.soldDateInvalid),
+  v.check((value) => value === '' || parseUsDate(value) !== null || isRealDay(value.slice(0, 10)), WARRANTY_MESSAGES.soldDateInvalid),
   v.transform((value): string | null => (value === '' ? null : (parseUsDate(value) ?? value.slice(0, 10)))),
 );
-
-function isRealIsoDay(day: string) {
-  const match = ISO_DAY.exec(day);
-  return match !== null && realDay(Number(match[1]), Number(match[2]), Number(match[3]));
-}
 
 /**
  * What POST and PUT {api}/Warranty take: the card as the form edits it (other card fields may be sent

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PlantNumber, RowVersion } from './common';
+import { addDaysToDay, daysBetween, isRealDay } from './days';
 import { Amount, RequiredText, Text } from './text';
 
 /* Service requests and work orders (spec 3 §3–§5, §9): shapes and the validation rules both sides run. */
@@ -94,15 +95,6 @@ export const WORK_ORDER_MESSAGES = {
 
 /* ---- dates and numbers ---- */
 
-const DAY_MS = 86_400_000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const isRealDay = (day: string) => {
-  if (!ISO_DAY.test(day)) return false;
-  const parsed = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
-};
-
 /** spec 3 §5: '' , null, the placeholder and any date before 1990 are "no date" (null). */
 export function normalizeServiceDate(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
@@ -110,10 +102,6 @@ export function normalizeServiceDate(value: string | null | undefined): string |
   if (day === '' || day < EARLIEST_REAL_DATE) return null;
   return day;
 }
-
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** spec 3 §5: labor hours and trip time round to the nearest quarter hour (2 decimals). */
 export const roundToQuarterHour = (hoursValue: number) => Number((Math.round(hoursValue * 4) / 4).toFixed(2));
@@ -148,7 +136,7 @@ export function dateRangeIssue(startDate: string | null, endDate: string | null)
 /** spec 3 §5: missing if required and empty; too early before 60 days ago; too late after today. */
 export function performedDateIssue(performedDate: string | null, required: boolean, today: string): string | null {
   if (performedDate === null) return required ? WORK_ORDER_MESSAGES.performedDateRequired : null;
-  if (performedDate < addDays(today, -PERFORMED_DATE_MAX_AGE_DAYS)) return WORK_ORDER_MESSAGES.performedDateTooEarly;
+  if (performedDate < addDaysToDay(today, -PERFORMED_DATE_MAX_AGE_DAYS)) return WORK_ORDER_MESSAGES.performedDateTooEarly;
   if (performedDate > today) return WORK_ORDER_MESSAGES.performedDateInFuture;
   return null;
 }
@@ -452,6 +440,8 @@ export interface ServiceRequest extends ServiceRequestSummary {
   canEdit: boolean;
   canArchive: boolean;
   isDispatchEnabled: boolean;
+  /** The zone of its retail center's business day, which its date rules count from (contract/time-zones.ts). */
+  timeZone?: string;
 }
 
 export interface UnitOfMeasure {

@@ -23,9 +23,6 @@ export function parseMsDate(value: string): Date | null {
  */
 export const utcIsoDay = (time: Date | number) => new Date(time).toISOString().slice(0, 10);
 
-/** Today as the server's date rules count it: its clock's UTC day (src/server/work-orders/rules.ts todayOf). */
-export const todayForServerRules = (now: Date = new Date()) => utcIsoDay(now);
-
 /** spec 1 §5: empty, 1900-01-01 and 0001-01-01 mean "no date". */
 export function isEmptyDate(value: string | Date | null | undefined): boolean {
   if (value === null || value === undefined) return true;
@@ -52,16 +49,4 @@ export function toDate(value: string | Date | null | undefined): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return null;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/** Exactly MM/DD/YYYY naming a real calendar day (02/30/2024 is not one), as a local day; null otherwise. */
-export function parseUsDate(text: string): Date | null {
-  const match = US_DATE.exec(text.trim());
-  if (!match) return null;
-  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(year, month - 1, day);
-  date.setFullYear(year);
-  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }

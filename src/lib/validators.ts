@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { startOfDay } from 'date-fns/startOfDay';
 import { formatDate } from './date-format';
-import { parseUsDate, toDate } from './dates';
+import { parseUsDate } from '../contract/days';
+import { toDate } from './dates';
 import { NO_SPECIAL_CHARACTERS } from './formats';
 
 /**
@@ -11,7 +12,7 @@ import { NO_SPECIAL_CHARACTERS } from './formats';
  */
 export function parseDateText(text: string): Date | null {
   const trimmed = text.trim();
-  if (trimmed.includes('/')) return parseUsDate(trimmed);
+  if (trimmed.includes('/')) return toDate(parseUsDate(trimmed));
   return toDate(trimmed);
 }
 

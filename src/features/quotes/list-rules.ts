@@ -3,6 +3,7 @@ import {
   QUOTE_EDIT_ROLES,
   QUOTE_LIST_DAYS_BACK,
   QUOTE_MESSAGES,
+  addDaysToDay,
   formatQuoteNumber,
   noProductLinesMessage,
   type CmhUser,
@@ -10,7 +11,6 @@ import {
   type QuoteLockState,
   type QuoteValidation,
 } from '../../contract';
-import { localIsoDay } from '../../lib/date-format';
 import type { SortColumn, SortState } from '../../lib/list';
 import { hasRole } from '../../lib/permissions';
 
@@ -37,12 +37,13 @@ export interface QuoteFilters {
   csm: string;
 }
 
-/** spec 2 §9: the list opens on the quotes of the last 30 days (by quote date, the device's day). */
-export function defaultQuoteFilters(today: Date): QuoteFilters {
-  const from = new Date(today);
-  from.setDate(from.getDate() - QUOTE_LIST_DAYS_BACK);
-  return { from: localIsoDay(from), to: localIsoDay(today), facility: '', csm: '' };
-}
+/** spec 2 §9: the list opens on the quotes of the last 30 days (by quote date, up to `today`, the business day). */
+export const defaultQuoteFilters = (today: string): QuoteFilters => ({
+  from: addDaysToDay(today, -QUOTE_LIST_DAYS_BACK),
+  to: today,
+  facility: '',
+  csm: '',
+});
 
 export function filterQuotes(rows: readonly Quote[], filters: QuoteFilters): readonly Quote[] {
   if (!filters.from && !filters.to && !filters.facility && !filters.csm) return rows;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { REPORT_MESSAGES, type CmhUser, type PaidServiceOrderQuery } from '../../contract';
-import { formatDate, localIsoDay } from '../../lib/date-format';
+import { REPORT_MESSAGES, addDaysToDay, addMonthsToDay, formatUsDate, type CmhUser, type PaidServiceOrderQuery } from '../../contract';
+import { localIsoDay } from '../../lib/date-format';
 import { deriveFlags, hasRole, type PermissionSubject } from '../../lib/permissions';
 import { dateText, parseDateText } from '../../lib/validators';
 
@@ -33,14 +33,14 @@ export interface PaidRange {
 }
 
 /**
- * spec 2 §2, §9: the paid report defaults to "the last month", read as the previous calendar month of the device's
- * day, first to last day: on 11/26/2026 it is 10/01/2026 to 10/31/2026, on 01/15/2027 12/01/2026 to 12/31/2026. A
- * calendar month is what a plant's payment statements cover, so the default report matches one statement.
+ * spec 2 §2, §9: the paid report defaults to "the last month", read as the previous calendar month of `today`, the
+ * business day where the user works ('YYYY-MM-DD'), first to last day: on 11/26/2026 it is 10/01/2026 to 10/31/2026,
+ * on 01/15/2027 12/01/2026 to 12/31/2026. A calendar month is what a plant's payment statements cover, so the default
+ * report matches one statement.
  */
-export function lastMonthRange(today: Date): PaidRange {
-  const first = new Date(today.getFullYear(), today.getMonth() - 1, 1);
-  const last = new Date(today.getFullYear(), today.getMonth(), 0);
-  return { start: formatDate(first), end: formatDate(last) };
+export function lastMonthRange(today: string): PaidRange {
+  const firstOfMonth = `${today.slice(0, 7)}-01`;
+  return { start: formatUsDate(addMonthsToDay(firstOfMonth, -1)), end: formatUsDate(addDaysToDay(firstOfMonth, -1)) };
 }
 
 /** spec 2 §5: each date required and parseable (exactly MM/DD/YYYY when typed with a slash): the fields' own messages. */

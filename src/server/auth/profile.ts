@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AssignedFacility, CmhUser, Retailer } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
+import { zoneColumns, zoneOf } from '../business-day/business-day';
 
 const retailerColumns = {
   retailerNumber: t.retailers.retailerNumber,
@@ -9,6 +10,7 @@ const retailerColumns = {
   retailerType: t.retailers.retailerType,
   retailerCity: t.retailers.city,
   webEnabled: t.retailers.webEnabled,
+  ...zoneColumns(t.retailers),
 };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -34,14 +36,20 @@ export async function loadCmhUser(db: Database, cmhUserId: number, options: { al
     .where(eq(t.userRetailers.userId, cmhUserId))
     .orderBy(asc(t.retailers.retailerNumber));
   const plants = await db
-    .select({ plantNumber: t.plants.plantNumber, name: t.plants.name })
+    .select({ plantNumber: t.plants.plantNumber, name: t.plants.name, ...zoneColumns(t.plants) })
     .from(t.userPlants)
     .innerJoin(t.plants, eq(t.plants.plantNumber, t.userPlants.plantNumber))
     .where(eq(t.userPlants.userId, cmhUserId))
     .orderBy(asc(t.plants.plantNumber));
 
-  const availableRetailers: Retailer[] = retailers;
-  const availablePlants: AssignedFacility[] = plants;
+  const availableRetailers: Retailer[] = retailers.map(({ timeZone, state, zipCode, ...retailer }) => ({
+    ...retailer,
+    timeZone: zoneOf({ timeZone, state, zipCode }),
+  }));
+  const availablePlants: AssignedFacility[] = plants.map(({ timeZone, state, zipCode, ...plant }) => ({
+    ...plant,
+    timeZone: zoneOf({ timeZone, state, zipCode }),
+  }));
   const currentRetailer =
     availableRetailers.find((retailer) => retailer.retailerNumber === user.currentRetailerNumber) ?? availableRetailers[0] ?? null;
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { QUOTE_ACTIVE, QUOTE_APPROVAL_LABELS, QUOTE_DELETED, QUOTE_LOCK_MINUTES, noProductLinesMessage, type Quote } from '../../contract';
-import { utcIsoDay } from '../../lib/dates';
+import { addDaysToDay } from '../../contract/days';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
@@ -172,8 +172,6 @@ export async function createQuoteFrom(
   today: string,
   comments: string,
 ): Promise<QuoteRow> {
-  const expiration = new Date(`${today}T00:00:00Z`);
-  expiration.setUTCDate(expiration.getUTCDate() + 30);
   const { id: _id, createdAt: _createdAt, syncXid: _syncXid, ...fields } = source;
   // Numbers are taken under a lock so two copies at once cannot take the same one.
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('quote_number'))`);
@@ -186,7 +184,7 @@ export async function createQuoteFrom(
       quoteStatusesId: 0,
       quoteDate: today,
       revisionDate: today,
-      expirationDate: utcIsoDay(expiration),
+      expirationDate: addDaysToDay(today, 30),
       isMchQuote: true,
       mchQuoteId: '',
       createdBy: session.user.userName,

@@ -1,4 +1,5 @@
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AuditQuery, paths, type AuditEvent, type AuditPage } from '../../contract';
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AuditQuery, businessDay, paths, type AuditEvent, type AuditPage } from '../../contract';
+import { organisationTimeZone } from '../business-day/business-day';
 import { csvHeader, csvLine, type CsvColumn } from '../../lib/csv';
 import { allAuditEvents, auditFilterOf, listAuditEvents, type AuditScope } from '../audit/audit';
 import { route, type Session } from '../http/route';
@@ -42,7 +43,7 @@ export const auditRoutes = [
     endpoint: paths.auditCsv,
     flag: 'isAdmin',
     query: AuditQuery,
-    handle: ({ db, session, query }) => {
+    handle: ({ db, deps, session, query }) => {
       const events = allAuditEvents(db, auditFilterOf(query), scopeOf(session));
       const encoder = new TextEncoder();
       const body = new ReadableStream<Uint8Array>({
@@ -59,7 +60,7 @@ export const auditRoutes = [
       return new Response(body, {
         headers: {
           'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="homesite-audit-${new Date().toISOString().slice(0, 10)}.csv"`,
+          'content-disposition': `attachment; filename="homesite-audit-${businessDay(organisationTimeZone(), deps.clock())}.csv"`,
         },
       });
     },

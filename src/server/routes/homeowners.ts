@@ -15,7 +15,7 @@
  *   complete: an Incomplete (I) card becomes Active (A); Historical and Archived cards keep theirs.
  * - The card answered is already normalized as spec 3 §5 says of a returned card (contract
  *   normalizeCardAddress), and a saved one is normalized and split before it is written.
- * - "Today" for the sold date window is the app clock's UTC day.
+ * - "Today" for the sold date window is the business day of the home's retail center (server/business-day).
  */
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -43,7 +43,9 @@ import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
 import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
-import { todayOf, visibleByScope } from '../work-orders/rules';
+import { visibleByScope } from '../work-orders/rules';
+import { businessDayOf, zoneColumns, zoneOf } from '../business-day/business-day';
+import type { ZonedLocation } from '../../contract/time-zones';
 
 const READ_ROLES: readonly RoleName[] = ['Warranty_User', 'Home_Owner_Viewer', 'Service_User'];
 const ASSET_READ_ROLES: readonly RoleName[] = [...READ_ROLES, 'Service_Viewer'];
@@ -71,6 +73,7 @@ const cardColumns = {
   },
   plantName: t.plants.name,
   retailerName: t.retailers.name,
+  retailerZone: zoneColumns(t.retailers),
 };
 type CardRow = {
   card: Omit<typeof t.warrantyCards.$inferSelect, 'homeId' | 'createdByUserId' | 'createdAt' | 'updatedAt'>;
@@ -80,9 +83,10 @@ type CardRow = {
   >;
   plantName: string;
   retailerName: string;
+  retailerZone: ZonedLocation;
 };
 
-function toWarrantyCard({ card, home, plantName, retailerName }: CardRow): WarrantyCard {
+function toWarrantyCard({ card, home, plantName, retailerName, retailerZone }: CardRow): WarrantyCard {
   const answer: WarrantyCard = {
     plantNumber: home.plantNumber,
     plantName,
@@ -129,6 +133,7 @@ function toWarrantyCard({ card, home, plantName, retailerName }: CardRow): Warra
     vantageAccountId: card.vantageAccountId,
     vantageWarrantyId: card.id,
     rowVersion: card.rowVersion,
+    timeZone: zoneOf(retailerZone),
   };
   const normalized = normalizeCardAddress(answer);
   return { ...normalized, showHomeAddress: !isHomeAddressSameAsOwner(normalized) };
@@ -275,7 +280,7 @@ export const homeownerRoutes = [
     handle: async ({ c, db, deps, session, body }) => {
       const home = await visibleHome(db, session, body.plantNumber, body.serialNumber);
       if (!home) return homeNotFound();
-      const issues = warrantyCardIssues(body, todayOf(deps.clock));
+      const issues = warrantyCardIssues(body, await businessDayOf(db, deps.clock, home));
       if (issues.length > 0) return issuesResponse(issues);
       const created = await db
         .insert(t.warrantyCards)
@@ -300,7 +305,7 @@ export const homeownerRoutes = [
       if (!home) return homeNotFound();
       const [stored] = await db.select().from(t.warrantyCards).where(eq(t.warrantyCards.homeId, home.id));
       if (!stored) return cardNotFound();
-      const issues = warrantyCardIssues(body, todayOf(deps.clock), stored.soldDate);
+      const issues = warrantyCardIssues(body, await businessDayOf(db, deps.clock, home), stored.soldDate);
       if (issues.length > 0) return issuesResponse(issues);
       const statusCode = stored.statusCode === INCOMPLETE_WARRANTY_STATUS ? ACTIVE_WARRANTY_STATUS : stored.statusCode;
       const written = await updateIfCurrent(db, t.warrantyCards, eq(t.warrantyCards.id, stored.id), rowVersion, {

@@ -14,7 +14,8 @@ import { route, type RouteDefinition, type Session } from '../http/route';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
 import { inWindow, pricedSessionScope, windowOrder, type SyncSource } from '../sync/source';
-import { todayOf, visibleByScope } from '../work-orders/rules';
+import { visibleByScope } from '../work-orders/rules';
+import { businessDayOfSession } from '../business-day/business-day';
 
 const READ_ROLES: RoleName[] = ['Sales_User', 'Sales_Viewer', 'Service_User', 'Warranty_User'];
 const DAY_MS = 86_400_000;
@@ -81,7 +82,7 @@ export const inventoryRoutes: RouteDefinition[] = [
     roles: READ_ROLES,
     query: v.object(SyncQueryFields),
     handle: async ({ c, db, deps, session, query }) => {
-      const today = todayOf(deps.clock);
+      const today = businessDayOfSession(session, deps.clock);
       const source = inventorySyncSource(session, today);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       return answerList(c, db, source, async () =>

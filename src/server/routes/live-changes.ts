@@ -15,7 +15,7 @@ import { homeownerSyncSource } from './homeowners';
 import { inventorySyncSource } from './inventory';
 import { leadSyncSource } from './leads';
 import { orderSyncSource } from './orders';
-import { todayOf } from '../work-orders/rules';
+import { businessDayOfSession } from '../business-day/business-day';
 
 /*
  * GET {api}/sync/live: the live-changes stream (sync/live.ts). Server-Sent Events rather than WebSocket: the traffic
@@ -43,7 +43,7 @@ const KEPT_LIST_ACCESS: { readonly [Name in KeptListName]: KeptListAccess } = {
   leads: { access: { flag: 'canViewLeads' }, source: (session) => leadSyncSource(session) },
   inventory: {
     access: { roles: ['Sales_User', 'Sales_Viewer', 'Service_User', 'Warranty_User'] },
-    source: (session, clock) => inventorySyncSource(session, todayOf(clock)),
+    source: (session, clock) => inventorySyncSource(session, businessDayOfSession(session, clock)),
   },
 };
 

@@ -57,7 +57,8 @@ import {
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
 import { byRequestId, findRequest, unitExists } from '../work-orders/store';
-import { todayOf, visibleByScope } from '../work-orders/rules';
+import { visibleByScope } from '../work-orders/rules';
+import { businessDayOf } from '../business-day/business-day';
 
 /** parts-orders: parts orders and their items (spec 3 §4, §5, §7 Parts orders). Rules and their reasons: parts-orders/rules.ts. */
 
@@ -159,7 +160,7 @@ async function visibleHome(db: Database, session: Session, plantNumber: string, 
 
 /* ---- receipts (spec 3 §4: mark received only when SHIPPED; correct, or incorrect with a message) ---- */
 
-async function recordReceipt(ctx: WriteContext & { today: string }, condition: SQL, body: PartsReceiptInput) {
+async function recordReceipt(ctx: WriteContext & { clock: () => Date }, condition: SQL, body: PartsReceiptInput) {
   const { c, db, session } = ctx;
   const order = await findOrder(db, session, condition, true);
   if (!order) return orderNotFound();
@@ -185,7 +186,7 @@ async function recordReceipt(ctx: WriteContext & { today: string }, condition: S
     incorrectPartMessage: row.incorrectPartMessage,
     receivedDate: row.receivedDate ?? '',
   }));
-  const marked = applyReceiptMarks(current, body.items, ctx.today);
+  const marked = applyReceiptMarks(current, body.items, await businessDayOf(db, ctx.clock, order));
   const markedIds = new Set(body.items.map((mark) => mark.partsOrderItemId));
   for (const item of marked) {
     if (!markedIds.has(item.partsOrderItemId)) continue;
@@ -304,7 +305,7 @@ const orderRoutes: RouteDefinition[] = [
           serialNumber: home?.serialNumber ?? STOCK_SERIAL_NUMBER,
           serviceRequestId: body.serviceRequestId,
           status: STAGED_ORDER_STATUS,
-          orderDate: todayOf(deps.clock),
+          orderDate: await businessDayOf(db, deps.clock, { retailerNumber, plantNumber: body.plantNumber }),
           ...shipTo,
           serviceEmail: session.user.userName,
           createdByUserId: session.user.cmhUserId,
@@ -389,7 +390,7 @@ const orderRoutes: RouteDefinition[] = [
           vantagePartsRequestId: PARTS_REQUEST_ID_OFFSET + order.id,
           partsLogNumber: partsLogNumberOf(order.id),
           status: SUBMITTED_STATUS,
-          orderDate: todayOf(deps.clock),
+          orderDate: await businessDayOf(db, deps.clock, order),
           submittedAt: deps.clock(),
           rowVersion: order.rowVersion + 1,
         })
@@ -409,7 +410,7 @@ const orderRoutes: RouteDefinition[] = [
     params: v.object({ plantNumber: PlantParam, partsLogNumber: LogNumber }),
     body: PartsReceiptInput,
     handle: ({ c, db, deps, session, params, body }) =>
-      recordReceipt({ c, db, session, today: todayOf(deps.clock) }, byLogNumber(params.plantNumber, params.partsLogNumber), body),
+      recordReceipt({ c, db, session, clock: deps.clock }, byLogNumber(params.plantNumber, params.partsLogNumber), body),
   }),
 
   route({
@@ -419,7 +420,7 @@ const orderRoutes: RouteDefinition[] = [
     params: v.object({ partsRequestId: Id }),
     body: PartsReceiptInput,
     handle: ({ c, db, deps, session, params, body }) =>
-      recordReceipt({ c, db, session, today: todayOf(deps.clock) }, byPartsRequestId(params.partsRequestId), body),
+      recordReceipt({ c, db, session, clock: deps.clock }, byPartsRequestId(params.partsRequestId), body),
   }),
 ];
 

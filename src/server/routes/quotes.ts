@@ -62,7 +62,8 @@ import {
 } from '../quotes/store';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
-import { todayOf, visibleByScope } from '../work-orders/rules';
+import { visibleByScope } from '../work-orders/rules';
+import { businessDayOf } from '../business-day/business-day';
 
 const READ = { flag: 'isSalesViewer' } as const;
 const EDIT = { roles: [...QUOTE_EDIT_ROLES] as RoleName[] };
@@ -204,7 +205,7 @@ export const quoteRoutes: RouteDefinition[] = [
         session,
         { ...source, subOptionsValid: true },
         copied,
-        todayOf(deps.clock),
+        await businessDayOf(db, deps.clock, source),
         `Copied from ${'orderNumber' in body ? `order ${body.orderNumber}` : `quote ${body.quoteNumber}`}`,
       );
       return c.json(validation(created, options, { QuoteId: created.id, QuoteNumber: created.quoteNumber }));
@@ -322,7 +323,7 @@ export const quoteRoutes: RouteDefinition[] = [
           session,
           source,
           options.map(optionFields),
-          todayOf(deps.clock),
+          await businessDayOf(tx, deps.clock, source),
           `Duplicated from BAQ-${source.quoteNumber}`,
         );
         return jsonResponse(200, copyOf(created, plantName));

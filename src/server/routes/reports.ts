@@ -22,7 +22,8 @@ import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { route, type RouteDefinition, type Session } from '../http/route';
 import { partsOrderNameOf } from '../parts-orders/rules';
-import { todayOf, visibleByScope } from '../work-orders/rules';
+import { visibleByScope } from '../work-orders/rules';
+import { businessDayOfSession } from '../business-day/business-day';
 import { listOpenRequests } from '../work-orders/store';
 
 const READ_ROLES = ['Service_User', 'Service_Viewer', 'Sales_User', 'Sales_Viewer'] as const;
@@ -151,7 +152,7 @@ export const reportRoutes: RouteDefinition[] = [
     endpoint: paths.receivableServiceOrdersReport,
     roles: [...READ_ROLES],
     handle: async ({ c, db, deps, session }) => {
-      const today = Date.parse(todayOf(deps.clock));
+      const today = Date.parse(businessDayOfSession(session, deps.clock));
       const records = await billingsOf(db, session, isNull(t.serviceOrderBillings.paidDate)).orderBy(
         asc(t.serviceOrderBillings.invoiceDate),
         asc(t.serviceOrderBillings.id),

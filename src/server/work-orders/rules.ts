@@ -16,7 +16,8 @@
  * - canArchive: a service admin, on a closed work order that is not archived yet (spec 3 §4).
  * - isDispatchEnabled: the retailer's homeowner-portal metadata has deployDispatch; only then can a
  *   request have the Dispatch Work Order type.
- * - "Today" for the date rules is the app clock's UTC day (AppDeps.clock), so tests can move it.
+ * - "Today" for the date rules is the business day of the request's retail center (server/business-day), by the
+ *   app clock (AppDeps.clock), so tests can move it.
  * - Submitting a staged request makes it a work order: vantageWorkOrderId/Number are assigned and
  *   the status becomes F for Factory Service, O otherwise. Submitting a work order
  *   (PUT /service/workorders/{id}/submit) sends it to the plant for approval: status W.
@@ -27,7 +28,6 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Session } from '../http/route';
 import * as t from '../db/schema';
-import { utcIsoDay } from '../../lib/dates';
 
 /** Work order ids are the request id plus this offset, so the two numbers are never confused. */
 export const WORK_ORDER_ID_OFFSET = 700_000;
@@ -76,6 +76,3 @@ export function canSeeHome(session: Session, home: { retailerNumber: string; pla
 }
 
 export const visibleAnd = (session: Session, condition: SQL) => and(visibleRequests(session), condition);
-
-/** The app clock's day, YYYY-MM-DD in UTC. */
-export const todayOf = (clock: () => Date) => utcIsoDay(clock());

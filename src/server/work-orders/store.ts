@@ -14,6 +14,7 @@ import { DEFAULT_BASES } from '../../contract/bases';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
+import { zoneOf } from '../business-day/business-day';
 import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
 import {
   CLOSED_STATUSES,
@@ -337,6 +338,7 @@ export async function loadFullRequest(
     canEdit: canEdit(session, request),
     canArchive: canArchive(session, request),
     isDispatchEnabled: isDispatchEnabled(retailer),
+    timeZone: zoneOf(retailer),
   };
 }
 

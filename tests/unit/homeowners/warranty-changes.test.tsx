@@ -6,7 +6,7 @@ import { isHomeAddressSameAsOwner, normalizeCardAddress, WarrantyCardInput, type
 import { saveWarrantyCardCall } from '../../../src/features/homeowners/api/calls';
 import { HOMEOWNER_TEXT } from '../../../src/features/homeowners/messages';
 import { checkWarrantyForm, seenCard, warrantyFormValues, type WarrantyFormValues } from '../../../src/features/homeowners/warranty-form';
-import { todayForServerRules } from '../../../src/lib/dates';
+import { businessDay } from '../../../src/contract/time-zones';
 import type { JsonValue, OutboxEntry } from '../../../src/offline/db';
 import type { SendAnswer } from '../../../src/offline/outbox';
 import { getOffline, resolveConflict } from '../../../src/offline/runtime';
@@ -113,7 +113,7 @@ describe('a later queued save does not undo a settled conflict on the home addre
     plantNumber: '42',
     serialNumber: shown.serialNumber,
     card: shown,
-    today: todayForServerRules(),
+    today: businessDay('America/Chicago'),
   });
   /** What the panel queues: the form over the card it showed, with the user's `edits`. */
   function update(shown: WarrantyCard, edits: Partial<WarrantyFormValues>) {

@@ -6,7 +6,8 @@ import { homeownerKeys } from '../../../src/features/homeowners/api/keys';
 import { SOLD_DATE_FOCUS_DELAY_MS } from '../../../src/features/homeowners/components/warranty-panel';
 import { LIST_RELOAD_DELAY_MS } from '../../../src/features/homeowners/use-homeowner-view';
 import { HOMEOWNER_TEXT } from '../../../src/features/homeowners/messages';
-import { todayForServerRules } from '../../../src/lib/dates';
+import { addDaysToDay, formatUsDate } from '../../../src/contract/days';
+import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../../../src/contract/time-zones';
 import { getOffline } from '../../../src/offline/runtime';
 import { UNSAVED_CHANGES_MESSAGE } from '../../../src/ui/side-panel';
 import { demoProfile } from '../fixtures/demo-profiles';
@@ -52,11 +53,8 @@ const type = (name: string, value: string) => {
   fireEvent.blur(field(name));
 };
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-const inDays = (days: number) => {
-  const day = new Date(`${todayForServerRules()}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}/${day.getUTCFullYear()}`;
-};
+// The demo profiles' retail centers carry no zone: the sold date window counts from the organisation's day.
+const inDays = (days: number) => formatUsDate(addDaysToDay(businessDay(DEFAULT_ORG_TIME_ZONE), days));
 const details = () =>
   Object.fromEntries(
     Array.from(document.querySelectorAll('.ho-details > div')).map((row) => [

@@ -79,7 +79,8 @@ describe('sold date window (spec 3 §5, §9: 2 years back to 3 months ahead)', (
 
   it('reads and writes MM/DD/YYYY', () => {
     expect(parseUsDate('01/15/2026')).toBe('2026-01-15');
-    expect(parseUsDate('1/5/2026')).toBe('2026-01-05');
+    // spec 1 §5: with a slash, exactly MM/DD/YYYY.
+    expect(parseUsDate('1/5/2026')).toBeNull();
     expect(parseUsDate('02/30/2026')).toBeNull();
     expect(parseUsDate('2026-01-15')).toBeNull();
     expect(formatUsDate('2026-01-15')).toBe('01/15/2026');

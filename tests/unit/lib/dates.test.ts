@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, localIsoDay } from '../../../src/lib/date-format';
-import { isEmptyDate, parseMsDate, toDate, todayForServerRules, utcIsoDay } from '../../../src/lib/dates';
+import { isEmptyDate, parseMsDate, toDate, utcIsoDay } from '../../../src/lib/dates';
 
 describe('parseMsDate (spec 1 §3 /Date(ms)/)', () => {
   it('reads the milliseconds of the terms document dates', () => {
@@ -79,10 +79,5 @@ describe('ISO days (YYYY-MM-DD, the days the contract carries)', () => {
     expect(utcIsoDay(new Date('2026-06-15T23:30:00-05:00'))).toBe('2026-06-16');
     expect(utcIsoDay(Date.UTC(2026, 5, 16, 0, 0))).toBe('2026-06-16');
     expect(utcIsoDay(Date.UTC(2026, 5, 15, 23, 59, 59, 999))).toBe('2026-06-15');
-  });
-
-  it("todayForServerRules: today as the server's date rules count it, its UTC day", () => {
-    expect(todayForServerRules(new Date('2026-06-15T23:30:00-05:00'))).toBe('2026-06-16');
-    expect(todayForServerRules()).toBe(new Date().toISOString().slice(0, 10));
   });
 });

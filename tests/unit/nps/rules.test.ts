@@ -7,13 +7,13 @@ import {
   npsColorBand,
   npsWindow,
   previousYearWindow,
-  shiftYears,
   totalNps,
   upcomingWindow,
   windowDays,
   type NpsDetail,
   type NpsUpcomingCall,
 } from '../../../src/contract';
+import { addYearsToDay } from '../../../src/contract/days';
 import { UPCOMING_SORT_COLUMNS, chartGroups, filterByBand, niceMax, upcomingRow } from '../../../src/features/nps/list-rules';
 import { localIsoDay } from '../../../src/lib/date-format';
 import { sortRows } from '../../../src/lib/list';
@@ -79,7 +79,7 @@ describe('windows', () => {
     expect(windowDays(rolling)).toBe(365);
     expect(previousYearWindow(rolling)).toEqual({ startDate: '2024-11-27', endDate: '2025-11-26' });
     // The two windows meet without a gap or an overlap.
-    expect(shiftYears(rolling.endDate, -1)).toBe('2025-11-26');
+    expect(addYearsToDay(rolling.endDate, -1)).toBe('2025-11-26');
   });
 
   it('starts the calendar year on Jan 1 (Year to Date), compared with the same days of the year before', () => {
@@ -89,8 +89,8 @@ describe('windows', () => {
   });
 
   it('moves 29 February to the 28th in a year without one, and a leap year holds 366 days', () => {
-    expect(shiftYears('2024-02-29', -1)).toBe('2023-02-28');
-    expect(shiftYears('2024-02-29', -4)).toBe('2020-02-29');
+    expect(addYearsToDay('2024-02-29', -1)).toBe('2023-02-28');
+    expect(addYearsToDay('2024-02-29', -4)).toBe('2020-02-29');
     expect(npsWindow('rolling', '2024-02-29')).toEqual({ startDate: '2023-03-01', endDate: '2024-02-29' });
     expect(windowDays(npsWindow('rolling', '2024-02-29'))).toBe(366);
     expect(previousYearWindow(npsWindow('calendar', '2024-02-29'))).toEqual({ startDate: '2023-01-01', endDate: '2023-02-28' });

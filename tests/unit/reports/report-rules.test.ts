@@ -11,27 +11,34 @@ import {
   REPORTS,
 } from '../../../src/features/reports/report-rules';
 import { demoProfile } from '../fixtures/demo-profiles';
+import { businessDay } from '../../../src/contract/time-zones';
 
 describe('the paid report’s default: the previous calendar month (spec 2 §2, §9)', () => {
-  it('is the whole previous month, first to last day', () => {
-    expect(lastMonthRange(new Date(2026, 10, 26))).toEqual({ start: '10/01/2026', end: '10/31/2026' });
-    expect(lastMonthRange(new Date(2026, 10, 1))).toEqual({ start: '10/01/2026', end: '10/31/2026' });
-    expect(lastMonthRange(new Date(2026, 10, 30, 23, 59))).toEqual({ start: '10/01/2026', end: '10/31/2026' });
+  it('is the whole previous month of the business day, first to last day', () => {
+    expect(lastMonthRange('2026-11-26')).toEqual({ start: '10/01/2026', end: '10/31/2026' });
+    expect(lastMonthRange('2026-11-01')).toEqual({ start: '10/01/2026', end: '10/31/2026' });
+    expect(lastMonthRange('2026-11-30')).toEqual({ start: '10/01/2026', end: '10/31/2026' });
+  });
+
+  it('counts from the day where the user works: at 01:00 UTC on 1 December it is still 30 November in Chicago', () => {
+    const at = new Date('2026-12-01T01:00:00Z');
+    expect(lastMonthRange(businessDay('America/Chicago', at))).toEqual({ start: '10/01/2026', end: '10/31/2026' });
+    expect(lastMonthRange(businessDay('UTC', at))).toEqual({ start: '11/01/2026', end: '11/30/2026' });
   });
 
   it('goes back into December of the year before in January', () => {
-    expect(lastMonthRange(new Date(2027, 0, 1))).toEqual({ start: '12/01/2026', end: '12/31/2026' });
-    expect(lastMonthRange(new Date(2027, 0, 31))).toEqual({ start: '12/01/2026', end: '12/31/2026' });
+    expect(lastMonthRange('2027-01-01')).toEqual({ start: '12/01/2026', end: '12/31/2026' });
+    expect(lastMonthRange('2027-01-31')).toEqual({ start: '12/01/2026', end: '12/31/2026' });
   });
 
   it('ends on the month’s own last day: 30, 31, 28 or 29 in February', () => {
-    expect(lastMonthRange(new Date(2026, 4, 15)).end).toBe('04/30/2026');
-    expect(lastMonthRange(new Date(2026, 2, 31))).toEqual({ start: '02/01/2026', end: '02/28/2026' });
-    expect(lastMonthRange(new Date(2028, 2, 1))).toEqual({ start: '02/01/2028', end: '02/29/2028' });
+    expect(lastMonthRange('2026-05-15').end).toBe('04/30/2026');
+    expect(lastMonthRange('2026-03-31')).toEqual({ start: '02/01/2026', end: '02/28/2026' });
+    expect(lastMonthRange('2028-03-01')).toEqual({ start: '02/01/2028', end: '02/29/2028' });
   });
 
   it('is a valid range that asks the server for the same days', () => {
-    const range = lastMonthRange(new Date(2026, 10, 26));
+    const range = lastMonthRange('2026-11-26');
     expect(paidRangeIssues(range)).toEqual({});
     expect(paidRangeQuery(range)).toEqual({ startDate: '2026-10-01', endDate: '2026-10-31' });
   });

@@ -103,7 +103,7 @@ describe('quotes (spec 2 §4, §5, §6, §9)', () => {
   });
 
   it('opens on the last 30 days and filters by facility and CSM', () => {
-    const filters = defaultQuoteFilters(new Date(2026, 10, 24));
+    const filters = defaultQuoteFilters('2026-11-24');
     expect(filters).toEqual({ from: '2026-10-25', to: '2026-11-24', facility: '', csm: '' });
     const rows = [quote(), quote({ quoteId: 8, quoteDate: '2026-09-01' }), quote({ quoteId: 9, plantNumber: '931', mdm: 'Marcus Bell' })];
     expect(filterQuotes(rows, filters).map((row) => row.quoteId)).toEqual([7, 9]);

@@ -12,9 +12,7 @@ import {
   submitIssues,
   UNSUBMITTED_STATUS,
   WORK_ORDER_MESSAGES,
-  addDays,
   dateRangeIssue,
-  daysBetween,
   informationIssues,
   isHomeownerPortalOrigin,
   isRequestTypeForced,
@@ -26,6 +24,7 @@ import {
   workOrderCosts,
   type RequestTypeSubject,
 } from '../../../src/contract/work-orders';
+import { addDaysToDay, daysBetween } from '../../../src/contract/days';
 
 /* Spec 3 §4, §5 and §9: the work order rules both sides run, checked against the spec's own numbers. */
 
@@ -92,8 +91,8 @@ describe('dates: empty, placeholder and before 1990 (spec 3 §5, §9)', () => {
     expect(daysBetween('2024-02-20', '2024-03-05')).toBe(14);
     expect(daysBetween('2023-02-20', '2023-03-05')).toBe(13);
     expect(daysBetween('2024-03-05', '2024-02-20')).toBe(-14);
-    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
-    expect(addDays(TODAY, -60)).toBe(SIXTY_DAYS_AGO);
+    expect(addDaysToDay('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDaysToDay(TODAY, -60)).toBe(SIXTY_DAYS_AGO);
   });
 });
 

@@ -3,8 +3,7 @@ import { useStore } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { WARRANTY_MESSAGES, formatUsDate, warrantyStatusLabel, type CmhUser } from '../../../contract';
-import { todayForServerRules } from '../../../lib/dates';
+import { WARRANTY_MESSAGES, businessDay, formatUsDate, warrantyStatusLabel, zoneOfRecordFor, type CmhUser } from '../../../contract';
 import { notify } from '../../../lib/notifier';
 import { canEditWarrantyCards } from '../../../lib/permissions';
 import { describeAge } from '../../../offline/age';
@@ -111,9 +110,11 @@ interface WarrantyFormProps {
   editable: boolean;
   storedAt: number | undefined;
   fromCache: boolean;
+  /** The zone of the home's retail center, whose business day the sold date window counts from. */
+  timeZone: string;
 }
 
-function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, storedAt, fromCache }: WarrantyFormProps) {
+function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, storedAt, fromCache, timeZone }: WarrantyFormProps) {
   const write = useWarrantyWrite(scope);
   const queryClient = useQueryClient();
   const close = useSidePanelClose(MY_HOMEOWNERS_PATH);
@@ -130,7 +131,7 @@ function WarrantyForm({ scope, view, plantNumber, serialNumber, editable, stored
     plantNumber: card?.plantNumber ?? plantNumber,
     serialNumber: card?.serialNumber ?? serialNumber,
     card,
-    today: todayForServerRules(),
+    today: businessDay(timeZone),
   });
   // The card as the form showed it: what a save compares the form with to tell what the user changed.
   const [seen] = useState(() => seenCard(context(view)));
@@ -422,6 +423,7 @@ export function WarrantyPanel({ user, plantNumber, serialNumber }: WarrantyPanel
       editable={canEditWarrantyCards(user)}
       storedAt={state.storedAt}
       fromCache={state.fromCache}
+      timeZone={zoneOfRecordFor(user, state.view ?? { plantNumber })}
     />
   );
 }

@@ -1,5 +1,7 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import {
+  businessDay,
+  zoneOfUser,
   NPS_MESSAGES,
   NPS_PERIODS,
   npsColorBand,
@@ -9,7 +11,6 @@ import {
   type NpsPeriod,
   type NpsScore,
 } from '../../../contract';
-import { localIsoDay } from '../../../lib/date-format';
 import { isOfflineError } from '../../../lib/http';
 import { deriveFlags } from '../../../lib/permissions';
 import { describeAge } from '../../../offline/age';
@@ -128,8 +129,9 @@ function useHistoryKept(kind: string): HistoryKept {
 export function NpsScreen({ user, scope, serviceHistoryKind }: { user: CmhUser; scope: string; serviceHistoryKind: string }) {
   const idPrefix = useId();
   const now = useNow();
-  // "Today" is the user's calendar day, fixed while the screen is open so that the windows do not move under it.
-  const today = useMemo(() => localIsoDay(new Date()), []);
+  // "Today" is the business day where the user works (the server's too), fixed while the screen is open so that the
+  // windows do not move under it.
+  const today = useMemo(() => businessDay(zoneOfUser(user)), [user]);
   const [period, setPeriod] = useState<NpsPeriod>('rolling');
   const [tab, setTab] = useState<Tab>('upcoming');
   const periodWindow = useMemo(() => npsWindow(period, today), [period, today]);

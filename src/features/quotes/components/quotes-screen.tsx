@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import {
+  businessDay,
+  zoneOfUser,
   DUPLICATE_TOAST,
   QUOTE_APPROVAL_TONES,
   QUOTE_MESSAGES,
@@ -84,7 +86,7 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
   const modals = useModals();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<QuoteFilters>(() => defaultQuoteFilters(new Date()));
+  const [filters, setFilters] = useState<QuoteFilters>(() => defaultQuoteFilters(businessDay(zoneOfUser(user))));
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>(DEFAULT_QUOTE_SORT);
   const [comparing, setComparing] = useState<Quote>();

@@ -1,7 +1,7 @@
 import { useStore } from '@tanstack/react-form';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import type { CmhUser, DeliveryReportRow } from '../../../contract';
+import { businessDay, zoneOfUser, type CmhUser, type DeliveryReportRow } from '../../../contract';
 import { useNeedsConnection } from '../../../offline/kept-detail-ids';
 import { useNow } from '../../../offline/use-now';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
@@ -67,7 +67,7 @@ export function ReportsScreen({ user, scope, keptDeliveryReportKind }: { user: C
   const now = useNow();
   // spec 2 §2, §5: the paid report's dates, the previous calendar month unless changed; it re-runs whenever the range is valid.
   const paidForm = useAppForm({
-    defaultValues: lastMonthRange(new Date()),
+    defaultValues: lastMonthRange(businessDay(zoneOfUser(user))),
     validationLogic: revalidateLogic({ mode: 'change', modeAfterSubmission: 'change' }),
     validators: { onDynamic: paidDatesSchema },
   });

@@ -17,6 +17,8 @@ import {
   workOrderCosts,
   type PortalMetadata,
 } from '../../../contract';
+import { businessDay } from '../../../contract/time-zones';
+import { businessDayOf, zoneOf } from '../../business-day/business-day';
 import type { Database } from '../../db/client';
 import * as t from '../../db/schema';
 import { errorResponse, issuesResponse, jsonResponse } from '../../http/errors';
@@ -25,15 +27,7 @@ import { route, type RouteDefinition, type RouteEndpoint } from '../../http/rout
 import { staleRecordResponse } from '../../http/row-version';
 import { readDelta } from '../../sync/delta';
 import { answerList } from '../../sync/list-answer';
-import {
-  WORK_ORDER_ID_OFFSET,
-  canArchive,
-  canSeeHome,
-  isDispatchEnabled,
-  isStaged,
-  todayOf,
-  workOrderNumber,
-} from '../../work-orders/rules';
+import { WORK_ORDER_ID_OFFSET, canArchive, canSeeHome, isDispatchEnabled, isStaged, workOrderNumber } from '../../work-orders/rules';
 import {
   byRequestId,
   byWorkOrderId,
@@ -72,7 +66,8 @@ async function updateInformation(ctx: WriteContext & { clock: () => Date }, cond
   }
   // spec 3 §4: choosing Factory Service clears the performed date.
   const performedDate = requestType === FACTORY_SERVICE ? null : body.performedDate;
-  const issues = informationIssues({ requestType, startDate: body.startDate, endDate: body.endDate, performedDate }, todayOf(ctx.clock));
+  const today = businessDay(zoneOf(retailer), ctx.clock());
+  const issues = informationIssues({ requestType, startDate: body.startDate, endDate: body.endDate, performedDate }, today);
   if (issues.length > 0) return issuesResponse(issues);
 
   const { rowVersion, ...fields } = body;
@@ -190,7 +185,7 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
           serialNumber: home.serialNumber,
           vantageCaseOrigin: 'HomeSite',
           status: UNSUBMITTED_STATUS,
-          requestDate: todayOf(deps.clock),
+          requestDate: await businessDayOf(db, deps.clock, home),
           mileageRate: rates?.mileageRate ?? 0,
           oneManServiceRate: rates?.oneManServiceRate ?? 0,
           twoManServiceRate: rates?.twoManServiceRate ?? 0,

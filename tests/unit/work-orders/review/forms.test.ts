@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { MAX_ATTACHMENT_BYTES, WORK_ORDER_MESSAGES } from '../../../../src/contract';
 import { checkAttachment, prepareAttachmentFile } from '../../../../src/features/work-orders/components/panels/attachment-form';
 import { textToDay, textToNumber } from '../../../../src/features/work-orders/components/panels/form-values';
-import { todayForServerRules } from '../../../../src/lib/dates';
 import {
   checkInformation,
   informationValues,
@@ -36,10 +35,6 @@ describe('typed values', () => {
     expect(textToNumber('-2')).toBe(-2);
     expect(Number.isNaN(textToNumber('abc'))).toBe(true);
     expect(Number.isNaN(textToNumber('1.2.3'))).toBe(true);
-  });
-
-  it('today is the UTC day, as the server counts it', () => {
-    expect(todayForServerRules(new Date('2026-06-15T23:30:00-05:00'))).toBe('2026-06-16');
   });
 });
 

@@ -1,16 +1,9 @@
-import { normalizeServiceDate } from '../../../../contract';
-import { localIsoDay } from '../../../../lib/date-format';
-import { parseUsDate } from '../../../../lib/dates';
+import { formatUsDate, normalizeServiceDate, parseUsDate } from '../../../../contract';
 
 /* Text ⇄ value conversions the work-order forms share: dates typed as MM/DD/YYYY, numbers typed as text. */
 
 /** 'YYYY-MM-DD' (or the 1900 placeholder) → 'MM/DD/YYYY' or '' for the DateField. */
-export function dayToText(value: string | null | undefined): string {
-  const day = normalizeServiceDate(value);
-  if (!day) return '';
-  const [year, month, date] = day.split('-');
-  return `${month}/${date}/${year}`;
-}
+export const dayToText = (value: string | null | undefined) => formatUsDate(normalizeServiceDate(value) ?? '');
 
 /** What a typed date is: a day, no day ('' or, spec 3 §5, before 1990), or not a date at all. */
 export type DayInput = { ok: true; day: string | null } | { ok: false };
@@ -18,9 +11,8 @@ export type DayInput = { ok: true; day: string | null } | { ok: false };
 export function textToDay(text: string): DayInput {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, day: null };
-  const date = parseUsDate(trimmed);
-  if (!date) return { ok: false };
-  return { ok: true, day: normalizeServiceDate(localIsoDay(date)) };
+  const day = parseUsDate(trimmed);
+  return day === null ? { ok: false } : { ok: true, day: normalizeServiceDate(day) };
 }
 
 export const invalidDateMessage = (label: string) => `${label} must be a valid date in the format MM/DD/YYYY.`;

@@ -1,8 +1,7 @@
 import { useStore } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { FACTORY_SERVICE, WORK_ORDER_MESSAGES, roundToQuarterHour } from '../../../../contract';
-import { todayForServerRules } from '../../../../lib/dates';
+import { FACTORY_SERVICE, WORK_ORDER_MESSAGES, businessDay, roundToQuarterHour } from '../../../../contract';
 import { notify } from '../../../../lib/notifier';
 import { seenAsSaved } from '../../../../offline/conflicts';
 import { WriteRefusedError } from '../../../../offline/runtime';
@@ -15,6 +14,7 @@ import { WORK_ORDER_TOASTS } from '../../messages';
 import { requestRef, type ServiceRequestView } from '../../model';
 import { useWorkOrderWrite } from '../../use-work-order-write';
 import { PathLink } from '../../../../ui/path-link';
+import { useReview } from '../review/review-context';
 import type { ReviewPaths } from '../review/review-model';
 import { QUARTER_HOUR_HINT, textToNumber } from './form-values';
 import {
@@ -46,6 +46,9 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
   const write = useWorkOrderWrite();
   const queryClient = useQueryClient();
   const close = useSidePanelClose(paths.review);
+  // "Today" is the request's business day, as the server counts it (contract/time-zones.ts), also offline.
+  const { timeZone } = useReview();
+  const today = () => businessDay(timeZone);
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string>();
   const [otherIssues, setOtherIssues] = useState<string[]>([]);
@@ -54,7 +57,7 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
   const latest = useRef(view);
   latest.current = view;
   // The request as the form showed it: what the save compares the form with to tell what the user changed.
-  const [seen] = useState(() => seenAsSaved(view, checkInformation(informationValues(view), view, todayForServerRules())));
+  const [seen] = useState(() => seenAsSaved(view, checkInformation(informationValues(view), view, today())));
   const shown: readonly InformationField[] = mode === 'information' ? INFORMATION_FIELDS : ADDITIONAL_FIELDS;
   const complete = (value: InformationValues): InformationValues =>
     mode === 'information' ? value : { ...informationValues(latest.current), ...pick(value, ADDITIONAL_FIELDS) };
@@ -64,7 +67,7 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
     validationLogic: PANEL_VALIDATION,
     validators: {
       onDynamic: ({ value }) => {
-        const check = checkInformation(complete(value), latest.current, todayForServerRules());
+        const check = checkInformation(complete(value), latest.current, today());
         if (check.ok) return undefined;
         const fields = pick(check.fields, shown);
         return Object.keys(fields).length > 0 ? { fields } : undefined;
@@ -77,7 +80,7 @@ function InformationForm({ view, paths, mode }: { view: ServiceRequestView; path
     },
     onSubmit: async ({ value, formApi }) => {
       setFormError(undefined);
-      const check = checkInformation(complete(value), latest.current, todayForServerRules());
+      const check = checkInformation(complete(value), latest.current, today());
       if (!check.ok) {
         // Only the additional panel gets here: what blocks the save is on the Information panel.
         setOtherIssues(

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
-import type { CmhUser } from '../../../../contract';
+import { zoneOfRecordFor, zoneOfUser, type CmhUser } from '../../../../contract';
 import { deriveFlags } from '../../../../lib/permissions';
 import type { ServiceRequestView } from '../../model';
 import { useRefreshOnDelivery, useRequestView, type RequestViewState } from '../../use-request-view';
@@ -18,6 +18,8 @@ export interface ReviewContextValue {
   paths: ReviewPaths | undefined;
   /** Where the review is, also before the request is loaded. */
   reviewHref: string;
+  /** The zone of the request's business day, whose "today" its date rules count from (contract/time-zones.ts). */
+  timeZone: string;
 }
 
 const ReviewContext = createContext<ReviewContextValue | null>(null);
@@ -75,6 +77,7 @@ export function RequestReview({
       archivable: view ? deriveFlags(user).isServiceAdmin && view.canArchive && !view.isArchived : false,
       paths: view ? reviewPaths(base, view) : undefined,
       reviewHref: view ? reviewPaths(base, view).review : reviewPath(base),
+      timeZone: view ? zoneOfRecordFor(user, view) : zoneOfUser(user),
     }),
     [base, state, view, user],
   );
