@@ -3,7 +3,7 @@
 // the outbox replay, the approved parts catalogs, and the kept lists (50,000 work orders, 20,000 homeowners) in Chromium;
 // then the import, the parts picker's search, the Idempotency-Key's costs and sign-in timing;
 // then live changes across two instances on PostgreSQL (latency in Chromium, 1,000 idle streams).
-// BENCH_ONLY=api (or bundle, lighthouse, open-load, mixed-load, work-orders, import, part-search, idempotency, sign-in, live; comma-separated) runs only those sections.
+// BENCH_ONLY=api (or bundle, lighthouse, open-load, mixed-load, work-orders, import, export, part-search, idempotency, sign-in, live; comma-separated) runs only those sections.
 import { measureBundle } from './bundle';
 import { formatLighthouse, measureLighthouse } from './lighthouse';
 import { benchApiUnderLoad } from './load';
@@ -12,6 +12,7 @@ import { benchOpenLoad, openLoadOptionsFromEnv } from './open-load';
 import { benchOutboxReplay } from './outbox-replay';
 import { benchCatalogOffline } from './catalog-offline';
 import { benchIdempotentRetry } from './idempotent-retry';
+import { benchExport } from './export';
 import { benchImport } from './import';
 import { benchKeptListsInBrowser } from './kept-lists-browser';
 import { benchIdleStreams, benchLiveLatency } from './live-changes';
@@ -29,7 +30,7 @@ const distDir = process.env.BENCH_DIST_DIR ?? 'dist';
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 /** Seconds of the mixed reads and writes on each database (issue 14 §5). */
 const MIXED_LOAD_SECONDS = Number(process.env.MIXED_LOAD_SECONDS ?? 60);
-/** BENCH_ONLY=api,work-orders runs those sections only (bundle, lighthouse, api, open-load, mixed-load, work-orders, import, part-search, idempotency, sign-in, live); unset runs all. */
+/** BENCH_ONLY=api,work-orders runs those sections only (bundle, lighthouse, api, open-load, mixed-load, work-orders, import, export, part-search, idempotency, sign-in, live); unset runs all. */
 const only = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')
@@ -45,6 +46,7 @@ const runs = (
     | 'mixed-load'
     | 'work-orders'
     | 'import'
+    | 'export'
     | 'part-search'
     | 'idempotency'
     | 'sign-in'
@@ -121,6 +123,11 @@ if (runs('import')) {
   // Issue 20 §3: 100,000 homes with warranty cards from one CSV into an empty PGlite kept in files.
   console.log('\n# Import of homes (PGlite in files)');
   await attempt('import', () => benchImport());
+}
+if (runs('export')) {
+  // Issue 30 §3: `homesite export` of 200,000 homes with warranty cards from PGlite in files, with memory over the export.
+  console.log('\n# Export of homes (PGlite in files)');
+  await attempt('export', () => benchExport());
 }
 if (runs('part-search')) {
   console.log('\n# Parts picker search (the corporate parts master, in memory)');
