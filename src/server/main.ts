@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
-import { API_BASES, type ApiBase } from '../contract';
+import { API_BASES, canonicalTimeZone, type ApiBase } from '../contract';
 import { createApp, type App } from './app';
 import { resolveTokenSecret } from './auth/tokens';
 import { openDatabase, type Database } from './db/client';
@@ -20,6 +20,7 @@ import { createLifecycle } from './ops/lifecycle';
 import { createLogger, type Logger } from './ops/logger';
 import { integerFromEnv } from './ops/env';
 import { createMetrics } from './ops/metrics';
+import { numberStartsFromEnv, type NumberStarts } from './numbers/number-starts';
 
 export type ServerMode = 'demo' | 'production';
 
@@ -53,6 +54,8 @@ export interface StartServerOptions {
   shutdownGraceMs?: number;
   /** Links, mail and the audit trail (PUBLIC_URL, SMTP_URL, MAIL_FROM, INVITE_TTL_HOURS…); default: nothing mailed. */
   identity?: IdentityConfig;
+  /** WORK_ORDER_NUMBER_START, QUOTE_NUMBER_START (numbers/number-starts.ts); default DEFAULT_NUMBER_STARTS. */
+  numberStarts?: NumberStarts;
 }
 
 export interface RunningServer {
@@ -150,6 +153,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         corsOrigins: options.corsOrigins,
         trustedProxyHops: options.trustedProxyHops,
         identity,
+        numberStarts: options.numberStarts,
       },
     });
 
@@ -269,6 +273,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env, argv: strin
   if (metricsToken !== undefined && metricsToken.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
   const logFormat = env.LOG_FORMAT || (mode === 'demo' && process.stdout.isTTY ? 'pretty' : 'json');
   if (logFormat !== 'json' && logFormat !== 'pretty') throw new Error(`LOG_FORMAT must be json or pretty; got "${logFormat}"`);
+  // Read where a day is counted (server/business-day); checked here so that a typo stops the start, not a request.
+  if (env.ORG_TIME_ZONE && canonicalTimeZone(env.ORG_TIME_ZONE) === null)
+    throw new Error(`ORG_TIME_ZONE must be an IANA time zone such as America/Chicago; got "${env.ORG_TIME_ZONE}"`);
   return {
     mode,
     port: integerFromEnv(env, 'PORT', 0, 65_535, 8080),
@@ -286,6 +293,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env, argv: strin
     trustedProxyHops: trustedProxyHopsFromEnv(env),
     shutdownGraceMs: integerFromEnv(env, 'SHUTDOWN_GRACE_MS', 0, 10 * 60_000, DEFAULT_SHUTDOWN_GRACE_MS),
     identity: identityConfigFromEnv(env, mode),
+    numberStarts: numberStartsFromEnv(env),
   };
 }
 

@@ -4,6 +4,7 @@ import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import type { IdentityConfig } from '../mail/config';
 import type { MailKey } from '../mail/queue';
+import type { NumberStarts } from '../numbers/number-starts';
 import type { TrustedProxyHops } from '../ops/client-address';
 import type { Lifecycle } from '../ops/lifecycle';
 import type { Logger } from '../ops/logger';
@@ -36,6 +37,8 @@ export interface AppConfig {
   trustedProxyHops?: TrustedProxyHops;
   /** Links, mail and the audit trail (PUBLIC_URL, SMTP_URL…); default: links answered to whoever asked, nothing mailed. */
   identity?: IdentityConfig;
+  /** WORK_ORDER_NUMBER_START, QUOTE_NUMBER_START: where the numbers HomeSite hands out start; default DEFAULT_NUMBER_STARTS. */
+  numberStarts?: NumberStarts;
 }
 
 /** What every route can reach, built once per app. */

@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import type { ImportColumns } from '../../contract/import';
 import type { Database } from '../db/client';
+import type { NumberStarts } from '../numbers/number-starts';
 
 /** What is wrong with a row: the field (the column, or `roles[1]` for an item of a list) and the message. */
 export interface RowIssue {
@@ -15,11 +16,14 @@ export interface RowContext<Refs> {
   line: number;
   /** Reads a file a row names (help and Learn documents); absent over HTTP, where such rows are refused. */
   readFile?: (relativePath: string) => Promise<Uint8Array>;
+  /** Where the numbers HomeSite hands out start: a key at or above is refused (work orders, quotes). */
+  numberStarts: NumberStarts;
 }
 
 export interface WriteContext<Refs> {
   refs: Refs;
   readFile?: (relativePath: string) => Promise<Uint8Array>;
+  numberStarts: NumberStarts;
 }
 
 /** Rows of a batch that were inserted or changed; the others were unchanged. */
@@ -43,7 +47,7 @@ export interface ImportKind<Row, Refs = unknown> {
   keyField: string;
   keyOf(row: Row): string;
   /** Loads what the rows refer to (retailer numbers, roles…), once per import, inside its transaction. */
-  loadReferences?(db: Database): Promise<Refs>;
+  loadReferences?(db: Database, context: { numberStarts: NumberStarts }): Promise<Refs>;
   /** What a checked row refers to that does not exist (and other issues only the database can tell). */
   check?(row: Row, context: RowContext<Refs>): RowIssue[] | Promise<RowIssue[]>;
   /** Writes a batch of checked rows (a few thousand, one statement or a few per table). */

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { fieldOfIssue } from '../../contract/import';
 import { recordAudit, type AuditOrigin } from '../audit/audit';
 import type { Database } from '../db/client';
+import { DEFAULT_NUMBER_STARTS, type NumberStarts } from '../numbers/number-starts';
 import { ImportError } from './errors';
 import { knownFingerprints, rememberFingerprints, startFingerprint } from './fingerprints';
 import type { ImportKind, RowIssue } from './kind';
@@ -49,6 +50,8 @@ export interface ImportOptions {
    */
   onWritten?: (tx: Database, report: ImportReport, acceptedKeys: readonly string[]) => Promise<void>;
   collectAcceptedKeys?: boolean;
+  /** WORK_ORDER_NUMBER_START, QUOTE_NUMBER_START (numbers/number-starts.ts); default DEFAULT_NUMBER_STARTS. */
+  numberStarts?: NumberStarts;
 }
 
 /** A refused row: its line in the file (CSV: the header is line 1), the field (`retailerNumber`, `roles[1]`) and why. */
@@ -100,6 +103,7 @@ export async function runImport(
   options: ImportOptions,
 ): Promise<ImportReport> {
   const kind = kindNamed(kindName);
+  const numberStarts = options.numberStarts ?? DEFAULT_NUMBER_STARTS;
   if (!IMPORT_FORMATS.includes(options.format)) throw new ImportError(`Unknown format "${String(options.format)}": csv or jsonl.`);
   const rows = options.format === 'csv' ? readCsvRows(input, kind.columns, kindName) : readJsonLines(input, kind.columns, kindName);
 
@@ -128,7 +132,7 @@ export async function runImport(
 
   try {
     await db.transaction(async (tx) => {
-      const refs = kind.loadReferences ? await kind.loadReferences(tx) : undefined;
+      const refs = kind.loadReferences ? await kind.loadReferences(tx, { numberStarts }) : undefined;
       const firstLineOfKey = new Map<string, number>();
       const acceptedKeys: string[] = [];
       let batch: { row: unknown; key: string; fingerprint: string }[] = [];
@@ -148,7 +152,7 @@ export async function runImport(
               ? await kind.write(
                   tx,
                   changed.map((entry) => entry.row),
-                  { refs, readFile: options.readFile },
+                  { refs, readFile: options.readFile, numberStarts },
                 )
               : { inserted: 0, updated: 0 };
           await rememberFingerprints(tx, kindName, changed);
@@ -192,7 +196,7 @@ export async function runImport(
             fingerprint.update(path).update(bytes);
             return bytes;
           });
-        const issues = kind.check ? await kind.check(row, { refs, line: source.line, readFile: readFileOfRow }) : [];
+        const issues = kind.check ? await kind.check(row, { refs, line: source.line, readFile: readFileOfRow, numberStarts }) : [];
         if (issues.length > 0) {
           refuse(source.line, issues);
           continue;

@@ -164,6 +164,7 @@ export function importRoutesWith(limits: { maxBodyBytes: number; importsAtOnce: 
           dryRun,
           skipInvalid: query.output.skipInvalid,
           overwrite: query.output.overwrite,
+          numberStarts: deps.config.numberStarts,
           origin: {
             actor: { kind: 'api-key', name: key.name },
             clientAddress: c.get('clientAddress') ?? null,

@@ -6,6 +6,7 @@ import { cliOrigin } from '../../audit/audit';
 import { ImportError } from '../../import/errors';
 import { IMPORT_KINDS } from '../../import/kinds';
 import { IMPORT_FORMATS, runImport, type ImportFormat, type ImportReport } from '../../import/run-import';
+import { numberStartsFromEnv } from '../../numbers/number-starts';
 import { flagOption, stringOption, type Command } from '../command';
 import { withDatabase } from '../database';
 import {
@@ -154,6 +155,8 @@ Examples:
     const setup = invite ? invitationSetup(io.env) : null;
     const progress = progressReporter(io.stderr);
     const origin = cliOrigin(io.env);
+    // The server's variables, read the same way: an import is refused keys in the range the app numbers from.
+    const numberStarts = numberStartsFromEnv(io.env);
 
     const report = await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
       const mailKey = setup ? await mailKeyFor(db, io.env) : null;
@@ -170,6 +173,7 @@ Examples:
           readFile: filesBeside(path),
           collectAcceptedKeys: invite,
           origin,
+          numberStarts,
           // In the import's transaction: the invitations commit with what it wrote or not at all.
           onWritten: async (tx, _written, userNames) => {
             if (setup && mailKey) {

@@ -1,4 +1,5 @@
 import type { ImportKind } from '../kind';
+import { catalogImagesKind } from './catalog-images';
 import { corporatePartsKind } from './corporate-parts';
 import { employeesKind } from './employees';
 import { helpDocumentsKind } from './help-documents';
@@ -8,11 +9,14 @@ import { learnDocumentsKind } from './learn-documents';
 import { npsResponsesKind } from './nps-responses';
 import { ordersKind } from './orders';
 import { partsCatalogKind } from './parts-catalog';
+import { partsOrdersKind } from './parts-orders';
 import { plantsKind } from './plants';
 import { quotesKind } from './quotes';
 import { releaseNotesKind } from './release-notes';
 import { retailersKind } from './retailers';
+import { shipToLocationsKind } from './ship-to-locations';
 import { usersKind } from './users';
+import { workOrdersKind } from './work-orders';
 
 export { ImportError } from '../errors';
 
@@ -25,11 +29,15 @@ export { ImportError } from '../errors';
 export const IMPORT_KINDS: Record<string, ImportKind<any>> = {
   plants: plantsKind,
   retailers: retailersKind,
+  'ship-to-locations': shipToLocationsKind,
   users: usersKind,
   employees: employeesKind,
   'corporate-parts': corporatePartsKind,
   'parts-catalog': partsCatalogKind,
+  'catalog-images': catalogImagesKind,
   homes: homesKind,
+  'work-orders': workOrdersKind,
+  'parts-orders': partsOrdersKind,
   quotes: quotesKind,
   orders: ordersKind,
   inventory: inventoryKind,

@@ -16,6 +16,8 @@ interface QuoteReferences {
   plants: Set<string>;
   /** User ids by lower-cased user name. */
   userIds: Map<string, number>;
+  /** Quote numbers below the start that HomeSite made (no import wrote them): an import must not take them over. */
+  madeInHomeSite: Set<string>;
 }
 
 const QUOTE_COLUMNS: readonly InputColumn[] = [
@@ -293,7 +295,7 @@ export const quotesKind = defineKind<QuoteImportRow, QuoteReferences>({
   schema: QuoteImportRow,
   keyField: 'quoteNumber',
   keyOf: (row) => row.quoteNumber,
-  loadReferences: async (db) => ({
+  loadReferences: async (db, { numberStarts }) => ({
     retailers: new Set(
       (await db.select({ retailerNumber: t.retailers.retailerNumber }).from(t.retailers)).map((retailer) => retailer.retailerNumber),
     ),
@@ -304,9 +306,27 @@ export const quotesKind = defineKind<QuoteImportRow, QuoteReferences>({
         user.id,
       ]),
     ),
+    madeInHomeSite: new Set(
+      (
+        await queryRows<{ quote_number: string }>(
+          db,
+          sql`SELECT quote_number FROM quotes AS quote
+              WHERE quote_number ~ '^[0-9]{1,15}$' AND (CASE WHEN quote_number ~ '^[0-9]{1,15}$' THEN quote_number::bigint END) < ${numberStarts.quote}
+                AND NOT EXISTS (SELECT 1 FROM import_fingerprints AS print WHERE print.kind = 'quotes' AND print.natural_key = quote.quote_number)`,
+        )
+      ).map((quote) => quote.quote_number),
+    ),
   }),
-  check: (row, { refs }) => {
+  check: (row, { refs, numberStarts }) => {
     const issues: RowIssue[] = [];
+    // HomeSite numbers its own quotes from QUOTE_NUMBER_START up (numbers/number-starts.ts).
+    if (Number(row.quoteNumber) >= numberStarts.quote)
+      issues.push({
+        field: 'quoteNumber',
+        message: `${row.quoteNumber} collides with the numbers HomeSite hands out: HomeSite numbers its own quotes from ${numberStarts.quote} (QUOTE_NUMBER_START). Raise it above the source's.`,
+      });
+    else if (refs.madeInHomeSite.has(row.quoteNumber))
+      issues.push({ field: 'quoteNumber', message: `Quote ${row.quoteNumber} was made in HomeSite: an import cannot take it over.` });
     if (!refs.retailers.has(row.retailerNumber))
       issues.push({ field: 'retailerNumber', message: doesNotExist('retailer', row.retailerNumber) });
     if (!refs.plants.has(row.plantNumber)) issues.push({ field: 'plantNumber', message: doesNotExist('plant', row.plantNumber) });
