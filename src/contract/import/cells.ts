@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { EMAIL_PATTERN } from '../admin-users';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, isIsoDay } from '../text';
+import { canonicalTimeZone, TIME_ZONE_MESSAGES, zoneOfAddress } from '../time-zones';
 
 /*
  * Cells of an import row (docs/import.md). One schema per column takes both formats: a CSV cell is always a string
@@ -222,6 +223,32 @@ export const stateCell = v.pipe(
   textCell(2, { pattern: [/^[A-Za-z]{2}$/, 'Must be a two-letter state code.'] }),
   v.transform((state) => state.toUpperCase()),
 );
+
+/** An IANA time zone (America/Chicago), kept in its canonical spelling. */
+export const timeZoneCell = v.pipe(
+  textCell(64),
+  v.check((name) => canonicalTimeZone(name) !== null, TIME_ZONE_MESSAGES.unknown),
+  v.transform((name) => canonicalTimeZone(name)!),
+);
+
+/**
+ * A plant's or retail center's row with its zone (contract/time-zones.ts): the `timeZone` column, else the zone its
+ * state and ZIP code tell; asked for, on the `timeZone` column, when they do not (a ZIP code that straddles a line).
+ */
+export const withZoneOfAddress = <Row extends { timeZone?: string | undefined; state: string; zipCode: string }>(
+  row: v.GenericSchema<unknown, Row>,
+) =>
+  v.pipe(
+    row,
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (dataset.typed && dataset.value.timeZone === undefined && zoneOfAddress(dataset.value.state, dataset.value.zipCode) === null)
+        addIssue({
+          message: TIME_ZONE_MESSAGES.ask,
+          path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'timeZone', value: undefined }],
+        });
+    }),
+    v.transform((value) => ({ ...value, timeZone: value.timeZone ?? zoneOfAddress(value.state, value.zipCode)! })),
+  );
 
 /** A ZIP code: five digits, or ZIP+4 (12345-6789). */
 export const zipCodeCell = textCell(10, { pattern: [/^\d{5}(-\d{4})?$/, 'Must be a ZIP code: 5 digits, or 5-4.'] });

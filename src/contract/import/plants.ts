@@ -9,7 +9,9 @@ import {
   required,
   stateCell,
   textCell,
+  timeZoneCell,
   urlCell,
+  withZoneOfAddress,
   zipCodeCell,
 } from './cells';
 
@@ -35,6 +37,8 @@ const plantColumns = {
   city: required(textCell(40)),
   state: required(stateCell),
   zipCode: optional(zipCodeCell, ''),
+  /** Its IANA time zone, whose day its records are dated by; empty: the zone its state and ZIP code tell. */
+  timeZone: optional(timeZoneCell),
   phone: optional(phoneCell),
   email: optional(emailCell(100), ''),
   mileageRate: rateCell,
@@ -43,7 +47,7 @@ const plantColumns = {
   driverRate: rateCell,
 };
 
-export const PlantImportRow = v.object(plantColumns);
+export const PlantImportRow = withZoneOfAddress(v.object(plantColumns));
 export type PlantImportRow = v.InferOutput<typeof PlantImportRow>;
 export const PLANT_IMPORT_COLUMNS = importColumns(plantColumns);
 export const PLANT_RATE_COLUMNS = ['mileageRate', 'oneManServiceRate', 'twoManServiceRate', 'driverRate'] as const;

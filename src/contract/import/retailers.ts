@@ -12,6 +12,8 @@ import {
   required,
   stateCell,
   textCell,
+  timeZoneCell,
+  withZoneOfAddress,
   zipCodeCell,
 } from './cells';
 
@@ -25,6 +27,8 @@ const retailerColumns = {
   city: required(textCell(40)),
   state: required(stateCell),
   zipCode: optional(zipCodeCell, ''),
+  /** Its IANA time zone, whose day its records are dated by; empty: the zone its state and ZIP code tell. */
+  timeZone: optional(timeZoneCell),
   phone: optional(phoneCell),
   webEnabled: optional(booleanCell, true),
   partnerPortal: optional(booleanCell, false),
@@ -39,6 +43,6 @@ const retailerColumns = {
   plants: optional(listCell(digitsCell(6)), []),
 };
 
-export const RetailerImportRow = v.object(retailerColumns);
+export const RetailerImportRow = withZoneOfAddress(v.object(retailerColumns));
 export type RetailerImportRow = v.InferOutput<typeof RetailerImportRow>;
 export const RETAILER_IMPORT_COLUMNS = importColumns(retailerColumns);
