@@ -206,7 +206,7 @@ const revisionsCell = jsonCell(
 );
 
 const quoteColumns = {
-  /** Digits, shown as BAQ-<number>; HomeSite numbers the quotes it makes after the highest. */
+  /** Digits, shown as BAQ-<number>; below QUOTE_NUMBER_START, from which HomeSite numbers the quotes it makes. */
   quoteNumber: required(digitsCell(12)),
   retailerNumber: required(digitsCell(10)),
   plantNumber: required(digitsCell(6)),
