@@ -3,7 +3,8 @@ import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
-import { daysBefore, type Random } from './random';
+import { daysBefore } from './days';
+import type { Random } from './random';
 
 const FIRST_NAMES = [
   'Aaron',

@@ -14,7 +14,8 @@ import {
 } from './demo-users';
 import { FIRST_NAMES, LAST_NAMES } from './homes';
 import { utcIsoDay } from '../../../lib/dates';
-import { daysBefore, type Random } from './random';
+import { addDays, daysBefore, daysFrom } from './days';
+import type { Random } from './random';
 
 const { string, trueFalse, yesNo, dateTime } = QUESTION_TYPES;
 
@@ -188,7 +189,7 @@ async function seedQuestions(db: Database, surveyType: number, groups: typeof DE
 function answerFor(random: Random, question: QuestionRow, seed: QuestionSeed | undefined, deliveryDay: Date, daysToSubmit: number): string {
   switch (question.questionType) {
     case dateTime:
-      return question.isRequired || random.chance(0.7) ? utcIsoDay(daysBefore(deliveryDay, -random.int(0, daysToSubmit))) : '';
+      return question.isRequired || random.chance(0.7) ? utcIsoDay(addDays(deliveryDay, random.int(0, daysToSubmit))) : '';
     case yesNo:
       return random.chance(0.88) ? 'Yes' : 'No';
     case trueFalse:
@@ -249,7 +250,7 @@ export async function seedDeliveryReports(db: Database, random: Random, today: D
   const userOf = (key: string) => users.find((user) => user.userName === demoUserName(key));
 
   const plans = chosen.map((home) => {
-    const soldDaysAgo = Math.round((today.getTime() - Date.parse(`${home.soldDate}T00:00:00Z`)) / 86_400_000);
+    const soldDaysAgo = daysFrom(new Date(`${home.soldDate}T00:00:00Z`), today);
     const submitDaysAgo = random.int(1, Math.max(1, Math.min(150, soldDaysAgo - 1)));
     const submitDate = new Date(daysBefore(today, submitDaysAgo).getTime() + random.int(8 * 60, 17 * 60) * 60_000);
     const key = SUBMITTERS[home.retailerNumber] ? random.pick(SUBMITTERS[home.retailerNumber]!) : null;

@@ -1,5 +1,6 @@
 import type { Database } from '../client';
 import * as t from '../schema';
+import { daysBefore } from './days';
 import type { Random } from './random';
 
 /*
@@ -252,7 +253,7 @@ export async function seedDrivers(db: Database, random: Random, today: Date): Pr
     const byTrade = TYPE_BY_TITLE[employee.jobTitle];
     if (byTrade ? !random.chance(0.75) : !random.chance(0.04)) return [];
     const description = byTrade && !random.chance(0.15) ? byTrade : random.pick(DRIVER_TYPES);
-    const updatedAt = new Date(today.getTime() - random.int(5, 700) * 86_400_000);
+    const updatedAt = daysBefore(today, random.int(5, 700));
     return [{ employeeNumber: employee.employeeNumber, driverTypeId: typeId(description), createdAt: updatedAt, updatedAt }];
   });
   await db.insert(t.drivers).values(drivers);

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { HELP_FILE_TYPES } from '../../../contract';
 import type { Database } from '../client';
 import * as t from '../schema';
-import { daysBefore } from './random';
+import { daysBefore } from './days';
 
 /** What scripts/make-help-assets.ts wrote next to the files it made. */
 const HelpManifest = v.array(

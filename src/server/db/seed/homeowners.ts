@@ -5,13 +5,13 @@ import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, BENCHMARK_RETAILER, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import { HOME_MODELS } from './homes';
 import { utcIsoDay } from '../../../lib/dates';
-import { daysBefore, type Random } from './random';
+import { addIsoDays, daysBefore } from './days';
+import type { Random } from './random';
 import { PLANTS } from './shell';
 
 /** A benchmark seed (scale above 1) gives the service demo user's retail center at least this many homeowners, each a warranty card (issues 5, 10). */
 export const BENCHMARK_MIN_HOMEOWNERS = 20_000;
 const BATCH_ROWS = 500;
-const DAY_MS = 86_400_000;
 
 const DEMO_RETAILERS: readonly string[] = [...ADMIN_RETAIL_CENTERS, SECOND_INDEPENDENT_RETAILER, COMPANY_OWNED_RETAILER];
 /** Every demo retailer's first sold homes get one card in each status (spec 3 §3: I, A, H, anything else Archived). */
@@ -33,8 +33,6 @@ const plantState = new Map(PLANTS.map((plant) => [plant.plantNumber, plant.state
 
 type HomeRow = typeof t.homes.$inferSelect;
 type CardInsert = typeof t.warrantyCards.$inferInsert;
-
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** One card of a sold home: the owner lives in the home, except some who get their mail elsewhere. */
 function planCard(random: Random, home: HomeRow, statusCode: string): CardInsert {
@@ -62,7 +60,7 @@ function planCard(random: Random, home: HomeRow, statusCode: string): CardInsert
     cellAreaCode: random.chance(0.5) ? phone.areaCode : '',
     cellPhoneNumber: '',
     soldDate,
-    npsDate: soldDate ? addDays(soldDate, 45) : null,
+    npsDate: soldDate ? addIsoDays(soldDate, 45) : null,
     homeAddress1: site.address1,
     homeCity: site.city,
     homeState: site.state,

@@ -2,7 +2,8 @@ import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import { utcIsoDay } from '../../../lib/dates';
-import { daysBefore, type Random } from './random';
+import { daysBefore } from './days';
+import type { Random } from './random';
 import { PLANTS, type RetailerSeed } from './shell';
 
 export interface HomeModel {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../client';
 import * as t from '../schema';
 import { LEARN_LIBRARY, renderManual } from './learn-manuals';
-import { daysBefore, type Random } from './random';
+import { daysBefore } from './days';
+import type { Random } from './random';
 
 /** The Learn library (spec 3 §2 Learn): the categories, sub-categories and manuals of learn-manuals.ts, in their order. */
 export async function seedLearn(db: Database, random: Random, today: Date): Promise<Record<string, number>> {

@@ -5,7 +5,8 @@ import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER } from './demo-users';
 import { FIRST_NAMES, LAST_NAMES } from './homes';
 import { utcIsoDay } from '../../../lib/dates';
-import { daysBefore, type Random } from './random';
+import { addDays, daysBefore, daysFrom } from './days';
+import type { Random } from './random';
 import { PLANTS } from './shell';
 
 /*
@@ -70,8 +71,6 @@ const DETRACTOR_COMMENTS = [
 ];
 
 const SECTION_LETTERS = ['A', 'AB', 'ABC'] as const;
-const DAY_MS = 86_400_000;
-const addDays = (day: Date, days: number) => new Date(day.getTime() + days * DAY_MS);
 
 function commentFor(random: Random, recommend: number): string {
   if (recommend >= 9) return random.pick(PROMOTER_COMMENTS);
@@ -135,8 +134,9 @@ export async function seedNps(db: Database, random: Random, today: Date, _scale:
     // Homes whose call date has passed were called: their answer, a few days after the date.
     for (const card of own) {
       if (rescheduled.has(card.cardId) || !card.npsDate || card.npsDate >= todayDay || card.npsDate < oldest) continue;
-      const completed = new Date(Math.min(Date.parse(`${card.npsDate}T00:00:00Z`) + random.int(0, 10) * DAY_MS, today.getTime()));
-      const daysAgo = Math.round((today.getTime() - completed.getTime()) / DAY_MS);
+      const called = addDays(new Date(`${card.npsDate}T00:00:00Z`), random.int(0, 10));
+      const completed = called < today ? called : today;
+      const daysAgo = daysFrom(completed, today);
       const recommend = answer(random, retailerNumber, daysAgo);
       responses.push({
         retailerNumber,

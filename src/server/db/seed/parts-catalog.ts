@@ -3,7 +3,8 @@ import { catalogIllustration, type Glyph } from '../../parts-catalog/illustratio
 import type { Database } from '../client';
 import * as t from '../schema';
 import { PLANT_USER_FACILITIES, demoUserName } from './demo-users';
-import { daysBefore, type Random } from './random';
+import { daysBefore } from './days';
+import type { Random } from './random';
 import { PLANTS } from './shell';
 
 /** A part of the corporate master: its friendly name, the plant system's corporate wording and its unit. */

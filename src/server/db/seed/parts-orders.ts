@@ -11,7 +11,8 @@ import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER, demoUserName } from './demo-users';
 import { utcIsoDay } from '../../../lib/dates';
-import { daysBefore, type Random } from './random';
+import { addDays, daysBefore } from './days';
+import type { Random } from './random';
 
 const DEMO_RETAILERS: readonly string[] = [...ADMIN_RETAIL_CENTERS, SECOND_INDEPENDENT_RETAILER, COMPANY_OWNED_RETAILER];
 /** Orders spread over all retailers at scale 1; a benchmark seed has this many times the scale, up to the cap. */
@@ -105,8 +106,6 @@ const SPREAD_STATUSES = [
   [CLOSED_STATUS, 4],
   [CANCELED_STATUS, 1],
 ] as const;
-
-const addDays = (day: Date, days: number) => daysBefore(day, -days);
 
 /** Ship-to locations of every retailer: the retail center itself first, then for some a second lot, a warehouse or a yard. */
 async function seedShipToLocations(db: Database, random: Random) {

@@ -40,9 +40,3 @@ export function seededRandom(seed: string): Random {
   };
   return { next, int, pick, chance: (p) => next() < p, weighted };
 }
-
-const DAY_MS = 86_400_000;
-
-/** Midnight UTC of the given day: seeded dates depend on the date only, never on the time of day. */
-export const startOfUtcDay = (date: Date) => new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
-export const daysBefore = (day: Date, days: number) => new Date(day.getTime() - days * DAY_MS);

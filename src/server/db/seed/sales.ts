@@ -4,15 +4,16 @@ import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, BENCHMARK_RETAILER, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER, demoUserName } from './demo-users';
 import { FIRST_NAMES, HOME_MODELS, LAST_NAMES, STREETS } from './homes';
 import { utcIsoDay } from '../../../lib/dates';
-import { daysBefore, type Random } from './random';
+import { addDays, daysBefore } from './days';
+import type { Random } from './random';
 import { PLANTS } from './shell';
 
 /*
  * Sales demo data (issue 11): per demo retailer 64 quotes (every approval status, 1–4 revisions whose options differ,
  * one locked by another user and one by the sales demo user, one deleted, older-system ones, incomplete ones), 60
- * orders made from them (detail categories are their quote's latest revision), 40 leads in every status and 30
- * inventory homes. A benchmark seed adds volume to the benchmark retailer: 5,000 quotes and orders, 2,000 leads and
- * inventory homes, or more at a larger scale.
+ * orders made from them, each at its quote's plant (detail categories are their quote's latest revision), 40 leads in
+ * every status and 30 inventory homes. A benchmark seed adds volume to the benchmark retailer: 5,000 quotes and orders,
+ * 2,000 leads and inventory homes, or more at a larger scale.
  */
 
 const DEMO_RETAILERS: readonly string[] = [...ADMIN_RETAIL_CENTERS, SECOND_INDEPENDENT_RETAILER, COMPANY_OWNED_RETAILER];
@@ -20,6 +21,8 @@ const QUOTES_PER_RETAILER = 64;
 const ORDERS_PER_RETAILER = 60;
 const LEADS_PER_RETAILER = 40;
 const INVENTORY_PER_RETAILER = 30;
+/** The demo quote that is deleted: no order is made from it. */
+const DELETED_QUOTE = 5;
 /** A benchmark seed (scale above 1) gives the benchmark retailer at least this many more quotes and orders, and leads and inventory homes. */
 const BENCH_MIN_QUOTES = 5_000;
 const BENCH_MIN_LEADS = 2_000;
@@ -233,11 +236,18 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
     if (plants.length === 0) plants.push(PLANTS[0]!.plantNumber);
     const extra = benchmarkExtra(retailerNumber, scale, BENCH_MIN_QUOTES, BENCH_QUOTES_PER_SCALE);
     const quoteCount = QUOTES_PER_RETAILER + extra;
+    const orderCount = ORDERS_PER_RETAILER + extra;
     const firstQuote = quotePlans.length;
+    // Order i is made from quote i, but the deleted quote's order from the first quote that has no order of its own.
+    const quoteOfOrder = (i: number) => (i === DELETED_QUOTE ? orderCount : i);
+    // An order's detail opens by its plant and its quote's number, and a plant user sees an order by its plant: a quote
+    // with an order is at its home's plant, so the quote, its order and the home agree.
+    const plantOfQuote = new Map<number, string>();
+    ownHomes.slice(0, orderCount).forEach((home, i) => plantOfQuote.set(quoteOfOrder(i), home.plantNumber));
 
     for (let i = 0; i < quoteCount; i++) {
       const demo = i < QUOTES_PER_RETAILER;
-      const plantNumber = plants[i % plants.length]!;
+      const plantNumber = plantOfQuote.get(i) ?? plants[i % plants.length]!;
       const model = random.pick(HOME_MODELS);
       const quoteNumber = String(310_000 + ++quoteSeq);
       const quoteDay = daysBefore(today, demo ? Math.floor(i * 1.7) : random.int(0, 720));
@@ -266,11 +276,11 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
           customer: name(random),
           modelNumber: demo && (i === 9 || i === 10) ? null : model.modelNumber,
           modelDesc: demo && (i === 9 || i === 10) ? '' : model.modelName,
-          status: demo && i === 5 ? 'Deleted' : 'Active',
+          status: demo && i === DELETED_QUOTE ? 'Deleted' : 'Active',
           mdm: random.pick(CSMS),
           quoteDate: utcIsoDay(quoteDay),
-          revisionDate: utcIsoDay(daysBefore(quoteDay, -(revisionCount - 1) * 2)),
-          expirationDate: utcIsoDay(daysBefore(quoteDay, -30 - (revisionCount - 1) * 2)),
+          revisionDate: utcIsoDay(addDays(quoteDay, (revisionCount - 1) * 2)),
+          expirationDate: utcIsoDay(addDays(quoteDay, 30 + (revisionCount - 1) * 2)),
           isMchQuote: !olderSystem,
           mchQuoteId: olderSystem ? `ISER${String(480_000 + quoteSeq)}` : `MCHQ${quoteNumber}`,
           isModelActive: !(demo && i === 13),
@@ -296,9 +306,8 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
       });
     }
 
-    const orderCount = ORDERS_PER_RETAILER + extra;
     for (let i = 0; i < orderCount; i++) {
-      const quoteIndex = firstQuote + (i % quoteCount === 5 ? (i + 1) % quoteCount : i % quoteCount);
+      const quoteIndex = firstQuote + quoteOfOrder(i);
       const quote = quotePlans[quoteIndex]!.row;
       const home = ownHomes[i];
       const status = home ? random.pick(ORDER_STATUSES.slice(2)) : random.pick(ORDER_STATUSES.slice(0, 2));
@@ -308,7 +317,7 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
             section < (home.serialNumber.length - 11 || 1) ? `TEN${random.int(1_000_000, 9_999_999)}` : '',
           )
         : [];
-      const offline = daysBefore(orderDay, -random.int(20, 60));
+      const offline = addDays(orderDay, random.int(20, 60));
       const optionTotal = quotePlans[quoteIndex]!.revisions.at(-1)!.reduce((sum, option) => sum + option.optionQty * option.optionPrice, 0);
       const basePrice = Number(quote.baseCostOfHome);
       orderPlans.push({
@@ -316,26 +325,26 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
         row: {
           orderNumber: String(720_000 + ++orderSeq),
           retailerNumber,
-          plantNumber: home?.plantNumber ?? quote.plantNumber,
+          plantNumber: quote.plantNumber,
           customer: quote.customer,
           modelNumber: home?.modelNumber ?? quote.modelNumber ?? random.pick(HOME_MODELS).modelNumber,
           modelDesc: quote.modelDesc || random.pick(HOME_MODELS).modelName,
           serialNumber: home ? home.serialNumber.slice(0, 9) : '',
           longSerialNumber: home?.serialNumber ?? '',
           orderDate: utcIsoDay(orderDay),
-          shippedDate: status === 'Shipped' || status === 'Delivered' ? utcIsoDay(daysBefore(offline, -random.int(2, 10))) : null,
+          shippedDate: status === 'Shipped' || status === 'Delivered' ? utcIsoDay(addDays(offline, random.int(2, 10))) : null,
           status,
           mdm: quote.mdm ?? '',
-          scheduledProductionDate: utcIsoDay(daysBefore(orderDay, -random.int(7, 20))),
+          scheduledProductionDate: utcIsoDay(addDays(orderDay, random.int(7, 20))),
           yardDate: home ? utcIsoDay(offline) : null,
           scheduledOfflineDate: utcIsoDay(offline),
           estimatedOfflineWeekOf: utcIsoDay(daysBefore(offline, offline.getUTCDay())),
-          scheduledShipDate: utcIsoDay(daysBefore(offline, -random.int(3, 14))),
+          scheduledShipDate: utcIsoDay(addDays(offline, random.int(3, 14))),
           hudLabels: labels,
           quoteCreator: demoUserName('sales'),
-          firstValidation: utcIsoDay(daysBefore(orderDay, -1)),
-          secondRsoValidation: random.chance(0.8) ? utcIsoDay(daysBefore(orderDay, -3)) : null,
-          docsReceived: random.chance(0.7) ? utcIsoDay(daysBefore(orderDay, -5)) : null,
+          firstValidation: utcIsoDay(addDays(orderDay, 1)),
+          secondRsoValidation: random.chance(0.8) ? utcIsoDay(addDays(orderDay, 3)) : null,
+          docsReceived: random.chance(0.7) ? utcIsoDay(addDays(orderDay, 5)) : null,
           purchaseOrderNumber: `PO-${random.int(10_000, 99_999)}`,
           basePrice,
           optionPrice: money(optionTotal),

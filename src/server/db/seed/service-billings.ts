@@ -4,7 +4,8 @@ import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, PLANT_USER_FACILITIES, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import { utcIsoDay } from '../../../lib/dates';
-import { daysBefore, type Random } from './random';
+import { addDays, daysBefore, daysFrom, startOfUtcMonth } from './days';
+import type { Random } from './random';
 
 /*
  * Billings of submitted service requests, for the paid and receivable service order reports (spec 2 §2, §4, §7):
@@ -47,15 +48,15 @@ const DECLINED_STATUS = 'N';
 const RECENT_DAYS = 21;
 const PAID_LAST_MONTH_AT_LEAST = 3;
 const BATCH_ROWS = 1_000;
-const DAY_MS = 86_400_000;
 
 const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const minDay = (a: Date, b: Date) => (a < b ? a : b);
+const maxDay = (a: Date, b: Date) => (a > b ? a : b);
 
 /** The previous calendar month of `today` (UTC), first and last day. */
 function previousMonth(today: Date) {
-  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
-  const last = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0));
+  const first = startOfUtcMonth(today, -1);
+  const last = daysBefore(startOfUtcMonth(today), 1);
   return { first, last };
 }
 
@@ -89,14 +90,14 @@ export async function seedServiceBillings(db: Database, random: Random, today: D
     const demoIndex = counted ? (perDemoRetailer.get(request.retailerNumber) ?? 0) : undefined;
     if (demoIndex !== undefined) perDemoRetailer.set(request.retailerNumber, demoIndex + 1);
     const workDone = dayOf(request.endDate ?? request.requestDate ?? utcIsoDay(today));
-    const invoiceDay = minDay(daysBefore(workDone, -random.int(2, 10)), today);
+    const invoiceDay = minDay(addDays(workDone, random.int(2, 10)), today);
     const billingCode = codeFor(random, request.status, demoIndex);
-    const age = (today.getTime() - invoiceDay.getTime()) / DAY_MS;
+    const age = daysFrom(invoiceDay, today);
     // Plants pay most billings within two months; the last three weeks' are still open.
     const declined = request.status === DECLINED_STATUS;
     const paid = !UNPAID_STATUSES.has(request.status) && age > RECENT_DAYS && random.chance(age > 60 ? 0.95 : 0.5);
     // A declined claim is settled at nothing on its invoice day: no check, never receivable.
-    const paidDay = declined ? invoiceDay : paid ? minDay(daysBefore(invoiceDay, -random.int(10, 45)), daysBefore(today, 1)) : null;
+    const paidDay = declined ? invoiceDay : paid ? minDay(addDays(invoiceDay, random.int(10, 45)), daysBefore(today, 1)) : null;
     const row: BillingInsert & { retailerNumber: string; plantNumber: string } = {
       serviceRequestId: request.id,
       billingCode,
@@ -125,9 +126,9 @@ export async function seedServiceBillings(db: Database, random: Random, today: D
     const paidThen = paidByCheck.filter(inLastMonth).length;
     const candidates = paidByCheck.filter((row) => row.invoiceDate <= lastMonthLast && !inLastMonth(row));
     for (const row of candidates.slice(0, Math.max(0, PAID_LAST_MONTH_AT_LEAST - paidThen))) {
-      const from = Math.max(first.getTime(), dayOf(row.invoiceDate).getTime() + DAY_MS);
-      const span = Math.max(0, Math.floor((last.getTime() - from) / DAY_MS));
-      row.paidDate = utcIsoDay(new Date(Math.min(from + random.int(0, span) * DAY_MS, last.getTime())));
+      const from = maxDay(first, addDays(dayOf(row.invoiceDate), 1));
+      const span = Math.max(0, daysFrom(from, last));
+      row.paidDate = utcIsoDay(minDay(addDays(from, random.int(0, span)), last));
     }
   }
 

@@ -9,7 +9,8 @@ import {
   PARTNER_PORTAL_RETAILER,
   SECOND_INDEPENDENT_RETAILER,
 } from './demo-users';
-import { daysBefore, type Random } from './random';
+import { daysBefore } from './days';
+import type { Random } from './random';
 
 export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   Rtl_Admin: 'Retailer administrator: manages the users of their retail centers.',

@@ -2,12 +2,22 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { asc, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { HOMEOWNER_PORTAL_ORIGIN, WORK_ORDER_STATUSES, laborRateFor, roundToQuarterHour, workOrderCosts } from '../../../contract';
+import {
+  HOMEOWNER_PORTAL_ORIGIN,
+  PERFORMED_DATE_MAX_AGE_DAYS,
+  REQUEST_FOR_PAYMENT,
+  WORK_ORDER_STATUSES,
+  isRequestTypeForced,
+  laborRateFor,
+  roundToQuarterHour,
+  workOrderCosts,
+} from '../../../contract';
 import type { Database } from '../client';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, BENCHMARK_RETAILER, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import { utcIsoDay } from '../../../lib/dates';
-import { daysBefore, type Random } from './random';
+import { addDays, daysBefore } from './days';
+import type { Random } from './random';
 import { WORK_ORDER_ID_OFFSET, workOrderNumber } from '../../work-orders/rules';
 import { PLANTS } from './shell';
 
@@ -20,6 +30,13 @@ const BATCH_ROWS = 1_000;
 const DEMO_RETAILERS: readonly string[] = [...ADMIN_RETAIL_CENTERS, SECOND_INDEPENDENT_RETAILER, COMPANY_OWNED_RETAILER];
 const STATUSES = ['Unsubmitted', ...Object.keys(WORK_ORDER_STATUSES)];
 const FACTORY_STATUSES = ['F', 'G', 'Z'];
+/**
+ * Requests still being worked, which someone may edit (server/work-orders/rules.ts canEdit): staged ones, and work
+ * orders not yet with the plant for payment nor closed.
+ */
+const OPEN_STATUSES = ['Unsubmitted', 'O', 'S', 'I', 'D', 'F', 'W'];
+/** Open work is recent: its performed date stays well inside the Information form's 60 days (spec 3 §5). */
+const OPEN_REQUEST_MAX_DAYS = PERFORMED_DATE_MAX_AGE_DAYS - 15;
 
 export const UNITS_OF_MEASURE: readonly { abbreviation: string; description: string }[] = [
   { abbreviation: 'BG', description: 'Bag' },
@@ -195,7 +212,7 @@ const RATES = new Map(
   ]),
 );
 
-const addDaysTo = (day: Date, days: number) => daysBefore(day, -days);
+const earlier = (a: Date, b: Date) => (a < b ? a : b);
 
 function planRequest(
   random: Random,
@@ -208,13 +225,15 @@ function planRequest(
 ): Planned {
   const staged = status === 'Unsubmitted';
   const factory = FACTORY_STATUSES.includes(status);
+  const open = OPEN_STATUSES.includes(status);
   const requestType = factory ? 'F' : staged ? random.pick(['', 'A', 'V', 'S', 'A']) : random.pick(['A', 'V', 'V', 'S']);
-  // Submitted requests spread over the last two years (their billings feed the paid and receivable reports, spec 2 §2).
-  const requestDaysAgo = staged ? random.int(0, 20) : random.int(5, 730);
+  // Submitted requests spread over the last two years (their billings feed the paid and receivable reports, spec 2 §2),
+  // open ones over the last weeks.
+  const requestDaysAgo = staged ? random.int(0, 20) : random.int(5, open ? OPEN_REQUEST_MAX_DAYS : 730);
   const requestDay = daysBefore(today, requestDaysAgo);
   const hasDates = !staged || random.chance(0.5);
-  const start = hasDates ? addDaysTo(requestDay, Math.min(random.int(1, 10), requestDaysAgo)) : null;
-  const end = start ? addDaysTo(start, random.int(0, 5)) : null;
+  const start = hasDates ? addDays(requestDay, Math.min(random.int(1, 10), requestDaysAgo)) : null;
+  const end = start ? addDays(start, random.int(0, 5)) : null;
   const endDay = end && end > today ? today : end;
   const rates = RATES.get(home.plantNumber)!;
   const mileage = random.int(0, 8) * 5;
@@ -292,20 +311,28 @@ function planRequest(
     })),
   });
   const closed = ['G', 'N', 'P', 'X', 'Z'].includes(status);
+  const vantageCaseOrigin = portalRetailers.has(home.retailerNumber) && random.chance(0.15) ? HOMEOWNER_PORTAL_ORIGIN : 'HomeSite';
+  // spec 3 §4, §5: a work order, or a portal request not Standard, is a Request for Payment, whose Information form needs
+  // a performed date. An open one has one, at most yesterday, so that it is not tomorrow where the day is behind UTC's.
+  const forPayment =
+    requestType === REQUEST_FOR_PAYMENT ||
+    isRequestTypeForced({ isStaged: staged, vantageCaseOrigin, requestType, status }, portalRetailers.has(home.retailerNumber));
+  const yesterday = daysBefore(today, 1);
+  const performedDay = open ? (forPayment ? earlier(endDay ?? requestDay, yesterday) : null) : factory ? null : endDay;
   return {
     request: {
       homeId: home.id,
       plantNumber: home.plantNumber,
       retailerNumber: home.retailerNumber,
       serialNumber: home.serialNumber,
-      vantageCaseOrigin: portalRetailers.has(home.retailerNumber) && random.chance(0.15) ? HOMEOWNER_PORTAL_ORIGIN : 'HomeSite',
+      vantageCaseOrigin,
       caseSubject: random.pick(SUBJECTS),
       caseDescription: items.map((item) => item.problemDescription).join('; '),
       requestType,
       status,
       requestDate: utcIsoDay(requestDay),
       scheduledDate: start ? utcIsoDay(start) : null,
-      performedDate: !factory && endDay && !staged ? utcIsoDay(endDay) : null,
+      performedDate: performedDay ? utcIsoDay(performedDay) : null,
       startDate: start ? utcIsoDay(start) : null,
       endDate: endDay ? utcIsoDay(endDay) : null,
       technician: staged && !hasDates ? '' : random.pick(TECHNICIANS),
@@ -318,7 +345,7 @@ function planRequest(
       signatureOnFile: random.chance(0.7),
       isUnderWarranty: random.chance(0.8),
       isArchived: closed && random.chance(0.3),
-      submittedAt: staged ? null : addDaysTo(requestDay, 1),
+      submittedAt: staged ? null : addDays(requestDay, 1),
     },
     items,
     parts,
