@@ -13,6 +13,7 @@ import {
 } from '../../src/contract';
 import { homes, serviceRequests } from '../../src/server/db/schema';
 import { solidPng } from '../../src/server/db/seed/work-orders';
+import { DEFAULT_NUMBER_STARTS, workOrderNumberOf } from '../../src/server/numbers/number-starts';
 import { createTestContext, ifNoneMatchFormsOf, type TestContext } from './harness';
 
 let t: TestContext;
@@ -651,10 +652,11 @@ describe('submit, work order edits, cancel and archive (spec 3 §4, §5)', () =>
     expect(submitted.body).toMatchObject({
       isStaged: false,
       status: 'O',
-      vantageWorkOrderId: 700_000 + request.serviceRequestId,
       isRequestTypeForced: true,
     });
-    expect(submitted.body.vantageWorkOrderNumber).toMatch(/^WO-\d{7}$/);
+    // Numbered from WORK_ORDER_NUMBER_START up (the seed's are below it), the number spelling the id.
+    expect(submitted.body.vantageWorkOrderId).toBeGreaterThanOrEqual(DEFAULT_NUMBER_STARTS.workOrder);
+    expect(submitted.body.vantageWorkOrderNumber).toBe(workOrderNumberOf(submitted.body.vantageWorkOrderId!));
     expect(submitted.body.rowVersion).toBe(typed.body.rowVersion + 1);
     expect((await submit()).status).toBe(409);
 

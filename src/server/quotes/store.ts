@@ -4,6 +4,7 @@ import { addDaysToDay } from '../../contract/days';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
+import { nextQuoteNumberFrom, type NumberStarts } from '../numbers/number-starts';
 import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
 import { visibleByScope } from '../work-orders/rules';
 
@@ -157,12 +158,6 @@ export async function latestOptions(db: Database, quoteId: number): Promise<Opti
     .orderBy(asc(t.quoteOptions.categorySeq), asc(t.quoteOptions.optionNumber));
 }
 
-/** A new BAQ quote number: the next after the highest (quote numbers are digits). */
-export async function nextQuoteNumber(db: Database): Promise<string> {
-  const [row] = await db.select({ highest: sql<string | null>`max(${t.quotes.quoteNumber}::bigint)::text` }).from(t.quotes);
-  return String(Number(row?.highest ?? '310000') + 1);
-}
-
 /** Makes a new active, not submitted quote from `source` with `options` as its first revision; answers its row. */
 export async function createQuoteFrom(
   db: Database,
@@ -171,6 +166,7 @@ export async function createQuoteFrom(
   options: readonly Omit<OptionRow, 'id' | 'revisionId'>[],
   today: string,
   comments: string,
+  numberStarts: NumberStarts,
 ): Promise<QuoteRow> {
   const { id: _id, createdAt: _createdAt, syncXid: _syncXid, ...fields } = source;
   // Numbers are taken under a lock so two copies at once cannot take the same one.
@@ -179,7 +175,8 @@ export async function createQuoteFrom(
     .insert(t.quotes)
     .values({
       ...fields,
-      quoteNumber: await nextQuoteNumber(db),
+      // From QUOTE_NUMBER_START up, never among an import's numbers (numbers/number-starts.ts).
+      quoteNumber: await nextQuoteNumberFrom(db, numberStarts),
       status: QUOTE_ACTIVE,
       quoteStatusesId: 0,
       quoteDate: today,

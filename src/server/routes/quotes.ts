@@ -60,6 +60,7 @@ import {
   type OptionRow,
   type QuoteRow,
 } from '../quotes/store';
+import { DEFAULT_NUMBER_STARTS } from '../numbers/number-starts';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
 import { visibleByScope } from '../work-orders/rules';
@@ -207,6 +208,7 @@ export const quoteRoutes: RouteDefinition[] = [
         copied,
         await businessDayOf(db, deps.clock, source),
         `Copied from ${'orderNumber' in body ? `order ${body.orderNumber}` : `quote ${body.quoteNumber}`}`,
+        deps.config.numberStarts ?? DEFAULT_NUMBER_STARTS,
       );
       return c.json(validation(created, options, { QuoteId: created.id, QuoteNumber: created.quoteNumber }));
     },
@@ -325,6 +327,7 @@ export const quoteRoutes: RouteDefinition[] = [
           options.map(optionFields),
           await businessDayOf(tx, deps.clock, source),
           `Duplicated from BAQ-${source.quoteNumber}`,
+          deps.config.numberStarts ?? DEFAULT_NUMBER_STARTS,
         );
         return jsonResponse(200, copyOf(created, plantName));
       };

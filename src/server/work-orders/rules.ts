@@ -18,7 +18,8 @@
  *   request have the Dispatch Work Order type.
  * - "Today" for the date rules is the business day of the request's retail center (server/business-day), by the
  *   app clock (AppDeps.clock), so tests can move it.
- * - Submitting a staged request makes it a work order: vantageWorkOrderId/Number are assigned and
+ * - Submitting a staged request makes it a work order: vantageWorkOrderId/Number are assigned (from
+ *   WORK_ORDER_NUMBER_START up, numbers/number-starts.ts) and
  *   the status becomes F for Factory Service, O otherwise. Submitting a work order
  *   (PUT /service/workorders/{id}/submit) sends it to the plant for approval: status W.
  * - Item, parts and attachment writes do not bump the request's rowVersion (only its own fields do),
@@ -29,7 +30,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Session } from '../http/route';
 import * as t from '../db/schema';
 
-/** Work order ids are the request id plus this offset, so the two numbers are never confused. */
+/** The demo seed's work order ids: the request id plus this offset. HomeSite's own come from numbers/number-starts.ts. */
 export const WORK_ORDER_ID_OFFSET = 700_000;
 export const workOrderNumber = (requestId: number) => `WO-${String(requestId).padStart(7, '0')}`;
 

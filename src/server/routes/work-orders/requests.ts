@@ -27,7 +27,8 @@ import { route, type RouteDefinition, type RouteEndpoint } from '../../http/rout
 import { staleRecordResponse } from '../../http/row-version';
 import { readDelta } from '../../sync/delta';
 import { answerList } from '../../sync/list-answer';
-import { WORK_ORDER_ID_OFFSET, canArchive, canSeeHome, isDispatchEnabled, isStaged, workOrderNumber } from '../../work-orders/rules';
+import { DEFAULT_NUMBER_STARTS, nextWorkOrderId, workOrderNumberOf } from '../../numbers/number-starts';
+import { canArchive, canSeeHome, isDispatchEnabled, isStaged } from '../../work-orders/rules';
 import {
   byRequestId,
   byWorkOrderId,
@@ -247,11 +248,13 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
       const issues = await submitIssuesOf(db, row, forced);
       if (issues.length > 0) return issuesResponse(issues);
       const requestType = forced ? REQUEST_FOR_PAYMENT : row.requestType;
+      // From WORK_ORDER_NUMBER_START up, never among an import's numbers (numbers/number-starts.ts).
+      const workOrderId = await nextWorkOrderId(db, deps.config.numberStarts ?? DEFAULT_NUMBER_STARTS);
       await db
         .update(t.serviceRequests)
         .set({
-          vantageWorkOrderId: WORK_ORDER_ID_OFFSET + row.id,
-          vantageWorkOrderNumber: workOrderNumber(row.id),
+          vantageWorkOrderId: workOrderId,
+          vantageWorkOrderNumber: workOrderNumberOf(workOrderId),
           requestType,
           status: requestType === FACTORY_SERVICE ? 'F' : 'O',
           submittedAt: deps.clock(),
