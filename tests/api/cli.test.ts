@@ -257,7 +257,7 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
       const file = join(dir, 'plants-more.csv');
       writeFileSync(
         file,
-        'plantNumber,name,serialPrefix,city,state\n950,Oak Hill,OAK,Oak Hill,TN\n951,Bad State,BAD,Somewhere,Tennessee\n',
+        'plantNumber,name,serialPrefix,city,state,zipCode\n950,Oak Hill,OAK,Oak Hill,TN,37830\n951,Bad State,BAD,Somewhere,Tennessee,37000\n',
       );
       const plants = () => withDb(env, async (db) => (await db.select({ n: count() }).from(schema.plants))[0]!.n);
       const before = await plants();
@@ -272,7 +272,7 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
 
       writeFileSync(
         join(dir, 'plants-good.jsonl'),
-        '{"plantNumber":"952","name":"Elm Creek","serialPrefix":"ELM","city":"Elm","state":"TN"}\n',
+        '{"plantNumber":"952","name":"Elm Creek","serialPrefix":"ELM","city":"Elm","state":"TN","zipCode":"37830"}\n',
       );
       const cleanDry = await runHomesite(['import', 'plants', join(dir, 'plants-good.jsonl'), '--dry-run'], env);
       expect(cleanDry).toMatchObject({ code: 0, stdout: expect.stringContaining('It would write: 1 inserted') });

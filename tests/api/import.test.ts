@@ -4,7 +4,7 @@ import { resolve, sep } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_NAMES, SYNC_CURSOR_HEADER, type SyncPage, type WarrantyCard } from '../../src/contract';
+import { ROLE_NAMES, SYNC_CURSOR_HEADER, TIME_ZONE_MESSAGES, type SyncPage, type WarrantyCard } from '../../src/contract';
 import { hashPassword, verifyPassword } from '../../src/server/auth/passwords';
 import * as schema from '../../src/server/db/schema';
 import { IMPORT_KINDS } from '../../src/server/import/kinds';
@@ -197,16 +197,19 @@ describe('rows', () => {
 
   it('refuses a row by line, field and message: ranges, control characters, dates, list items, references, duplicates', async () => {
     const csv = [
-      'retailerNumber,name,retailerType,city,state,portalMetadataId,plants',
-      '9101,Ridge Homes,I,Knoxville,TN,2147483648,910',
-      '9102,"Bell\u0007 Homes",I,Knoxville,TN,,910',
-      '9103,Hill Homes,X,Knoxville,TN,,910;999',
+      'retailerNumber,name,retailerType,city,state,zipCode,portalMetadataId,plants,timeZone',
+      '9101,Ridge Homes,I,Knoxville,TN,37919,2147483648,910,',
+      '9102,"Bell\u0007 Homes",I,Knoxville,TN,37919,,910,',
+      '9103,Hill Homes,X,Knoxville,TN,37919,,910;999,',
       '9104,"Two',
-      'lines",I,Knoxville,TN,,910',
-      '9105,Lake Homes,I,Knoxville,TN,,910',
-      '9105,Lake Homes Again,I,Knoxville,TN,,910',
-      '9106,Creek Homes,I,Knoxville,TN,,910;931;555',
+      'lines",I,Knoxville,TN,37919,,910,',
+      '9105,Lake Homes,I,Knoxville,TN,37919,,910,',
+      '9105,Lake Homes Again,I,Knoxville,TN,37919,,910,',
+      '9106,Creek Homes,I,Knoxville,TN,37919,,910;931;555,',
       '9107,Short,I',
+      // Jasper is in Central time inside Chattanooga's Eastern ZIP prefix: its zone is asked for; a made-up one is refused.
+      '9108,Jasper Homes,I,Jasper,TN,37347,,910,',
+      '9109,Nowhere Homes,I,Jasper,TN,37347,,910,Central',
     ].join('\n');
     const report = await importText('retailers', csv);
     expect(report.refused).toEqual([
@@ -216,9 +219,11 @@ describe('rows', () => {
       { line: 5, field: 'name', message: 'Must be on one line, without tabs.' },
       { line: 8, field: 'retailerNumber', message: 'Appears twice in this file, first on line 7.' },
       { line: 9, field: 'plants[2]', message: 'plant 555 does not exist.' },
-      { line: 10, field: '(row)', message: 'Has 3 cells; the header has 7.' },
+      { line: 10, field: '(row)', message: 'Has 3 cells; the header has 9.' },
+      { line: 11, field: 'timeZone', message: TIME_ZONE_MESSAGES.ask },
+      { line: 12, field: 'timeZone', message: TIME_ZONE_MESSAGES.unknown },
     ]);
-    expect(report).toMatchObject({ rowsRead: 8, rowsRefused: 7, written: false, inserted: 0, updated: 0, unchanged: 0 });
+    expect(report).toMatchObject({ rowsRead: 10, rowsRefused: 9, written: false, inserted: 0, updated: 0, unchanged: 0 });
     expect(
       await t.db
         .select()
@@ -330,18 +335,19 @@ ${home.serialNumber},910,3101,16TRU76A3,The Breeze,1,1088,3,2,2026-02-01,,`,
   });
 
   it('accepts typed JSON values and CSV text alike: numbers, booleans, lists', async () => {
-    const base = { retailerNumber: '9201', name: 'Typed Homes', retailerType: 'I', city: 'Knoxville', state: 'tn' };
+    const base = { retailerNumber: '9201', name: 'Typed Homes', retailerType: 'I', city: 'Knoxville', state: 'tn', zipCode: '37919' };
     const json = await importText('retailers', JSON.stringify({ ...base, portalMetadataId: 77, webEnabled: false, plants: ['910'] }), {
       format: 'jsonl',
     });
     expect(json.inserted).toBe(1);
     const csv = await importText(
       'retailers',
-      `retailerNumber,name,retailerType,city,state,portalMetadataId,webEnabled,plants\n9201,Typed Homes,I,Knoxville,TN,77,N,910`,
+      `retailerNumber,name,retailerType,city,state,zipCode,portalMetadataId,webEnabled,plants\n9201,Typed Homes,I,Knoxville,TN,37919,77,N,910`,
     );
     expect(counts(csv)).toEqual({ inserted: 0, updated: 0, unchanged: 1, refused: 0 });
     const [retailer] = await t.db.select().from(schema.retailers).where(eq(schema.retailers.retailerNumber, '9201'));
-    expect(retailer).toMatchObject({ state: 'TN', portalMetadataId: 77, webEnabled: false });
+    // No zone given: the one Knoxville's ZIP code tells is stored.
+    expect(retailer).toMatchObject({ state: 'TN', portalMetadataId: 77, webEnabled: false, timeZone: 'America/New_York' });
     const wrongType = await importText(
       'retailers',
       JSON.stringify({ ...base, portalMetadataId: 1.5, webEnabled: 'maybe', plants: '910;910' }),

@@ -141,6 +141,8 @@ describe('GET /auth/api/Account/ChangeRetailerNumber', () => {
       retailerType: 'I',
       retailerCity: 'Maryville',
       webEnabled: true,
+      // Maryville, Tennessee (ZIP 378…): Eastern, the zone of the retail center's business day.
+      timeZone: 'America/New_York',
     });
     expect(answer.user.retailerNumber).toBe('4218');
     expect((await verify(answer.bearerToken, t.config.tokenSecret, 'HS256')).retailerNumber).toBe('4218');

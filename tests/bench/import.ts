@@ -15,8 +15,8 @@ const GOAL_HOMES = 100_000;
 const GOAL_SECONDS = 60;
 
 const PLANTS = [
-  ['910', 'Clinton West', 'CLW', 'Clinton', 'TN'],
-  ['931', 'Richfield', 'RCH', 'Richfield', 'NC'],
+  ['910', 'Clinton West', 'CLW', 'Clinton', 'TN', '37716'],
+  ['931', 'Richfield', 'RCH', 'Richfield', 'NC', '28137'],
 ] as const;
 const RETAILER_COUNT = 40;
 const FIRST_NAMES = [
@@ -121,13 +121,13 @@ export async function benchImport(homes = GOAL_HOMES) {
     try {
       await database.migrate();
       const plants = [
-        'plantNumber,name,serialPrefix,city,state',
-        ...PLANTS.map(([number, name, prefix, city, state]) => `${number},${name},${prefix},${city},${state}`),
+        'plantNumber,name,serialPrefix,city,state,zipCode',
+        ...PLANTS.map(([number, name, prefix, city, state, zipCode]) => `${number},${name},${prefix},${city},${state},${zipCode}`),
       ].join('\n');
       await runImport(database.db, 'plants', textOf(plants), { format: 'csv' });
       const retailers = [
-        'retailerNumber,name,retailerType,city,state,plants',
-        ...Array.from({ length: RETAILER_COUNT }, (_, n) => `${5000 + n},Retailer ${n},I,Knoxville,TN,910;931`),
+        'retailerNumber,name,retailerType,city,state,zipCode,plants',
+        ...Array.from({ length: RETAILER_COUNT }, (_, n) => `${5000 + n},Retailer ${n},I,Knoxville,TN,37919,910;931`),
       ].join('\n');
       await runImport(database.db, 'retailers', textOf(retailers), { format: 'csv' });
 

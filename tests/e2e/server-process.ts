@@ -14,6 +14,8 @@ export interface ServerProcessOptions {
   /** Default: a free port, chosen once and kept across restarts. */
   port?: number;
   env?: Record<string, string>;
+  /** A command the server runs under, e.g. `['faketime', '-f', '@2026-12-07 01:30:00']` for a clock of its own. */
+  wrapper?: readonly string[];
 }
 
 export interface ServerProcess {
@@ -57,7 +59,8 @@ export async function createServerProcess(options: ServerProcessOptions): Promis
 
   async function start() {
     if (child) throw new Error('The server process is already running.');
-    const started = spawn(process.execPath, ['--import', 'tsx', resolve('src/server/main.ts')], {
+    const [command, ...args] = [...(options.wrapper ?? []), process.execPath, '--import', 'tsx', resolve('src/server/main.ts')];
+    const started = spawn(command!, args, {
       env: {
         ...process.env,
         // Always the embedded database in the data dir, with the default seed, whatever the caller's environment says.

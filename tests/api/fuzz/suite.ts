@@ -1205,7 +1205,7 @@ const entries: Record<string, FuzzEntry> = {
     valid: () => ({
       params: { kind: 'plants' },
       query: { format: 'jsonl' },
-      body: { plantNumber: '977', name: 'Fuzz Hollow', serialPrefix: 'FZH', city: 'Clinton', state: 'TN' },
+      body: { plantNumber: '977', name: 'Fuzz Hollow', serialPrefix: 'FZH', city: 'Clinton', state: 'TN', zipCode: '37716' },
     }),
     writesWhenRefused: ['api_keys'],
   },
