@@ -26,6 +26,8 @@ import { createTestContext, type TestContext } from './harness';
 const EXAMPLES = 'examples/import';
 const SLOW = 180_000;
 const KINDS = Object.keys(IMPORT_KINDS);
+/** The kinds that keep when a row changed, in the import's order. */
+const SINCE_KINDS = ['parts-orders', 'help-documents', 'learn-documents'];
 
 let a: TestContext;
 let b: TestContext;
@@ -195,10 +197,34 @@ describe('--since', () => {
       expect(later.text).toBe('displayName,category,file,captions,position\n');
       expect((await exportText(a.db, 'help-documents', { since: new Date('2025-12-31T23:59:59Z'), files })).report.rows).toBe(4);
 
-      for (const kind of KINDS.filter((name) => !['help-documents', 'learn-documents'].includes(name))) {
+      // A parts order counts as changed when one of its items is (a receipt): the item's write moves the order's updated_at.
+      const beforeReceipt = new Date();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const [order] = (
+        (await a.db.execute(sql`SELECT o.parts_log_number FROM parts_orders AS o ORDER BY o.id DESC LIMIT 1`)) as unknown as {
+          rows: { parts_log_number: string }[];
+        }
+      ).rows;
+      await a.db.execute(
+        sql`UPDATE parts_order_items SET received_date = DATE '2026-11-02' WHERE id = (SELECT min(item.id) FROM parts_order_items AS item
+          JOIN parts_orders AS o ON o.id = item.parts_order_id WHERE o.parts_log_number = ${order!.parts_log_number})`,
+      );
+      const received = await exportText(a.db, 'parts-orders', { format: 'jsonl', since: beforeReceipt });
+      expect(
+        received.text
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => (JSON.parse(line) as { partsLogNumber: string }).partsLogNumber),
+      ).toEqual([order!.parts_log_number]);
+      expect(received.text).toContain('"receivedDate":"2026-11-02"');
+      expect((await exportText(a.db, 'parts-orders', { since: new Date('2000-01-01T00:00:00Z') })).report.rows).toBe(
+        (await exportText(a.db, 'parts-orders')).report.rows,
+      );
+
+      for (const kind of KINDS.filter((name) => !SINCE_KINDS.includes(name))) {
         await expect(exportText(a.db, kind, { since: new Date('2026-01-01T00:00:00Z') }), kind).rejects.toThrow(
           new ExportError(
-            `--since: ${kind} keeps no time of change, so it cannot say which rows changed; export it whole. --since works for help-documents, learn-documents.`,
+            `--since: ${kind} keeps no time that every change of its rows moves, so it cannot tell which rows changed; export it whole. --since works for ${SINCE_KINDS.join(', ')}.`,
           ),
         );
       }
@@ -260,7 +286,7 @@ describe('npx homesite export', () => {
       for (const [argv, message] of [
         [['export', 'widgets'], 'Unknown kind "widgets". The kinds are: plants, retailers,'],
         [['export', 'plants', '--format', 'xml'], '--format: csv or jsonl, not "xml".'],
-        [['export', 'homes', '--since', '2026-11-01'], '--since: homes keeps no time of change'],
+        [['export', 'homes', '--since', '2026-11-01'], '--since: homes keeps no time that every change of its rows moves'],
         [['export', 'help-documents', '--since', 'yesterday'], '--since: a date (2026-11-01, midnight UTC)'],
         [['export', 'help-documents'], 'help-documents rows name files, which are written beside the output file: give --out FILE'],
         [['export'], 'Missing <kind>.'],

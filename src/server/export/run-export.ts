@@ -65,7 +65,7 @@ export const sinceKinds = () =>
 export function refusal(kindName: string, options: { since?: unknown; toFile: boolean }): string | undefined {
   const kind = exportKindNamed(kindName);
   if (options.since !== undefined && !kind.changedAt) {
-    return `--since: ${kindName} keeps no time of change, so it cannot say which rows changed; export it whole. --since works for ${sinceKinds()
+    return `--since: ${kindName} keeps no time that every change of its rows moves, so it cannot tell which rows changed; export it whole. --since works for ${sinceKinds()
       .map((entry) => entry.name)
       .join(', ')}.`;
   }

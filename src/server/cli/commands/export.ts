@@ -69,19 +69,21 @@ const exportCommand: Command = {
   get description() {
     const width = Math.max(...Object.keys(EXPORT_KINDS).map((kind) => kind.length));
     const since = sinceKinds();
+    const withFiles = Object.entries(EXPORT_KINDS).flatMap(([name, kind]) => (kind.hasFiles ? [name] : []));
     return `Writes every row of <kind> in the columns and cell formats of its import (docs/import.md), so that the file
 imports again unchanged: \`npx homesite export homes --out homes.csv\` into one database, \`npx homesite import homes
 homes.csv\` into another gives the same homes. Rows come in a stable order (by when they were first stored), read from
 one consistent snapshot of the database, a page at a time: any number of rows in little memory.
 
-Kinds whose rows name files (help-documents, learn-documents) write those files too, into a folder beside the output
-named after it (--out help.csv → help-files/), and the rows name them there: the folder imports again as it is. They
-need --out.
+Kinds whose rows name files (${withFiles.join(', ')}) write those files too, into a folder beside
+the output named after it (--out help.csv → help-files/), and the rows name them there: the folder imports again as it
+is. They need --out.
 
 --since keeps only the rows changed at or after that time. It works for the kinds that keep when a row changed:
 ${since.map((entry) => `  ${entry.name.padEnd(width)}  a row counts as changed when ${entry.meaning}`).join('\n')}
-The other kinds keep no time of change (only a transaction number for the devices' delta sync), and refuse --since:
-export them whole, and import the whole file (unchanged rows are skipped).
+The other kinds keep no time of change (only a transaction number for the devices' delta sync), or none that every
+change moves (a work order's parts items and attachments are edited without touching it), and refuse --since: export
+them whole, and import the whole file (unchanged rows are skipped).
 
 Kinds: ${Object.keys(EXPORT_KINDS).join(', ')}.
 
@@ -91,8 +93,8 @@ file under that name (an existing file is replaced). The audit trail records eve
 Examples:
   npx homesite export homes > homes.csv
   npx homesite export users --format jsonl --out users.jsonl
-  npx homesite export help-documents --out /exports/help-documents.csv
-  npx homesite export learn-documents --since 2026-11-01 --out learn-november.csv`;
+  npx homesite export work-orders --out /exports/work-orders.jsonl   # attachments in /exports/work-orders-files/
+  npx homesite export parts-orders --since 2026-11-01 --out parts-orders-november.csv`;
   },
   run: async ({ io, values, positionals }) => {
     const [kind = ''] = positionals;
