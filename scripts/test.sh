@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Installs Debian's chromium, firefox-esr, webkit2gtk-driver, xvfb and postgresql when
-# missing (the e2e tests drive real Chromium, and a smoke run each in Firefox ESR and WebKitGTK, which runs under
-# an Xvfb the test starts; the API suite runs twice: embedded PGlite, then a real PostgreSQL server).
+# `npm test`: every test. Installs Debian's chromium, firefox-esr, webkit2gtk-driver, xvfb, postgresql and faketime
+# when missing (the e2e tests drive real Chromium, and a smoke run each in Firefox ESR and WebKitGTK, which runs under
+# an Xvfb the test starts; the business-day test runs the server under faketime's clock; the API suite runs twice:
+# embedded PGlite, then a real PostgreSQL server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +12,7 @@ command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
 command -v firefox-esr >/dev/null 2>&1 || need+=(firefox-esr)
 command -v WebKitWebDriver >/dev/null 2>&1 || need+=(webkit2gtk-driver)
 command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
+command -v faketime >/dev/null 2>&1 || need+=(faketime)
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing ${need[*]} from Debian…"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

@@ -86,7 +86,7 @@ describe('the business day at 19:30 Central on 6 December (the server at 01:30 U
     async (zone) => {
       const { context, page } = await browserAt(zone);
       try {
-        await signIn(page, 'service');
+        await signIn(page, 'service', { terms: 'if-asked' });
         const requestId = await createWorkOrder(page);
         expect((await onServer(requestId)).requestDate).toBe('2026-12-06');
 
