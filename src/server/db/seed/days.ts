@@ -1,6 +1,5 @@
 import { tz } from '@date-fns/tz';
 import { addDays as addCalendarDays, addMonths, differenceInCalendarDays, startOfDay, startOfMonth } from 'date-fns';
-import { utcIsoDay } from '../../../lib/dates';
 
 /*
  * The seed's day arithmetic, in UTC calendar days whatever the machine's zone, so the same day gives the same data
@@ -20,5 +19,3 @@ export const addDays = (day: Date, days: number) => plain(addCalendarDays(day, d
 export const daysBefore = (day: Date, days: number) => addDays(day, -days);
 /** Whole days from `from` to `to`, by their UTC calendar days. */
 export const daysFrom = (from: Date, to: Date) => differenceInCalendarDays(to, from, UTC);
-/** The day of a YYYY-MM-DD `day` plus `days`, as YYYY-MM-DD. */
-export const addIsoDays = (day: string, days: number) => utcIsoDay(addDays(new Date(`${day}T00:00:00Z`), days));

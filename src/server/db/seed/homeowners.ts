@@ -5,7 +5,8 @@ import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, BENCHMARK_RETAILER, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import { HOME_MODELS } from './homes';
 import { utcIsoDay } from '../../../lib/dates';
-import { addIsoDays, daysBefore } from './days';
+import { addDaysToDay } from '../../../contract/days';
+import { daysBefore } from './days';
 import type { Random } from './random';
 import { PLANTS } from './shell';
 
@@ -60,7 +61,7 @@ function planCard(random: Random, home: HomeRow, statusCode: string): CardInsert
     cellAreaCode: random.chance(0.5) ? phone.areaCode : '',
     cellPhoneNumber: '',
     soldDate,
-    npsDate: soldDate ? addIsoDays(soldDate, 45) : null,
+    npsDate: soldDate ? addDaysToDay(soldDate, 45) : null,
     homeAddress1: site.address1,
     homeCity: site.city,
     homeState: site.state,
