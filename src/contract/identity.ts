@@ -121,6 +121,7 @@ export const AUDIT_ACTIONS = {
   'import.run': 'Import run',
   'export.run': 'Export run',
   'demo.removed': 'Demo data removed',
+  'location.time-zone': 'Time zone changed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -59,6 +59,9 @@ export const paths = {
   userSendLink: at('api', '/api/User/SendLink'),
   auditEvents: at('api', '/api/Audit'),
   auditCsv: at('api', '/api/Audit/csv'),
+  /** The time zones of retail centers and plants, GET the list and PUT /{kind}/{number} (contract/locations.ts); not in the spec. */
+  locations: at('api', '/api/Locations'),
+  location: template('api', '/api/Locations/:kind/:number'),
   termsDocument: at('api', '/FileStream/GetTermsOfUseDocumentDetails/'),
   account: at('api', '/Account'),
   logger: at('api', '/api/Logger'),

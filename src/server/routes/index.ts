@@ -15,6 +15,7 @@ import { importRoutes } from './import';
 import { inventoryRoutes } from './inventory';
 import { leadRoutes } from './leads';
 import { learnRoutes } from './learn';
+import { locationRoutes } from './locations';
 import { liveChangesRoutes } from './live-changes';
 import { loggerRoutes } from './logger';
 import { npsRoutes } from './nps';
@@ -41,6 +42,7 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...accountRoutes,
   ...adminUserRoutes,
   ...auditRoutes,
+  ...locationRoutes,
   ...supportRoutes,
   ...retailerRoutes,
   ...facilityRoutes,
