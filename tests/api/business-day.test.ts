@@ -9,6 +9,7 @@ import {
   type ServiceRequest,
 } from '../../src/contract';
 import { homes, partsOrders, quotes, retailers, users, warrantyCards } from '../../src/server/db/schema';
+import { optionsFromEnv } from '../../src/server/main';
 import { createTestContext, type TestContext } from './harness';
 
 /*
@@ -205,6 +206,22 @@ describe('a retail center in Arizona, which keeps no daylight saving', () => {
     expect((await newWorkOrder()).requestDate).toBe('2026-07-06');
     await setRetailer4217({ state: 'AZ', zipCode: '85001', timeZone: 'America/Denver' });
     expect((await newWorkOrder()).requestDate).toBe('2026-07-07');
+  });
+});
+
+describe('a retail center whose address tells no zone', () => {
+  it('counts its days in ORG_TIME_ZONE (default America/Chicago); a start with one that is no zone is refused', async () => {
+    t.setNow(EVENING);
+    await setRetailer4217({ state: 'TN', zipCode: '', timeZone: null });
+    expect((await newWorkOrder()).requestDate).toBe('2026-12-06');
+    process.env.ORG_TIME_ZONE = 'Asia/Tokyo';
+    try {
+      expect((await newWorkOrder()).requestDate).toBe('2026-12-07');
+      process.env.ORG_TIME_ZONE = 'Mars/Olympus_Mons';
+      expect(() => optionsFromEnv(process.env, [])).toThrow(/ORG_TIME_ZONE must be an IANA time zone/);
+    } finally {
+      delete process.env.ORG_TIME_ZONE;
+    }
   });
 });
 
