@@ -14,6 +14,7 @@ import { benchCatalogOffline } from './catalog-offline';
 import { benchIdempotentRetry } from './idempotent-retry';
 import { benchExport } from './export';
 import { benchImport } from './import';
+import { benchImportWorkOrders } from './import-work-orders';
 import { benchKeptListsInBrowser } from './kept-lists-browser';
 import { benchIdleStreams, benchLiveLatency } from './live-changes';
 import { benchPartSearch } from './part-search';
@@ -123,6 +124,9 @@ if (runs('import')) {
   // Issue 20 §3: 100,000 homes with warranty cards from one CSV into an empty PGlite kept in files.
   console.log('\n# Import of homes (PGlite in files)');
   await attempt('import', () => benchImport());
+  // Issue 30 §2: 200,000 work orders with 3 service items each from one JSON Lines file, beside 20,000 homes.
+  console.log('\n# Import of work orders (PGlite in files)');
+  await attempt('import of work orders', () => benchImportWorkOrders());
 }
 if (runs('export')) {
   // Issue 30 §3: `homesite export` of 200,000 homes with warranty cards from PGlite in files, with memory over the export.
