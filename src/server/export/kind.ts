@@ -45,6 +45,7 @@ export interface ExportContext {
 /**
  * Where a kind's rows are stored: `SELECT <select> FROM <from> WHERE <where>`, paged by `key` (keyset: the rows after the
  * last one of the previous page, a primary key so that each page is an index range). SQL text from this code only.
+ * A row reaches `cells` as row_to_json gives it: select amounts and dates `::text`, so that they keep their stored text.
  */
 export interface ExportKind<Stored = Record<string, unknown>> {
   select: string;
