@@ -129,8 +129,8 @@ if (runs('import')) {
   await attempt('import of work orders', () => benchImportWorkOrders());
 }
 if (runs('export')) {
-  // Issue 30 §3: `homesite export` of 200,000 homes with warranty cards from PGlite in files, with memory over the export.
-  console.log('\n# Export of homes (PGlite in files)');
+  // Issue 30 §3: `homesite export` of 200,000 work orders (3 items each), then of 200,000 homes, from PGlite in files, with memory.
+  console.log('\n# Export of work orders and homes (PGlite in files)');
   await attempt('export', () => benchExport());
 }
 if (runs('part-search')) {
