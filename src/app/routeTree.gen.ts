@@ -37,6 +37,7 @@ import { Route as AuthenticatedServiceServiceRouteImport } from './routes/_authe
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
 import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/_users'
 import { Route as AuthenticatedAdminAuditRouteImport } from './routes/_authenticated/admin/audit'
+import { Route as AuthenticatedAdminLocationsRouteImport } from './routes/_authenticated/admin/locations'
 import { Route as AuthenticatedAdminPartsCatalogRouteImport } from './routes/_authenticated/admin_.partsCatalog'
 import { Route as AuthenticatedLearnIndexRouteImport } from './routes/_authenticated/learn.index'
 import { Route as AuthenticatedLearnEbuiltRouteImport } from './routes/_authenticated/learn.ebuilt'
@@ -242,6 +243,12 @@ const AuthenticatedAdminAuditRoute = AuthenticatedAdminAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AuthenticatedAdminRoute,
 } as any)
+const AuthenticatedAdminLocationsRoute =
+  AuthenticatedAdminLocationsRouteImport.update({
+    id: '/locations',
+    path: '/locations',
+    getParentRoute: () => AuthenticatedAdminRoute,
+  } as any)
 const AuthenticatedAdminPartsCatalogRoute =
   AuthenticatedAdminPartsCatalogRouteImport.update({
     id: '/admin_/partsCatalog',
@@ -706,6 +713,7 @@ export interface FileRoutesByFullPath {
   '/login/': typeof LoginIndexRoute
   '/service': typeof AuthenticatedServiceServiceRouteWithChildren
   '/admin/audit': typeof AuthenticatedAdminAuditRoute
+  '/admin/locations': typeof AuthenticatedAdminLocationsRoute
   '/admin/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
   '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
@@ -792,6 +800,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginIndexRoute
   '/admin': typeof AuthenticatedAdminIndexRoute
   '/admin/audit': typeof AuthenticatedAdminAuditRoute
+  '/admin/locations': typeof AuthenticatedAdminLocationsRoute
   '/admin/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
   '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
@@ -882,6 +891,7 @@ export interface FileRoutesById {
   '/_authenticated/_service/service': typeof AuthenticatedServiceServiceRouteWithChildren
   '/_authenticated/admin/_users': typeof AuthenticatedAdminUsersRouteWithChildren
   '/_authenticated/admin/audit': typeof AuthenticatedAdminAuditRoute
+  '/_authenticated/admin/locations': typeof AuthenticatedAdminLocationsRoute
   '/_authenticated/admin_/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/_authenticated/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
   '/_authenticated/sales/inventory': typeof AuthenticatedSalesInventoryRoute
@@ -971,6 +981,7 @@ export interface FileRouteTypes {
     | '/login/'
     | '/service'
     | '/admin/audit'
+    | '/admin/locations'
     | '/admin/partsCatalog'
     | '/learn/ebuilt'
     | '/sales/inventory'
@@ -1057,6 +1068,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/admin'
     | '/admin/audit'
+    | '/admin/locations'
     | '/admin/partsCatalog'
     | '/learn/ebuilt'
     | '/sales/inventory'
@@ -1146,6 +1158,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_service/service'
     | '/_authenticated/admin/_users'
     | '/_authenticated/admin/audit'
+    | '/_authenticated/admin/locations'
     | '/_authenticated/admin_/partsCatalog'
     | '/_authenticated/learn/ebuilt'
     | '/_authenticated/sales/inventory'
@@ -1419,6 +1432,13 @@ declare module '@tanstack/react-router' {
       path: '/audit'
       fullPath: '/admin/audit'
       preLoaderRoute: typeof AuthenticatedAdminAuditRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/admin/locations': {
+      id: '/_authenticated/admin/locations'
+      path: '/locations'
+      fullPath: '/admin/locations'
+      preLoaderRoute: typeof AuthenticatedAdminLocationsRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
     '/_authenticated/admin_/partsCatalog': {
@@ -2131,12 +2151,14 @@ const AuthenticatedAdminUsersRouteWithChildren =
 interface AuthenticatedAdminRouteChildren {
   AuthenticatedAdminUsersRoute: typeof AuthenticatedAdminUsersRouteWithChildren
   AuthenticatedAdminAuditRoute: typeof AuthenticatedAdminAuditRoute
+  AuthenticatedAdminLocationsRoute: typeof AuthenticatedAdminLocationsRoute
   AuthenticatedAdminIndexRoute: typeof AuthenticatedAdminIndexRoute
 }
 
 const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
   AuthenticatedAdminUsersRoute: AuthenticatedAdminUsersRouteWithChildren,
   AuthenticatedAdminAuditRoute: AuthenticatedAdminAuditRoute,
+  AuthenticatedAdminLocationsRoute: AuthenticatedAdminLocationsRoute,
   AuthenticatedAdminIndexRoute: AuthenticatedAdminIndexRoute,
 }
 

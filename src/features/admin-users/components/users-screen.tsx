@@ -153,6 +153,9 @@ export function UsersScreen() {
           <Link to="/admin/audit" className="button">
             Audit log
           </Link>
+          <Link to="/admin/locations" className="button">
+            Time zones
+          </Link>
           <Link to="/admin/newUser" className="button button--primary">
             Add User
           </Link>
