@@ -231,6 +231,8 @@ export interface PartsOrder {
   serviceEmail: string;
   requestType: string;
   warranty: { firstName: string; lastName: string };
+  /** The zone of its retail center's business day, whose day its receipts are dated by (contract/time-zones.ts). */
+  timeZone?: string;
   partsItems: PartsOrderItem[];
   vantagePartsOrderName: string | null;
   vantageWorkOrderNumber: string | null;

@@ -74,7 +74,10 @@ const item = (problem: string): ServiceItemInput => ({
 });
 
 async function queueTechnicianVisit(outbox: ReturnType<typeof createOutbox>) {
-  const created = createServiceRequestCall({ plantNumber: home.plantNumber, serialNumber: home.serialNumber, assetId: home.id });
+  const created = createServiceRequestCall(
+    { plantNumber: home.plantNumber, serialNumber: home.serialNumber, assetId: home.id },
+    'America/Chicago',
+  );
   await outbox.enqueue(created.call);
   const ref: RequestRef = {
     key: created.tempId,
@@ -183,7 +186,10 @@ describe('a technician visit queued offline, replayed against the real server', 
   it('a refused change is parked with the server message and the rest of its record waits; nothing else is written', async () => {
     const before = (await requestsOfHome()).map((row) => row.id);
     const { db, outbox } = outboxWithLosses(new Set());
-    const created = createServiceRequestCall({ plantNumber: home.plantNumber, serialNumber: home.serialNumber, assetId: home.id });
+    const created = createServiceRequestCall(
+      { plantNumber: home.plantNumber, serialNumber: home.serialNumber, assetId: home.id },
+      'America/Chicago',
+    );
     await outbox.enqueue(created.call);
     const ref: RequestRef = {
       key: created.tempId,

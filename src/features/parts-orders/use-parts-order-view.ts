@@ -37,7 +37,7 @@ export function useSkeletonContext(user: CmhUser): SkeletonContext {
     return {
       home: (plantNumber, longSerialNumber) => findHome(homeList, plantNumber, longSerialNumber),
       plantName: (plantNumber) => plants?.find((plant) => plant.plantNumber === plantNumber)?.name,
-      ...(retailer ? { retailer: { retailerNumber: retailer.retailerNumber, name: retailer.name } } : {}),
+      ...(retailer ? { retailer: { retailerNumber: retailer.retailerNumber, name: retailer.name, timeZone: retailer.timeZone } } : {}),
     };
   }, [homes.data, plants, retailer]);
 }

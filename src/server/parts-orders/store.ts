@@ -8,6 +8,8 @@ import {
   type ShipToLocation,
   type ShipToType,
 } from '../../contract';
+import type { ZonedLocation } from '../../contract/time-zones';
+import { zoneColumns, zoneOf } from '../business-day/business-day';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
@@ -79,6 +81,7 @@ const orderColumns = {
   order: t.partsOrders,
   plantName: t.plants.name,
   retailerName: t.retailers.name,
+  retailerZone: zoneColumns(t.retailers),
   home: {
     serialNumber: t.homes.serialNumber,
     firstName: t.homes.homeownerFirstName,
@@ -100,6 +103,7 @@ interface OrderSource {
   order: OrderRow;
   plantName: string;
   retailerName: string;
+  retailerZone: ZonedLocation;
   home: {
     serialNumber: string;
     firstName: string | null;
@@ -129,7 +133,7 @@ function customerShipTo(home: OrderSource['home']): ShipToLocation | null {
 
 function toPartsOrder(
   session: Session,
-  { order, plantName, retailerName, home, request }: OrderSource,
+  { order, plantName, retailerName, retailerZone, home, request }: OrderSource,
   items: readonly ItemRow[],
 ): PartsOrder {
   const partsItems = items.map((item) => toOrderItem(item, order));
@@ -158,6 +162,7 @@ function toPartsOrder(
     serviceEmail: order.serviceEmail,
     requestType: request?.requestType ?? '',
     warranty: { firstName: home?.firstName ?? '', lastName: home?.lastName ?? '' },
+    timeZone: zoneOf(retailerZone),
     partsItems,
     vantagePartsOrderName: submitted ? partsOrderNameOf(order.id) : null,
     vantageWorkOrderNumber: request?.vantageWorkOrderNumber ?? null,

@@ -198,7 +198,7 @@ describe('every write of spec 3 §7 says what the user did (its intent)', () => 
   const added = addServiceItemCall(staged, itemBody('x'));
   const cases: [OutboxCall, Record<string, unknown>][] = [
     [
-      createServiceRequestCall({ plantNumber: '910', serialNumber: 'S', assetId: 1 }).call,
+      createServiceRequestCall({ plantNumber: '910', serialNumber: 'S', assetId: 1 }, 'America/Chicago').call,
       { kind: 'create-request', plantNumber: '910', longSerialNumber: 'S', assetId: 1 },
     ],
     [updateInformationCall(staged, info(), {}), { kind: 'information' }],
@@ -309,7 +309,7 @@ describe('applyPending: the request as it will be', () => {
   });
 
   it('a request made on this device is built from its create and its home, then takes its queued items and photo', () => {
-    const created = createServiceRequestCall({ plantNumber: '910', serialNumber: 'MAY9TN', assetId: 9 });
+    const created = createServiceRequestCall({ plantNumber: '910', serialNumber: 'MAY9TN', assetId: 9 }, 'America/Chicago');
     const ref: RequestRef = {
       key: created.tempId,
       serviceRequestId: created.tempId,
@@ -362,6 +362,16 @@ describe('applyPending: the request as it will be', () => {
     expect(view.pending?.label).toMatch(/^Create service request/);
   });
 
+  it('dates a request made on this device by the business day of its home’s retail center, not the UTC day', () => {
+    const dateOf = (timeZone: string) => {
+      const created = createServiceRequestCall({ plantNumber: '910', serialNumber: 'MAY9TN', assetId: 9 }, timeZone);
+      // Queued at 19:30 on 6 December in Chicago: 01:30 UTC on the 7th.
+      return applyPending(undefined, [{ ...entryOf(created.call), createdAt: Date.parse('2026-12-07T01:30:00Z') }])!.requestDate;
+    };
+    expect(dateOf('America/Chicago')).toBe('2026-12-06');
+    expect(dateOf('Asia/Tokyo')).toBe('2026-12-07');
+  });
+
   it('without a server copy or a create there is nothing to show', () => {
     expect(applyPending(undefined, [])).toBeUndefined();
   });
@@ -378,7 +388,7 @@ describe('applyPendingToList', () => {
     return summary as unknown as ServiceRequestSummary;
   };
   it('puts requests made on this device first, marks rows with queued changes, leaves others alone', () => {
-    const created = createServiceRequestCall({ plantNumber: '910', serialNumber: 'NEW1', assetId: 3 });
+    const created = createServiceRequestCall({ plantNumber: '910', serialNumber: 'NEW1', assetId: 3 }, 'America/Chicago');
     const base = serverRequest({ serviceRequestId: 2 });
     const rows = applyPendingToList(
       [row(2), row(1)],

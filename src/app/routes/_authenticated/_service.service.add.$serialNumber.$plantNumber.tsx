@@ -2,7 +2,6 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { deriveFlags } from '../../../lib/permissions';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { AddWorkOrderScreen } from '../../../features/work-orders/components/list/add-work-order-screen';
-import { viewScope } from '../../../entities/view-scope';
 
 /** spec 3 §2 /service/add/{serialNumber}/{plantNumber}: 'Add New Work Order' for one home. */
 export const Route = createFileRoute('/_authenticated/_service/service/add/$serialNumber/$plantNumber')({
@@ -14,13 +13,6 @@ export const Route = createFileRoute('/_authenticated/_service/service/add/$seri
   component: function AddWorkOrderRoute() {
     const { serialNumber, plantNumber } = Route.useParams();
     const user = useSignedInUser();
-    return (
-      <AddWorkOrderScreen
-        key={`${serialNumber}/${plantNumber}`}
-        scope={viewScope(user)}
-        serialNumber={serialNumber}
-        plantNumber={plantNumber}
-      />
-    );
+    return <AddWorkOrderScreen key={`${serialNumber}/${plantNumber}`} user={user} serialNumber={serialNumber} plantNumber={plantNumber} />;
   },
 });

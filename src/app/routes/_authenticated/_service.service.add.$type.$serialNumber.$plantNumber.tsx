@@ -3,7 +3,6 @@ import { deriveFlags } from '../../../lib/permissions';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { AddWorkOrderScreen } from '../../../features/work-orders/components/list/add-work-order-screen';
 import { requestTypeFromRoute } from '../../../features/work-orders/components/list/list-rules';
-import { viewScope } from '../../../entities/view-scope';
 
 /**
  * spec 3 §2 /service/add/{type}/{serialNumber}/{plantNumber}: 'Add New Work Order' with a request type. The create
@@ -20,7 +19,7 @@ export const Route = createFileRoute('/_authenticated/_service/service/add/$type
     return (
       <AddWorkOrderScreen
         key={`${type}/${serialNumber}/${plantNumber}`}
-        scope={viewScope(user)}
+        user={user}
         serialNumber={serialNumber}
         plantNumber={plantNumber}
         requestType={requestTypeFromRoute(type)}

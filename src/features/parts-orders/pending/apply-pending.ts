@@ -2,8 +2,10 @@ import { pendingMarkOf } from '../../../offline/conflicts';
 import {
   allReceivedCorrect,
   applyReceiptMarks,
+  businessDay,
   CreatePartsOrderInput,
   DATE_PLACEHOLDER,
+  DEFAULT_ORG_TIME_ZONE,
   PartsOrderItemInput,
   PartsOrderUpdate,
   PartsReceiptInput,
@@ -18,7 +20,6 @@ import {
 } from '../../../contract';
 import type { OutboxEntry } from '../../../offline/db';
 import { bodyFields } from '../../../offline/read-entry';
-import { utcIsoDay } from '../../../lib/dates';
 import { partsOrderIntentOf, type PartsOrderIntent } from '../api/calls';
 import { orderKeyOfRecord, type PartsOrderItemView, type PartsOrderSummaryView, type PartsOrderView, type PendingMark } from '../model';
 
@@ -43,8 +44,8 @@ export interface SkeletonContext {
   /** The kept home with this plant and long serial number. */
   home?: (plantNumber: string, longSerialNumber: string) => HomeSummary | undefined;
   plantName?: (plantNumber: string) => string | undefined;
-  /** The retail center the user works for: a stock order is placed for it. */
-  retailer?: { retailerNumber: string; name: string };
+  /** The retail center the user works for: a stock order is placed for it, dated by its business day. */
+  retailer?: { retailerNumber: string; name: string; timeZone?: string };
 }
 
 /** The kept home with this plant and long serial (serials compared as letters and digits only). */
@@ -95,7 +96,8 @@ export function skeletonOrder(create: OutboxEntry, orderId: string, context: Ske
     retailerName: context.retailer?.name ?? '',
     vantageAssetId: home?.assetId ?? null,
     orderStatus: STAGED_ORDER_STATUS,
-    orderDate: utcIsoDay(create.createdAt),
+    orderDate: businessDay(context.retailer?.timeZone ?? DEFAULT_ORG_TIME_ZONE, create.createdAt),
+    timeZone: context.retailer?.timeZone,
     expectedShipDate: null,
     viaDescription: '',
     trackingNumber: '',
@@ -196,7 +198,7 @@ function applyReceipt(view: PartsOrderView, entry: OutboxEntry, mark: PendingMar
   const items = applyReceiptMarks(
     view.partsItems as (PartsOrderItemView & { partsOrderItemId: number })[],
     marks,
-    utcIsoDay(entry.createdAt),
+    businessDay(view.timeZone ?? DEFAULT_ORG_TIME_ZONE, entry.createdAt),
   );
   view.partsItems = items.map((item) => (ids.has(String(item.partsOrderItemId)) ? { ...item, pending: worst(item.pending, mark) } : item));
   view.pendingReceipt = worst(view.pendingReceipt, mark);

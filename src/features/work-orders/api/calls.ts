@@ -37,6 +37,11 @@ export type WorkOrderIntent =
       plantNumber: string;
       longSerialNumber: string;
       assetId: number;
+      /**
+       * The zone of the home's retail center, whose business day the request is dated by (contract/time-zones.ts):
+       * the request date its skeleton shows until the server's answer. Absent in a create queued by an older version.
+       */
+      timeZone?: string;
     }
   /** The information and additional-information panels. */
   | { feature: typeof WORK_ORDERS; kind: 'information' }
@@ -80,7 +85,7 @@ const row = <Kind extends RowIntent<string>['kind']>(
 });
 
 /** POST /service/CreateServiceRequest?plantNumber&longSerialNumber&assetId with an empty body. */
-export function createServiceRequestCall(home: Pick<HomeSummary, 'plantNumber' | 'serialNumber' | 'assetId'>) {
+export function createServiceRequestCall(home: Pick<HomeSummary, 'plantNumber' | 'serialNumber' | 'assetId'>, timeZone: string) {
   const tempId = newTempId();
   const numberTempId = newTempId();
   const intent: WorkOrderIntent = {
@@ -91,6 +96,7 @@ export function createServiceRequestCall(home: Pick<HomeSummary, 'plantNumber' |
     plantNumber: home.plantNumber,
     longSerialNumber: home.serialNumber,
     assetId: home.assetId,
+    timeZone,
   };
   return {
     tempId,

@@ -3,12 +3,14 @@ import {
   ATTACHMENT_TYPES,
   AttachmentFields,
   DATE_PLACEHOLDER,
+  DEFAULT_ORG_TIME_ZONE,
   FACTORY_SERVICE,
   REQUEST_FOR_PAYMENT,
   ServiceItemInput,
   ServicePartInput,
   ServiceRequestUpdate,
   UNSUBMITTED_STATUS,
+  businessDay,
   laborRateFor,
   workOrderCosts,
   type HomeSummary,
@@ -17,7 +19,6 @@ import {
 } from '../../../contract';
 import type { OutboxEntry } from '../../../offline/db';
 import { bodyFields } from '../../../offline/read-entry';
-import { utcIsoDay } from '../../../lib/dates';
 import { workOrderIntentOf, type WorkOrderIntent } from '../api/calls';
 import {
   requestKeyOfRecord,
@@ -64,7 +65,7 @@ export function skeletonRequest(create: OutboxEntry, intent: CreateIntent, home:
     vantageCaseOrigin: 'HomeSite',
     requestType: '',
     status: UNSUBMITTED_STATUS,
-    requestDate: utcIsoDay(create.createdAt),
+    requestDate: businessDay(intent.timeZone ?? DEFAULT_ORG_TIME_ZONE, create.createdAt),
     scheduledDate: DATE_PLACEHOLDER,
     startDate: DATE_PLACEHOLDER,
     endDate: DATE_PLACEHOLDER,

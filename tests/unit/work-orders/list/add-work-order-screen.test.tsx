@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 const render = (serialNumber = 'CMH201TN', plantNumber = '42', requestType?: RequestType) =>
-  renderScreen(() => <AddWorkOrderScreen scope={scope} serialNumber={serialNumber} plantNumber={plantNumber} requestType={requestType} />, {
+  renderScreen(() => <AddWorkOrderScreen user={user} serialNumber={serialNumber} plantNumber={plantNumber} requestType={requestType} />, {
     path: '/service/add/$serialNumber/$plantNumber',
     initialEntry: `/service/add/${serialNumber}/${plantNumber}`,
   });

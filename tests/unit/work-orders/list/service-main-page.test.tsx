@@ -231,7 +231,7 @@ describe('Service & Parts main page (spec 3 §2)', () => {
     );
     await outbox.replay({ force: true });
     // Made offline afterwards: it waits.
-    const created = createServiceRequestCall(home(201, 'CMH201TN', '42', { homeownerName: 'Eve Park' }));
+    const created = createServiceRequestCall(home(201, 'CMH201TN', '42', { homeownerName: 'Eve Park' }), 'America/Chicago');
     await outbox.enqueue(created.call);
 
     await render();

@@ -362,7 +362,7 @@ describe('changes waiting on the device', () => {
   });
 
   it('a request made on this device opens by its temp id, marked, and moves to its server id once sent', async () => {
-    const created = createServiceRequestCall({ plantNumber: '910', serialNumber: 'MAY012345TN', assetId: 7 });
+    const created = createServiceRequestCall({ plantNumber: '910', serialNumber: 'MAY012345TN', assetId: 7 }, 'America/Chicago');
     await getOffline().outbox.enqueue(created.call);
     const { router } = renderReview(service, `/servicerequests/${created.tempId}/`);
     await screen.findByRole('heading', { level: 1, name: 'Work Order New request (not yet numbered)' });

@@ -1,6 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import type { RequestType, ServiceRequest } from '../../../../contract';
+import { zoneOfRecordFor, type CmhUser, type RequestType, type ServiceRequest } from '../../../../contract';
+import { viewScope } from '../../../../entities/view-scope';
 import { isOfflineError } from '../../../../lib/http';
 import { describeAge } from '../../../../offline/age';
 import { useNow } from '../../../../offline/use-now';
@@ -13,7 +14,7 @@ import { useHomes } from '../../../../entities/homes';
 import './service-list.css';
 
 export interface AddWorkOrderScreenProps {
-  scope: string;
+  user: CmhUser;
   serialNumber: string;
   plantNumber: string;
   /** From /service/add/{type}/…: handed to the review (`?type=`) for its information panel to preselect. */
@@ -29,8 +30,8 @@ const reviewOf = (requestId: number | string, requestType: RequestType | undefin
  * which is POST /service/CreateServiceRequest for it (spec 3 §7). Offline the create waits in the outbox and the
  * review opens on its temporary id; the homes come from the device's copy.
  */
-export function AddWorkOrderScreen({ scope, serialNumber, plantNumber, requestType }: AddWorkOrderScreenProps) {
-  const homes = useHomes(scope);
+export function AddWorkOrderScreen({ user, serialNumber, plantNumber, requestType }: AddWorkOrderScreenProps) {
+  const homes = useHomes(viewScope(user));
   const write = useWorkOrderWrite();
   const router = useRouter();
   const now = useNow();
@@ -48,7 +49,7 @@ export function AddWorkOrderScreen({ scope, serialNumber, plantNumber, requestTy
     setSaving(true);
     setError(null);
     try {
-      const { tempId, call } = createServiceRequestCall(home);
+      const { tempId, call } = createServiceRequestCall(home, zoneOfRecordFor(user, home));
       const outcome = await write(call, WORK_ORDER_TOASTS.created);
       const created = outcome.status === 'sent' ? (outcome.body as ServiceRequest | undefined)?.serviceRequestId : undefined;
       await router.navigate({ href: reviewOf(typeof created === 'number' ? created : tempId, requestType) });
