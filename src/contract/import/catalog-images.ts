@@ -14,7 +14,7 @@ const catalogImageColumns = {
   fileName: required(
     textCell(104, { pattern: [CATALOG_IMAGE_NAME, 'Must be a file name of letters, digits, . _ - ending in .png, .jpg, .jpeg or .gif.'] }),
   ),
-  /** The image, relative to the imported file, e.g. catalog-images/10-100-faucet.png. */
+  /** The image, relative to the imported file, e.g. catalog/10-110-20011-faucet.png. */
   file: required(documentFileCell),
 };
 
