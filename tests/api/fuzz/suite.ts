@@ -590,6 +590,12 @@ const entries: Record<string, FuzzEntry> = {
     user: 'admin',
     valid: async () => ({ body: { cmhUserId: await linkUserId() } }),
   },
+  // The time zone of the admin's retail center 4218 (issue 30 §1): an accepted request sets one zone or clears it.
+  'PUT /api/api/Locations/:kind/:number': {
+    passesParsing: 0.05,
+    user: 'admin',
+    valid: () => ({ params: { kind: 'retailer', number: '4218' }, body: { timeZone: 'America/New_York' } }),
+  },
   'POST /api/Support': {
     passesParsing: 0.05,
     user: 'service',
