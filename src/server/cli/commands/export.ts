@@ -32,7 +32,8 @@ export function filesFolderOf(out: string) {
 /** Progress on stderr: one line rewritten in place on a terminal, else a line now and then; nothing for a quick export. */
 function progressReporter(stderr: Writable & { isTTY?: boolean }) {
   const terminal = stderr.isTTY === true;
-  let lastLine = Date.now();
+  // Counted from the first page, not from the start: opening a busy database is no export to report on.
+  let lastLine: number | undefined;
   let shown = false;
   return {
     update: (rows: number) => {
@@ -40,6 +41,8 @@ function progressReporter(stderr: Writable & { isTTY?: boolean }) {
       if (terminal) {
         stderr.write(`\r${text}…`);
         shown = true;
+      } else if (lastLine === undefined) {
+        lastLine = Date.now();
       } else if (Date.now() - lastLine >= PROGRESS_LINE_INTERVAL_MS) {
         lastLine = Date.now();
         writeLine(stderr, text);
