@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, max } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -120,6 +120,19 @@ describe('PUT {api}/api/Locations/{kind}/{number}', () => {
     t.setNow(AFTER_EASTERN_MIDNIGHT);
     expect((await newWorkOrderAt4217()).requestDate).toBe('2026-12-07');
 
+    const stamps = async () => {
+      const [cards] = await t.db
+        .select({ xid: max(schema.warrantyCards.syncXid) })
+        .from(schema.warrantyCards)
+        .innerJoin(schema.homes, eq(schema.homes.id, schema.warrantyCards.homeId))
+        .where(eq(schema.homes.retailerNumber, '4217'));
+      const [orders] = await t.db
+        .select({ xid: max(schema.partsOrders.syncXid) })
+        .from(schema.partsOrders)
+        .where(eq(schema.partsOrders.retailerNumber, '4217'));
+      return [Number(cards!.xid), Number(orders!.xid)];
+    };
+    const stampsBefore = await stamps();
     const set = await put(tokens.admin!, 'retailer', '4217', { timeZone: 'US/Central' });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(v.parse(Location, set.body)).toMatchObject({
@@ -130,6 +143,10 @@ describe('PUT {api}/api/Locations/{kind}/{number}', () => {
     });
     expect(await profileZone(tokens.service!, '4217')).toBe('America/Chicago');
     expect(await profileZone(tokens.admin!, '4217')).toBe('America/Chicago');
+    // The warranty cards and parts orders a device keeps carry the zone: their lists' deltas hold them again.
+    const stampsAfter = await stamps();
+    expect(stampsAfter[0]).toBeGreaterThan(stampsBefore[0]!);
+    expect(stampsAfter[1]).toBeGreaterThan(stampsBefore[1]!);
     expect((await newWorkOrderAt4217()).requestDate).toBe('2026-12-06');
     expect((await list(tokens.admin!)).locations[0]).toMatchObject({ timeZone: 'America/Chicago', effectiveTimeZone: 'America/Chicago' });
 

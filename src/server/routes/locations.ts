@@ -26,10 +26,10 @@ import { route, type Session } from '../http/route';
  * (availableRetailers) and the plants assigned to them (availablePlants), and no other. A location outside the scope
  * answers 404, as a user outside it does (admin-users).
  *
- * A zone is in what profiles hold (each retail center's and plant's effective timeZone) and in the warranty cards a
- * device keeps, but the triggers that move users.profile_version and sync_xid (migrations 0007, 0008) fire on names
+ * A zone is in what profiles hold (each retail center's and plant's effective timeZone) and in the warranty cards and
+ * parts orders a device keeps, but the triggers that move users.profile_version and sync_xid (migrations 0007, 0008) fire on names
  * only: a change here moves them itself, in the same transaction, so cached profiles (auth/session-cache.ts) load
- * again and devices pull the cards again.
+ * again and devices pull those records again.
  */
 
 /** What the caller may see and change: everything, or these numbers. */
@@ -110,7 +110,7 @@ async function lockedLocation(db: Database, kind: LocationKind, number: string):
   return row;
 }
 
-/** The profiles that hold this location's zone load again; the warranty cards of a retail center's homes sync again. */
+/** The profiles that hold this location's zone load again; a retail center's warranty cards and parts orders (which carry it) sync again. */
 async function touchHoldersOf(db: Database, kind: LocationKind, number: string) {
   if (kind === 'retailer') {
     await db.execute(
@@ -120,6 +120,7 @@ async function touchHoldersOf(db: Database, kind: LocationKind, number: string) 
     await db.execute(
       sql`update ${t.warrantyCards} set sync_xid = 0 where home_id in (select id from ${t.homes} where retailer_number = ${number})`,
     );
+    await db.execute(sql`update ${t.partsOrders} set sync_xid = 0 where retailer_number = ${number}`);
   } else {
     await db.execute(
       sql`update ${t.users} set profile_version = profile_version + 1 where id in (select user_id from ${t.userPlants} where plant_number = ${number})`,
