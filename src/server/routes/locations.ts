@@ -27,9 +27,9 @@ import { route, type Session } from '../http/route';
  * answers 404, as a user outside it does (admin-users).
  *
  * A zone is in what profiles hold (each retail center's and plant's effective timeZone) and in the warranty cards and
- * parts orders a device keeps, but the triggers that move users.profile_version and sync_xid (migrations 0007, 0008) fire on names
- * only: a change here moves them itself, in the same transaction, so cached profiles (auth/session-cache.ts) load
- * again and devices pull those records again.
+ * parts orders a device keeps, but the triggers that move users.profile_version and sync_xid (migrations 0007, 0008)
+ * fire on names only: a change here moves them itself, in the same transaction, so cached profiles
+ * (auth/session-cache.ts) load again and devices pull those records again.
  */
 
 /** What the caller may see and change: everything, or these numbers. */
