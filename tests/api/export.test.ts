@@ -177,7 +177,7 @@ async function exportText(
 
 describe('--since', () => {
   it(
-    'keeps the documents changed at or after the time, with their files, and refuses kinds that keep no time of change',
+    'keeps the rows changed at or after the time (documents with their files, a parts order by its receipt), and refuses the other kinds',
     async () => {
       await a.db.execute(sql`UPDATE help_documents SET updated_at = '2026-01-01T00:00:00Z'`);
       await a.db.execute(
