@@ -234,4 +234,14 @@ describe('the zones a device is given', () => {
     for (const facility of plant.body.availablePlants) expect(facility.timeZone).toMatch(/^America\//);
     expect((await newWorkOrder()).timeZone).toBe('America/New_York');
   });
+
+  it('a zone changed by any writer (an import, the admin page, SQL) reaches the signed-in users’ profiles at once', async () => {
+    const zoneOfProfile = async () =>
+      (await t.call<CmhUser>('GET', '/auth/api/Account/User', { token: tokens.service })).body.currentRetailer?.timeZone;
+    expect(await zoneOfProfile()).toBe('America/New_York');
+    await setRetailer4217({ state: 'TN', zipCode: '37919', timeZone: 'America/Denver' });
+    expect(await zoneOfProfile()).toBe('America/Denver');
+    await setRetailer4217({ state: 'TN', zipCode: '37203', timeZone: null });
+    expect(await zoneOfProfile()).toBe('America/Chicago');
+  });
 });

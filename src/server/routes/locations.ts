@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import {
   LocationParams,
   LocationTimeZoneBody,
@@ -27,9 +27,8 @@ import { route, type Session } from '../http/route';
  * answers 404, as a user outside it does (admin-users).
  *
  * A zone is in what profiles hold (each retail center's and plant's effective timeZone) and in the warranty cards and
- * parts orders a device keeps, but the triggers that move users.profile_version and sync_xid (migrations 0007, 0008)
- * fire on names only: a change here moves them itself, in the same transaction, so cached profiles
- * (auth/session-cache.ts) load again and devices pull those records again.
+ * parts orders a device keeps: the triggers of migration 0021 move users.profile_version and their sync_xid when a
+ * zone changes, here or by an import, so cached profiles (auth/session-cache.ts) load again and devices pull them.
  */
 
 /** What the caller may see and change: everything, or these numbers. */
@@ -110,24 +109,6 @@ async function lockedLocation(db: Database, kind: LocationKind, number: string):
   return row;
 }
 
-/** The profiles that hold this location's zone load again; a retail center's warranty cards and parts orders (which carry it) sync again. */
-async function touchHoldersOf(db: Database, kind: LocationKind, number: string) {
-  if (kind === 'retailer') {
-    await db.execute(
-      sql`update ${t.users} set profile_version = profile_version + 1 where id in (select user_id from ${t.userRetailers} where retailer_number = ${number})`,
-    );
-    // sync_stamp (migration 0007) stamps the writing transaction on any update: 0 is only a value to write.
-    await db.execute(
-      sql`update ${t.warrantyCards} set sync_xid = 0 where home_id in (select id from ${t.homes} where retailer_number = ${number})`,
-    );
-    await db.execute(sql`update ${t.partsOrders} set sync_xid = 0 where retailer_number = ${number}`);
-  } else {
-    await db.execute(
-      sql`update ${t.users} set profile_version = profile_version + 1 where id in (select user_id from ${t.userPlants} where plant_number = ${number})`,
-    );
-  }
-}
-
 export const locationRoutes = [
   route({
     method: 'GET',
@@ -153,7 +134,6 @@ export const locationRoutes = [
 
       if (kind === 'retailer') await db.update(t.retailers).set({ timeZone: to }).where(eq(t.retailers.retailerNumber, number));
       else await db.update(t.plants).set({ timeZone: to }).where(eq(t.plants.plantNumber, number));
-      await touchHoldersOf(db, kind, number);
       await recordAudit(db, {
         ...requestOrigin(c, session.user),
         at: deps.clock(),
