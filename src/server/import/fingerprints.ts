@@ -1,7 +1,8 @@
 import { createHash, type Hash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
+import { withJson } from './write';
 
 /*
  * The last imported form of every row an import wrote (table import_fingerprints). Upstream systems send the same
@@ -24,11 +25,13 @@ export async function knownFingerprints(db: Database, kind: string, keys: readon
 
 export async function rememberFingerprints(db: Database, kind: string, rows: readonly { key: string; fingerprint: string }[]) {
   if (rows.length === 0) return;
-  await db
-    .insert(t.importFingerprints)
-    .values(rows.map((row) => ({ kind, naturalKey: row.key, fingerprint: row.fingerprint })))
-    .onConflictDoUpdate({
-      target: [t.importFingerprints.kind, t.importFingerprints.naturalKey],
-      set: { fingerprint: sql`excluded.fingerprint`, importedAt: sql`now()` },
-    });
+  // One JSON parameter for the batch (write.ts): as many parameters as rows cost a third of a large import's time.
+  await db.execute(
+    withJson(
+      `INSERT INTO import_fingerprints (kind, natural_key, fingerprint)
+       SELECT kind, natural_key, fingerprint FROM jsonb_to_recordset($json::jsonb) AS input(kind text, natural_key text, fingerprint text)
+       ON CONFLICT (kind, natural_key) DO UPDATE SET fingerprint = excluded.fingerprint, imported_at = now()`,
+      rows.map((row) => ({ kind, natural_key: row.key, fingerprint: row.fingerprint })),
+    ),
+  );
 }

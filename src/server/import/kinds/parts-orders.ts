@@ -150,7 +150,10 @@ async function syncItems(
     for (const item of row.items)
       newItems.push({ parts_order_id: orderId, combined_part_number: combinedPartNumberOf(item), ...partColumns(item) });
   }
-  if (replaced.length > 0) await db.execute(withList(`DELETE FROM parts_order_items WHERE parts_order_id IN ${IDS}`, replaced));
+  // An order inserted just now has nothing to delete.
+  const storedOrders = new Set(storedIds);
+  const deleted = replaced.filter((id) => storedOrders.has(id));
+  if (deleted.length > 0) await db.execute(withList(`DELETE FROM parts_order_items WHERE parts_order_id IN ${IDS}`, deleted));
   if (newItems.length > 0) {
     await db.execute(
       withJson(

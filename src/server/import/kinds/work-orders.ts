@@ -405,10 +405,15 @@ async function syncChildren(
     }
   }
 
-  if (itemsReplaced.length > 0) await db.execute(withList(`DELETE FROM service_items WHERE service_request_id IN ${IDS}`, itemsReplaced));
-  if (partsReplaced.length > 0) await db.execute(withList(`DELETE FROM service_parts WHERE service_request_id IN ${IDS}`, partsReplaced));
-  if (attachmentsReplaced.length > 0)
-    await db.execute(withList(`DELETE FROM service_attachments WHERE service_request_id IN ${IDS}`, attachmentsReplaced));
+  // A work order inserted just now has nothing to delete.
+  const stored = new Set(storedIds);
+  const deleteFrom = async (table: string, requestIds: readonly number[]) => {
+    const ids = requestIds.filter((id) => stored.has(id));
+    if (ids.length > 0) await db.execute(withList(`DELETE FROM ${table} WHERE service_request_id IN ${IDS}`, ids));
+  };
+  await deleteFrom('service_items', itemsReplaced);
+  await deleteFrom('service_parts', partsReplaced);
+  await deleteFrom('service_attachments', attachmentsReplaced);
   if (newItems.length > 0) {
     await db.execute(
       withJson(
