@@ -34,7 +34,12 @@ const userColumns = {
 export const UserImportRow = v.pipe(
   v.object(userColumns),
   v.forward(
-    v.check((user) => user.plantUser || user.retailers.length > 0, 'A user who is not a plant user needs at least one retail center.'),
+    // An internal user (the first administrator `homesite user create --internal` makes) may work with none: so the
+    // users `homesite export` writes import again.
+    v.check(
+      (user) => user.internal || user.plantUser || user.retailers.length > 0,
+      'A user who is neither internal nor a plant user needs at least one retail center.',
+    ),
     ['retailers'],
   ),
   v.forward(
