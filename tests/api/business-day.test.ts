@@ -11,6 +11,7 @@ import {
 import { homes, partsOrders, quotes, retailers, users, warrantyCards } from '../../src/server/db/schema';
 import { optionsFromEnv } from '../../src/server/main';
 import { createTestContext, type TestContext } from './harness';
+import { informationBody } from './information-body';
 
 /*
  * The business day (issue 30): dates are stamped and judged in the day of the record's retail center. 01:30 UTC on
@@ -144,32 +145,17 @@ describe('the business day of a Tennessee retail center', () => {
   it('"not in the future" is judged on the location’s day: the 7th is refused at 19:30 Central, and taken at noon UTC', async () => {
     t.setNow(EVENING);
     const request = await newWorkOrder();
-    const information = {
-      requestType: 'A',
-      caseSubject: request.caseSubject,
-      caseDescription: request.caseDescription,
-      technician: request.technician,
-      requestDate: request.requestDate,
-      scheduledDate: request.scheduledDate,
-      startDate: request.startDate,
-      endDate: request.endDate,
-      tripTime: request.tripTime,
-      mileage: request.mileage,
-      otherCosts: request.otherCosts,
-      signatureOnFile: request.signatureOnFile,
-      isUnderWarranty: request.isUnderWarranty,
-      rowVersion: request.rowVersion,
-    };
+    let rowVersion = request.rowVersion;
     const put = (performedDate: string) =>
       t.call<ServiceRequest & { issues?: { message: string }[] }>('PUT', `/api/service/${request.serviceRequestId}`, {
         token: tokens.service,
-        body: { ...information, performedDate },
+        body: informationBody(request, { requestType: 'A', rowVersion, performedDate }),
       });
     expect((await put('2026-12-07')).body.issues?.[0]?.message).toBe(WORK_ORDER_MESSAGES.performedDateInFuture);
     expect((await put('2026-12-06')).status).toBe(200);
     t.setNow(NOON);
     const latest = (await t.call<ServiceRequest>('GET', `/api/service/${request.serviceRequestId}`, { token: tokens.service })).body;
-    information.rowVersion = latest.rowVersion;
+    rowVersion = latest.rowVersion;
     expect((await put('2026-12-07')).status).toBe(200);
   });
 

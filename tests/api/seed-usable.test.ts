@@ -14,6 +14,7 @@ import { utcIsoDay } from '../../src/lib/dates';
 import { retailers, salesOrders, serviceRequests } from '../../src/server/db/schema';
 import { canEdit, isStaged } from '../../src/server/work-orders/rules';
 import { createTestContext, type TestContext } from './harness';
+import { informationBody } from './information-body';
 
 /*
  * Seed what a user can open and save (issue 30): every order of the demo seed opens through its detail link for a user
@@ -68,25 +69,6 @@ describe('seeded orders', () => {
 });
 
 describe('seeded work orders', () => {
-  /** The Information form's values as the request has them (what the client sends when nothing is changed). */
-  const information = (request: ServiceRequest) => ({
-    requestType: request.requestType,
-    caseSubject: request.caseSubject,
-    caseDescription: request.caseDescription,
-    technician: request.technician,
-    requestDate: request.requestDate,
-    scheduledDate: request.scheduledDate,
-    performedDate: request.performedDate,
-    startDate: request.startDate,
-    endDate: request.endDate,
-    tripTime: request.tripTime,
-    mileage: request.mileage,
-    otherCosts: request.otherCosts,
-    signatureOnFile: request.signatureOnFile,
-    isUnderWarranty: request.isUnderWarranty,
-    rowVersion: request.rowVersion,
-  });
-
   it('every work order a demo service user may edit saves its Information form unchanged (PUT /api/service/{id})', async () => {
     const views: [key: string, retailerNumber: string | null][] = [
       ['admin', '4217'],
@@ -107,7 +89,7 @@ describe('seeded work orders', () => {
         const path = `/api/service/${summary.serviceRequestId}`;
         const request = (await t.call<ServiceRequest>('GET', path, { token: tokens[key] })).body;
         if (!request.canEdit) continue;
-        const put = await t.call<{ issues?: unknown }>('PUT', path, { token: tokens[key], body: information(request) });
+        const put = await t.call<{ issues?: unknown }>('PUT', path, { token: tokens[key], body: informationBody(request) });
         if (put.status !== 200)
           refused.push(`${key} ${request.serviceRequestId} (${request.status}): ${put.status} ${JSON.stringify(put.body)}`);
         else saved++;

@@ -15,6 +15,7 @@ import { homes, serviceRequests } from '../../src/server/db/schema';
 import { solidPng } from '../../src/server/db/seed/work-orders';
 import { DEFAULT_NUMBER_STARTS, workOrderNumberOf } from '../../src/server/numbers/number-starts';
 import { createTestContext, ifNoneMatchFormsOf, type TestContext } from './harness';
+import { informationBody } from './information-body';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
@@ -40,25 +41,6 @@ async function createRequest(token = tokens.service!) {
   expect(result.status).toBe(201);
   return result.body;
 }
-
-const info = (request: ServiceRequest, changes: Record<string, unknown> = {}) => ({
-  requestType: request.requestType,
-  caseSubject: request.caseSubject,
-  caseDescription: request.caseDescription,
-  technician: request.technician,
-  requestDate: request.requestDate,
-  scheduledDate: request.scheduledDate,
-  performedDate: request.performedDate,
-  startDate: request.startDate,
-  endDate: request.endDate,
-  tripTime: request.tripTime,
-  mileage: request.mileage,
-  otherCosts: request.otherCosts,
-  signatureOnFile: request.signatureOnFile,
-  isUnderWarranty: request.isUnderWarranty,
-  rowVersion: request.rowVersion,
-  ...changes,
-});
 
 const item = (changes: Record<string, unknown> = {}) => ({
   problemDescription: 'Front door will not latch',
@@ -197,9 +179,9 @@ describe('reading requests: GET /api/service, ?assetId, /{id}, /workorders/{id}'
     expect(other.body.length).toBeGreaterThan(0);
     expect(other.body.every((row) => row.retailerNumber === '7740')).toBe(true);
     expect((await t.call('GET', `/api/service/${created.serviceRequestId}`, { token: tokens.company })).status).toBe(404);
-    expect((await t.call('PUT', `/api/service/${created.serviceRequestId}`, { token: tokens.company, body: info(created) })).status).toBe(
-      404,
-    );
+    expect(
+      (await t.call('PUT', `/api/service/${created.serviceRequestId}`, { token: tokens.company, body: informationBody(created) })).status,
+    ).toBe(404);
   });
 
   it('filters by assetId, and a service viewer reads but cannot edit', async () => {
@@ -213,9 +195,9 @@ describe('reading requests: GET /api/service, ?assetId, /{id}, /workorders/{id}'
     const seen = await t.call<ServiceRequest>('GET', `/api/service/${created.serviceRequestId}`, { token: tokens.viewer });
     expect(seen.status).toBe(200);
     expect(seen.body.canEdit).toBe(false);
-    expect((await t.call('PUT', `/api/service/${created.serviceRequestId}`, { token: tokens.viewer, body: info(created) })).status).toBe(
-      403,
-    );
+    expect(
+      (await t.call('PUT', `/api/service/${created.serviceRequestId}`, { token: tokens.viewer, body: informationBody(created) })).status,
+    ).toBe(403);
     expect((await t.call('POST', `/api/service/${created.serviceRequestId}/items`, { token: tokens.viewer, body: item() })).status).toBe(
       403,
     );
@@ -247,7 +229,7 @@ describe('PUT /api/service/{id}: the information form rules (spec 3 §4, §5)', 
       `/api/service/${request.serviceRequestId}`,
       {
         token: tokens.service,
-        body: info(request, changes),
+        body: informationBody(request, changes),
       },
     );
 
@@ -344,7 +326,7 @@ describe('PUT /api/service/{id}: the information form rules (spec 3 §4, §5)', 
     expect((await put(request, { technician: 'Dale Hutchins' })).status).toBe(200);
     const stale = await t.call<{ message: string; current: ServiceRequest }>('PUT', `/api/service/${request.serviceRequestId}`, {
       token: tokens.service,
-      body: info(request, { technician: 'Someone Else' }),
+      body: informationBody(request, { technician: 'Someone Else' }),
     });
     expect(stale.status).toBe(409);
     expect(stale.body.current.technician).toBe('Dale Hutchins');
@@ -356,7 +338,7 @@ describe('service items and costs', () => {
     const request = await createRequest();
     const saved = await t.call<ServiceRequest>('PUT', `/api/service/${request.serviceRequestId}`, {
       token: tokens.service,
-      body: info(request, { requestType: 'A', mileage: 10, tripTime: 1, otherCosts: 5 }),
+      body: informationBody(request, { requestType: 'A', mileage: 10, tripTime: 1, otherCosts: 5 }),
     });
     expect(saved.status).toBe(200);
     const one = await t.call<ServiceItem>('POST', `/api/service/${request.serviceRequestId}/items`, {
@@ -447,10 +429,13 @@ describe('service items and costs', () => {
     ]);
     const hugeMileage = await t.call<{ issues: { field: string }[] }>('PUT', `/api/service/${request.serviceRequestId}`, {
       token: tokens.service,
-      body: info(request, { mileage: 1e6 }),
+      body: informationBody(request, { mileage: 1e6 }),
     });
     expect(hugeMileage.body.issues.map((issue) => issue.field)).toEqual(['mileage']);
-    await t.call('PUT', `/api/service/${request.serviceRequestId}`, { token: tokens.service, body: info(request, { requestType: 'F' }) });
+    await t.call('PUT', `/api/service/${request.serviceRequestId}`, {
+      token: tokens.service,
+      body: informationBody(request, { requestType: 'F' }),
+    });
     const factory = await t.call<ServiceItem>('POST', `/api/service/${request.serviceRequestId}/items`, {
       token: tokens.service,
       body: item({ partsCost: null, laborHours: null }),
@@ -644,7 +629,7 @@ describe('submit, work order edits, cancel and archive (spec 3 §4, §5)', () =>
     ]);
     const typed = await t.call<ServiceRequest>('PUT', `/api/service/${request.serviceRequestId}`, {
       token: tokens.service,
-      body: info(request, { requestType: 'A' }),
+      body: informationBody(request, { requestType: 'A' }),
     });
     await t.call('POST', `/api/service/${request.serviceRequestId}/items`, { token: tokens.service, body: item() });
     const submitted = await submit();
@@ -665,12 +650,12 @@ describe('submit, work order edits, cancel and archive (spec 3 §4, §5)', () =>
     const wo = `/api/service/workorders/${workOrder.vantageWorkOrderId}`;
     const noDate = await t.call<{ issues: { field: string; message: string }[] }>('PUT', wo, {
       token: tokens.service,
-      body: info(workOrder, { requestType: 'A' }),
+      body: informationBody(workOrder, { requestType: 'A' }),
     });
     expect(noDate.body.issues).toEqual([{ field: 'performedDate', message: WORK_ORDER_MESSAGES.performedDateRequired }]);
     const forced = await t.call<ServiceRequest>('PUT', wo, {
       token: tokens.service,
-      body: info(workOrder, { requestType: 'A', performedDate: '2026-06-12', startDate: '2026-06-11', endDate: '2026-06-12' }),
+      body: informationBody(workOrder, { requestType: 'A', performedDate: '2026-06-12', startDate: '2026-06-11', endDate: '2026-06-12' }),
     });
     expect(forced.status).toBe(200);
     expect(forced.body.requestType).toBe('V');
@@ -722,7 +707,7 @@ describe('submit, work order edits, cancel and archive (spec 3 §4, §5)', () =>
     const sent = await t.call<ServiceRequest>('PUT', `${wo}/submit`, { token: tokens.service });
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({ status: 'W', canEdit: false });
-    const locked = await t.call<{ message: string }>('PUT', wo, { token: tokens.service, body: info(sent.body) });
+    const locked = await t.call<{ message: string }>('PUT', wo, { token: tokens.service, body: informationBody(sent.body) });
     expect(locked.status).toBe(409);
     expect(locked.body.message).toBe(WORK_ORDER_MESSAGES.notEditable);
     // Cancelling is for staged requests only.
@@ -751,7 +736,7 @@ describe('submit, work order edits, cancel and archive (spec 3 §4, §5)', () =>
     expect(current.canEdit).toBe(false);
     const refused = await t.call<{ message: string }>('PUT', `/api/service/workorders/${row.vantageWorkOrderId}`, {
       token: tokens.service,
-      body: info(current),
+      body: informationBody(current),
     });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(WORK_ORDER_MESSAGES.notEditable);
@@ -759,7 +744,8 @@ describe('submit, work order edits, cancel and archive (spec 3 §4, §5)', () =>
       (await t.call('POST', `/api/service/workorders/${row.vantageWorkOrderId}/lineitems`, { token: tokens.service, body: item() })).status,
     ).toBe(409);
     expect(
-      (await t.call('PUT', `/api/service/workorders/${row.vantageWorkOrderId}`, { token: tokens.viewer, body: info(current) })).status,
+      (await t.call('PUT', `/api/service/workorders/${row.vantageWorkOrderId}`, { token: tokens.viewer, body: informationBody(current) }))
+        .status,
     ).toBe(403);
   });
 

@@ -37,6 +37,7 @@ import { createTokenService } from '../../../src/server/auth/tokens';
 import type { Database } from '../../../src/server/db/client';
 import { allRoutes } from '../../../src/server/routes';
 import { callerFor, createTestContext, type TestContext } from '../harness';
+import { informationBody } from '../information-body';
 import { INVALID_JSON, ODD_PATH_PARAMETERS, bodiesAround, bodyText, mutationsAround } from './mutations';
 import { PNG_BYTES, formsAround, multipartRequest, type MultipartForm, type MultipartRequest } from './multipart';
 import { changedTables, countRowWrites } from './row-writes';
@@ -117,23 +118,11 @@ async function stagedRequest(): Promise<ServiceRequest> {
   });
 }
 
-const requestInfo = (request: ServiceRequest) => ({
-  requestType: request.requestType,
-  caseSubject: request.caseSubject || 'Door will not latch',
-  caseDescription: request.caseDescription || 'The front door does not latch.',
-  technician: request.technician,
-  requestDate: request.requestDate,
-  scheduledDate: request.scheduledDate,
-  performedDate: request.performedDate,
-  startDate: request.startDate,
-  endDate: request.endDate,
-  tripTime: request.tripTime,
-  mileage: request.mileage,
-  otherCosts: request.otherCosts,
-  signatureOnFile: request.signatureOnFile,
-  isUnderWarranty: request.isUnderWarranty,
-  rowVersion: request.rowVersion,
-});
+const requestInfo = (request: ServiceRequest) =>
+  informationBody(request, {
+    caseSubject: request.caseSubject || 'Door will not latch',
+    caseDescription: request.caseDescription || 'The front door does not latch.',
+  });
 
 /** A work order's information with the performed date its edits need. */
 const workOrderInfo = (order: ServiceRequest) => ({ ...requestInfo(order), performedDate: order.requestDate });
