@@ -23,6 +23,7 @@ import { ImportError, runImport, type ImportFormat, type ImportOptions, type Imp
 import { workOrderNumberOf, type NumberStarts } from '../../src/server/numbers/number-starts';
 import { bodiesAround, bodyText } from './fuzz/mutations';
 import { createTestContext, type TestContext } from './harness';
+import { FILE_NOT_IMPORTED_MESSAGE } from '../../src/server/routes/images';
 
 /*
  * The service history import (issue 30 §2): ship-to locations, catalog images, work orders and parts orders, imported
@@ -213,6 +214,10 @@ describe('what the screens read of imported rows', () => {
     const image = await t.call<string>('GET', '/images/workorders/412001/attachments/069A0000412001A', { token });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
+    // A record the source system kept no file of is listed, and its file answers 404 saying why, not an empty file.
+    const noFile = await t.call<{ message: string }>('GET', '/images/workorders/412002/attachments/069A0000412002S', { token });
+    expect(noFile.status).toBe(404);
+    expect(noFile.body.message).toBe(FILE_NOT_IMPORTED_MESSAGE);
   });
 
   it('parts orders: listed for their retail center with items, receipts and shipping, and the plant-side ids a submit gives', async () => {

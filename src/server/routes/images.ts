@@ -25,9 +25,13 @@ async function attachmentFile(c: Context, db: Database, session: Session, condit
   return storedFileResponse(c, found);
 }
 
-/** The bytes of a stored attachment (service or survey), or 404. */
+/** An imported attachment the source system kept no file of (docs/import.md, work-orders): listed, with no bytes. */
+export const FILE_NOT_IMPORTED_MESSAGE = "This attachment's file was not brought over from the system it was imported from.";
+
+/** The bytes of a stored attachment (service or survey), or 404 (also for a record imported without its file). */
 function storedFileResponse(c: Context, found: { data: Uint8Array; contentType: string; sha256: string } | undefined) {
   if (!found) return errorResponse(404, ERROR_MESSAGES.notFound);
+  if (found.data.byteLength === 0) return errorResponse(404, FILE_NOT_IMPORTED_MESSAGE);
   const file = { contentType: found.contentType, sha256: found.sha256, size: found.data.byteLength, read: () => found.data };
   return fileAnswer(c, file, {
     cacheControl: 'private, max-age=3600',
