@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
@@ -24,9 +23,10 @@ import { createApiKey } from '../../src/server/auth/api-keys';
 import { hashPassword } from '../../src/server/auth/passwords';
 import * as schema from '../../src/server/db/schema';
 import { IMPORT_KINDS } from '../../src/server/import/kinds';
-import { ImportError, runImport, type ImportFormat, type ImportOptions, type ImportReport } from '../../src/server/import/run-import';
+import { ImportError, runImport, type ImportOptions, type ImportReport } from '../../src/server/import/run-import';
 import { bodiesAround, bodyText } from './fuzz/mutations';
 import { createTestContext, type TestContext } from './harness';
+import { besideExamples, chunksOf, EXAMPLES, exampleOf } from './import-examples';
 
 /*
  * The sales and content import kinds (issue 20 §3: orders, quotes, inventory, NPS responses, help and Learn documents,
@@ -36,24 +36,8 @@ import { createTestContext, type TestContext } from './harness';
 
 let t: TestContext;
 
-const EXAMPLES = 'examples/import';
 const KINDS = ['quotes', 'orders', 'inventory', 'nps-responses', 'help-documents', 'learn-documents', 'release-notes'] as const;
 type Kind = (typeof KINDS)[number];
-
-function exampleOf(kind: string): { path: string; format: ImportFormat } {
-  for (const format of ['csv', 'jsonl'] as const) {
-    const path = `${EXAMPLES}/${kind}.${format}`;
-    if (existsSync(path)) return { path, format };
-  }
-  throw new Error(`no example file for ${kind}`);
-}
-
-/** What `homesite import` gives the importer: the files a row names, read beside the example file. */
-const besideExamples = async (relativePath: string) => new Uint8Array(await readFile(join(EXAMPLES, relativePath)));
-
-async function* chunksOf(text: string) {
-  yield new TextEncoder().encode(text);
-}
 
 const importText = (kind: string, text: string, options: Partial<ImportOptions> = {}) =>
   runImport(t.db, kind, chunksOf(text), { format: exampleOf(kind).format, readFile: besideExamples, ...options });

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,10 +19,11 @@ import { FILES_NEED_COMMAND_LINE_MESSAGE } from '../../src/contract/import';
 import { hashPassword } from '../../src/server/auth/passwords';
 import * as schema from '../../src/server/db/schema';
 import { IMPORT_KINDS } from '../../src/server/import/kinds';
-import { ImportError, runImport, type ImportFormat, type ImportOptions, type ImportReport } from '../../src/server/import/run-import';
+import { ImportError, runImport, type ImportOptions, type ImportReport } from '../../src/server/import/run-import';
 import { workOrderNumberOf, type NumberStarts } from '../../src/server/numbers/number-starts';
 import { bodiesAround, bodyText } from './fuzz/mutations';
 import { createTestContext, type TestContext } from './harness';
+import { besideExamples, chunksOf, EXAMPLES, exampleLines, exampleOf } from './import-examples';
 import { FILE_NOT_IMPORTED_MESSAGE } from '../../src/server/routes/images';
 
 /*
@@ -33,26 +34,14 @@ import { FILE_NOT_IMPORTED_MESSAGE } from '../../src/server/routes/images';
  */
 
 let t: TestContext;
-const EXAMPLES = 'examples/import';
 /** Not the default: the configured start is what counts. The examples' numbers are below both. */
 const STARTS: NumberStarts = { workOrder: 2_500_000, quote: 2_600_000 };
 const SERVICE_KINDS = ['ship-to-locations', 'catalog-images', 'work-orders', 'parts-orders'] as const;
 
-function exampleOf(kind: string): { path: string; format: ImportFormat } {
-  for (const format of ['csv', 'jsonl'] as const) {
-    const path = `${EXAMPLES}/${kind}.${format}`;
-    if (existsSync(path)) return { path, format };
-  }
-  throw new Error(`no example file for ${kind}`);
-}
-const besideExamples = async (relativePath: string) => new Uint8Array(await readFile(join(EXAMPLES, relativePath)));
 const importExample = (kind: string, options: Partial<ImportOptions> = {}) => {
   const { path, format } = exampleOf(kind);
   return runImport(t.db, kind, createReadStream(path), { format, readFile: besideExamples, numberStarts: STARTS, ...options });
 };
-async function* chunksOf(text: string) {
-  yield new TextEncoder().encode(text);
-}
 const importLines = (kind: string, rows: readonly object[], options: Partial<ImportOptions> = {}) =>
   runImport(t.db, kind, chunksOf(rows.map((row) => bodyText(row)).join('\n')), {
     format: 'jsonl',
@@ -60,11 +49,6 @@ const importLines = (kind: string, rows: readonly object[], options: Partial<Imp
     numberStarts: STARTS,
     ...options,
   });
-const exampleLines = (kind: string) =>
-  readFileSync(exampleOf(kind).path, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 const counts = (report: ImportReport) => ({
   inserted: report.inserted,
   updated: report.updated,

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -17,24 +17,11 @@ import {
   type ImportReport,
 } from '../../src/server/import/run-import';
 import { createTestContext, type TestContext } from './harness';
+import { chunksOf, EXAMPLES, exampleOf } from './import-examples';
 
 /* The data importer (issue 20 §3, docs/import.md) on an empty, migrated database, as production starts. */
 
 let t: TestContext;
-
-const EXAMPLES = 'examples/import';
-/** The example file of a kind and its format. */
-function exampleOf(kind: string): { path: string; format: ImportFormat } {
-  for (const format of ['csv', 'jsonl'] as const) {
-    const path = `${EXAMPLES}/${kind}.${format}`;
-    if (existsSync(path)) return { path, format };
-  }
-  throw new Error(`no example file for ${kind}`);
-}
-
-async function* chunksOf(text: string | Uint8Array) {
-  yield typeof text === 'string' ? new TextEncoder().encode(text) : text;
-}
 
 const importText = (kind: string, text: string | Uint8Array, options: Partial<ImportOptions> = {}) =>
   runImport(t.db, kind, chunksOf(text), { format: 'csv', ...options });
