@@ -1,9 +1,8 @@
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { rmSync } from 'node:fs';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORK_ORDER_MESSAGES, type ServiceRequest } from '../../src/contract';
-import { apiClient, CHROMIUM_ARGS, signIn } from './harness';
+import { apiClient, builtDistDir, launchChromium, signIn } from './harness';
 import { seededDataDir } from './seeded-data-dir';
 import { createServerProcess, type ServerProcess } from './server-process';
 
@@ -23,9 +22,7 @@ let serviceToken: string;
 const { api, tokenFor } = apiClient(() => server.url);
 
 beforeAll(async () => {
-  const distDir = process.env.E2E_DIST_DIR ?? 'dist';
-  if (!existsSync(join(distDir, 'index.html')))
-    throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
+  const distDir = builtDistDir();
   dataDir = seededDataDir('homesite-business-day-').path;
   // faketime's clock starts at FAKE_NOW and runs on from there (TZ=UTC: the server's own zone must not matter).
   server = await createServerProcess({
@@ -34,7 +31,7 @@ beforeAll(async () => {
     wrapper: ['faketime', '-f', `@${FAKE_NOW.replace('T', ' ').replace('Z', '')}`],
     env: { TZ: 'UTC' },
   });
-  const launching = chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const launching = launchChromium();
   await server.start();
   browser = await launching;
   serviceToken = await tokenFor('service');

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeSummary, ServiceRequest } from '../../src/contract';
 import { startFaultProxy, type FaultProxy, type ProxyLogEntry } from './fault-proxy';
-import { apiClient, CHROMIUM_ARGS, DEMO_PASSWORD, demoUser, signIn, waitForServiceWorker } from './harness';
+import { apiClient, builtDistDir, DEMO_PASSWORD, demoUser, launchChromium, signIn, waitForServiceWorker } from './harness';
 import { seededDataDir } from './seeded-data-dir';
 import { createServerProcess, type ServerProcess } from './server-process';
 
@@ -25,12 +25,10 @@ let serviceToken: string;
 const { api, tokenFor } = apiClient(() => server.url);
 
 beforeAll(async () => {
-  const distDir = process.env.E2E_DIST_DIR ?? 'dist';
-  if (!existsSync(join(distDir, 'index.html')))
-    throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
+  const distDir = builtDistDir();
   dataDir = seededDataDir('homesite-faults-').path;
   server = await createServerProcess({ dataDir, distDir });
-  const launching = chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const launching = launchChromium();
   await server.start();
   proxy = await startFaultProxy({ targetPort: server.port });
   browser = await launching;

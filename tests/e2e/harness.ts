@@ -21,6 +21,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Debian's Chromium, headless, as every e2e test drives it (CHROMIUM_PATH overrides where it is). */
+export const launchChromium = () =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+/** The built app the e2e tests serve (E2E_DIST_DIR, else dist/); refuses to go on without a build. */
+export function builtDistDir(): string {
+  const distDir = process.env.E2E_DIST_DIR ?? 'dist';
+  if (!existsSync(join(distDir, 'index.html')))
+    throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
+  return distDir;
+}
+
 export interface E2eApp {
   url: string;
   browser: Browser;
@@ -62,9 +74,7 @@ export function apiClient(url: () => string): Pick<E2eApp, 'api' | 'tokenFor'> {
  */
 export async function startE2eApp(options: { seedScale?: number } = {}): Promise<E2eApp> {
   // E2E_DIST_DIR lets a second build be tested without touching ./dist.
-  const distDir = process.env.E2E_DIST_DIR ?? 'dist';
-  if (!existsSync(join(distDir, 'index.html')))
-    throw new Error(`Run \`npx vite build\` before the end-to-end tests (no ${distDir}/index.html).`);
+  const distDir = builtDistDir();
   const { path: dataDir, seeded: copied } =
     options.seedScale === undefined
       ? seededDataDir('homesite-e2e-')
@@ -76,7 +86,7 @@ export async function startE2eApp(options: { seedScale?: number } = {}): Promise
     rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`The server seeded its copy of the run's seeded database (${dataDir}) again.`);
   }
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
 
   return {
     url: server.url,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../src/contract';
 import { identityConfigFromEnv } from '../../src/server/mail/config';
@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from '../../src/server/main';
 import { createScratchDatabase } from '../api/harness';
 import { runHomesite } from '../cli-runner';
 import { linkIn, startMailListener, type MailListener, type ReceivedMail } from '../mail-listener';
-import { apiClient, CHROMIUM_ARGS, newContext, signIn } from './harness';
+import { apiClient, launchChromium, newContext, signIn } from './harness';
 import { freePort } from './server-process';
 
 /*
@@ -80,7 +80,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('invitations and password resets
       identity: identityConfigFromEnv(env, 'production'),
       quiet: true,
     });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead } from '../../src/contract';
-import { apiClient, CHROMIUM_ARGS } from './harness';
+import { apiClient, launchChromium } from './harness';
 import { leadName, openLeadsList, startTwoInstances } from './live-changes-helpers';
 
 /*
@@ -21,7 +21,7 @@ describe.skipIf(!databaseUrl)('live changes across two instances on PostgreSQL (
 
   beforeAll(async () => {
     instances = await startTwoInstances(databaseUrl!);
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

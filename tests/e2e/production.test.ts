@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRequestSummary, WarrantyCard } from '../../src/contract';
 import { KEPT_DETAIL_KINDS } from '../../src/entities/kept-details';
@@ -12,7 +12,7 @@ import { IMPORT_KINDS } from '../../src/server/import/kinds';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { createScratchDatabase } from '../api/harness';
 import { runHomesite } from '../cli-runner';
-import { apiClient, CHROMIUM_ARGS, DEMO_PASSWORD, demoUser, signIn, waitForServiceWorker } from './harness';
+import { apiClient, builtDistDir, DEMO_PASSWORD, demoUser, launchChromium, signIn, waitForServiceWorker } from './harness';
 
 /*
  * Issue 20, done when: an organisation puts HomeSite into service on an empty database — embedded and PostgreSQL.
@@ -161,9 +161,8 @@ const variants = [
 
 let browser: Browser;
 beforeAll(async () => {
-  if (!existsSync(join(process.env.E2E_DIST_DIR ?? 'dist', 'index.html')))
-    throw new Error('Run `npx vite build` before the end-to-end tests.');
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  builtDistDir();
+  browser = await launchChromium();
 });
 afterAll(() => browser?.close());
 
