@@ -2,8 +2,11 @@
 // Hono hello-world measured in the same run on the same machine; then on the benchmark seed the work orders API,
 // the outbox replay, the approved parts catalogs, and the kept lists (50,000 work orders, 20,000 homeowners) in Chromium;
 // then the import, the parts picker's search, the Idempotency-Key's costs and sign-in timing;
-// then live changes across two instances on PostgreSQL (latency in Chromium, 1,000 idle streams).
-// BENCH_ONLY=api (or bundle, lighthouse, open-load, mixed-load, work-orders, import, export, part-search, idempotency, sign-in, live; comma-separated) runs only those sections.
+// then live changes across two instances on PostgreSQL (latency in Chromium, 1,000 idle streams);
+// then a manufacturer's scale: PostgreSQL grown to 1,000,000 work orders, the server in its own process (issue 31).
+// BENCH_ONLY=api (or bundle, lighthouse, open-load, mixed-load, work-orders, import, export, part-search, idempotency, sign-in, live, scale; comma-separated) runs only those sections.
+// BENCH_SCALE_DATABASE_URL: the database the scale section seeds and grows once and then reuses (an empty one at first;
+// by default a throw-away database of scripts/test-postgres.sh, seeded and grown on every run, about 8 minutes).
 import { measureBundle } from './bundle';
 import { formatLighthouse, measureLighthouse } from './lighthouse';
 import { benchApiUnderLoad } from './load';
@@ -18,6 +21,7 @@ import { benchImportWorkOrders } from './import-work-orders';
 import { benchKeptListsInBrowser } from './kept-lists-browser';
 import { benchIdleStreams, benchLiveLatency } from './live-changes';
 import { benchPartSearch } from './part-search';
+import { benchScale } from './scale';
 import { benchSignInTiming } from './sign-in-timing';
 import { benchWorkOrdersApi, startScaledServer } from './work-orders-api';
 
@@ -31,7 +35,7 @@ const distDir = process.env.BENCH_DIST_DIR ?? 'dist';
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 /** Seconds of the mixed reads and writes on each database (issue 14 §5). */
 const MIXED_LOAD_SECONDS = Number(process.env.MIXED_LOAD_SECONDS ?? 60);
-/** BENCH_ONLY=api,work-orders runs those sections only (bundle, lighthouse, api, open-load, mixed-load, work-orders, import, export, part-search, idempotency, sign-in, live); unset runs all. */
+/** BENCH_ONLY=api,work-orders runs those sections only (bundle, lighthouse, api, open-load, mixed-load, work-orders, import, export, part-search, idempotency, sign-in, live, scale); unset runs all. */
 const only = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')
@@ -51,7 +55,8 @@ const runs = (
     | 'part-search'
     | 'idempotency'
     | 'sign-in'
-    | 'live',
+    | 'live'
+    | 'scale',
 ) => only.size === 0 || only.has(section);
 
 /** A benchmark that stops with an error says so, and the others still run (the exit code tells at the end). */
@@ -151,6 +156,11 @@ if (runs('live')) {
   console.log('\n# Live changes (two instances on PostgreSQL)');
   await attempt('live-changes latency', () => benchLiveLatency({ distDir }));
   await attempt('idle live-changes streams', () => benchIdleStreams({ distDir }));
+}
+if (runs('scale')) {
+  // Issue 31 §6: 1,000,000 work orders on PostgreSQL: whole list, first sync, first screen, refresh, plant rename.
+  console.log("\n# A manufacturer's scale (PostgreSQL grown to 1,000,000 work orders, the server in its own process)");
+  await attempt('scale', () => benchScale({ password, distDir }));
 }
 if (failed.length > 0) {
   console.log(`\n(${failed.length} benchmark(s) stopped early: ${failed.join(', ')})`);
