@@ -21,6 +21,7 @@ import { createLogger, type Logger } from './ops/logger';
 import { integerFromEnv } from './ops/env';
 import { createMetrics } from './ops/metrics';
 import { numberStartsFromEnv, type NumberStarts } from './numbers/number-starts';
+import { startRestamper, type Restamper } from './sync/restamp';
 
 export type ServerMode = 'demo' | 'production';
 
@@ -104,6 +105,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     lock?.release();
     throw error;
   }
+  let restamper: Restamper | undefined;
   try {
     await database.migrate();
     let seeded = false;
@@ -132,6 +134,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             notifications: database.notifications,
             logger: options.logger,
           });
+    // Any instance syncs again the records of a renamed plant or retail center, in short batches (sync/restamp.ts).
+    restamper = await startRestamper({ db: database.db, notifications: database.notifications, logger: options.logger });
     const distDir = options.distDir === undefined ? (existsSync('dist/index.html') ? 'dist' : null) : options.distDir;
     if (metrics)
       metrics.addGauge(
@@ -202,6 +206,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       const flushed = await Promise.race([listenerClosed.then(() => true), sleep(FLUSH_ANSWERS_MS).then(() => false)]);
       if (!flushed && 'closeAllConnections' in server) server.closeAllConnections();
       await listenerClosed;
+      await restamper?.close();
       await mailer?.close();
       await database.close();
       lock?.release();
@@ -217,6 +222,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       close: () => (closing ??= close()),
     };
   } catch (error) {
+    await restamper?.close();
     await database.close();
     lock?.release();
     throw error;
