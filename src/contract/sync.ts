@@ -14,6 +14,11 @@ export const SYNC_CURSOR_HEADER = 'X-Sync-Cursor';
 export const SYNC_START = '0';
 /** The largest page a client may ask for. */
 export const SYNC_MAX_LIMIT = 10_000;
+/**
+ * The page a `?since=` without `limit` gets: never the whole list in one answer. `more` says when another page
+ * follows, as with an asked limit (the app always asks one).
+ */
+export const SYNC_DEFAULT_LIMIT = 5_000;
 
 /** Cursors are opaque base64url text; a cursor the server cannot read is answered with a reset, not a 400. */
 export const SyncCursor = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,400}$/, 'since must be a sync cursor.'));

@@ -1,5 +1,5 @@
 import { and, sql } from 'drizzle-orm';
-import { SYNC_START, type SyncPage } from '../../contract/sync';
+import { SYNC_DEFAULT_LIMIT, SYNC_START, type SyncPage } from '../../contract/sync';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { decodeCursor, encodeCursor, fingerprint, START, type Position } from './cursor';
@@ -22,8 +22,13 @@ import { tombstonesOf } from './tombstones';
  * PostgreSQL server shared by several instances alike: transaction ids belong to the database.
  */
 
-/** GET <list>?since=<cursor>[&limit=n]: one page of changes (contract/sync.ts). */
-export async function readDelta<Item>(db: Database, source: SyncSource<Item>, since: string, limit?: number): Promise<SyncPage<Item>> {
+/** GET <list>?since=<cursor>[&limit=n]: one page of changes (contract/sync.ts), of SYNC_DEFAULT_LIMIT rows at most without n. */
+export async function readDelta<Item>(
+  db: Database,
+  source: SyncSource<Item>,
+  since: string,
+  limit: number = SYNC_DEFAULT_LIMIT,
+): Promise<SyncPage<Item>> {
   const scope = fingerprint(source);
   const cursor = since === SYNC_START ? undefined : decodeCursor(since);
   const followable = cursor?.scope === scope ? cursor : undefined;
@@ -37,7 +42,7 @@ export async function readDelta<Item>(db: Database, source: SyncSource<Item>, si
 
   const rows = await source.rows(db, { from, horizon, limit });
   const last = rows.at(-1);
-  const more = limit !== undefined && rows.length === limit && last !== undefined;
+  const more = rows.length === limit && last !== undefined;
   const end: Position = more ? { xid: last.xid, id: last.id + 1 } : { xid: horizon, id: 0 };
 
   const removed: number[] = [];
