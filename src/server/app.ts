@@ -57,7 +57,17 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
     config: config.identity ?? DEFAULT_IDENTITY_CONFIG,
     mailKey: mailKeyOf(config.tokenSecret),
   };
-  const deps: AppDeps = { db, tokens: createTokenService(config.tokenSecret), sessions, clock, config, live, identity, afterAnswer };
+  const deps: AppDeps = {
+    db,
+    tokens: createTokenService(config.tokenSecret),
+    sessions,
+    clock,
+    config,
+    live,
+    identity,
+    afterAnswer,
+    reportError,
+  };
 
   const app = new Hono({ getPath: routingPath });
   app.use('*', accessLog({ logger, metrics, lifecycle, trustedProxyHops: config.trustedProxyHops ?? 0 }));

@@ -56,6 +56,8 @@ export interface AppDeps {
    * answer must not wait on whether the user exists); its errors go where unexpected errors go.
    */
   afterAnswer: (work: (db: Database) => Promise<void>) => void;
+  /** Where unexpected errors go (config.reportError, else the logger, else console.error): one that broke a streamed answer. */
+  reportError: (error: unknown) => void;
   /** What one-time links and their mail need (server/identity/). */
   identity: { config: IdentityConfig; mailKey: MailKey };
 }
