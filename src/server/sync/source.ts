@@ -1,5 +1,5 @@
-import { and, asc, lt, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, is, lt, SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import type { Session } from '../http/route';
 import type { Position } from './cursor';
@@ -50,6 +50,52 @@ export const inWindow = (xid: AnyPgColumn, id: AnyPgColumn, window: SyncWindow):
   and(atOrAfter(xid, id, window.from), lt(xid, window.horizon))!;
 
 export const windowOrder = (xid: AnyPgColumn, id: AnyPgColumn) => [asc(xid), asc(id)] as const;
+
+/** What a user's scope holds of a table: the rows whose `column` is one of `values` (work-orders/rules.ts scopeOf). */
+export interface Scope {
+  column: AnyPgColumn;
+  values: readonly string[];
+}
+
+export const inScope = ({ column, values }: Scope): SQL => (values.length > 0 ? inArray(column, [...values]) : sql`false`);
+
+/** What a query answers (drizzle's types cannot tell it of a generic one). */
+type Rows<Query extends PgSelect> = Query['_']['result'];
+
+/**
+ * The rows of a window in (sync_xid, id) order, at most its limit: `select(condition)` is the list's query with its joins,
+ * given the window's condition and `scope` (a user's Scope, or any condition that picks the list's rows).
+ *
+ * Each scope has an index on (scope column, sync_xid, id), but it is in that order for one value only: for
+ * `plant_number IN (a, b) ORDER BY sync_xid, id LIMIT n` PostgreSQL reads and sorts the whole scope on every page
+ * (0.9 s a page for two plants of 210,000 work orders). A scope of several values is therefore read as one branch per
+ * value, `column = value` in the index's order and limited, under an outer ORDER BY … LIMIT that merges them (Merge
+ * Append: 40 ms). Same rows, same order: the first n of the whole are among the first n of each branch. The outer ORDER
+ * BY names the position columns by name, so the selection may hold each of those names once.
+ */
+export async function readWindow<Query extends PgSelect>(
+  window: SyncWindow,
+  position: { xid: AnyPgColumn; id: AnyPgColumn },
+  scope: Scope | SQL | undefined,
+  select: (condition: SQL) => Query,
+): Promise<Rows<Query>> {
+  const { limit } = window;
+  const at = inWindow(position.xid, position.id, window);
+  // A new ORDER BY for each use: drizzle rewrites the columns of a union's own in place.
+  const order = () => windowOrder(position.xid, position.id);
+  if (scope !== undefined && !is(scope, SQL) && scope.values.length > 1 && limit !== undefined) {
+    const [first, ...rest] = scope.values.map((value) =>
+      select(and(eq(scope.column, value), at)!)
+        .orderBy(...order())
+        .limit(limit),
+    );
+    // Every branch is the same query; drizzle's types cannot say so of a generic one.
+    const merged = rest.reduce((union, branch) => union.unionAll(branch as never), first!);
+    return (await merged.orderBy(...order()).limit(limit)) as Rows<Query>;
+  }
+  const query = select(and(scope === undefined || is(scope, SQL) ? scope : inScope(scope), at)!).orderBy(...order());
+  return (await (limit === undefined ? query : query.limit(limit))) as Rows<Query>;
+}
 
 /**
  * The scope of a list whose rows carry prices for price viewers only (spec 2 §6: orders, leads, inventory): viewers and

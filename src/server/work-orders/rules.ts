@@ -25,10 +25,11 @@
  * - Item, parts and attachment writes do not bump the request's rowVersion (only its own fields do),
  *   so an offline outbox can queue an item and then an information edit made from the same copy.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Session } from '../http/route';
 import * as t from '../db/schema';
+import { inScope, type Scope } from '../sync/source';
 
 /** The demo seed's work order ids: the request id plus this offset. HomeSite's own come from numbers/number-starts.ts. */
 export const WORK_ORDER_ID_OFFSET = 700_000;
@@ -58,15 +59,18 @@ export const canArchive = (session: Session, request: RuleSubject) =>
 
 export const isDispatchEnabled = (retailer: { deployDispatch: boolean } | undefined) => retailer?.deployDispatch ?? false;
 
-/** Rows of a table with plant and retailer columns that `session` sees (see above: requests and homes alike). */
-export function visibleByScope(session: Session, columns: { plantNumber: AnyPgColumn; retailerNumber: AnyPgColumn }): SQL {
-  if (session.user.isPlantUser) {
-    const plants = session.user.availablePlants.map((plant) => plant.plantNumber);
-    return plants.length > 0 ? inArray(columns.plantNumber, plants) : sql`false`;
-  }
+type ScopeColumns = { plantNumber: AnyPgColumn; retailerNumber: AnyPgColumn };
+
+/** Which column of a table with plant and retailer columns says what `session` sees, and its values (see above). */
+export function scopeOf(session: Session, columns: ScopeColumns): Scope {
+  if (session.user.isPlantUser)
+    return { column: columns.plantNumber, values: session.user.availablePlants.map((plant) => plant.plantNumber) };
   const retailerNumber = session.user.currentRetailer?.retailerNumber;
-  return retailerNumber ? eq(columns.retailerNumber, retailerNumber) : sql`false`;
+  return { column: columns.retailerNumber, values: retailerNumber ? [retailerNumber] : [] };
 }
+
+/** Rows of a table with plant and retailer columns that `session` sees (see above: requests and homes alike). */
+export const visibleByScope = (session: Session, columns: ScopeColumns): SQL => inScope(scopeOf(session, columns));
 
 export const visibleRequests = (session: Session) => visibleByScope(session, t.serviceRequests);
 
