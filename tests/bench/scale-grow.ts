@@ -2,6 +2,9 @@
 // service, by SQL only: copies of the seed's homes, warranty cards, work orders, service items and parts lines, shifted
 // over ten years (more each year, as a growing business), most closed, a few percent open and recent. Sync stamps are
 // the inserting transactions' (one per batch of 25,000 work orders, oldest first), so the delta order follows time.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { DEFAULT_NUMBER_STARTS } from '../../src/server/numbers/number-starts';
 import { CLOSED_STATUSES } from '../../src/server/work-orders/rules';
@@ -248,6 +251,36 @@ async function ensureRegionalUser(client: pg.Client) {
   await client.query('commit');
 }
 
+const MIGRATIONS = 'src/server/db/migrations';
+
+/**
+ * Migrations this database took in another version than the repository's (drizzle keeps the hash of what it ran and
+ * never runs a migration twice): a database kept between runs while a migration was still being written. Its figures
+ * are of that other schema; rebuild the database (an empty one is seeded and grown again).
+ */
+async function migrationsApartFromFiles(client: pg.Client): Promise<string[]> {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const applied = new Map(
+    (await client.query<{ hash: string; created_at: string }>('select hash, created_at from drizzle.__drizzle_migrations')).rows.map(
+      (row) => [Number(row.created_at), row.hash],
+    ),
+  );
+  return journal.entries
+    .filter((entry) => {
+      const hash = applied.get(entry.when);
+      return (
+        hash !== undefined &&
+        hash !==
+          createHash('sha256')
+            .update(readFileSync(join(MIGRATIONS, `${entry.tag}.sql`), 'utf8'))
+            .digest('hex')
+      );
+    })
+    .map((entry) => entry.tag);
+}
+
 /**
  * Grows the database at `databaseUrl` (migrated and seeded by the server with the benchmark seed) to SCALE_TARGET, unless it
  * already holds that many work orders, and makes the regional user either way. Nothing is dropped or changed, only added.
@@ -256,6 +289,11 @@ export async function growScaleDatabase(databaseUrl: string, log: Log): Promise<
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    const apart = await migrationsApartFromFiles(client);
+    if (apart.length > 0)
+      log(
+        `(WARNING: this database ran other versions of migrations ${apart.join(', ')} than the repository holds; rebuild it for figures of this code)`,
+      );
     const before = await counts(client);
     await ensureRegionalUser(client);
     if (before.workOrders >= SCALE_TARGET.workOrders) {
