@@ -14,6 +14,7 @@ export * from './homes';
 export * from './inventory';
 export * from './leads';
 export * from './learn';
+export * from './list-search';
 export * from './locations';
 export * from './logger';
 export * from './nps';

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { addDaysToDay } from './days';
 import { InventoryItem } from './inventory';
 import { Lead } from './leads';
 import { SalesOrder } from './orders';
@@ -42,6 +43,45 @@ export const KEPT_LIST_SOURCES = {
 
 export type KeptListName = keyof typeof KEPT_LIST_SOURCES;
 export const KEPT_LIST_NAMES = Object.keys(KEPT_LIST_SOURCES) as KeptListName[];
+
+/*
+ * What a device keeps of a list (issue 31): not ten years of closed work orders, but what its people work with. The
+ * server sends only the rows a rule keeps (server/sync/kept-rule.ts) and the device lets go of the rows that age out
+ * of it (offline/kept-lists.ts), unless a change to one is still queued; the rest is one search away, online.
+ */
+
+/** A closed work order or parts order stays on the device this many days after its last change. */
+export const KEEP_CLOSED_DAYS = 90;
+
+/** What the rule reads of a row: whether it is closed, and the day of its last change ('YYYY-MM-DD'). */
+export interface KeptRuleSubject {
+  isClosed: boolean;
+  changedOn: string;
+}
+
+/** The first day of change that still keeps a closed record, counted back from `today`. */
+export const keptSince = (today: string) => addDaysToDay(today, -KEEP_CLOSED_DAYS);
+
+/** Open records are kept; a closed one while it changed (was created, edited, closed) in the last KEEP_CLOSED_DAYS. */
+export const isKeptRecord = (row: KeptRuleSubject, today: string) => !row.isClosed || row.changedOn >= keptSince(today);
+
+/** The lists kept by that rule; every other list is kept whole (all its rows in the user's scope). */
+export const RULED_LISTS: readonly KeptListName[] = ['workOrders', 'partsOrders'];
+
+/** Each kept list's rule, as the Device status screen says it. */
+export const KEPT_LIST_RULES: Record<KeptListName | 'catalogParts', string> = {
+  workOrders: `Open ones, and closed ones changed in the last ${KEEP_CLOSED_DAYS} days`,
+  partsOrders: `Open ones, and closed ones changed in the last ${KEEP_CLOSED_DAYS} days`,
+  homeowners: 'Every one you see',
+  catalogParts: 'The approved parts of the plant',
+  quotes: 'Every one you see',
+  salesOrders: 'Every one you see',
+  leads: 'Every one you see',
+  inventory: 'Every one you see',
+};
+
+/** The promise of the README (Lists kept on the device): at most this much on a device, for any user of the demo or the 1M benchmark. */
+export const DEVICE_BUDGET = { rows: 100_000, bytes: 200 * 1024 * 1024 };
 
 /** The approved catalog of a plant is kept as that plant's share of the catalogParts table. */
 const CATALOG_LIST_PREFIX = 'catalogParts:';

@@ -227,6 +227,8 @@ export interface PartsOrder {
   trackingNumber: string;
   isStagedPart: boolean;
   isClosed: boolean;
+  /** The day it last changed: created, edited, submitted, received (kept-list rule, contract/kept-lists.ts). */
+  changedOn: string;
   allReceivedCorrect: boolean;
   serviceEmail: string;
   requestType: string;
@@ -273,6 +275,8 @@ export interface PartsOrderSummary {
   expectedShipDate: string | null;
   isStagedPart: boolean;
   isClosed: boolean;
+  /** The day it last changed: created, edited, submitted, received (kept-list rule, contract/kept-lists.ts). */
+  changedOn: string;
   itemCount: number;
   rowVersion: number;
 }

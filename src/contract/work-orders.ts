@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PlantNumber, RowVersion } from './common';
 import { addDaysToDay, daysBetween, isRealDay } from './days';
+import { searchPageAnswer, searchQueryFields } from './list-search';
 import { Amount, RequiredText, Text } from './text';
 
 /* Service requests and work orders (spec 3 §3–§5, §9): shapes and the validation rules both sides run. */
@@ -406,6 +407,8 @@ export interface ServiceRequestSummary {
   homeownerName: string;
   isClosed: boolean;
   isArchived: boolean;
+  /** The day it last changed: created, edited, submitted, closed (kept-list rule, contract/kept-lists.ts). */
+  changedOn: string;
   rowVersion: number;
 }
 
@@ -494,6 +497,34 @@ export const ServiceRequestSummaryRow = v.pipe(
   v.transform((row) => row as unknown as ServiceRequestSummary),
 );
 export const ServiceRequestListAnswer = v.array(ServiceRequestSummaryRow);
+
+/** spec 3 §2 sort options of the work order list, by column name (End Date is the performed date). */
+export const WORK_ORDER_SORT_NAMES = [
+  'performedDate',
+  'plant',
+  'requestDate',
+  'serialNumber',
+  'startDate',
+  'status',
+  'technician',
+  'totalCombinedCost',
+  'totalServiceCost',
+] as const;
+export type WorkOrderSortName = (typeof WORK_ORDER_SORT_NAMES)[number];
+
+/**
+ * GET {api}/service?page=n[&q=][&sort=][&plant=][&status=][&portal=] (issue 31 §3): the list searched on the server, with
+ * the screen's filters: a plant, a status as shown (statusLabel), and in homeowner portal mode only the portal's
+ * requests ('only') or none of them ('none').
+ */
+export const WorkOrderSearchQueryFields = {
+  ...searchQueryFields(WORK_ORDER_SORT_NAMES),
+  plant: v.optional(PlantNumber),
+  status: v.optional(Text(60, { allow: 'string' })),
+  portal: v.optional(v.picklist(['only', 'none'], 'portal must be only or none.')),
+};
+export type WorkOrderSearchQuery = v.InferOutput<v.ObjectSchema<typeof WorkOrderSearchQueryFields, undefined>>;
+export const ServiceRequestSearchAnswer = searchPageAnswer(ServiceRequestSummaryRow);
 export const ServiceRequestAnswer = v.pipe(
   v.looseObject({
     ...SummaryFields,

@@ -1,5 +1,5 @@
 import type { Table } from 'dexie';
-import type { KeptListName } from '../contract/kept-lists';
+import { KEPT_LIST_RULES, type KeptListName } from '../contract/kept-lists';
 import type { KeptListState, OfflineDb } from './db';
 import { forgetKeptLists, keptListTables, type KeptList } from './kept-lists';
 import { QUERY_CACHE_STORAGE_KEY } from './query-cache-policy';
@@ -31,6 +31,8 @@ export interface KeptListOnDevice {
   list: string;
   /** What the user reads, e.g. 'Work orders' or 'Parts catalog, plant 101'. */
   name: string;
+  /** Which of its rows the device keeps (contract/kept-lists.ts KEPT_LIST_RULES). */
+  rule: string;
   /** Whose copy it is (user, retail center, …): only a copy of the signed-in scope is refreshed. */
   scopeKey: string;
   rows: number;
@@ -50,11 +52,14 @@ export interface DeviceContents {
   documents: { count: number; bytes: number };
 }
 
-/** The plain name of a kept list by its syncState key. */
-function keptListName(list: string): string {
+/** The plain name of a kept list by its syncState key, and its rule. */
+function describeListName(list: string): { name: string; rule: string } {
   const [table = list, share] = list.split(':');
   const name = (KEPT_LIST_TITLES as Record<string, string>)[table] ?? table;
-  return share === undefined ? name : `${name}, plant ${share}`;
+  return {
+    name: share === undefined ? name : `${name}, plant ${share}`,
+    rule: (KEPT_LIST_RULES as Record<string, string>)[table] ?? '',
+  };
 }
 
 function rowsOf(db: OfflineDb, list: string): { table: Table; share?: string } | undefined {
@@ -89,7 +94,7 @@ async function describeList(db: OfflineDb, state: KeptListState): Promise<KeptLi
   }
   return {
     list: state.list,
-    name: keptListName(state.list),
+    ...describeListName(state.list),
     scopeKey: state.scopeKey,
     rows,
     syncedAt: state.syncedAt,

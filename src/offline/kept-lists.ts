@@ -1,5 +1,6 @@
 import type { Table } from 'dexie';
-import type { KeptListSource } from '../contract/kept-lists';
+import { isKeptRecord, type KeptListSource, type KeptRuleSubject } from '../contract/kept-lists';
+import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../contract/time-zones';
 import { SYNC_START, type SyncPage } from '../contract/sync';
 import { isOfflineError, request, type RequestOptions } from '../lib/http';
 import { storageEstimate, type KeptListState, type OfflineDb } from './db';
@@ -31,6 +32,11 @@ export interface KeptListSpec<Row> extends KeptListStore<Row> {
   compare?: (a: Row, b: Row) => number;
   /** The index the screen's default order reads its first rows by, before every row is read (a first paint within a second). */
   firstPage?: { index: string; reverse?: boolean };
+  /**
+   * A list kept by the rule of contract/kept-lists.ts (isKeptRecord): what the rule reads of a row, and the outbox's
+   * record key of the row, since a row with a change still queued stays however old it is.
+   */
+  rule?: { subject: (row: Row) => KeptRuleSubject; recordKey: (row: Row) => string };
 }
 
 export { KEPT_LIST_PAGE_SIZE };
@@ -209,7 +215,10 @@ export class KeptList<Row> {
           },
           publishRows,
         );
-        if (!page.more) return state;
+        if (!page.more) {
+          await this.letGoOfAged(db, now());
+          return state;
+        }
       }
     } catch (error) {
       this.publish({ offline: isOfflineError(error) });
@@ -217,6 +226,26 @@ export class KeptList<Row> {
     } finally {
       this.publish({ syncing: false, progress: undefined });
     }
+  }
+
+  /**
+   * The rows the list's rule no longer keeps (closed, and unchanged for KEEP_CLOSED_DAYS) leave the device after each
+   * sync: nothing on the server moves when a row ages out, so the device lets go of it by the same rule the server
+   * sends by. A row with a change still queued stays until the change is sent (the queue sends it either way). The
+   * day is the organisation's default zone's: a day either way does not matter to a 90-day rule.
+   */
+  private async letGoOfAged(db: OfflineDb, at: number) {
+    const { rule } = this.spec;
+    if (!rule) return;
+    const today = businessDay(DEFAULT_ORG_TIME_ZONE, at);
+    const aged = [...this.byKey.values()].filter((row) => !isKeptRecord(rule.subject(row), today));
+    if (aged.length === 0) return;
+    const queued = new Set((await db.withReopen(() => db.outbox.toArray())).map((entry) => entry.recordKey));
+    const gone = aged.filter((row) => !queued.has(rule.recordKey(row))).map(this.spec.key);
+    if (gone.length === 0) return;
+    await db.withReopen(() => this.spec.table(db).bulkDelete(gone));
+    for (const key of gone) this.byKey.delete(key);
+    this.publish({}, true);
   }
 
   /** Before a download from nothing: is there room for it? Says so in the snapshot; the download goes on regardless. */

@@ -14,6 +14,19 @@ export function NeedsConnectionMark() {
   );
 }
 
+/** Text of the mark on a row the server found that this device does not keep (issue 31 §3: older records, online only). */
+export const NOT_ON_DEVICE = 'Not on this device';
+
+/** The mark of such a row: it opens while online, and is not there offline. */
+export function NotOnDeviceMark() {
+  return (
+    <>
+      {' '}
+      <span className="needs-connection">{NOT_ON_DEVICE}</span>
+    </>
+  );
+}
+
 /** What a detail screen says, plainly, when its record is not on this device and the server cannot be reached. */
 export const notOnDeviceMessage = (what: string) => `This ${what} isn't saved on this device. It opens when the connection is back.`;
 

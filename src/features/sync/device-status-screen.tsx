@@ -126,6 +126,7 @@ export function DeviceStatusScreen({ scope, openKeptList, signOut }: DeviceStatu
             <thead>
               <tr>
                 <th scope="col">List</th>
+                <th scope="col">What it keeps</th>
                 <th scope="col">Rows</th>
                 <th scope="col">Last sync</th>
                 <th scope="col">Size (about)</th>
@@ -156,6 +157,7 @@ function KeptListRow({ list, now }: { list: KeptListOnDevice; now: number }) {
   return (
     <tr>
       <th scope="row">{list.name}</th>
+      <td>{list.rule}</td>
       <td>
         {list.rows.toLocaleString('en-US')}
         {!list.complete && ' (download not finished)'}

@@ -52,6 +52,8 @@ export type ServiceRequestSummaryView = Omit<ServiceRequestSummary, 'serviceRequ
   serviceRequestId: number | string;
   serviceRequestNumber: string;
   pending?: PendingMark;
+  /** Found by a search on the server, not kept on this device (issue 31 §3). */
+  notOnDevice?: true;
 };
 
 /** The outbox record of a request: every write of one request (and its items) replays in order under it. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import {
   DATE_PLACEHOLDER,
   allReceivedCorrect,
@@ -13,8 +13,11 @@ import { zoneColumns, zoneOf } from '../business-day/business-day';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
-import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
-import { visibleByScope } from '../work-orders/rules';
+import { isKeptRecord } from '../../contract/kept-lists';
+import { isFromStart, keptRecords, keptRuleDay } from '../sync/kept-rule';
+import { readWindow, sessionScope, type SyncSource } from '../sync/source';
+import { keysetPages, type ListPages } from '../sync/stream-list';
+import { scopeOf, visibleByScope } from '../work-orders/rules';
 import { canEditOrder, partsOrderNameOf, visibleOrders } from './rules';
 
 export type OrderRow = typeof t.partsOrders.$inferSelect;
@@ -158,6 +161,7 @@ function toPartsOrder(
     trackingNumber: order.trackingNumber,
     isStagedPart: !submitted,
     isClosed: order.isClosed,
+    changedOn: order.changedOn,
     allReceivedCorrect: allReceivedCorrect(partsItems),
     serviceEmail: order.serviceEmail,
     requestType: request?.requestType ?? '',
@@ -235,6 +239,7 @@ const summaries = (db: Database, condition: SQL | undefined) =>
         orderDate: t.partsOrders.orderDate,
         expectedShipDate: t.partsOrders.expectedShipDate,
         isClosed: t.partsOrders.isClosed,
+        changedOn: t.partsOrders.changedOn,
         rowVersion: t.partsOrders.rowVersion,
       },
       xid: t.partsOrders.syncXid,
@@ -265,32 +270,45 @@ const toSummary = ({ order, plantName, firstName, lastName, itemCount }: Summary
   expectedShipDate: order.expectedShipDate,
   isStagedPart: order.vantagePartsRequestId === null,
   isClosed: order.isClosed,
+  changedOn: order.changedOn,
   itemCount: Number(itemCount),
   rowVersion: order.rowVersion,
 });
 
-/** GET /parts: what the list shows, sorts and filters on (spec 3 §2), newest first. */
-export async function listSummaries(db: Database, session: Session): Promise<PartsOrderSummary[]> {
-  const rows = await summaries(db, visibleOrders(session)).orderBy(desc(t.partsOrders.id));
-  return rows.map(toSummary);
+/** GET /parts: what the list shows, sorts and filters on (spec 3 §2), newest first, page by page (sync/stream-list.ts). */
+export function summaryPages(db: Database, session: Session): ListPages<PartsOrderSummary> {
+  const condition = visibleOrders(session);
+  return keysetPages(
+    (after: number | undefined, limit: number) =>
+      summaries(db, after ? and(condition, sql`${t.partsOrders.id} < ${after}`) : condition)
+        .orderBy(desc(t.partsOrders.id))
+        .limit(limit),
+    (row) => row.order.id,
+    toSummary,
+  );
 }
 
 /** The parts-order list for delta sync (sync/delta.ts). */
-export function partsOrderSyncSource(session: Session): SyncSource<PartsOrderSummary> {
+export function partsOrderSyncSource(session: Session, clock: () => Date): SyncSource<PartsOrderSummary> {
   const condition = visibleOrders(session);
+  const today = keptRuleDay(clock);
+  const kept = keptRecords(not(t.partsOrders.isClosed), t.partsOrders.changedOn, today);
   return {
     table: 'parts_orders',
     scope: sessionScope(session),
     tombstones: visibleByScope(session, t.syncTombstones),
     changes: { from: sql`${t.partsOrders}`, where: condition, xid: t.partsOrders.syncXid, id: t.partsOrders.id },
     rows: async (db, window) => {
-      const query = summaries(db, and(condition, inWindow(t.partsOrders.syncXid, t.partsOrders.id, window))).orderBy(
-        ...windowOrder(t.partsOrders.syncXid, t.partsOrders.id),
+      const onlyKept = isFromStart(window.from) ? kept : undefined;
+      const rows = await readWindow(
+        window,
+        { xid: t.partsOrders.syncXid, id: t.partsOrders.id },
+        scopeOf(session, t.partsOrders),
+        (where) => summaries(db, and(where, onlyKept)).$dynamic(),
       );
-      const rows = await (window.limit === undefined ? query : query.limit(window.limit));
-      return rows.map((row) => ({ xid: row.xid, id: row.order.id, item: toSummary(row) }));
+      return rows.map((row) => ({ xid: row.xid, id: row.order.id, item: isKeptRecord(row.order, today) ? toSummary(row) : null }));
     },
-    count: async (db) => (await db.select({ rows: count() }).from(t.partsOrders).where(condition))[0]?.rows ?? 0,
+    count: async (db) => (await db.select({ rows: count() }).from(t.partsOrders).where(and(condition, kept)))[0]?.rows ?? 0,
   };
 }
 

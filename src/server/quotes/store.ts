@@ -5,8 +5,9 @@ import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
 import { nextQuoteNumberFrom, type NumberStarts } from '../numbers/number-starts';
-import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
-import { visibleByScope } from '../work-orders/rules';
+import { readWindow, sessionScope, type SyncSource } from '../sync/source';
+import { keysetPages, type ListPages } from '../sync/stream-list';
+import { scopeOf, visibleByScope } from '../work-orders/rules';
 
 export type QuoteRow = typeof t.quotes.$inferSelect;
 export type OptionRow = typeof t.quoteOptions.$inferSelect;
@@ -73,9 +74,17 @@ export function toQuote({ quote, plantName, latestRevision, lockedBy, originalQu
 const listedQuotes = (db: Database, condition: SQL | undefined) =>
   db.select(quoteColumns).from(t.quotes).innerJoin(t.plants, eq(t.plants.plantNumber, t.quotes.plantNumber)).where(condition);
 
-export async function listQuotes(db: Database, session: Session, now: Date): Promise<Quote[]> {
-  const rows = await listedQuotes(db, visibleQuotes(session)).orderBy(desc(t.quotes.id));
-  return rows.map((row) => toQuote(row, now));
+/** GET /quotes, newest first, page by page (sync/stream-list.ts). */
+export function quotePages(db: Database, session: Session, now: Date): ListPages<Quote> {
+  const condition = visibleQuotes(session);
+  return keysetPages(
+    (after: number | undefined, limit: number) =>
+      listedQuotes(db, after ? and(condition, sql`${t.quotes.id} < ${after}`) : condition)
+        .orderBy(desc(t.quotes.id))
+        .limit(limit),
+    (row) => row.quote.id,
+    (row) => toQuote(row, now),
+  );
 }
 
 export async function findQuote(db: Database, session: Session, condition: SQL, lock = false): Promise<QuoteRow | undefined> {
@@ -105,15 +114,11 @@ export function quoteSyncSource(session: Session, now: () => Date): SyncSource<Q
     tombstones: visibleByScope(session, t.syncTombstones),
     changes: { from: sql`${t.quotes}`, where: condition, xid: t.quotes.syncXid, id: t.quotes.id },
     rows: async (db, window) => {
-      const query = db
-        .select({ ...quoteColumns, xid: t.quotes.syncXid })
-        .from(t.quotes)
-        .innerJoin(t.plants, eq(t.plants.plantNumber, t.quotes.plantNumber))
-        .where(and(condition, inWindow(t.quotes.syncXid, t.quotes.id, window)))
-        .orderBy(...windowOrder(t.quotes.syncXid, t.quotes.id));
-      const rows = await (window.limit === undefined ? query : query.limit(window.limit));
+      const rows = await readWindow(window, { xid: t.quotes.syncXid, id: t.quotes.id }, scopeOf(session, t.quotes), (where) =>
+        listedQuotes(db, and(where, ne(t.quotes.status, QUOTE_DELETED))).$dynamic(),
+      );
       const at = now();
-      return rows.map((row) => ({ xid: row.xid, id: row.quote.id, item: toQuote(row, at) }));
+      return rows.map((row) => ({ xid: row.quote.syncXid, id: row.quote.id, item: toQuote(row, at) }));
     },
     count: async (db) => (await db.select({ rows: count() }).from(t.quotes).where(condition))[0]?.rows ?? 0,
   };

@@ -43,6 +43,7 @@ import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
 import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
+import { keysetPages, type ListPages } from '../sync/stream-list';
 import { visibleByScope } from '../work-orders/rules';
 import { businessDayOf, zoneColumns, zoneOf } from '../business-day/business-day';
 import type { ZonedLocation } from '../../contract/time-zones';
@@ -199,6 +200,19 @@ async function visibleHome(db: Database, session: Session, plantNumber: string, 
   return home ?? null;
 }
 
+/** GET /homeowners: the cards by id, oldest first, page by page (sync/stream-list.ts). */
+function cardPages(db: Database, session: Session): ListPages<WarrantyCard> {
+  const condition = visibleByScope(session, t.homes);
+  return keysetPages(
+    (after: number | undefined, limit: number) =>
+      cardsOf(db, after ? and(condition, sql`${t.warrantyCards.id} > ${after}`) : condition)
+        .orderBy(asc(t.warrantyCards.id))
+        .limit(limit),
+    (row) => row.card.id,
+    toWarrantyCard,
+  );
+}
+
 const homeNotFound = () => errorResponse(404, WARRANTY_MESSAGES.homeNotFound);
 const cardNotFound = () => errorResponse(404, WARRANTY_MESSAGES.cardNotFound);
 
@@ -233,13 +247,11 @@ export const homeownerRoutes = [
     endpoint: paths.homeowners,
     roles: READ_ROLES,
     query: v.object(SyncQueryFields),
-    handle: async ({ c, db, session, query }) => {
+    handle: async ({ c, db, deps, session, query }) => {
       const source = homeownerSyncSource(session);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       // Tens of thousands of cards: a client whose copy is current gets 304 and keeps it.
-      return answerList(c, db, source, async () =>
-        (await cardsOf(db, visibleByScope(session, t.homes)).orderBy(asc(t.warrantyCards.id))).map(toWarrantyCard),
-      );
+      return answerList(c, db, source, cardPages(db, session), deps.reportError);
     },
   }),
 

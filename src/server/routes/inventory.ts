@@ -13,8 +13,9 @@ import { jsonResponse } from '../http/errors';
 import { route, type RouteDefinition, type Session } from '../http/route';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
-import { inWindow, pricedSessionScope, windowOrder, type SyncSource } from '../sync/source';
-import { visibleByScope } from '../work-orders/rules';
+import { pricedSessionScope, readWindow, type SyncSource } from '../sync/source';
+import { keysetPages, type ListPages } from '../sync/stream-list';
+import { scopeOf, visibleByScope } from '../work-orders/rules';
 import { businessDayOfSession } from '../business-day/business-day';
 
 const READ_ROLES: RoleName[] = ['Sales_User', 'Sales_Viewer', 'Service_User', 'Warranty_User'];
@@ -61,10 +62,12 @@ export function inventorySyncSource(session: Session, today: string): SyncSource
     tombstones: visibleByScope(session, t.syncTombstones),
     changes: { from: sql`${t.inventoryHomes}`, where: condition, xid: t.inventoryHomes.syncXid, id: t.inventoryHomes.id },
     rows: async (db, window) => {
-      const query = homesOf(db, and(condition, inWindow(t.inventoryHomes.syncXid, t.inventoryHomes.id, window))).orderBy(
-        ...windowOrder(t.inventoryHomes.syncXid, t.inventoryHomes.id),
+      const rows = await readWindow(
+        window,
+        { xid: t.inventoryHomes.syncXid, id: t.inventoryHomes.id },
+        scopeOf(session, t.inventoryHomes),
+        (where) => homesOf(db, where).$dynamic(),
       );
-      const rows = await (window.limit === undefined ? query : query.limit(window.limit));
       return rows.map((row) => ({
         xid: row.home.syncXid,
         id: row.home.id,
@@ -73,6 +76,24 @@ export function inventorySyncSource(session: Session, today: string): SyncSource
     },
     count: async (db) => (await db.select({ rows: count() }).from(t.inventoryHomes).where(condition))[0]?.rows ?? 0,
   };
+}
+
+/** GET /inventory: the latest stocked first, page by page (sync/stream-list.ts); equal days by id. */
+function inventoryPages(db: Database, session: Session, today: string): ListPages<InventoryItem> {
+  const condition = visibleByScope(session, t.inventoryHomes);
+  return keysetPages(
+    (after: { day: string; id: number } | undefined, limit: number) =>
+      homesOf(
+        db,
+        after
+          ? and(condition, sql`(${t.inventoryHomes.stockedDate}, ${t.inventoryHomes.id}) < (${after.day}::date, ${after.id}::integer)`)
+          : condition,
+      )
+        .orderBy(desc(t.inventoryHomes.stockedDate), desc(t.inventoryHomes.id))
+        .limit(limit),
+    (row) => ({ day: row.home.stockedDate, id: row.home.id }),
+    (row) => toInventoryItem(row, today, session.flags.isPriceViewer),
+  );
 }
 
 export const inventoryRoutes: RouteDefinition[] = [
@@ -85,11 +106,7 @@ export const inventoryRoutes: RouteDefinition[] = [
       const today = businessDayOfSession(session, deps.clock);
       const source = inventorySyncSource(session, today);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
-      return answerList(c, db, source, async () =>
-        (await homesOf(db, visibleByScope(session, t.inventoryHomes)).orderBy(desc(t.inventoryHomes.stockedDate))).map((row) =>
-          toInventoryItem(row, today, session.flags.isPriceViewer),
-        ),
-      );
+      return answerList(c, db, source, inventoryPages(db, session, today), deps.reportError);
     },
   }),
 ];

@@ -31,6 +31,7 @@ import { route, type RouteDefinition, type Session } from '../http/route';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
 import { inWindow, pricedSessionScope, windowOrder, type SyncSource } from '../sync/source';
+import { keysetPages, type ListPages } from '../sync/stream-list';
 
 type LeadRow = typeof t.leads.$inferSelect;
 
@@ -94,6 +95,27 @@ export function leadSyncSource(session: Session): SyncSource<Lead> {
   };
 }
 
+/**
+ * GET /leads: the latest lead first, page by page (sync/stream-list.ts); equal dates by id. The date is carried as
+ * PostgreSQL's text of it: a Date would lose its microseconds, and the next page would repeat or skip rows.
+ */
+function leadPages(db: Database, session: Session): ListPages<Lead> {
+  const condition = visibleLeads(session);
+  return keysetPages(
+    (after: { at: string; id: number } | undefined, limit: number) =>
+      db
+        .select({ lead: t.leads, at: sql<string>`${t.leads.leadDate}::text` })
+        .from(t.leads)
+        .where(
+          after ? and(condition, sql`(${t.leads.leadDate}, ${t.leads.id}) < (${after.at}::timestamptz, ${after.id}::integer)`) : condition,
+        )
+        .orderBy(desc(t.leads.leadDate), desc(t.leads.id))
+        .limit(limit),
+    (row) => ({ at: row.at, id: row.lead.id }),
+    ({ lead }) => toLead(lead, session.flags.isPriceViewer),
+  );
+}
+
 async function lockedLead(db: Database, session: Session, leadId: number) {
   const [lead] = await db
     .select()
@@ -129,14 +151,10 @@ export const leadRoutes: RouteDefinition[] = [
     endpoint: paths.leads,
     flag: 'canViewLeads',
     query: v.object(SyncQueryFields),
-    handle: async ({ c, db, session, query }) => {
+    handle: async ({ c, db, deps, session, query }) => {
       const source = leadSyncSource(session);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
-      return answerList(c, db, source, async () =>
-        (await db.select().from(t.leads).where(visibleLeads(session)).orderBy(desc(t.leads.leadDate))).map((lead) =>
-          toLead(lead, session.flags.isPriceViewer),
-        ),
-      );
+      return answerList(c, db, source, leadPages(db, session), deps.reportError);
     },
   }),
 

@@ -32,8 +32,8 @@ interface KeptListAccess {
 
 /** Each list devices keep by delta sync (contract/kept-lists.ts names them), besides the plants' catalogs (below). */
 const KEPT_LIST_ACCESS: { readonly [Name in KeptListName]: KeptListAccess } = {
-  workOrders: { access: { flag: 'isServiceViewer' }, source: (session) => workOrderSyncSource(session) },
-  partsOrders: { access: { flag: 'isServiceViewer' }, source: (session) => partsOrderSyncSource(session) },
+  workOrders: { access: { flag: 'isServiceViewer' }, source: (session, clock) => workOrderSyncSource(session, clock) },
+  partsOrders: { access: { flag: 'isServiceViewer' }, source: (session, clock) => partsOrderSyncSource(session, clock) },
   homeowners: {
     access: { roles: ['Warranty_User', 'Home_Owner_Viewer', 'Service_User'] },
     source: (session) => homeownerSyncSource(session),

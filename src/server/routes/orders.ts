@@ -13,8 +13,9 @@ import { jsonResponse } from '../http/errors';
 import { route, type RouteDefinition, type Session } from '../http/route';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
-import { inWindow, pricedSessionScope, windowOrder, type SyncSource } from '../sync/source';
-import { visibleByScope } from '../work-orders/rules';
+import { pricedSessionScope, readWindow, type SyncSource } from '../sync/source';
+import { keysetPages, type ListPages } from '../sync/stream-list';
+import { scopeOf, visibleByScope } from '../work-orders/rules';
 
 const orderColumns = { order: t.salesOrders, plantName: t.plants.name, retailerName: t.retailers.name, quoteNumber: t.quotes.quoteNumber };
 type OrderRow = { order: typeof t.salesOrders.$inferSelect; plantName: string; retailerName: string; quoteNumber: string };
@@ -84,14 +85,29 @@ export function orderSyncSource(session: Session): SyncSource<SalesOrder> {
     tombstones: visibleByScope(session, t.syncTombstones),
     changes: { from: sql`${t.salesOrders}`, where: condition, xid: t.salesOrders.syncXid, id: t.salesOrders.id },
     rows: async (db, window) => {
-      const query = ordersOf(db, and(condition, inWindow(t.salesOrders.syncXid, t.salesOrders.id, window))).orderBy(
-        ...windowOrder(t.salesOrders.syncXid, t.salesOrders.id),
+      const rows = await readWindow(
+        window,
+        { xid: t.salesOrders.syncXid, id: t.salesOrders.id },
+        scopeOf(session, t.salesOrders),
+        (where) => ordersOf(db, where).$dynamic(),
       );
-      const rows = await (window.limit === undefined ? query : query.limit(window.limit));
       return rows.map((row) => ({ xid: row.order.syncXid, id: row.order.id, item: toSalesOrder(row, withPrices) }));
     },
     count: async (db) => (await db.select({ rows: count() }).from(t.salesOrders).where(condition))[0]?.rows ?? 0,
   };
+}
+
+/** GET /orders: newest first, page by page (sync/stream-list.ts). */
+function orderPages(db: Database, session: Session): ListPages<SalesOrder> {
+  const condition = visibleOrders(session);
+  return keysetPages(
+    (after: number | undefined, limit: number) =>
+      ordersOf(db, after ? and(condition, sql`${t.salesOrders.id} < ${after}`) : condition)
+        .orderBy(desc(t.salesOrders.id))
+        .limit(limit),
+    (row) => row.order.id,
+    (row) => toSalesOrder(row, session.flags.isPriceViewer),
+  );
 }
 
 const upper = (column: AnyPgColumn) => sql`upper(${column})`;
@@ -102,7 +118,7 @@ export const orderRoutes: RouteDefinition[] = [
     endpoint: paths.orders,
     flag: 'isSalesViewer',
     query: v.object({ ...SyncQueryFields, ...OrderLookupQuery.entries }),
-    handle: async ({ c, db, session, query }) => {
+    handle: async ({ c, db, deps, session, query }) => {
       if (query.longSerialNumber !== undefined || query.serialNumber !== undefined) {
         const home =
           query.longSerialNumber !== undefined
@@ -120,11 +136,7 @@ export const orderRoutes: RouteDefinition[] = [
       }
       const source = orderSyncSource(session);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
-      return answerList(c, db, source, async () =>
-        (await ordersOf(db, visibleOrders(session)).orderBy(desc(t.salesOrders.id))).map((row) =>
-          toSalesOrder(row, session.flags.isPriceViewer),
-        ),
-      );
+      return answerList(c, db, source, orderPages(db, session), deps.reportError);
     },
   }),
 ];

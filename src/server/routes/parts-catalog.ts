@@ -24,7 +24,7 @@ import { fileAnswer } from '../http/file-answer';
 import { route, type RouteDefinition } from '../http/route';
 import { catalogCategoriesOf, catalogCommoditiesOf, catalogSyncSource, loadCatalog } from '../parts-catalog/catalog';
 import { readDelta } from '../sync/delta';
-import { answerList } from '../sync/list-answer';
+import { answerDocument } from '../sync/list-answer';
 import { PLACEHOLDER_SVG } from '../parts-catalog/illustrations';
 import { hasRole } from '../../lib/permissions';
 import { mayReadCatalog } from '../parts-orders/rules';
@@ -87,14 +87,14 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
     endpoint: paths.partsCatalog,
     ...READ,
     query: PartsCatalogQuery,
-    handle: async ({ c, db, session, query }) => {
+    handle: async ({ c, db, deps, session, query }) => {
       if (!(await mayReadCatalog(db, session, query.plantNumber))) return notYourPlant();
       if (!query.approved && !session.user.isPlantUser && !hasRole(session.user, 'Parts_Catalog_Change_Admin')) {
         return errorResponse(403, PARTS_CATALOG_MESSAGES.wholeCatalogNotYours);
       }
       const source = catalogSyncSource(query.plantNumber, query.approved);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
-      return answerList(c, db, source, () => loadCatalog(db, query.plantNumber, query.approved));
+      return answerDocument(c, db, source, () => loadCatalog(db, query.plantNumber, query.approved), deps.reportError);
     },
   }),
 

@@ -45,11 +45,11 @@ import {
   byPartsRequestId,
   combinedPartNumberOf,
   findOrder,
-  listSummaries,
   partsOrderSyncSource,
   loadOrder,
   loadOrders,
   shipToLocation,
+  summaryPages,
   toOrderItem,
   touchOrder,
   type OrderRow,
@@ -212,10 +212,10 @@ const orderRoutes: RouteDefinition[] = [
     endpoint: paths.partsOrders,
     ...READ,
     query: v.object(SyncQueryFields),
-    handle: async ({ c, db, session, query }) => {
-      const source = partsOrderSyncSource(session);
+    handle: async ({ c, db, deps, session, query }) => {
+      const source = partsOrderSyncSource(session, deps.clock);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
-      return answerList(c, db, source, () => listSummaries(db, session));
+      return answerList(c, db, source, summaryPages(db, session), deps.reportError);
     },
   }),
 

@@ -51,10 +51,10 @@ import {
   createQuoteFrom,
   findQuote,
   latestOptions,
-  listQuotes,
   liveLockHolder,
   loadQuote,
   noProductLinesRefusal,
+  quotePages,
   quoteSyncSource,
   revisionsOf,
   type OptionRow,
@@ -137,7 +137,7 @@ export const quoteRoutes: RouteDefinition[] = [
     handle: async ({ c, db, deps, session, query }) => {
       const source = quoteSyncSource(session, deps.clock);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
-      return answerList(c, db, source, () => listQuotes(db, session, deps.clock()));
+      return answerList(c, db, source, quotePages(db, session, deps.clock()), deps.reportError);
     },
   }),
 

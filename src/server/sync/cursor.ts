@@ -12,7 +12,7 @@ export interface Position {
 export const START: Position = { xid: 0, id: 0 };
 
 /** Bump when the rows' JSON changes shape: every device then downloads its lists afresh. */
-const SYNC_FORMAT = 1;
+const SYNC_FORMAT = 2;
 
 /** Which list and scope a cursor belongs to: a cursor of another is not followed. */
 export const fingerprint = (source: Pick<SyncSource<unknown>, 'table' | 'scope'>) =>

@@ -15,7 +15,10 @@ import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
 import { zoneOf } from '../business-day/business-day';
-import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
+import { isKeptRecord } from '../../contract/kept-lists';
+import { isFromStart, keptRecords, keptRuleDay } from '../sync/kept-rule';
+import { readWindow, sessionScope, type SyncSource } from '../sync/source';
+import { allRows, keysetPages, type ListPages } from '../sync/stream-list';
 import {
   CLOSED_STATUSES,
   canArchive,
@@ -23,6 +26,7 @@ import {
   isClosed,
   isDispatchEnabled,
   isStaged,
+  scopeOf,
   visibleAnd,
   visibleByScope,
   visibleRequests,
@@ -145,6 +149,7 @@ const summaryColumns = {
     totalServiceCost: t.serviceRequests.totalServiceCost,
     totalCombinedCost: t.serviceRequests.totalCombinedCost,
     isArchived: t.serviceRequests.isArchived,
+    changedOn: t.serviceRequests.changedOn,
     rowVersion: t.serviceRequests.rowVersion,
   },
   plantName: t.plants.name,
@@ -155,7 +160,7 @@ const summaryColumns = {
 type SummaryRow = Pick<RequestRow, keyof (typeof summaryColumns)['request']>;
 type SummarySource = { request: SummaryRow; plantName: string; homeownerFirstName: string | null; homeownerLastName: string | null };
 
-function toSummary({ request, plantName, homeownerFirstName, homeownerLastName }: SummarySource): ServiceRequestSummary {
+export function toSummary({ request, plantName, homeownerFirstName, homeownerLastName }: SummarySource): ServiceRequestSummary {
   return {
     serviceRequestId: request.id,
     serviceRequestNumber: request.serviceRequestNumber,
@@ -179,14 +184,15 @@ function toSummary({ request, plantName, homeownerFirstName, homeownerLastName }
     homeownerName: [homeownerFirstName, homeownerLastName].filter(Boolean).join(' '),
     isClosed: isClosed(request),
     isArchived: request.isArchived,
+    changedOn: request.changedOn,
     rowVersion: request.rowVersion,
   };
 }
 
-const listCondition = (session: Session, assetId?: number) =>
+export const listCondition = (session: Session, assetId?: number) =>
   assetId === undefined ? visibleRequests(session) : visibleAnd(session, eq(t.serviceRequests.homeId, assetId));
 
-const summaries = (db: Database, condition: SQL | undefined) =>
+export const summaries = (db: Database, condition: SQL | undefined) =>
   db
     .select({ ...summaryColumns, xid: t.serviceRequests.syncXid })
     .from(t.serviceRequests)
@@ -195,9 +201,21 @@ const summaries = (db: Database, condition: SQL | undefined) =>
     .where(condition);
 
 /** GET /service: every request the user sees (optionally of one home), newest first. */
-export async function listRequests(db: Database, session: Session, assetId?: number): Promise<ServiceRequestSummary[]> {
-  const rows = await summaries(db, listCondition(session, assetId)).orderBy(desc(t.serviceRequests.id));
-  return rows.map(toSummary);
+export function listRequests(db: Database, session: Session, assetId?: number): Promise<ServiceRequestSummary[]> {
+  return allRows(requestPages(db, session, assetId));
+}
+
+/** The same list page by page (sync/stream-list.ts), by id from the newest. */
+export function requestPages(db: Database, session: Session, assetId?: number): ListPages<ServiceRequestSummary> {
+  const condition = listCondition(session, assetId);
+  return keysetPages(
+    (after: number | undefined, limit: number) =>
+      summaries(db, after ? and(condition, sql`${t.serviceRequests.id} < ${after}`) : condition)
+        .orderBy(desc(t.serviceRequests.id))
+        .limit(limit),
+    (row) => row.request.id,
+    toSummary,
+  );
 }
 
 /** The report of open service requests (spec 2 §2, §7): submitted, not closed (CLOSED_STATUSES) and not archived, newest first. */
@@ -213,21 +231,36 @@ export async function listOpenRequests(db: Database, session: Session): Promise<
 }
 
 /** The work-order list (optionally of one home) for delta sync (sync/delta.ts). */
-export function workOrderSyncSource(session: Session, assetId?: number): SyncSource<ServiceRequestSummary> {
+export function workOrderSyncSource(session: Session, clock: () => Date, assetId?: number): SyncSource<ServiceRequestSummary> {
   const condition = listCondition(session, assetId);
+  // The whole list is kept by the kept-list rule; one home's requests are few and kept whole.
+  const today = assetId === undefined ? keptRuleDay(clock) : undefined;
+  const kept =
+    today === undefined
+      ? undefined
+      : keptRecords(notInArray(t.serviceRequests.status, [...CLOSED_STATUSES]), t.serviceRequests.changedOn, today);
   return {
     table: 'service_requests',
     scope: [...sessionScope(session), assetId ?? null],
     tombstones: visibleByScope(session, t.syncTombstones),
     changes: { from: sql`${t.serviceRequests}`, where: condition, xid: t.serviceRequests.syncXid, id: t.serviceRequests.id },
     rows: async (db, window) => {
-      const query = summaries(db, and(condition, inWindow(t.serviceRequests.syncXid, t.serviceRequests.id, window))).orderBy(
-        ...windowOrder(t.serviceRequests.syncXid, t.serviceRequests.id),
+      // One home's requests are few: only a whole scope is read branch by branch.
+      const scope = assetId === undefined ? scopeOf(session, t.serviceRequests) : condition;
+      const onlyKept = isFromStart(window.from) ? kept : undefined;
+      const rows = await readWindow(window, { xid: t.serviceRequests.syncXid, id: t.serviceRequests.id }, scope, (where) =>
+        summaries(db, and(where, onlyKept)).$dynamic(),
       );
-      const rows = await (window.limit === undefined ? query : query.limit(window.limit));
-      return rows.map((row) => ({ xid: row.xid, id: row.request.id, item: toSummary(row) }));
+      return rows.map((row) => ({
+        xid: row.xid,
+        id: row.request.id,
+        item:
+          today === undefined || isKeptRecord({ isClosed: isClosed(row.request), changedOn: row.request.changedOn }, today)
+            ? toSummary(row)
+            : null,
+      }));
     },
-    count: async (db) => (await db.select({ rows: count() }).from(t.serviceRequests).where(condition))[0]?.rows ?? 0,
+    count: async (db) => (await db.select({ rows: count() }).from(t.serviceRequests).where(and(condition, kept)))[0]?.rows ?? 0,
   };
 }
 

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { KEPT_LIST_RULES } from '../../../src/contract/kept-lists';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceRequestSummary, SyncPage } from '../../../src/contract';
 import {
@@ -52,14 +53,14 @@ function renderScreen(openKeptList: (list: string) => Promise<KeptList<unknown> 
 }
 
 describe('device status screen', () => {
-  it('shows each kept list with its rows and last sync', async () => {
+  it('shows each kept list with what it keeps, its rows and last sync', async () => {
     renderScreen();
     const row = await screen.findByRole('row', { name: /Work orders/ });
     expect(
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['3', '5 minutes ago', expect.stringMatching(/KB$/)]);
+    ).toEqual([KEPT_LIST_RULES.workOrders, '3', '5 minutes ago', expect.stringMatching(/KB$/)]);
   });
 
   it('Sync now sends the waiting changes, refreshes the kept lists and says how it went', async () => {
@@ -85,8 +86,8 @@ describe('device status screen', () => {
     expect(server.records.get(1)).toMatchObject({ title: 'mine' });
     expect(pulled).toEqual(['3']);
     const row = await screen.findByRole('row', { name: /Work orders/ });
-    await waitFor(() => expect(within(row).getAllByRole('cell')[1]!.textContent).toBe('just now'));
-    expect(within(row).getAllByRole('cell')[0]!.textContent).toBe('4');
+    await waitFor(() => expect(within(row).getAllByRole('cell')[2]!.textContent).toBe('just now'));
+    expect(within(row).getAllByRole('cell')[1]!.textContent).toBe('4');
   });
 
   it('Sync now names a list it could not refresh', async () => {

@@ -1,4 +1,5 @@
 import type { Table } from 'dexie';
+import { KEEP_CLOSED_DAYS } from '../../../src/contract/kept-lists';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncPage } from '../../../src/contract';
 import { OfflineError } from '../../../src/lib/http';
@@ -98,6 +99,7 @@ describe('readDeviceContents', () => {
       {
         list: 'catalogParts:101',
         name: 'Parts catalog, plant 101',
+        rule: 'The approved parts of the plant',
         scopeKey: 'sam:4217|101',
         rows: 4,
         syncedAt: 2_000,
@@ -107,6 +109,7 @@ describe('readDeviceContents', () => {
       {
         list: 'workOrders',
         name: 'Work orders',
+        rule: `Open ones, and closed ones changed in the last ${KEEP_CLOSED_DAYS} days`,
         scopeKey: 'sam:4217',
         rows: 3,
         syncedAt: 1_000,

@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncPageAnswer, type SyncPage } from '../../../src/contract';
+import { addDaysToDay } from '../../../src/contract/days';
+import { KEEP_CLOSED_DAYS } from '../../../src/contract/kept-lists';
+import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../../../src/contract/time-zones';
 import { OfflineError } from '../../../src/lib/http';
 import type { Table } from 'dexie';
 import type { OfflineDb } from '../../../src/offline/db';
@@ -285,5 +288,41 @@ describe('syncKeptLists (live changes)', () => {
     await running;
     await live;
     expect(ids(list.snapshot().rows)).toEqual([31, 32, 33]);
+  });
+});
+
+describe('KeptList with the kept-list rule (issue 31 §2)', () => {
+  /** A part standing for a work order: closed or not, and the day it last changed. */
+  type Ruled = Part & { isClosed: boolean; changedOn: string };
+  const day = (offset: number) => addDaysToDay(businessDay(DEFAULT_ORG_TIME_ZONE), offset);
+
+  it('lets go of closed rows unchanged for KEEP_CLOSED_DAYS after a sync, but keeps one with a change queued', async () => {
+    const rows: Ruled[] = [
+      { partsCatalogId: 1, plantNumber: '101', name: 'open, old', isClosed: false, changedOn: day(-400) },
+      { partsCatalogId: 2, plantNumber: '101', name: 'closed, recent', isClosed: true, changedOn: day(-KEEP_CLOSED_DAYS) },
+      { partsCatalogId: 3, plantNumber: '101', name: 'closed, aged', isClosed: true, changedOn: day(-KEEP_CLOSED_DAYS - 1) },
+      { partsCatalogId: 4, plantNumber: '101', name: 'closed, aged, change queued', isClosed: true, changedOn: day(-200) },
+    ];
+    const server = fakeServer(rows);
+    const db = freshDb();
+    await db.outbox.add({ recordKey: 'part:4', status: 'pending' } as never);
+    const list = new KeptList<Ruled>(
+      {
+        list: 'catalogParts',
+        table: (store) => store.catalogParts as unknown as Table<Ruled, number>,
+        key: (row) => row.partsCatalogId,
+        fetchPage: server.fetchPage as (since: string, limit: number) => Promise<SyncPage<Ruled>>,
+        rule: { subject: (row) => row, recordKey: (row) => `part:${row.partsCatalogId}` },
+      },
+      () => db,
+    );
+    await list.sync('alice');
+    expect(ids(list.snapshot().rows)).toEqual([1, 2, 4]);
+    expect((await db.catalogParts.toArray()).map((row) => row.partsCatalogId).sort()).toEqual([1, 2, 4]);
+
+    // The queued change was sent: the next sync lets that row go too.
+    await db.outbox.clear();
+    await list.sync('alice');
+    expect(ids(list.snapshot().rows)).toEqual([1, 2]);
   });
 });

@@ -61,6 +61,7 @@ export function serviceRequest(id: number, changes: Partial<ServiceRequest> = {}
     totalCombinedCost: 0,
     homeownerName: 'Ann Lee',
     isClosed: false,
+    changedOn: '2026-06-01',
     isArchived: false,
     rowVersion: 1,
     partsOrderId: 0,
@@ -130,6 +131,7 @@ export function summaryOf(request: ServiceRequest): ServiceRequestSummary {
     totalCombinedCost,
     homeownerName,
     isClosed,
+    changedOn,
     isArchived,
     rowVersion,
   } = request;
@@ -155,6 +157,7 @@ export function summaryOf(request: ServiceRequest): ServiceRequestSummary {
     totalCombinedCost,
     homeownerName,
     isClosed,
+    changedOn,
     isArchived,
     rowVersion,
   };
@@ -251,6 +254,7 @@ export function partsOrder(id: number, changes: Partial<PartsOrder> = {}): Parts
     trackingNumber: '',
     isStagedPart: true,
     isClosed: false,
+    changedOn: '2026-06-01',
     allReceivedCorrect: false,
     serviceEmail: '',
     requestType: '',

@@ -88,6 +88,7 @@ function serverRequest(changes: Partial<ServiceRequest> = {}): ServiceRequest {
     totalCombinedCost: 0,
     homeownerName: 'Ann Lee',
     isClosed: false,
+    changedOn: '2026-06-01',
     isArchived: false,
     rowVersion: 3,
     partsOrderId: 41,

@@ -3,6 +3,7 @@ import type { PartsOrderSummary } from '../../../contract';
 import { KEPT_LIST_SOURCES, type KeptListName } from '../../../contract/kept-lists';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
 import { keptList, keptPageOf, readKeptList } from '../../../offline/kept-lists';
+import { orderRecordKey } from '../model';
 import { partsOrderKeys } from './keys';
 
 /** The parts list refreshes while open, like the work-order list (a plant may ship meanwhile). */
@@ -17,6 +18,7 @@ export const partsOrderList = keptList<PartsOrderSummary>({
   table: (db) => db.partsOrders,
   key: (row) => row.partsOrderId,
   fetchPage: keptPageOf(KEPT_LIST_SOURCES.partsOrders),
+  rule: { subject: (row) => row, recordKey: (row) => orderRecordKey(row.partsOrderId) },
 });
 
 export const partsOrdersQueryOptions = (scope: string) =>

@@ -81,6 +81,7 @@ export function skeletonOrder(create: OutboxEntry, orderId: string, context: Ske
   const home = customer ? context.home?.(plantNumber, longSerialNumber) : undefined;
   const [firstName = '', ...rest] = (home?.homeownerName ?? '').trim().split(/\s+/);
   const serviceRequestId = body.serviceRequestId ?? null;
+  const madeOn = businessDay(context.retailer?.timeZone ?? DEFAULT_ORG_TIME_ZONE, create.createdAt);
   return {
     key,
     partsOrderId: key,
@@ -96,7 +97,8 @@ export function skeletonOrder(create: OutboxEntry, orderId: string, context: Ske
     retailerName: context.retailer?.name ?? '',
     vantageAssetId: home?.assetId ?? null,
     orderStatus: STAGED_ORDER_STATUS,
-    orderDate: businessDay(context.retailer?.timeZone ?? DEFAULT_ORG_TIME_ZONE, create.createdAt),
+    orderDate: madeOn,
+    changedOn: madeOn,
     timeZone: context.retailer?.timeZone,
     expectedShipDate: null,
     viaDescription: '',
@@ -291,6 +293,7 @@ function summaryOfView(view: PartsOrderView): PartsOrderSummaryView {
     expectedShipDate: view.expectedShipDate,
     isStagedPart: view.isStagedPart,
     isClosed: view.isClosed,
+    changedOn: view.changedOn,
     itemCount: view.partsItems.length,
     rowVersion: view.rowVersion,
   };

@@ -3,6 +3,7 @@ import type { ServiceRequestSummary } from '../../../contract';
 import { KEPT_LIST_SOURCES, type KeptListName } from '../../../contract/kept-lists';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
 import { keptList, keptPageOf, readKeptList } from '../../../offline/kept-lists';
+import { requestRecordKey } from '../model';
 import { workOrderKeys } from './keys';
 
 /** spec 3 §2: the list refreshes every 60 s while open. */
@@ -19,6 +20,7 @@ export const workOrderList = keptList<ServiceRequestSummary>({
   // The list's default order: Request Date, newest first (list-rules DEFAULT_WORK_ORDER_SORT).
   firstPage: { index: 'requestDate', reverse: true },
   fetchPage: keptPageOf(KEPT_LIST_SOURCES.workOrders),
+  rule: { subject: (row) => row, recordKey: (row) => requestRecordKey(row.serviceRequestId) },
 });
 
 export const workOrdersQueryOptions = (scope: string) =>

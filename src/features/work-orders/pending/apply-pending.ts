@@ -48,6 +48,7 @@ const shownDay = (day: string | null | undefined, fallback: string) => (day === 
 export function skeletonRequest(create: OutboxEntry, intent: CreateIntent, home: HomeSummary | undefined): ServiceRequestView {
   const key = intent.requestId;
   const [firstName = '', ...rest] = (home?.homeownerName ?? '').split(' ');
+  const madeOn = businessDay(intent.timeZone ?? DEFAULT_ORG_TIME_ZONE, create.createdAt);
   return {
     key,
     serviceRequestId: key,
@@ -65,7 +66,8 @@ export function skeletonRequest(create: OutboxEntry, intent: CreateIntent, home:
     vantageCaseOrigin: 'HomeSite',
     requestType: '',
     status: UNSUBMITTED_STATUS,
-    requestDate: businessDay(intent.timeZone ?? DEFAULT_ORG_TIME_ZONE, create.createdAt),
+    requestDate: madeOn,
+    changedOn: madeOn,
     scheduledDate: DATE_PLACEHOLDER,
     startDate: DATE_PLACEHOLDER,
     endDate: DATE_PLACEHOLDER,
@@ -393,6 +395,7 @@ const summaryOf = (view: ServiceRequestView): ServiceRequestSummaryView => ({
   homeownerName: view.homeownerName,
   isClosed: view.isClosed,
   isArchived: view.isArchived,
+  changedOn: view.changedOn,
   rowVersion: view.rowVersion,
   ...(view.pending || view.pendingSubmit || view.pendingCancel || view.hasPendingChanges
     ? { pending: view.failures[0] ?? view.pending ?? view.pendingSubmit ?? view.pendingCancel ?? markOfFirst(view) }

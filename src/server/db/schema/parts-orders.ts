@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, stamp, syncXid } from './columns';
 import { homes, plants, retailers } from './organisation';
@@ -60,6 +61,10 @@ export const partsOrders = pgTable(
     vantagePartsRequestId: integer('vantage_parts_request_id').unique(),
     partsLogNumber: text('parts_log_number'),
     isClosed: boolean('is_closed').notNull().default(false),
+    /** The day of its last change (insert, or a write that moves row_version): the kept-list rule (migration 0023). */
+    changedOn: date('changed_on', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
     serviceEmail: text('service_email').notNull().default(''),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     submittedAt: stamp('submitted_at'),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, hours, money, stamp, syncXid } from './columns';
 import { homes, plants, retailers } from './organisation';
@@ -60,6 +61,10 @@ export const serviceRequests = pgTable(
     signatureOnFile: boolean('signature_on_file').notNull().default(false),
     isUnderWarranty: boolean('is_under_warranty').notNull().default(false),
     isArchived: boolean('is_archived').notNull().default(false),
+    /** The day of its last change (insert, or a write that moves row_version): the kept-list rule (migration 0023). */
+    changedOn: date('changed_on', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     submittedAt: stamp('submitted_at'),
     rowVersion: integer('row_version').notNull().default(0),

@@ -10,6 +10,7 @@ import {
   ServiceRequestUpdate,
   UNSUBMITTED_STATUS,
   WORK_ORDER_MESSAGES,
+  WorkOrderSearchQueryFields,
   informationIssues,
   isRequestTypeForced,
   paths,
@@ -17,6 +18,7 @@ import {
   workOrderCosts,
   type PortalMetadata,
 } from '../../../contract';
+import { searchRequests } from '../../work-orders/search';
 import { businessDay } from '../../../contract/time-zones';
 import { businessDayOf, zoneOf } from '../../business-day/business-day';
 import type { Database } from '../../db/client';
@@ -33,10 +35,10 @@ import {
   byRequestId,
   byWorkOrderId,
   findRequest,
-  listRequests,
   loadFullRequest,
   NOTHING_BENEATH,
   requestContext,
+  requestPages,
   workOrderSyncSource,
   type RequestRow,
 } from '../../work-orders/store';
@@ -208,11 +210,12 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
     method: 'GET',
     endpoint: paths.serviceRequests,
     ...READ,
-    query: v.object({ assetId: v.optional(Id), ...SyncQueryFields }),
-    handle: async ({ c, db, session, query }) => {
-      const source = workOrderSyncSource(session, query.assetId);
+    query: v.object({ assetId: v.optional(Id), ...SyncQueryFields, ...WorkOrderSearchQueryFields }),
+    handle: async ({ c, db, deps, session, query }) => {
+      if (query.page !== undefined) return c.json(await searchRequests(db, session, query));
+      const source = workOrderSyncSource(session, deps.clock, query.assetId);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
-      return answerList(c, db, source, () => listRequests(db, session, query.assetId));
+      return answerList(c, db, source, requestPages(db, session, query.assetId), deps.reportError);
     },
   }),
 

@@ -34,6 +34,7 @@ export const summary = (id: number, overrides: Partial<ServiceRequestSummaryView
   totalCombinedCost: 0,
   homeownerName: 'Ann Lee',
   isClosed: false,
+  changedOn: '2026-06-01',
   isArchived: false,
   rowVersion: 1,
   ...overrides,

@@ -50,6 +50,7 @@ export function serverRequest(changes: Partial<ServiceRequest> = {}): ServiceReq
     totalCombinedCost: 152,
     homeownerName: 'Ann Lee',
     isClosed: false,
+    changedOn: '2026-06-01',
     isArchived: false,
     rowVersion: 3,
     partsOrderId: 81,

@@ -9,9 +9,12 @@ import { useNow } from '../../../../offline/use-now';
 import { isTempId } from '../../../../offline/temp-ids';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
 import { KeptListProgress } from '../../../../ui/kept-list-progress';
-import { NeedsConnectionMark } from '../../../../ui/not-on-device';
+import { NeedsConnectionMark, NotOnDeviceMark } from '../../../../ui/not-on-device';
 import { SortControls } from '../../../../ui/sort-controls';
+import { KEPT_LIST_RULES } from '../../../../contract/kept-lists';
+import { WORK_ORDER_STATUSES } from '../../../../contract';
 import { CACHE_KINDS } from '../../api/keys';
+import { useWorkOrderScopeTotal, useWorkOrderSearch, type WorkOrderSearch } from '../../api/search-work-orders';
 import type { PendingMark, ServiceRequestSummaryView } from '../../model';
 import { useOfflinePriming } from '../../use-offline-priming';
 import { useRefreshOnDelivery, useWorkOrderListView } from '../../use-request-view';
@@ -69,7 +72,7 @@ const columnsFor = (needsConnection: (row: ServiceRequestSummaryView) => boolean
         </ReviewLink>
         {row.homeownerName && <span className="wo-request__homeowner">{row.homeownerName}</span>}
         <PendingMarker mark={row.pending} />
-        {needsConnection(row) && <NeedsConnectionMark />}
+        {row.notOnDevice ? <NotOnDeviceMark /> : needsConnection(row) && <NeedsConnectionMark />}
       </div>
     ),
   },
@@ -90,6 +93,9 @@ const withChosen = (options: { value: string; label: string }[], chosen: string)
 
 /** While only the first kept rows are read there is nothing more to load: the whole list replaces them. */
 const NOTHING_MORE = () => undefined;
+
+/** Every status a search on the server may filter by (the kept rows may not show them all). */
+const ALL_STATUSES = Object.values(WORK_ORDER_STATUSES).map((status) => ({ value: status, label: status }));
 
 export interface WorkOrderListProps {
   scope: string;
@@ -116,9 +122,38 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
   const [filters, setFilters] = useState<WorkOrderFilters>(NO_FILTERS);
 
   const tabRows = useMemo(() => rowsForTab(list.rows, { portalMode, tab, homeownerUser }), [list.rows, portalMode, tab, homeownerUser]);
-  const plants = useMemo(() => withChosen(plantOptions(tabRows), filters.plant), [tabRows, filters.plant]);
-  const statuses = useMemo(() => withChosen(statusOptions(tabRows), filters.status), [tabRows, filters.status]);
   const rows = useMemo(() => applyFilters(tabRows, filters), [tabRows, filters]);
+
+  // Issue 31 §3: when the user sees more on the server than the device keeps, the list searches, sorts and pages there
+  // (online); the kept rows show until its first page comes, and a row found there that is not kept says so.
+  const portal = portalMode ? (tab === 'portal' || homeownerUser ? 'only' : 'none') : undefined;
+  const keptCount = useMemo(() => tabRows.filter((row) => !isTempId(row.key)).length, [tabRows]);
+  const scopeTotal = useWorkOrderScopeTotal(scope, portal, online && list.rows.length > 0 && !list.fromCache).data;
+  const serverMode = online && !list.fromCache && scopeTotal !== undefined && scopeTotal > keptCount;
+  const searched = useWorkOrderSearch(
+    scope,
+    { q: search, sort, plant: filters.plant, status: filters.status, portal } satisfies WorkOrderSearch,
+    serverMode,
+  );
+  const serverRows = useMemo(() => {
+    if (!searched.data) return undefined;
+    const kept = new Map(tabRows.map((row) => [row.key, row]));
+    return searched.data.pages.flatMap((page) =>
+      page.rows.map(
+        (row) => kept.get(String(row.serviceRequestId)) ?? { ...row, key: String(row.serviceRequestId), notOnDevice: true as const },
+      ),
+    );
+  }, [searched.data, tabRows]);
+  const inServerMode = serverMode && serverRows !== undefined;
+
+  const plants = useMemo(
+    () => withChosen(plantOptions(inServerMode ? [...tabRows, ...serverRows] : tabRows), filters.plant),
+    [inServerMode, tabRows, serverRows, filters.plant],
+  );
+  const statuses = useMemo(
+    () => withChosen(inServerMode ? ALL_STATUSES : statusOptions(tabRows), filters.status),
+    [inServerMode, tabRows, filters.status],
+  );
   // Open requests are kept whole on the device; a closed or archived one only once it was opened (issue 19).
   const needsConnection = useNeedsConnection(CACHE_KINDS.detail);
   const columns = useMemo(() => columnsFor((row) => !isTempId(row.key) && needsConnection(row.key)), [needsConnection]);
@@ -185,6 +220,12 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
           Saved copy, updated {describeAge(list.storedAt, now)}. It refreshes when the connection is back.
         </p>
       )}
+      {list.fromCache && (
+        <p className="notice notice--info wo-list__kept" role="status">
+          This device holds {keptCount.toLocaleString('en-US')} work orders: {KEPT_LIST_RULES.workOrders.toLowerCase()}. The rest need a
+          connection.
+        </p>
+      )}
       <KeptListProgress progress={list.progress} shortOfSpace={list.shortOfSpace} what="work orders" />
       {priming && (
         <div className="wo-list__priming" role="status">
@@ -207,9 +248,18 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
       <DataList
         label={tab === 'portal' ? 'Homeowner portal requests' : 'Work orders'}
         columns={columns}
-        {...(list.partialTotal === undefined
-          ? { rows, searchText: workOrderSearchText }
-          : { mode: 'server' as const, rows, total: list.partialTotal, hasMore: false, onLoadMore: NOTHING_MORE })}
+        {...(inServerMode
+          ? {
+              mode: 'server' as const,
+              rows: serverRows,
+              total: searched.data?.pages[0]?.total,
+              hasMore: searched.hasNextPage,
+              loadingMore: searched.isFetchingNextPage,
+              onLoadMore: () => void searched.fetchNextPage(),
+            }
+          : list.partialTotal === undefined
+            ? { rows, searchText: workOrderSearchText }
+            : { mode: 'server' as const, rows, total: list.partialTotal, hasMore: false, onLoadMore: NOTHING_MORE })}
         rowKey={(row) => row.key}
         loading={loading}
         searchLabel="Search requests"

@@ -1,0 +1,99 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  EARLIEST_REAL_DATE,
+  HOMEOWNER_PORTAL_ORIGIN,
+  REQUEST_TYPES,
+  SEARCH_PAGE_SIZE,
+  WORK_ORDER_STATUSES,
+  parseSortParam,
+  searchWords,
+  type SearchPage,
+  type ServiceRequestSummary,
+  type WorkOrderSearchQuery,
+  type WorkOrderSortName,
+} from '../../contract';
+import type { Database } from '../db/client';
+import * as t from '../db/schema';
+import type { Session } from '../http/route';
+import { listCondition, summaries, toSummary } from './store';
+
+/*
+ * The work order list searched on the server (issue 31 §3, contract/list-search.ts): every request the user sees, not
+ * only those the device keeps, with the screen's search (every word somewhere in what the row shows,
+ * list-rules.ts workOrderSearchText), sort (its nine columns) and filters.
+ */
+
+const r = t.serviceRequests;
+
+/** A code's text as the row shows it (contract statusLabel, REQUEST_TYPES), in SQL. */
+const labelOf = (column: AnyPgColumn, labels: Readonly<Record<string, string>>) =>
+  sql`(case ${column} ${sql.join(
+    Object.entries(labels).map(([code, label]) => sql`when ${code} then ${label}`),
+    sql` `,
+  )} else ${column} end)`;
+
+const statusText = labelOf(r.status, WORK_ORDER_STATUSES);
+
+/** A service date, or null for none: the placeholder and any date before 1990 count as none (normalizeServiceDate). */
+const serviceDate = (column: AnyPgColumn) => sql`(case when ${column} >= ${EARLIEST_REAL_DATE}::date then ${column} end)`;
+
+/** MM/DD/YYYY of a service date, '' for none (formatServiceDate). */
+const usDate = (column: AnyPgColumn) => sql`coalesce(to_char(${serviceDate(column)}, 'MM/DD/YYYY'), '')`;
+
+/** What the search box looks through: the fields of workOrderSearchText. */
+const searchText = sql`lower(concat_ws(' ', ${r.serviceRequestNumber}, ${r.vantageWorkOrderNumber}, ${r.serialNumber},
+  ${t.homes.homeownerFirstName}, ${t.homes.homeownerLastName}, ${r.technician}, ${r.plantNumber}, ${t.plants.name},
+  ${statusText}, ${labelOf(r.requestType, REQUEST_TYPES)}, ${usDate(r.requestDate)}))`;
+
+/** A word as a LIKE pattern that finds it anywhere: its own % and _ are meant literally. */
+const containing = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The order of each sort column (list-rules.ts WORK_ORDER_SORT_COLUMNS): Plant reads "name (number)". */
+const SORT_KEYS: Record<WorkOrderSortName, (AnyPgColumn | SQL)[]> = {
+  performedDate: [serviceDate(r.performedDate)],
+  plant: [t.plants.name, r.plantNumber],
+  requestDate: [serviceDate(r.requestDate)],
+  serialNumber: [r.serialNumber],
+  startDate: [serviceDate(r.startDate)],
+  status: [statusText],
+  technician: [r.technician],
+  totalCombinedCost: [r.totalCombinedCost],
+  totalServiceCost: [r.totalServiceCost],
+};
+
+function orderOf(sort: string | undefined) {
+  const { columnName, direction } = parseSortParam(sort ?? '-requestDate');
+  const keys = SORT_KEYS[columnName as WorkOrderSortName];
+  // Blanks last either way, as the kept list sorts them; newest first among equals.
+  const by = keys.map((key) => (direction === 'desc' ? sql`${key} desc nulls last` : sql`${key} asc nulls last`));
+  return [...by, desc(r.id)];
+}
+
+/** GET {api}/service?page=…: one page of the requests `session` sees that match, and how many match in all. */
+export async function searchRequests(
+  db: Database,
+  session: Session,
+  query: WorkOrderSearchQuery,
+): Promise<SearchPage<ServiceRequestSummary>> {
+  const page = query.page ?? 1;
+  const portal = sql`position(${HOMEOWNER_PORTAL_ORIGIN} in ${r.vantageCaseOrigin}) > 0`;
+  const condition = and(
+    listCondition(session),
+    query.plant === undefined ? undefined : eq(r.plantNumber, query.plant),
+    query.status ? sql`${statusText} = ${query.status}` : undefined,
+    query.portal === 'only' ? portal : query.portal === 'none' ? sql`not ${portal}` : undefined,
+    ...searchWords(query.q).map((word) => sql`${searchText} like ${containing(word)}`),
+  );
+  const rows = await summaries(db, condition)
+    .orderBy(...orderOf(query.sort))
+    .limit(SEARCH_PAGE_SIZE)
+    .offset((page - 1) * SEARCH_PAGE_SIZE);
+  const [matching] = await db
+    .select({ n: count() })
+    .from(r)
+    .innerJoin(t.plants, eq(t.plants.plantNumber, r.plantNumber))
+    .innerJoin(t.homes, eq(t.homes.id, r.homeId))
+    .where(condition);
+  return { rows: rows.map(toSummary), total: matching?.n ?? 0, page, pageSize: SEARCH_PAGE_SIZE };
+}

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUOTE_DELETED } from '../../src/contract';
+import type { Database } from '../../src/server/db/client';
+import * as schema from '../../src/server/db/schema';
+import type { Session } from '../../src/server/http/route';
+import { partsOrderSyncSource } from '../../src/server/parts-orders/store';
+import { quoteSyncSource } from '../../src/server/quotes/store';
+import { inventorySyncSource } from '../../src/server/routes/inventory';
+import { orderSyncSource } from '../../src/server/routes/orders';
+import type { Position } from '../../src/server/sync/cursor';
+import { inScope, readWindow, type SyncSource, type SyncWindow } from '../../src/server/sync/source';
+import { workOrderSyncSource } from '../../src/server/work-orders/store';
+import { createTestContext, type TestContext } from './harness';
+
+/*
+ * Delta pages of a scope of several values (issue 31 §4, sync/source.ts readWindow): a plant user's page is one branch per
+ * plant over its (plant_number, sync_xid, id) index, merged, where `plant_number IN (…) ORDER BY sync_xid, id LIMIT n`
+ * sorted the whole scope on every page. The plans are read at a scale where that sort shows; the pages are the rows and
+ * order a plain read gives.
+ */
+
+let t: TestContext;
+const PLANTS = ['910', '931'];
+/** The demo plant user's facilities; prices shown, so that every column is read. */
+const plantUser = {
+  user: { isPlantUser: true, availablePlants: PLANTS.map((plantNumber) => ({ plantNumber })), currentRetailer: null },
+  flags: { isPriceViewer: true },
+} as unknown as Session;
+const clock = () => new Date();
+/** Any position past the start: a download from nothing reads only the kept rows (sync/kept-rule.ts), a later page every row. */
+const AFTER_START: Position = { xid: 1, id: 0 };
+const HORIZON = 2 ** 53 - 1;
+/** Enough work orders at two plants that reading and sorting the whole scope costs more than walking an index per plant. */
+const GROWN_ROWS = 36_000;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const copied = await rowsOf<{ name: string }>(
+    t.db,
+    sql`select column_name as name from information_schema.columns where table_name = 'service_requests'
+          and column_name not in ('id', 'sync_xid', 'vantage_work_order_id', 'vantage_work_order_number') order by ordinal_position`,
+  );
+  const columns = sql.raw(copied.map(({ name }) => `"${name}"`).join(', '));
+  const [{ seeded, last } = { seeded: 0, last: 0 }] = await rowsOf<{ seeded: number; last: number }>(
+    t.db,
+    sql`select count(*)::integer as seeded, max(id) as last from service_requests where plant_number in ('910', '931')`,
+  );
+  // Several transactions, so that pages meet rows of several sync_xid and many of one.
+  const copiesPerStatement = Math.ceil(GROWN_ROWS / 4 / seeded);
+  for (let statement = 0; statement < 4; statement++)
+    await t.db.execute(
+      sql`insert into service_requests (${columns}) select ${columns} from service_requests, generate_series(1, ${copiesPerStatement})
+            where plant_number in ('910', '931') and id <= ${last}`,
+    );
+  await t.db.execute(sql`analyze service_requests`);
+}, 180_000);
+afterAll(() => t.close());
+
+async function rowsOf<Row>(db: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
+  // PGlite and node-postgres both answer { rows }.
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/** The statements `read` sends (with their parameters), answered as usual. */
+async function statementsOf(read: (db: Database) => Promise<unknown>) {
+  const statements: { sql: string; params: unknown[] }[] = [];
+  type Session = { prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown };
+  const session = (t.db as unknown as { session: Session }).session;
+  const spy = new Proxy(session, {
+    get: (target, key) =>
+      key === 'prepareQuery'
+        ? (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => {
+            statements.push(query);
+            return target.prepareQuery(query, ...rest);
+          }
+        : Reflect.get(target, key),
+  });
+  await read(new Proxy(t.db, { get: (target, key) => (key === 'session' ? spy : Reflect.get(target, key)) }));
+  return statements;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+async function planOf(statement: { sql: string; params: unknown[] }): Promise<PlanNode> {
+  const client = (
+    t.db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> } }
+  ).$client;
+  const { rows } = await client.query(`explain (format json) ${statement.sql}`, statement.params);
+  const answer = rows[0]!['QUERY PLAN'];
+  return (typeof answer === 'string' ? JSON.parse(answer) : answer)[0].Plan as PlanNode;
+}
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+/** The nodes under `node` that a LIMIT does not stand between: what a Sort there has to read whole. */
+const unlimitedBelow = (node: PlanNode): PlanNode[] =>
+  (node.Plans ?? []).flatMap((child) => (child['Node Type'] === 'Limit' ? [] : [child, ...unlimitedBelow(child)]));
+const scansOf = (plan: PlanNode, table: string) => nodesOf(plan).filter((node) => node['Relation Name'] === table);
+/** Sorts that read every work order of the scope: a top-N sort above the branches' LIMITs is not one. */
+const wholeScopeSorts = (plan: PlanNode) =>
+  nodesOf(plan).filter(
+    (node) => node['Node Type'] === 'Sort' && unlimitedBelow(node).some((below) => below['Relation Name'] === 'service_requests'),
+  );
+
+const window = (from: Position, limit: number): SyncWindow => ({ from, horizon: HORIZON, limit });
+
+describe('a plant user’s page of work orders', () => {
+  it('is read by one index scan per plant in (sync_xid, id) order, with no sort of the whole scope', async () => {
+    const source = workOrderSyncSource(plantUser, clock);
+    for (const from of [AFTER_START, { xid: 1, id: 20_000 }]) {
+      const statements = await statementsOf((db) => source.rows(db, window(from, 5000)));
+      expect(statements).toHaveLength(1);
+      const plan = await planOf(statements[0]!);
+      const scans = scansOf(plan, 'service_requests');
+      expect(scans.map((scan) => [scan['Node Type'], scan['Index Name']])).toEqual(
+        PLANTS.map(() => ['Index Scan', 'service_requests_plant_sync_idx']),
+      );
+      expect(wholeScopeSorts(plan)).toEqual([]);
+    }
+  });
+
+  it('would sort the whole scope at this scale if read with plant_number IN (…): what the test guards against', async () => {
+    const position = { xid: schema.serviceRequests.syncXid, id: schema.serviceRequests.id };
+    const scope = { column: schema.serviceRequests.plantNumber, values: PLANTS };
+    const statements = await statementsOf((db) =>
+      readWindow(window(AFTER_START, 5000), position, inScope(scope), (where) =>
+        db.select({ id: schema.serviceRequests.id }).from(schema.serviceRequests).where(where).$dynamic(),
+      ),
+    );
+    expect(wholeScopeSorts(await planOf(statements[0]!))).not.toEqual([]);
+  });
+
+  it('finds that nothing changed by an index scan of the scope', async () => {
+    // The probe's EXISTS (sync/probe.ts) keeps plant_number IN (…): its index scan stops at the first row found.
+    const [{ next } = { next: 0 }] = await rowsOf<{ next: string }>(t.db, sql`select max(sync_xid) + 1 as next from service_requests`);
+    const plan = await planOf({
+      sql: `select exists (select 1 from service_requests where plant_number in ($1, $2) and (sync_xid, id) >= ($3::bigint, $4::integer) and sync_xid < $5)`,
+      params: [...PLANTS, Number(next), 0, HORIZON],
+    });
+    expect(scansOf(plan, 'service_requests').map((scan) => [scan['Node Type'], scan['Index Name']])).toEqual([
+      [expect.stringMatching(/^Index (Only )?Scan$/), 'service_requests_plant_sync_idx'],
+    ]);
+  });
+});
+
+/** A plain read of a scope's positions in (sync_xid, id) order: what the pages must equal. */
+const plainRead = (table: string, extra: string) => async (from: Position, limit: number) =>
+  (
+    await rowsOf<{ xid: string | number; id: number }>(
+      t.db,
+      sql`select sync_xid as xid, id from ${sql.identifier(table)} where plant_number in ('910', '931') ${sql.raw(extra)}
+            and (sync_xid, id) >= (${from.xid}::bigint, ${from.id}::integer) and sync_xid < ${HORIZON} order by sync_xid, id limit ${limit}`,
+    )
+  ).map((row) => ({ xid: Number(row.xid), id: row.id }));
+
+const lists: [string, () => SyncSource<unknown>, ReturnType<typeof plainRead>, number][] = [
+  ['work orders', () => workOrderSyncSource(plantUser, clock) as SyncSource<unknown>, plainRead('service_requests', ''), 2_999],
+  ['parts orders', () => partsOrderSyncSource(plantUser, clock) as SyncSource<unknown>, plainRead('parts_orders', ''), 3],
+  ['quotes', () => quoteSyncSource(plantUser, clock) as SyncSource<unknown>, plainRead('quotes', `and status <> '${QUOTE_DELETED}'`), 3],
+  ['sales orders', () => orderSyncSource(plantUser) as SyncSource<unknown>, plainRead('sales_orders', ''), 3],
+  ['inventory', () => inventorySyncSource(plantUser, '2026-01-01') as SyncSource<unknown>, plainRead('inventory_homes', ''), 3],
+];
+
+describe.each(lists)('a plant user’s pages of %s', (_, sourceOf, plain, limit) => {
+  it('are the rows and order of a plain read, page by page, across page boundaries', async () => {
+    const source = sourceOf();
+    let from = AFTER_START;
+    let pages = 0;
+    let rows = 0;
+    for (;;) {
+      const page = (await source.rows(t.db, window(from, limit))).map(({ xid, id }) => ({ xid, id }));
+      expect(page).toEqual(await plain(from, limit));
+      pages += 1;
+      rows += page.length;
+      const last = page.at(-1);
+      if (page.length < limit || !last) break;
+      from = { xid: last.xid, id: last.id + 1 };
+    }
+    expect(pages).toBeGreaterThan(2);
+    expect(rows).toBeGreaterThan(limit * 2);
+  });
+});
