@@ -62,8 +62,11 @@ export interface KeptRuleSubject {
 /** The first day of change that still keeps a closed record, counted back from `today`. */
 export const keptSince = (today: string) => addDaysToDay(today, -KEEP_CLOSED_DAYS);
 
-/** Open records are kept; a closed one while it changed (was created, edited, closed) in the last KEEP_CLOSED_DAYS. */
-export const isKeptRecord = (row: KeptRuleSubject, today: string) => !row.isClosed || row.changedOn >= keptSince(today);
+/**
+ * Open records are kept; a closed one while it changed (was created, edited, closed) in the last KEEP_CLOSED_DAYS. A row
+ * without its day (a plain backend's, README "A plain backend") cannot be judged, and is kept.
+ */
+export const isKeptRecord = (row: KeptRuleSubject, today: string) => !row.isClosed || !row.changedOn || row.changedOn >= keptSince(today);
 
 /** The lists kept by that rule; every other list is kept whole (all its rows in the user's scope). */
 export const RULED_LISTS: readonly KeptListName[] = ['workOrders', 'partsOrders'];

@@ -216,7 +216,8 @@ export class KeptList<Row> {
           publishRows,
         );
         if (!page.more) {
-          await this.letGoOfAged(db, now());
+          // A plain backend answers its whole list every time (its cursor stays at the start): the list is what it says.
+          if (state.cursor !== SYNC_START) await this.letGoOfAged(db, now());
           return state;
         }
       }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEPT_LIST_RULES } from '../../src/contract/kept-lists';
 import type { Page } from 'playwright-core';
 import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 import { readServiceRequest, stagedServiceRequest } from './service-requests';
@@ -56,13 +57,14 @@ describe('device status (issue 23 §4)', () => {
     await page.goto(`/servicerequests/${request.serviceRequestId}`);
     await page.getByRole('link', { name: 'Edit Information' }).waitFor();
 
-    // Device status is in the user menu: the kept list with its rows and a last sync time.
+    // Device status is in the user menu: the kept list with its rule, its rows and a last sync time.
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Device status' }).click();
     await page.waitForURL('**/device-status');
     const workOrders = page.getByRole('row', { name: /^Work orders/ });
     await workOrders.waitFor();
-    const [rows, lastSync] = await workOrders.getByRole('cell').allInnerTexts();
+    const [rule, rows, lastSync] = await workOrders.getByRole('cell').allInnerTexts();
+    expect(rule).toBe(KEPT_LIST_RULES.workOrders);
     expect(Number(rows!.replace(/,/g, ''))).toBeGreaterThan(0);
     expect(lastSync).toMatch(/just now|minutes? ago/);
     expect(await keptOnDevice(page)).toMatchObject({ workOrders: Number(rows!.replace(/,/g, '')) });
