@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database, DatabaseNotifications } from '../db/client';
 import * as t from '../db/schema';
 import type { Logger } from '../ops/logger';
@@ -18,36 +18,8 @@ import type { Logger } from '../ops/logger';
  * batch; the queue is durable, so what a stopped instance left is finished by the next one to start.
  */
 
-interface Target {
-  /** The rows to match, and their id. */
-  from: SQL;
-  id: SQL;
-  /** A plant_number or retailer_number column of them. */
-  column: (name: string) => SQL;
-  table: SQL;
-}
-
-const own = (name: string): Target => ({
-  from: sql`${sql.identifier(name)}`,
-  id: sql`id`,
-  column: (column) => sql`${sql.identifier(column)}`,
-  table: sql`${sql.identifier(name)}`,
-});
-
-/** The tables a queued row may name (migration 0022): a warranty card's plant and retail center are its home's. */
-const TARGETS: Record<string, Target> = {
-  service_requests: own('service_requests'),
-  parts_orders: own('parts_orders'),
-  quotes: own('quotes'),
-  sales_orders: own('sales_orders'),
-  inventory_homes: own('inventory_homes'),
-  warranty_cards: {
-    from: sql`"warranty_cards" c join "homes" h on h.id = c.home_id`,
-    id: sql`c.id`,
-    column: (column) => sql`h.${sql.identifier(column)}`,
-    table: sql`"warranty_cards"`,
-  },
-};
+/** The tables a queued row may name (migration 0022); a warranty card carries its home's plant and retail center (0024). */
+const TABLES = new Set(['service_requests', 'parts_orders', 'quotes', 'sales_orders', 'inventory_homes', 'warranty_cards']);
 const COLUMNS = new Set(['plant_number', 'retailer_number']);
 
 /**
@@ -82,8 +54,7 @@ export async function restampBatch(db: Database, options: { batchSize?: number; 
       .limit(1)
       .for('update', { skipLocked: true });
     if (!job) return null;
-    const target = TARGETS[job.tableName];
-    if (!target || !COLUMNS.has(job.columnName)) {
+    if (!TABLES.has(job.tableName) || !COLUMNS.has(job.columnName)) {
       // Not one migration 0022 writes: nothing to do for it, and it must not stop the rest.
       await tx.delete(q).where(eq(q.id, job.id));
       return { job: job.id, table: job.tableName, rows: 0, finished: true };
@@ -98,14 +69,14 @@ export async function restampBatch(db: Database, options: { batchSize?: number; 
         .for('update', { skipLocked: true });
       await tx.execute(sql`delete from ${q} where ${q.id} in (${same})`);
     }
-    const matched = target.column(job.columnName);
+    const table = sql.identifier(job.tableName);
     const result = (await tx.execute(sql`
       with batch as (
-        select ${target.id} as id from ${target.from}
-        where ${matched} = ${job.value} and ${target.id} > ${job.afterId}
-        order by ${target.id} limit ${size}
+        select id from ${table}
+        where ${sql.identifier(job.columnName)} = ${job.value} and id > ${job.afterId}
+        order by id limit ${size}
       ), done as (
-        update ${target.table} set sync_xid = 0 where id in (select id from batch) returning id
+        update ${table} set sync_xid = 0 where id in (select id from batch) returning id
       )
       select count(*)::int as rows, coalesce(max(id), 0)::int as last from done`)) as unknown as {
       rows: { rows: number | string; last: number | string }[];

@@ -1,14 +1,23 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, stamp, syncXid } from './columns';
-import { homes } from './organisation';
+import { homes, plants, retailers } from './organisation';
 import { users } from './users';
 
 /* Homeowners (issue 5): warranty cards (spec 3 §3 Warranty card). */
+
+/** An insert writes DEFAULT (no value: NULL), which the BEFORE INSERT trigger replaces with the home's. */
+const fromHome = () => sql`default`;
 
 /**
  * A home's warranty card: at most one per home. The home gives the plant, retailer, serial, model and
  * manufactured date; the card holds the homeowner, the sale and the plant's build data. Phones are
  * stored as the spec's 3-digit area code and 7-digit number.
+ *
+ * The card keeps a copy of its home's plant and retail center, so that a scope's cards are found by the card's own
+ * (scope, sync_xid, id) indexes (delta pages, issue 31 §4). A trigger of migration 0024 sets them from the home on every
+ * insert and every change of the card's home, and the home's trigger carries them along when the home moves: no code
+ * writes them, and an insert leaves them to the database.
  */
 export const warrantyCards = pgTable(
   'warranty_cards',
@@ -18,6 +27,14 @@ export const warrantyCards = pgTable(
       .notNull()
       .unique()
       .references(() => homes.id, { onDelete: 'cascade' }),
+    plantNumber: text('plant_number')
+      .notNull()
+      .references(() => plants.plantNumber)
+      .$default(fromHome),
+    retailerNumber: text('retailer_number')
+      .notNull()
+      .references(() => retailers.retailerNumber)
+      .$default(fromHome),
     /** I Incomplete, A Active, H Historical, anything else Archived (spec 3 §3). */
     statusCode: text('status_code').notNull(),
     firstName: text('first_name').notNull().default(''),
@@ -57,5 +74,10 @@ export const warrantyCards = pgTable(
     updatedAt: stamp('updated_at').notNull().defaultNow(),
     syncXid: syncXid(),
   },
-  (t) => [index('warranty_cards_status_idx').on(t.statusCode), index('warranty_cards_sync_idx').on(t.syncXid, t.id)],
+  (t) => [
+    index('warranty_cards_status_idx').on(t.statusCode),
+    index('warranty_cards_sync_idx').on(t.syncXid, t.id),
+    index('warranty_cards_plant_sync_idx').on(t.plantNumber, t.syncXid, t.id),
+    index('warranty_cards_retailer_sync_idx').on(t.retailerNumber, t.syncXid, t.id),
+  ],
 );
