@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PlantNumber, RowVersion } from './common';
+import { searchPageAnswer, searchQueryFields } from './list-search';
 import { RequiredText, Text } from './text';
 import { ServicePartInput, type BILLING_CODES, type ServicePartsItem } from './work-orders';
 
@@ -38,6 +39,8 @@ export const PARTS_ORDER_STATUSES = [
 
 /** spec 3 §9: the serial number of a stock order, and its items' default billing code. */
 export const STOCK_SERIAL_NUMBER = '999999';
+/** What the parts list shows (and searches, and sorts by) in a stock order's serial column. */
+export const STOCK_ORDER_TEXT = 'Stock Order';
 export const STOCK_DEFAULT_BILLING_CODE: (typeof BILLING_CODES)[number] = 'Retailer Inventory';
 /** spec 3 §9: a saved ship-to is found again by the first 35 characters of its name. */
 export const SHIP_TO_NAME_MATCH_LENGTH = 35;
@@ -302,6 +305,22 @@ export const PartsOrderSummaryRow = v.pipe(
   v.looseObject(OrderFields),
   v.transform((row) => row as unknown as PartsOrderSummary),
 );
+
+/** The parts list's sort columns (spec 3 §2 Parts list: plant, ship date, request date, status, serial; list-rules.ts PARTS_SORT_COLUMNS). */
+export const PARTS_ORDER_SORT_NAMES = ['expectedShipDate', 'orderDate', 'plant', 'serialNumber', 'status'] as const;
+export type PartsOrderSortName = (typeof PARTS_ORDER_SORT_NAMES)[number];
+
+/**
+ * GET {api}/parts?page=n[&q=][&sort=][&plant=][&status=] (issue 31 §3): the list searched on the server, with the
+ * screen's filters: a plant, and a status as shown (trimmed, in any case).
+ */
+export const PartsOrderSearchQueryFields = {
+  ...searchQueryFields(PARTS_ORDER_SORT_NAMES),
+  plant: v.optional(PlantNumber),
+  status: v.optional(Text(60, { allow: 'string' })),
+};
+export type PartsOrderSearchQuery = v.InferOutput<v.ObjectSchema<typeof PartsOrderSearchQueryFields, undefined>>;
+export const PartsOrderSearchAnswer = searchPageAnswer(PartsOrderSummaryRow);
 export const AssetPartsOrdersAnswer = v.pipe(
   v.array(v.looseObject(OrderFields)),
   v.transform((rows) => rows as unknown as PartsOrder[]),

@@ -4,7 +4,7 @@
  */
 const MS_DATE = /^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const PLACEHOLDER_PREFIXES = ['1900-01-01', '0001-01-01'];
+export const PLACEHOLDER_PREFIXES = ['1900-01-01', '0001-01-01'];
 
 /** Writes a date in the `/Date(ms)/` wire format of the terms document (spec 1 §3). */
 export const formatMsDate = (date: Date) => `/Date(${date.getTime()})/`;

@@ -1,3 +1,5 @@
+import { STOCK_ORDER_TEXT } from '../../contract';
+
 /*
  * Parts-order texts of this product beyond the contract's PARTS_ORDER_MESSAGES (spec 3 §8 verbatim there).
  * spec 3 §8 gives no toast for creating an order; this one is worded like its others.
@@ -8,7 +10,7 @@ export const PARTS_ORDER_TEXTS = {
   title: 'Parts Order',
   notFound: 'This parts order was not found. It may have been canceled, or it belongs to another retail center.',
   loadError: 'The parts order could not be loaded.',
-  stockOrder: 'Stock Order',
+  stockOrder: STOCK_ORDER_TEXT,
 } as const;
 
 export const PARTS_LIST_PATH = '/service/parts';

@@ -224,7 +224,7 @@ export async function loadOrder(db: Database, session: Session, id: number): Pro
   return order;
 }
 
-const summaries = (db: Database, condition: SQL | undefined) =>
+export const summaries = (db: Database, condition: SQL | undefined) =>
   db
     .select({
       order: {
@@ -255,7 +255,7 @@ const summaries = (db: Database, condition: SQL | undefined) =>
 
 type SummarySource = Awaited<ReturnType<typeof summaries>>[number];
 
-const toSummary = ({ order, plantName, firstName, lastName, itemCount }: SummarySource): PartsOrderSummary => ({
+export const toSummary = ({ order, plantName, firstName, lastName, itemCount }: SummarySource): PartsOrderSummary => ({
   partsOrderId: order.id,
   vantagePartsRequestId: order.vantagePartsRequestId,
   partsLogNumber: order.partsLogNumber,

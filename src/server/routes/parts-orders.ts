@@ -6,6 +6,7 @@ import {
   CreatePartsOrderInput,
   PARTS_ORDER_MESSAGES,
   PartsOrderItemInput,
+  PartsOrderSearchQueryFields,
   PartsOrderUpdate,
   PartsReceiptInput,
   RECEIVED_ORDER_STATUS,
@@ -54,6 +55,7 @@ import {
   touchOrder,
   type OrderRow,
 } from '../parts-orders/store';
+import { searchOrders } from '../parts-orders/search';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
 import { byRequestId, findRequest, unitExists } from '../work-orders/store';
@@ -211,8 +213,9 @@ const orderRoutes: RouteDefinition[] = [
     method: 'GET',
     endpoint: paths.partsOrders,
     ...READ,
-    query: v.object(SyncQueryFields),
+    query: v.object({ ...SyncQueryFields, ...PartsOrderSearchQueryFields }),
     handle: async ({ c, db, deps, session, query }) => {
+      if (query.page !== undefined) return c.json(await searchOrders(db, session, query));
       const source = partsOrderSyncSource(session, deps.clock);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       return answerList(c, db, source, summaryPages(db, session), deps.reportError);

@@ -1,13 +1,10 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   EARLIEST_REAL_DATE,
   HOMEOWNER_PORTAL_ORIGIN,
   REQUEST_TYPES,
-  SEARCH_PAGE_SIZE,
   WORK_ORDER_STATUSES,
-  parseSortParam,
-  searchWords,
   type SearchPage,
   type ServiceRequestSummary,
   type WorkOrderSearchQuery,
@@ -16,6 +13,7 @@ import {
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
+import { matchingWords, searchOrder, searchPage, type SortKeys } from '../sync/search-page';
 import { listCondition, summaries, toSummary } from './store';
 
 /*
@@ -46,11 +44,8 @@ const searchText = sql`lower(concat_ws(' ', ${r.serviceRequestNumber}, ${r.vanta
   ${t.homes.homeownerFirstName}, ${t.homes.homeownerLastName}, ${r.technician}, ${r.plantNumber}, ${t.plants.name},
   ${statusText}, ${labelOf(r.requestType, REQUEST_TYPES)}, ${usDate(r.requestDate)}))`;
 
-/** A word as a LIKE pattern that finds it anywhere: its own % and _ are meant literally. */
-const containing = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /** The order of each sort column (list-rules.ts WORK_ORDER_SORT_COLUMNS): Plant reads "name (number)". */
-const SORT_KEYS: Record<WorkOrderSortName, (AnyPgColumn | SQL)[]> = {
+const SORT_KEYS: SortKeys<WorkOrderSortName> = {
   performedDate: [serviceDate(r.performedDate)],
   plant: [t.plants.name, r.plantNumber],
   requestDate: [serviceDate(r.requestDate)],
@@ -62,38 +57,32 @@ const SORT_KEYS: Record<WorkOrderSortName, (AnyPgColumn | SQL)[]> = {
   totalServiceCost: [r.totalServiceCost],
 };
 
-function orderOf(sort: string | undefined) {
-  const { columnName, direction } = parseSortParam(sort ?? '-requestDate');
-  const keys = SORT_KEYS[columnName as WorkOrderSortName];
-  // Blanks last either way, as the kept list sorts them; newest first among equals.
-  const by = keys.map((key) => (direction === 'desc' ? sql`${key} desc nulls last` : sql`${key} asc nulls last`));
-  return [...by, desc(r.id)];
-}
-
 /** GET {api}/service?page=…: one page of the requests `session` sees that match, and how many match in all. */
-export async function searchRequests(
-  db: Database,
-  session: Session,
-  query: WorkOrderSearchQuery,
-): Promise<SearchPage<ServiceRequestSummary>> {
-  const page = query.page ?? 1;
+export function searchRequests(db: Database, session: Session, query: WorkOrderSearchQuery): Promise<SearchPage<ServiceRequestSummary>> {
   const portal = sql`position(${HOMEOWNER_PORTAL_ORIGIN} in ${r.vantageCaseOrigin}) > 0`;
   const condition = and(
     listCondition(session),
     query.plant === undefined ? undefined : eq(r.plantNumber, query.plant),
     query.status ? sql`${statusText} = ${query.status}` : undefined,
     query.portal === 'only' ? portal : query.portal === 'none' ? sql`not ${portal}` : undefined,
-    ...searchWords(query.q).map((word) => sql`${searchText} like ${containing(word)}`),
+    ...matchingWords(searchText, query.q),
   );
-  const rows = await summaries(db, condition)
-    .orderBy(...orderOf(query.sort))
-    .limit(SEARCH_PAGE_SIZE)
-    .offset((page - 1) * SEARCH_PAGE_SIZE);
-  const [matching] = await db
-    .select({ n: count() })
-    .from(r)
-    .innerJoin(t.plants, eq(t.plants.plantNumber, r.plantNumber))
-    .innerJoin(t.homes, eq(t.homes.id, r.homeId))
-    .where(condition);
-  return { rows: rows.map(toSummary), total: matching?.n ?? 0, page, pageSize: SEARCH_PAGE_SIZE };
+  return searchPage(
+    query.page,
+    (limit, offset) =>
+      summaries(db, condition)
+        .orderBy(...searchOrder(SORT_KEYS, query.sort, '-requestDate', r.id))
+        .limit(limit)
+        .offset(offset),
+    async () => {
+      const [matching] = await db
+        .select({ n: count() })
+        .from(r)
+        .innerJoin(t.plants, eq(t.plants.plantNumber, r.plantNumber))
+        .innerJoin(t.homes, eq(t.homes.id, r.homeId))
+        .where(condition);
+      return matching?.n ?? 0;
+    },
+    toSummary,
+  );
 }
