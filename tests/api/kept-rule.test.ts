@@ -34,12 +34,16 @@ async function download<Row>(path: string, key: (row: Row) => number, limit: num
   const rows = new Map<number, Row>();
   let cursor = '0';
   let total: number | undefined;
+  let pages = 0;
+  let removed = 0;
   for (;;) {
     const next = await page<Row>(path, cursor, limit);
     total ??= next.total;
+    pages += 1;
+    removed += next.removed.length;
     for (const row of next.items) rows.set(key(row), row);
     cursor = next.cursor;
-    if (!next.more) return { rows, cursor, total };
+    if (!next.more) return { rows, cursor, total, pages, removed };
   }
 }
 
@@ -52,7 +56,7 @@ async function retailerOf(): Promise<string> {
 describe('the kept work orders', () => {
   it('a first download holds exactly the open ones and the closed ones changed in the rule’s window', async () => {
     const retailer = await retailerOf();
-    const { rows, total } = await download<ServiceRequestSummary>('/api/service', (row) => row.serviceRequestId, 500);
+    const { rows, total, pages, removed } = await download<ServiceRequestSummary>('/api/service', (row) => row.serviceRequestId, 50);
     const expected = await t.db
       .select({ id: serviceRequests.id })
       .from(serviceRequests)
@@ -68,6 +72,9 @@ describe('the kept work orders', () => {
       .where(eq(serviceRequests.retailerNumber, retailer));
     expect(new Set(rows.keys())).toEqual(new Set(expected.map((row) => row.id)));
     expect(total).toBe(expected.length);
+    // Every page of the download reads kept rows only: no page of rows that are not kept, sent as removed.
+    expect(pages).toBe(Math.floor(expected.length / 50) + 1);
+    expect(removed).toBe(0);
     // The seed spreads closed work orders over two years: the rule leaves most of them on the server.
     expect(rows.size).toBeLessThan(all!.n);
     for (const row of rows.values()) expect(isKeptRecord(row, today())).toBe(true);
@@ -141,5 +148,30 @@ describe('the kept parts orders', () => {
       );
     expect(new Set(rows.keys())).toEqual(new Set(expected.map((row) => row.id)));
     for (const row of rows.values()) expect(isKeptRecord(row, today())).toBe(true);
+  });
+});
+
+describe('a download from nothing under way', () => {
+  it('a row that leaves the rule between its pages comes as removed; one changed into it comes', async () => {
+    const first = await page<ServiceRequestSummary>('/api/service', '0', 5);
+    expect(first.more).toBe(true);
+    const delivered = first.items.find((row) => row.isClosed) ?? first.items[0]!;
+    // Between two pages: a delivered row closes and ages out (a re-stamp moves it past the download's start).
+    await t.db.execute(sql`alter table service_requests disable trigger service_requests_changed_on`);
+    await t.db
+      .update(serviceRequests)
+      .set({ status: 'X', changedOn: addDaysToDay(today(), -KEEP_CLOSED_DAYS - 5) })
+      .where(eq(serviceRequests.id, delivered.serviceRequestId));
+    await t.db.execute(sql`alter table service_requests enable trigger service_requests_changed_on`);
+    let cursor = first.cursor;
+    const removed: number[] = [];
+    for (;;) {
+      const next = await page<ServiceRequestSummary>('/api/service', cursor, 200);
+      removed.push(...next.removed);
+      expect(next.items.map((row) => row.serviceRequestId)).not.toContain(delivered.serviceRequestId);
+      cursor = next.cursor;
+      if (!next.more) break;
+    }
+    expect(removed).toEqual([delivered.serviceRequestId]);
   });
 });

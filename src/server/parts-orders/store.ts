@@ -14,7 +14,7 @@ import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
 import { isKeptRecord } from '../../contract/kept-lists';
-import { isFromStart, keptRecords, keptRuleDay } from '../sync/kept-rule';
+import { keptInWindow, keptRecords, keptRuleDay } from '../sync/kept-rule';
 import { readWindow, sessionScope, type SyncSource } from '../sync/source';
 import { keysetPages, type ListPages } from '../sync/stream-list';
 import { scopeOf, visibleByScope } from '../work-orders/rules';
@@ -299,7 +299,7 @@ export function partsOrderSyncSource(session: Session, clock: () => Date): SyncS
     tombstones: visibleByScope(session, t.syncTombstones),
     changes: { from: sql`${t.partsOrders}`, where: condition, xid: t.partsOrders.syncXid, id: t.partsOrders.id },
     rows: async (db, window) => {
-      const onlyKept = isFromStart(window.from) ? kept : undefined;
+      const onlyKept = keptInWindow(window, kept, t.partsOrders.syncXid);
       const rows = await readWindow(
         window,
         { xid: t.partsOrders.syncXid, id: t.partsOrders.id },

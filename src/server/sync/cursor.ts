@@ -23,19 +23,26 @@ export const fingerprint = (source: Pick<SyncSource<unknown>, 'table' | 'scope'>
 
 export interface CursorState extends Position {
   scope: string;
+  /**
+   * A download from nothing under way (issue 31): the horizon it began at. Rows written below it come only if the
+   * kept-list rule keeps them; later ones all come (a row that left the rule meanwhile comes as removed).
+   */
+  keptBelow?: number;
 }
 
 /** Longer than any cursor encodeCursor makes: a longer tag is not decoded. */
 export const MAX_CURSOR_CHARS = 400;
 
 export function encodeCursor(state: CursorState): string {
-  return Buffer.from(`${state.scope}.${state.xid}.${state.id}`, 'utf8').toString('base64url');
+  const downloading = state.keptBelow === undefined ? '' : `.${state.keptBelow}`;
+  return Buffer.from(`${state.scope}.${state.xid}.${state.id}${downloading}`, 'utf8').toString('base64url');
 }
 
 export function decodeCursor(text: string): CursorState | undefined {
-  const match = /^([A-Za-z0-9_-]{16})\.(\d{1,18})\.(\d{1,10})$/.exec(Buffer.from(text, 'base64url').toString('utf8'));
+  const match = /^([A-Za-z0-9_-]{16})\.(\d{1,18})\.(\d{1,10})(?:\.(\d{1,18}))?$/.exec(Buffer.from(text, 'base64url').toString('utf8'));
   if (!match) return undefined;
-  const xid = Number(match[2]);
-  const id = Number(match[3]);
-  return Number.isSafeInteger(xid) && Number.isSafeInteger(id) ? { scope: match[1]!, xid, id } : undefined;
+  const [xid, id, keptBelow] = [match[2], match[3], match[4]].map((part) => (part === undefined ? undefined : Number(part)));
+  if (!Number.isSafeInteger(xid) || !Number.isSafeInteger(id) || (keptBelow !== undefined && !Number.isSafeInteger(keptBelow)))
+    return undefined;
+  return { scope: match[1]!, xid: xid!, id: id!, ...(keptBelow === undefined ? {} : { keptBelow }) };
 }

@@ -2,7 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import { SYNC_DEFAULT_LIMIT, SYNC_START, type SyncPage } from '../../contract/sync';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import { decodeCursor, encodeCursor, fingerprint, START, type Position } from './cursor';
+import { decodeCursor, encodeCursor, fingerprint, START, type CursorState, type Position } from './cursor';
 import { probe } from './probe';
 import { atOrAfter, type SyncSource } from './source';
 import { tombstonesOf } from './tombstones';
@@ -40,10 +40,12 @@ export async function readDelta<Item>(
   if (!reset && !fromStart && !changed)
     return { items: [], removed: [], cursor: encodeCursor({ scope, xid: horizon, id: 0 }), more: false };
 
-  const rows = await source.rows(db, { from, horizon, limit });
+  // A download from nothing holds only the kept rows of what stood when it began, over all its pages (kept-rule.ts).
+  const keptBelow = fromStart ? horizon : followable?.keptBelow;
+  const rows = await source.rows(db, { from, horizon, limit, keptBelow });
   const last = rows.at(-1);
   const more = rows.length === limit && last !== undefined;
-  const end: Position = more ? { xid: last.xid, id: last.id + 1 } : { xid: horizon, id: 0 };
+  const end: CursorState = more ? { scope, xid: last.xid, id: last.id + 1, keptBelow } : { scope, xid: horizon, id: 0 };
 
   const removed: number[] = [];
   const items: Item[] = [];
@@ -65,7 +67,7 @@ export async function readDelta<Item>(
     if (row.item === null) removed.push(row.id);
     else items.push(row.item);
   }
-  const page: SyncPage<Item> = { items, removed, cursor: encodeCursor({ scope, ...end }), more };
+  const page: SyncPage<Item> = { items, removed, cursor: encodeCursor(end), more };
   if (reset) page.reset = true;
   if (fromStart) page.total = await source.count(db);
   return page;

@@ -1,9 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { gte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { keptSince } from '../../contract/kept-lists';
 import { businessDay } from '../../contract/time-zones';
 import { organisationTimeZone } from '../business-day/business-day';
-import { START, type Position } from './cursor';
+import type { SyncWindow } from './source';
 
 /*
  * The kept-list rule of contract/kept-lists.ts on the server: a device's first download of a ruled list (work orders,
@@ -18,5 +18,9 @@ export const keptRuleDay = (clock: () => Date) => businessDay(organisationTimeZo
 export const keptRecords = (open: SQL, changedOn: AnyPgColumn, today: string): SQL =>
   sql`(${open} or ${changedOn} >= ${keptSince(today)}::date)`;
 
-/** A download from nothing: its pages read only the kept rows, where a later page reads every change. */
-export const isFromStart = (from: Position) => from.xid === START.xid && from.id === START.id;
+/**
+ * What a page reads of a ruled list: during a download from nothing, the kept rows of what stood when it began and
+ * every row written since (one that left the rule meanwhile then comes as removed); afterwards, every change.
+ */
+export const keptInWindow = (window: SyncWindow, kept: SQL | undefined, xid: AnyPgColumn): SQL | undefined =>
+  window.keptBelow === undefined || kept === undefined ? undefined : or(kept, gte(xid, window.keptBelow));

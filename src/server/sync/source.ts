@@ -21,6 +21,8 @@ export interface SyncWindow {
   /** Rows of transactions at or above this are not final yet. */
   horizon: number;
   limit: number | undefined;
+  /** A download from nothing under way: rows written below this horizon come only if the list's kept-list rule keeps them. */
+  keptBelow?: number | undefined;
 }
 
 /** One synced list as one user sees it. */

@@ -16,7 +16,7 @@ import * as t from '../db/schema';
 import type { Session } from '../http/route';
 import { zoneOf } from '../business-day/business-day';
 import { isKeptRecord } from '../../contract/kept-lists';
-import { isFromStart, keptRecords, keptRuleDay } from '../sync/kept-rule';
+import { keptInWindow, keptRecords, keptRuleDay } from '../sync/kept-rule';
 import { readWindow, sessionScope, type SyncSource } from '../sync/source';
 import { allRows, keysetPages, type ListPages } from '../sync/stream-list';
 import {
@@ -247,7 +247,7 @@ export function workOrderSyncSource(session: Session, clock: () => Date, assetId
     rows: async (db, window) => {
       // One home's requests are few: only a whole scope is read branch by branch.
       const scope = assetId === undefined ? scopeOf(session, t.serviceRequests) : condition;
-      const onlyKept = isFromStart(window.from) ? kept : undefined;
+      const onlyKept = keptInWindow(window, kept, t.serviceRequests.syncXid);
       const rows = await readWindow(window, { xid: t.serviceRequests.syncXid, id: t.serviceRequests.id }, scope, (where) =>
         summaries(db, and(where, onlyKept)).$dynamic(),
       );
