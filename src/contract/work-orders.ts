@@ -46,6 +46,8 @@ export const WORK_ORDER_STATUSES = {
   X: 'Canceled',
   Z: 'Canceled Factory Request',
 } as const;
+/** The statuses of a closed work order (declined, paid, canceled; factory ones closed or canceled). */
+export const CLOSED_STATUSES: readonly string[] = ['G', 'N', 'P', 'X', 'Z'];
 export const statusLabel = (status: string) =>
   status in WORK_ORDER_STATUSES ? WORK_ORDER_STATUSES[status as keyof typeof WORK_ORDER_STATUSES] : status;
 

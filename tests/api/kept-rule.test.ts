@@ -5,7 +5,7 @@ import { isKeptRecord, KEEP_CLOSED_DAYS, keptSince } from '../../src/contract/ke
 import { addDaysToDay } from '../../src/contract/days';
 import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../../src/contract/time-zones';
 import { partsOrders, serviceRequests } from '../../src/server/db/schema';
-import { CLOSED_STATUSES } from '../../src/server/work-orders/rules';
+import { CLOSED_STATUSES } from '../../src/contract';
 import { createTestContext, type TestContext } from './harness';
 
 /*

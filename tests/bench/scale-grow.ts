@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DEFAULT_NUMBER_STARTS } from '../../src/server/numbers/number-starts';
-import { CLOSED_STATUSES } from '../../src/server/work-orders/rules';
+import { CLOSED_STATUSES } from '../../src/contract';
 
 export const SCALE_TARGET = { workOrders: 1_000_000, homes: 433_000 };
 /** The demo user who sees every plant: a copy of plant@ (who keeps two) with all of them. */

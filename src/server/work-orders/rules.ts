@@ -25,8 +25,9 @@
  * - Item, parts and attachment writes do not bump the request's rowVersion (only its own fields do),
  *   so an offline outbox can queue an item and then an information edit made from the same copy.
  */
-import { and, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { CLOSED_STATUSES } from '../../contract';
 import type { Session } from '../http/route';
 import * as t from '../db/schema';
 import { inScope, type Scope } from '../sync/source';
@@ -35,7 +36,6 @@ import { inScope, type Scope } from '../sync/source';
 export const WORK_ORDER_ID_OFFSET = 700_000;
 export const workOrderNumber = (requestId: number) => `WO-${String(requestId).padStart(7, '0')}`;
 
-export const CLOSED_STATUSES: readonly string[] = ['G', 'N', 'P', 'X', 'Z'];
 const EDITABLE_BY_RETAILER: readonly string[] = ['Unsubmitted', 'O', 'S', 'I', 'D'];
 const EDITABLE_BY_PLANT: readonly string[] = [...EDITABLE_BY_RETAILER, 'F', 'W'];
 
@@ -47,6 +47,12 @@ export interface RuleSubject {
 
 export const isStaged = (request: RuleSubject) => request.vantageWorkOrderId === null;
 export const isClosed = (request: Pick<RuleSubject, 'status'>) => CLOSED_STATUSES.includes(request.status);
+
+/**
+ * Requests not closed, with the statuses written out: the partial indexes of open requests (migration 0025) are used
+ * only where a query names their very condition, which a parameter does not.
+ */
+export const openRequests = sql`${t.serviceRequests.status} not in ${sql.raw(`(${CLOSED_STATUSES.map((status) => `'${status}'`).join(', ')})`)}`;
 
 export function canEdit(session: Session, request: RuleSubject): boolean {
   if (!session.flags.isServiceAdmin || request.isArchived) return false;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   ATTACHMENT_TYPES,
   DATE_PLACEHOLDER,
@@ -20,12 +20,12 @@ import { keptInWindow, keptRecords, keptRuleDay } from '../sync/kept-rule';
 import { readWindow, sessionScope, type SyncSource } from '../sync/source';
 import { allRows, keysetPages, type ListPages } from '../sync/stream-list';
 import {
-  CLOSED_STATUSES,
   canArchive,
   canEdit,
   isClosed,
   isDispatchEnabled,
   isStaged,
+  openRequests,
   scopeOf,
   visibleAnd,
   visibleByScope,
@@ -223,7 +223,7 @@ export async function listOpenRequests(db: Database, session: Session): Promise<
   const open = and(
     listCondition(session),
     isNotNull(t.serviceRequests.vantageWorkOrderId),
-    notInArray(t.serviceRequests.status, [...CLOSED_STATUSES]),
+    openRequests,
     eq(t.serviceRequests.isArchived, false),
   );
   const rows = await summaries(db, open).orderBy(desc(t.serviceRequests.id));
@@ -235,10 +235,7 @@ export function workOrderSyncSource(session: Session, clock: () => Date, assetId
   const condition = listCondition(session, assetId);
   // The whole list is kept by the kept-list rule; one home's requests are few and kept whole.
   const today = assetId === undefined ? keptRuleDay(clock) : undefined;
-  const kept =
-    today === undefined
-      ? undefined
-      : keptRecords(notInArray(t.serviceRequests.status, [...CLOSED_STATUSES]), t.serviceRequests.changedOn, today);
+  const kept = today === undefined ? undefined : keptRecords(openRequests, t.serviceRequests.changedOn, today);
   return {
     table: 'service_requests',
     scope: [...sessionScope(session), assetId ?? null],

@@ -77,6 +77,15 @@ export const partsOrders = pgTable(
   (t) => [
     index('parts_orders_retailer_sync_idx').on(t.retailerNumber, t.syncXid, t.id),
     index('parts_orders_plant_sync_idx').on(t.plantNumber, t.syncXid, t.id),
+    // A device's first download reads the kept rows (contract/kept-lists.ts): the open ones and those changed lately.
+    index('parts_orders_retailer_open_sync_idx')
+      .on(t.retailerNumber, t.syncXid, t.id)
+      .where(sql`not is_closed`),
+    index('parts_orders_plant_open_sync_idx')
+      .on(t.plantNumber, t.syncXid, t.id)
+      .where(sql`not is_closed`),
+    index('parts_orders_retailer_changed_idx').on(t.retailerNumber, t.changedOn),
+    index('parts_orders_plant_changed_idx').on(t.plantNumber, t.changedOn),
     index('parts_orders_retailer_idx').on(t.retailerNumber),
     index('parts_orders_plant_idx').on(t.plantNumber),
     index('parts_orders_home_idx').on(t.homeId),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CLOSED_STATUSES } from '../../../contract/work-orders';
 import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, hours, money, stamp, syncXid } from './columns';
 import { homes, plants, retailers } from './organisation';
@@ -16,6 +17,9 @@ export const plantServiceRates = pgTable('plant_service_rates', {
   twoManServiceRate: money('two_man_service_rate'),
   driverRate: money('driver_rate'),
 });
+
+/** Not closed (CLOSED_STATUSES), written out as the partial indexes' condition (work-orders/rules.ts openRequests). */
+const openStatuses = sql.raw(`status not in (${CLOSED_STATUSES.map((status) => `'${status}'`).join(', ')})`);
 
 /**
  * A service request; once submitted (vantageWorkOrderId set) a work order (spec 3 §3, §4). Totals are
@@ -79,6 +83,11 @@ export const serviceRequests = pgTable(
     index('service_requests_home_idx').on(t.homeId),
     index('service_requests_retailer_sync_idx').on(t.retailerNumber, t.syncXid, t.id),
     index('service_requests_plant_sync_idx').on(t.plantNumber, t.syncXid, t.id),
+    // A device's first download reads the kept rows (contract/kept-lists.ts): the open ones and those changed lately.
+    index('service_requests_retailer_open_sync_idx').on(t.retailerNumber, t.syncXid, t.id).where(openStatuses),
+    index('service_requests_plant_open_sync_idx').on(t.plantNumber, t.syncXid, t.id).where(openStatuses),
+    index('service_requests_retailer_changed_idx').on(t.retailerNumber, t.changedOn),
+    index('service_requests_plant_changed_idx').on(t.plantNumber, t.changedOn),
   ],
 );
 
