@@ -41,6 +41,8 @@ export type PartsOrderSummaryView = Omit<PartsOrderSummary, 'partsOrderId'> & {
   pending?: PendingMark;
   /** A submit, cancel or receipt waits: what the row will become. */
   pendingAction?: 'submit' | 'cancel' | 'receipt';
+  /** Found by a search on the server, not kept on this device (issue 31 §3). */
+  notOnDevice?: true;
 };
 
 /** The outbox record of an order: every write of one order (its items and receipts included) replays in order under it. */

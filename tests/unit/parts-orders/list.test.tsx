@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PARTS_ORDER_MESSAGES, STOCK_SERIAL_NUMBER } from '../../../src/contract';
+import { PARTS_ORDER_MESSAGES, SEARCH_PAGE_SIZE, STOCK_SERIAL_NUMBER, type PartsOrderSummary } from '../../../src/contract';
 import { addItemCall, createPartsOrderCall } from '../../../src/features/parts-orders/api/calls';
 import { CACHE_KINDS, partsOrderKeys } from '../../../src/features/parts-orders/api/keys';
 import { HOMES_KEPT_KIND } from '../../../src/entities/homes';
@@ -11,10 +11,11 @@ import { PARTS_ORDER_TEXTS } from '../../../src/features/parts-orders/messages';
 import { QUEUED_MESSAGE } from '../../../src/offline/write-messages';
 import { getOffline } from '../../../src/offline/runtime';
 import { isTempId } from '../../../src/offline/temp-ids';
+import { NOT_ON_DEVICE } from '../../../src/ui/not-on-device';
 import { demoProfile } from '../fixtures/demo-profiles';
 import { fakeListLayout } from '../work-orders/list/fixtures';
 import { shippedOrder, stagedOrder, summaryOf } from './fixtures';
-import { calls, keepPartsOrders, notices, renderParts, setOnline, setUp, tearDown, type FakeServer } from './harness';
+import { calls, jsonResponse, keepPartsOrders, notices, renderParts, setOnline, setUp, tearDown, type FakeServer } from './harness';
 
 vi.mock('../../../src/features/parts-orders/catalog', async () => (await import('./catalog-mock')).catalogModule);
 
@@ -129,6 +130,44 @@ describe('parts list (spec 3 §2 /service/parts)', () => {
     await waitFor(() => expect(rowTexts()).toHaveLength(3));
     expect(screen.queryByText(/^Saved copy/)).toBeNull();
     expect(await getOffline().db.partsOrders.count()).toBe(3);
+  });
+
+  it('searches on the server when it holds more than the device keeps: an order not kept is marked; offline the list says how many it holds', async () => {
+    // Issue 31 §3: a closed order older than the kept-list rule is on the server only.
+    const old = summaryOf(
+      shippedOrder({ partsOrderId: 70, vantagePartsRequestId: 2070, partsLogNumber: 'PL-2070', orderStatus: 'Closed', isClosed: true }),
+      { changedOn: '2024-01-02' },
+    );
+    const plainList = server.readers['/api/parts']!;
+    const searches: URLSearchParams[] = [];
+    server.readers['/api/parts'] = (url) => {
+      if (!url.searchParams.has('page')) return plainList(url);
+      searches.push(url.searchParams);
+      const all: PartsOrderSummary[] = [...[...server.orders.values()].map((order) => summaryOf(order)), old];
+      const q = url.searchParams.get('q')?.toLowerCase();
+      const rows = q ? all.filter((row) => (row.partsLogNumber ?? '').toLowerCase().includes(q)) : all;
+      return jsonResponse(200, { rows, total: rows.length, page: 1, pageSize: SEARCH_PAGE_SIZE });
+    };
+    const first = renderParts(service, '/service/parts');
+    await table();
+    await waitFor(() => expect(rowTexts()).toHaveLength(4));
+    const oldRow = () => rowTexts().find((text) => text.includes('PL-2070'));
+    expect(oldRow()).toContain(NOT_ON_DEVICE);
+    expect(rowTexts().filter((text) => text.includes(NOT_ON_DEVICE))).toHaveLength(1);
+    fireEvent.change(screen.getByPlaceholderText('Search Parts Orders...'), { target: { value: 'pl-2070' } });
+    await waitFor(() => expect(rowTexts()).toHaveLength(1));
+    expect(oldRow()).toContain(NOT_ON_DEVICE);
+    expect(searches.at(-1)?.get('q')).toBe('pl-2070');
+    expect(searches.at(-1)?.get('sort')).toBe('-orderDate');
+
+    first.unmount();
+    setOnline(server, false);
+    renderParts(service, '/service/parts');
+    await screen.findByText(
+      /This device holds 3 parts orders: open ones, and closed ones changed in the last 90 days\. The rest need a connection\./,
+    );
+    await waitFor(() => expect(rowTexts()).toHaveLength(3));
+    expect(rowTexts().some((text) => text.includes('PL-2070'))).toBe(false);
   });
 
   it('marks orders with queued changes, and lists an order made on this device first', async () => {

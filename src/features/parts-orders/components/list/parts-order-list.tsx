@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
-import type { CmhUser } from '../../../../contract';
+import { PARTS_ORDER_STATUSES, type CmhUser } from '../../../../contract';
+import { KEPT_LIST_RULES } from '../../../../contract/kept-lists';
 import { isOfflineError } from '../../../../lib/http';
 import type { SortState } from '../../../../lib/list';
 import { deriveFlags } from '../../../../lib/permissions';
@@ -9,14 +10,16 @@ import { useNeedsConnection } from '../../../../offline/kept-detail-ids';
 import { useOnline } from '../../../../offline/use-connection';
 import { useNow } from '../../../../offline/use-now';
 import { isTempId } from '../../../../offline/temp-ids';
+import { useServerSearch } from '../../../../offline/use-list-search';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
 import { KeptListProgress } from '../../../../ui/kept-list-progress';
-import { NeedsConnectionMark } from '../../../../ui/not-on-device';
+import { NeedsConnectionMark, NotOnDeviceMark } from '../../../../ui/not-on-device';
 import { SortControls } from '../../../../ui/sort-controls';
 import { PathLink } from '../../../../ui/path-link';
 import { useCatalogPriming } from '../../catalog';
 import { usePlantChoices } from '../../api/get-plants';
 import { CACHE_KINDS } from '../../api/keys';
+import { partsOrderSearch } from '../../api/search-parts-orders';
 import type { PartsOrderSummaryView } from '../../model';
 import { usePartsOrderPriming } from '../../use-offline-priming';
 import { usePartsOrderListView, useRefreshOnDelivery } from '../../use-parts-order-view';
@@ -62,7 +65,7 @@ const columnsFor = (needsConnection: (row: PartsOrderSummaryView) => boolean): D
           <span className="po-row__action">{PENDING_ACTION_TEXT[row.pendingAction]}</span>
         )}
         <PendingBadge mark={row.pending} subject={orderNumberText(row)} />
-        {needsConnection(row) && <NeedsConnectionMark />}
+        {row.notOnDevice ? <NotOnDeviceMark /> : needsConnection(row) && <NeedsConnectionMark />}
       </div>
     ),
   },
@@ -77,6 +80,9 @@ const columnsFor = (needsConnection: (row: PartsOrderSummaryView) => boolean): D
 /** Keeps a chosen filter value among the choices after the rows changed, so the select never hides what it filters by. */
 const withChosen = (options: { value: string; label: string }[], chosen: string) =>
   chosen && !options.some((option) => option.value === chosen) ? [...options, { value: chosen, label: chosen }] : options;
+
+/** Every status a search on the server may filter by (the kept rows may not show them all). */
+const ALL_STATUSES = PARTS_ORDER_STATUSES.map((status) => ({ value: status, label: status }));
 
 /**
  * spec 3 §2 Parts list (tab 1 of Service & Parts): every order the user sees as it will be (queued changes applied
@@ -117,9 +123,31 @@ export function PartsOrderList({ user }: { user: CmhUser }) {
   const [creatingStock, setCreatingStock] = useState(false);
   const canCreate = deriveFlags(user).isServiceAdmin;
 
-  const plants = useMemo(() => withChosen(plantOptions(list.rows), filters.plant), [list.rows, filters.plant]);
-  const statuses = useMemo(() => withChosen(statusOptions(list.rows), filters.status), [list.rows, filters.status]);
   const rows = useMemo(() => applyFilters(list.rows, filters), [list.rows, filters]);
+  // Issue 31 §3: when the user sees more on the server than the device keeps, the list searches, sorts and pages there
+  // (online); the kept rows show until its first page comes, and a row found there that is not kept says so.
+  const server = useServerSearch({
+    list: partsOrderSearch,
+    scope,
+    kept: list.rows,
+    loaded: list.rows.length > 0,
+    online,
+    fromCache: list.fromCache,
+    search: { q: search, sort, filters: { plant: filters.plant, status: filters.status } },
+    keyOf: (row) => String(row.partsOrderId),
+    notKept: (row, key): PartsOrderSummaryView => ({ ...row, key, notOnDevice: true }),
+  });
+  const { keptCount, rows: serverRows } = server;
+  const inServerMode = serverRows !== undefined;
+
+  const plants = useMemo(
+    () => withChosen(plantOptions(inServerMode ? [...list.rows, ...serverRows] : list.rows), filters.plant),
+    [inServerMode, list.rows, serverRows, filters.plant],
+  );
+  const statuses = useMemo(
+    () => withChosen(inServerMode ? ALL_STATUSES : statusOptions(list.rows), filters.status),
+    [inServerMode, list.rows, filters.status],
+  );
   // Open orders are kept whole on the device; a closed one only once it was opened (issue 19).
   const needsConnection = useNeedsConnection(CACHE_KINDS.detail);
   const columns = useMemo(() => columnsFor((row) => !isTempId(row.key) && needsConnection(row.key)), [needsConnection]);
@@ -196,6 +224,12 @@ export function PartsOrderList({ user }: { user: CmhUser }) {
           Saved copy, updated {describeAge(list.storedAt, now)}. It refreshes when the connection is back.
         </p>
       )}
+      {list.fromCache && (
+        <p className="notice notice--info" role="status">
+          This device holds {keptCount.toLocaleString('en-US')} parts orders: {KEPT_LIST_RULES.partsOrders.toLowerCase()}. The rest need a
+          connection.
+        </p>
+      )}
       <KeptListProgress progress={list.progress} shortOfSpace={list.shortOfSpace} what="parts orders" />
       {priming && (
         <div className="po-list__priming" role="status">
@@ -226,12 +260,11 @@ export function PartsOrderList({ user }: { user: CmhUser }) {
       <DataList
         label="Parts orders"
         columns={columns}
-        rows={rows}
+        {...(server.dataList ?? { rows, searchText: partsSearchText })}
         rowKey={(row) => row.key}
         loading={loading}
         searchLabel="Search parts orders"
         searchPlaceholder="Search Parts Orders..."
-        searchText={partsSearchText}
         search={search}
         onSearchChange={setSearch}
         sort={sort}

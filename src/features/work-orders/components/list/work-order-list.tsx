@@ -7,6 +7,7 @@ import { useNeedsConnection } from '../../../../offline/kept-detail-ids';
 import { useOnline } from '../../../../offline/use-connection';
 import { useNow } from '../../../../offline/use-now';
 import { isTempId } from '../../../../offline/temp-ids';
+import { useServerSearch } from '../../../../offline/use-list-search';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
 import { KeptListProgress } from '../../../../ui/kept-list-progress';
 import { NeedsConnectionMark, NotOnDeviceMark } from '../../../../ui/not-on-device';
@@ -14,7 +15,7 @@ import { SortControls } from '../../../../ui/sort-controls';
 import { KEPT_LIST_RULES } from '../../../../contract/kept-lists';
 import { WORK_ORDER_STATUSES } from '../../../../contract';
 import { CACHE_KINDS } from '../../api/keys';
-import { useWorkOrderScopeTotal, useWorkOrderSearch, type WorkOrderSearch } from '../../api/search-work-orders';
+import { workOrderSearch } from '../../api/search-work-orders';
 import type { PendingMark, ServiceRequestSummaryView } from '../../model';
 import { useOfflinePriming } from '../../use-offline-priming';
 import { useRefreshOnDelivery, useWorkOrderListView } from '../../use-request-view';
@@ -127,24 +128,20 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
   // Issue 31 §3: when the user sees more on the server than the device keeps, the list searches, sorts and pages there
   // (online); the kept rows show until its first page comes, and a row found there that is not kept says so.
   const portal = portalMode ? (tab === 'portal' || homeownerUser ? 'only' : 'none') : undefined;
-  const keptCount = useMemo(() => tabRows.filter((row) => !isTempId(row.key)).length, [tabRows]);
-  const scopeTotal = useWorkOrderScopeTotal(scope, portal, online && list.rows.length > 0 && !list.fromCache).data;
-  const serverMode = online && !list.fromCache && scopeTotal !== undefined && scopeTotal > keptCount;
-  const searched = useWorkOrderSearch(
+  const server = useServerSearch({
+    list: workOrderSearch,
     scope,
-    { q: search, sort, plant: filters.plant, status: filters.status, portal } satisfies WorkOrderSearch,
-    serverMode,
-  );
-  const serverRows = useMemo(() => {
-    if (!searched.data) return undefined;
-    const kept = new Map(tabRows.map((row) => [row.key, row]));
-    return searched.data.pages.flatMap((page) =>
-      page.rows.map(
-        (row) => kept.get(String(row.serviceRequestId)) ?? { ...row, key: String(row.serviceRequestId), notOnDevice: true as const },
-      ),
-    );
-  }, [searched.data, tabRows]);
-  const inServerMode = serverMode && serverRows !== undefined;
+    kept: tabRows,
+    loaded: list.rows.length > 0,
+    online,
+    fromCache: list.fromCache,
+    scopeFilters: { portal },
+    search: { q: search, sort, filters: { plant: filters.plant, status: filters.status } },
+    keyOf: (row) => String(row.serviceRequestId),
+    notKept: (row, key): ServiceRequestSummaryView => ({ ...row, key, notOnDevice: true }),
+  });
+  const { keptCount, rows: serverRows } = server;
+  const inServerMode = serverRows !== undefined;
 
   const plants = useMemo(
     () => withChosen(plantOptions(inServerMode ? [...tabRows, ...serverRows] : tabRows), filters.plant),
@@ -248,18 +245,10 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
       <DataList
         label={tab === 'portal' ? 'Homeowner portal requests' : 'Work orders'}
         columns={columns}
-        {...(inServerMode
-          ? {
-              mode: 'server' as const,
-              rows: serverRows,
-              total: searched.data?.pages[0]?.total,
-              hasMore: searched.hasNextPage,
-              loadingMore: searched.isFetchingNextPage,
-              onLoadMore: () => void searched.fetchNextPage(),
-            }
-          : list.partialTotal === undefined
+        {...(server.dataList ??
+          (list.partialTotal === undefined
             ? { rows, searchText: workOrderSearchText }
-            : { mode: 'server' as const, rows, total: list.partialTotal, hasMore: false, onLoadMore: NOTHING_MORE })}
+            : { mode: 'server' as const, rows, total: list.partialTotal, hasMore: false, onLoadMore: NOTHING_MORE }))}
         rowKey={(row) => row.key}
         loading={loading}
         searchLabel="Search requests"
