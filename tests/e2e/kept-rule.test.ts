@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ServiceRequest, ServiceRequestSummary } from '../../src/contract';
+import type { PartsOrderSummary, ServiceRequest, ServiceRequestSummary } from '../../src/contract';
 import { addDaysToDay } from '../../src/contract/days';
 import { isKeptRecord, KEEP_CLOSED_DAYS } from '../../src/contract/kept-lists';
 import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../../src/contract/time-zones';
@@ -146,6 +146,43 @@ describe('what the device keeps of the work orders (issue 31)', () => {
         timeout: 60_000,
       })
       .toBe('Queued Before Aging');
+    await context.close();
+  });
+});
+
+describe('what the device keeps of the parts orders (issue 31)', () => {
+  it('an older closed parts order is not on the device: found by search online, marked, opened; offline the list says the rest need a connection', async () => {
+    const orders = (await app.api<PartsOrderSummary[]>('GET', '/api/parts', { token })).body;
+    const old = orders.find((row) => row.isClosed && row.partsLogNumber && !isKeptRecord(row, today()));
+    expect(old, 'the seed has closed parts orders older than the rule').toBeDefined();
+    const number = old!.partsLogNumber!;
+    const kept = orders.filter((row) => isKeptRecord(row, today())).length;
+    const context = await app.browser.newContext({ baseURL: app.url });
+    let page = await context.newPage();
+    await signIn(page, 'service', { terms: 'if-asked' });
+    const partsOrders = () => page.getByRole('table', { name: 'Parts orders' });
+
+    await page.goto('/service/parts');
+    await partsOrders().getByRole('link').first().waitFor();
+    await waitForServiceWorker(page);
+    await page.getByPlaceholder('Search Parts Orders...').fill(number);
+    const found = partsOrders().getByRole('row').filter({ hasText: number });
+    await found.getByText(NOT_ON_DEVICE).waitFor();
+    await found.getByRole('link', { name: number }).click();
+    await page.getByRole('heading', { level: 1, name: `Parts Order ${number}` }).waitFor();
+
+    await page.close();
+    await context.setOffline(true);
+    page = await context.newPage();
+    await page.goto('/service/parts');
+    await partsOrders().getByRole('link').first().waitFor();
+    await page.getByText(`This device holds ${kept.toLocaleString('en-US')} parts orders`).waitFor();
+    await page
+      .getByText(/The rest need a connection\./)
+      .first()
+      .waitFor();
+    await page.getByPlaceholder('Search Parts Orders...').fill(number);
+    await page.getByText('No parts orders match your search and filters.').waitFor();
     await context.close();
   });
 });
