@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_DELETED } from '../../src/contract';
-import type { Database } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import type { Session } from '../../src/server/http/route';
 import { partsOrderSyncSource } from '../../src/server/parts-orders/store';
@@ -12,6 +11,7 @@ import type { Position } from '../../src/server/sync/cursor';
 import { inScope, readWindow, type SyncSource, type SyncWindow } from '../../src/server/sync/source';
 import { workOrderSyncSource } from '../../src/server/work-orders/store';
 import { createTestContext, type TestContext } from './harness';
+import { planOf, rowsOf, scansOf, statementsOf, wholeScopeSorts } from './query-plans';
 
 /*
  * Delta pages of a scope of several values (issue 31 §4, sync/source.ts readWindow): a plant user's page is one branch per
@@ -57,88 +57,38 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-async function rowsOf<Row>(db: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
-  // PGlite and node-postgres both answer { rows }.
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
-
-/** The statements `read` sends (with their parameters), answered as usual. */
-async function statementsOf(read: (db: Database) => Promise<unknown>) {
-  const statements: { sql: string; params: unknown[] }[] = [];
-  type Session = { prepareQuery: (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown };
-  const session = (t.db as unknown as { session: Session }).session;
-  const spy = new Proxy(session, {
-    get: (target, key) =>
-      key === 'prepareQuery'
-        ? (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => {
-            statements.push(query);
-            return target.prepareQuery(query, ...rest);
-          }
-        : Reflect.get(target, key),
-  });
-  await read(new Proxy(t.db, { get: (target, key) => (key === 'session' ? spy : Reflect.get(target, key)) }));
-  return statements;
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-async function planOf(statement: { sql: string; params: unknown[] }): Promise<PlanNode> {
-  const client = (
-    t.db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> } }
-  ).$client;
-  const { rows } = await client.query(`explain (format json) ${statement.sql}`, statement.params);
-  const answer = rows[0]!['QUERY PLAN'];
-  return (typeof answer === 'string' ? JSON.parse(answer) : answer)[0].Plan as PlanNode;
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-/** The nodes under `node` that a LIMIT does not stand between: what a Sort there has to read whole. */
-const unlimitedBelow = (node: PlanNode): PlanNode[] =>
-  (node.Plans ?? []).flatMap((child) => (child['Node Type'] === 'Limit' ? [] : [child, ...unlimitedBelow(child)]));
-const scansOf = (plan: PlanNode, table: string) => nodesOf(plan).filter((node) => node['Relation Name'] === table);
-/** Sorts that read every work order of the scope: a top-N sort above the branches' LIMITs is not one. */
-const wholeScopeSorts = (plan: PlanNode) =>
-  nodesOf(plan).filter(
-    (node) => node['Node Type'] === 'Sort' && unlimitedBelow(node).some((below) => below['Relation Name'] === 'service_requests'),
-  );
-
 const window = (from: Position, limit: number): SyncWindow => ({ from, horizon: HORIZON, limit });
 
 describe('a plant user’s page of work orders', () => {
   it('is read by one index scan per plant in (sync_xid, id) order, with no sort of the whole scope', async () => {
     const source = workOrderSyncSource(plantUser, clock);
     for (const from of [AFTER_START, { xid: 1, id: 20_000 }]) {
-      const statements = await statementsOf((db) => source.rows(db, window(from, 5000)));
+      const statements = await statementsOf(t.db, (db) => source.rows(db, window(from, 5000)));
       expect(statements).toHaveLength(1);
-      const plan = await planOf(statements[0]!);
+      const plan = await planOf(t.db, statements[0]!);
       const scans = scansOf(plan, 'service_requests');
       expect(scans.map((scan) => [scan['Node Type'], scan['Index Name']])).toEqual(
         PLANTS.map(() => ['Index Scan', 'service_requests_plant_sync_idx']),
       );
-      expect(wholeScopeSorts(plan)).toEqual([]);
+      expect(wholeScopeSorts(plan, 'service_requests')).toEqual([]);
     }
   });
 
   it('would sort the whole scope at this scale if read with plant_number IN (…): what the test guards against', async () => {
     const position = { xid: schema.serviceRequests.syncXid, id: schema.serviceRequests.id };
     const scope = { column: schema.serviceRequests.plantNumber, values: PLANTS };
-    const statements = await statementsOf((db) =>
+    const statements = await statementsOf(t.db, (db) =>
       readWindow(window(AFTER_START, 5000), position, inScope(scope), (where) =>
         db.select({ id: schema.serviceRequests.id }).from(schema.serviceRequests).where(where).$dynamic(),
       ),
     );
-    expect(wholeScopeSorts(await planOf(statements[0]!))).not.toEqual([]);
+    expect(wholeScopeSorts(await planOf(t.db, statements[0]!), 'service_requests')).not.toEqual([]);
   });
 
   it('finds that nothing changed by an index scan of the scope', async () => {
     // The probe's EXISTS (sync/probe.ts) keeps plant_number IN (…): its index scan stops at the first row found.
     const [{ next } = { next: 0 }] = await rowsOf<{ next: string }>(t.db, sql`select max(sync_xid) + 1 as next from service_requests`);
-    const plan = await planOf({
+    const plan = await planOf(t.db, {
       sql: `select exists (select 1 from service_requests where plant_number in ($1, $2) and (sync_xid, id) >= ($3::bigint, $4::integer) and sync_xid < $5)`,
       params: [...PLANTS, Number(next), 0, HORIZON],
     });

@@ -17,7 +17,7 @@
  *   normalizeCardAddress), and a saved one is normalized and split before it is written.
  * - "Today" for the sold date window is the business day of the home's retail center (server/business-day).
  */
-import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   ACTIVE_WARRANTY_STATUS,
@@ -42,9 +42,9 @@ import { route, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
-import { inWindow, sessionScope, windowOrder, type SyncSource } from '../sync/source';
+import { inScope, readWindow, sessionScope, type SyncSource } from '../sync/source';
 import { keysetPages, type ListPages } from '../sync/stream-list';
-import { visibleByScope } from '../work-orders/rules';
+import { scopeOf, visibleByScope } from '../work-orders/rules';
 import { businessDayOf, zoneColumns, zoneOf } from '../business-day/business-day';
 import type { ZonedLocation } from '../../contract/time-zones';
 
@@ -54,8 +54,8 @@ const WRITE_ROLES: readonly RoleName[] = ['Warranty_User', 'Service_User'];
 
 const AssetId = idParam('assetId must be digits.');
 // Only what a card answer shows: a first download reads 20,000 of them, and every column read costs the driver time.
+// The home's id is the card's home_id: a delta page's outer ORDER BY names "id", which only the card's may be (sync/source.ts).
 const {
-  homeId: _homeId,
   createdByUserId: _createdBy,
   createdAt: _createdAt,
   updatedAt: _updatedAt,
@@ -64,9 +64,6 @@ const {
 const cardColumns = {
   card: answeredCardColumns,
   home: {
-    id: t.homes.id,
-    plantNumber: t.homes.plantNumber,
-    retailerNumber: t.homes.retailerNumber,
     serialNumber: t.homes.serialNumber,
     modelNumber: t.homes.modelNumber,
     modelName: t.homes.modelName,
@@ -77,11 +74,8 @@ const cardColumns = {
   retailerZone: zoneColumns(t.retailers),
 };
 type CardRow = {
-  card: Omit<typeof t.warrantyCards.$inferSelect, 'homeId' | 'createdByUserId' | 'createdAt' | 'updatedAt'>;
-  home: Pick<
-    typeof t.homes.$inferSelect,
-    'id' | 'plantNumber' | 'retailerNumber' | 'serialNumber' | 'modelNumber' | 'modelName' | 'manufacturedDate'
-  >;
+  card: Omit<typeof t.warrantyCards.$inferSelect, 'createdByUserId' | 'createdAt' | 'updatedAt'>;
+  home: Pick<typeof t.homes.$inferSelect, 'serialNumber' | 'modelNumber' | 'modelName' | 'manufacturedDate'>;
   plantName: string;
   retailerName: string;
   retailerZone: ZonedLocation;
@@ -89,7 +83,7 @@ type CardRow = {
 
 function toWarrantyCard({ card, home, plantName, retailerName, retailerZone }: CardRow): WarrantyCard {
   const answer: WarrantyCard = {
-    plantNumber: home.plantNumber,
+    plantNumber: card.plantNumber,
     plantName,
     modelNumber: home.modelNumber,
     modelName: home.modelName,
@@ -110,7 +104,7 @@ function toWarrantyCard({ card, home, plantName, retailerName, retailerZone }: C
     phoneNumber: card.phoneNumber,
     cellAreaCode: card.cellAreaCode,
     cellPhoneNumber: card.cellPhoneNumber,
-    retailerNumber: home.retailerNumber,
+    retailerNumber: card.retailerNumber,
     retailerName,
     soldDate: card.soldDate ?? '',
     npsDate: card.npsDate ?? '',
@@ -130,7 +124,7 @@ function toWarrantyCard({ card, home, plantName, retailerName, retailerZone }: C
     orderNumber: card.orderNumber,
     purchaseOrderNumber: card.purchaseOrderNumber,
     quoteNumber: card.quoteNumber,
-    vantageAssetId: home.id,
+    vantageAssetId: card.homeId,
     vantageAccountId: card.vantageAccountId,
     vantageWarrantyId: card.id,
     rowVersion: card.rowVersion,
@@ -145,38 +139,30 @@ const cardsOf = (db: Database, condition: SQL | undefined) =>
     .select(cardColumns)
     .from(t.warrantyCards)
     .innerJoin(t.homes, eq(t.homes.id, t.warrantyCards.homeId))
-    .innerJoin(t.plants, eq(t.plants.plantNumber, t.homes.plantNumber))
-    .innerJoin(t.retailers, eq(t.retailers.retailerNumber, t.homes.retailerNumber))
+    .innerJoin(t.plants, eq(t.plants.plantNumber, t.warrantyCards.plantNumber))
+    .innerJoin(t.retailers, eq(t.retailers.retailerNumber, t.warrantyCards.retailerNumber))
     .where(condition);
 
-/** The homeowner list for delta sync (sync/delta.ts); its rows are named by vantageWarrantyId, the card's id. */
+/**
+ * The homeowner list for delta sync (sync/delta.ts); its rows are named by vantageWarrantyId, the card's id. A card
+ * carries its home's plant and retail center (migration 0024), so a scope's cards are read by the card's own
+ * (scope, sync_xid, id) indexes, one branch per plant (sync/source.ts readWindow), and found and counted without homes.
+ */
 export function homeownerSyncSource(session: Session): SyncSource<WarrantyCard> {
-  const condition = visibleByScope(session, t.homes);
+  const scope = scopeOf(session, t.warrantyCards);
+  const condition = inScope(scope);
   return {
     table: 'warranty_cards',
     scope: sessionScope(session),
     tombstones: visibleByScope(session, t.syncTombstones),
-    changes: {
-      from: sql`${t.warrantyCards} inner join ${t.homes} on ${t.homes.id} = ${t.warrantyCards.homeId}`,
-      where: condition,
-      xid: t.warrantyCards.syncXid,
-      id: t.warrantyCards.id,
-    },
+    changes: { from: sql`${t.warrantyCards}`, where: condition, xid: t.warrantyCards.syncXid, id: t.warrantyCards.id },
     rows: async (db, window) => {
-      const query = cardsOf(db, and(condition, inWindow(t.warrantyCards.syncXid, t.warrantyCards.id, window))).orderBy(
-        ...windowOrder(t.warrantyCards.syncXid, t.warrantyCards.id),
+      const rows = await readWindow(window, { xid: t.warrantyCards.syncXid, id: t.warrantyCards.id }, scope, (where) =>
+        cardsOf(db, where).$dynamic(),
       );
-      const rows = await (window.limit === undefined ? query : query.limit(window.limit));
       return rows.map((row) => ({ xid: row.card.syncXid, id: row.card.id, item: toWarrantyCard(row) }));
     },
-    count: async (db) =>
-      (
-        await db
-          .select({ rows: sql<number>`count(*)::int` })
-          .from(t.warrantyCards)
-          .innerJoin(t.homes, eq(t.homes.id, t.warrantyCards.homeId))
-          .where(condition)
-      )[0]?.rows ?? 0,
+    count: async (db) => (await db.select({ rows: count() }).from(t.warrantyCards).where(condition))[0]?.rows ?? 0,
   };
 }
 
@@ -202,7 +188,7 @@ async function visibleHome(db: Database, session: Session, plantNumber: string, 
 
 /** GET /homeowners: the cards by id, oldest first, page by page (sync/stream-list.ts). */
 function cardPages(db: Database, session: Session): ListPages<WarrantyCard> {
-  const condition = visibleByScope(session, t.homes);
+  const condition = visibleByScope(session, t.warrantyCards);
   return keysetPages(
     (after: number | undefined, limit: number) =>
       cardsOf(db, after ? and(condition, sql`${t.warrantyCards.id} > ${after}`) : condition)

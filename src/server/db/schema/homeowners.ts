@@ -76,7 +76,6 @@ export const warrantyCards = pgTable(
   },
   (t) => [
     index('warranty_cards_status_idx').on(t.statusCode),
-    index('warranty_cards_sync_idx').on(t.syncXid, t.id),
     index('warranty_cards_plant_sync_idx').on(t.plantNumber, t.syncXid, t.id),
     index('warranty_cards_retailer_sync_idx').on(t.retailerNumber, t.syncXid, t.id),
   ],

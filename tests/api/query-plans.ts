@@ -1,0 +1,60 @@
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '../../src/server/db/client';
+
+/* What a read sends to the database and how the database plans it: for the tests of delta pages' plans (issue 31 §4). */
+
+export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  // PGlite and node-postgres both answer { rows }.
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** The statements `read` sends through drizzle (with their parameters), answered as usual. */
+export async function statementsOf(db: Database, read: (db: Database) => Promise<unknown>): Promise<Statement[]> {
+  const statements: Statement[] = [];
+  type Session = { prepareQuery: (query: Statement, ...rest: unknown[]) => unknown };
+  const session = (db as unknown as { session: Session }).session;
+  const spy = new Proxy(session, {
+    get: (target, key) =>
+      key === 'prepareQuery'
+        ? (query: Statement, ...rest: unknown[]) => {
+            statements.push(query);
+            return target.prepareQuery(query, ...rest);
+          }
+        : Reflect.get(target, key),
+  });
+  await read(new Proxy(db, { get: (target, key) => (key === 'session' ? spy : Reflect.get(target, key)) }));
+  return statements;
+}
+
+export interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+export async function planOf(db: Database, statement: Statement): Promise<PlanNode> {
+  const client = (
+    db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> } }
+  ).$client;
+  const { rows } = await client.query(`explain (format json) ${statement.sql}`, statement.params);
+  const answer = rows[0]!['QUERY PLAN'];
+  return (typeof answer === 'string' ? JSON.parse(answer) : answer)[0].Plan as PlanNode;
+}
+
+export const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/** The nodes under `node` that a LIMIT does not stand between: what a Sort there has to read whole. */
+const unlimitedBelow = (node: PlanNode): PlanNode[] =>
+  (node.Plans ?? []).flatMap((child) => (child['Node Type'] === 'Limit' ? [] : [child, ...unlimitedBelow(child)]));
+
+export const scansOf = (plan: PlanNode, table: string) => nodesOf(plan).filter((node) => node['Relation Name'] === table);
+
+/** Sorts that read every row of `table` in the scope: a top-N sort above the branches' LIMITs is not one. */
+export const wholeScopeSorts = (plan: PlanNode, table: string) =>
+  nodesOf(plan).filter((node) => node['Node Type'] === 'Sort' && unlimitedBelow(node).some((below) => below['Relation Name'] === table));
