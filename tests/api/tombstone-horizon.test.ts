@@ -10,6 +10,8 @@ import {
   type ServiceRequestSummary,
   type SyncPage,
 } from '../../src/contract';
+import { isKeptRecord } from '../../src/contract/kept-lists';
+import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../../src/contract/time-zones';
 import { workOrderList } from '../../src/features/work-orders/api/get-work-orders';
 import { homes } from '../../src/server/db/schema';
 import { pruneExpiredRows } from '../../src/server/db/maintenance';
@@ -59,10 +61,15 @@ function device() {
   return { db, list, pages, keptIds };
 }
 
+/** The server's rows that the device keeps (the kept-list rule of contract/kept-lists.ts). */
 async function serverIds() {
   const answer = await t.call<ServiceRequestSummary[]>('GET', '/api/service', { token });
   expect(answer.status).toBe(200);
-  return answer.body.map((row) => row.serviceRequestId).sort((a, b) => a - b);
+  const today = businessDay(DEFAULT_ORG_TIME_ZONE);
+  return answer.body
+    .filter((row) => isKeptRecord(row, today))
+    .map((row) => row.serviceRequestId)
+    .sort((a, b) => a - b);
 }
 
 describe('a device offline longer than the tombstone horizon', () => {
