@@ -1,6 +1,7 @@
 import { createTransport } from 'nodemailer';
 import type { Database, DatabaseNotifications } from '../db/client';
 import type { Logger } from '../ops/logger';
+import { startQueueWorker } from '../ops/queue-worker';
 import type { MailSetting } from './config';
 import type { MailMessage } from './messages';
 import { deliverDueMail, type DeliveryReport, type MailKey, type SendMail } from './queue';
@@ -58,14 +59,8 @@ export async function startMailer(options: {
   pollMs?: number;
 }): Promise<Mailer> {
   const { db, key, transport, logger } = options;
-  let running: Promise<DeliveryReport> | null = null;
-  let again = false;
-  let closed = false;
-
-  const pass = async (): Promise<DeliveryReport> => {
-    const total: DeliveryReport = { sent: 0, failed: 0, gaveUp: 0 };
-    do {
-      again = false;
+  const worker = await startQueueWorker({
+    round: async () => {
       const report = await deliverDueMail(db, key, transport.send, new Date(), {
         onError: (error, mail) =>
           logger?.warn(
@@ -73,45 +68,21 @@ export async function startMailer(options: {
             'mail delivery failed; will retry',
           ),
       });
-      total.sent += report.sent;
-      total.failed += report.failed;
-      total.gaveUp += report.gaveUp;
       if (report.sent > 0) logger?.info({ sent: report.sent }, 'mail delivered');
       if (report.gaveUp > 0) logger?.warn({ gaveUp: report.gaveUp }, 'mail given up: its link expired before it could be delivered');
       // A full batch may leave more due mail behind it.
-      if (report.sent + report.failed >= 50) again = true;
-    } while (again && !closed);
-    return total;
-  };
-
-  const deliverNow = () => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const kick = () => {
-    if (closed) return;
-    deliverNow().catch((error: unknown) => logger?.error({ err: error }, 'mail queue pass failed'));
-  };
-
-  const timer = setInterval(kick, options.pollMs ?? POLL_INTERVAL_MS);
-  timer.unref();
-  const stopListening = await options.notifications?.listen('homesite_mail', kick, kick);
-  kick();
-
+      return { report, more: report.sent + report.failed >= 50 };
+    },
+    add: (total, next) => ({ sent: total.sent + next.sent, failed: total.failed + next.failed, gaveUp: total.gaveUp + next.gaveUp }),
+    channel: 'homesite_mail',
+    notifications: options.notifications,
+    pollMs: options.pollMs ?? POLL_INTERVAL_MS,
+    onError: (error) => logger?.error({ err: error }, 'mail queue pass failed'),
+  });
   return {
-    deliverNow,
+    deliverNow: worker.runNow,
     close: async () => {
-      closed = true;
-      clearInterval(timer);
-      await stopListening?.();
-      await running?.catch(() => undefined);
+      await worker.close();
       transport.close();
     },
   };

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database, DatabaseNotifications } from '../db/client';
+import { startQueueWorker } from '../ops/queue-worker';
 import * as t from '../db/schema';
 import type { Logger } from '../ops/logger';
 
@@ -132,48 +133,17 @@ export async function startRestamper(options: {
   batchSize?: number;
 }): Promise<Restamper> {
   const { db, logger } = options;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let closed = false;
-
-  const pass = async () => {
-    let total = 0;
-    do {
-      again = false;
-      total += await drainRestamps(db, { batchSize: options.batchSize, stop: () => closed });
-    } while (again && !closed);
-    if (total > 0) logger?.info({ rows: total }, 'records of a renamed plant or retail center synced again');
-    return total;
-  };
-
-  const drainNow = () => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const kick = () => {
-    if (closed) return;
-    drainNow().catch((error: unknown) => logger?.error({ err: error }, 'syncing records of a renamed location again failed; will retry'));
-  };
-
-  const timer = setInterval(kick, options.pollMs ?? POLL_INTERVAL_MS);
-  timer.unref();
-  const stopListening = await options.notifications?.listen('homesite_restamp', kick, kick);
-  kick();
-
-  return {
-    drainNow,
-    close: async () => {
-      closed = true;
-      clearInterval(timer);
-      await stopListening?.();
-      await running?.catch(() => undefined);
+  const worker = await startQueueWorker({
+    round: async (closed) => {
+      const rows = await drainRestamps(db, { batchSize: options.batchSize, stop: closed });
+      if (rows > 0) logger?.info({ rows }, 'records of a renamed plant or retail center synced again');
+      return { report: rows, more: false };
     },
-  };
+    add: (total, rows) => total + rows,
+    channel: 'homesite_restamp',
+    notifications: options.notifications,
+    pollMs: options.pollMs ?? POLL_INTERVAL_MS,
+    onError: (error) => logger?.error({ err: error }, 'syncing records of a renamed location again failed; will retry'),
+  });
+  return { drainNow: worker.runNow, close: worker.close };
 }
