@@ -7,7 +7,17 @@ import type { Position } from '../../src/server/sync/cursor';
 import { readDelta } from '../../src/server/sync/delta';
 import type { SyncWindow } from '../../src/server/sync/source';
 import { createTestContext, type TestContext } from './harness';
-import { nodesOf, planOf, rowsOf, scansOf, statementsOf, wholeScopeSorts, type PlanNode } from './query-plans';
+import {
+  AFTER_START,
+  expectPagesLikePlain,
+  nodesOf,
+  planOf,
+  rowsOf,
+  scansOf,
+  statementsOf,
+  wholeScopeSorts,
+  type PlanNode,
+} from './query-plans';
 
 /*
  * Delta pages of warranty cards (issue 31 §4): a card carries its home's plant and retail center (migration 0024, set by
@@ -27,7 +37,6 @@ const plantUserOf = (plants: readonly string[]) =>
 const plantUser = plantUserOf(PLANTS);
 const retailerUser = (retailerNumber: string) =>
   ({ user: { isPlantUser: false, availablePlants: [], currentRetailer: { retailerNumber } }, flags: {} }) as unknown as Session;
-const AFTER_START: Position = { xid: 1, id: 0 };
 const HORIZON = 2 ** 53 - 1;
 /** Cards grown at the two plants: enough that reading and sorting the whole scope costs more than an index per plant. */
 const GROWN_IN_SCOPE = 36_000;
@@ -127,18 +136,7 @@ describe('a plant user’s page of warranty cards', () => {
         )
       ).map((row) => ({ xid: Number(row.xid), id: row.id }));
     const limit = 2_999;
-    let from = AFTER_START;
-    let pages = 0;
-    let rows = 0;
-    for (;;) {
-      const page = (await source.rows(t.db, window(from, limit))).map(({ xid, id }) => ({ xid, id }));
-      expect(page).toEqual(await plain(from, limit));
-      pages += 1;
-      rows += page.length;
-      const last = page.at(-1);
-      if (page.length < limit || !last) break;
-      from = { xid: last.xid, id: last.id + 1 };
-    }
+    const { pages, rows } = await expectPagesLikePlain(t.db, source, plain, window, limit);
     expect(pages).toBeGreaterThan(2);
     const [{ scope } = { scope: 0 }] = await rowsOf<{ scope: number }>(
       t.db,

@@ -11,7 +11,7 @@ import type { Position } from '../../src/server/sync/cursor';
 import { inScope, readWindow, type SyncSource, type SyncWindow } from '../../src/server/sync/source';
 import { workOrderSyncSource } from '../../src/server/work-orders/store';
 import { createTestContext, type TestContext } from './harness';
-import { planOf, rowsOf, scansOf, statementsOf, wholeScopeSorts } from './query-plans';
+import { AFTER_START, expectPagesLikePlain, planOf, rowsOf, scansOf, statementsOf, wholeScopeSorts } from './query-plans';
 
 /*
  * Delta pages of a scope of several values (issue 31 §4, sync/source.ts readWindow): a plant user's page is one branch per
@@ -29,7 +29,6 @@ const plantUser = {
 } as unknown as Session;
 const clock = () => new Date();
 /** Any position past the start: a download from nothing reads only the kept rows (sync/kept-rule.ts), a later page every row. */
-const AFTER_START: Position = { xid: 1, id: 0 };
 const HORIZON = 2 ** 53 - 1;
 /** Enough work orders at two plants that reading and sorting the whole scope costs more than walking an index per plant. */
 const GROWN_ROWS = 36_000;
@@ -118,19 +117,7 @@ const lists: [string, () => SyncSource<unknown>, ReturnType<typeof plainRead>, n
 
 describe.each(lists)('a plant user’s pages of %s', (_, sourceOf, plain, limit) => {
   it('are the rows and order of a plain read, page by page, across page boundaries', async () => {
-    const source = sourceOf();
-    let from = AFTER_START;
-    let pages = 0;
-    let rows = 0;
-    for (;;) {
-      const page = (await source.rows(t.db, window(from, limit))).map(({ xid, id }) => ({ xid, id }));
-      expect(page).toEqual(await plain(from, limit));
-      pages += 1;
-      rows += page.length;
-      const last = page.at(-1);
-      if (page.length < limit || !last) break;
-      from = { xid: last.xid, id: last.id + 1 };
-    }
+    const { pages, rows } = await expectPagesLikePlain(t.db, sourceOf(), plain, window, limit);
     expect(pages).toBeGreaterThan(2);
     expect(rows).toBeGreaterThan(limit * 2);
   });

@@ -1,5 +1,8 @@
 import type { SQL } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Database } from '../../src/server/db/client';
+import type { Position } from '../../src/server/sync/cursor';
+import type { SyncSource, SyncWindow } from '../../src/server/sync/source';
 
 /* What a read sends to the database and how the database plans it: for the tests of delta pages' plans (issue 31 §4). */
 
@@ -58,3 +61,31 @@ export const scansOf = (plan: PlanNode, table: string) => nodesOf(plan).filter((
 /** Sorts that read every row of `table` in the scope: a top-N sort above the branches' LIMITs is not one. */
 export const wholeScopeSorts = (plan: PlanNode, table: string) =>
   nodesOf(plan).filter((node) => node['Node Type'] === 'Sort' && unlimitedBelow(node).some((below) => below['Relation Name'] === table));
+
+/** A position below every real transaction id, past the download from nothing (which the kept-list rule filters). */
+export const AFTER_START: Position = { xid: 1, id: 0 };
+
+/**
+ * Reads a source page by page from `AFTER_START` and checks each page against `plain` (a plain ORDER BY sync_xid, id
+ * read at the same position and limit); answers how many pages and rows it read.
+ */
+export async function expectPagesLikePlain(
+  db: Database,
+  source: Pick<SyncSource<unknown>, 'rows'>,
+  plain: (from: Position, limit: number) => Promise<Position[]>,
+  window: (from: Position, limit: number) => SyncWindow,
+  limit: number,
+): Promise<{ pages: number; rows: number }> {
+  let from = AFTER_START;
+  let pages = 0;
+  let rows = 0;
+  for (;;) {
+    const page = (await source.rows(db, window(from, limit))).map(({ xid, id }) => ({ xid, id }));
+    expect(page).toEqual(await plain(from, limit));
+    pages += 1;
+    rows += page.length;
+    const last = page.at(-1);
+    if (page.length < limit || !last) return { pages, rows };
+    from = { xid: last.xid, id: last.id + 1 };
+  }
+}
