@@ -69,7 +69,7 @@ export interface ServerSearchOptions<Row, View extends { key: string }> {
   scope: string;
   /** The kept rows the screen shows (its tab), before its search and filters. */
   kept: readonly View[];
-  /** Whether the kept list holds rows at all (the server's total is asked once it does). */
+  /** Whether the kept list's sync answered (its rows are the device's whole copy): the server's total is asked then, even when the device keeps none. */
   loaded: boolean;
   online: boolean;
   /** Whether the kept rows are the device's copy because the server could not be reached. */

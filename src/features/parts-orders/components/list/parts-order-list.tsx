@@ -130,7 +130,7 @@ export function PartsOrderList({ user }: { user: CmhUser }) {
     list: partsOrderSearch,
     scope,
     kept: list.rows,
-    loaded: list.rows.length > 0,
+    loaded: list.query.data !== undefined,
     online,
     fromCache: list.fromCache,
     search: { q: search, sort, filters: { plant: filters.plant, status: filters.status } },

@@ -132,7 +132,7 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
     list: workOrderSearch,
     scope,
     kept: tabRows,
-    loaded: list.rows.length > 0,
+    loaded: list.query.data !== undefined,
     online,
     fromCache: list.fromCache,
     scopeFilters: { portal },
