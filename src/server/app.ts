@@ -14,7 +14,7 @@ import { securityHeaders } from './http/security-headers';
 import { accessLog } from './ops/access-log';
 import { corsForOrigins } from './ops/cors';
 import { mountOperations } from './ops/health';
-import { createLifecycle } from './ops/lifecycle';
+import { createLifecycle, ShutdownRollback, shutdownResponse } from './ops/lifecycle';
 import { allRoutes } from './routes';
 import { liveListsOf } from './routes/live-changes';
 import { createLiveChanges } from './sync/live';
@@ -46,7 +46,9 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
     listsOf: (session) => liveListsOf(db, session, clock),
     reportError,
   });
-  // Open streams would hold a draining instance until its grace period ends: they end at once, and the devices reconnect elsewhere.
+  // Open streams would hold a draining instance until its grace period ends: they end as soon as it starts draining
+  // (SHUTDOWN_DELAY_MS before its listener closes), and the devices reconnect; a stream asked for meanwhile is refused
+  // (live.open answers null once closed), so that the device tries again, through the proxy, on another instance.
   lifecycle.onDrain(() => void live.close());
   metrics?.addGauge('homesite_live_streams_open', 'Live-changes streams open on this instance.', () => live.openStreams);
   const afterAnswer: AppDeps['afterAnswer'] = (work) =>
@@ -83,6 +85,10 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
   app.notFound(() => errorResponse(404, ERROR_MESSAGES.notFound));
   app.onError((error, c) => {
     if (isInvalidValueError(error)) return errorResponse(400, ERROR_MESSAGES.invalidValue);
+    if (error instanceof ShutdownRollback) {
+      lifecycle.rolledBackOnThisRequest();
+      return shutdownResponse();
+    }
     // The id ties what the user can tell support to the logged error; the answer never carries SQL or a stack.
     const requestId = c.get('requestId');
     reportError(Object.assign(error, { requestId }));

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
+import { serve, type HttpBindings } from '@hono/node-server';
 import { API_BASES, canonicalTimeZone, type ApiBase } from '../contract';
 import { createApp, type App } from './app';
 import { resolveTokenSecret } from './auth/tokens';
@@ -51,7 +51,15 @@ export interface StartServerOptions {
   metricsToken?: string;
   corsOrigins?: readonly string[];
   trustedProxyHops?: number;
-  /** How long a shutdown waits for requests in flight before it cuts them (default 20 s). */
+  /**
+   * How long a shutdown keeps taking and answering requests, with /readyz answering 503, before it closes its listener
+   * (default 5 s): the proxy's health check has that long to stop sending it requests.
+   */
+  shutdownDelayMs?: number;
+  /**
+   * Once the listener is closed, how long a shutdown waits for requests in flight (default 20 s); those still running
+   * then are answered 503 with Retry-After, and nothing of them commits.
+   */
   shutdownGraceMs?: number;
   /** Links, mail and the audit trail (PUBLIC_URL, SMTP_URL, MAIL_FROM, INVITE_TTL_HOURS…); default: nothing mailed. */
   identity?: IdentityConfig;
@@ -67,8 +75,10 @@ export interface RunningServer {
   seeded: boolean;
   demoLogins: DemoLogin[];
   /**
-   * Graceful shutdown: /readyz turns 503, no new connection is taken, requests in flight get the grace period to
-   * finish (then they are cut, and their writes roll back), the database closes. Resolves when all that is done.
+   * Graceful shutdown: /readyz turns 503 and live-changes streams end; requests are still taken and answered for the
+   * shutdown delay; then the listener closes (idle keep-alive connections with it), requests in flight get the grace
+   * period to finish (then they are answered 503 and their writes roll back), the database closes. Resolves when all
+   * that is done.
    */
   close: () => Promise<void>;
 }
@@ -79,12 +89,24 @@ export class StartRefused extends Error {
 }
 
 const PRUNE_INTERVAL_MS = 6 * 60 * 60_000;
+export const DEFAULT_SHUTDOWN_DELAY_MS = 5_000;
 export const DEFAULT_SHUTDOWN_GRACE_MS = 20_000;
-/** After the grace period, how long cut requests get to unwind (their body read fails, their transaction rolls back). */
+/** After the grace period, how long given-up requests get to unwind (their transaction rolls back). */
 const UNWIND_AFTER_CUT_MS = 5_000;
 /** How long answered requests get to finish writing their answers before their connections are cut. */
 const FLUSH_ANSWERS_MS = 2_000;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
+
+/**
+ * A request given up at shutdown while its body was still coming (a slow upload): once its 503 is written, the body
+ * it waits for ends in an error, so that its handler unwinds (and rolls back) now rather than when the socket is cut.
+ */
+const endBodyOnceAnswered = (_request: Request, env?: unknown) => {
+  const { incoming, outgoing } = env as HttpBindings;
+  outgoing.once('close', () => {
+    if (!incoming.readableEnded) incoming.destroy();
+  });
+};
 
 /** Opens and migrates the database, seeds it when empty (demo mode), and serves the API and the built app. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -105,6 +127,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     lock?.release();
     throw error;
   }
+  // A request given up at the end of the shutdown grace period commits nothing afterwards.
+  lifecycle.guardCommits(database.db);
   let restamper: Restamper | undefined;
   try {
     await database.migrate();
@@ -162,7 +186,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
 
     const server = await new Promise<ReturnType<typeof serve>>((resolveListening, reject) => {
-      const listening = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: options.host }, () => resolveListening(listening));
+      const listening = serve(
+        { fetch: lifecycle.answering(app.fetch, endBodyOnceAnswered), port: options.port ?? 8080, hostname: options.host },
+        () => resolveListening(listening),
+      );
       listening.once('error', reject);
     });
     lifecycle.markReady();
@@ -184,21 +211,29 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (mode === 'production') options.logger?.info({ port, database: database.kind, app: distDir ? 'served' : 'API only' }, 'listening');
     else if (!options.quiet) printBanner({ url: `http://localhost:${port}`, mode, database: database.kind, seeded, logins, distDir });
 
+    const delay = options.shutdownDelayMs ?? DEFAULT_SHUTDOWN_DELAY_MS;
     const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
     let closing: Promise<void> | undefined;
     const close = async () => {
+      // /readyz answers 503 from now on, and every answer carries Connection: close; requests are still taken, so that
+      // the proxy, until its health check takes this instance out, gets answers rather than refused connections.
       lifecycle.startDraining();
-      options.logger?.info({ inFlight: lifecycle.inFlight, graceMs: grace }, 'draining');
+      options.logger?.info({ inFlight: lifecycle.inFlight, delayMs: delay, graceMs: grace }, 'draining');
       clearInterval(pruning);
+      if (delay > 0) await sleep(delay);
+      // No new connection from now on (the proxy retries a refused one on another instance). Idle keep-alive
+      // connections are closed between requests, never in the middle of one; a request already on its way on one
+      // is answered with Connection: close.
       const listenerClosed = new Promise<void>((done) => server.close(() => done()));
       if ('closeIdleConnections' in server) server.closeIdleConnections();
+      options.logger?.info({ inFlight: lifecycle.inFlight, graceMs: grace }, 'listener closed');
       const finished = await lifecycle.whenIdle(grace);
       if (!finished) {
         options.logger?.warn(
           { inFlight: lifecycle.inFlight, graceMs: grace },
-          'shutdown grace period over: cutting the requests still in flight',
+          'shutdown grace period over: answering 503 to the requests still in flight and rolling back their writes',
         );
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        lifecycle.giveUp();
         await lifecycle.whenIdle(UNWIND_AFTER_CUT_MS);
       }
       // The last answers may still be on their way to the socket: they carry Connection: close, so their
@@ -297,6 +332,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env, argv: strin
     metricsToken,
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     trustedProxyHops: trustedProxyHopsFromEnv(env),
+    shutdownDelayMs: integerFromEnv(env, 'SHUTDOWN_DELAY_MS', 0, 10 * 60_000, DEFAULT_SHUTDOWN_DELAY_MS),
     shutdownGraceMs: integerFromEnv(env, 'SHUTDOWN_GRACE_MS', 0, 10 * 60_000, DEFAULT_SHUTDOWN_GRACE_MS),
     identity: identityConfigFromEnv(env, mode),
     numberStarts: numberStartsFromEnv(env),
@@ -330,5 +366,14 @@ async function main() {
   }
 }
 
-const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
-if (runDirectly) await main();
+/** Whether node was started on this file (dist-server/main.js, or src/server/main.ts through tsx), through any symlink. */
+function startedOnThisFile(): boolean {
+  if (process.argv[1] === undefined) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(resolve(process.argv[1]))).href;
+  } catch {
+    return false;
+  }
+}
+
+if (startedOnThisFile()) await main();

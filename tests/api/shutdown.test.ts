@@ -5,13 +5,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER, type HomeSummary, type ServiceRequest } from '../../src/contract';
 import { DEFAULT_DEMO_PASSWORD, demoUserName } from '../../src/server/db/seed';
+import { SHUTDOWN_MESSAGE } from '../../src/server/ops/lifecycle';
 import { createServerProcess, type ServerProcess } from '../e2e/server-process';
 import { startSlowUpload as startSlowUploadAt } from './slow-upload';
 
 /*
  * SIGTERM with an upload in flight (issue 20 §7), on the real server process. With time to finish, the upload lands
- * and the process exits 0 once it has; new connections are refused meanwhile. When the grace period cuts the upload,
- * nothing of it is written, and the device's retry with the same Idempotency-Key lands exactly once after the restart.
+ * and the process exits 0 once it has; new connections are refused meanwhile. When the grace period ends first, the
+ * upload is answered 503 with Retry-After (issue 32 §3), nothing of it is written, and the device's retry with the same
+ * Idempotency-Key lands exactly once after the restart. (No shutdown delay here: tests/api/drain.test.ts has it.)
  */
 
 const dataDir = mkdtempSync(join(tmpdir(), 'homesite-shutdown-'));
@@ -23,7 +25,7 @@ async function startServer(graceMs: number) {
   const server = await createServerProcess({
     dataDir,
     distDir: join(dataDir, 'no-app'),
-    env: { SHUTDOWN_GRACE_MS: String(graceMs), LOG_FORMAT: 'json', METRICS_TOKEN: metricsToken },
+    env: { SHUTDOWN_DELAY_MS: '0', SHUTDOWN_GRACE_MS: String(graceMs), LOG_FORMAT: 'json', METRICS_TOKEN: metricsToken },
   });
   servers.push(server);
   await server.start();
@@ -110,19 +112,19 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM during an uploa
     expect(first.output()).toContain('"msg":"stopped"');
   }, 120_000);
 
-  it('cuts an upload that outlasts the grace period, writes nothing of it, and its retry lands exactly once after the restart', async () => {
+  it('answers 503 to an upload that outlasts the grace period, writes nothing of it, and its retry lands exactly once after the restart', async () => {
     const short = await startServer(1_000);
     const before = (await attachmentsOf(short)).length;
     const key = randomUUID();
     const upload = await startSlowUpload(short, attachmentsPath, token, key);
-    const outcome = upload.answer.then(
-      () => 'answered',
-      () => 'cut',
-    );
     await short.stop();
     expect(short.exitCode(), short.output()).toBe(0);
-    expect(await outcome).toBe('cut');
+    const answer = await upload.answer;
+    expect(answer.status, answer.body).toBe(503);
+    expect(JSON.parse(answer.body)).toEqual({ message: SHUTDOWN_MESSAGE });
     expect(short.output()).toContain('shutdown grace period over');
+    // The process's last lines may still be in the pipe when its exit is seen.
+    await vi.waitFor(() => expect(short.output()).toContain('"msg":"rolled back: shutdown"'), { timeout: 5_000 });
 
     await short.start();
     expect(await attachmentsOf(short)).toHaveLength(before);

@@ -52,6 +52,11 @@ export interface ImportOptions {
   collectAcceptedKeys?: boolean;
   /** WORK_ORDER_NUMBER_START, QUOTE_NUMBER_START (numbers/number-starts.ts); default DEFAULT_NUMBER_STARTS. */
   numberStarts?: NumberStarts;
+  /**
+   * Aborted when the import must stop (the server gave up on it at the end of its shutdown grace period): checked at
+   * every row and before the commit; the transaction rolls back and the signal's reason is thrown.
+   */
+  signal?: AbortSignal;
 }
 
 /** A refused row: its line in the file (CSV: the header is line 1), the field (`retailerNumber`, `roles[1]`) and why. */
@@ -161,9 +166,13 @@ export async function runImport(
           report.unchanged += batch.length - counts.inserted - counts.updated;
         }
         batch = [];
+        // Between batches the process gets a turn: on the embedded database every statement runs on this thread, so
+        // without it the server would answer nothing else (nor notice a shutdown) until the import ends.
+        await new Promise((resolve) => setImmediate(resolve));
       };
 
       for await (const source of rows) {
+        options.signal?.throwIfAborted();
         report.rowsRead += 1;
         if (report.rowsRead % PROGRESS_EVERY === 0) progress();
         if ('unreadable' in source) {
@@ -206,6 +215,7 @@ export async function runImport(
         if (batch.length >= BATCH_ROWS) await flush();
       }
       await flush();
+      options.signal?.throwIfAborted();
       if (options.dryRun || !writing()) throw new RollBack();
       const { rowsRead, inserted, updated, unchanged, rowsRefused } = report;
       if (options.origin)

@@ -165,6 +165,8 @@ export function importRoutesWith(limits: { maxBodyBytes: number; importsAtOnce: 
           skipInvalid: query.output.skipInvalid,
           overwrite: query.output.overwrite,
           numberStarts: deps.config.numberStarts,
+          // The server gives up on it at the end of its shutdown grace period: it stops, and nothing of it commits.
+          signal: deps.config.lifecycle?.givenUp,
           origin: {
             actor: { kind: 'api-key', name: key.name },
             clientAddress: c.get('clientAddress') ?? null,

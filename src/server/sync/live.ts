@@ -60,10 +60,13 @@ export interface LiveChangesOptions {
 }
 
 export interface LiveChanges {
-  /** The stream's answer for a signed-in session; null when this database cannot notify (then there is no stream). */
+  /**
+   * The stream's answer for a signed-in session; null when this database cannot notify (then there is no stream), or
+   * once closed (a draining instance: the device tries again, and the proxy sends it to another instance).
+   */
   open: (session: Session) => Promise<Response | null>;
   readonly openStreams: number;
-  /** Ends every stream and stops listening (shutdown). */
+  /** Ends every stream and stops listening, and refuses new streams from then on (shutdown). */
   close: () => Promise<void>;
 }
 
@@ -111,6 +114,7 @@ export function createLiveChanges(options: LiveChangesOptions): LiveChanges {
   const { db, notifications, sessions, listsOf, reportError } = options;
   const streams = new Set<Stream>();
   let listening: Promise<void> | undefined;
+  let closed = false;
   let stopListening: (() => Promise<void>)[] = [];
   let heartbeat: NodeJS.Timeout | undefined;
   let recheck: NodeJS.Timeout | undefined;
@@ -264,9 +268,11 @@ export function createLiveChanges(options: LiveChangesOptions): LiveChanges {
 
   return {
     async open(session) {
-      if (!notifications) return null;
+      if (!notifications || closed) return null;
       await listen();
-      const lists = watch(await listsOf(session));
+      const found = await listsOf(session);
+      if (closed) return null;
+      const lists = watch(found);
       let stream: Stream | undefined;
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
@@ -310,6 +316,7 @@ export function createLiveChanges(options: LiveChangesOptions): LiveChanges {
       return streams.size;
     },
     async close() {
+      closed = true;
       for (const stream of [...streams]) end(stream);
       clearTimeout(round);
       const stops = stopListening;
