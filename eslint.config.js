@@ -33,7 +33,18 @@ for (const feature of features) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/routeTree.gen.ts', '.tmp/**', 'dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/routeTree.gen.ts',
+      '.tmp/**',
+      'dist/**',
+      'dist-server*/**',
+      'node_modules/**',
+      'data/**',
+      'src/server/db/migrations/**',
+      'coverage/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

@@ -11,8 +11,8 @@ const e2e = {
   // expect.poll waits on what the page shows (a photo resized, a list grown): the default 1 s is too short for a
   // loaded machine, and a wait still ends as soon as its value holds.
   expect: { poll: { timeout: 30_000 } },
-  // One seeded database per run, which every file's server starts on a copy of.
-  globalSetup: ['tests/e2e/global-setup.ts'],
+  // One seeded database per run, which every file's server starts on a copy of; the compiled server.
+  globalSetup: ['tests/e2e/global-setup.ts', 'tests/build-server-setup.ts'],
 };
 
 /**
@@ -38,6 +38,8 @@ const api = {
   environment: 'node',
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // The files that start the server or the command line as a process run the compiled one.
+  globalSetup: ['tests/build-server-setup.ts'],
 };
 /**
  * API files that need a module graph of their own: one mocks a module the server imports, and the fuzz suite's parts

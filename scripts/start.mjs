@@ -1,7 +1,9 @@
-// `npm start`: build the app when the sources are newer than dist/, then run the server (app + API).
+// `npm start`: build the app when the sources are newer than dist/, and the server when they are newer than
+// dist-server/, then run the server (app + API).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServerIfStale } from './build-server.mjs';
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -18,6 +20,8 @@ if (sources.some((source) => newestMtime(source) > built)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
+if (await buildServerIfStale()) console.log('Built the server.');
+
+const server = spawn(process.execPath, ['dist-server/main.js'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

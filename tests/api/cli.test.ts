@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServerIfStale } from '../../scripts/build-server.mjs';
 import { createApp } from '../../src/server/app';
 import { verifyApiKey } from '../../src/server/auth/api-keys';
 import { filesBeside } from '../../src/server/cli/commands/import';
@@ -586,6 +587,8 @@ describe.skipIf(testDatabaseUrl)('bin/homesite.mjs', () => {
   it(
     'answers --help, and creates a user from a password piped to it',
     async () => {
+      // Compiled by the globalSetup; again if a source changed since, or the bin would say it runs them through tsx.
+      await buildServerIfStale();
       const help = await run(['--help'], {}, '');
       expect(help.code).toBe(0);
       expect(help.stdout).toContain('homesite user create');

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { buildServerIfStale } from '../../scripts/build-server.mjs';
 
 /*
- * The real server as its own process (`node --import tsx src/server/main.ts`, as `npm start` runs it),
- * so that a test can SIGKILL it in the middle of a request and start it again on the same data dir and
- * port, the way a crash and a supervisor's restart would.
+ * The real server as its own process (`node dist-server/main.js`, as `npm start` and a systemd unit run it; built by
+ * tests/build-server-setup.ts), so that a test can SIGKILL it in the middle of a request and start it again on the same
+ * data dir and port, the way a crash and a supervisor's restart would.
  */
 
 export interface ServerProcessOptions {
@@ -59,7 +60,9 @@ export async function createServerProcess(options: ServerProcessOptions): Promis
 
   async function start() {
     if (child) throw new Error('The server process is already running.');
-    const [command, ...args] = [...(options.wrapper ?? []), process.execPath, '--import', 'tsx', resolve('src/server/main.ts')];
+    // Built already by the tests' globalSetup, unless a source changed since (or a benchmark runs this).
+    await buildServerIfStale();
+    const [command, ...args] = [...(options.wrapper ?? []), process.execPath, resolve('dist-server/main.js')];
     const started = spawn(command!, args, {
       env: {
         ...process.env,

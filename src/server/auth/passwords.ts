@@ -1,9 +1,11 @@
-import { hash, verify } from '@node-rs/argon2';
+/** Loaded at the first hash or check: most commands of the command line need neither. */
+const argon2 = () => import('@node-rs/argon2');
 
 /** Argon2id (the library's default algorithm) with its default cost: about 20 ms per hash here. */
-export const hashPassword = (password: string) => hash(password);
+export const hashPassword = async (password: string) => (await argon2()).hash(password);
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  const { verify } = await argon2();
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type OpenDatabase } from '../db/client';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock';
 import { databaseFromEnv, type DatabaseEnv } from '../db/database-env';
+import { serverFile } from '../package-files';
 import { CliError } from './io';
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));
+const MIGRATIONS_FOLDER = serverFile('db', 'migrations');
 
 interface JournalEntry {
   when: number;

@@ -1,14 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type { Client } from 'pg';
+import { serverFile } from '../package-files';
 import * as schema from './schema';
 
 /** One drizzle database over either driver; a transaction has the same type, so handlers take either. */
@@ -69,13 +65,14 @@ interface ChannelHandler {
 /** One listening connection for every channel; when it is lost it comes back with backoff, and tells of the gap. */
 function postgresNotifications(databaseUrl: string) {
   const channels = new Map<string, Set<ChannelHandler>>();
-  let connection: Promise<pg.Client> | undefined;
+  let connection: Promise<Client> | undefined;
   let retryMs = 0;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
 
-  const connect = (): Promise<pg.Client> =>
+  const connect = (): Promise<Client> =>
     (connection ??= (async () => {
+      const { default: pg } = await import('pg');
       const client = new pg.Client({ connectionString: databaseUrl });
       client.on('notification', (message) => {
         for (const handler of channels.get(message.channel) ?? []) handler.onNotify(message.payload ?? '');
@@ -146,7 +143,7 @@ function postgresNotifications(databaseUrl: string) {
   };
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = serverFile('db', 'migrations');
 // Any constant shared by every instance: serialises migrations when several start against one server.
 const MIGRATION_LOCK_ID = 727_001;
 
@@ -191,7 +188,17 @@ function timed<F extends AsyncMethod>(method: F, report: (seconds: number) => vo
   }) as F;
 }
 
+/*
+ * Each driver is imported when a database is opened with it: the command line's --help and a command on PostgreSQL
+ * do not load PGlite, nor one on PGlite the pg pool (together about a fifth of a command's start).
+ */
+
 async function openPglite(options: DatabaseOptions): Promise<OpenDatabase> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
   if (options.memory) {
     client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
@@ -234,6 +241,11 @@ async function openPglite(options: DatabaseOptions): Promise<OpenDatabase> {
 }
 
 async function openPostgres(databaseUrl: string, report?: (seconds: number) => void): Promise<OpenDatabase> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   if (report) {
     // drizzle queries the pool (which waits for a connection) or, in a transaction, one checked-out client.

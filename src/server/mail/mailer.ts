@@ -1,4 +1,3 @@
-import { createTransport } from 'nodemailer';
 import type { Database, DatabaseNotifications } from '../db/client';
 import type { Logger } from '../ops/logger';
 import { startQueueWorker } from '../ops/queue-worker';
@@ -30,12 +29,15 @@ export function createMailTransport(
       close: () => undefined,
     };
   }
-  const transporter = createTransport(setting.url + (setting.url.includes('?') ? '&' : '?') + 'pool=true');
+  // nodemailer is loaded here, not with the module: the command line imports this module, and mails from few commands.
+  const transporter = import('nodemailer').then(({ createTransport }) =>
+    createTransport(setting.url + (setting.url.includes('?') ? '&' : '?') + 'pool=true'),
+  );
   return {
     send: async (mail) => {
-      await transporter.sendMail({ from: setting.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await (await transporter).sendMail({ from: setting.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
-    close: () => transporter.close(),
+    close: () => void transporter.then((opened) => opened.close()),
   };
 }
 

@@ -1,6 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { cliOrigin, recordAudit } from '../../audit/audit';
 import { openDatabase } from '../../db/client';
 import { databaseFromEnv } from '../../db/database-env';
@@ -128,6 +127,7 @@ Example:
       const stamp = fileStamp();
       const staging = join(dataDir, `pglite.restoring-${stamp}`);
       try {
+        const { PGlite } = await import('@electric-sql/pglite');
         const restored = await PGlite.create(staging, { loadDataDir: new Blob([readFileSync(source)]) });
         await restored.query('select 1');
         await restored.close();

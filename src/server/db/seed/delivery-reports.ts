@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { asc, inArray, isNotNull } from 'drizzle-orm';
 import { QUESTION_TYPES, SURVEY_TYPES, type QuestionType } from '../../../contract';
 import { surveyFileName } from '../../delivery-reports/rules';
+import { serverFile } from '../../package-files';
 import type { Database } from '../client';
 import * as t from '../schema';
 import {
@@ -125,7 +126,7 @@ const PHOTOS = [
   { file: 'site-overview.jpg', description: 'Site overview, driveway' },
 ] as const;
 
-const photo = (name: string) => new Uint8Array(readFileSync(new URL(`./assets/delivery/${name}`, import.meta.url)));
+const photo = (name: string) => new Uint8Array(readFileSync(serverFile('db', 'seed', 'assets', 'delivery', name)));
 
 /**
  * Which retail centers get reports: a few for the demo retail center (4217; at least one at a plant user's facility),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { HELP_FILE_TYPES } from '../../../contract';
+import { serverFile } from '../../package-files';
 import type { Database } from '../client';
 import * as t from '../schema';
 import { daysBefore } from './days';
@@ -18,7 +19,7 @@ const HelpManifest = v.array(
   }),
 );
 
-const asset = (name: string) => readFileSync(new URL(`./assets/help/${name}`, import.meta.url));
+const asset = (name: string) => readFileSync(serverFile('db', 'seed', 'assets', 'help', name));
 
 /**
  * The Help library: the PDFs and the video made by scripts/make-help-assets.ts, in the manifest's order.
