@@ -13,6 +13,7 @@ command -v firefox-esr >/dev/null 2>&1 || need+=(firefox-esr)
 command -v WebKitWebDriver >/dev/null 2>&1 || need+=(webkit2gtk-driver)
 command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
 command -v faketime >/dev/null 2>&1 || need+=(faketime)
+command -v caddy >/dev/null 2>&1 || need+=(caddy)
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing ${need[*]} from Debian…"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
