@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { EMAIL_PATTERN } from './admin-users';
 import { PlantNumber, RowVersion } from './common';
 import { addMonthsToDay, isRealDay, parseUsDate } from './days';
+import { searchPageAnswer, searchQueryFields } from './list-search';
 import { RequiredText, Text } from './text';
 
 /* Homeowner warranty cards (spec 3 §3 Warranty card, §4 Warranty form, §5 Warranty form, §9): shapes and the rules both sides run. */
@@ -326,3 +327,28 @@ export const WarrantyCardAnswer = v.pipe(
 );
 export const HomeownerRow = WarrantyCardAnswer;
 export const HomeownerListAnswer = v.array(HomeownerRow);
+
+/** My Homeowners' sort columns (spec 3 §2; features/homeowners/list-rules.ts HOMEOWNER_SORT_COLUMNS). */
+export const HOMEOWNER_SORT_NAMES = [
+  'emailAddress',
+  'firstName',
+  'lastName',
+  'manufacturedDate',
+  'modelName',
+  'npsDate',
+  'serialNumber',
+  'soldDate',
+  'statusLabel',
+] as const;
+export type HomeownerSortName = (typeof HOMEOWNER_SORT_NAMES)[number];
+
+/**
+ * GET {api}/Warranty/Homeowners?page=n[&q=][&sort=][&status=] (issue 31 §3): My Homeowners searched on the server, with
+ * the screen's filter: a status as shown (warrantyStatusLabel, in any case; 'incomplete only' is Incomplete).
+ */
+export const HomeownerSearchQueryFields = {
+  ...searchQueryFields(HOMEOWNER_SORT_NAMES),
+  status: v.optional(Text(60, { allow: 'string' })),
+};
+export type HomeownerSearchQuery = v.InferOutput<v.ObjectSchema<typeof HomeownerSearchQueryFields, undefined>>;
+export const HomeownerSearchAnswer = searchPageAnswer(HomeownerRow);

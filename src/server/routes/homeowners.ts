@@ -21,6 +21,7 @@ import { and, asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm
 import * as v from 'valibot';
 import {
   ACTIVE_WARRANTY_STATUS,
+  HomeownerSearchQueryFields,
   INCOMPLETE_WARRANTY_STATUS,
   WARRANTY_MESSAGES,
   WarrantyCardInput,
@@ -46,6 +47,7 @@ import { inScope, readWindow, sessionScope, type SyncSource } from '../sync/sour
 import { keysetPages, type ListPages } from '../sync/stream-list';
 import { scopeOf, visibleByScope } from '../work-orders/rules';
 import { businessDayOf, zoneColumns, zoneOf } from '../business-day/business-day';
+import { searchCards } from '../homeowners/search';
 import type { ZonedLocation } from '../../contract/time-zones';
 
 const READ_ROLES: readonly RoleName[] = ['Warranty_User', 'Home_Owner_Viewer', 'Service_User'];
@@ -81,7 +83,7 @@ type CardRow = {
   retailerZone: ZonedLocation;
 };
 
-function toWarrantyCard({ card, home, plantName, retailerName, retailerZone }: CardRow): WarrantyCard {
+export function toWarrantyCard({ card, home, plantName, retailerName, retailerZone }: CardRow): WarrantyCard {
   const answer: WarrantyCard = {
     plantNumber: card.plantNumber,
     plantName,
@@ -134,7 +136,7 @@ function toWarrantyCard({ card, home, plantName, retailerName, retailerZone }: C
   return { ...normalized, showHomeAddress: !isHomeAddressSameAsOwner(normalized) };
 }
 
-const cardsOf = (db: Database, condition: SQL | undefined) =>
+export const cardsOf = (db: Database, condition: SQL | undefined) =>
   db
     .select(cardColumns)
     .from(t.warrantyCards)
@@ -232,8 +234,9 @@ export const homeownerRoutes = [
     method: 'GET',
     endpoint: paths.homeowners,
     roles: READ_ROLES,
-    query: v.object(SyncQueryFields),
+    query: v.object({ ...SyncQueryFields, ...HomeownerSearchQueryFields }),
     handle: async ({ c, db, deps, session, query }) => {
+      if (query.page !== undefined) return c.json(await searchCards(db, session, query));
       const source = homeownerSyncSource(session);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       // Tens of thousands of cards: a client whose copy is current gets 304 and keeps it.
