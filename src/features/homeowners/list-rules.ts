@@ -27,6 +27,9 @@ export const filterIncomplete = <Row extends Pick<WarrantyCard, 'statusCode'>>(
   incompleteOnly: boolean,
 ): readonly Row[] => (incompleteOnly ? rows.filter(isIncomplete) : rows);
 
+/** A card made on this device that the server does not have yet (pending/apply-pending.ts skeletonCard): it has no id. */
+export const isMadeOnDevice = (card: Pick<WarrantyCard, 'vantageWarrantyId'>) => card.vantageWarrantyId === 0;
+
 /** The precomputed search text of a row (model.ts HomeownerRow.searchText): the list reads it, never rebuilds it. */
 export const rowSearchText = (row: HomeownerRow) => row.searchText;
 

@@ -1,3 +1,4 @@
+import { KEPT_LIST_RULES } from '../../contract/kept-lists';
 import { HOMEOWNER_TITLES } from './paths';
 
 /*
@@ -30,3 +31,7 @@ export const HOMEOWNER_TEXT = {
 
 /** Saved copy, updated 3 hours ago. */
 export const savedCopyText = (age: string) => `Saved copy, updated ${age}. It refreshes when the connection is back.`;
+
+/** Offline (issue 31 §3): how many cards the device holds, by which rule; the rest are one search away, online. */
+export const keptCountText = (count: number) =>
+  `This device holds ${count.toLocaleString('en-US')} homeowners: ${KEPT_LIST_RULES.homeowners.toLowerCase()}. The rest need a connection.`;

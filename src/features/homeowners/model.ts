@@ -23,6 +23,8 @@ export interface HomeownerRow extends WarrantyCardView {
   statusLabel: string;
   /** Lower-case serial, names and e-mail: the search box matches against this. */
   searchText: string;
+  /** Found by a search on the server, not kept on this device (issue 31 §3). */
+  notOnDevice?: true;
 }
 
 /** Serials compare case-insensitively (the server does so too). */

@@ -3,10 +3,21 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useParams } from '@tanstack/react-router';
 import { act, fireEvent, render } from '@testing-library/react';
 import { afterAll, beforeAll, vi } from 'vitest';
-import { isHomeAddressSameAsOwner, normalizeCardAddress, WARRANTY_MESSAGES, type CmhUser, type WarrantyCard } from '../../../src/contract';
+import {
+  isHomeAddressSameAsOwner,
+  normalizeCardAddress,
+  searchWords,
+  SEARCH_PAGE_SIZE,
+  WARRANTY_MESSAGES,
+  warrantyStatusLabel,
+  type CmhUser,
+  type SearchPage,
+  type WarrantyCard,
+} from '../../../src/contract';
 import { MyHomeownersScreen } from '../../../src/features/homeowners/components/my-homeowners-screen';
 import { WarrantyPanel } from '../../../src/features/homeowners/components/warranty-panel';
 import type { WarrantyCardView } from '../../../src/features/homeowners/model';
+import { homeownerSearchText } from '../../../src/features/homeowners/pending/apply-pending';
 import { resetHttpClients, setHttpNavigation } from '../../../src/lib/http';
 import { setNotifier, type Notification } from '../../../src/lib/notifier';
 import type { JsonValue, OutboxEntry } from '../../../src/offline/db';
@@ -76,6 +87,8 @@ export const jsonResponse = (status: number, body: unknown) =>
 
 export interface FakeBackend {
   cards: WarrantyCard[];
+  /** Cards the server holds that its kept list leaves out (issue 31): a search (`?page=`) finds them, a sync does not. */
+  serverOnly: WarrantyCard[];
   /** Every fetch fails as without a network; the outbox's sends too. */
   offline: boolean;
   /** How the outbox's calls (the saves) are answered; by default as the server would, from `cards`. */
@@ -122,18 +135,42 @@ function serverSave(backend: FakeBackend, entry: OutboxEntry): SendAnswer {
 
 export const notices: Notification[] = [];
 
+const allCards = (backend: FakeBackend) => [...backend.cards, ...backend.serverOnly];
+
+/** The server's search of the list (GET …?page=&q=&status=, unsorted): every word in the row's search text, the status as shown. */
+function searchPageOf(url: URL, cards: readonly WarrantyCard[]): SearchPage<WarrantyCard> {
+  const words = searchWords(url.searchParams.get('q') ?? undefined);
+  const status = url.searchParams.get('status')?.toLowerCase();
+  const rows = cards.filter(
+    (item) =>
+      words.every((word) => homeownerSearchText(item).includes(word)) &&
+      (!status || warrantyStatusLabel(item.statusCode).toLowerCase() === status),
+  );
+  return { rows: rows.slice(0, SEARCH_PAGE_SIZE), total: rows.length, page: 1, pageSize: SEARCH_PAGE_SIZE };
+}
+
 /** A fresh device (IndexedDB, outbox) and a fake server behind fetch (reads) and behind the outbox (saves). */
 export function startBackend(): FakeBackend {
-  const backend: FakeBackend = { cards: [], offline: false, answer: (entry) => serverSave(backend, entry), sent: [], reads: [] };
+  const backend: FakeBackend = {
+    cards: [],
+    serverOnly: [],
+    offline: false,
+    answer: (entry) => serverSave(backend, entry),
+    sent: [],
+    reads: [],
+  };
   const fetchMock = vi.fn(async (input: string | URL | Request) => {
     if (backend.offline) throw new TypeError('Failed to fetch');
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     backend.reads.push(`${url.pathname}${url.search}`);
-    if (/^\/api\/Warranty\/Homeowners$/i.test(url.pathname)) return jsonResponse(200, listOrSyncPage(url, backend.cards));
+    if (/^\/api\/Warranty\/Homeowners$/i.test(url.pathname)) {
+      if (url.searchParams.has('page') && backend.serverOnly.length > 0) return jsonResponse(200, searchPageOf(url, allCards(backend)));
+      return jsonResponse(200, listOrSyncPage(url, backend.cards));
+    }
     if (/^\/api\/Warranty$/i.test(url.pathname)) {
       const plantNumber = url.searchParams.get('plantNumber');
       const serialNumber = url.searchParams.get('serialNumber')?.toUpperCase();
-      const found = backend.cards.find((item) => item.plantNumber === plantNumber && item.serialNumber.toUpperCase() === serialNumber);
+      const found = allCards(backend).find((item) => item.plantNumber === plantNumber && item.serialNumber.toUpperCase() === serialNumber);
       return found ? jsonResponse(200, found) : jsonResponse(404, { message: WARRANTY_MESSAGES.cardNotFound });
     }
     return jsonResponse(404, { message: 'Not found' });

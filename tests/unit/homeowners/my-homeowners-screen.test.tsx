@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { WarrantyCardInput } from '../../../src/contract';
 import { saveWarrantyCardCall } from '../../../src/features/homeowners/api/calls';
 import { HOMEOWNER_TEXT } from '../../../src/features/homeowners/messages';
+import { NOT_ON_DEVICE } from '../../../src/ui/not-on-device';
 import { getOffline } from '../../../src/offline/runtime';
 import { demoProfile } from '../fixtures/demo-profiles';
 import {
@@ -175,6 +176,51 @@ describe('My Homeowners (spec 3 §2)', () => {
     goOffline(backend);
     renderHomeowners(demoProfile('service'));
     expect((await screen.findByRole('alert')).textContent).toContain(HOMEOWNER_TEXT.offlineNoCopy);
+  });
+
+  it('searches on the server when it holds more than the device keeps: a card not kept is marked and opens; offline the list says how many it holds', async () => {
+    // Issue 31 §3: the card of a home without an open work order, unchanged for long, is on the server only.
+    backend.cards = [card(1, { lastName: 'Adams' }), card(2, { lastName: 'Baker' }), card(3, { lastName: 'Young', statusCode: 'I' })];
+    backend.serverOnly = [card(4, { lastName: 'Olden', serialNumber: 'OLD04TN', hasOpenWorkOrder: false, changedOn: '2024-01-02' })];
+    const searches = () =>
+      backend.reads.filter((read) => read.includes('page=')).map((read) => new URL(read, 'http://localhost').searchParams);
+    const user = demoProfile('service');
+    const first = renderHomeowners(user);
+    await waitFor(() => expect(dataRows()).toHaveLength(4));
+    expect(rowOf('OLD04TN').textContent).toContain(NOT_ON_DEVICE);
+    expect(dataRows().filter((row) => row.textContent?.includes(NOT_ON_DEVICE))).toHaveLength(1);
+
+    fireEvent.change(screen.getByRole('searchbox', { name: HOMEOWNER_TEXT.searchLabel }), { target: { value: 'OLDEN' } });
+    await waitFor(() => expect(dataRows()).toHaveLength(1), { timeout: 2000 });
+    expect(rowOf('OLD04TN').textContent).toContain(NOT_ON_DEVICE);
+    expect(searches().at(-1)?.get('q')).toBe('OLDEN');
+    expect(searches().at(-1)?.get('sort')).toBe('lastName');
+
+    // It opens, online.
+    fireEvent.click(rowOf('OLD04TN'));
+    await screen.findByRole('dialog', { name: 'Edit Homeowner' });
+    expect(first.router.state.location.pathname).toBe('/service/myhomeowners/warranty/42/OLD04TN');
+    await waitFor(() => expect((screen.getByLabelText(/^Last name( \*)?$/) as HTMLInputElement).value).toBe('Olden'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close Edit Homeowner' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // 'Incomplete only' filters the search on the server too.
+    fireEvent.change(screen.getByRole('searchbox', { name: HOMEOWNER_TEXT.searchLabel }), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('switch', { name: HOMEOWNER_TEXT.incompleteOnly }));
+    await waitFor(() => expect(dataRows().map((row) => row.textContent?.includes('Young'))).toEqual([true]), { timeout: 2000 });
+    expect(rowOf('Young').textContent).not.toContain(NOT_ON_DEVICE);
+    expect(searches().at(-1)?.get('status')).toBe('Incomplete');
+
+    first.unmount();
+    goOffline(backend);
+    renderHomeowners(user);
+    await screen.findByText(
+      'This device holds 3 homeowners: homes with an open work order, and cards or work orders changed in the last 90 days; at most the 40,000 changed last. The rest need a connection.',
+      undefined,
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(dataRows()).toHaveLength(3));
+    expect(dataRows().some((row) => row.textContent?.includes('OLD04TN'))).toBe(false);
   });
 
   it('keeps the list it fetched on the device, whole', async () => {

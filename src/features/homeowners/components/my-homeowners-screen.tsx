@@ -1,14 +1,17 @@
 import { useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import type { CmhUser } from '../../../contract';
+import { INCOMPLETE_WARRANTY_STATUS, warrantyStatusLabel, type CmhUser, type WarrantyCard } from '../../../contract';
 import { isOfflineError } from '../../../lib/http';
 import type { SortState } from '../../../lib/list';
 import { describeAge } from '../../../offline/age';
+import { useOnline } from '../../../offline/use-connection';
 import { useNow } from '../../../offline/use-now';
+import { useServerSearch } from '../../../offline/use-list-search';
 import { CheckboxToggle } from '../../../ui/checkbox-toggle';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { SortControls } from '../../../ui/sort-controls';
 import { DropdownMenu, type MenuEntry } from '../../../ui/dropdown-menu';
+import { NotOnDeviceMark } from '../../../ui/not-on-device';
 import { PathLink } from '../../../ui/path-link';
 import {
   DEFAULT_HOMEOWNER_SORT,
@@ -16,14 +19,17 @@ import {
   cardDateText,
   filterIncomplete,
   homeownerActions,
+  isMadeOnDevice,
   newServiceRequestHref,
   serviceHistoryHref,
   rowSearchText,
   warrantyPanelHref,
   type ActionSubject,
 } from '../list-rules';
-import { HOMEOWNER_TEXT, savedCopyText } from '../messages';
-import { type HomeownerRow, type WarrantyCardView } from '../model';
+import { homeownerSearch } from '../api/search-homeowners';
+import { HOMEOWNER_TEXT, keptCountText, savedCopyText } from '../messages';
+import { homeKey, type HomeownerRow, type WarrantyCardView } from '../model';
+import { toHomeownerRow } from '../pending/apply-pending';
 import { KeptListProgress } from '../../../ui/kept-list-progress';
 import { useHomeownerListView, useRefreshOnDelivery } from '../use-homeowner-view';
 import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
@@ -102,6 +108,7 @@ function homeownerColumns(
         <div className="ho-serial">
           <span className="ho-serial__number">{row.serialNumber}</span>
           {row.plantName && <span className="ho-serial__plant">{row.plantName}</span>}
+          {row.notOnDevice && <NotOnDeviceMark />}
         </div>
       ),
     },
@@ -145,10 +152,14 @@ export interface MyHomeownersScreenProps {
 /** While only the first kept rows are read there is nothing more to load: the whole list replaces them. */
 const NOTHING_MORE = () => undefined;
 
+/** 'Incomplete only' as a search on the server filters it: the status as the row shows it. */
+const INCOMPLETE_LABEL = warrantyStatusLabel(INCOMPLETE_WARRANTY_STATUS);
+
 export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreenProps) {
   const scope = viewScope(user);
   useRefreshOnDelivery(scope);
   const list = useHomeownerListView(scope);
+  const online = useOnline();
   const router = useRouter();
   const now = useNow();
   const [search, setSearch] = useState('');
@@ -158,6 +169,21 @@ export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreen
   const rows = useMemo(() => filterIncomplete(list.rows, incompleteOnly), [list.rows, incompleteOnly]);
   const columns = useMemo(() => homeownerColumns(user, onNewPartsOrder), [user, onNewPartsOrder]);
   const failures = useMemo(() => list.rows.flatMap((row) => row.failures), [list.rows]);
+
+  // Issue 31 §3: when the user sees more cards on the server than the device keeps, the list searches, sorts and pages
+  // there (online); the kept rows show until its first page comes, and a card found there that is not kept says so.
+  const serverCards = useMemo(() => list.rows.filter((row) => !isMadeOnDevice(row)), [list.rows]);
+  const server = useServerSearch({
+    list: homeownerSearch,
+    scope,
+    kept: serverCards,
+    loaded: list.query.data !== undefined,
+    online,
+    fromCache: list.fromCache,
+    search: { q: search, sort, filters: { status: incompleteOnly ? INCOMPLETE_LABEL : undefined } },
+    keyOf: (card: WarrantyCard) => homeKey(card.plantNumber, card.serialNumber),
+    notKept: (card, key): HomeownerRow => ({ ...toHomeownerRow({ ...card, key, failures: [] }), notOnDevice: true }),
+  });
 
   const query = list.query;
   const loading = query.isPending && query.fetchStatus === 'fetching';
@@ -180,6 +206,11 @@ export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreen
           {savedCopyText(describeAge(list.storedAt, now))}
         </p>
       )}
+      {list.fromCache && (
+        <p className="notice notice--info ho-page__notice" role="status">
+          {keptCountText(server.keptCount)}
+        </p>
+      )}
       {failed && (
         <div className="notice notice--warning ho-page__notice" role="alert">
           {isOfflineError(query.error) ? HOMEOWNER_TEXT.offlineNoCopy : HOMEOWNER_TEXT.loadFailed}{' '}
@@ -192,9 +223,10 @@ export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreen
       <DataList
         label={HOMEOWNER_TEXT.listLabel}
         columns={columns}
-        {...(list.partialTotal === undefined
-          ? { rows, searchText: rowSearchText }
-          : { mode: 'server' as const, rows, total: list.partialTotal, hasMore: false, onLoadMore: NOTHING_MORE })}
+        {...(server.dataList ??
+          (list.partialTotal === undefined
+            ? { rows, searchText: rowSearchText }
+            : { mode: 'server' as const, rows, total: list.partialTotal, hasMore: false, onLoadMore: NOTHING_MORE }))}
         rowKey={(row) => row.key}
         loading={loading}
         searchLabel={HOMEOWNER_TEXT.searchLabel}
