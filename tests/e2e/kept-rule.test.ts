@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { PartsOrderSummary, ServiceRequest, ServiceRequestSummary } from '../../src/contract';
+import type { PartsOrderSummary, ServiceRequest, ServiceRequestSummary, WarrantyCard } from '../../src/contract';
 import { addDaysToDay } from '../../src/contract/days';
 import { isKeptRecord, KEEP_CLOSED_DAYS } from '../../src/contract/kept-lists';
 import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../../src/contract/time-zones';
@@ -183,6 +183,52 @@ describe('what the device keeps of the parts orders (issue 31)', () => {
       .waitFor();
     await page.getByPlaceholder('Search Parts Orders...').fill(number);
     await page.getByText('No parts orders match your search and filters.').waitFor();
+    await context.close();
+  });
+});
+
+describe('what the device keeps of the warranty cards (issue 31)', () => {
+  it('an older card is not on the device: found by search online, marked, opened; offline the list says the rest need a connection', async () => {
+    const cards = (await app.api<WarrantyCard[]>('GET', '/api/Warranty/Homeowners', { token })).body;
+    const keeps = (card: WarrantyCard) => isKeptRecord({ isClosed: !card.hasOpenWorkOrder, changedOn: card.changedOn }, today());
+    const old = cards.find((card) => !keeps(card) && card.lastName);
+    expect(old, 'the seed has cards older than the rule').toBeDefined();
+    const serial = old!.serialNumber;
+    const kept = cards.filter(keeps).length;
+    const context = await app.browser.newContext({ baseURL: app.url });
+    let page = await context.newPage();
+    await signIn(page, 'service', { terms: 'if-asked' });
+    const homeowners = () => page.getByRole('table', { name: 'Homeowners' });
+    const searchBox = () => page.getByRole('searchbox', { name: 'Search homeowners' });
+
+    await page.goto('/service/myhomeowners');
+    await homeowners()
+      .getByRole('link', { name: /^Warranty for / })
+      .first()
+      .waitFor();
+    await waitForServiceWorker(page);
+    await searchBox().fill(serial);
+    const found = homeowners().getByRole('row').filter({ hasText: serial });
+    await found.getByText(NOT_ON_DEVICE).waitFor();
+    await found.getByRole('link', { name: `Warranty for ${serial}` }).click();
+    const panel = page.getByRole('dialog', { name: 'Edit Homeowner' });
+    await expect.poll(() => panel.getByLabel('Last name').inputValue()).toBe(old!.lastName);
+
+    await page.close();
+    await context.setOffline(true);
+    page = await context.newPage();
+    await page.goto('/service/myhomeowners');
+    await homeowners()
+      .getByRole('link', { name: /^Warranty for / })
+      .first()
+      .waitFor();
+    await page.getByText(`This device holds ${kept.toLocaleString('en-US')} homeowners`).waitFor();
+    await page
+      .getByText(/The rest need a connection\./)
+      .first()
+      .waitFor();
+    await searchBox().fill(serial);
+    await page.getByText('No homeowners match your search and filters.').waitFor();
     await context.close();
   });
 });
