@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../src/contract';
 import { createApp } from '../../src/server/app';
@@ -11,9 +11,10 @@ import { hashLinkToken } from '../../src/server/auth/one-time-links';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { runImport } from '../../src/server/import/run-import';
+import { createLogger } from '../../src/server/ops/logger';
 import { runHomesite } from '../cli-runner';
 import { startMailListener, type MailListener } from '../mail-listener';
-import { createScratchDatabase } from './harness';
+import { callerFor, createScratchDatabase } from './harness';
 
 /*
  * Invitations, password resets and the audit trail from the command line (issue 29), run in-process (runCli with fake
@@ -393,6 +394,78 @@ describe('invitations by mail (SMTP_URL)', () => {
           ['ann@example.com', false, true, 1],
         ]);
       });
+    },
+    SLOW,
+  );
+});
+
+describe('user list: what an operator needs to see of each user (issue 32 §5)', () => {
+  it(
+    'shows active, password set, invited until when (or expired), last sign-in and roles; a sign-in without a password says why in the log and the audit trail only',
+    async () => {
+      const logLines: Record<string, unknown>[] = [];
+      const logger = createLogger({
+        destination: { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
+      });
+      const answers = await withDb(async (db) => {
+        const call = callerFor(createApp({ db, config: { tokenSecret: randomBytes(32).toString('base64url'), logger } }));
+        const signIn = (userName: string, password: string) =>
+          call<{ message?: string }>('POST', '/auth/api/Account/Token', { body: { Username: userName, Password: password } });
+        const answers = {
+          signedIn: await signIn('it@example.com', PASSWORD),
+          wrongPassword: await signIn('it@example.com', 'Not#The1Password'),
+          noPassword: await signIn('ann@example.com', 'Not#The1Password'),
+        };
+        // cal's open invitation ran out unused.
+        const [cal] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.userName, 'cal@example.com'));
+        await db
+          .update(schema.oneTimeLinks)
+          .set({ expiresAt: new Date('2026-01-02T03:04:05Z') })
+          .where(and(eq(schema.oneTimeLinks.userId, cal!.id), isNull(schema.oneTimeLinks.endedAt)));
+        return answers;
+      });
+      expect(answers.signedIn.status).toBe(200);
+      // The client cannot tell a user without a password from a wrong password.
+      expect(answers.noPassword).toMatchObject({ status: 400, body: answers.wrongPassword.body });
+      const refusals = logLines.filter((line) => line.msg === 'sign-in refused').map((line) => line.reason);
+      expect(refusals).toEqual(['wrong-credentials', 'no-password']);
+
+      const audited = await runHomesite(['audit', 'export', '--action', 'sign-in.failed', '--user', 'example.com'], noMail());
+      const reasons = audited.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as AuditEvent)
+        .filter((event) => event.targetName === 'it@example.com' || event.targetName === 'ann@example.com')
+        .map((event) => [event.targetName, event.details.reason]);
+      expect(reasons).toEqual([
+        ['it@example.com', 'wrong-credentials'],
+        ['ann@example.com', 'no-password'],
+      ]);
+
+      const listed = await runHomesite(['user', 'list'], noMail());
+      expect(listed).toMatchObject({ code: 0, stderr: '' });
+      const rows = new Map(listed.stdout.split('\n').map((line) => [line.split(/\s+/)[0]!, line.split(/\s{2,}/)]));
+      expect(rows.get('USER')).toEqual(['USER NAME', 'NAME', 'ACTIVE', 'PASSWORD', 'INVITED', 'LAST SIGN-IN', 'ROLES']);
+      const minute = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d UTC`;
+      const [, , ...itColumns] = rows.get('it@example.com')!;
+      expect(itColumns.slice(0, 3)).toEqual(['yes', 'yes', '-']);
+      expect(itColumns[3]).toMatch(new RegExp(`^${minute}$`));
+      expect(Date.now() - Date.parse(itColumns[3]!.replace(' UTC', 'Z').replace(' ', 'T'))).toBeLessThan(10 * 60_000);
+      // The users import made it a Service_User of 3101.
+      expect(itColumns[4]).toBe('Service_User');
+      // ann's newest invitation (the mail one) lasts 7 days from now.
+      const [, , ...annColumns] = rows.get('ann@example.com')!;
+      expect(annColumns).toEqual(['yes', 'no', expect.stringMatching(new RegExp(`^until ${minute}$`)), '-', 'Service_User']);
+      const until = Date.parse(
+        annColumns[2]!
+          .replace(/^until /, '')
+          .replace(' UTC', 'Z')
+          .replace(' ', 'T'),
+      );
+      expect(Math.abs(until - (Date.now() + 7 * 24 * 3_600_000))).toBeLessThan(15 * 60_000);
+      expect(rows.get('cal@example.com')!.slice(2)).toEqual(['yes', 'no', 'expired 2026-01-02 03:04 UTC', '-', 'Service_User']);
+      // Deactivated, their links ended with them.
+      expect(rows.get('dee@example.com')!.slice(2)).toEqual(['no', 'no', '-', '-', 'Service_User']);
     },
     SLOW,
   );

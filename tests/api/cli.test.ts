@@ -121,7 +121,8 @@ describe.each(BACKENDS)('homesite on $name', (backend) => {
       });
       const listed = await runHomesite(['user', 'list'], env);
       expect(listed.code).toBe(0);
-      expect(listed.stdout).toMatch(/^it\.admin@example\.com\s+Ada Lovelace\s+yes\s+Rtl_Admin$/m);
+      // Active, a password, no invitation, signed in just now.
+      expect(listed.stdout).toMatch(/^it\.admin@example\.com\s+Ada Lovelace\s+yes\s+yes\s+-\s+\d{4}-\d\d-\d\d \d\d:\d\d UTC\s+Rtl_Admin$/m);
     },
     SLOW,
   );

@@ -57,14 +57,17 @@ export const sessionRoutes = [
         .from(t.users)
         .where(eq(sql`lower(${t.users.userName})`, userName));
       const origin = requestOrigin(c);
-      const failed = async (reason: 'throttled' | 'wrong-credentials' | 'inactive') =>
-        recordAudit(db, {
+      // Why, for the operator (the log line and the audit trail); the client is told no more than before.
+      const failed = async (reason: 'throttled' | 'wrong-credentials' | 'no-password' | 'inactive') => {
+        deps.config.logger?.info({ requestId: c.get('requestId'), userId: user?.id, reason }, 'sign-in refused');
+        await recordAudit(db, {
           ...origin,
           at: now,
           action: 'sign-in.failed',
           target: { userId: user?.id, name: user?.userName ?? userName },
           details: { reason },
         });
+      };
 
       const lockedForMs = await signInLockedFor(db, userName, clientAddress, now);
       if (lockedForMs > 0) {
@@ -78,7 +81,9 @@ export const sessionRoutes = [
         : (await spendPasswordCheck(body.Password), false);
       if (!user || !passwordMatches) {
         await recordFailedSignIn(db, userName, clientAddress, now);
-        await failed('wrong-credentials');
+        // An imported user not yet through their invitation: the same answer as a wrong password, so that a
+        // guesser cannot tell which user names exist and which have no password yet.
+        await failed(user && !user.passwordHash ? 'no-password' : 'wrong-credentials');
         return errorResponse(400, WRONG_CREDENTIALS_MESSAGE);
       }
       if (!user.isActive) {

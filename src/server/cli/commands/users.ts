@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { PlantNumber, RequiredText, RetailerNumber, UserEmail, USER_FORM_MESSAGES, USER_NAME_MAX_LENGTH } from '../../../contract';
 import { emailInUse } from '../../admin-users/managed-users';
@@ -355,40 +355,88 @@ Examples:
   },
 };
 
+/** A time as the command line prints it: to the minute, in UTC. */
+const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** What an operator needs to know of each user (issue 32 §5), in user name order. */
+async function listedUsers(db: Database, now: Date) {
+  const users = await db
+    .select({
+      id: t.users.id,
+      userName: t.users.userName,
+      firstName: t.users.firstName,
+      lastName: t.users.lastName,
+      isActive: t.users.isActive,
+      hasPassword: sql<boolean>`${t.users.passwordHash} is not null`.mapWith(Boolean),
+    })
+    .from(t.users)
+    .orderBy(asc(sql`lower(${t.users.userName})`));
+  const roleRows = await db
+    .select({ userId: t.userRoles.userId, name: t.roles.name })
+    .from(t.userRoles)
+    .innerJoin(t.roles, eq(t.roles.id, t.userRoles.roleId))
+    .orderBy(asc(t.roles.name));
+  // The newest invitation not used nor ended (by a newer link or a deactivation): open until it expires, or expired unused.
+  const invitations = await db
+    .select({ userId: t.oneTimeLinks.userId, expiresAt: max(t.oneTimeLinks.expiresAt) })
+    .from(t.oneTimeLinks)
+    .where(and(eq(t.oneTimeLinks.purpose, 'invitation'), isNull(t.oneTimeLinks.endedAt)))
+    .groupBy(t.oneTimeLinks.userId);
+  // Sign-ins are not kept on the user: the audit trail has each one, for AUDIT_RETENTION_DAYS.
+  const signIns = await db
+    .select({ userId: t.auditEvents.targetUserId, at: max(t.auditEvents.at) })
+    .from(t.auditEvents)
+    .where(eq(t.auditEvents.action, 'sign-in.succeeded'))
+    .groupBy(t.auditEvents.targetUserId);
+
+  const rolesOf = new Map<number, string[]>();
+  for (const { userId, name } of roleRows) rolesOf.set(userId, [...(rolesOf.get(userId) ?? []), name]);
+  const invitedUntil = new Map(invitations.map((row) => [row.userId, row.expiresAt]));
+  const lastSignIn = new Map(signIns.map((row) => [row.userId, row.at]));
+  return users.map((user) => {
+    const invitation = invitedUntil.get(user.id);
+    const signedIn = lastSignIn.get(user.id);
+    return {
+      ...user,
+      roles: rolesOf.get(user.id) ?? [],
+      invited: invitation ? `${invitation > now ? 'until' : 'expired'} ${utcMinute(invitation)}` : '-',
+      lastSignIn: signedIn ? utcMinute(signedIn) : '-',
+    };
+  });
+}
+
 const userList: Command = {
   name: ['user', 'list'],
-  summary: 'List the users with their roles and whether they are active',
-  description: 'Lists every user: user name, name, active or not, and roles.\n\nExample:\n  npx homesite user list',
+  summary: 'List the users: active, password set, invited, last sign-in, roles',
+  description: `Lists every user, in user name order:
+  ACTIVE        yes, or no (deactivated: cannot sign in)
+  PASSWORD      yes, or no (an imported user who has not used an invitation yet: cannot sign in)
+  INVITED       "until <time>" while an invitation link is open, "expired <time>" when the newest one ran out
+                unused (npx homesite user invite sends a new one); - otherwise
+  LAST SIGN-IN  the last successful sign-in, from the audit trail (kept AUDIT_RETENTION_DAYS); - for none
+  ROLES
+Times are UTC.
+
+Example:
+  npx homesite user list`,
   run: async ({ io }) => {
     await withDatabase(io.env, { migrations: 'current' }, async ({ db }) => {
-      const users = await db
-        .select({
-          id: t.users.id,
-          userName: t.users.userName,
-          firstName: t.users.firstName,
-          lastName: t.users.lastName,
-          isActive: t.users.isActive,
-        })
-        .from(t.users)
-        .orderBy(asc(sql`lower(${t.users.userName})`));
-      const roleRows = await db
-        .select({ userId: t.userRoles.userId, name: t.roles.name })
-        .from(t.userRoles)
-        .innerJoin(t.roles, eq(t.roles.id, t.userRoles.roleId))
-        .orderBy(asc(t.roles.name));
-      const rolesOf = new Map<number, string[]>();
-      for (const { userId, name } of roleRows) rolesOf.set(userId, [...(rolesOf.get(userId) ?? []), name]);
+      const users = await listedUsers(db, new Date());
       if (users.length === 0) {
         writeLine(io.stderr, 'There are no users yet: npx homesite user create --help.');
         return;
       }
+      const yesNo = (value: boolean) => (value ? 'yes' : 'no');
       const rows = users.map((user) => [
         user.userName,
         `${user.firstName} ${user.lastName}`,
-        user.isActive ? 'yes' : 'no',
-        (rolesOf.get(user.id) ?? []).join(', '),
+        yesNo(user.isActive),
+        yesNo(user.hasPassword),
+        user.invited,
+        user.lastSignIn,
+        user.roles.join(', '),
       ]);
-      writeLine(io.stdout, formatTable(['USER NAME', 'NAME', 'ACTIVE', 'ROLES'], rows));
+      writeLine(io.stdout, formatTable(['USER NAME', 'NAME', 'ACTIVE', 'PASSWORD', 'INVITED', 'LAST SIGN-IN', 'ROLES'], rows));
     });
   },
 };
