@@ -179,7 +179,7 @@ export const DeliveryReportInput = v.object({
   serialNumber: RequiredText('Serial number is required.', 40),
   deliveryDateQuestion: v.object({
     questionId: Int('Question id must be a whole number.', 1),
-    answer: v.nullish(v.union([v.literal(''), IsoDay('Delivery date must be a date.')]), null),
+    answer: v.nullish(v.union([v.literal(''), IsoDay('Delivery date must be a date.', 'Delivery date')]), null),
   }),
   siteDeliveryQuestion: AnswerInput,
   questionGroups: v.pipe(

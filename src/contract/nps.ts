@@ -115,7 +115,7 @@ export const NPS_MESSAGES = {
 
 /** ?startDate&endDate of every NPS call: both required ISO days, start ≤ end, at most MAX_NPS_RANGE_DAYS days. */
 export const NpsQuery = v.pipe(
-  v.object({ startDate: IsoDay(NPS_MESSAGES.startDate), endDate: IsoDay(NPS_MESSAGES.endDate) }),
+  v.object({ startDate: IsoDay(NPS_MESSAGES.startDate, 'startDate'), endDate: IsoDay(NPS_MESSAGES.endDate, 'endDate') }),
   v.forward(
     v.check((window) => window.startDate <= window.endDate, NPS_MESSAGES.order),
     ['endDate'],

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { DeliveryReportRow } from './delivery-reports';
-import { isIsoDay } from './text';
+import { ISO_DAY_FORMAT, isIsoDay, notRealDateMessage } from './text';
 
 /*
  * Reports (spec 2 §2 Reports container, §3 Open parts order report row, §7 Reports): open service requests (rows as
@@ -88,19 +88,26 @@ export const REPORT_MESSAGES = {
   startAfterEnd: 'Start date must be on or before the end date.',
 } as const;
 
-/** A required ISO day: `required` when missing or empty, else `invalid` unless it is a real YYYY-MM-DD day. */
-const RequiredIsoDay = (required: string, invalid: string) =>
+/**
+ * A required ISO day: `required` when missing or empty, `invalid` unless written YYYY-MM-DD, and "<label>: … is not a
+ * real date." for a day that does not exist.
+ */
+const RequiredIsoDay = (required: string, invalid: string, label: string) =>
   v.pipe(
     v.optional(v.string(invalid), ''),
     v.nonEmpty(required),
-    v.check((value) => value === '' || isIsoDay(value), invalid),
+    v.check((value) => value === '' || ISO_DAY_FORMAT.test(value), invalid),
+    v.check(
+      (value) => !ISO_DAY_FORMAT.test(value) || isIsoDay(value),
+      (issue) => notRealDateMessage(String(issue.input), label),
+    ),
   );
 
 /** The query of GET {api}/Reports/PaidServiceOrderReport (spec 2 §5, §7): both dates, start on or before end. */
 export const PaidServiceOrderQuery = v.pipe(
   v.object({
-    startDate: RequiredIsoDay(REPORT_MESSAGES.startDateRequired, REPORT_MESSAGES.startDateInvalid),
-    endDate: RequiredIsoDay(REPORT_MESSAGES.endDateRequired, REPORT_MESSAGES.endDateInvalid),
+    startDate: RequiredIsoDay(REPORT_MESSAGES.startDateRequired, REPORT_MESSAGES.startDateInvalid, 'Start date'),
+    endDate: RequiredIsoDay(REPORT_MESSAGES.endDateRequired, REPORT_MESSAGES.endDateInvalid, 'End date'),
   }),
   v.forward(
     v.check(({ startDate, endDate }) => startDate <= endDate, REPORT_MESSAGES.startAfterEnd),

@@ -60,11 +60,28 @@ export const Int = (message: string, min = 0, max = 2_147_483_647) =>
 export const Amount = (message: string) =>
   v.pipe(v.number(message), v.finite(message), v.minValue(0, message), v.maxValue(9_999_999_999.99, message));
 
-/** A calendar day written YYYY-MM-DD that exists. */
-export const IsoDay = (message: string) => v.pipe(v.string(message), v.check(isIsoDay, message));
+/** Written YYYY-MM-DD, whether or not that day exists. */
+export const ISO_DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What a day written right but that does not exist (2025-02-30, 2026-13-01) is told: not that it is badly written. */
+export const notRealDateMessage = (day: string, label?: string) => `${label ? `${label}: ` : ''}${day} is not a real date.`;
+
+/**
+ * A calendar day written YYYY-MM-DD that exists: `message` when it is not written so, and notRealDateMessage (naming
+ * `label`) when it names no day.
+ */
+export const IsoDay = (message: string, label?: string) =>
+  v.pipe(
+    v.string(message),
+    v.regex(ISO_DAY_FORMAT, message),
+    v.check(
+      (day) => !ISO_DAY_FORMAT.test(day) || isIsoDay(day),
+      (issue) => notRealDateMessage(String(issue.input), label),
+    ),
+  );
 
 export function isIsoDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!ISO_DAY_FORMAT.test(value)) return false;
   const time = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }

@@ -539,7 +539,7 @@ describe('refused rows: line, field and message; nothing written', () => {
       () => csvText('orders', [{ ...orderRow(), orderNumber: 'NEW 1', orderDate: '2026-02-30' }]),
       [
         { line: 2, field: 'orderNumber', message: 'Must be letters, digits or dashes.' },
-        { line: 2, field: 'orderDate', message: 'Must be a date written YYYY-MM-DD.' },
+        { line: 2, field: 'orderDate', message: '2026-02-30 is not a real date.' },
       ],
     ],
     [

@@ -243,7 +243,7 @@ ${home.serialNumber},910,3101,16TRU76A3,The Breeze,1,1088,3,2,2026-02-01,,`,
     );
     expect(homes.refused).toEqual([
       { line: 2, field: 'sections', message: 'Must be from 1 to 32767.' },
-      { line: 2, field: 'manufacturedDate', message: 'Must be a date written YYYY-MM-DD.' },
+      { line: 2, field: 'manufacturedDate', message: '2026-02-30 is not a real date.' },
       { line: 3, field: 'warrantyStatus', message: 'Required when the row has homeowner or warranty data. (ownerLastName is filled)' },
       { line: 4, field: 'ownerFirstName', message: 'Required for an Active (A) or Historical (H) warranty card.' },
       { line: 4, field: 'soldDate', message: 'Required for an Active (A) or Historical (H) warranty card.' },

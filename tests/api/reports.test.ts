@@ -196,8 +196,8 @@ describe('paid service orders report (spec 2 §2, §5, §7)', () => {
       [{ endDate: '2026-10-31' }, 'Start date is required.'],
       [{ startDate: '', endDate: '2026-10-31' }, 'Start date is required.'],
       [{ startDate: '10/01/2026', endDate: '2026-10-31' }, 'Start date must be a valid date (YYYY-MM-DD).'],
-      [{ startDate: '2026-02-30', endDate: '2026-03-31' }, 'Start date must be a valid date (YYYY-MM-DD).'],
-      [{ startDate: '2026-10-01', endDate: '2026-13-01' }, 'End date must be a valid date (YYYY-MM-DD).'],
+      [{ startDate: '2026-02-30', endDate: '2026-03-31' }, 'Start date: 2026-02-30 is not a real date.'],
+      [{ startDate: '2026-10-01', endDate: '2026-13-01' }, 'End date: 2026-13-01 is not a real date.'],
       [{ startDate: '2026-10-01', endDate: '2026-10-01T00:00' }, 'End date must be a valid date (YYYY-MM-DD).'],
       [{ startDate: '2026-11-01', endDate: '2026-10-31' }, 'Start date must be on or before the end date.'],
     ];

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { EMAIL_PATTERN } from '../admin-users';
-import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, isIsoDay } from '../text';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, ISO_DAY_FORMAT, isIsoDay, notRealDateMessage } from '../text';
 import { canonicalTimeZone, TIME_ZONE_MESSAGES, zoneOfAddress } from '../time-zones';
 
 /*
@@ -133,7 +133,8 @@ export const DATE_YEARS = { first: 1900, last: 2199 } as const;
 /** A calendar day that exists, written YYYY-MM-DD, from DATE_YEARS.first to DATE_YEARS.last. */
 export const dateCell = cell((value, fail) => {
   const text = typeof value === 'string' ? value.trim() : '';
-  if (!isIsoDay(text)) fail('Must be a date written YYYY-MM-DD.');
+  if (!ISO_DAY_FORMAT.test(text)) fail('Must be a date written YYYY-MM-DD.');
+  if (!isIsoDay(text)) fail(notRealDateMessage(text));
   const year = Number(text.slice(0, 4));
   if (year < DATE_YEARS.first || year > DATE_YEARS.last) fail(`Must be a date from ${DATE_YEARS.first} to ${DATE_YEARS.last}.`);
   return text;

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { AUDIT_ACTION_NAMES, type AuditAction, type AuditEvent } from '../../../contract';
+import { AUDIT_ACTION_NAMES, isIsoDay, notRealDateMessage, type AuditAction, type AuditEvent } from '../../../contract';
 import { allAuditEvents, listAuditEvents, type AuditFilter, type AuditScope } from '../../audit/audit';
 import type { Database } from '../../db/client';
 import { stringOption, type Command } from '../command';
@@ -15,6 +15,8 @@ const SINCE_PATTERN = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)
 /** A date (midnight UTC) or a date and time with its zone (Z or an offset): an instant anyone reads the same way. */
 export function parseSince(value: string): Date {
   const text = value.trim();
+  // Date parsing rolls 2025-02-30 over into March; such a day is refused as it is.
+  if (SINCE_PATTERN.test(text) && !isIsoDay(text.slice(0, 10))) throw new UsageError(`--since: ${notRealDateMessage(text.slice(0, 10))}`);
   const date = SINCE_PATTERN.test(text) ? new Date(text) : null;
   if (!date || Number.isNaN(date.getTime()))
     throw new UsageError(
