@@ -196,9 +196,12 @@ users (npx homesite import --help). The password counts as changed now, so it is
 
 ${PASSWORD_INPUT}
 
+The organisation's own administrator is internal staff (--internal): they see the whole audit trail and every
+location's time zone, where a retailer's administrator sees their own retail centers'.
+
 Example:
   printf '%s\\n' "$ADMIN_PASSWORD" | npx homesite user create --user-name it@example.com \\
-    --first-name Ada --last-name Lovelace --role Rtl_Admin --role Service_User`,
+    --first-name Ada --last-name Lovelace --internal --role Rtl_Admin --role Service_User`,
   run: async ({ io, values }) => {
     const user = parseNewUser({
       userName: stringOption(values, 'user-name') ?? '',
