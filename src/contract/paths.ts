@@ -205,4 +205,6 @@ export const paths = {
   importKind: template('api', '/import/:kind'),
   /** GET: a Server-Sent Events stream naming the kept lists that changed (contract/sync.ts LIVE_CHANGES). Not in the spec. */
   liveChanges: at('api', '/sync/live'),
+  /** GET: the OpenAPI 3.1 document of every route (server/openapi); public, it holds no data. Not in the spec. */
+  openApi: at('api', '/openapi.json'),
 } as const;

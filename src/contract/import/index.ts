@@ -17,6 +17,7 @@ export * from './parts-orders';
 export * from './plants';
 export * from './quotes';
 export * from './release-notes';
+export * from './report';
 export * from './retailers';
 export * from './ship-to-locations';
 export * from './users';

@@ -16,6 +16,7 @@ import type { AppDeps } from './deps';
 import { ERROR_MESSAGES, errorResponse, jsonResponse } from './errors';
 import { runIdempotent } from './idempotency';
 import { normalizedPath, originalPathname, pathParams, routePattern, serverPath } from './paths';
+import type { RouteDoc, RouteDocFields } from './route-doc';
 import '../ops/request-context';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -52,7 +53,7 @@ export interface RouteContext<P, Q, B, A extends AuthMode> {
  */
 export type RouteEndpoint = Endpoint | { readonly template: Endpoint };
 
-export interface RouteDeclaration<PS, QS, BS, A extends AuthMode> {
+export interface RouteDeclaration<PS, QS, BS, A extends AuthMode> extends RouteDocFields {
   method: Method;
   endpoint: RouteEndpoint;
   auth?: A;
@@ -84,6 +85,10 @@ export interface RouteDefinition {
   endpoint: Endpoint;
   path: string;
   mount: (app: Hono, deps: AppDeps) => void;
+  /** Its entry in the API reference (server/openapi). */
+  doc: RouteDoc;
+  /** The area it belongs to (routes/index.ts): the reference groups routes by it. */
+  area?: string;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -260,6 +265,22 @@ export function route<
     method: declaration.method,
     endpoint,
     path,
+    doc: {
+      summary: declaration.summary,
+      description: declaration.description,
+      auth: declaration.docAuth ?? auth,
+      roles: declaration.roles,
+      flag: declaration.flag,
+      scope: declaration.scope,
+      params: declaration.params,
+      query: declaration.query,
+      body: declaration.body,
+      rawBody: declaration.rawBody,
+      idempotent,
+      maxBodyBytes: declaration.body || declaration.rawBody ? maxBodyBytes : undefined,
+      answer: declaration.answer,
+      errors: declaration.errors,
+    },
     mount: (app, deps) => {
       app.on(declaration.method, routePattern(path), (c) => handler(c, deps));
     },

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { AccountUpdateBody, paths, type CmhUser } from '../../contract';
+import { AccountUpdateBody, CmhUser, paths } from '../../contract';
 import { recordAudit, requestOrigin } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { loadCmhUser } from '../auth/profile';
@@ -13,6 +13,10 @@ export const accountRoutes = [
   route({
     method: 'PUT',
     endpoint: paths.account,
+    summary: 'Change the user’s own name, and password',
+    description: 'A new password ends every other session of the user; this one goes on.',
+    answer: CmhUser,
+    errors: [409],
     flag: 'canViewMyAccount',
     body: AccountUpdateBody,
     handle: async ({ c, db, deps, session, body }) => {

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import {
   EmailCheckQuery,
   GroupQuery,
@@ -10,11 +11,12 @@ import {
   UserQuery,
   UserUpdateBody,
   USER_FORM_MESSAGES,
-  type EmailCheckAnswer,
+  EmailCheckAnswer,
+  ManagedUser,
+  ManagedUserList,
+  Role,
+  SendLinkAnswer,
   type ErrorBody,
-  type ManagedUser,
-  type Role,
-  type SendLinkAnswer,
 } from '../../contract';
 import {
   administratorOf,
@@ -88,6 +90,10 @@ export const adminUserRoutes = [
   route({
     method: 'GET',
     endpoint: paths.users,
+    summary: 'The users of the admin’s retail centers, or one user',
+    description: 'Without `cmhUserId` the list; with it, that user.',
+    answer: v.union([ManagedUserList, ManagedUser]),
+    errors: [404],
     flag: 'isAdmin',
     query: UserQuery,
     handle: async ({ c, db, session, query }) => {
@@ -101,6 +107,8 @@ export const adminUserRoutes = [
   route({
     method: 'POST',
     endpoint: paths.users,
+    summary: 'Create a user',
+    answer: { status: 201, schema: ManagedUser },
     flag: 'isAdmin',
     body: UserCreateBody,
     handle: async ({ c, db, deps, session, body }) => {
@@ -141,6 +149,9 @@ export const adminUserRoutes = [
   route({
     method: 'PUT',
     endpoint: paths.users,
+    summary: 'Update a user: name, activation, roles, retail centers',
+    answer: ManagedUser,
+    errors: [404, 409],
     flag: 'isAdmin',
     body: UserUpdateBody,
     handle: async ({ c, db, deps, session, body }) => {
@@ -177,6 +188,10 @@ export const adminUserRoutes = [
   route({
     method: 'POST',
     endpoint: paths.userSendLink,
+    summary: 'Send a user an invitation or password reset link',
+    description: 'Without a mail server the link is answered, once, for the admin to pass on.',
+    answer: SendLinkAnswer,
+    errors: [404],
     flag: 'isAdmin',
     body: SendLinkBody,
     handle: async ({ c, db, deps, session, body }) => {
@@ -206,6 +221,8 @@ export const adminUserRoutes = [
   route({
     method: 'GET',
     endpoint: paths.userEmailCheck,
+    summary: 'Whether an e-mail address is already a user name',
+    answer: EmailCheckAnswer,
     flag: 'isAdmin',
     query: EmailCheckQuery,
     handle: async ({ c, db, query }) => c.json({ exists: await emailInUse(db, query.email) } satisfies EmailCheckAnswer),
@@ -214,6 +231,10 @@ export const adminUserRoutes = [
   route({
     method: 'GET',
     endpoint: paths.groups,
+    summary: 'The roles, or one role',
+    description: 'Without `id` every role; with it, that role.',
+    answer: v.union([v.array(Role), Role]),
+    errors: [404],
     flag: 'isAdmin',
     query: GroupQuery,
     handle: async ({ c, db, query }) => {

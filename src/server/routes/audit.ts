@@ -1,4 +1,5 @@
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AuditQuery, businessDay, paths, type AuditEvent, type AuditPage } from '../../contract';
+import * as v from 'valibot';
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AuditQuery, businessDay, AuditPage, paths, type AuditEvent } from '../../contract';
 import { organisationTimeZone } from '../business-day/business-day';
 import { csvHeader, csvLine, type CsvColumn } from '../../lib/csv';
 import { allAuditEvents, auditFilterOf, listAuditEvents, type AuditScope } from '../audit/audit';
@@ -27,6 +28,10 @@ export const auditRoutes = [
   route({
     method: 'GET',
     endpoint: paths.auditEvents,
+    summary: 'A page of the audit trail, newest first',
+    description:
+      'An internal admin sees every event; a retail center’s admin the events of their retail centers’ users. `nextBefore` asks for the next page.',
+    answer: AuditPage,
     flag: 'isAdmin',
     query: AuditQuery,
     handle: async ({ c, db, session, query }) => {
@@ -41,6 +46,8 @@ export const auditRoutes = [
   route({
     method: 'GET',
     endpoint: paths.auditCsv,
+    summary: 'The audit trail as a CSV file',
+    answer: { contentType: 'text/csv', schema: v.string(), description: 'Every event the filter keeps, one line each.' },
     flag: 'isAdmin',
     query: AuditQuery,
     handle: ({ db, deps, session, query }) => {

@@ -10,6 +10,7 @@ import {
   DELIVERY_FORM_SURVEY_ID,
   DELIVERY_MESSAGES,
   DeliveryReportInput,
+  DeliveryReportListRow,
   MAX_DELIVERY_FORM_BYTES,
   MAX_SURVEY_ATTACHMENT_BYTES,
   MIN_DELIVERY_ATTACHMENTS,
@@ -68,6 +69,18 @@ const reportNotFound = () => errorResponse(404, 'Delivery report was not found.'
 const attachmentNotFound = () => errorResponse(404, 'Attachment was not found.');
 const alreadySubmitted = (submittedSurveyId: number) =>
   jsonResponse(409, { message: DELIVERY_MESSAGES.alreadySubmitted, submittedSurveyId } satisfies DeliveryFormConflict);
+
+/** For the API reference: the identifying fields of the answers (contract/delivery-reports.ts says the rest). */
+const DeliveryReportAnswer = v.looseObject({
+  surveyId: v.number(),
+  submittedSurveyId: v.nullable(v.number()),
+  plantNumber: v.string(),
+  serialNumber: v.string(),
+  questionGroups: v.array(v.looseObject({})),
+  surveyAttachments: v.array(v.looseObject({})),
+});
+const DeliveryFormConflictAnswer = v.object({ message: v.string(), submittedSurveyId: v.number() });
+const SurveyAttachmentAnswer = v.looseObject({ surveyAttachmentId: v.number(), imageFileName: v.string(), rowVersion: v.number() });
 
 const submitterName = (session: Session) => `${session.user.firstName} ${session.user.lastName}`.trim() || session.user.userName;
 
@@ -128,6 +141,12 @@ const formRoutes = [
   route({
     method: 'GET',
     endpoint: paths.blankDeliveryForm,
+    summary: 'The blank delivery form of a home',
+    answer: DeliveryReportAnswer,
+    errors: [
+      404,
+      { status: 409, description: 'The home has a delivery report already: open that one.', schema: DeliveryFormConflictAnswer },
+    ],
     roles: DELIVERY_REPORT_READ_ROLES,
     params: HomeParams,
     handle: async ({ c, db, session, params }) => {
@@ -143,6 +162,9 @@ const formRoutes = [
   route({
     method: 'GET',
     endpoint: paths.submittedDeliveryForm,
+    summary: 'A submitted delivery report',
+    answer: DeliveryReportAnswer,
+    errors: [404],
     roles: DELIVERY_REPORT_READ_ROLES,
     params: ReportParams,
     handle: async ({ c, db, session, params }) => {
@@ -154,6 +176,9 @@ const formRoutes = [
   route({
     method: 'POST',
     endpoint: paths.deliveryForm,
+    summary: 'Submit a home’s delivery report: answers and photos (base64) in one body',
+    answer: v.object({ submittedSurveyId: v.number() }),
+    errors: [404, { status: 409, description: 'The home has a delivery report already.', schema: DeliveryFormConflictAnswer }],
     roles: WRITE_ROLES,
     body: DeliveryReportInput,
     maxBodyBytes: MAX_DELIVERY_FORM_BYTES,
@@ -199,6 +224,8 @@ const formRoutes = [
   route({
     method: 'GET',
     endpoint: paths.surveys,
+    summary: 'The delivery report list',
+    answer: v.array(DeliveryReportListRow),
     roles: DELIVERY_REPORT_READ_ROLES,
     query: SurveyListQuery,
     handle: async ({ c, db, session, query }) => c.json(await listReports(db, session, query.surveyId)),
@@ -209,6 +236,10 @@ const attachmentRoutes = [
   route({
     method: 'POST',
     endpoint: paths.surveyAttachments,
+    summary: 'Add a photo to a submitted delivery report',
+    description: 'A photo the report already has answers that attachment and adds nothing.',
+    answer: SurveyAttachmentAnswer,
+    errors: [404],
     roles: WRITE_ROLES,
     body: NewSurveyAttachmentInput,
     maxBodyBytes: MAX_ATTACHMENT_BODY_BYTES,
@@ -231,6 +262,9 @@ const attachmentRoutes = [
   route({
     method: 'PUT',
     endpoint: paths.surveyAttachment,
+    summary: 'Update a delivery report photo’s description and amount',
+    answer: SurveyAttachmentAnswer,
+    errors: [404, 409],
     roles: WRITE_ROLES,
     params: AttachmentParams,
     body: SurveyAttachmentUpdate,
@@ -248,6 +282,9 @@ const attachmentRoutes = [
   route({
     method: 'DELETE',
     endpoint: paths.surveyAttachment,
+    summary: 'Remove a delivery report photo (the report keeps at least one)',
+    answer: { schema: SurveyAttachmentAnswer, description: 'The removed attachment, inactive.' },
+    errors: [404],
     roles: WRITE_ROLES,
     params: AttachmentParams,
     handle: async ({ c, db, session, params }) => {

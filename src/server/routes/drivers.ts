@@ -6,8 +6,10 @@ import {
   EMPLOYEE_SEARCH_LIMIT,
   EmployeeSearchBody,
   paths,
+  Driver,
+  DriverTypeList,
+  EmployeeSearchResultList,
   type ConflictBody,
-  type Driver,
   type EmployeeSearchResult,
 } from '../../contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -58,6 +60,8 @@ export const driverRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.driverTypes,
+    summary: 'The types of driver',
+    answer: DriverTypeList,
     ...EBE_ONLY,
     handle: async ({ c, db }) =>
       c.json(
@@ -71,6 +75,9 @@ export const driverRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.driver,
+    summary: 'A driver, by employee number',
+    answer: Driver,
+    errors: [404],
     ...EBE_ONLY,
     params: DriverParams,
     handle: async ({ c, db, params }) => {
@@ -82,6 +89,12 @@ export const driverRoutes: RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.drivers,
+    summary: 'Make an employee a driver',
+    answer: { status: 201, schema: Driver },
+    errors: [
+      { status: 404, description: 'No such employee.' },
+      { status: 409, description: 'The employee is a driver already: `current` is the driver.' },
+    ],
     ...EBE_ONLY,
     body: DriverBody,
     handle: async ({ c, db, body, session }) => {
@@ -105,6 +118,9 @@ export const driverRoutes: RouteDefinition[] = [
   route({
     method: 'PUT',
     endpoint: paths.driver,
+    summary: 'Update a driver',
+    answer: Driver,
+    errors: [404, 409],
     ...EBE_ONLY,
     params: DriverParams,
     body: DriverBody,
@@ -128,6 +144,8 @@ export const driverRoutes: RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.employeeSearch,
+    summary: 'Search the employees by name or number',
+    answer: EmployeeSearchResultList,
     ...EBE_ONLY,
     // A read sent as POST (spec 3 §7): it changes nothing, so there is no answer worth keeping for a replay.
     idempotent: false,

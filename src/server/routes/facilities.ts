@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { paths, type CmhUser, type FacilityList, type PlantContact } from '../../contract';
+import { FacilityList, paths, PlantContactList, type CmhUser, type PlantContact } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { errorResponse } from '../http/errors';
@@ -27,6 +27,10 @@ export const facilityRoutes = [
   route({
     method: 'GET',
     endpoint: paths.facilities,
+    summary: 'My Facilities: the plants of the user’s directory',
+    description: 'A plant user’s facilities; anyone else’s, the plants serving their current retail center.',
+    answer: FacilityList,
+    errors: [{ status: 403, description: 'The user has no retail center.' }],
     handle: async ({ c, db, session }) => {
       // spec 1 §6: the My Facilities tile needs at least one available retailer; the call follows the tile.
       if (session.user.availableRetailers.length === 0) return errorResponse(403, NO_RETAILER_MESSAGE);
@@ -49,6 +53,8 @@ export const facilityRoutes = [
   route({
     method: 'GET',
     endpoint: paths.plantContacts,
+    summary: 'The contact directory of those plants',
+    answer: PlantContactList,
     handle: async ({ c, db, session }) => {
       const plantNumbers = await directoryPlantNumbers(db, session.user);
       if (plantNumbers.length === 0) return c.json([] satisfies PlantContact[]);

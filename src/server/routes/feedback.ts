@@ -1,4 +1,4 @@
-import { FeedbackSurvey, paths } from '../../contract';
+import { FeedbackReceipt, FeedbackSurvey, paths } from '../../contract';
 import * as t from '../db/schema';
 import { route } from '../http/route';
 
@@ -7,6 +7,8 @@ export const feedbackRoutes = [
   route({
     method: 'POST',
     endpoint: paths.feedback,
+    summary: 'Answer the Feedback survey',
+    answer: { status: 201, schema: FeedbackReceipt },
     body: FeedbackSurvey,
     handle: async ({ c, db, session, body }) => {
       const [stored] = await db

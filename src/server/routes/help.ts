@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { HelpDocumentParams, HelpFileQuery, paths, type HelpFileType } from '../../contract';
+import { HelpDocument, HelpDocumentList, HelpDocumentParams, HelpFileQuery, paths, type HelpFileType } from '../../contract';
 import { sanitizeHelpFileName } from '../../lib/help-files';
 import type { Database } from '../db/client';
 import {
@@ -15,6 +15,7 @@ import { isMediaRequestSignedIn } from '../help/media-session';
 import { ERROR_MESSAGES, errorResponse } from '../http/errors';
 import { contentDisposition, fileAnswer, type ByteRange } from '../http/file-answer';
 import { route, type RouteEndpoint } from '../http/route';
+import type { AnswerDoc } from '../http/route-doc';
 
 const FileNameParams = v.object({ name: v.pipe(v.string(), v.maxLength(200)) });
 
@@ -42,10 +43,14 @@ function helpFileAnswer(c: Context, db: Database, document: HelpDocumentSummary,
   });
 }
 
-function pdfRoute(endpoint: RouteEndpoint, disposition: 'inline' | 'attachment') {
+function pdfRoute(endpoint: RouteEndpoint, disposition: 'inline' | 'attachment', summary: string) {
   return route({
     method: 'GET',
     endpoint,
+    summary,
+    description: '`name` is the document’s display name with special characters stripped; `documentId` names it.',
+    answer: { contentType: 'application/pdf', etag: true, ranges: true, description: 'The PDF.' },
+    errors: [404],
     params: FileNameParams,
     query: HelpFileQuery,
     handle: async ({ c, db, query }) => {
@@ -57,11 +62,19 @@ function pdfRoute(endpoint: RouteEndpoint, disposition: 'inline' | 'attachment')
 }
 
 /** Video and captions load from <video>/<track> elements: signed in by header or by the token cookie. */
-function mediaRoute(endpoint: RouteEndpoint, answer: (c: Context, db: Database, id: number) => Promise<Response>) {
+function mediaRoute(
+  endpoint: RouteEndpoint,
+  answer: (c: Context, db: Database, id: number) => Promise<Response>,
+  doc: { summary: string; answer: AnswerDoc },
+) {
   return route({
     method: 'GET',
     endpoint,
     auth: 'none',
+    docAuth: 'session-or-cookie',
+    ...doc,
+    description: 'Loaded by <video> and <track> elements, which send no Authorization header.',
+    errors: [404],
     params: FileNameParams,
     query: HelpFileQuery,
     handle: async ({ c, db, deps, query }) => {
@@ -89,12 +102,17 @@ export const helpRoutes = [
   route({
     method: 'GET',
     endpoint: paths.helpDocuments,
+    summary: 'The help documents and videos',
+    answer: HelpDocumentList,
     handle: async ({ c, db }) => c.json((await listHelpDocuments(db)).map(toHelpDocument)),
   }),
 
   route({
     method: 'GET',
     endpoint: paths.helpDocument,
+    summary: 'One help document',
+    answer: HelpDocument,
+    errors: [404],
     params: HelpDocumentParams,
     handle: async ({ c, db, params }) => {
       const document = await findHelpDocument(db, params.documentId);
@@ -103,8 +121,14 @@ export const helpRoutes = [
     },
   }),
 
-  pdfRoute(paths.helpPdf, 'inline'),
-  pdfRoute(paths.helpPdfDownload, 'attachment'),
-  mediaRoute(paths.helpVideo, videoAnswer),
-  mediaRoute(paths.helpVideoCaptions, captionsAnswer),
+  pdfRoute(paths.helpPdf, 'inline', 'A help document’s PDF, to show'),
+  pdfRoute(paths.helpPdfDownload, 'attachment', 'A help document’s PDF, to download'),
+  mediaRoute(paths.helpVideo, videoAnswer, {
+    summary: 'A help video',
+    answer: { contentType: 'video/mp4', etag: true, ranges: true, description: 'The video (MP4 or WebM, as uploaded).' },
+  }),
+  mediaRoute(paths.helpVideoCaptions, captionsAnswer, {
+    summary: 'The captions of a help video',
+    answer: { contentType: 'text/vtt', schema: v.string(), description: 'WebVTT captions.' },
+  }),
 ];

@@ -24,6 +24,7 @@ import {
   HomeownerSearchQueryFields,
   INCOMPLETE_WARRANTY_STATUS,
   WARRANTY_MESSAGES,
+  WarrantyCardAnswer,
   WarrantyCardInput,
   WarrantyLookupQuery,
   isHomeAddressSameAsOwner,
@@ -48,6 +49,7 @@ import { keysetPages, type ListPages } from '../sync/stream-list';
 import { scopeOf, visibleByScope } from '../work-orders/rules';
 import { businessDayOf, zoneColumns, zoneOf } from '../business-day/business-day';
 import { searchCards } from '../homeowners/search';
+import { HomeownerListRow } from '../../contract/list-rows';
 import type { ZonedLocation } from '../../contract/time-zones';
 
 const READ_ROLES: readonly RoleName[] = ['Warranty_User', 'Home_Owner_Viewer', 'Service_User'];
@@ -233,6 +235,8 @@ export const homeownerRoutes = [
   route({
     method: 'GET',
     endpoint: paths.homeowners,
+    summary: 'The homeowner list: warranty cards in the user’s scope (kept on devices), a delta of it, or a search',
+    answer: { row: HomeownerListRow },
     roles: READ_ROLES,
     query: v.object({ ...SyncQueryFields, ...HomeownerSearchQueryFields }),
     handle: async ({ c, db, deps, session, query }) => {
@@ -247,6 +251,9 @@ export const homeownerRoutes = [
   route({
     method: 'GET',
     endpoint: paths.warranty,
+    summary: 'A home’s warranty card, by plant and serial number',
+    answer: WarrantyCardAnswer,
+    errors: [{ status: 404, description: 'No such home, or the home has no card yet (the form opens to add one).' }],
     roles: READ_ROLES,
     query: WarrantyLookupQuery,
     handle: async ({ c, db, session, query }) => {
@@ -260,6 +267,9 @@ export const homeownerRoutes = [
   route({
     method: 'GET',
     endpoint: paths.assetWarranty,
+    summary: 'A home’s warranty card, by the home’s id',
+    answer: WarrantyCardAnswer,
+    errors: [404],
     roles: ASSET_READ_ROLES,
     params: v.object({ assetId: AssetId }),
     handle: async ({ c, db, session, params }) => {
@@ -276,6 +286,9 @@ export const homeownerRoutes = [
   route({
     method: 'POST',
     endpoint: paths.warranty,
+    summary: 'Add a home’s warranty card',
+    answer: { status: 201, schema: WarrantyCardAnswer },
+    errors: [404, { status: 409, description: 'The home has a card already: `current` is it.' }],
     roles: WRITE_ROLES,
     body: WarrantyCardInput,
     handle: async ({ c, db, deps, session, body }) => {
@@ -297,6 +310,9 @@ export const homeownerRoutes = [
   route({
     method: 'PUT',
     endpoint: paths.warranty,
+    summary: 'Update a home’s warranty card',
+    answer: WarrantyCardAnswer,
+    errors: [404, 409],
     roles: WRITE_ROLES,
     body: WarrantyCardInput,
     handle: async ({ c, db, deps, session, body }) => {

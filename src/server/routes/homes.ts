@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { paths, type HomeSummary } from '../../contract';
+import { HomeListAnswer, paths, type HomeSummary } from '../../contract';
 import * as t from '../db/schema';
 import { route } from '../http/route';
 import { visibleByScope } from '../work-orders/rules';
@@ -12,6 +12,8 @@ export const homeRoutes = [
   route({
     method: 'GET',
     endpoint: paths.homes,
+    summary: 'The homes in the user’s scope',
+    answer: HomeListAnswer,
     roles: ['Service_User', 'Service_Viewer', 'Sales_User'],
     handle: async ({ c, db, session }) => {
       const rows = await db

@@ -6,9 +6,9 @@ import {
   LinkStatusBody,
   paths,
   SetPasswordBody,
-  type Account,
-  type ForgotPasswordAnswer,
-  type LinkStatus,
+  Account,
+  ForgotPasswordAnswer,
+  LinkStatus,
 } from '../../contract';
 import { recordAudit, requestOrigin } from '../audit/audit';
 import { linkStatusOf, lookUpLink, markLinkUsed } from '../auth/one-time-links';
@@ -49,6 +49,10 @@ export const identityRoutes = [
   route({
     method: 'POST',
     endpoint: paths.forgotPassword,
+    summary: 'Ask for a link to set a new password',
+    description: 'Answers the same words whoever asks; the mail goes only to an active account.',
+    answer: ForgotPasswordAnswer,
+    errors: [429],
     auth: 'none',
     idempotent: false,
     body: ForgotPasswordBody,
@@ -97,6 +101,8 @@ export const identityRoutes = [
   route({
     method: 'POST',
     endpoint: paths.linkStatus,
+    summary: 'What a one-time link is for, and whether it still works',
+    answer: LinkStatus,
     auth: 'none',
     idempotent: false,
     body: LinkStatusBody,
@@ -106,6 +112,10 @@ export const identityRoutes = [
   route({
     method: 'POST',
     endpoint: paths.setPassword,
+    summary: 'Set a password from a one-time link, and sign in',
+    description: 'Ends every other session of the user.',
+    answer: Account,
+    errors: [{ status: 410, description: 'The link is used, expired or ended: its status (LinkStatus) with a `message`.' }],
     auth: 'none',
     idempotent: false,
     body: SetPasswordBody,

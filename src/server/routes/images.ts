@@ -43,6 +43,11 @@ export const imageRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.serviceAttachmentImage,
+    summary: 'A work-order attachment’s or delivery-report photo’s file, by folder and file name',
+    description:
+      '`ServiceAttachments` for whoever may read the work order (isServiceViewer), `SurveyAttachments` for whoever may read the delivery report.',
+    answer: { contentType: ['image/*', 'application/pdf'], etag: true, description: 'The file.' },
+    errors: [403, 404],
     // One images base, one reader rule per folder: service attachments for service viewers (READ), survey
     // attachments (spec 2 §7) for whoever may read the delivery report (delivery-reports/store.ts).
     query: v.variant(
@@ -76,6 +81,9 @@ export const imageRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.workOrderAttachmentImage,
+    summary: 'A work-order attachment’s file',
+    answer: { contentType: ['image/*', 'application/pdf'], etag: true, description: 'The file.' },
+    errors: [404],
     ...READ,
     params: v.object({ workOrderId: Id, contentDocumentId: Text }),
     handle: ({ c, db, session, params }) =>

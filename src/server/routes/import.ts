@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { paths, toErrorBody } from '../../contract';
+import { ImportReportAnswer } from '../../contract/import';
 import { looksLikeApiKey, verifyApiKey } from '../auth/api-keys';
 import type { AppDeps } from '../http/deps';
 import { ERROR_MESSAGES, errorResponse, jsonResponse } from '../http/errors';
@@ -188,6 +189,30 @@ export function importRoutesWith(limits: { maxBodyBytes: number; importsAtOnce: 
       method: 'POST',
       endpoint,
       path,
+      doc: {
+        summary: 'Import a file of one kind of data',
+        description:
+          'The importer of docs/import.md for upstream systems: one kind per file, CSV or JSON Lines, every row checked with the kind’s row schema (the `…ImportRow` schemas), all written in one transaction or none. The format comes from `format`, else the Content-Type, else (multipart) the file’s name. One import at a time per server.',
+        auth: 'api-key',
+        params: v.object({ kind: v.picklist(Object.keys(IMPORT_KINDS)) }),
+        query: ImportQuery,
+        rawBody: {
+          description: `The file, at most ${Math.floor(limits.maxBodyBytes / 1024 / 1024)} MB: raw, or the \`file\` field of a multipart form. CSV: a header line of the kind’s column names, then one row per line. JSON Lines: one object per line, a row of the kind’s schema.`,
+          content: {
+            'text/csv': { schema: v.string() },
+            'application/x-ndjson': { schema: v.union(Object.values(IMPORT_KINDS).map((kind) => kind.schema as v.GenericSchema)) },
+            'multipart/form-data': { schema: v.object({ file: v.string() }) },
+          },
+        },
+        idempotent: false,
+        maxBodyBytes: limits.maxBodyBytes,
+        answer: { schema: ImportReportAnswer, description: 'Written, or a dry run with no refusals: the report.' },
+        errors: [
+          { status: 404, description: 'No such kind.' },
+          { status: 422, description: 'Rows were refused and nothing was written: the report lists them.', schema: ImportReportAnswer },
+          { status: 429, description: 'Another import is running on this server: try again after Retry-After seconds.' },
+        ],
+      },
       mount: (app, deps) => {
         app.on('POST', routePattern(path), (c) => handler(c, deps));
       },

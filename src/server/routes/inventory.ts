@@ -6,7 +6,7 @@
  */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SyncQueryFields, paths, type InventoryItem, type RoleName } from '../../contract';
+import { InventoryItem, SyncQueryFields, paths, type RoleName } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { jsonResponse } from '../http/errors';
@@ -100,6 +100,8 @@ export const inventoryRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.inventory,
+    summary: 'The inventory list (kept on devices), or a delta of it',
+    answer: { row: InventoryItem },
     roles: READ_ROLES,
     query: v.object(SyncQueryFields),
     handle: async ({ c, db, deps, session, query }) => {

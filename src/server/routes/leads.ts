@@ -20,8 +20,9 @@ import {
   ProspectFromLeadInput,
   SyncQueryFields,
   paths,
-  type Lead,
-  type Prospect,
+  Lead,
+  Prospect,
+  ProspectCreated,
 } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
@@ -149,6 +150,8 @@ export const leadRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.leads,
+    summary: 'The lead list (kept on devices), or a delta of it',
+    answer: { row: Lead },
     flag: 'canViewLeads',
     query: v.object(SyncQueryFields),
     handle: async ({ c, db, deps, session, query }) => {
@@ -161,6 +164,9 @@ export const leadRoutes: RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.leads,
+    summary: 'Claim a lead, or mark it inactive',
+    answer: Lead,
+    errors: [404],
     flag: 'canViewLeads',
     roles: ['Sales_Leads_Claim'],
     body: LeadStatusInput,
@@ -188,6 +194,10 @@ export const leadRoutes: RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.prospectFromLead,
+    summary: 'Make a prospect from a lead',
+    description: 'A lead already converted answers its prospect.',
+    answer: ProspectCreated,
+    errors: [404],
     flag: 'canViewLeads',
     roles: ['Sales_Leads_Claim'],
     body: ProspectFromLeadInput,
@@ -222,6 +232,9 @@ export const leadRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.prospect,
+    summary: 'A prospect’s contact page',
+    answer: Prospect,
+    errors: [404],
     flag: 'canViewLeads',
     params: v.object({ prospectId: Id }),
     handle: async ({ c, db, session, params }) => {

@@ -1,6 +1,6 @@
 import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { LEARN_MESSAGES, LearnReferenceParams, paths, type LearnCategory, type LearnDocument } from '../../contract';
+import { LEARN_MESSAGES, LearnReferenceList, LearnReferenceParams, paths, type LearnCategory, type LearnDocument } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { errorResponse } from '../http/errors';
@@ -75,12 +75,22 @@ export const learnRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.learnReferences,
+    summary: 'The Learn library: categories, sub-categories and their documents',
+    answer: LearnReferenceList,
     handle: async ({ c, db }) => c.json(await listReferences(db)),
   }),
 
   route({
     method: 'GET',
     endpoint: paths.learnReference,
+    summary: 'A Learn document’s file',
+    answer: {
+      contentType: ['application/pdf', 'application/octet-stream'],
+      etag: true,
+      ranges: true,
+      description: 'The file, of the type it was stored with (mostly PDF).',
+    },
+    errors: [404],
     params: LearnReferenceParams,
     handle: ({ c, db, params }) => documentAnswer(c, db, params.documentId),
   }),

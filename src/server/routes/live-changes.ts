@@ -1,4 +1,5 @@
-import { paths, type RoleName } from '../../contract';
+import * as v from 'valibot';
+import { LIVE_CHANGES, paths, type RoleName } from '../../contract';
 import { KEPT_LIST_NAMES, catalogListName, type KeptListName } from '../../contract/kept-lists';
 import type { DerivedFlags } from '../../lib/permissions';
 import type { Database } from '../db/client';
@@ -71,6 +72,10 @@ export const liveChangesRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.liveChanges,
+    summary: 'A stream naming the kept lists that changed in the user’s scope',
+    description: `Server-Sent Events: an event \`${LIVE_CHANGES.changed}\` whose data is LiveChangesEvent \`{ lists }\` (names such as \`workOrders\`, \`catalogParts:101\`), never the rows: the device then asks each list \`?since=\`. A comment every ${LIVE_CHANGES.heartbeatSeconds} s keeps proxies from closing it; it ends when the session ends.`,
+    answer: { contentType: 'text/event-stream', schema: v.string(), description: 'The event stream.' },
+    errors: [{ status: 503, description: 'This server offers no live changes now (draining): ask another instance.' }],
     handle: async ({ session, deps }) =>
       (await deps.live.open(session)) ?? errorResponse(503, 'Live changes are not available on this server.'),
   }),

@@ -5,9 +5,9 @@ import {
   LOCATION_MESSAGES,
   paths,
   zoneOfAddress,
-  type Location,
+  Location,
+  LocationList,
   type LocationKind,
-  type LocationList,
 } from '../../contract';
 import { recordAudit, requestOrigin } from '../audit/audit';
 import { organisationTimeZone, zoneOf } from '../business-day/business-day';
@@ -113,6 +113,8 @@ export const locationRoutes = [
   route({
     method: 'GET',
     endpoint: paths.locations,
+    summary: 'The retail centers and plants the admin administers, with their time zones',
+    answer: LocationList,
     flag: 'isAdmin',
     handle: async ({ c, db, session }) =>
       c.json({ organisationTimeZone: organisationTimeZone(), locations: await listLocations(db, scopeOf(session)) } satisfies LocationList),
@@ -121,6 +123,10 @@ export const locationRoutes = [
   route({
     method: 'PUT',
     endpoint: paths.location,
+    summary: 'Set or clear the time zone of a retail center or plant',
+    description: '`null` clears it: the zone its address tells, else ORG_TIME_ZONE, counts its business day again.',
+    answer: Location,
+    errors: [404],
     flag: 'isAdmin',
     params: LocationParams,
     body: LocationTimeZoneBody,

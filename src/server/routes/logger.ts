@@ -1,6 +1,7 @@
 import { LogMessage, paths } from '../../contract';
 import * as t from '../db/schema';
 import { route } from '../http/route';
+import { CreatedId } from '../http/route-doc';
 
 /**
  * The client's log calls (spec 1 §3, §7). A signed-in user is recorded with the message; the call
@@ -10,6 +11,8 @@ export const loggerRoutes = [
   route({
     method: 'POST',
     endpoint: paths.logger,
+    summary: 'Log a message of the app',
+    answer: { status: 201, schema: CreatedId },
     auth: 'optional',
     body: LogMessage,
     handle: async ({ c, db, session, body }) => {

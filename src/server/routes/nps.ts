@@ -10,6 +10,7 @@
  *   the owner to call) has its NPS date in the window, soonest first, with the number of submitted service requests.
  */
 import { and, asc, between, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import * as v from 'valibot';
 import {
   NPS_BAND_RANGES,
   NpsQuery,
@@ -19,10 +20,10 @@ import {
   paths,
   previousYearWindow,
   totalNps,
+  NpsDetail,
+  NpsScore,
+  NpsUpcomingCall,
   type NpsBand,
-  type NpsDetail,
-  type NpsScore,
-  type NpsUpcomingCall,
   type NpsWindow,
 } from '../../contract';
 import * as t from '../db/schema';
@@ -60,6 +61,8 @@ export const npsRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.npsScores,
+    summary: 'The NPS score of the current retail center over a window of days',
+    answer: v.array(NpsScore),
     flag: 'canViewNps',
     query: NpsQuery,
     handle: async ({ c, db, session, query }) => {
@@ -112,6 +115,8 @@ export const npsRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.npsDetails,
+    summary: 'The NPS survey answers behind the score',
+    answer: v.array(NpsDetail),
     flag: 'canViewNps',
     query: NpsQuery,
     handle: async ({ c, db, session, query }) => {
@@ -142,6 +147,8 @@ export const npsRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.npsUpcomingCalls,
+    summary: 'The homeowners the NPS survey will call next',
+    answer: v.array(NpsUpcomingCall),
     flag: 'canViewNps',
     query: NpsQuery,
     handle: async ({ c, db, session, query }) => {

@@ -6,7 +6,7 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
-import { OrderLookupQuery, SyncQueryFields, paths, type SalesOrder } from '../../contract';
+import { OrderLookupQuery, SalesOrder, SyncQueryFields, paths } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { jsonResponse } from '../http/errors';
@@ -116,6 +116,9 @@ export const orderRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.orders,
+    summary: 'The sales order list (kept on devices), a delta of it, or the orders of one home',
+    description: 'With `longSerialNumber`, or `serialNumber` (and `plantNumber`), the orders of that home as a plain array.',
+    answer: { row: SalesOrder },
     flag: 'isSalesViewer',
     query: v.object({ ...SyncQueryFields, ...OrderLookupQuery.entries }),
     handle: async ({ c, db, deps, session, query }) => {

@@ -2,6 +2,17 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
+  CatalogCategoriesAnswer,
+  CatalogChangeRequestAnswer,
+  CatalogCommoditiesAnswer,
+  CatalogPartAnswer,
+  CatalogPartListAnswer,
+  CatalogPartRowAnswer,
+  CatalogPartSubmittedAnswer,
+  ChangeHistoryAnswer,
+  ChangeResultAnswer,
+  NotInCatalogPartsAnswer,
+  PartsCatalogAnswer,
   CATALOG_IMAGE_NAME,
   CatalogPartRemoval,
   CatalogPartSubmission,
@@ -85,6 +96,11 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.partsCatalog,
+    summary: 'The parts catalog of a plant (kept on devices), or a delta of its parts',
+    description:
+      'With `approved=true` the approved parts (what a retail center orders from); without, the whole catalog, for plant users and change managers.',
+    answer: { schema: PartsCatalogAnswer, row: CatalogPartRowAnswer, description: 'The catalog: categories, commodities and their parts.' },
+    errors: [{ status: 403, description: 'Not a plant the user relates to, or the whole catalog asked by a retail center’s user.' }],
     ...READ,
     query: PartsCatalogQuery,
     handle: async ({ c, db, deps, session, query }) => {
@@ -101,6 +117,9 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.catalogCategories,
+    summary: 'The part categories of a plant’s catalog',
+    answer: CatalogCategoriesAnswer,
+    errors: [403],
     ...READ,
     query: CategoriesQuery,
     handle: async ({ c, db, session, query }) => {
@@ -112,6 +131,9 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.catalogCommodities,
+    summary: 'The commodities of a category of a plant’s catalog',
+    answer: CatalogCommoditiesAnswer,
+    errors: [403],
     ...READ,
     query: CommoditiesQuery,
     handle: async ({ c, db, session, query }) => {
@@ -123,6 +145,9 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.pendingCatalogParts,
+    summary: 'The parts waiting for a change manager’s review',
+    answer: CatalogPartListAnswer,
+    errors: [400, 403, 404],
     ...CHANGE_MANAGER,
     handle: ({ db }) => answer(() => pendingParts(db)),
   }),
@@ -130,6 +155,9 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.catalogChangeRequest,
+    summary: 'A pending change to a part, with the approved part it would replace',
+    answer: CatalogChangeRequestAnswer,
+    errors: [400, 403, 404],
     query: ChangeRequestQuery,
     handle: ({ db, session, query }) => answer(() => changeRequestOf(db, session, query.partsCatalogId)),
   }),
@@ -137,6 +165,9 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.submitCatalogPart,
+    summary: 'Submit a new or changed part of a plant’s catalog for review',
+    answer: CatalogPartSubmittedAnswer,
+    errors: [400, 403, 404],
     ...PLANT_USER,
     body: CatalogPartSubmission,
     maxBodyBytes: MAX_CATALOG_PART_BODY_BYTES,
@@ -149,6 +180,9 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.updateCatalogChangeRequest,
+    summary: 'Approve or decline a pending change',
+    answer: CatalogPartAnswer,
+    errors: [400, 403, 404],
     ...CHANGE_MANAGER,
     body: ChangeRequestDecision,
     handle: ({ db, deps, session, body }) =>
@@ -170,6 +204,9 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.partsNotInCatalog,
+    summary: 'The corporate parts of a commodity not yet in a plant’s catalog',
+    answer: NotInCatalogPartsAnswer,
+    errors: [400, 403, 404],
     ...PLANT_USER,
     query: PartsNotInCatalogQuery,
     handle: ({ db, session, query }) => {
@@ -181,6 +218,9 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.removeCatalogPart,
+    summary: 'Ask to remove a part from a plant’s catalog',
+    answer: CatalogPartAnswer,
+    errors: [400, 403, 404],
     ...PLANT_USER,
     body: CatalogPartRemoval,
     handle: ({ db, deps, session, body }) => {
@@ -192,6 +232,9 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.catalogChangeHistory,
+    summary: 'The history of decided changes',
+    answer: ChangeHistoryAnswer,
+    errors: [400, 403, 404],
     ...CHANGE_MANAGER,
     handle: ({ db }) => answer(() => changeHistory(db)),
   }),
@@ -199,6 +242,9 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.catalogChangeResult,
+    summary: 'One decided change, with the part before and after',
+    answer: ChangeResultAnswer,
+    errors: [400, 403, 404],
     ...CHANGE_MANAGER,
     query: ChangeResultQuery,
     handle: ({ db, query }) => answer(() => changeResultOf(db, query.partsCatalogHistoryId)),
@@ -207,6 +253,9 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.revertCatalogChangeResult,
+    summary: 'Revert a decided change',
+    answer: ChangeResultAnswer,
+    errors: [400, 403, 404],
     ...CHANGE_MANAGER,
     body: RevertChangeBody,
     handle: ({ db, deps, body }) => answer(() => revertChange(db, body, deps.clock())),
@@ -215,6 +264,13 @@ export const partsCatalogRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.partsCatalogImage,
+    summary: 'A catalog image',
+    answer: {
+      contentType: 'image/*',
+      etag: true,
+      description: 'The image (an SVG is sent with a Content-Security-Policy that runs nothing).',
+    },
+    errors: [404],
     params: v.object({ fileName: v.pipe(v.string(), v.regex(CATALOG_IMAGE_NAME, PARTS_CATALOG_MESSAGES.imageNameInvalid)) }),
     handle: async ({ c, db, params }) => {
       const [stored] = await db

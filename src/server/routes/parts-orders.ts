@@ -2,9 +2,11 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import {
+  AssetPartsOrdersAnswer,
   ClosePartsOrderInput,
   CreatePartsOrderInput,
   PARTS_ORDER_MESSAGES,
+  PartsOrderAnswer,
   PartsOrderItemInput,
   PartsOrderSearchQueryFields,
   PartsOrderUpdate,
@@ -13,6 +15,7 @@ import {
   RowVersion,
   STAGED_ORDER_STATUS,
   STOCK_SERIAL_NUMBER,
+  ShipToListAnswer,
   ShipToQuery,
   WORK_ORDER_MESSAGES,
   allReceivedCorrect,
@@ -26,6 +29,7 @@ import {
   type ShipToLocation,
   SyncQueryFields,
 } from '../../contract';
+import { PartsOrderListRow } from '../../contract/list-rows';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { errorResponse, jsonResponse } from '../http/errors';
@@ -212,6 +216,8 @@ const orderRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.partsOrders,
+    summary: 'The parts list (kept on devices), a delta of it, or a search',
+    answer: { row: PartsOrderListRow },
     ...READ,
     query: v.object({ ...SyncQueryFields, ...PartsOrderSearchQueryFields }),
     handle: async ({ c, db, deps, session, query }) => {
@@ -225,6 +231,9 @@ const orderRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.assetPartsOrders,
+    summary: 'The parts orders of a home, with their items',
+    answer: AssetPartsOrdersAnswer,
+    errors: [404],
     ...READ,
     params: v.object({ assetId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -241,6 +250,9 @@ const orderRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.shipToLocations,
+    summary: 'The ship-to locations of a retail center',
+    answer: ShipToListAnswer,
+    errors: [{ status: 403, description: 'Not one of the user’s retail centers.' }],
     ...READ,
     query: ShipToQuery,
     handle: async ({ c, db, session, query }) => {
@@ -252,6 +264,9 @@ const orderRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.vantagePartsOrder,
+    summary: 'A submitted parts order, by its parts request id',
+    answer: PartsOrderAnswer,
+    errors: [404],
     ...READ,
     params: v.object({ partsRequestId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -263,6 +278,9 @@ const orderRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.partsOrder,
+    summary: 'A parts order, by its id',
+    answer: PartsOrderAnswer,
+    errors: [404],
     ...READ,
     params: v.object({ partsOrderId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -274,6 +292,8 @@ const orderRoutes: RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.createPartsOrder,
+    summary: 'Start a parts order: for a home, a work order, or stock',
+    answer: { status: 201, schema: PartsOrderAnswer, description: 'The new, staged order.' },
     ...WRITE,
     // Plant users order from their facilities only (the route's plant scope).
     scope: 'plant',
@@ -322,6 +342,9 @@ const orderRoutes: RouteDefinition[] = [
   route({
     method: 'PUT',
     endpoint: paths.partsOrder,
+    summary: 'Choose a staged order’s ship-to location',
+    answer: PartsOrderAnswer,
+    errors: [404, 409],
     ...WRITE,
     params: v.object({ partsOrderId: Id }),
     body: PartsOrderUpdate,
@@ -342,6 +365,9 @@ const orderRoutes: RouteDefinition[] = [
   route({
     method: 'DELETE',
     endpoint: paths.partsOrder,
+    summary: 'Cancel a staged parts order (removes it)',
+    answer: { status: 204 },
+    errors: [404],
     ...WRITE,
     params: v.object({ partsOrderId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -356,6 +382,9 @@ const orderRoutes: RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.closePartsOrder,
+    summary: 'Close a received parts order',
+    answer: PartsOrderAnswer,
+    errors: [404],
     ...WRITE,
     body: ClosePartsOrderInput,
     handle: async ({ c, db, session, body }) => {
@@ -376,6 +405,9 @@ const orderRoutes: RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.partsOrder,
+    summary: 'Submit a staged parts order',
+    answer: PartsOrderAnswer,
+    errors: [404],
     ...WRITE,
     params: v.object({ partsOrderId: Id }),
     handle: async ({ c, db, deps, session, params }) => {
@@ -409,6 +441,9 @@ const orderRoutes: RouteDefinition[] = [
   route({
     method: 'PUT',
     endpoint: paths.partsReceived,
+    summary: 'Record which parts arrived, and which were incorrect, by plant and parts log number',
+    answer: PartsOrderAnswer,
+    errors: [404],
     ...WRITE,
     params: v.object({ plantNumber: PlantParam, partsLogNumber: LogNumber }),
     body: PartsReceiptInput,
@@ -419,6 +454,9 @@ const orderRoutes: RouteDefinition[] = [
   route({
     method: 'PUT',
     endpoint: paths.vantagePartsOrder,
+    summary: 'Record which parts arrived, and which were incorrect, by parts request id',
+    answer: PartsOrderAnswer,
+    errors: [404],
     ...WRITE,
     params: v.object({ partsRequestId: Id }),
     body: PartsReceiptInput,
@@ -440,11 +478,16 @@ async function itemFields(db: Database, body: PartsOrderItemInput) {
 
 const itemOf = (order: OrderRow, itemId: number) => and(eq(t.partsOrderItems.id, itemId), eq(t.partsOrderItems.partsOrderId, order.id));
 const itemNotFound = () => errorResponse(404, M.itemNotFound);
+/** For the API reference: the item's identifying fields (contract/parts-orders.ts PartsOrderItem says the rest). */
+const PartsOrderItemAnswer = v.looseObject({ partsOrderItemId: v.number(), rowVersion: v.number() });
 
 const itemRoutes: RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.partsOrderItems,
+    summary: 'Add a part to a staged parts order',
+    answer: { status: 201, schema: PartsOrderItemAnswer },
+    errors: [404],
     ...WRITE,
     params: v.object({ partsOrderId: Id }),
     body: PartsOrderItemInput,
@@ -465,6 +508,9 @@ const itemRoutes: RouteDefinition[] = [
   route({
     method: 'PUT',
     endpoint: paths.partsOrderItem,
+    summary: 'Update a part of a staged parts order',
+    answer: PartsOrderItemAnswer,
+    errors: [404, 409],
     ...WRITE,
     params: ItemParams,
     body: PartsOrderItemUpdate,
@@ -486,6 +532,9 @@ const itemRoutes: RouteDefinition[] = [
   route({
     method: 'DELETE',
     endpoint: paths.partsOrderItem,
+    summary: 'Remove a part from a staged parts order',
+    answer: { status: 204 },
+    errors: [404],
     ...WRITE,
     params: ItemParams,
     handle: async ({ c, db, session, params }) => {

@@ -33,10 +33,12 @@ import {
   SyncQueryFields,
   duplicateRefusal,
   paths,
-  type QuoteCopy,
-  type QuoteLockState,
-  type QuoteRevision,
-  type QuoteValidation,
+  Quote,
+  QuoteCopy,
+  QuoteLockState,
+  QuoteRevision,
+  QuoteValidation,
+  UnavailableOption,
   type RoleName,
 } from '../../contract';
 import type { Database } from '../db/client';
@@ -132,6 +134,8 @@ export const quoteRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.quotes,
+    summary: 'The quote list (kept on devices), or a delta of it',
+    answer: { row: Quote },
     ...READ,
     query: v.object(SyncQueryFields),
     handle: async ({ c, db, deps, session, query }) => {
@@ -144,6 +148,9 @@ export const quoteRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.quoteRevisions,
+    summary: 'The revisions of a quote, with their options',
+    answer: v.array(QuoteRevision),
+    errors: [404],
     ...READ,
     params: v.object({ quoteId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -171,6 +178,9 @@ export const quoteRoutes: RouteDefinition[] = [
   route({
     method: 'PUT',
     endpoint: paths.copyIseriesQuote,
+    summary: 'Make a quote from an order’s quote, with its options',
+    answer: QuoteValidation,
+    errors: [404],
     // MyCustomHomes itself: its _Admin and _ApproverOverride variants do not imply it (spec 1 §6; QUOTE_EDIT_ROLES).
     ...EDIT,
     body: CopyOrderInput,
@@ -217,6 +227,10 @@ export const quoteRoutes: RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.unlockQuote,
+    summary: 'Release the user’s lock on a quote',
+    description: 'The path’s user id must be the signed-in user’s (403 otherwise).',
+    answer: Quote,
+    errors: [403, 404],
     ...EDIT,
     params: v.object({ quoteId: Id, userId: Id }),
     handle: async ({ c, db, deps, session, params }) => {
@@ -234,6 +248,10 @@ export const quoteRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.checkLockedQuote,
+    summary: 'Whether a quote is locked by someone else, else lock it for the user',
+    description: `A quote is locked for ${QUOTE_LOCK_MINUTES} minutes by whoever opens it to edit. The path’s user id must be the signed-in user’s (403 otherwise).`,
+    answer: QuoteLockState,
+    errors: [404],
     ...READ,
     params: v.object({ quoteId: Id, userId: Id }),
     handle: async ({ c, db, deps, session, params }) => {
@@ -269,6 +287,9 @@ export const quoteRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.unavailableOptions,
+    summary: 'The options of a quote that are no longer available',
+    answer: v.array(UnavailableOption),
+    errors: [404],
     ...READ,
     params: v.object({ quoteNumber: QuoteNumber }),
     handle: async ({ c, db, session, params }) => {
@@ -281,6 +302,10 @@ export const quoteRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.validateSubOptions,
+    summary: 'Whether a quote’s model and options are still valid',
+    description: 'The path’s user id must be the signed-in user’s (403 otherwise).',
+    answer: QuoteValidation,
+    errors: [404],
     ...READ,
     params: v.object({ quoteNumber: QuoteNumber, plantNumber: PlantParam, userId: Id }),
     handle: async ({ c, db, session, params }) => {
@@ -295,6 +320,11 @@ export const quoteRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.copyQuote,
+    summary: 'Duplicate a quote',
+    description:
+      'A GET that writes (the spec’s call): with an Idempotency-Key header it is done once per key. The path’s user id must be the signed-in user’s (403 otherwise).',
+    answer: QuoteCopy,
+    errors: [404, 422, 503],
     ...EDIT,
     params: v.object({ quoteNumber: QuoteNumber, userId: Id }),
     handle: async ({ c, db, deps, session, params }) => {
@@ -341,6 +371,10 @@ export const quoteRoutes: RouteDefinition[] = [
   route({
     method: 'DELETE',
     endpoint: paths.deleteQuote,
+    summary: 'Mark a quote deleted (inactive)',
+    description: 'The path’s modifiedBy must be the signed-in user’s (403 otherwise); a quote locked by someone else is refused.',
+    answer: v.object({ message: v.string() }),
+    errors: [404],
     ...EDIT,
     forbidden: QUOTE_MESSAGES.noDeletePermission,
     params: v.object({ quoteId: Id, modifiedBy: Id }),

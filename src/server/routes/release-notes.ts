@@ -1,5 +1,5 @@
 import { asc, desc } from 'drizzle-orm';
-import { paths, type ReleaseNote, type ReleaseNoteItem } from '../../contract';
+import { paths, ReleaseNoteList, type ReleaseNote, type ReleaseNoteItem } from '../../contract';
 import * as t from '../db/schema';
 import { route } from '../http/route';
 
@@ -8,6 +8,8 @@ export const releaseNoteRoutes = [
   route({
     method: 'GET',
     endpoint: paths.releaseNotes,
+    summary: 'The release notes, newest release first',
+    answer: ReleaseNoteList,
     handle: async ({ c, db }) => {
       const notes = await db.select().from(t.releaseNotes).orderBy(desc(t.releaseNotes.releaseDate), desc(t.releaseNotes.id));
       const items = await db

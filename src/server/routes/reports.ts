@@ -10,14 +10,16 @@
  *   from startDate to endDate (newest payment first), or not paid yet (oldest invoice first).
  */
 import { and, asc, between, desc, eq, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import * as v from 'valibot';
 import {
   CLOSED_PARTS_ORDER_STATUSES,
   PaidServiceOrderQuery,
   paths,
-  type OpenPartsOrderRow,
-  type PaidServiceOrderRow,
-  type ReceivableServiceOrderRow,
+  OpenPartsOrderRow,
+  PaidServiceOrderRow,
+  ReceivableServiceOrderRow,
 } from '../../contract';
+import { ServiceRequestListRow } from '../../contract/list-rows';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { route, type RouteDefinition, type Session } from '../http/route';
@@ -80,6 +82,8 @@ export const reportRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.openServiceRequestsReport,
+    summary: 'The open service requests report',
+    answer: v.array(ServiceRequestListRow),
     roles: [...READ_ROLES],
     handle: async ({ c, db, session }) => c.json(await listOpenRequests(db, session)),
   }),
@@ -87,6 +91,8 @@ export const reportRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.openPartsOrdersReport,
+    summary: 'The open parts orders report',
+    answer: v.array(OpenPartsOrderRow),
     roles: [...READ_ROLES],
     handle: async ({ c, db, session }) => {
       const rows = await db
@@ -130,6 +136,8 @@ export const reportRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.paidServiceOrdersReport,
+    summary: 'The service orders paid between two days',
+    answer: v.array(PaidServiceOrderRow),
     roles: [...READ_ROLES],
     query: PaidServiceOrderQuery,
     handle: async ({ c, db, session, query }) => {
@@ -150,6 +158,8 @@ export const reportRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.receivableServiceOrdersReport,
+    summary: 'The service orders not paid yet, with the days they are outstanding',
+    answer: v.array(ReceivableServiceOrderRow),
     roles: [...READ_ROLES],
     handle: async ({ c, db, deps, session }) => {
       const today = Date.parse(businessDayOfSession(session, deps.clock));

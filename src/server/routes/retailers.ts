@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { RetailerNumber, paths, type Facility, type Retailer } from '../../contract';
+import { Facility, Retailer, RetailerNumber, paths } from '../../contract';
 import * as t from '../db/schema';
 import { errorResponse } from '../http/errors';
 import { route } from '../http/route';
@@ -13,6 +13,9 @@ export const retailerRoutes = [
   route({
     method: 'GET',
     endpoint: paths.retailer,
+    summary: 'A retail center: its name and type',
+    answer: Retailer,
+    errors: [404],
     query: byRetailerNumber,
     scope: 'retailer',
     handle: async ({ c, db, query }) => {
@@ -32,6 +35,8 @@ export const retailerRoutes = [
   route({
     method: 'GET',
     endpoint: paths.retailerFacilities,
+    summary: 'The plants serving a retail center',
+    answer: v.array(Facility),
     params: byRetailerNumber,
     scope: 'retailer',
     handle: async ({ c, db, params }) => {

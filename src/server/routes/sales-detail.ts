@@ -16,8 +16,8 @@ import {
   SALES_DETAIL_MESSAGES,
   SalesDetailQuery,
   paths,
+  SalesDetail,
   type SalesCategory,
-  type SalesDetail,
 } from '../../contract';
 import { brandLogo } from '../../lib/formats';
 import type { Database } from '../db/client';
@@ -280,6 +280,10 @@ export const salesDetailRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.salesDetail,
+    summary: 'The detail of an order or quote, or a home’s invoice',
+    description: '`plantNumber` with `quoteNumber` (and `orderNumber`) names an order or quote; `serialNumber` a home.',
+    answer: SalesDetail,
+    errors: [404],
     flag: 'isSalesViewer',
     query: SalesDetailQuery,
     handle: async ({ c, db, session, query }) => {
@@ -292,6 +296,9 @@ export const salesDetailRoutes: RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.invoicePdf,
+    summary: 'A home’s invoice with pricing, as a PDF',
+    answer: { contentType: 'application/pdf', description: 'The invoice.' },
+    errors: [{ status: 403, description: 'Not a price viewer (View_Pricing).' }, 404],
     flag: 'isSalesViewer',
     query: InvoicePdfQuery,
     handle: async ({ db, session, query }) => {

@@ -4,10 +4,11 @@ import {
   ChangeRetailerQuery,
   LoginBody,
   paths,
-  type Account,
-  type ChangeRetailerAnswer,
-  type CmhUser,
-  type TermsDocument,
+  Account,
+  ChangeRetailerAnswer,
+  CmhUser,
+  TermsAcceptance,
+  TermsDocument,
 } from '../../contract';
 import { formatMsDate } from '../../lib/dates';
 import { recordAudit, requestOrigin } from '../audit/audit';
@@ -43,6 +44,9 @@ export const sessionRoutes = [
   route({
     method: 'POST',
     endpoint: paths.token,
+    summary: 'Sign in: a bearer token for a user name and password',
+    answer: Account,
+    errors: [{ status: 400, description: 'The user name or password is wrong, or the account is inactive.' }, 429],
     auth: 'none',
     idempotent: false,
     body: LoginBody,
@@ -112,6 +116,8 @@ export const sessionRoutes = [
   route({
     method: 'GET',
     endpoint: paths.profile,
+    summary: 'The signed-in user’s profile: roles, retail centers, facilities',
+    answer: CmhUser,
     handle: ({ c, session }) => {
       const answer = profileAnswer(session.user satisfies CmhUser);
       c.header('content-type', 'application/json');
@@ -127,6 +133,8 @@ export const sessionRoutes = [
   route({
     method: 'GET',
     endpoint: paths.changeRetailer,
+    summary: 'Switch the current retail center: a new token and profile',
+    answer: ChangeRetailerAnswer,
     query: ChangeRetailerQuery,
     scope: 'retailer',
     handle: async ({ c, db, deps, session, query }) => {
@@ -150,6 +158,8 @@ export const sessionRoutes = [
   route({
     method: 'POST',
     endpoint: paths.acceptTerms,
+    summary: 'Accept the terms of use',
+    answer: TermsAcceptance,
     handle: async ({ c, db, deps, session }) => {
       const acceptedAt = deps.clock();
       // Acceptance is not an edit of the user record, so it leaves rowVersion alone.
@@ -161,6 +171,8 @@ export const sessionRoutes = [
   route({
     method: 'POST',
     endpoint: paths.logout,
+    summary: 'Sign out: the token stops working',
+    answer: { status: 204 },
     handle: async ({ c, db, deps, session }) => {
       await deps.tokens.revoke(db, session.claims);
       return c.body(null, 204);
@@ -170,6 +182,9 @@ export const sessionRoutes = [
   route({
     method: 'GET',
     endpoint: paths.termsDocument,
+    summary: 'The dates of the current terms of use document',
+    answer: TermsDocument,
+    errors: [404],
     handle: async ({ c, db }) => {
       const [document] = await db.select().from(t.termsDocuments).orderBy(desc(t.termsDocuments.modifiedAt)).limit(1);
       if (!document) return errorResponse(404, 'There is no terms of use document.');

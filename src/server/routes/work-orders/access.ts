@@ -24,6 +24,16 @@ export const WorkOrderParams = v.object({ workOrderId: Id });
 export const READ = { flag: 'isServiceViewer' } as const;
 export const WRITE = { flag: 'isServiceAdmin' } as const;
 
+/**
+ * What the item, parts and attachment routes answer, for the API reference: the identifying fields, as the client checks
+ * them; contract/work-orders.ts ServiceItem, ServicePartsItem and ServiceAttachment say the rest.
+ */
+export const SubRecordAnswers = {
+  serviceItem: v.looseObject({ serviceRequestItemId: v.number(), rowVersion: v.number() }),
+  partsItem: v.looseObject({ partsOrderItemId: v.number(), rowVersion: v.number() }),
+  attachment: v.looseObject({ serviceAttachmentId: v.number(), contentDocumentId: v.string(), rowVersion: v.number() }),
+};
+
 export const requestNotFound = () => errorResponse(404, 'Service request was not found.');
 export const itemNotFound = () => errorResponse(404, 'Item was not found.');
 export const stateConflict = (message: string, current: unknown) => jsonResponse(409, { message, current });

@@ -1,13 +1,23 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
-import { AttachmentFields, PlantNumber, RowVersion, paths } from '../../../contract';
+import { AttachmentFields, MAX_ATTACHMENT_BYTES, PlantNumber, RowVersion, paths } from '../../../contract';
 import * as t from '../../db/schema';
 import { Id } from '../../http/params';
 import { route, type RouteDefinition, type RouteEndpoint } from '../../http/route';
+import type { RawBodyDoc } from '../../http/route-doc';
 import { staleRecordResponse, updateIfCurrent } from '../../http/row-version';
 import { newContentDocumentId, readAttachmentUpload } from '../../work-orders/attachments';
 import { attachmentColumns, byRequestId, byWorkOrderId, toAttachment, type RequestRow } from '../../work-orders/store';
-import { Text, WRITE, editableRequest, itemNotFound, requestNotFound, WorkOrderParams, type WriteContext } from './access';
+import {
+  SubRecordAnswers,
+  Text,
+  WRITE,
+  editableRequest,
+  itemNotFound,
+  requestNotFound,
+  WorkOrderParams,
+  type WriteContext,
+} from './access';
 
 /** work-orders: photos and receipts of a request (spec 3 §3 Service attachment); their bytes are served by the images base (routes/images.ts). */
 
@@ -24,7 +34,15 @@ interface AttachmentRouteShape {
   find: (values: Record<string, string | number>) => SQL;
   matches: (row: RequestRow, values: Record<string, string | number>) => boolean;
   attachment: (row: RequestRow, values: Record<string, string | number>) => SQL | undefined;
+  /** Whose attachments: "a service request", "a work order". */
+  of: string;
 }
+
+/** The upload the handler reads itself (work-orders/attachments.ts readAttachmentUpload). */
+const UPLOAD: RawBodyDoc = {
+  description: `A multipart form: \`file\` (a photo or a PDF, at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB; its type is read from its bytes) and the attachment’s fields.`,
+  content: { 'multipart/form-data': { schema: v.object({ file: v.string(), ...v.omit(AttachmentFields, ['rowVersion']).entries }) } },
+};
 
 function attachmentRoutesAt(shape: AttachmentRouteShape): RouteDefinition[] {
   const resolve = async (ctx: WriteContext, values: Record<string, string | number>) => {
@@ -36,6 +54,10 @@ function attachmentRoutesAt(shape: AttachmentRouteShape): RouteDefinition[] {
     route({
       method: 'POST',
       endpoint: shape.collection,
+      summary: `Attach a photo or receipt to ${shape.of}`,
+      rawBody: UPLOAD,
+      answer: { status: 201, schema: SubRecordAnswers.attachment },
+      errors: [404, 409],
       ...WRITE,
       params: shape.params,
       handle: async ({ c, db, session, params }) => {
@@ -64,6 +86,9 @@ function attachmentRoutesAt(shape: AttachmentRouteShape): RouteDefinition[] {
     route({
       method: 'PUT',
       endpoint: shape.item,
+      summary: `Update an attachment’s type, description and amount, of ${shape.of}`,
+      answer: SubRecordAnswers.attachment,
+      errors: [404, 409],
       ...WRITE,
       params: shape.itemParams,
       body: AttachmentUpdate,
@@ -82,6 +107,9 @@ function attachmentRoutesAt(shape: AttachmentRouteShape): RouteDefinition[] {
     route({
       method: 'DELETE',
       endpoint: shape.item,
+      summary: `Remove an attachment of ${shape.of}`,
+      answer: { status: 204 },
+      errors: [404, 409],
       ...WRITE,
       params: shape.itemParams,
       handle: async ({ c, db, session, params }) => {
@@ -113,6 +141,7 @@ export const attachmentRoutes: readonly RouteDefinition[] = [
     itemParams: StagedAttachmentParams,
     find: (values) => byRequestId(num(values.serviceRequestId)),
     matches: sameRequestNumber,
+    of: 'a service request',
     attachment: (row, values) =>
       and(eq(t.serviceAttachments.id, num(values.attachmentId)), eq(t.serviceAttachments.serviceRequestId, row.id)),
   }),
@@ -123,6 +152,7 @@ export const attachmentRoutes: readonly RouteDefinition[] = [
     itemParams: WorkOrderAttachmentParams,
     find: (values) => byWorkOrderId(num(values.workOrderId)),
     matches: () => true,
+    of: 'a work order',
     attachment: (row, values) =>
       and(eq(t.serviceAttachments.contentDocumentId, String(values.contentDocumentId)), eq(t.serviceAttachments.serviceRequestId, row.id)),
   }),

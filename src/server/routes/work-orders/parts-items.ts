@@ -8,7 +8,7 @@ import { Id } from '../../http/params';
 import { route, type RouteDefinition, type RouteEndpoint } from '../../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../../http/row-version';
 import { byRequestId, byWorkOrderId, toPartsItem, unitExists, type RequestRow } from '../../work-orders/store';
-import { WRITE, editableRequest, itemNotFound, requestNotFound, WorkOrderParams, type WriteContext } from './access';
+import { SubRecordAnswers, WRITE, editableRequest, itemNotFound, requestNotFound, WorkOrderParams, type WriteContext } from './access';
 
 /** work-orders: the parts items of a request's own parts order (spec 3 §3 Parts item). */
 
@@ -31,6 +31,8 @@ interface PartsRouteShape {
   find: (values: Record<string, number>) => SQL;
   matches: (row: RequestRow, values: Record<string, number>) => boolean;
   itemId: (values: Record<string, number>) => number;
+  /** Whose parts: "a service request’s parts order", "a work order". */
+  of: string;
 }
 
 function partsItemRoutesAt(shape: PartsRouteShape): RouteDefinition[] {
@@ -44,6 +46,9 @@ function partsItemRoutesAt(shape: PartsRouteShape): RouteDefinition[] {
     route({
       method: 'POST',
       endpoint: shape.collection,
+      summary: `Add a part to ${shape.of}`,
+      answer: { status: 201, schema: SubRecordAnswers.partsItem },
+      errors: [404, 409],
       ...WRITE,
       params: shape.params,
       body: ServicePartInput,
@@ -62,6 +67,9 @@ function partsItemRoutesAt(shape: PartsRouteShape): RouteDefinition[] {
     route({
       method: 'PUT',
       endpoint: shape.item,
+      summary: `Update a part of ${shape.of}`,
+      answer: SubRecordAnswers.partsItem,
+      errors: [404, 409],
       ...WRITE,
       params: shape.itemParams,
       body: ServicePartUpdate,
@@ -84,6 +92,9 @@ function partsItemRoutesAt(shape: PartsRouteShape): RouteDefinition[] {
     route({
       method: 'DELETE',
       endpoint: shape.item,
+      summary: `Remove a part from ${shape.of}`,
+      answer: { status: 204 },
+      errors: [404, 409],
       ...WRITE,
       params: shape.itemParams,
       handle: async ({ c, db, session, params }) => {
@@ -113,6 +124,7 @@ export const partsItemRoutes: readonly RouteDefinition[] = [
     find: (values) => byRequestId(values.serviceRequestId!),
     matches: (row, values) => values.partsOrderId === row.id,
     itemId: (values) => values.itemId!,
+    of: 'a service request’s parts order',
   }),
   ...partsItemRoutesAt({
     collection: paths.workOrderPartsItems,
@@ -122,5 +134,6 @@ export const partsItemRoutes: readonly RouteDefinition[] = [
     find: (values) => byWorkOrderId(values.workOrderId!),
     matches: () => true,
     itemId: (values) => values.lineItemId!,
+    of: 'a work order',
   }),
 ];

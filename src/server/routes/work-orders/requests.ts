@@ -5,7 +5,9 @@ import {
   DISPATCH_WORK_ORDER,
   FACTORY_SERVICE,
   REQUEST_FOR_PAYMENT,
+  PortalMetadata,
   RetailerNumber,
+  ServiceRequestAnswer,
   SyncQueryFields,
   ServiceRequestUpdate,
   UNSUBMITTED_STATUS,
@@ -16,8 +18,8 @@ import {
   paths,
   submitIssues,
   workOrderCosts,
-  type PortalMetadata,
 } from '../../../contract';
+import { ServiceRequestListRow } from '../../../contract/list-rows';
 import { searchRequests } from '../../work-orders/search';
 import { businessDay } from '../../../contract/time-zones';
 import { businessDayOf, zoneOf } from '../../business-day/business-day';
@@ -115,11 +117,15 @@ function readAndUpdateRoutes<P>(
   endpoint: RouteEndpoint,
   params: v.GenericSchema<Record<string, string>, P>,
   find: (params: P) => SQL,
+  by: string,
 ): RouteDefinition[] {
   return [
     route({
       method: 'GET',
       endpoint,
+      summary: `A service request or work order, by ${by}`,
+      answer: ServiceRequestAnswer,
+      errors: [404],
       ...READ,
       params,
       handle: async ({ c, db, session, params: values }) => {
@@ -130,6 +136,9 @@ function readAndUpdateRoutes<P>(
     route({
       method: 'PUT',
       endpoint,
+      summary: `Update a service request’s or work order’s information, by ${by}`,
+      answer: ServiceRequestAnswer,
+      errors: [404, 409],
       ...WRITE,
       params,
       body: ServiceRequestUpdate,
@@ -143,6 +152,9 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.portalMetadata,
+    summary: 'The homeowner-portal settings of a retail center',
+    answer: PortalMetadata,
+    errors: [404],
     params: v.object({ retailerNumber: RetailerNumber }),
     scope: 'retailer',
     handle: async ({ c, db, params }) => {
@@ -165,6 +177,9 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.createServiceRequest,
+    summary: 'Start a service request for a home',
+    answer: { status: 201, schema: ServiceRequestAnswer, description: 'The new, staged request.' },
+    errors: [404],
     ...WRITE,
     query: CreateServiceRequestQuery,
     handle: async ({ c, db, deps, session, query }) => {
@@ -209,6 +224,9 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
   route({
     method: 'GET',
     endpoint: paths.serviceRequests,
+    summary: 'The work order list (kept on devices), a delta of it, or a search',
+    description: 'With `assetId`, the requests of that home only.',
+    answer: { row: ServiceRequestListRow },
     ...READ,
     query: v.object({ assetId: v.optional(Id), ...SyncQueryFields, ...WorkOrderSearchQueryFields }),
     handle: async ({ c, db, deps, session, query }) => {
@@ -219,13 +237,16 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
     },
   }),
 
-  ...readAndUpdateRoutes(paths.serviceRequest, ServiceRequestParams, (params) => byRequestId(params.serviceRequestId)),
-  ...readAndUpdateRoutes(paths.workOrder, WorkOrderParams, (params) => byWorkOrderId(params.workOrderId)),
+  ...readAndUpdateRoutes(paths.serviceRequest, ServiceRequestParams, (params) => byRequestId(params.serviceRequestId), 'its id'),
+  ...readAndUpdateRoutes(paths.workOrder, WorkOrderParams, (params) => byWorkOrderId(params.workOrderId), 'its work-order id'),
 
   // spec 3 §4: cancelling a staged request removes it permanently.
   route({
     method: 'DELETE',
     endpoint: paths.serviceRequest,
+    summary: 'Cancel a staged service request (removes it)',
+    answer: { status: 204 },
+    errors: [404, 409],
     ...WRITE,
     params: ServiceRequestParams,
     handle: async ({ c, db, session, params }) => {
@@ -240,6 +261,9 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
   route({
     method: 'POST',
     endpoint: paths.submitServiceRequest,
+    summary: 'Submit a staged service request: it becomes a work order',
+    answer: ServiceRequestAnswer,
+    errors: [404, 409],
     ...WRITE,
     params: ServiceRequestParams,
     handle: async ({ c, db, deps, session, params }) => {
@@ -271,6 +295,9 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
   route({
     method: 'PUT',
     endpoint: paths.submitWorkOrder,
+    summary: 'Submit a work order for payment',
+    answer: ServiceRequestAnswer,
+    errors: [404, 409],
     ...WRITE,
     params: WorkOrderParams,
     handle: async ({ c, db, deps, session, params }) => {
@@ -289,6 +316,9 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
   route({
     method: 'PUT',
     endpoint: paths.archiveWorkOrder,
+    summary: 'Archive a closed work order',
+    answer: ServiceRequestAnswer,
+    errors: [404, 409],
     ...WRITE,
     params: WorkOrderParams,
     handle: async ({ c, db, session, params }) => {

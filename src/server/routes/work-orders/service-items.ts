@@ -7,7 +7,7 @@ import { Id } from '../../http/params';
 import { route, type RouteDefinition, type RouteEndpoint } from '../../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../../http/row-version';
 import { byRequestId, byWorkOrderId, refreshTotals, toServiceItem, type RequestRow } from '../../work-orders/store';
-import { WRITE, editableRequest, itemNotFound } from './access';
+import { SubRecordAnswers, WRITE, editableRequest, itemNotFound } from './access';
 
 /** work-orders: service items, called line items on a work order (spec 3 §3, §5). */
 
@@ -31,6 +31,7 @@ function serviceItemRoutesAt(
   idParam: string,
   itemParam: string,
   find: (id: number) => SQL,
+  names: { item: string; of: string },
 ): RouteDefinition[] {
   const params = v.object({ [idParam]: Id });
   const itemParams = v.object({ [idParam]: Id, [itemParam]: Id });
@@ -41,6 +42,9 @@ function serviceItemRoutesAt(
     route({
       method: 'POST',
       endpoint: endpoints.collection,
+      summary: `Add a ${names.item} to ${names.of}`,
+      answer: { status: 201, schema: SubRecordAnswers.serviceItem },
+      errors: [404, 409],
       ...WRITE,
       params,
       body: ServiceItemInput,
@@ -61,6 +65,9 @@ function serviceItemRoutesAt(
     route({
       method: 'PUT',
       endpoint: endpoints.item,
+      summary: `Update a ${names.item} of ${names.of}`,
+      answer: SubRecordAnswers.serviceItem,
+      errors: [404, 409],
       ...WRITE,
       params: itemParams,
       body: ServiceItemUpdate,
@@ -84,6 +91,9 @@ function serviceItemRoutesAt(
     route({
       method: 'DELETE',
       endpoint: endpoints.item,
+      summary: `Remove a ${names.item} from ${names.of}`,
+      answer: { status: 204 },
+      errors: [404, 409],
       ...WRITE,
       params: itemParams,
       handle: async ({ c, db, session, params: values }) => {
@@ -102,11 +112,15 @@ function serviceItemRoutesAt(
 }
 
 export const serviceItemRoutes: readonly RouteDefinition[] = [
-  ...serviceItemRoutesAt({ collection: paths.serviceItems, item: paths.serviceItem }, 'serviceRequestId', 'itemId', byRequestId),
+  ...serviceItemRoutesAt({ collection: paths.serviceItems, item: paths.serviceItem }, 'serviceRequestId', 'itemId', byRequestId, {
+    item: 'service item',
+    of: 'a service request',
+  }),
   ...serviceItemRoutesAt(
     { collection: paths.workOrderLineItems, item: paths.workOrderLineItem },
     'workOrderId',
     'lineItemId',
     byWorkOrderId,
+    { item: 'line item', of: 'a work order' },
   ),
 ];
