@@ -80,6 +80,7 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
 
   mountOperations(app, { db, lifecycle, metrics, metricsToken: config.metricsToken });
   for (const definition of routes) definition.mount(app, deps);
+  metrics?.knowRoutes(routes);
   if (config.distDir) mountClientApp(app, { ...config, distDir: config.distDir });
 
   app.notFound(() => errorResponse(404, ERROR_MESSAGES.notFound));

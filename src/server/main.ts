@@ -157,6 +157,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             transport: createMailTransport(identity.mail),
             notifications: database.notifications,
             logger: options.logger,
+            metrics,
           });
     // Any instance syncs again the records of a renamed plant or retail center, in short batches (sync/restamp.ts).
     restamper = await startRestamper({ db: database.db, notifications: database.notifications, logger: options.logger });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -151,6 +151,32 @@ describe('metrics', () => {
     expect(text).toMatch(/homesite_delta_sync_answers_total\{route="\/api\/service",answer="not_modified"\} [1-9]/);
     expect(text).toMatch(/homesite_delta_sync_answers_total\{route="\/api\/service",answer="delta"\} [1-9]/);
     expect(text).toMatch(/homesite_process_resident_memory_bytes \d+/);
+  });
+
+  it('have a sample of every counter with known labels, and the build, from the start (issue 32 §4)', async () => {
+    const fresh = createMetrics();
+    const started = createApp({ db: t.db, config: { ...t.config, metrics: fresh, metricsToken: METRICS_TOKEN } });
+    const scrape = await started.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(scrape.status).toBe(200);
+    const text = await scrape.text();
+    const sample = (line: string) => expect(text.split('\n')).toContain(line);
+    sample('homesite_conflicts_total{route="/api/Account"} 0');
+    sample('homesite_conflicts_total{route="/api/service/:serviceRequestId"} 0');
+    sample('homesite_server_errors_total{route="/api/service",status="500"} 0');
+    sample('homesite_server_errors_total{route="/auth/api/Account/Token",status="500"} 0');
+    for (const answer of ['delta', 'full', 'not_modified']) {
+      sample(`homesite_delta_sync_answers_total{route="/api/service",answer="${answer}"} 0`);
+      sample(`homesite_delta_sync_answers_total{route="/api/Warranty/Homeowners",answer="${answer}"} 0`);
+    }
+    for (const outcome of ['written', 'dry_run', 'refused', 'failed'])
+      sample(`homesite_imports_total{kind="homes",outcome="${outcome}"} 0`);
+    for (const outcome of ['sent', 'failed', 'gave_up']) sample(`homesite_mails_total{outcome="${outcome}"} 0`);
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(text).toMatch(
+      new RegExp(`^homesite_build_info\\{version="${version.replace(/\./g, '\\.')}",commit="([0-9a-f]{40}|unknown)"\\} 1$`, 'm'),
+    );
+    // A route that answers no 409 has no conflict series.
+    expect(text).not.toContain('homesite_conflicts_total{route="/api/ReleaseNotes"}');
   });
 
   it('count a stale update as a conflict', async () => {

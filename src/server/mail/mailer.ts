@@ -1,5 +1,6 @@
 import type { Database, DatabaseNotifications } from '../db/client';
 import type { Logger } from '../ops/logger';
+import type { Metrics } from '../ops/metrics';
 import { startQueueWorker } from '../ops/queue-worker';
 import type { MailSetting } from './config';
 import type { MailMessage } from './messages';
@@ -58,6 +59,8 @@ export async function startMailer(options: {
   /** Mail queued by any instance (or the command line) wakes this one at commit: migration 0019's NOTIFY. */
   notifications?: DatabaseNotifications;
   logger?: Logger;
+  /** homesite_mails_total by outcome. */
+  metrics?: Pick<Metrics, 'countMail'>;
   pollMs?: number;
 }): Promise<Mailer> {
   const { db, key, transport, logger } = options;
@@ -70,6 +73,7 @@ export async function startMailer(options: {
             'mail delivery failed; will retry',
           ),
       });
+      options.metrics?.countMail(report);
       if (report.sent > 0) logger?.info({ sent: report.sent }, 'mail delivered');
       if (report.gaveUp > 0) logger?.warn({ gaveUp: report.gaveUp }, 'mail given up: its link expired before it could be delivered');
       // A full batch may leave more due mail behind it.

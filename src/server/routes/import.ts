@@ -157,6 +157,7 @@ export function importRoutesWith(limits: { maxBodyBytes: number; importsAtOnce: 
       }
       if (chunks.every((chunk) => chunk.byteLength === 0)) return errorResponse(400, IMPORT_MESSAGES.emptyBody);
 
+      const metrics = deps.config.metrics;
       try {
         // No readFile: over HTTP there is no directory to take the files a row names from, so such rows are refused.
         const dryRun = query.output.dryRun;
@@ -174,8 +175,10 @@ export function importRoutesWith(limits: { maxBodyBytes: number; importsAtOnce: 
             requestId: c.get('requestId') ?? null,
           },
         });
+        metrics?.countImport(kind, report.written ? 'written' : report.refusedCount > 0 ? 'refused' : 'dry_run');
         return reportResponse(report);
       } catch (error) {
+        metrics?.countImport(kind, 'failed');
         if (error instanceof ImportError) return errorResponse(400, error.message);
         throw error;
       }
