@@ -14,7 +14,7 @@ import {
   SYNC_CURSOR_HEADER,
   SYNC_DEFAULT_LIMIT,
   SYNC_MAX_LIMIT,
-  SyncCursor,
+  syncPageAnswer,
   TOKEN_COOKIE,
   type Endpoint,
 } from '../../contract';
@@ -133,16 +133,8 @@ function operationIdOf(route: DocumentedRoute): string {
   return route.method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
 }
 
-/** A SyncPage (contract/sync.ts) of `row`s. */
-const syncPageOf = (row: Schema) =>
-  v.object({
-    items: v.array(row),
-    removed: v.array(v.number()),
-    cursor: SyncCursor,
-    more: v.boolean(),
-    reset: v.optional(v.literal(true)),
-    total: v.optional(v.number()),
-  });
+/** A SyncPage of `row`s as the contract checks one (contract/sync.ts syncPageAnswer: the page, not a plain backend's list). */
+const syncPageOf = (row: Schema) => syncPageAnswer(row).options[0];
 
 function describeAuth(doc: RouteDoc): string {
   const parts: string[] = [];
