@@ -50,41 +50,56 @@ export const KEPT_LIST_NAMES = Object.keys(KEPT_LIST_SOURCES) as KeptListName[];
  * of it (offline/kept-lists.ts), unless a change to one is still queued; the rest is one search away, online.
  */
 
-/** A closed work order or parts order stays on the device this many days after its last change. */
+/** A closed work order or parts order (a card of a home with none open) stays on the device this many days after its last change. */
 export const KEEP_CLOSED_DAYS = 90;
 
-/** What the rule reads of a row: whether it is closed, and the day of its last change ('YYYY-MM-DD'). */
+/**
+ * At most this many rows of each ruled list on a device, the most recently changed: a user who sees every plant keeps
+ * the newest 50,000 work orders and 40,000 cards, not 88,000 and 65,000 (the 1M benchmark). With the other lists'
+ * rows (a plant's catalog, a retail center's quotes, orders, leads and homes for sale) that stays within DEVICE_BUDGET.
+ */
+export const KEPT_LIST_CAPS: KeptListCaps = { workOrders: 50_000, homeowners: 40_000, partsOrders: 5_000 };
+export type KeptListCaps = Readonly<Record<RuledList, number>>;
+
+/** The promise of the README (Lists kept on the device): at most this much on a device, for any user of the demo or the 1M benchmark. */
+export const DEVICE_BUDGET = { rows: 100_000, bytes: 200 * 1024 * 1024 };
+
+/** What the rule reads of a row: whether it is closed (a card: its home has no open work order), and the day of its last change. */
 export interface KeptRuleSubject {
   isClosed: boolean;
-  changedOn: string;
+  /** 'YYYY-MM-DD'; absent from a plain backend's row. */
+  changedOn?: string | undefined;
 }
 
 /** The first day of change that still keeps a closed record, counted back from `today`. */
 export const keptSince = (today: string) => addDaysToDay(today, -KEEP_CLOSED_DAYS);
 
 /**
- * Open records are kept; a closed one while it changed (was created, edited, closed) in the last KEEP_CLOSED_DAYS. A row
- * without its day (a plain backend's, README "A plain backend") cannot be judged, and is kept.
+ * Open records are kept; a closed one while it changed (was created, edited, closed) in the last KEEP_CLOSED_DAYS. When
+ * the list holds more than its cap, only those changed on or after `keptFrom`, the day the server found its newest
+ * `cap` rows begin after (SyncPage.keptFrom). A row without its day (a plain backend's, README "A plain backend")
+ * cannot be judged, and is kept.
  */
-export const isKeptRecord = (row: KeptRuleSubject, today: string) => !row.isClosed || !row.changedOn || row.changedOn >= keptSince(today);
+export const isKeptRecord = (row: KeptRuleSubject, today: string, keptFrom?: string) =>
+  !row.changedOn || ((!row.isClosed || row.changedOn >= keptSince(today)) && (keptFrom === undefined || row.changedOn >= keptFrom));
 
 /** The lists kept by that rule; every other list is kept whole (all its rows in the user's scope). */
-export const RULED_LISTS: readonly KeptListName[] = ['workOrders', 'partsOrders'];
+export const RULED_LISTS = ['workOrders', 'partsOrders', 'homeowners'] as const satisfies readonly KeptListName[];
+export type RuledList = (typeof RULED_LISTS)[number];
+
+const newest = (cap: number) => `at most the ${cap.toLocaleString('en-US')} changed last`;
 
 /** Each kept list's rule, as the Device status screen says it. */
 export const KEPT_LIST_RULES: Record<KeptListName | 'catalogParts', string> = {
-  workOrders: `Open ones, and closed ones changed in the last ${KEEP_CLOSED_DAYS} days`,
-  partsOrders: `Open ones, and closed ones changed in the last ${KEEP_CLOSED_DAYS} days`,
-  homeowners: 'Every one you see',
+  workOrders: `Open ones, and closed ones changed in the last ${KEEP_CLOSED_DAYS} days; ${newest(KEPT_LIST_CAPS.workOrders)}`,
+  partsOrders: `Open ones, and closed ones changed in the last ${KEEP_CLOSED_DAYS} days; ${newest(KEPT_LIST_CAPS.partsOrders)}`,
+  homeowners: `Homes with an open work order, and cards or work orders changed in the last ${KEEP_CLOSED_DAYS} days; ${newest(KEPT_LIST_CAPS.homeowners)}`,
   catalogParts: 'The approved parts of the plant',
   quotes: 'Every one you see',
   salesOrders: 'Every one you see',
   leads: 'Every one you see',
   inventory: 'Every one you see',
 };
-
-/** The promise of the README (Lists kept on the device): at most this much on a device, for any user of the demo or the 1M benchmark. */
-export const DEVICE_BUDGET = { rows: 100_000, bytes: 200 * 1024 * 1024 };
 
 /** The approved catalog of a plant is kept as that plant's share of the catalogParts table. */
 const CATALOG_LIST_PREFIX = 'catalogParts:';

@@ -120,5 +120,7 @@ export const HomeownerListRow = describes<WarrantyCard>()(
     vantageAccountId: v.string(),
     vantageWarrantyId: v.number(),
     rowVersion: v.number(),
+    changedOn: v.optional(v.string()),
+    hasOpenWorkOrder: v.optional(v.boolean()),
   }),
 );

@@ -47,6 +47,11 @@ export interface SyncPage<Row> {
   reset?: true;
   /** Rows in the whole list, on the first page of a download from nothing (for "rows so far of total"). */
   total?: number;
+  /**
+   * A list kept by the kept-list rule that holds more than its cap (contract/kept-lists.ts KEPT_LIST_CAPS): the first
+   * day of change of the rows the device keeps ('YYYY-MM-DD'). On every page of such a list; absent when all fit.
+   */
+  keptFrom?: string;
 }
 
 /**
@@ -76,6 +81,7 @@ export const syncPageAnswer = <Row>(row: v.GenericSchema<unknown, Row>, wholeLis
       more: v.boolean(),
       reset: v.optional(v.literal(true)),
       total: v.optional(v.number()),
+      keptFrom: v.optional(v.pipe(v.string(), v.isoDate())),
     }),
     v.pipe(wholeList, v.transform(wholeListPage)),
   ]);

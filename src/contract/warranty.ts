@@ -169,6 +169,12 @@ export interface WarrantyCard {
   vantageAccountId: string;
   vantageWarrantyId: number;
   rowVersion: number;
+  /**
+   * The kept-list rule (contract/kept-lists.ts): the day of the card's last change or of a work order of its home, and
+   * whether its home has an open work order. Sent by HomeSite's server; a plain backend's card has neither and is kept.
+   */
+  changedOn?: string;
+  hasOpenWorkOrder?: boolean;
 }
 
 /** A phone part: its digits only (the mask's punctuation, and anything else typed, dropped). */

@@ -167,6 +167,8 @@ export interface KeptListState {
   cursor: string;
   /** Rows in the whole list when its download from nothing started. */
   total?: number;
+  /** A capped list's first day of change kept (SyncPage.keptFrom): rows changed before it leave the device. */
+  keptFrom?: string;
   /** Rows received since the download from nothing started (progress while not `complete`). */
   received: number;
   /** The download reached its end at least once: the copy is whole (later deltas only bring changes). */

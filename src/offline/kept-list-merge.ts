@@ -39,8 +39,10 @@ export async function mergeKeptPage<Row>(
   syncedAt: number,
 ): Promise<KeptListState> {
   const restart = startsAfresh(state, page);
+  const { keptFrom: _lastFloor, ...rest } = state;
   const next: KeptListState = {
-    ...state,
+    ...rest,
+    ...(page.keptFrom === undefined ? {} : { keptFrom: page.keptFrom }),
     cursor: page.cursor,
     total: page.total ?? state.total,
     received: (restart ? 0 : state.received) + page.items.length,

@@ -217,7 +217,7 @@ export class KeptList<Row> {
         );
         if (!page.more) {
           // A plain backend answers its whole list every time (its cursor stays at the start): the list is what it says.
-          if (state.cursor !== SYNC_START) await this.letGoOfAged(db, now());
+          if (state.cursor !== SYNC_START) await this.letGoOfAged(db, now(), state.keptFrom);
           return state;
         }
       }
@@ -230,16 +230,17 @@ export class KeptList<Row> {
   }
 
   /**
-   * The rows the list's rule no longer keeps (closed, and unchanged for KEEP_CLOSED_DAYS) leave the device after each
-   * sync: nothing on the server moves when a row ages out, so the device lets go of it by the same rule the server
-   * sends by. A row with a change still queued stays until the change is sent (the queue sends it either way). The
-   * day is the organisation's default zone's: a day either way does not matter to a 90-day rule.
+   * The rows the list's rule no longer keeps (closed, and unchanged for KEEP_CLOSED_DAYS; changed before the capped
+   * list's first kept day) leave the device after each sync: nothing on the server moves when a row ages out, so the
+   * device lets go of it by the same rule the server sends by. A row with a change still queued stays until the change
+   * is sent (the queue sends it either way). The day is the organisation's default zone's: a day either way does not
+   * matter to a 90-day rule.
    */
-  private async letGoOfAged(db: OfflineDb, at: number) {
+  private async letGoOfAged(db: OfflineDb, at: number, keptFrom: string | undefined) {
     const { rule } = this.spec;
     if (!rule) return;
     const today = businessDay(DEFAULT_ORG_TIME_ZONE, at);
-    const aged = [...this.byKey.values()].filter((row) => !isKeptRecord(rule.subject(row), today));
+    const aged = [...this.byKey.values()].filter((row) => !isKeptRecord(rule.subject(row), today, keptFrom));
     if (aged.length === 0) return;
     const queued = new Set((await db.withReopen(() => db.outbox.toArray())).map((entry) => entry.recordKey));
     const gone = aged.filter((row) => !queued.has(rule.recordKey(row))).map(this.spec.key);

@@ -18,6 +18,8 @@ import { createLifecycle, ShutdownRollback, shutdownResponse } from './ops/lifec
 import { allRoutes } from './routes';
 import { liveListsOf } from './routes/live-changes';
 import { createLiveChanges } from './sync/live';
+import { KEPT_LIST_CAPS } from '../contract/kept-lists';
+import { keptRuleOf } from './sync/kept-rule';
 
 export type { AppConfig, AppDeps } from './http/deps';
 
@@ -39,11 +41,12 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
       : (error: unknown) => console.error(error));
   const sessions = createSessionCache(db);
   const clock = config.clock ?? (() => new Date());
+  const keptRule = keptRuleOf(clock, config.keptListCaps ?? KEPT_LIST_CAPS);
   const live = createLiveChanges({
     db,
     notifications: notificationsOf(db),
     sessions,
-    listsOf: (session) => liveListsOf(db, session, clock),
+    listsOf: (session) => liveListsOf(db, session, keptRule),
     reportError,
   });
   // Open streams would hold a draining instance until its grace period ends: they end as soon as it starts draining
@@ -64,6 +67,7 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
     tokens: createTokenService(config.tokenSecret),
     sessions,
     clock,
+    keptRule,
     config,
     live,
     identity,

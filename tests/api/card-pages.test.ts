@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_START, type WarrantyCard } from '../../src/contract';
+import { KEPT_LIST_CAPS, keptSince } from '../../src/contract/kept-lists';
+import { keptRuleDay, keptRuleOf } from '../../src/server/sync/kept-rule';
 import type { Session } from '../../src/server/http/route';
 import { homeownerSyncSource } from '../../src/server/routes/homeowners';
 import type { Position } from '../../src/server/sync/cursor';
@@ -18,6 +20,8 @@ import {
   wholeScopeSorts,
   type PlanNode,
 } from './query-plans';
+
+const keptRule = keptRuleOf(() => new Date(), KEPT_LIST_CAPS);
 
 /*
  * Delta pages of warranty cards (issue 31 §4): a card carries its home's plant and retail center (migration 0024, set by
@@ -96,7 +100,7 @@ describe('a warranty card', () => {
 
 describe('a plant user’s page of warranty cards', () => {
   it('is read by one index scan per plant in (sync_xid, id) order, with no sort of the whole scope', async () => {
-    const source = homeownerSyncSource(plantUser);
+    const source = homeownerSyncSource(plantUser, keptRule);
     for (const from of [AFTER_START, { xid: 1, id: 20_000 }]) {
       const statements = await statementsOf(t.db, (db) => source.rows(db, window(from, 5000)));
       expect(statements).toHaveLength(1);
@@ -110,7 +114,7 @@ describe('a plant user’s page of warranty cards', () => {
 
   it('finds that nothing changed by an index scan of the scope', async () => {
     const [{ next } = { next: 0 }] = await rowsOf<{ next: string }>(t.db, sql`select max(sync_xid) + 1 as next from warranty_cards`);
-    const { changes } = homeownerSyncSource(plantUser);
+    const { changes } = homeownerSyncSource(plantUser, keptRule);
     const statements = await statementsOf(t.db, (db) =>
       db.execute(
         sql`select exists (select 1 from ${changes.from} where ${changes.where}
@@ -125,7 +129,7 @@ describe('a plant user’s page of warranty cards', () => {
   });
 
   it('are the rows and order of a plain read through homes, page by page, across page boundaries', async () => {
-    const source = homeownerSyncSource(plantUser);
+    const source = homeownerSyncSource(plantUser, keptRule);
     const plain = async (from: Position, limit: number) =>
       (
         await rowsOf<{ xid: string | number; id: number }>(
@@ -143,7 +147,14 @@ describe('a plant user’s page of warranty cards', () => {
       sql`select count(*)::integer as scope from warranty_cards c join homes h on h.id = c.home_id where h.plant_number in ('910', '931')`,
     );
     expect(rows).toBe(scope);
-    expect(await source.count(t.db)).toBe(scope);
+    // A download from nothing counts only the cards the kept-list rule keeps (contract/kept-lists.ts).
+    const [{ kept } = { kept: 0 }] = await rowsOf<{ kept: number }>(
+      t.db,
+      sql`select count(*)::integer as kept from warranty_cards where plant_number in ('910', '931')
+            and (has_open_work_order or changed_on >= ${keptSince(keptRuleDay(keptRule.clock))}::date)`,
+    );
+    expect(kept).toBeLessThan(scope);
+    expect(await source.count(t.db)).toBe(kept);
   });
 });
 
@@ -153,32 +164,36 @@ describe('a retail center’s page of warranty cards', () => {
       t.db,
       sql`select retailer_number as retailer from warranty_cards group by 1 order by count(*) ${sql.raw(order)}, 1 limit 1`,
     );
-    const statements = await statementsOf(t.db, (db) => homeownerSyncSource(retailerUser(retailer)).rows(db, window(AFTER_START, 5000)));
+    const statements = await statementsOf(t.db, (db) =>
+      homeownerSyncSource(retailerUser(retailer), keptRule).rows(db, window(AFTER_START, 5000)),
+    );
     expect(statements).toHaveLength(1);
     return planOf(t.db, statements[0]!);
   };
+  // (retailer_number, sync_xid, id) or the narrower (retailer_number, changed_on): the planner takes either for a bitmap.
+  const RETAILER_INDEX = expect.stringMatching(/^warranty_cards_retailer_(sync|changed)_idx$/);
   const cardIndexes = (plan: PlanNode) =>
     nodesOf(plan).flatMap((node) => (node['Index Name']?.startsWith('warranty_cards') ? [node['Index Name']] : []));
 
-  it('of many cards reads only its own, by that index', async () => {
+  it('of many cards reads only its own, by an index of the retail center', async () => {
     // At this scale (12,000 cards, pages of 5,000) the planner reads them by a bitmap of the index and sorts them, and
     // joins their homes by hash: bounded by the retail center's cards, never the table's.
     const plan = await retailerPlan('desc');
-    expect(cardIndexes(plan)).toEqual(['warranty_cards_retailer_sync_idx']);
+    expect(cardIndexes(plan)).toEqual([RETAILER_INDEX]);
     expect(scansOf(plan, 'warranty_cards').map((scan) => scan['Node Type'])).not.toContain('Seq Scan');
   });
 
-  it('of few cards reads only its own by that index, and no home but theirs', async () => {
+  it('of few cards reads only its own by an index of the retail center, and no home but theirs', async () => {
     // The planner may sort a few hundred cards read by the index: what it must not do is read every card or every home.
     const plan = await retailerPlan('asc');
-    expect(cardIndexes(plan)).toEqual(['warranty_cards_retailer_sync_idx']);
+    expect(cardIndexes(plan)).toEqual([RETAILER_INDEX]);
     expect(scansOf(plan, 'homes').map((scan) => [scan['Node Type'], scan['Index Name']])).toEqual([['Index Scan', 'homes_pkey']]);
   });
 });
 
 /** A device's copy of a list: pages read from the start until there are no more; its cursor. */
 async function download(session: Session) {
-  const source = homeownerSyncSource(session);
+  const source = homeownerSyncSource(session, keptRule);
   let page = await readDelta(t.db, source, SYNC_START, 5000);
   const ids = new Set(page.items.map((card) => card.vantageWarrantyId));
   while (page.more) {
@@ -197,7 +212,7 @@ describe('a home moved to another scope', () => {
     const [card] = await rowsOf<{ id: number; home: number; retailer: string }>(
       t.db,
       sql`select c.id, c.home_id as home, c.retailer_number as retailer from warranty_cards c
-            where c.plant_number = '944' order by c.retailer_number, c.id limit 1`,
+            where c.plant_number = '944' and c.has_open_work_order order by c.retailer_number, c.id limit 1`,
     );
     const [{ other } = { other: '' }] = await rowsOf<{ other: string }>(
       t.db,
@@ -219,10 +234,10 @@ describe('a home moved to another scope', () => {
       sql`select plant_number as plant, retailer_number as retailer from warranty_cards where id = ${card!.id}`,
     );
     expect(column === 'retailer_number' ? stored!.retailer : stored!.plant).toBe(moved);
-    const left = await readDelta(t.db, homeownerSyncSource(from), before.cursor, 5000);
+    const left = await readDelta(t.db, homeownerSyncSource(from, keptRule), before.cursor, 5000);
     expect(left.removed).toContain(card!.id);
     expect(left.items.map((item) => item.vantageWarrantyId)).not.toContain(card!.id);
-    const arrived = await readDelta(t.db, homeownerSyncSource(to), after.cursor, 5000);
+    const arrived = await readDelta(t.db, homeownerSyncSource(to, keptRule), after.cursor, 5000);
     const item: WarrantyCard | undefined = arrived.items.find((candidate) => candidate.vantageWarrantyId === card!.id);
     expect(item).toMatchObject(column === 'retailer_number' ? { retailerNumber: moved } : { plantNumber: moved });
     expect(arrived.removed).not.toContain(card!.id);

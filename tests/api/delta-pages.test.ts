@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_DELETED } from '../../src/contract';
+import { KEPT_LIST_CAPS } from '../../src/contract/kept-lists';
 import * as schema from '../../src/server/db/schema';
 import type { Session } from '../../src/server/http/route';
 import { partsOrderSyncSource } from '../../src/server/parts-orders/store';
@@ -9,6 +10,7 @@ import { inventorySyncSource } from '../../src/server/routes/inventory';
 import { orderSyncSource } from '../../src/server/routes/orders';
 import type { Position } from '../../src/server/sync/cursor';
 import { inScope, readWindow, type SyncSource, type SyncWindow } from '../../src/server/sync/source';
+import { keptRuleOf } from '../../src/server/sync/kept-rule';
 import { workOrderSyncSource } from '../../src/server/work-orders/store';
 import { createTestContext, type TestContext } from './harness';
 import { AFTER_START, expectPagesLikePlain, planOf, rowsOf, scansOf, statementsOf, wholeScopeSorts } from './query-plans';
@@ -28,6 +30,7 @@ const plantUser = {
   flags: { isPriceViewer: true },
 } as unknown as Session;
 const clock = () => new Date();
+const keptRule = keptRuleOf(clock, KEPT_LIST_CAPS);
 /** Any position past the start: a download from nothing reads only the kept rows (sync/kept-rule.ts), a later page every row. */
 const HORIZON = 2 ** 53 - 1;
 /** Enough work orders at two plants that reading and sorting the whole scope costs more than walking an index per plant. */
@@ -60,7 +63,7 @@ const window = (from: Position, limit: number): SyncWindow => ({ from, horizon: 
 
 describe('a plant user’s page of work orders', () => {
   it('is read by one index scan per plant in (sync_xid, id) order, with no sort of the whole scope', async () => {
-    const source = workOrderSyncSource(plantUser, clock);
+    const source = workOrderSyncSource(plantUser, keptRule);
     for (const from of [AFTER_START, { xid: 1, id: 20_000 }]) {
       const statements = await statementsOf(t.db, (db) => source.rows(db, window(from, 5000)));
       expect(statements).toHaveLength(1);
@@ -108,8 +111,8 @@ const plainRead = (table: string, extra: string) => async (from: Position, limit
   ).map((row) => ({ xid: Number(row.xid), id: row.id }));
 
 const lists: [string, () => SyncSource<unknown>, ReturnType<typeof plainRead>, number][] = [
-  ['work orders', () => workOrderSyncSource(plantUser, clock) as SyncSource<unknown>, plainRead('service_requests', ''), 2_999],
-  ['parts orders', () => partsOrderSyncSource(plantUser, clock) as SyncSource<unknown>, plainRead('parts_orders', ''), 3],
+  ['work orders', () => workOrderSyncSource(plantUser, keptRule) as SyncSource<unknown>, plainRead('service_requests', ''), 2_999],
+  ['parts orders', () => partsOrderSyncSource(plantUser, keptRule) as SyncSource<unknown>, plainRead('parts_orders', ''), 3],
   ['quotes', () => quoteSyncSource(plantUser, clock) as SyncSource<unknown>, plainRead('quotes', `and status <> '${QUOTE_DELETED}'`), 3],
   ['sales orders', () => orderSyncSource(plantUser) as SyncSource<unknown>, plainRead('sales_orders', ''), 3],
   ['inventory', () => inventorySyncSource(plantUser, '2026-01-01') as SyncSource<unknown>, plainRead('inventory_homes', ''), 3],

@@ -246,7 +246,9 @@ async function openPostgres(databaseUrl: string, report?: (seconds: number) => v
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // No JIT: its compile cost (0.5–2.5 s a statement on the 1M benchmark, issue 31) is paid by every page and list query
+  // whose plan crosses jit_above_cost, which only whole-table analytics earn back. Set per connection, not per server.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
   if (report) {
     // drizzle queries the pool (which waits for a connection) or, in a transaction, one checked-out client.
     pool.query = timed(pool.query.bind(pool) as AsyncMethod, report) as typeof pool.query;

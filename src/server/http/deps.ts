@@ -9,6 +9,8 @@ import type { TrustedProxyHops } from '../ops/client-address';
 import type { Lifecycle } from '../ops/lifecycle';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
+import type { KeptListCaps } from '../../contract/kept-lists';
+import type { KeptRule } from '../sync/kept-rule';
 import type { LiveChanges } from '../sync/live';
 
 export interface AppConfig {
@@ -16,6 +18,8 @@ export interface AppConfig {
   tokenSecret: string;
   /** "Now" for rules that count time (sign-in throttling, terms, password dates); tests move it. */
   clock?: () => Date;
+  /** At most this many rows of each ruled list on a device (contract/kept-lists.ts KEPT_LIST_CAPS); tests give smaller. */
+  keptListCaps?: KeptListCaps;
   /** The built browser app to serve (vite build output); without it the server answers the API only. */
   distDir?: string | null;
   /** Base overrides handed to the browser in the HomeSite.bases cookie (contract/bases.ts). */
@@ -48,6 +52,8 @@ export interface AppDeps {
   /** Signed-in users' profiles, per app (never a module global: tests make many apps). */
   sessions: SessionCache;
   clock: () => Date;
+  /** The kept-list rule's day and caps, for the ruled lists' sync sources (sync/kept-rule.ts). */
+  keptRule: KeptRule;
   config: AppConfig;
   /** The live-changes streams of this app (sync/live.ts). */
   live: LiveChanges;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import {
   DATE_PLACEHOLDER,
   allReceivedCorrect,
@@ -13,8 +13,7 @@ import { zoneColumns, zoneOf } from '../business-day/business-day';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
-import { isKeptRecord } from '../../contract/kept-lists';
-import { keptInWindow, keptRecords, keptRuleDay } from '../sync/kept-rule';
+import { ruledList, type KeptRule } from '../sync/kept-rule';
 import { readWindow, sessionScope, type SyncSource } from '../sync/source';
 import { keysetPages, type ListPages } from '../sync/stream-list';
 import { scopeOf, visibleByScope } from '../work-orders/rules';
@@ -289,26 +288,31 @@ export function summaryPages(db: Database, session: Session): ListPages<PartsOrd
 }
 
 /** The parts-order list for delta sync (sync/delta.ts). */
-export function partsOrderSyncSource(session: Session, clock: () => Date): SyncSource<PartsOrderSummary> {
+export function partsOrderSyncSource(session: Session, rule: KeptRule): SyncSource<PartsOrderSummary> {
   const condition = visibleOrders(session);
-  const today = keptRuleDay(clock);
-  const kept = keptRecords(not(t.partsOrders.isClosed), t.partsOrders.changedOn, today);
+  const ruled = ruledList(
+    rule,
+    'partsOrders',
+    { table: t.partsOrders, open: not(t.partsOrders.isClosed), changedOn: t.partsOrders.changedOn, xid: t.partsOrders.syncXid },
+    condition,
+    sessionScope(session),
+  );
   return {
     table: 'parts_orders',
     scope: sessionScope(session),
     tombstones: visibleByScope(session, t.syncTombstones),
     changes: { from: sql`${t.partsOrders}`, where: condition, xid: t.partsOrders.syncXid, id: t.partsOrders.id },
     rows: async (db, window) => {
-      const onlyKept = keptInWindow(window, kept, t.partsOrders.syncXid);
       const rows = await readWindow(
         window,
         { xid: t.partsOrders.syncXid, id: t.partsOrders.id },
         scopeOf(session, t.partsOrders),
-        (where) => summaries(db, and(where, onlyKept)).$dynamic(),
+        (where) => summaries(db, and(where, ruled.inWindow(window))).$dynamic(),
       );
-      return rows.map((row) => ({ xid: row.xid, id: row.order.id, item: isKeptRecord(row.order, today) ? toSummary(row) : null }));
+      return rows.map((row) => ({ xid: row.xid, id: row.order.id, item: ruled.keeps(row.order, window) ? toSummary(row) : null }));
     },
-    count: async (db) => (await db.select({ rows: count() }).from(t.partsOrders).where(and(condition, kept)))[0]?.rows ?? 0,
+    count: ruled.count,
+    keptFloor: ruled.keptFloor,
   };
 }
 

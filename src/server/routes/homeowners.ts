@@ -17,7 +17,7 @@
  *   normalizeCardAddress), and a saved one is normalized and split before it is written.
  * - "Today" for the sold date window is the business day of the home's retail center (server/business-day).
  */
-import { and, asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   ACTIVE_WARRANTY_STATUS,
@@ -43,6 +43,7 @@ import { idParam } from '../http/params';
 import { route, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 import { readDelta } from '../sync/delta';
+import { ruledList, type KeptRule } from '../sync/kept-rule';
 import { answerList } from '../sync/list-answer';
 import { inScope, readWindow, sessionScope, type SyncSource } from '../sync/source';
 import { keysetPages, type ListPages } from '../sync/stream-list';
@@ -132,6 +133,8 @@ export function toWarrantyCard({ card, home, plantName, retailerName, retailerZo
     vantageAccountId: card.vantageAccountId,
     vantageWarrantyId: card.id,
     rowVersion: card.rowVersion,
+    changedOn: card.changedOn,
+    hasOpenWorkOrder: card.hasOpenWorkOrder,
     timeZone: zoneOf(retailerZone),
   };
   const normalized = normalizeCardAddress(answer);
@@ -152,9 +155,21 @@ export const cardsOf = (db: Database, condition: SQL | undefined) =>
  * carries its home's plant and retail center (migration 0024), so a scope's cards are read by the card's own
  * (scope, sync_xid, id) indexes, one branch per plant (sync/source.ts readWindow), and found and counted without homes.
  */
-export function homeownerSyncSource(session: Session): SyncSource<WarrantyCard> {
+export function homeownerSyncSource(session: Session, rule: KeptRule): SyncSource<WarrantyCard> {
   const scope = scopeOf(session, t.warrantyCards);
   const condition = inScope(scope);
+  const ruled = ruledList(
+    rule,
+    'homeowners',
+    {
+      table: t.warrantyCards,
+      open: sql`${t.warrantyCards.hasOpenWorkOrder}`,
+      changedOn: t.warrantyCards.changedOn,
+      xid: t.warrantyCards.syncXid,
+    },
+    condition,
+    sessionScope(session),
+  );
   return {
     table: 'warranty_cards',
     scope: sessionScope(session),
@@ -162,11 +177,16 @@ export function homeownerSyncSource(session: Session): SyncSource<WarrantyCard> 
     changes: { from: sql`${t.warrantyCards}`, where: condition, xid: t.warrantyCards.syncXid, id: t.warrantyCards.id },
     rows: async (db, window) => {
       const rows = await readWindow(window, { xid: t.warrantyCards.syncXid, id: t.warrantyCards.id }, scope, (where) =>
-        cardsOf(db, where).$dynamic(),
+        cardsOf(db, and(where, ruled.inWindow(window))).$dynamic(),
       );
-      return rows.map((row) => ({ xid: row.card.syncXid, id: row.card.id, item: toWarrantyCard(row) }));
+      return rows.map((row) => ({
+        xid: row.card.syncXid,
+        id: row.card.id,
+        item: ruled.keeps({ isClosed: !row.card.hasOpenWorkOrder, changedOn: row.card.changedOn }, window) ? toWarrantyCard(row) : null,
+      }));
     },
-    count: async (db) => (await db.select({ rows: count() }).from(t.warrantyCards).where(condition))[0]?.rows ?? 0,
+    count: ruled.count,
+    keptFloor: ruled.keptFloor,
   };
 }
 
@@ -241,7 +261,7 @@ export const homeownerRoutes = [
     query: v.object({ ...SyncQueryFields, ...HomeownerSearchQueryFields }),
     handle: async ({ c, db, deps, session, query }) => {
       if (query.page !== undefined) return c.json(await searchCards(db, session, query));
-      const source = homeownerSyncSource(session);
+      const source = homeownerSyncSource(session, deps.keptRule);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       // Tens of thousands of cards: a client whose copy is current gets 304 and keeps it.
       return answerList(c, db, source, cardPages(db, session), deps.reportError);

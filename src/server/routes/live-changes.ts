@@ -17,6 +17,7 @@ import { inventorySyncSource } from './inventory';
 import { leadSyncSource } from './leads';
 import { orderSyncSource } from './orders';
 import { businessDayOfSession } from '../business-day/business-day';
+import type { KeptRule } from '../sync/kept-rule';
 
 /*
  * GET {api}/sync/live: the live-changes stream (sync/live.ts). Server-Sent Events rather than WebSocket: the traffic
@@ -28,23 +29,23 @@ import { businessDayOfSession } from '../business-day/business-day';
 interface KeptListAccess {
   /** Who may read it: as the list's GET route declares it (a test compares the two for every demo user). */
   access: { roles?: readonly RoleName[]; flag?: keyof DerivedFlags };
-  source: (session: Session, clock: () => Date) => SyncSource<unknown>;
+  source: (session: Session, rule: KeptRule) => SyncSource<unknown>;
 }
 
 /** Each list devices keep by delta sync (contract/kept-lists.ts names them), besides the plants' catalogs (below). */
 const KEPT_LIST_ACCESS: { readonly [Name in KeptListName]: KeptListAccess } = {
-  workOrders: { access: { flag: 'isServiceViewer' }, source: (session, clock) => workOrderSyncSource(session, clock) },
-  partsOrders: { access: { flag: 'isServiceViewer' }, source: (session, clock) => partsOrderSyncSource(session, clock) },
+  workOrders: { access: { flag: 'isServiceViewer' }, source: (session, rule) => workOrderSyncSource(session, rule) },
+  partsOrders: { access: { flag: 'isServiceViewer' }, source: (session, rule) => partsOrderSyncSource(session, rule) },
   homeowners: {
     access: { roles: ['Warranty_User', 'Home_Owner_Viewer', 'Service_User'] },
-    source: (session) => homeownerSyncSource(session),
+    source: (session, rule) => homeownerSyncSource(session, rule),
   },
-  quotes: { access: { flag: 'isSalesViewer' }, source: (session, clock) => quoteSyncSource(session, clock) },
+  quotes: { access: { flag: 'isSalesViewer' }, source: (session, rule) => quoteSyncSource(session, rule.clock) },
   salesOrders: { access: { flag: 'isSalesViewer' }, source: (session) => orderSyncSource(session) },
   leads: { access: { flag: 'canViewLeads' }, source: (session) => leadSyncSource(session) },
   inventory: {
     access: { roles: ['Sales_User', 'Sales_Viewer', 'Service_User', 'Warranty_User'] },
-    source: (session, clock) => inventorySyncSource(session, businessDayOfSession(session, clock)),
+    source: (session, rule) => inventorySyncSource(session, businessDayOfSession(session, rule.clock)),
   },
 };
 
@@ -57,10 +58,10 @@ export const KEPT_LISTS: readonly (KeptListAccess & { name: KeptListName })[] = 
 const CATALOG_ACCESS = { flag: 'isServiceViewer' } as const;
 
 /** Every kept list `session` may read, with its scope: what its stream watches. */
-export async function liveListsOf(db: Database, session: Session, clock: () => Date): Promise<LiveList[]> {
+export async function liveListsOf(db: Database, session: Session, rule: KeptRule): Promise<LiveList[]> {
   const lists: LiveList[] = KEPT_LISTS.filter((list) => permits(session, list.access)).map((list) => ({
     name: list.name,
-    source: list.source(session, clock),
+    source: list.source(session, rule),
   }));
   if (permits(session, CATALOG_ACCESS))
     for (const plant of await readableCatalogPlants(db, session))

@@ -222,7 +222,7 @@ const orderRoutes: RouteDefinition[] = [
     query: v.object({ ...SyncQueryFields, ...PartsOrderSearchQueryFields }),
     handle: async ({ c, db, deps, session, query }) => {
       if (query.page !== undefined) return c.json(await searchOrders(db, session, query));
-      const source = partsOrderSyncSource(session, deps.clock);
+      const source = partsOrderSyncSource(session, deps.keptRule);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       return answerList(c, db, source, summaryPages(db, session), deps.reportError);
     },

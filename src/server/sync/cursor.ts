@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isRealDay } from '../../contract/days';
 import type { SyncSource } from './source';
 
 /* Positions in a synced list and the cursors that carry them to the device (why transaction ids: delta.ts). */
@@ -12,7 +13,7 @@ export interface Position {
 export const START: Position = { xid: 0, id: 0 };
 
 /** Bump when the rows' JSON changes shape: every device then downloads its lists afresh. */
-const SYNC_FORMAT = 2;
+const SYNC_FORMAT = 3;
 
 /** Which list and scope a cursor belongs to: a cursor of another is not followed. */
 export const fingerprint = (source: Pick<SyncSource<unknown>, 'table' | 'scope'>) =>
@@ -28,21 +29,38 @@ export interface CursorState extends Position {
    * kept-list rule keeps them; later ones all come (a row that left the rule meanwhile comes as removed).
    */
   keptBelow?: number;
+  /** The list holds more than its cap: the first day of change of the rows the device keeps (SyncPage.keptFrom). */
+  keptFrom?: string;
 }
 
 /** Longer than any cursor encodeCursor makes: a longer tag is not decoded. */
 export const MAX_CURSOR_CHARS = 400;
 
+/** scope.xid.id, then .keptBelow and .keptFrom (YYYYMMDD), either of them empty, when either is set. */
 export function encodeCursor(state: CursorState): string {
-  const downloading = state.keptBelow === undefined ? '' : `.${state.keptBelow}`;
-  return Buffer.from(`${state.scope}.${state.xid}.${state.id}${downloading}`, 'utf8').toString('base64url');
+  const kept =
+    state.keptBelow === undefined && state.keptFrom === undefined
+      ? ''
+      : `.${state.keptBelow ?? ''}.${state.keptFrom?.replaceAll('-', '') ?? ''}`;
+  return Buffer.from(`${state.scope}.${state.xid}.${state.id}${kept}`, 'utf8').toString('base64url');
 }
 
 export function decodeCursor(text: string): CursorState | undefined {
-  const match = /^([A-Za-z0-9_-]{16})\.(\d{1,18})\.(\d{1,10})(?:\.(\d{1,18}))?$/.exec(Buffer.from(text, 'base64url').toString('utf8'));
+  const match = /^([A-Za-z0-9_-]{16})\.(\d{1,18})\.(\d{1,10})(?:\.(\d{1,18})?\.(\d{8})?)?$/.exec(
+    Buffer.from(text, 'base64url').toString('utf8'),
+  );
   if (!match) return undefined;
   const [xid, id, keptBelow] = [match[2], match[3], match[4]].map((part) => (part === undefined ? undefined : Number(part)));
   if (!Number.isSafeInteger(xid) || !Number.isSafeInteger(id) || (keptBelow !== undefined && !Number.isSafeInteger(keptBelow)))
     return undefined;
-  return { scope: match[1]!, xid: xid!, id: id!, ...(keptBelow === undefined ? {} : { keptBelow }) };
+  const day = match[5];
+  const keptFrom = day === undefined ? undefined : `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
+  if (keptFrom !== undefined && !isRealDay(keptFrom)) return undefined;
+  return {
+    scope: match[1]!,
+    xid: xid!,
+    id: id!,
+    ...(keptBelow === undefined ? {} : { keptBelow }),
+    ...(keptFrom === undefined ? {} : { keptFrom }),
+  };
 }

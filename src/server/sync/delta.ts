@@ -36,16 +36,22 @@ export async function readDelta<Item>(
   const reset = since !== SYNC_START && (!followable || followable.xid < pruned);
   const from: Position = followable && !reset ? followable : START;
   const fromStart = from.xid === START.xid && from.id === START.id;
-  // The usual refresh: nothing changed, and the cursor moves up to the horizon.
-  if (!reset && !fromStart && !changed)
-    return { items: [], removed: [], cursor: encodeCursor({ scope, xid: horizon, id: 0 }), more: false };
+  // The usual refresh: nothing changed, and the cursor moves up to the horizon. A capped list's first kept day moves
+  // only with its rows (the cursor carries it).
+  if (!reset && !fromStart && !changed) {
+    const keptFrom = followable?.keptFrom;
+    return withKeptFrom({ items: [], removed: [], cursor: encodeCursor({ scope, xid: horizon, id: 0, keptFrom }), more: false }, keptFrom);
+  }
 
-  // A download from nothing holds only the kept rows of what stood when it began, over all its pages (kept-rule.ts).
+  // A download from nothing holds only the kept rows of what stood when it began, over all its pages (kept-rule.ts),
+  // from the first kept day it began with when the list holds more than its cap.
   const keptBelow = fromStart ? horizon : followable?.keptBelow;
-  const rows = await source.rows(db, { from, horizon, limit, keptBelow });
+  const continuing = !fromStart && keptBelow !== undefined;
+  const keptFrom = continuing ? followable?.keptFrom : await source.keptFloor?.(db);
+  const rows = await source.rows(db, { from, horizon, limit, keptBelow, keptFrom });
   const last = rows.at(-1);
   const more = rows.length === limit && last !== undefined;
-  const end: CursorState = more ? { scope, xid: last.xid, id: last.id + 1, keptBelow } : { scope, xid: horizon, id: 0 };
+  const end: CursorState = more ? { scope, xid: last.xid, id: last.id + 1, keptBelow, keptFrom } : { scope, xid: horizon, id: 0, keptFrom };
 
   const removed: number[] = [];
   const items: Item[] = [];
@@ -67,8 +73,11 @@ export async function readDelta<Item>(
     if (row.item === null) removed.push(row.id);
     else items.push(row.item);
   }
-  const page: SyncPage<Item> = { items, removed, cursor: encodeCursor(end), more };
+  const page: SyncPage<Item> = withKeptFrom({ items, removed, cursor: encodeCursor(end), more }, keptFrom);
   if (reset) page.reset = true;
-  if (fromStart) page.total = await source.count(db);
+  if (fromStart) page.total = await source.count(db, keptFrom);
   return page;
 }
+
+const withKeptFrom = <Item>(page: SyncPage<Item>, keptFrom: string | undefined): SyncPage<Item> =>
+  keptFrom === undefined ? page : { ...page, keptFrom };

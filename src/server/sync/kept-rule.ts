@@ -1,8 +1,10 @@
-import { gte, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { keptSince } from '../../contract/kept-lists';
+import { and, count, desc, gte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { addDaysToDay } from '../../contract/days';
+import { isKeptRecord, keptSince, type KeptListCaps, type KeptRuleSubject, type RuledList } from '../../contract/kept-lists';
 import { businessDay } from '../../contract/time-zones';
 import { organisationTimeZone } from '../business-day/business-day';
+import type { Database } from '../db/client';
 import type { SyncWindow } from './source';
 
 /*
@@ -11,12 +13,47 @@ import type { SyncWindow } from './source';
  * Rows that age out change nothing here: the device lets go of them by the same rule (offline/kept-lists.ts).
  */
 
+/** What the ruled lists' sources read the rule by: the clock of its day and each list's cap (KEPT_LIST_CAPS; tests give smaller). */
+export interface KeptRule {
+  clock: () => Date;
+  caps: KeptListCaps;
+  /** The capped lists' first kept days found lately, by list and scope (keptFloorOf): one app's, never a module's. */
+  floors: Map<string, { day: string | undefined; until: number }>;
+}
+
+export const keptRuleOf = (clock: () => Date, caps: KeptListCaps): KeptRule => ({ clock, caps, floors: new Map() });
+
+/**
+ * How long a first kept day found stands. Finding it reads every kept row of the scope (0.1–0.5 s for a plant of the 1M
+ * benchmark), and it moves by days: a delta of a few changed rows should not pay that each time.
+ */
+const KEPT_FLOOR_TTL_MS = 10 * 60_000;
+const KEPT_FLOORS_HELD = 10_000;
+
 /** The day the rule counts back from: the organisation's business day (a day either way does not matter to it). */
 export const keptRuleDay = (clock: () => Date) => businessDay(organisationTimeZone(), clock());
 
-/** isKeptRecord in SQL: open, or changed on or after the rule's first day. */
-export const keptRecords = (open: SQL, changedOn: AnyPgColumn, today: string): SQL =>
-  sql`(${open} or ${changedOn} >= ${keptSince(today)}::date)`;
+/** isKeptRecord in SQL: open, or changed on or after the rule's first day; from `keptFrom` on when the list is capped. */
+export const keptRecords = (open: SQL, changedOn: AnyPgColumn, today: string, keptFrom?: string): SQL =>
+  keptFrom === undefined
+    ? sql`(${open} or ${changedOn} >= ${keptSince(today)}::date)`
+    : sql`((${open} or ${changedOn} >= ${keptSince(today)}::date) and ${changedOn} >= ${keptFrom}::date)`;
+
+/**
+ * The first day of change that keeps at most `cap` of the list's kept rows (`kept`: scope and rule), or undefined when
+ * all of them fit: the day after the one the (cap + 1)th most recently changed row was changed on. Rows of one day are
+ * kept or let go together, so a list may hold fewer than its cap, never more.
+ */
+export async function keptFloor(db: Database, table: PgTable, changedOn: AnyPgColumn, kept: SQL | undefined, cap: number) {
+  const [row] = await db
+    .select({ day: sql<string>`${changedOn}::text` })
+    .from(table)
+    .where(and(kept))
+    .orderBy(desc(changedOn))
+    .offset(cap)
+    .limit(1);
+  return row ? addDaysToDay(row.day, 1) : undefined;
+}
 
 /**
  * What a page reads of a ruled list: during a download from nothing, the kept rows of what stood when it began and
@@ -24,3 +61,42 @@ export const keptRecords = (open: SQL, changedOn: AnyPgColumn, today: string): S
  */
 export const keptInWindow = (window: SyncWindow, kept: SQL | undefined, xid: AnyPgColumn): SQL | undefined =>
   window.keptBelow === undefined || kept === undefined ? undefined : or(kept, gte(xid, window.keptBelow));
+
+/** Where a ruled list's rule reads its rows: the table, which rows are open, their day of change and sync position. */
+export interface RuledColumns {
+  table: PgTable;
+  open: SQL;
+  changedOn: AnyPgColumn;
+  xid: AnyPgColumn;
+}
+
+/**
+ * The rule of one ruled list for one user (`condition`: the user's rows), as its SyncSource reads it: the condition
+ * of a window's rows, the check of each row read, the kept count and the capped list's first kept day.
+ */
+export function ruledList(rule: KeptRule, list: RuledList, columns: RuledColumns, condition: SQL | undefined, scope: readonly unknown[]) {
+  const today = keptRuleDay(rule.clock);
+  const floorKey = JSON.stringify([list, today, ...scope]);
+  const kept = (keptFrom?: string) => keptRecords(columns.open, columns.changedOn, today, keptFrom);
+  return {
+    inWindow: (window: SyncWindow) => keptInWindow(window, kept(window.keptFrom), columns.xid),
+    keeps: (row: KeptRuleSubject, window: SyncWindow) => isKeptRecord(row, today, window.keptFrom),
+    count: async (db: Database, keptFrom?: string) =>
+      (
+        await db
+          .select({ rows: count() })
+          .from(columns.table)
+          .where(and(condition, kept(keptFrom)))
+      )[0]?.rows ?? 0,
+    keptFloor: async (db: Database) => {
+      const now = rule.clock().getTime();
+      const known = rule.floors.get(floorKey);
+      if (known && known.until > now) return known.day;
+      const day = await keptFloor(db, columns.table, columns.changedOn, and(condition, kept()), rule.caps[list]);
+      rule.floors.delete(floorKey);
+      rule.floors.set(floorKey, { day, until: now + KEPT_FLOOR_TTL_MS });
+      if (rule.floors.size > KEPT_FLOORS_HELD) rule.floors.delete(rule.floors.keys().next().value!);
+      return day;
+    },
+  };
+}

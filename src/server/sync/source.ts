@@ -23,6 +23,8 @@ export interface SyncWindow {
   limit: number | undefined;
   /** A download from nothing under way: rows written below this horizon come only if the list's kept-list rule keeps them. */
   keptBelow?: number | undefined;
+  /** The list holds more than its cap: only rows changed on or after this day are kept (kept-rule.ts keptFloor). */
+  keptFrom?: string | undefined;
 }
 
 /** One synced list as one user sees it. */
@@ -39,8 +41,10 @@ export interface SyncSource<Item> {
    * a device whose copy is current is answered by one statement that finds nothing there (readDelta).
    */
   changes: { from: SQL; where: SQL | undefined; xid: AnyPgColumn; id: AnyPgColumn };
-  /** Rows in the whole list. */
-  count: (db: Database) => Promise<number>;
+  /** Rows in the whole list (of a list kept by the kept-list rule: the kept rows, from `keptFrom` on when capped). */
+  count: (db: Database, keptFrom?: string) => Promise<number>;
+  /** A list kept by the kept-list rule: the first day of change of its newest `cap` kept rows, when it holds more. */
+  keptFloor?: (db: Database) => Promise<string | undefined>;
 }
 
 /** Rows (or tombstones) at or after a position. */

@@ -15,8 +15,7 @@ import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { Session } from '../http/route';
 import { zoneOf } from '../business-day/business-day';
-import { isKeptRecord } from '../../contract/kept-lists';
-import { keptInWindow, keptRecords, keptRuleDay } from '../sync/kept-rule';
+import { ruledList, type KeptRule } from '../sync/kept-rule';
 import { readWindow, sessionScope, type SyncSource } from '../sync/source';
 import { allRows, keysetPages, type ListPages } from '../sync/stream-list';
 import {
@@ -231,33 +230,48 @@ export async function listOpenRequests(db: Database, session: Session): Promise<
 }
 
 /** The work-order list (optionally of one home) for delta sync (sync/delta.ts). */
-export function workOrderSyncSource(session: Session, clock: () => Date, assetId?: number): SyncSource<ServiceRequestSummary> {
+export function workOrderSyncSource(session: Session, rule: KeptRule, assetId?: number): SyncSource<ServiceRequestSummary> {
   const condition = listCondition(session, assetId);
-  // The whole list is kept by the kept-list rule; one home's requests are few and kept whole.
-  const today = assetId === undefined ? keptRuleDay(clock) : undefined;
-  const kept = today === undefined ? undefined : keptRecords(openRequests, t.serviceRequests.changedOn, today);
-  return {
+  const source = {
     table: 'service_requests',
     scope: [...sessionScope(session), assetId ?? null],
     tombstones: visibleByScope(session, t.syncTombstones),
     changes: { from: sql`${t.serviceRequests}`, where: condition, xid: t.serviceRequests.syncXid, id: t.serviceRequests.id },
+  } as const;
+  const position = { xid: t.serviceRequests.syncXid, id: t.serviceRequests.id };
+  // One home's requests are few: kept whole, and read in one branch.
+  if (assetId !== undefined)
+    return {
+      ...source,
+      rows: async (db, window) =>
+        (await readWindow(window, position, condition, (where) => summaries(db, where).$dynamic())).map((row) => ({
+          xid: row.xid,
+          id: row.request.id,
+          item: toSummary(row),
+        })),
+      count: async (db) => (await db.select({ rows: count() }).from(t.serviceRequests).where(condition))[0]?.rows ?? 0,
+    };
+  const ruled = ruledList(
+    rule,
+    'workOrders',
+    { table: t.serviceRequests, open: openRequests, changedOn: t.serviceRequests.changedOn, xid: t.serviceRequests.syncXid },
+    condition,
+    source.scope,
+  );
+  return {
+    ...source,
     rows: async (db, window) => {
-      // One home's requests are few: only a whole scope is read branch by branch.
-      const scope = assetId === undefined ? scopeOf(session, t.serviceRequests) : condition;
-      const onlyKept = keptInWindow(window, kept, t.serviceRequests.syncXid);
-      const rows = await readWindow(window, { xid: t.serviceRequests.syncXid, id: t.serviceRequests.id }, scope, (where) =>
-        summaries(db, and(where, onlyKept)).$dynamic(),
+      const rows = await readWindow(window, position, scopeOf(session, t.serviceRequests), (where) =>
+        summaries(db, and(where, ruled.inWindow(window))).$dynamic(),
       );
       return rows.map((row) => ({
         xid: row.xid,
         id: row.request.id,
-        item:
-          today === undefined || isKeptRecord({ isClosed: isClosed(row.request), changedOn: row.request.changedOn }, today)
-            ? toSummary(row)
-            : null,
+        item: ruled.keeps({ isClosed: isClosed(row.request), changedOn: row.request.changedOn }, window) ? toSummary(row) : null,
       }));
     },
-    count: async (db) => (await db.select({ rows: count() }).from(t.serviceRequests).where(and(condition, kept)))[0]?.rows ?? 0,
+    count: ruled.count,
+    keptFloor: ruled.keptFloor,
   };
 }
 

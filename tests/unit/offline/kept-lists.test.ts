@@ -325,4 +325,39 @@ describe('KeptList with the kept-list rule (issue 31 §2)', () => {
     await list.sync('alice');
     expect(ids(list.snapshot().rows)).toEqual([1, 2]);
   });
+
+  it('over its cap, lets go of rows changed before the first kept day the server names, open ones too', async () => {
+    const rows: Ruled[] = [
+      { partsCatalogId: 1, plantNumber: '101', name: 'open, changed long ago', isClosed: false, changedOn: day(-40) },
+      { partsCatalogId: 2, plantNumber: '101', name: 'closed, on the first kept day', isClosed: true, changedOn: day(-10) },
+      { partsCatalogId: 3, plantNumber: '101', name: 'open, the day before', isClosed: false, changedOn: day(-11) },
+      { partsCatalogId: 4, plantNumber: '101', name: 'open, old, change queued', isClosed: false, changedOn: day(-60) },
+    ];
+    const server = fakeServer(rows);
+    let keptFrom: string | undefined = day(-10);
+    const db = freshDb();
+    await db.outbox.add({ recordKey: 'part:4', status: 'pending' } as never);
+    const list = new KeptList<Ruled>(
+      {
+        list: 'catalogParts',
+        table: (store) => store.catalogParts as unknown as Table<Ruled, number>,
+        key: (row) => row.partsCatalogId,
+        fetchPage: async (since, limit) => {
+          const page = (await server.fetchPage(since, limit)) as SyncPage<Ruled>;
+          return keptFrom === undefined ? page : { ...page, keptFrom };
+        },
+        rule: { subject: (row) => row, recordKey: (row) => `part:${row.partsCatalogId}` },
+      },
+      () => db,
+    );
+    await list.sync('alice');
+    expect(ids(list.snapshot().rows)).toEqual([2, 4]);
+    expect((await db.syncState.get('catalogParts'))?.keptFrom).toBe(day(-10));
+
+    // All fit again (the server names no day): what the device holds stays, and the day is forgotten.
+    keptFrom = undefined;
+    await list.sync('alice');
+    expect(ids(list.snapshot().rows)).toEqual([2, 4]);
+    expect((await db.syncState.get('catalogParts'))?.keptFrom).toBeUndefined();
+  });
 });

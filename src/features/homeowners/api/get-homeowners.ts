@@ -4,13 +4,14 @@ import { KEPT_LIST_SOURCES, type KeptListName } from '../../../contract/kept-lis
 import { NOT_PERSISTED } from '../../../offline/cached-read';
 import { keptList, keptPageOf, readKeptList } from '../../../offline/kept-lists';
 import { homeownerKeys } from './keys';
+import { warrantyRecordKey } from '../model';
 
 /** How long a fetched list counts as current. */
 export const HOMEOWNER_LIST_STALE_MS = 60_000;
 
 /**
- * GET {api}/Warranty/Homeowners (spec 3 §7 "Get homeowners"): every card of the user's scope, kept on the device
- * row by row (tens of thousands of cards) and brought up to date by delta sync (`?since=`, offline/kept-lists.ts).
+ * GET {api}/Warranty/Homeowners (spec 3 §7 "Get homeowners"): the cards of the user's scope the kept-list rule keeps,
+ * on the device row by row (tens of thousands of cards) and brought up to date by delta sync (`?since=`, offline/kept-lists.ts).
  */
 export const homeownerList = keptList<WarrantyCard>({
   list: 'homeowners' satisfies KeptListName,
@@ -19,6 +20,11 @@ export const homeownerList = keptList<WarrantyCard>({
   // The list's default order: Last Name (list-rules DEFAULT_HOMEOWNER_SORT).
   firstPage: { index: 'lastName' },
   fetchPage: keptPageOf(KEPT_LIST_SOURCES.homeowners),
+  // A card is "open" while its home has an open work order (contract/kept-lists.ts).
+  rule: {
+    subject: (card) => ({ isClosed: card.hasOpenWorkOrder === false, changedOn: card.changedOn }),
+    recordKey: (card) => warrantyRecordKey(card.plantNumber, card.serialNumber),
+  },
 });
 
 export const homeownersQueryOptions = (scope: string) =>

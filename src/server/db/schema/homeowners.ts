@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, stamp, syncXid } from './columns';
 import { homes, plants, retailers } from './organisation';
 import { users } from './users';
@@ -70,6 +70,14 @@ export const warrantyCards = pgTable(
     vantageAccountId: text('vantage_account_id').notNull().default(''),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     rowVersion: integer('row_version').notNull().default(0),
+    /**
+     * The kept-list rule (contract/kept-lists.ts, migration 0027): the day of the card's last change, or of the last
+     * change of a work order of its home, and whether its home has an open work order; both kept by triggers.
+     */
+    changedOn: date('changed_on', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
+    hasOpenWorkOrder: boolean('has_open_work_order').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: stamp('updated_at').notNull().defaultNow(),
     syncXid: syncXid(),
@@ -78,5 +86,14 @@ export const warrantyCards = pgTable(
     index('warranty_cards_status_idx').on(t.statusCode),
     index('warranty_cards_plant_sync_idx').on(t.plantNumber, t.syncXid, t.id),
     index('warranty_cards_retailer_sync_idx').on(t.retailerNumber, t.syncXid, t.id),
+    // A device's first download reads the kept cards: of homes with an open work order, and those changed lately.
+    index('warranty_cards_plant_open_sync_idx')
+      .on(t.plantNumber, t.syncXid, t.id)
+      .where(sql`has_open_work_order`),
+    index('warranty_cards_retailer_open_sync_idx')
+      .on(t.retailerNumber, t.syncXid, t.id)
+      .where(sql`has_open_work_order`),
+    index('warranty_cards_plant_changed_idx').on(t.plantNumber, t.changedOn),
+    index('warranty_cards_retailer_changed_idx').on(t.retailerNumber, t.changedOn),
   ],
 );

@@ -231,7 +231,7 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
     query: v.object({ assetId: v.optional(Id), ...SyncQueryFields, ...WorkOrderSearchQueryFields }),
     handle: async ({ c, db, deps, session, query }) => {
       if (query.page !== undefined) return c.json(await searchRequests(db, session, query));
-      const source = workOrderSyncSource(session, deps.clock, query.assetId);
+      const source = workOrderSyncSource(session, deps.keptRule, query.assetId);
       if (query.since !== undefined) return jsonResponse(200, await readDelta(db, source, query.since, query.limit));
       return answerList(c, db, source, requestPages(db, session, query.assetId), deps.reportError);
     },
