@@ -31,6 +31,8 @@ const E2E_ALONE = [
   // Its deadline (a change on instance 1 shown on instance 2) would wait on another file's PostgreSQL transactions: the
   // delta horizon is the server's oldest running transaction, whatever its database.
   'tests/e2e/live-changes.test.ts',
+  // Two server processes behind Caddy, each SIGTERMed and started again under a client's load: no request may fail.
+  'tests/e2e/rolling-restart.test.ts',
 ];
 
 const api = {
