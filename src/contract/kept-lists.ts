@@ -87,13 +87,13 @@ export const isKeptRecord = (row: KeptRuleSubject, today: string, keptFrom?: str
 export const RULED_LISTS = ['workOrders', 'partsOrders', 'homeowners'] as const satisfies readonly KeptListName[];
 export type RuledList = (typeof RULED_LISTS)[number];
 
-const newest = (cap: number) => `at most the ${cap.toLocaleString('en-US')} changed last`;
+const newest = (cap: number) => `(at most the ${cap.toLocaleString('en-US')} changed last)`;
 
 /** Each kept list's rule, as the Device status screen says it. */
 export const KEPT_LIST_RULES: Record<KeptListName | 'catalogParts', string> = {
-  workOrders: `Open ones, and closed ones changed in the last ${KEEP_CLOSED_DAYS} days; ${newest(KEPT_LIST_CAPS.workOrders)}`,
-  partsOrders: `Open ones, and closed ones changed in the last ${KEEP_CLOSED_DAYS} days; ${newest(KEPT_LIST_CAPS.partsOrders)}`,
-  homeowners: `Homes with an open work order, and cards or work orders changed in the last ${KEEP_CLOSED_DAYS} days; ${newest(KEPT_LIST_CAPS.homeowners)}`,
+  workOrders: `Open ones, and closed ones changed in the last ${KEEP_CLOSED_DAYS} days ${newest(KEPT_LIST_CAPS.workOrders)}`,
+  partsOrders: `Open ones, and closed ones changed in the last ${KEEP_CLOSED_DAYS} days ${newest(KEPT_LIST_CAPS.partsOrders)}`,
+  homeowners: `Homes with an open work order, and cards or work orders changed in the last ${KEEP_CLOSED_DAYS} days ${newest(KEPT_LIST_CAPS.homeowners)}`,
   catalogParts: 'The approved parts of the plant',
   quotes: 'Every one you see',
   salesOrders: 'Every one you see',

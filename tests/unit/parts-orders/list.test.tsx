@@ -164,7 +164,7 @@ describe('parts list (spec 3 §2 /service/parts)', () => {
     setOnline(server, false);
     renderParts(service, '/service/parts');
     await screen.findByText(
-      /This device holds 3 parts orders: open ones, and closed ones changed in the last 90 days\. The rest need a connection\./,
+      /This device holds 3 parts orders: open ones, and closed ones changed in the last 90 days \(at most the 5,000 changed last\)\. The rest need a connection\./,
     );
     await waitFor(() => expect(rowTexts()).toHaveLength(3));
     expect(rowTexts().some((text) => text.includes('PL-2070'))).toBe(false);
