@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { WarrantyCardInput } from '../../../src/contract';
 import { saveWarrantyCardCall } from '../../../src/features/homeowners/api/calls';
+import { homeownerList } from '../../../src/features/homeowners/api/get-homeowners';
 import { HOMEOWNER_TEXT } from '../../../src/features/homeowners/messages';
 import { NOT_ON_DEVICE } from '../../../src/ui/not-on-device';
 import { getOffline } from '../../../src/offline/runtime';
@@ -211,6 +212,8 @@ describe('My Homeowners (spec 3 §2)', () => {
     expect(rowOf('Young').textContent).not.toContain(NOT_ON_DEVICE);
     expect(searches().at(-1)?.get('status')).toBe('Incomplete');
 
+    // Closing the panel synced the list again: let that sync end online, or the offline screen below would join it.
+    await waitFor(() => expect(homeownerList.snapshot().syncing).toBe(false));
     first.unmount();
     goOffline(backend);
     renderHomeowners(user);
