@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { migrationsAreCurrent } from '../db/client';
 import { jsonResponse } from '../http/errors';
 import type { Lifecycle } from './lifecycle';
-import { isMetricsScraper, type Metrics } from './metrics';
+import { isMetricsScraper, READINESS_ROUTE, type Metrics } from './metrics';
 
 /** How long readiness waits for the database before calling it unavailable. */
 const DATABASE_CHECK_TIMEOUT_MS = 2_000;
@@ -40,8 +40,8 @@ export function mountOperations(app: Hono, options: { db: Database; lifecycle: L
     return jsonResponse(200, { status: 'ok' }, noStore);
   });
 
-  app.get('/readyz', async (c) => {
-    c.set('routePattern', '/readyz');
+  app.get(READINESS_ROUTE, async (c) => {
+    c.set('routePattern', READINESS_ROUTE);
     if (lifecycle.state !== 'ready') return jsonResponse(503, { status: lifecycle.state }, noStore);
     const status = await databaseReady(db);
     // Draining may have begun while the database was asked.

@@ -15,6 +15,9 @@ import { buildInfo, type BuildInfo } from './build-info';
  */
 
 /** How a delta-synced list answered a GET (observeRequest): a page of changes, the whole list, or 304. */
+/** The readiness probe's route (ops/health.ts). */
+export const READINESS_ROUTE = '/readyz';
+
 export const DELTA_SYNC_ANSWERS = { delta: 'delta', full: 'full', notModified: 'not_modified' } as const;
 /** How an import over HTTP ended (routes/import.ts): committed, a dry run that refused nothing, rows refused, or an error. */
 export const IMPORT_OUTCOMES = ['written', 'dry_run', 'refused', 'failed'] as const;
@@ -143,7 +146,8 @@ export function createMetrics(build: BuildInfo = buildInfo()) {
       duration.observe({ route, method, status }, seconds);
       if (response.headers.get(REPLAYED_HEADER) === 'true') replays.inc();
       if (response.status === 409) conflicts.inc({ route });
-      if (response.status >= 500) serverErrors.inc({ route, status });
+      // /readyz's 503 is its answer (starting, draining, database away), not a failure: a deploy must not page anyone.
+      if (response.status >= 500 && route !== READINESS_ROUTE) serverErrors.inc({ route, status });
       if (method === 'GET') {
         const { delta, full, notModified } = DELTA_SYNC_ANSWERS;
         if (response.headers.has(SYNC_CURSOR_HEADER)) syncAnswers.inc({ route, answer: response.status === 304 ? notModified : full });

@@ -62,3 +62,18 @@ describe('metrics of imports and mail', () => {
     expect(lines).toContain('homesite_mails_total{outcome="gave_up"} 0');
   });
 });
+
+describe('homesite_server_errors_total', () => {
+  /** What observeRequest reads of a request: its route pattern and method. */
+  const request = (route: string) => ({ get: () => route, req: { method: 'GET', query: () => undefined } }) as never;
+
+  it('counts a route’s 5xx answers, but not the readiness probe’s 503 (starting, draining: a deploy pages no one)', async () => {
+    const metrics = createMetrics({ version: '1.2.3', commit: COMMIT });
+    metrics.observeRequest(request('/readyz'), new Response(null, { status: 503 }), 0.001);
+    metrics.observeRequest(request('/api/service'), new Response(null, { status: 500 }), 0.001);
+    const lines = (await metrics.registry.metrics()).split('\n');
+    expect(lines).toContain('homesite_server_errors_total{route="/api/service",status="500"} 1');
+    expect(lines.filter((line) => line.startsWith('homesite_server_errors_total{route="/readyz"'))).toEqual([]);
+    expect(lines).toContain('homesite_http_requests_total{route="/readyz",method="GET",status="503"} 1');
+  });
+});
