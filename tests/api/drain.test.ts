@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiKey } from '../../src/server/auth/api-keys';
@@ -14,7 +11,7 @@ import { startServer, type RunningServer, type StartServerOptions } from '../../
 import { SHUTDOWN_MESSAGE, SHUTDOWN_RETRY_AFTER_SECONDS } from '../../src/server/ops/lifecycle';
 import { createLogger } from '../../src/server/ops/logger';
 import { requestsInFlight } from '../e2e/requests-in-flight';
-import { createScratchDatabase, createTestContext } from './harness';
+import { createScratchDatabase, seededPgliteDir } from './harness';
 
 /*
  * The stages of a SIGTERM (issue 32 §2, §3), on the real server over real HTTP, on PGlite and on PostgreSQL. For
@@ -30,21 +27,6 @@ const METRICS_TOKEN = randomBytes(24).toString('base64url');
 let database: { databaseUrl: string } | { dataDir: string };
 let drop: () => Promise<void>;
 
-/** A PGlite data directory holding the harness's seeded database (as tests/api/sessions-over-http.test.ts makes it). */
-async function seededPgliteDir() {
-  const t = await createTestContext();
-  let dump: Blob;
-  try {
-    dump = await (t.db as unknown as { $client: PGlite }).$client.dumpDataDir('gzip');
-  } finally {
-    await t.close();
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'homesite-drain-'));
-  const cluster = await PGlite.create({ dataDir: join(dir, 'pglite'), loadDataDir: dump });
-  await cluster.close();
-  return dir;
-}
-
 beforeAll(async () => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
@@ -52,7 +34,7 @@ beforeAll(async () => {
     database = { databaseUrl: scratch.url };
     drop = scratch.drop;
   } else {
-    const dataDir = await seededPgliteDir();
+    const dataDir = await seededPgliteDir('homesite-drain-');
     database = { dataDir };
     drop = async () => rmSync(dataDir, { recursive: true, force: true });
   }

@@ -13,12 +13,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sign } from 'hono/jwt';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordExpiry } from '../../src/lib/password-expiry';
 import { TOKEN_LIFETIME_SECONDS } from '../../src/server/auth/tokens';
 import { startServer, type RunningServer } from '../../src/server/main';
-import { createScratchDatabase, createTestContext } from './harness';
+import { createScratchDatabase, seededPgliteDir } from './harness';
 
 const PASSWORD = 'Demo#2026!';
 const TOKEN_SECRET = randomBytes(32).toString('base64url');
@@ -28,25 +27,6 @@ let server: RunningServer;
 let scratch: { drop: () => Promise<void> } | null = null;
 let distDir: string;
 let dataDir: string | null = null;
-
-/**
- * A PGlite data directory holding the harness's migrated and seeded database (its template is shared by
- * the API test files), so that startServer opens a persisted, seeded PGlite as a deployment does, in a
- * second or two instead of migrating and seeding a new cluster (over 15 s here).
- */
-async function seededPgliteDir() {
-  const t = await createTestContext();
-  let dump: Blob;
-  try {
-    dump = await (t.db as unknown as { $client: PGlite }).$client.dumpDataDir('gzip');
-  } finally {
-    await t.close();
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'homesite-http-data-'));
-  const cluster = await PGlite.create({ dataDir: join(dir, 'pglite'), loadDataDir: dump });
-  await cluster.close();
-  return dir;
-}
 
 beforeAll(async () => {
   // A small built app, so that served files are checked too (the real build is checked by tests/e2e/security-headers.test.ts).
@@ -63,7 +43,7 @@ beforeAll(async () => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const database = adminUrl ? await createScratchDatabase(adminUrl, 'seeded') : null;
   scratch = database;
-  if (!database) dataDir = await seededPgliteDir();
+  if (!database) dataDir = await seededPgliteDir('homesite-http-data-');
   server = await startServer({
     port: 0,
     host: '127.0.0.1',
