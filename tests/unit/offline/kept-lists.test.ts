@@ -295,6 +295,22 @@ describe('KeptList with the kept-list rule (issue 31 §2)', () => {
   /** A part standing for a work order: closed or not, and the day it last changed. */
   type Ruled = Part & { isClosed: boolean; changedOn: string };
   const day = (offset: number) => addDaysToDay(businessDay(DEFAULT_ORG_TIME_ZONE), offset);
+  /** A ruled list answered by `fetchPage`, on a fresh device whose outbox holds a change to part 4. */
+  async function ruledList(fetchPage: (since: string, limit: number) => Promise<SyncPage<Ruled>>) {
+    const db = freshDb();
+    await db.outbox.add({ recordKey: 'part:4', status: 'pending' } as never);
+    const list = new KeptList<Ruled>(
+      {
+        list: 'catalogParts',
+        table: (store) => store.catalogParts as unknown as Table<Ruled, number>,
+        key: (row) => row.partsCatalogId,
+        fetchPage,
+        rule: { subject: (row) => row, recordKey: (row) => `part:${row.partsCatalogId}` },
+      },
+      () => db,
+    );
+    return { db, list };
+  }
 
   it('lets go of closed rows unchanged for KEEP_CLOSED_DAYS after a sync, but keeps one with a change queued', async () => {
     const rows: Ruled[] = [
@@ -304,18 +320,7 @@ describe('KeptList with the kept-list rule (issue 31 §2)', () => {
       { partsCatalogId: 4, plantNumber: '101', name: 'closed, aged, change queued', isClosed: true, changedOn: day(-200) },
     ];
     const server = fakeServer(rows);
-    const db = freshDb();
-    await db.outbox.add({ recordKey: 'part:4', status: 'pending' } as never);
-    const list = new KeptList<Ruled>(
-      {
-        list: 'catalogParts',
-        table: (store) => store.catalogParts as unknown as Table<Ruled, number>,
-        key: (row) => row.partsCatalogId,
-        fetchPage: server.fetchPage as (since: string, limit: number) => Promise<SyncPage<Ruled>>,
-        rule: { subject: (row) => row, recordKey: (row) => `part:${row.partsCatalogId}` },
-      },
-      () => db,
-    );
+    const { db, list } = await ruledList(server.fetchPage as (since: string, limit: number) => Promise<SyncPage<Ruled>>);
     await list.sync('alice');
     expect(ids(list.snapshot().rows)).toEqual([1, 2, 4]);
     expect((await db.catalogParts.toArray()).map((row) => row.partsCatalogId).sort()).toEqual([1, 2, 4]);
@@ -335,21 +340,10 @@ describe('KeptList with the kept-list rule (issue 31 §2)', () => {
     ];
     const server = fakeServer(rows);
     let keptFrom: string | undefined = day(-10);
-    const db = freshDb();
-    await db.outbox.add({ recordKey: 'part:4', status: 'pending' } as never);
-    const list = new KeptList<Ruled>(
-      {
-        list: 'catalogParts',
-        table: (store) => store.catalogParts as unknown as Table<Ruled, number>,
-        key: (row) => row.partsCatalogId,
-        fetchPage: async (since, limit) => {
-          const page = (await server.fetchPage(since, limit)) as SyncPage<Ruled>;
-          return keptFrom === undefined ? page : { ...page, keptFrom };
-        },
-        rule: { subject: (row) => row, recordKey: (row) => `part:${row.partsCatalogId}` },
-      },
-      () => db,
-    );
+    const { db, list } = await ruledList(async (since, limit) => {
+      const page = (await server.fetchPage(since, limit)) as SyncPage<Ruled>;
+      return keptFrom === undefined ? page : { ...page, keptFrom };
+    });
     await list.sync('alice');
     expect(ids(list.snapshot().rows)).toEqual([2, 4]);
     expect((await db.syncState.get('catalogParts'))?.keptFrom).toBe(day(-10));
