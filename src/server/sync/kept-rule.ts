@@ -17,7 +17,7 @@ import type { SyncWindow } from './source';
 export interface KeptRule {
   clock: () => Date;
   caps: KeptListCaps;
-  /** The capped lists' first kept days found lately, by list and scope (keptFloorOf): one app's, never a module's. */
+  /** The capped lists' first kept days found lately, by list, day and scope (ruledList): one app's, never a module's. */
   floors: Map<string, { day: string | undefined; until: number }>;
 }
 
@@ -34,7 +34,7 @@ const KEPT_FLOORS_HELD = 10_000;
 export const keptRuleDay = (clock: () => Date) => businessDay(organisationTimeZone(), clock());
 
 /** isKeptRecord in SQL: open, or changed on or after the rule's first day; from `keptFrom` on when the list is capped. */
-export const keptRecords = (open: SQL, changedOn: AnyPgColumn, today: string, keptFrom?: string): SQL =>
+const keptRecords = (open: SQL, changedOn: AnyPgColumn, today: string, keptFrom?: string): SQL =>
   keptFrom === undefined
     ? sql`(${open} or ${changedOn} >= ${keptSince(today)}::date)`
     : sql`((${open} or ${changedOn} >= ${keptSince(today)}::date) and ${changedOn} >= ${keptFrom}::date)`;
@@ -44,7 +44,7 @@ export const keptRecords = (open: SQL, changedOn: AnyPgColumn, today: string, ke
  * all of them fit: the day after the one the (cap + 1)th most recently changed row was changed on. Rows of one day are
  * kept or let go together, so a list may hold fewer than its cap, never more.
  */
-export async function keptFloor(db: Database, table: PgTable, changedOn: AnyPgColumn, kept: SQL | undefined, cap: number) {
+async function keptFloor(db: Database, table: PgTable, changedOn: AnyPgColumn, kept: SQL | undefined, cap: number) {
   const [row] = await db
     .select({ day: sql<string>`${changedOn}::text` })
     .from(table)
@@ -59,8 +59,8 @@ export async function keptFloor(db: Database, table: PgTable, changedOn: AnyPgCo
  * What a page reads of a ruled list: during a download from nothing, the kept rows of what stood when it began and
  * every row written since (one that left the rule meanwhile then comes as removed); afterwards, every change.
  */
-export const keptInWindow = (window: SyncWindow, kept: SQL | undefined, xid: AnyPgColumn): SQL | undefined =>
-  window.keptBelow === undefined || kept === undefined ? undefined : or(kept, gte(xid, window.keptBelow));
+const keptInWindow = (window: SyncWindow, kept: SQL, xid: AnyPgColumn): SQL | undefined =>
+  window.keptBelow === undefined ? undefined : or(kept, gte(xid, window.keptBelow));
 
 /** Where a ruled list's rule reads its rows: the table, which rows are open, their day of change and sync position. */
 export interface RuledColumns {

@@ -232,46 +232,38 @@ export async function listOpenRequests(db: Database, session: Session): Promise<
 /** The work-order list (optionally of one home) for delta sync (sync/delta.ts). */
 export function workOrderSyncSource(session: Session, rule: KeptRule, assetId?: number): SyncSource<ServiceRequestSummary> {
   const condition = listCondition(session, assetId);
-  const source = {
+  const scope = [...sessionScope(session), assetId ?? null];
+  // The whole list is kept by the kept-list rule and read branch by branch; one home's requests are few and kept whole.
+  const ruled =
+    assetId === undefined
+      ? ruledList(
+          rule,
+          'workOrders',
+          { table: t.serviceRequests, open: openRequests, changedOn: t.serviceRequests.changedOn, xid: t.serviceRequests.syncXid },
+          condition,
+          scope,
+        )
+      : undefined;
+  return {
     table: 'service_requests',
-    scope: [...sessionScope(session), assetId ?? null],
+    scope,
     tombstones: visibleByScope(session, t.syncTombstones),
     changes: { from: sql`${t.serviceRequests}`, where: condition, xid: t.serviceRequests.syncXid, id: t.serviceRequests.id },
-  } as const;
-  const position = { xid: t.serviceRequests.syncXid, id: t.serviceRequests.id };
-  // One home's requests are few: kept whole, and read in one branch.
-  if (assetId !== undefined)
-    return {
-      ...source,
-      rows: async (db, window) =>
-        (await readWindow(window, position, condition, (where) => summaries(db, where).$dynamic())).map((row) => ({
-          xid: row.xid,
-          id: row.request.id,
-          item: toSummary(row),
-        })),
-      count: async (db) => (await db.select({ rows: count() }).from(t.serviceRequests).where(condition))[0]?.rows ?? 0,
-    };
-  const ruled = ruledList(
-    rule,
-    'workOrders',
-    { table: t.serviceRequests, open: openRequests, changedOn: t.serviceRequests.changedOn, xid: t.serviceRequests.syncXid },
-    condition,
-    source.scope,
-  );
-  return {
-    ...source,
     rows: async (db, window) => {
-      const rows = await readWindow(window, position, scopeOf(session, t.serviceRequests), (where) =>
-        summaries(db, and(where, ruled.inWindow(window))).$dynamic(),
+      const rows = await readWindow(
+        window,
+        { xid: t.serviceRequests.syncXid, id: t.serviceRequests.id },
+        ruled ? scopeOf(session, t.serviceRequests) : condition,
+        (where) => summaries(db, and(where, ruled?.inWindow(window))).$dynamic(),
       );
       return rows.map((row) => ({
         xid: row.xid,
         id: row.request.id,
-        item: ruled.keeps({ isClosed: isClosed(row.request), changedOn: row.request.changedOn }, window) ? toSummary(row) : null,
+        item: !ruled || ruled.keeps({ isClosed: isClosed(row.request), changedOn: row.request.changedOn }, window) ? toSummary(row) : null,
       }));
     },
-    count: ruled.count,
-    keptFloor: ruled.keptFloor,
+    count: ruled?.count ?? (async (db) => (await db.select({ rows: count() }).from(t.serviceRequests).where(condition))[0]?.rows ?? 0),
+    ...(ruled ? { keptFloor: ruled.keptFloor } : {}),
   };
 }
 
