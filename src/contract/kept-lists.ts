@@ -71,6 +71,12 @@ export interface KeptRuleSubject {
   changedOn?: string | undefined;
 }
 
+/** What the rule reads of a warranty card: "open" while its home has an open work order (a plain backend's card says nothing, and is kept). */
+export const cardRuleSubject = (card: { hasOpenWorkOrder?: boolean | undefined; changedOn?: string | undefined }): KeptRuleSubject => ({
+  isClosed: card.hasOpenWorkOrder === false,
+  changedOn: card.changedOn,
+});
+
 /** The first day of change that still keeps a closed record, counted back from `today`. */
 export const keptSince = (today: string) => addDaysToDay(today, -KEEP_CLOSED_DAYS);
 

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_CURSOR_HEADER, type ServiceRequestSummary, type SyncPage, type WarrantyCard } from '../../src/contract';
-import { isKeptRecord } from '../../src/contract/kept-lists';
+import { cardRuleSubject, isKeptRecord } from '../../src/contract/kept-lists';
 import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../../src/contract/time-zones';
 import { notificationsOf, type Database } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
@@ -160,7 +160,7 @@ describe('a retail center', () => {
     const cards = await follow<WarrantyCard>('/api/Warranty/Homeowners', cursor, tokens.service!, (card) => card.vantageWarrantyId);
     // Written again, each card reaches the device as the kept-list rule has it: the kept ones as rows, the rest as removed.
     const today = businessDay(DEFAULT_ORG_TIME_ZONE);
-    const kept = start.body.filter((card) => isKeptRecord({ isClosed: !card.hasOpenWorkOrder, changedOn: card.changedOn }, today));
+    const kept = start.body.filter((card) => isKeptRecord(cardRuleSubject(card), today));
     expect(kept.length).toBeGreaterThan(0);
     expect(new Set([...cards.rows.keys()])).toEqual(new Set(kept.map((card) => card.vantageWarrantyId)));
     for (const card of cards.rows.values()) expect(card.retailerName).toBe(`${retailer!.name} (renamed)`);

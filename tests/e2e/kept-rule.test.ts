@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PartsOrderSummary, ServiceRequest, ServiceRequestSummary, WarrantyCard } from '../../src/contract';
 import { addDaysToDay } from '../../src/contract/days';
-import { isKeptRecord, KEEP_CLOSED_DAYS } from '../../src/contract/kept-lists';
+import { cardRuleSubject, isKeptRecord, KEEP_CLOSED_DAYS } from '../../src/contract/kept-lists';
 import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../../src/contract/time-zones';
 import { requestsToPrime } from '../../src/features/work-orders/use-offline-priming';
 import { NOT_ON_DEVICE } from '../../src/ui/not-on-device';
@@ -190,7 +190,7 @@ describe('what the device keeps of the parts orders (issue 31)', () => {
 describe('what the device keeps of the warranty cards (issue 31)', () => {
   it('an older card is not on the device: found by search online, marked, opened; offline the list says the rest need a connection', async () => {
     const cards = (await app.api<WarrantyCard[]>('GET', '/api/Warranty/Homeowners', { token })).body;
-    const keeps = (card: WarrantyCard) => isKeptRecord({ isClosed: !card.hasOpenWorkOrder, changedOn: card.changedOn }, today());
+    const keeps = (card: WarrantyCard) => isKeptRecord(cardRuleSubject(card), today());
     const old = cards.find((card) => !keeps(card) && card.lastName);
     expect(old, 'the seed has cards older than the rule').toBeDefined();
     const serial = old!.serialNumber;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isKeptRecord } from '../../src/contract/kept-lists';
+import { cardRuleSubject, isKeptRecord } from '../../src/contract/kept-lists';
 import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../../src/contract/time-zones';
 import type { ServiceRequestSummary, WarrantyCard } from '../../src/contract';
 import { KEPT_DETAIL_KINDS } from '../../src/entities/kept-details';
@@ -398,7 +398,7 @@ for (const variant of variants) {
       // homes with an open work order, or changed lately), and one of them is edited.
       const today = businessDay(DEFAULT_ORG_TIME_ZONE);
       const keptSerials = (await cards())
-        .filter((card) => isKeptRecord({ isClosed: !card.hasOpenWorkOrder, changedOn: card.changedOn }, today))
+        .filter((card) => isKeptRecord(cardRuleSubject(card), today))
         .map((card) => card.serialNumber)
         .sort();
       // One whose card can be saved as it stands (a sold date: an incomplete card asks for one first).

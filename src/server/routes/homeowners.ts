@@ -43,6 +43,7 @@ import { idParam } from '../http/params';
 import { route, type Session } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 import { readDelta } from '../sync/delta';
+import { cardRuleSubject } from '../../contract/kept-lists';
 import { ruledList, type KeptRule } from '../sync/kept-rule';
 import { answerList } from '../sync/list-answer';
 import { inScope, readWindow, sessionScope, type SyncSource } from '../sync/source';
@@ -182,7 +183,7 @@ export function homeownerSyncSource(session: Session, rule: KeptRule): SyncSourc
       return rows.map((row) => ({
         xid: row.card.syncXid,
         id: row.card.id,
-        item: ruled.keeps({ isClosed: !row.card.hasOpenWorkOrder, changedOn: row.card.changedOn }, window) ? toWarrantyCard(row) : null,
+        item: ruled.keeps(cardRuleSubject(row.card), window) ? toWarrantyCard(row) : null,
       }));
     },
     count: ruled.count,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WarrantyCard } from '../../../contract';
-import { KEPT_LIST_SOURCES, type KeptListName } from '../../../contract/kept-lists';
+import { cardRuleSubject, KEPT_LIST_SOURCES, type KeptListName } from '../../../contract/kept-lists';
 import { NOT_PERSISTED } from '../../../offline/cached-read';
 import { keptList, keptPageOf, readKeptList } from '../../../offline/kept-lists';
 import { homeownerKeys } from './keys';
@@ -22,7 +22,7 @@ export const homeownerList = keptList<WarrantyCard>({
   fetchPage: keptPageOf(KEPT_LIST_SOURCES.homeowners),
   // A card is "open" while its home has an open work order (contract/kept-lists.ts).
   rule: {
-    subject: (card) => ({ isClosed: card.hasOpenWorkOrder === false, changedOn: card.changedOn }),
+    subject: cardRuleSubject,
     recordKey: (card) => warrantyRecordKey(card.plantNumber, card.serialNumber),
   },
 });
