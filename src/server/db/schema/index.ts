@@ -7,6 +7,7 @@ export * from './users';
 export * from './auth';
 export * from './operations';
 export * from './identity';
+export * from './two-factor';
 export * from './sync';
 export * from './shell';
 export * from './help-and-learn';

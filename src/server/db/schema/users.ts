@@ -42,6 +42,8 @@ export const users = pgTable(
     tokensNotBefore: stamp('tokens_not_before'),
     /** The token that made the last password change, which stays valid; null: none kept. */
     tokenKeptJti: text('token_kept_jti'),
+    /** When two-factor sign-in was turned on (its secret: two-factor.ts userTotp); null: off. Part of the profile. */
+    twoFactorEnabledAt: stamp('two_factor_enabled_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`)],
