@@ -160,6 +160,8 @@ export const ManagedUser = v.object({
   /** Whether the user has a password: an imported user has none until an invitation's link sets one. */
   hasPassword: v.boolean(),
   rowVersion: RowVersion,
+  /** Two-factor sign-in is on (issue 33 §2). */
+  twoFactorEnabled: v.optional(v.boolean()),
 });
 export type ManagedUser = v.InferOutput<typeof ManagedUser>;
 export const ManagedUserList = v.array(ManagedUser);

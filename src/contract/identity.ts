@@ -122,6 +122,11 @@ export const AUDIT_ACTIONS = {
   'export.run': 'Export run',
   'demo.removed': 'Demo data removed',
   'location.time-zone': 'Time zone changed',
+  'two-factor.enabled': 'Two-factor sign-in turned on',
+  'two-factor.disabled': 'Two-factor sign-in turned off',
+  'two-factor.reset': 'Two-factor sign-in reset by an administrator',
+  'two-factor.recovery-codes-renewed': 'New recovery codes made',
+  'two-factor.recovery-code-used': 'Recovery code used',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

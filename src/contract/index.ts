@@ -35,3 +35,4 @@ export * from './text';
 export * from './warranty';
 export * from './work-orders';
 export * from './time-zones';
+export * from './two-factor';

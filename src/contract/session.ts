@@ -55,6 +55,10 @@ export const CmhUser = v.object({
   termsAcceptanceDate: v.nullable(Timestamp),
   allowEdit: v.boolean(),
   rowVersion: RowVersion,
+  /** Two-factor sign-in is on (issue 33 §2); absent in a profile kept by an older version. */
+  twoFactorEnabled: v.optional(v.boolean()),
+  /** A role of the user requires two-factor sign-in and it is not on: nothing but its setup opens (REQUIRE_2FA_ROLES). */
+  twoFactorSetupRequired: v.optional(v.boolean()),
 });
 export type CmhUser = v.InferOutput<typeof CmhUser>;
 
