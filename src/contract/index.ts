@@ -29,6 +29,7 @@ export * from './reports';
 export * from './roles';
 export * from './sales-detail';
 export * from './session';
+export * from './single-sign-on';
 export * from './support';
 export * from './sync';
 export * from './text';

@@ -64,6 +64,12 @@ export const paths = {
   twoFactorRecoveryCodes: at('auth', '/api/Account/TwoFactor/RecoveryCodes'),
   twoFactorVerify: at('auth', '/api/Account/TwoFactor/Verify'),
   userTwoFactorReset: at('api', '/api/User/TwoFactorReset'),
+  /* Single sign-on through the organisation's OpenID Connect provider (contract/single-sign-on.ts); not in the spec. */
+  singleSignOnOptions: at('auth', '/oidc/options'),
+  singleSignOnStart: at('auth', '/oidc/start'),
+  /** The redirect URI registered at the provider is PUBLIC_URL + this path (with the default auth base, /auth/oidc/callback). */
+  singleSignOnCallback: at('auth', '/oidc/callback'),
+  singleSignOnSession: at('auth', '/oidc/session'),
   userSendLink: at('api', '/api/User/SendLink'),
   auditEvents: at('api', '/api/Audit'),
   auditCsv: at('api', '/api/Audit/csv'),
