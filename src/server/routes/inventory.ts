@@ -6,7 +6,7 @@
  */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
-import { InventoryItem, SyncQueryFields, paths, type RoleName } from '../../contract';
+import { InventoryItem, SyncQueryFields, daysBetween, paths, type RoleName } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { jsonResponse } from '../http/errors';
@@ -19,7 +19,6 @@ import { scopeOf, visibleByScope } from '../work-orders/rules';
 import { businessDayOfSession } from '../business-day/business-day';
 
 const READ_ROLES: RoleName[] = ['Sales_User', 'Sales_Viewer', 'Service_User', 'Warranty_User'];
-const DAY_MS = 86_400_000;
 
 type Row = { home: typeof t.inventoryHomes.$inferSelect; plantName: string };
 
@@ -41,7 +40,7 @@ function toInventoryItem({ home, plantName }: Row, today: string, withPrices: bo
     owner: home.owner,
     wso: home.wso,
     stockedDate: home.stockedDate,
-    age: Math.max(0, Math.round((Date.parse(today) - Date.parse(home.stockedDate)) / DAY_MS)),
+    age: Math.max(0, daysBetween(home.stockedDate, today)),
     salesDate: home.salesDate ?? '',
     poNumber: home.poNumber,
   };

@@ -13,6 +13,7 @@ import { and, asc, between, desc, eq, isNotNull, isNull, notInArray, sql, type S
 import * as v from 'valibot';
 import {
   CLOSED_PARTS_ORDER_STATUSES,
+  daysBetween,
   PaidServiceOrderQuery,
   paths,
   OpenPartsOrderRow,
@@ -29,7 +30,6 @@ import { businessDayOfSession } from '../business-day/business-day';
 import { listOpenRequests } from '../work-orders/store';
 
 const READ_ROLES = ['Service_User', 'Service_Viewer', 'Sales_User', 'Sales_Viewer'] as const;
-const DAY_MS = 86_400_000;
 
 /** The billings of the user's scope that meet `condition`, with their request, home and plant. */
 function billingsOf(db: Database, session: Session, condition: SQL | undefined) {
@@ -162,7 +162,7 @@ export const reportRoutes: RouteDefinition[] = [
     answer: v.array(ReceivableServiceOrderRow),
     roles: [...READ_ROLES],
     handle: async ({ c, db, deps, session }) => {
-      const today = Date.parse(businessDayOfSession(session, deps.clock));
+      const today = businessDayOfSession(session, deps.clock);
       const records = await billingsOf(db, session, isNull(t.serviceOrderBillings.paidDate)).orderBy(
         asc(t.serviceOrderBillings.invoiceDate),
         asc(t.serviceOrderBillings.id),
@@ -171,7 +171,7 @@ export const reportRoutes: RouteDefinition[] = [
         records.map((record): ReceivableServiceOrderRow => ({
           ...billingFields(record),
           // An invoice dated ahead of the server's day is not outstanding yet.
-          daysOutstanding: Math.max(0, Math.round((today - Date.parse(record.billing.invoiceDate)) / DAY_MS)),
+          daysOutstanding: Math.max(0, daysBetween(record.billing.invoiceDate, today)),
         })),
       );
     },
