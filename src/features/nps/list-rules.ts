@@ -1,18 +1,6 @@
-import {
-  NPS_BANDS,
-  type CmhUser,
-  type NpsBand,
-  type NpsColorBand,
-  type NpsDetail,
-  type NpsScore,
-  type NpsUpcomingCall,
-} from '../../contract';
+import { NPS_BANDS, type NpsBand, type NpsColorBand, type NpsDetail, type NpsScore, type NpsUpcomingCall } from '../../contract';
 import { formatPhone } from '../../lib/formats';
 import type { SortColumn, SortState } from '../../lib/list';
-
-/** The device copy of the dashboard belongs to the user and their current retail center. */
-export const npsScope = (user: Pick<CmhUser, 'userName' | 'currentRetailer'>) =>
-  `${user.userName.toLowerCase()}:${user.currentRetailer?.retailerNumber ?? 'none'}`;
 
 /* ---- completed calls (spec 2 §2) ---- */
 

@@ -5,7 +5,8 @@ import { OfflineError, resetHttpClients, setHttpNavigation } from '../../../src/
 import { setNotifier } from '../../../src/lib/notifier';
 import { clearKeptCopies } from '../../../src/offline/cached-read';
 import { createOfflineRuntime, setOfflineRuntime } from '../../../src/offline/runtime';
-import { deliveryHomesQuery, primeQuestionSet, readBlankForm } from '../../../src/features/delivery-reports/api/delivery-reports';
+import { homesQueryOptions } from '../../../src/entities/homes';
+import { primeQuestionSet, readBlankForm } from '../../../src/features/delivery-reports/api/delivery-reports';
 import { readDraft, removeDraft, removeDraftsOfHome, saveDraft } from '../../../src/features/delivery-reports/drafts';
 import { jsonResponse } from '../fixtures/render-screen';
 import { freshDb } from '../offline/helpers';
@@ -96,7 +97,7 @@ afterEach(() => {
 
 describe('delivery forms kept on the device', () => {
   it('keeps the question set once (past a home that already has a report) and composes any kept home’s form offline', async () => {
-    await deliveryHomesQuery(SCOPE).queryFn!({} as never);
+    await homesQueryOptions(SCOPE).queryFn!({} as never);
     await primeQuestionSet(SCOPE, homes);
     expect(reads.filter((path) => path.startsWith('/api/DeliveryForm'))).toEqual([
       '/api/DeliveryForm/910/TAKEN1',

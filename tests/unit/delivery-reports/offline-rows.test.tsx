@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QUESTION_TYPES, type DeliveryReport, type DeliveryReportRow, type HomeSummary } from '../../../src/contract';
+import { HOMES_KEPT_KIND } from '../../../src/entities/homes';
 import { DELIVERY_CACHE_KINDS } from '../../../src/features/delivery-reports/api/keys';
 import { DeliveryFormScreen } from '../../../src/features/delivery-reports/components/delivery-form-screen';
 import { DeliveryReportViewScreen } from '../../../src/features/delivery-reports/components/report-view-screen';
@@ -105,7 +106,7 @@ describe('the delivery reports start list offline (issue 19)', () => {
   it(
     'marks every home while the question set is not on the device, and none once it is',
     async () => {
-      await env.keep(DELIVERY_CACHE_KINDS.homes, SCOPE, HOMES);
+      await env.keep(HOMES_KEPT_KIND, SCOPE, HOMES);
       await env.keep(DELIVERY_CACHE_KINDS.list, SCOPE, REPORTED);
       await env.setOnline(false);
       await renderScreen(() => <DeliveryReportStartScreen scope={SCOPE} />, { path: '/surveys/deliveryreports' });
@@ -189,7 +190,7 @@ describe('a delivery form or report not on the device, offline (issue 19)', () =
   it(
     'a home of the start list opens its blank form offline once the question set is kept',
     async () => {
-      await env.keep(DELIVERY_CACHE_KINDS.homes, SCOPE, HOMES);
+      await env.keep(HOMES_KEPT_KIND, SCOPE, HOMES);
       await env.keep(DELIVERY_CACHE_KINDS.list, SCOPE, REPORTED);
       await env.keep(DELIVERY_CACHE_KINDS.questions, SCOPE, questionSetOf(report));
       await env.setOnline(false);

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NpsDetail } from '../../../src/contract';
 import { NpsScreen } from '../../../src/features/nps/components/nps-screen';
-import { npsScope } from '../../../src/features/nps/list-rules';
+import { viewScope } from '../../../src/entities/view-scope';
 import { demoProfile, type DemoKey } from '../fixtures/demo-profiles';
 import { renderScreen } from '../fixtures/render-screen';
 import { isMarked, setUpOfflineRows, tearDownOfflineRows, withListLayout, type OfflineRowsEnv } from '../reports/offline-rows-harness';
@@ -45,7 +45,7 @@ afterEach(() => {
 
 async function renderNps(key: DemoKey) {
   const user = demoProfile(key);
-  await renderScreen(() => <NpsScreen user={user} scope={npsScope(user)} serviceHistoryKind={HISTORY_KIND} />, { path: '/nps' });
+  await renderScreen(() => <NpsScreen user={user} scope={viewScope(user)} serviceHistoryKind={HISTORY_KIND} />, { path: '/nps' });
   fireEvent.click(screen.getByRole('tab', { name: 'Completed Calls' }));
   await screen.findByText('Casey');
 }

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { viewScope } from '../../../entities/view-scope';
 import { NpsScreen } from '../../../features/nps/components/nps-screen';
-import { npsScope } from '../../../features/nps/list-rules';
 import { HISTORY_KINDS } from '../../../features/service-history/api/keys';
 import { useSignedInUser } from '../../../features/session/api/get-profile';
 import { deriveFlags } from '../../../lib/permissions';
@@ -17,6 +17,6 @@ export const Route = createFileRoute('/_authenticated/nps')({
   },
   component: function NpsRoute() {
     const user = useSignedInUser();
-    return <NpsScreen user={user} scope={npsScope(user)} serviceHistoryKind={HISTORY_KINDS.requests} />;
+    return <NpsScreen user={user} scope={viewScope(user)} serviceHistoryKind={HISTORY_KINDS.requests} />;
   },
 });

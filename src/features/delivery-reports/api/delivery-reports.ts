@@ -4,7 +4,7 @@ import { DeliveryReportListRow, SURVEY_TYPES, paths, type DeliveryReport, type H
 import { OfflineError, isHttpError, request } from '../../../lib/http';
 import { NOT_PERSISTED, readKept, readThrough, type CachedRead } from '../../../offline/cached-read';
 import { getOffline } from '../../../offline/runtime';
-import { fetchHomes } from '../../../entities/homes';
+import { HOMES_KEPT_KIND } from '../../../entities/homes';
 import { composeBlankForm, questionSetOf, type QuestionSet } from '../question-set';
 import { DeliveryReportAnswer } from './answers';
 import { DELIVERY_CACHE_KINDS, deliveryReportKeys } from './keys';
@@ -28,16 +28,6 @@ export const deliveryReportListQuery = (scope: string) =>
     staleTime: KEPT_FOR,
   });
 export const useDeliveryReportList = (scope: string) => useQuery(deliveryReportListQuery(scope));
-
-/** The homes of the user's scope (entities/homes), kept apart: the sold ones are those a report is written for. */
-export const deliveryHomesQuery = (scope: string) =>
-  queryOptions({
-    queryKey: deliveryReportKeys.homes(scope),
-    queryFn: () => readThrough(DELIVERY_CACHE_KINDS.homes, scope, () => fetchHomes()),
-    meta: NOT_PERSISTED,
-    staleTime: KEPT_FOR,
-  });
-export const useDeliveryHomes = (scope: string, enabled = true) => useQuery({ ...deliveryHomesQuery(scope), enabled });
 
 /** 409: the home already has a report (the screen opens it instead); 404: not a home of the user's scope. */
 const fetchBlankForm = (plantNumber: string, serialNumber: string) =>
@@ -86,7 +76,7 @@ export async function readBlankForm(scope: string, plantNumber: string, serialNu
     if (!(error instanceof OfflineError)) throw error;
     const [questions, homes] = await Promise.all([
       readKept<QuestionSet>(DELIVERY_CACHE_KINDS.questions, scope),
-      readKept<HomeSummary[]>(DELIVERY_CACHE_KINDS.homes, scope),
+      readKept<HomeSummary[]>(HOMES_KEPT_KIND, scope),
     ]);
     const home = homes?.data.find((row) => row.plantNumber === plantNumber && row.serialNumber === serialNumber);
     if (!questions || !home) throw error;

@@ -10,7 +10,6 @@ export const canWriteDeliveryReports = (user: Pick<PermissionSubject, 'roles'>) 
 export const deliveryReportKeys = {
   all: ['delivery-reports'] as const,
   list: (scope: string) => [...deliveryReportKeys.all, 'list', scope] as const,
-  homes: (scope: string) => [...deliveryReportKeys.all, 'homes', scope] as const,
   blank: (scope: string, plantNumber: string, serialNumber: string) =>
     [...deliveryReportKeys.all, 'blank', scope, plantNumber, serialNumber] as const,
   submitted: (submittedSurveyId: number) => [...deliveryReportKeys.all, 'submitted', submittedSurveyId] as const,
@@ -19,7 +18,6 @@ export const deliveryReportKeys = {
 /** Kinds of the copies kept in IndexedDB (offline/cached-read). */
 export const DELIVERY_CACHE_KINDS = {
   list: 'delivery-report-list',
-  homes: 'delivery-report-homes',
   /** The question set of the blank form, the same for every home: kept once per scope. */
   questions: 'delivery-form-questions',
   submitted: 'delivery-report',

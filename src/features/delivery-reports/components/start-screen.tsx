@@ -13,7 +13,8 @@ import { DataList, type DataListColumn } from '../../../ui/data-list';
 import { NeedsConnectionMark } from '../../../ui/not-on-device';
 import { PathLink } from '../../../ui/path-link';
 import { PendingBadge } from '../../../ui/pending-marks';
-import { primeQuestionSet, useDeliveryHomes, useDeliveryReportList } from '../api/delivery-reports';
+import { useHomes } from '../../../entities/homes';
+import { primeQuestionSet, useDeliveryReportList } from '../api/delivery-reports';
 import { DELIVERY_CACHE_KINDS } from '../api/keys';
 import { pendingSubmitOf, usePendingSubmits } from '../pending';
 import { DELIVERY_TITLES, deliveryRoutes } from '../routes';
@@ -60,7 +61,8 @@ const homeKey = (plantNumber: string, serialNumber: string) => `${plantNumber}/$
 export function DeliveryReportStartScreen({ scope }: { scope: string }) {
   const router = useRouter();
   const now = useNow();
-  const homes = useDeliveryHomes(scope);
+  // The homes of the user's scope (entities/homes): the sold ones are those a report is written for.
+  const homes = useHomes(scope);
   const list = useDeliveryReportList(scope);
   const pending = usePendingSubmits();
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Prospect, ProspectCreated, paths, type CmhUser, type Lead } from '../../../contract';
+import { Prospect, ProspectCreated, paths, type Lead } from '../../../contract';
 import { KEPT_LIST_SOURCES, type KeptListName } from '../../../contract/kept-lists';
 import { request } from '../../../lib/http';
 import { newUuid } from '../../../lib/ids';
@@ -11,9 +11,6 @@ export const leadKeys = {
   list: (scope: string) => ['leads', 'list', scope] as const,
   prospect: (prospectId: number) => ['leads', 'prospect', prospectId] as const,
 };
-
-export const leadScope = (user: Pick<CmhUser, 'userName' | 'currentRetailer'>) =>
-  `${user.userName.toLowerCase()}:${user.currentRetailer?.retailerNumber ?? 'none'}`;
 
 /** GET {api}/Lead (spec 2 §7): the retail center's leads, kept on the device and brought up to date by delta sync. */
 export const leadList = keptList<Lead>({

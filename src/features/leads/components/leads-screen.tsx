@@ -25,7 +25,8 @@ import { SelectFilter } from '../../../ui/select-filter';
 import { useModals } from '../../../ui/modals';
 import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
 import { leadIntentOf, leadStatusCall } from '../api/calls';
-import { convertLead, leadKeys, leadList, leadScope, useLeads } from '../api/leads';
+import { viewScope } from '../../../entities/view-scope';
+import { convertLead, leadKeys, leadList, useLeads } from '../api/leads';
 import {
   LEAD_SORT_COLUMNS,
   canClaim,
@@ -99,7 +100,7 @@ function PrintSheet({ leads }: { leads: readonly LeadRow[] }) {
 
 /** spec 2 §2 Leads (/sales/leads): Unclaimed first, claim and deactivate offline too, convert, print claimed leads. */
 export function LeadsScreen({ user }: { user: CmhUser }) {
-  const scope = leadScope(user);
+  const scope = viewScope(user);
   const query = useLeads(scope);
   const view = useKeptListView(leadList, scope, query);
   const queued = useQueuedLeadChanges();

@@ -1,25 +1,31 @@
 import { queryOptions } from '@tanstack/react-query';
 import { HomeownerListAnswer, paths } from '../../../contract';
 import { request } from '../../../lib/http';
-import { NOT_PERSISTED, readThrough } from '../../../offline/cached-read';
-import { fetchHomes } from '../../../entities/homes';
+import { NOT_PERSISTED, readThrough, type CachedRead } from '../../../offline/cached-read';
+import { HOMES_KEPT_KIND, fetchHomes } from '../../../entities/homes';
 import { lookupHomeOfCard, lookupHomeOfSummary, type LookupHome } from '../model';
 import { HISTORY_KINDS, serviceHistoryKeys, type LookupSource } from './keys';
 
 /**
  * The homes the header-link form (/serviceHistory/{serial digits}/{plantNumber}) is resolved against:
- * GET {api}/Homes for service users and viewers; the others may not read it, and find their homes in
- * the homeowner list (GET {api}/Warranty/Homeowners: the homes with a warranty card).
+ * GET {api}/Homes for service users and viewers, the copy of the view scope's homes that work orders and parts
+ * orders keep (entities/homes); the others may not read it, and find their homes in the homeowner list
+ * (GET {api}/Warranty/Homeowners: the homes with a warranty card), kept here.
  */
-export async function getLookupHomes(source: LookupSource, signal?: AbortSignal): Promise<LookupHome[]> {
-  if (source === 'homes') return (await fetchHomes(signal)).map(lookupHomeOfSummary);
-  return (await request(paths.homeowners, { schema: HomeownerListAnswer, signal })).map(lookupHomeOfCard);
+export async function readLookupHomes(scope: string, source: LookupSource, signal?: AbortSignal): Promise<CachedRead<LookupHome[]>> {
+  if (source === 'homes') {
+    const homes = await readThrough(HOMES_KEPT_KIND, scope, () => fetchHomes(signal));
+    return { ...homes, data: homes.data.map(lookupHomeOfSummary) };
+  }
+  return readThrough(HISTORY_KINDS.lookupHomes, `${source}:${scope}`, async () =>
+    (await request(paths.homeowners, { schema: HomeownerListAnswer, signal })).map(lookupHomeOfCard),
+  );
 }
 
 export const lookupHomesQueryOptions = (scope: string, source: LookupSource) =>
   queryOptions({
     queryKey: serviceHistoryKeys.lookupHomes(scope, source),
-    queryFn: ({ signal }) => readThrough(HISTORY_KINDS.lookupHomes, `${source}:${scope}`, () => getLookupHomes(source, signal)),
+    queryFn: ({ signal }) => readLookupHomes(scope, source, signal),
     meta: NOT_PERSISTED,
     staleTime: 5 * 60_000,
   });
