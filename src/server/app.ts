@@ -2,7 +2,10 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createSessionCache } from './auth/session-cache';
 import { createTokenService } from './auth/tokens';
+import { DEFAULT_TWO_FACTOR_CONFIG } from './auth/totp-config';
+import { twoFactorOf } from './auth/totp';
 import { notificationsOf, type Database } from './db/client';
+import { drainUnreadBody } from './http/body-limit';
 import { mountClientApp } from './http/client-app';
 import { DEFAULT_IDENTITY_CONFIG } from './mail/config';
 import { mailKeyOf } from './mail/queue';
@@ -71,11 +74,14 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
     config,
     live,
     identity,
+    twoFactor: twoFactorOf(config.twoFactor ?? DEFAULT_TWO_FACTOR_CONFIG, config.tokenSecret),
     afterAnswer,
     reportError,
   };
 
   const app = new Hono({ getPath: routingPath });
+  // Outermost: an answer given before its body was read waits for the rest of the body, so that the client reads it.
+  app.use('*', drainUnreadBody);
   app.use('*', accessLog({ logger, metrics, lifecycle, trustedProxyHops: config.trustedProxyHops ?? 0 }));
   if (config.corsOrigins?.length) app.use('*', corsForOrigins(config.corsOrigins));
   app.use('*', securityHeaders(config));

@@ -20,6 +20,7 @@ import { createLifecycle } from './ops/lifecycle';
 import { createLogger, type Logger } from './ops/logger';
 import { integerFromEnv } from './ops/env';
 import { createMetrics } from './ops/metrics';
+import { twoFactorConfigFromEnv, type TwoFactorConfig } from './auth/totp-config';
 import { numberStartsFromEnv, type NumberStarts } from './numbers/number-starts';
 import { startRestamper, type Restamper } from './sync/restamp';
 
@@ -65,6 +66,8 @@ export interface StartServerOptions {
   identity?: IdentityConfig;
   /** WORK_ORDER_NUMBER_START, QUOTE_NUMBER_START (numbers/number-starts.ts); default DEFAULT_NUMBER_STARTS. */
   numberStarts?: NumberStarts;
+  /** TOTP_ENCRYPTION_KEY, REQUIRE_2FA_ROLES (auth/totp-config.ts); default: the mode's, with no key and no role. */
+  twoFactor?: TwoFactorConfig;
 }
 
 export interface RunningServer {
@@ -183,6 +186,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         trustedProxyHops: options.trustedProxyHops,
         identity,
         numberStarts: options.numberStarts,
+        twoFactor: options.twoFactor ?? { encryptionKey: null, mode, requiredRoles: [] },
       },
     });
 
@@ -337,6 +341,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env, argv: strin
     shutdownGraceMs: integerFromEnv(env, 'SHUTDOWN_GRACE_MS', 0, 10 * 60_000, DEFAULT_SHUTDOWN_GRACE_MS),
     identity: identityConfigFromEnv(env, mode),
     numberStarts: numberStartsFromEnv(env),
+    twoFactor: twoFactorConfigFromEnv(env, mode),
   };
 }
 

@@ -80,6 +80,7 @@ async function managedUsers(db: Database, admin: Administrator, userIds: readonl
       allowEdit: mayEdit(admin, { isInternal: row.isInternal, isPlantUser: row.isPlantUser, retailers }),
       hasPassword: row.passwordHash !== null,
       rowVersion: row.rowVersion,
+      twoFactorEnabled: row.twoFactorEnabledAt !== null,
     };
   });
 }

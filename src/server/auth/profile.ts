@@ -74,5 +74,6 @@ export async function loadCmhUser(db: Database, cmhUserId: number, options: { al
     termsAcceptanceDate: iso(user.termsAcceptanceDate),
     allowEdit: options.allowEdit ?? true,
     rowVersion: user.rowVersion,
+    twoFactorEnabled: user.twoFactorEnabledAt !== null,
   };
 }

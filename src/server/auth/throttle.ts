@@ -56,6 +56,21 @@ export const PASSWORD_RESET_REQUESTS: AttemptLog = {
   lockName: 'homesite.password-reset',
 };
 
+/**
+ * Wrong codes at the two-factor code step (issue 33 §2), counted like passwords but apart from them: a correct password
+ * clears the password failures, and must not clear these.
+ */
+export const TWO_FACTOR_CODES: AttemptLog = {
+  table: t.twoFactorAttempts,
+  userName: t.twoFactorAttempts.userName,
+  clientAddress: t.twoFactorAttempts.clientAddress,
+  at: t.twoFactorAttempts.attemptedAt,
+  perName: MAX_FAILED_SIGN_INS,
+  perAddress: MAX_FAILED_SIGN_INS_PER_ADDRESS,
+  windowMs: FAILED_SIGN_IN_WINDOW_MS,
+  lockName: 'homesite.two-factor',
+};
+
 export const throttledMessage = (minutes: number) =>
   `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 
@@ -113,12 +128,21 @@ export async function recordResetRequest(db: Database, userName: string, clientA
   await db.insert(t.passwordResetRequests).values({ userName, clientAddress, requestedAt: now });
 }
 
+export async function recordFailedCode(db: Database, userName: string, clientAddress: string | null, now: Date) {
+  await db.insert(t.twoFactorAttempts).values({ userName, clientAddress, attemptedAt: now });
+}
+
+export async function clearFailedCodes(db: Database, userName: string) {
+  await db.delete(t.twoFactorAttempts).where(eq(t.twoFactorAttempts.userName, userName));
+}
+
 export async function clearFailedSignIns(db: Database, userName: string) {
   await db.delete(t.loginAttempts).where(eq(t.loginAttempts.userName, userName));
 }
 
 export async function pruneLoginAttempts(db: Database, now: Date) {
   await db.delete(t.loginAttempts).where(lt(t.loginAttempts.attemptedAt, new Date(now.getTime() - FAILED_SIGN_IN_WINDOW_MS)));
+  await db.delete(t.twoFactorAttempts).where(lt(t.twoFactorAttempts.attemptedAt, new Date(now.getTime() - TWO_FACTOR_CODES.windowMs)));
   await db
     .delete(t.passwordResetRequests)
     .where(lt(t.passwordResetRequests.requestedAt, new Date(now.getTime() - PASSWORD_RESET_REQUESTS.windowMs)));

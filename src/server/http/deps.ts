@@ -1,6 +1,8 @@
 import type { ApiBase } from '../../contract';
 import type { SessionCache } from '../auth/session-cache';
 import type { TokenService } from '../auth/tokens';
+import type { TwoFactorConfig } from '../auth/totp-config';
+import type { TwoFactor } from '../auth/totp';
 import type { Database } from '../db/client';
 import type { IdentityConfig } from '../mail/config';
 import type { MailKey } from '../mail/queue';
@@ -41,6 +43,8 @@ export interface AppConfig {
   trustedProxyHops?: TrustedProxyHops;
   /** Links, mail and the audit trail (PUBLIC_URL, SMTP_URL…); default: links answered to whoever asked, nothing mailed. */
   identity?: IdentityConfig;
+  /** TOTP_ENCRYPTION_KEY, REQUIRE_2FA_ROLES (auth/totp-config.ts); default: demo mode's derived key, no role requires it. */
+  twoFactor?: TwoFactorConfig;
   /** WORK_ORDER_NUMBER_START, QUOTE_NUMBER_START: where the numbers HomeSite hands out start; default DEFAULT_NUMBER_STARTS. */
   numberStarts?: NumberStarts;
 }
@@ -66,4 +70,6 @@ export interface AppDeps {
   reportError: (error: unknown) => void;
   /** What one-time links and their mail need (server/identity/). */
   identity: { config: IdentityConfig; mailKey: MailKey };
+  /** Two-factor sign-in: its keys and the roles that require it (auth/totp.ts). */
+  twoFactor: TwoFactor;
 }

@@ -5,13 +5,16 @@ import {
   CONTROL_CHARACTERS_MESSAGE,
   IDEMPOTENCY_HEADER,
   toErrorBody,
+  TWO_FACTOR_MESSAGES,
   type CmhUser,
   type Endpoint,
   type RoleName,
 } from '../../contract';
 import { hasRole, type DerivedFlags } from '../../lib/permissions';
 import type { TokenClaims } from '../auth/tokens';
+import { isSetupRequired } from '../auth/totp';
 import type { Database } from '../db/client';
+import { DEFAULT_MAX_BODY_BYTES, readBodyWithin } from './body-limit';
 import type { AppDeps } from './deps';
 import { ERROR_MESSAGES, errorResponse, jsonResponse } from './errors';
 import { runIdempotent } from './idempotency';
@@ -71,6 +74,11 @@ export interface RouteDeclaration<PS, QS, BS, A extends AuthMode> extends RouteD
   params?: PS;
   query?: QS;
   body?: BS;
+  /**
+   * Open to a user whose role requires two-factor sign-in before it is set up (REQUIRE_2FA_ROLES): its setup, the
+   * profile, My Account and sign-out. Every other route answers them 403 until it is on.
+   */
+  beforeTwoFactorSetup?: boolean;
   /** Non-GET routes need an Idempotency-Key from a signed-in user unless this is false (login). */
   idempotent?: boolean;
   maxBodyBytes?: number;
@@ -91,7 +99,6 @@ export interface RouteDefinition {
   area?: string;
 }
 
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 const SCOPE_FIELDS = { retailer: 'retailerNumber', plant: 'plantNumber' } as const;
@@ -154,8 +161,11 @@ function parse(schema: Schema | undefined, input: unknown, where: string): Outco
 async function readJsonBody(c: Context, maxBytes: number): Promise<Outcome> {
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > maxBytes) return { ok: false, response: errorResponse(413, ERROR_MESSAGES.bodyTooLarge) };
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > maxBytes) return { ok: false, response: errorResponse(413, ERROR_MESSAGES.bodyTooLarge) };
+  // Read no further than the limit, whatever Content-Length said (a chunked body declares none): the rest is
+  // discarded before the 413 goes (http/body-limit.ts drainUnreadBody).
+  const chunks = await readBodyWithin(c.req.raw, maxBytes);
+  if (!chunks) return { ok: false, response: errorResponse(413, ERROR_MESSAGES.bodyTooLarge) };
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
   if (text.trim() === '') return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
@@ -212,10 +222,13 @@ export function route<
 
   const handler = async (c: Context, deps: AppDeps): Promise<Response> => {
     c.set('routePattern', path);
+    c.set('bodyLimit', maxBodyBytes);
     const session = auth === 'none' ? null : await authenticate(c, deps);
     if (auth === 'required' && !session) return errorResponse(401, ERROR_MESSAGES.unauthorized);
     if (session) c.set('userId', session.user.cmhUserId);
 
+    if (session && !declaration.beforeTwoFactorSetup && isSetupRequired(deps.twoFactor, session.user))
+      return errorResponse(403, TWO_FACTOR_MESSAGES.setupRequired);
     if (session && !permits(session, declaration)) return errorResponse(403, declaration.forbidden ?? ERROR_MESSAGES.forbidden);
 
     const params = parse(declaration.params, pathParams(path, originalPathname(c.req.raw)), 'path');

@@ -67,3 +67,21 @@ export function linkMail(facts: LinkMailFacts): MailMessage {
 `;
   return { to: facts.to.userName, subject, text, html };
 }
+
+/** The mail to a user whose two-factor sign-in an administrator reset (issue 33 §2). */
+export function twoFactorResetMail(facts: { to: { userName: string; firstName: string }; resetBy: string; at: Date }): MailMessage {
+  const greeting = `Hello ${facts.to.firstName},`;
+  const lead = `${facts.resetBy} reset the two-factor sign-in of your ${PRODUCT_NAME} account ${facts.to.userName} on ${formatExpiry(facts.at)}. Your authenticator app's codes and your recovery codes no longer work.`;
+  const next = `You now sign in with your password alone. Set up two-factor sign-in again in My Account.`;
+  const warning = `If you did not ask for this, tell your administrator at once.`;
+  const text = [greeting, '', lead, '', next, warning, '', `— ${PRODUCT_NAME}`, ''].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1f2933">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(lead)}</p>
+<p>${escapeHtml(next)} ${escapeHtml(warning)}</p>
+<p>— ${PRODUCT_NAME}</p>
+</body></html>
+`;
+  return { to: facts.to.userName, subject: `Your ${PRODUCT_NAME} two-factor sign-in was reset`, text, html };
+}

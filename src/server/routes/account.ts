@@ -18,6 +18,7 @@ export const accountRoutes = [
     answer: CmhUser,
     errors: [409],
     flag: 'canViewMyAccount',
+    beforeTwoFactorSetup: true,
     body: AccountUpdateBody,
     handle: async ({ c, db, deps, session, body }) => {
       const cmhUserId = session.user.cmhUserId;

@@ -6,14 +6,15 @@ import {
   LinkStatusBody,
   paths,
   SetPasswordBody,
-  Account,
   ForgotPasswordAnswer,
+  SignInAnswer,
   LinkStatus,
 } from '../../contract';
 import { recordAudit, requestOrigin } from '../audit/audit';
 import { linkStatusOf, lookUpLink, markLinkUsed } from '../auth/one-time-links';
 import { hashPassword } from '../auth/passwords';
-import { loadCmhUser } from '../auth/profile';
+import { openSession } from '../auth/sign-in';
+import { issueChallenge } from '../auth/totp';
 import {
   attemptsLockedFor,
   clearFailedSignIns,
@@ -113,8 +114,8 @@ export const identityRoutes = [
     method: 'POST',
     endpoint: paths.setPassword,
     summary: 'Set a password from a one-time link, and sign in',
-    description: 'Ends every other session of the user.',
-    answer: Account,
+    description: 'Ends every other session of the user. With two-factor sign-in on, the answer is the code step’s challenge.',
+    answer: SignInAnswer,
     errors: [{ status: 410, description: 'The link is used, expired or ended: its status (LinkStatus) with a `message`.' }],
     auth: 'none',
     idempotent: false,
@@ -134,22 +135,22 @@ export const identityRoutes = [
         .update(t.users)
         .set({ passwordHash, passwordLastChanged: now, ...cutOffTokens(null) })
         .where(eq(t.users.id, user.id))
-        .returning({ tokenGeneration: t.users.tokenGeneration });
+        .returning({ tokenGeneration: t.users.tokenGeneration, twoFactorEnabledAt: t.users.twoFactorEnabledAt });
       await markLinkUsed(db, link.linkId, now);
       await clearFailedSignIns(db, user.userName.toLowerCase());
       const origin = requestOrigin(c, { cmhUserId: user.id, userName: user.userName });
       const target = { userId: user.id, name: user.userName };
       await recordAudit(db, { ...origin, at: now, action: 'password.set', target, details: { link: link.purpose } });
-      await recordAudit(db, { ...origin, at: now, action: 'sign-in.succeeded', target, details: { via: 'link' } });
-
-      const profile = await loadCmhUser(db, user.id);
-      const bearerToken = await deps.tokens.issue({
-        cmhUserId: user.id,
-        userName: user.userName,
-        retailerNumber: profile?.retailerNumber ?? null,
-        tokenGeneration: changed!.tokenGeneration,
-      });
-      return c.json({ firstName: user.firstName, lastName: user.lastName, email: user.userName, bearerToken } satisfies Account);
+      // A link is a way around the password, not around the second factor: with two-factor sign-in on, the code step.
+      if (changed!.twoFactorEnabledAt)
+        return c.json((await issueChallenge(deps.twoFactor, { id: user.id, tokenGeneration: changed!.tokenGeneration }, now)) satisfies SignInAnswer);
+      const account = await openSession(
+        db,
+        deps.tokens,
+        { ...user, tokenGeneration: changed!.tokenGeneration },
+        { origin, at: now, details: { via: 'link' } },
+      );
+      return c.json(account satisfies SignInAnswer);
     },
   }),
 ];

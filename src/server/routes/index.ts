@@ -9,6 +9,7 @@ import { facilityRoutes } from './facilities';
 import { feedbackRoutes } from './feedback';
 import { helpRoutes } from './help';
 import { identityRoutes } from './identity';
+import { twoFactorRoutes } from './two-factor';
 import { homeRoutes } from './homes';
 import { homeownerRoutes } from './homeowners';
 import { imageRoutes } from './images';
@@ -29,6 +30,7 @@ import { reportRoutes } from './reports';
 import { retailerRoutes } from './retailers';
 import { salesDetailRoutes } from './sales-detail';
 import { sessionRoutes } from './session';
+import { singleSignOnRoutes } from './single-sign-on';
 import { supportRoutes } from './support';
 import { unitOfMeasureRoutes } from './units-of-measure';
 import { attachmentRoutes } from './work-orders/attachments';
@@ -51,6 +53,16 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
     routes: sessionRoutes,
   },
   { area: 'identity', description: 'Forgot password and the page a one-time link opens (invitation, reset).', routes: identityRoutes },
+  {
+    area: 'two-factor',
+    description: 'Two-factor sign-in with TOTP: its setup in My Account, the code step after the password, an administrator’s reset.',
+    routes: twoFactorRoutes,
+  },
+  {
+    area: 'single-sign-on',
+    description: 'Sign-in through the organisation’s OpenID Connect provider: the start, the redirect URI and the session it leads to.',
+    routes: singleSignOnRoutes,
+  },
   { area: 'account', description: 'The user’s own name and password (My Account).', routes: accountRoutes },
   {
     area: 'admin-users',

@@ -14,6 +14,7 @@ export const loggerRoutes = [
     summary: 'Log a message of the app',
     answer: { status: 201, schema: CreatedId },
     auth: 'optional',
+    beforeTwoFactorSetup: true,
     body: LogMessage,
     handle: async ({ c, db, session, body }) => {
       const [stored] = await db

@@ -4,8 +4,8 @@ import {
   ChangeRetailerQuery,
   LoginBody,
   paths,
-  Account,
   ChangeRetailerAnswer,
+  SignInAnswer,
   CmhUser,
   TermsAcceptance,
   TermsDocument,
@@ -14,6 +14,8 @@ import { formatMsDate } from '../../lib/dates';
 import { recordAudit, requestOrigin } from '../audit/audit';
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords';
 import { loadCmhUser } from '../auth/profile';
+import { openSession } from '../auth/sign-in';
+import { issueChallenge, isSetupRequired } from '../auth/totp';
 import { clearFailedSignIns, recordFailedSignIn, serializeSignIns, signInLockedFor, throttledMessage } from '../auth/throttle';
 import * as t from '../db/schema';
 import { errorResponse } from '../http/errors';
@@ -29,10 +31,11 @@ export const INACTIVE_ACCOUNT_MESSAGE = 'This account is inactive. Please contac
  */
 const profileAnswers = new WeakMap<CmhUser, { json: string; gzipped: Uint8Array<ArrayBuffer> }>();
 
-function profileAnswer(user: CmhUser) {
+/** `setupRequired`: REQUIRE_2FA_ROLES asks two-factor sign-in of this user, who has none (the same for one profile object of one app). */
+function profileAnswer(user: CmhUser, setupRequired: boolean) {
   let answer = profileAnswers.get(user);
   if (!answer) {
-    const json = JSON.stringify(user);
+    const json = JSON.stringify(setupRequired ? { ...user, twoFactorSetupRequired: true } : user);
     answer = { json, gzipped: new Uint8Array(gzipSync(json)) };
     profileAnswers.set(user, answer);
   }
@@ -45,7 +48,8 @@ export const sessionRoutes = [
     method: 'POST',
     endpoint: paths.token,
     summary: 'Sign in: a bearer token for a user name and password',
-    answer: Account,
+    description: 'With two-factor sign-in on, no token: the challenge of the code step (…/TwoFactor/Verify).',
+    answer: SignInAnswer,
     errors: [{ status: 400, description: 'The user name or password is wrong, or the account is inactive.' }, 429],
     auth: 'none',
     idempotent: false,
@@ -96,20 +100,14 @@ export const sessionRoutes = [
       }
 
       await clearFailedSignIns(db, userName);
-      await recordAudit(db, {
-        ...requestOrigin(c, { cmhUserId: user.id, userName: user.userName }),
+      // With two-factor sign-in on, the password alone opens no session (issue 33 §2): the answer is the code step's
+      // challenge, and routes/two-factor.ts opens the session for it and a code.
+      if (user.twoFactorEnabledAt) return c.json((await issueChallenge(deps.twoFactor, user, now)) satisfies SignInAnswer);
+      const account = await openSession(db, deps.tokens, user, {
+        origin: requestOrigin(c, { cmhUserId: user.id, userName: user.userName }),
         at: now,
-        action: 'sign-in.succeeded',
-        target: { userId: user.id, name: user.userName },
       });
-      const profile = await loadCmhUser(db, user.id);
-      const bearerToken = await deps.tokens.issue({
-        cmhUserId: user.id,
-        userName: user.userName,
-        retailerNumber: profile?.retailerNumber ?? null,
-        tokenGeneration: user.tokenGeneration,
-      });
-      return c.json({ firstName: user.firstName, lastName: user.lastName, email: user.userName, bearerToken } satisfies Account);
+      return c.json(account satisfies SignInAnswer);
     },
   }),
 
@@ -118,8 +116,9 @@ export const sessionRoutes = [
     endpoint: paths.profile,
     summary: 'The signed-in user’s profile: roles, retail centers, facilities',
     answer: CmhUser,
-    handle: ({ c, session }) => {
-      const answer = profileAnswer(session.user satisfies CmhUser);
+    beforeTwoFactorSetup: true,
+    handle: ({ c, deps, session }) => {
+      const answer = profileAnswer(session.user satisfies CmhUser, isSetupRequired(deps.twoFactor, session.user));
       c.header('content-type', 'application/json');
       c.header('vary', 'accept-encoding');
       if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
@@ -173,6 +172,7 @@ export const sessionRoutes = [
     endpoint: paths.logout,
     summary: 'Sign out: the token stops working',
     answer: { status: 204 },
+    beforeTwoFactorSetup: true,
     handle: async ({ c, db, deps, session }) => {
       await deps.tokens.revoke(db, session.claims);
       return c.body(null, 204);
