@@ -143,7 +143,9 @@ export const identityRoutes = [
       await recordAudit(db, { ...origin, at: now, action: 'password.set', target, details: { link: link.purpose } });
       // A link is a way around the password, not around the second factor: with two-factor sign-in on, the code step.
       if (changed!.twoFactorEnabledAt)
-        return c.json((await issueChallenge(deps.twoFactor, { id: user.id, tokenGeneration: changed!.tokenGeneration }, now)) satisfies SignInAnswer);
+        return c.json(
+          (await issueChallenge(deps.twoFactor, { id: user.id, tokenGeneration: changed!.tokenGeneration }, now)) satisfies SignInAnswer,
+        );
       const account = await openSession(
         db,
         deps.tokens,

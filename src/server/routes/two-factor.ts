@@ -50,7 +50,8 @@ import { ADMIN_USER_MESSAGES } from './admin-users';
 /** How long the reset mail is worth delivering. */
 const RESET_MAIL_TTL_MS = 7 * 24 * 3_600_000;
 
-const codeError = (message: string) => jsonResponse(400, { message, field: 'code', issues: [{ field: 'code', message }] } satisfies ErrorBody);
+const codeError = (message: string) =>
+  jsonResponse(400, { message, field: 'code', issues: [{ field: 'code', message }] } satisfies ErrorBody);
 
 const refusalMessage = (reason: Exclude<CodeCheck, { ok: true }>['reason'], notOn: string) =>
   ({
@@ -81,7 +82,9 @@ interface SpendCode {
  * A code, checked and spent under the code step's throttle (auth/throttle.ts TWO_FACTOR_CODES, apart from passwords):
  * the attempts of one user name, then of one client address, wait for each other; a wrong one is counted.
  */
-async function spendCode(request: SpendCode): Promise<{ ok: true; check: Extract<CodeCheck, { ok: true }> } | { ok: false; response: Response }> {
+async function spendCode(
+  request: SpendCode,
+): Promise<{ ok: true; check: Extract<CodeCheck, { ok: true }> } | { ok: false; response: Response }> {
   const { c, db, deps, user, now } = request;
   const userName = user.userName.toLowerCase();
   const clientAddress = c.get('clientAddress') ?? null;
@@ -91,7 +94,9 @@ async function spendCode(request: SpendCode): Promise<{ ok: true; check: Extract
     await request.onRefused?.('throttled');
     return {
       ok: false,
-      response: errorResponse(429, throttledMessage(Math.ceil(lockedForMs / 60_000)), { 'retry-after': String(Math.ceil(lockedForMs / 1000)) }),
+      response: errorResponse(429, throttledMessage(Math.ceil(lockedForMs / 60_000)), {
+        'retry-after': String(Math.ceil(lockedForMs / 1000)),
+      }),
     };
   }
   const refused = await request.precheck?.();
@@ -131,10 +136,7 @@ export const twoFactorRoutes = [
     answer: TwoFactorStatus,
     beforeTwoFactorSetup: true,
     handle: async ({ c, db, deps, session }) => {
-      const [user] = await db
-        .select({ enabledAt: t.users.twoFactorEnabledAt })
-        .from(t.users)
-        .where(eq(t.users.id, session.user.cmhUserId));
+      const [user] = await db.select({ enabledAt: t.users.twoFactorEnabledAt }).from(t.users).where(eq(t.users.id, session.user.cmhUserId));
       const enabled = Boolean(user?.enabledAt);
       return c.json({
         enabled,
