@@ -13,8 +13,8 @@ type Schema = v.GenericSchema;
 
 /** The success answer of a route. A bare schema means 200 with that JSON body. */
 export interface AnswerDoc {
-  /** Default 200. */
-  status?: 200 | 201 | 204;
+  /** Default 200. 302: a redirect (a step of a browser's sign-in), no body; where to is in Location. */
+  status?: 200 | 201 | 204 | 302;
   description?: string;
   /** The JSON body. */
   schema?: Schema;

@@ -1,5 +1,6 @@
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '../audit/audit';
 import { DEFAULT_INVITE_TTL_HOURS, DEFAULT_RESET_TTL_MINUTES } from '../auth/one-time-links';
+import { singleSignOnConfigFromEnv, type SingleSignOnConfig } from '../auth/oidc-config';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { integerFromEnv } from '../ops/env';
 
@@ -18,6 +19,8 @@ export interface IdentityConfig {
   inviteTtlMs: number;
   resetTtlMs: number;
   auditRetentionDays: number;
+  /** OIDC_ISSUER and the other OIDC_ variables (auth/oidc-config.ts); absent or null: no single sign-on. */
+  singleSignOn?: SingleSignOnConfig | null;
 }
 
 /** Links are answered to the admin who asked, and nothing is mailed: what an app gets without configuration (tests). */
@@ -82,5 +85,6 @@ export function identityConfigFromEnv(env: NodeJS.ProcessEnv, mode: 'demo' | 'pr
     inviteTtlMs: integerFromEnv(env, 'INVITE_TTL_HOURS', 1, 90 * 24, DEFAULT_INVITE_TTL_HOURS) * 3_600_000,
     resetTtlMs: integerFromEnv(env, 'RESET_TTL_MINUTES', 5, 7 * 24 * 60, DEFAULT_RESET_TTL_MINUTES) * 60_000,
     auditRetentionDays: integerFromEnv(env, 'AUDIT_RETENTION_DAYS', 1, 10 * 366, DEFAULT_AUDIT_RETENTION_DAYS),
+    singleSignOn: singleSignOnConfigFromEnv(env, publicUrl),
   };
 }

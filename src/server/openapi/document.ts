@@ -236,9 +236,10 @@ export function openApiDocument(routes: readonly DocumentedRoute[], options: Doc
       successHeaders.ETag = { $ref: '#/components/headers/ETag' };
     } else if (answer.etag) successHeaders.ETag = { $ref: '#/components/headers/ETag' };
     if (doc.idempotent) successHeaders[REPLAYED_HEADER] = { $ref: '#/components/headers/IdempotentReplayed' };
+    if (status === '302') successHeaders.Location = { description: 'Where the browser goes next.', schema: { type: 'string' } };
     const success: Json = { description: answer.description ?? (status === '204' ? 'Done; no content.' : 'Done.') };
     if (Object.keys(successHeaders).length) success.headers = successHeaders;
-    if (status !== '204') {
+    if (status !== '204' && status !== '302') {
       if (isList) success.content = { 'application/json': { schema: listAnswerSchema(schemas, answer, doc) } };
       else if (answer.contentType)
         success.content = Object.fromEntries(
