@@ -32,6 +32,7 @@ import { Route as AuthenticatedServiceHistoryRouteImport } from './routes/_authe
 import { Route as AuthenticatedSupportRouteImport } from './routes/_authenticated/support'
 import { Route as LoginIndexRouteImport } from './routes/login.index'
 import { Route as LoginExpiredRouteImport } from './routes/login.expired'
+import { Route as LoginSsoRouteImport } from './routes/login.sso'
 import { Route as SetPasswordChar123TokenChar125RouteImport } from './routes/set-password.{-$token}'
 import { Route as AuthenticatedServiceServiceRouteImport } from './routes/_authenticated/_service.service'
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
@@ -215,6 +216,11 @@ const LoginIndexRoute = LoginIndexRouteImport.update({
 const LoginExpiredRoute = LoginExpiredRouteImport.update({
   id: '/login/expired',
   path: '/login/expired',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginSsoRoute = LoginSsoRouteImport.update({
+  id: '/login/sso',
+  path: '/login/sso',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SetPasswordChar123TokenChar125Route =
@@ -709,6 +715,7 @@ export interface FileRoutesByFullPath {
   '/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
   '/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
+  '/login/sso': typeof LoginSsoRoute
   '/set-password/{-$token}': typeof SetPasswordChar123TokenChar125Route
   '/login/': typeof LoginIndexRoute
   '/service': typeof AuthenticatedServiceServiceRouteWithChildren
@@ -796,6 +803,7 @@ export interface FileRoutesByTo {
   '/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
   '/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
+  '/login/sso': typeof LoginSsoRoute
   '/set-password/{-$token}': typeof SetPasswordChar123TokenChar125Route
   '/login': typeof LoginIndexRoute
   '/admin': typeof AuthenticatedAdminIndexRoute
@@ -886,6 +894,7 @@ export interface FileRoutesById {
   '/_authenticated/serviceHistory': typeof AuthenticatedServiceHistoryRouteWithChildren
   '/_authenticated/support': typeof AuthenticatedSupportRoute
   '/login/expired': typeof LoginExpiredRoute
+  '/login/sso': typeof LoginSsoRoute
   '/set-password/{-$token}': typeof SetPasswordChar123TokenChar125Route
   '/login/': typeof LoginIndexRoute
   '/_authenticated/_service/service': typeof AuthenticatedServiceServiceRouteWithChildren
@@ -977,6 +986,7 @@ export interface FileRouteTypes {
     | '/serviceHistory'
     | '/support'
     | '/login/expired'
+    | '/login/sso'
     | '/set-password/{-$token}'
     | '/login/'
     | '/service'
@@ -1064,6 +1074,7 @@ export interface FileRouteTypes {
     | '/serviceHistory'
     | '/support'
     | '/login/expired'
+    | '/login/sso'
     | '/set-password/{-$token}'
     | '/login'
     | '/admin'
@@ -1153,6 +1164,7 @@ export interface FileRouteTypes {
     | '/_authenticated/serviceHistory'
     | '/_authenticated/support'
     | '/login/expired'
+    | '/login/sso'
     | '/set-password/{-$token}'
     | '/login/'
     | '/_authenticated/_service/service'
@@ -1232,6 +1244,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ReleaseNotesRoute: typeof ReleaseNotesRoute
   LoginExpiredRoute: typeof LoginExpiredRoute
+  LoginSsoRoute: typeof LoginSsoRoute
   SetPasswordChar123TokenChar125Route: typeof SetPasswordChar123TokenChar125Route
   LoginIndexRoute: typeof LoginIndexRoute
 }
@@ -1397,6 +1410,13 @@ declare module '@tanstack/react-router' {
       path: '/login/expired'
       fullPath: '/login/expired'
       preLoaderRoute: typeof LoginExpiredRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login/sso': {
+      id: '/login/sso'
+      path: '/login/sso'
+      fullPath: '/login/sso'
+      preLoaderRoute: typeof LoginSsoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/set-password/{-$token}': {
@@ -2320,6 +2340,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   ReleaseNotesRoute: ReleaseNotesRoute,
   LoginExpiredRoute: LoginExpiredRoute,
+  LoginSsoRoute: LoginSsoRoute,
   SetPasswordChar123TokenChar125Route: SetPasswordChar123TokenChar125Route,
   LoginIndexRoute: LoginIndexRoute,
 }

@@ -49,8 +49,22 @@ export function sessionTag(token: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** spec 1 §7: the token lives in the `Bearer` cookie, shared across the parent domain when one is configured. */
-export function storeToken(token: string) {
+/** Which token of this device came from single sign-on (its sessionTag): that session's password is not what let it in. */
+const SINGLE_SIGN_ON_SESSION_KEY = 'HomeSite.singleSignOnSession';
+
+/** Whether the stored token is of a sign-in through the identity provider (issue 33 §1), or one that replaced it. */
+export function isSingleSignOnSession(): boolean {
+  const token = readToken();
+  return token !== undefined && globalThis.localStorage?.getItem(SINGLE_SIGN_ON_SESSION_KEY) === sessionTag(token);
+}
+
+/**
+ * spec 1 §7: the token lives in the `Bearer` cookie, shared across the parent domain when one is configured.
+ * `singleSignOn`: it comes from the identity provider's sign-in; by default a token replacing one that did (a retailer
+ * switch) is one too.
+ */
+export function storeToken(token: string, options: { singleSignOn?: boolean } = {}) {
+  const singleSignOn = options.singleSignOn ?? isSingleSignOnSession();
   writeCookie(TOKEN_COOKIE, token, {
     path: '/',
     sameSite: 'Lax',
@@ -58,6 +72,8 @@ export function storeToken(token: string) {
     domain: readCookieDomain(),
     expires: readTokenClaims(token).expiresAt,
   });
+  if (singleSignOn) globalThis.localStorage?.setItem(SINGLE_SIGN_ON_SESSION_KEY, sessionTag(token));
+  else globalThis.localStorage?.removeItem(SINGLE_SIGN_ON_SESSION_KEY);
 }
 
 export function clearToken() {

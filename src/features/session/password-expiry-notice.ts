@@ -2,6 +2,7 @@ import type { CmhUser } from '../../contract';
 import { PASSWORD_EXPIRED_PATH } from '../../lib/constants';
 import { notify } from '../../lib/notifier';
 import { passwordExpiry } from '../../lib/password-expiry';
+import { isSingleSignOnSession } from '../../lib/session-token';
 
 export const PASSWORD_EXPIRED_MESSAGE = 'Password expired!';
 
@@ -14,6 +15,8 @@ export function announcePasswordExpiry(
   options: { warnings: boolean },
   now = new Date(),
 ): 'expired' | 'current' {
+  // A session opened through the identity provider was not let in by the password (issue 33 §1): its age asks nothing.
+  if (isSingleSignOnSession()) return 'current';
   const expiry = passwordExpiry(user, now);
   if (expiry.state === 'expired') {
     notify({ level: 'error', id: 'password-expired', title: PASSWORD_EXPIRED_MESSAGE });

@@ -12,11 +12,11 @@ import { getProfile } from './get-profile';
 export const login = (body: LoginBody) => request(paths.token, { method: 'POST', body, schema: Account, handles: 'all' });
 
 /**
- * Opens the session an Account answer carries (a login, a password set from a link): the token cookie, then the
- * profile and the session of this user; without a profile the token goes again.
+ * Opens the session an Account answer carries (a login, a password set from a link, single sign-on): the token cookie,
+ * then the profile and the session of this user; without a profile the token goes again.
  */
-export async function signInWith(queryClient: QueryClient, account: Account): Promise<CmhUser> {
-  storeToken(account.bearerToken);
+export async function signInWith(queryClient: QueryClient, account: Account, options: { singleSignOn?: boolean } = {}): Promise<CmhUser> {
+  storeToken(account.bearerToken, { singleSignOn: options.singleSignOn ?? false });
   try {
     const user = await getProfile({ silent: true });
     startSession(queryClient, user);
