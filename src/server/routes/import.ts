@@ -5,6 +5,7 @@ import { ImportReportAnswer } from '../../contract/import';
 import { looksLikeApiKey, verifyApiKey } from '../auth/api-keys';
 import type { AppDeps } from '../http/deps';
 import { ERROR_MESSAGES, errorResponse, jsonResponse } from '../http/errors';
+import { readBodyWithin } from '../http/body-limit';
 import { routePattern, serverPath } from '../http/paths';
 import type { RouteDefinition } from '../http/route';
 import { ImportError } from '../import/errors';
@@ -73,26 +74,6 @@ const formatOfFileName = (name: string): ImportFormat | undefined => {
   return undefined;
 };
 
-class BodyTooLarge extends Error {}
-
-/** The body's chunks, refusing it once it passes `limit` bytes (whatever its Content-Length said). */
-async function readBody(request: Request, limit: number): Promise<Uint8Array[]> {
-  const chunks: Uint8Array[] = [];
-  if (!request.body) return chunks;
-  let total = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return chunks;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-}
-
 async function* fromChunks(chunks: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
   for (const chunk of chunks) yield chunk;
 }
@@ -121,6 +102,7 @@ export function importRoutesWith(limits: { maxBodyBytes: number; importsAtOnce: 
 
   const handler = async (c: Context, deps: AppDeps): Promise<Response> => {
     c.set('routePattern', path);
+    c.set('bodyLimit', limits.maxBodyBytes);
     const credential = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!credential || !looksLikeApiKey(credential)) return errorResponse(401, IMPORT_MESSAGES.apiKeyRequired);
     const key = await verifyApiKey(deps.db, credential, deps.clock());
@@ -141,13 +123,8 @@ export function importRoutesWith(limits: { maxBodyBytes: number; importsAtOnce: 
 
     running += 1;
     try {
-      let chunks: Uint8Array[];
-      try {
-        chunks = await readBody(c.req.raw, limits.maxBodyBytes);
-      } catch (error) {
-        if (error instanceof BodyTooLarge) return errorResponse(413, IMPORT_MESSAGES.bodyTooLarge(limits.maxBodyBytes));
-        throw error;
-      }
+      let chunks = await readBodyWithin(c.req.raw, limits.maxBodyBytes);
+      if (!chunks) return errorResponse(413, IMPORT_MESSAGES.bodyTooLarge(limits.maxBodyBytes));
       if (multipart) {
         const file = await fileOfForm(chunks, contentType);
         if (file instanceof Response) return file;

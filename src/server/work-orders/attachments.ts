@@ -25,6 +25,8 @@ export function attachmentContentType(bytes: Uint8Array): AttachmentContentType 
 
 /** Multipart overhead allowed on top of the file itself. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
+/** The largest upload taken: the file and its form (the route's body limit). */
+export const MAX_ATTACHMENT_UPLOAD_BYTES = MAX_ATTACHMENT_BYTES + FORM_OVERHEAD_BYTES;
 
 export interface UploadedAttachment {
   fields: AttachmentFields;
@@ -37,7 +39,7 @@ export interface UploadedAttachment {
 /** Reads a multipart upload: `file` plus the attachment fields. Answers the refusal (400, 413) instead when it is not acceptable. */
 export async function readAttachmentUpload(c: Context): Promise<UploadedAttachment | Response> {
   const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > MAX_ATTACHMENT_BYTES + FORM_OVERHEAD_BYTES) return errorResponse(413, WORK_ORDER_MESSAGES.fileTooLarge);
+  if (declared > MAX_ATTACHMENT_UPLOAD_BYTES) return errorResponse(413, WORK_ORDER_MESSAGES.fileTooLarge);
   if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     return jsonResponse(400, { message: WORK_ORDER_MESSAGES.fileRequired, field: 'file' });
   }

@@ -6,7 +6,7 @@ import { Id } from '../../http/params';
 import { route, type RouteDefinition, type RouteEndpoint } from '../../http/route';
 import type { RawBodyDoc } from '../../http/route-doc';
 import { staleRecordResponse, updateIfCurrent } from '../../http/row-version';
-import { newContentDocumentId, readAttachmentUpload } from '../../work-orders/attachments';
+import { MAX_ATTACHMENT_UPLOAD_BYTES, newContentDocumentId, readAttachmentUpload } from '../../work-orders/attachments';
 import { attachmentColumns, byRequestId, byWorkOrderId, toAttachment, type RequestRow } from '../../work-orders/store';
 import {
   SubRecordAnswers,
@@ -56,6 +56,7 @@ function attachmentRoutesAt(shape: AttachmentRouteShape): RouteDefinition[] {
       endpoint: shape.collection,
       summary: `Attach a photo or receipt to ${shape.of}`,
       rawBody: UPLOAD,
+      maxBodyBytes: MAX_ATTACHMENT_UPLOAD_BYTES,
       answer: { status: 201, schema: SubRecordAnswers.attachment },
       errors: [404, 409],
       ...WRITE,
