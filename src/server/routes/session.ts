@@ -14,6 +14,7 @@ import { formatMsDate } from '../../lib/dates';
 import { recordAudit, requestOrigin } from '../audit/audit';
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords';
 import { loadCmhUser } from '../auth/profile';
+import { mustUseSingleSignOn, singleSignOnOnlyMessage } from '../auth/oidc-config';
 import { openSession } from '../auth/sign-in';
 import { issueChallenge, isSetupRequired } from '../auth/totp';
 import { clearFailedSignIns, recordFailedSignIn, serializeSignIns, signInLockedFor, throttledMessage } from '../auth/throttle';
@@ -50,7 +51,14 @@ export const sessionRoutes = [
     summary: 'Sign in: a bearer token for a user name and password',
     description: 'With two-factor sign-in on, no token: the challenge of the code step (…/TwoFactor/Verify).',
     answer: SignInAnswer,
-    errors: [{ status: 400, description: 'The user name or password is wrong, or the account is inactive.' }, 429],
+    errors: [
+      {
+        status: 400,
+        description:
+          'The user name or password is wrong, the account is inactive, or its domain signs in with single sign-on only (OIDC_ONLY_DOMAINS).',
+      },
+      429,
+    ],
     auth: 'none',
     idempotent: false,
     body: LoginBody,
@@ -66,7 +74,7 @@ export const sessionRoutes = [
         .where(eq(sql`lower(${t.users.userName})`, userName));
       const origin = requestOrigin(c);
       // Why, for the operator (the log line and the audit trail); the client is told no more than before.
-      const failed = async (reason: 'throttled' | 'wrong-credentials' | 'no-password' | 'inactive') => {
+      const failed = async (reason: 'throttled' | 'wrong-credentials' | 'no-password' | 'inactive' | 'single-sign-on-only') => {
         deps.config.logger?.info({ requestId: c.get('requestId'), userId: user?.id, reason }, 'sign-in refused');
         await recordAudit(db, {
           ...origin,
@@ -77,6 +85,13 @@ export const sessionRoutes = [
         });
       };
 
+      // OIDC_ONLY_DOMAINS (issue 33 §1): these users sign in through the identity provider only. Told from the name as
+      // typed, before any password is checked, so that the answer says nothing of whether such a user exists.
+      const singleSignOn = deps.identity.config.singleSignOn;
+      if (singleSignOn && mustUseSingleSignOn(singleSignOn, userName)) {
+        await failed('single-sign-on-only');
+        return errorResponse(400, singleSignOnOnlyMessage(singleSignOn, userName));
+      }
       const lockedForMs = await signInLockedFor(db, userName, clientAddress, now);
       if (lockedForMs > 0) {
         await failed('throttled');
