@@ -7,17 +7,24 @@ export interface SelectFilterProps {
   options: readonly { value: string; label: string }[];
   /** The first choice, meaning no filter (value ''): 'All facilities'. Left out when every choice is a filter. */
   allLabel?: string;
+  /** A toolbar's own field layout (as SortControls'), in place of the `.list-filters` row's field; it styles the label. */
+  fieldClassName?: string;
 }
 
-/** One filter of a list's toolbar: a labelled select (in a `.list-filters` row). */
-export function SelectFilter({ label, value, onChange, options, allLabel }: SelectFilterProps) {
+/** One filter of a list's toolbar: a labelled select (in a `.list-filters` row, or a toolbar with its own fields). */
+export function SelectFilter({ label, value, onChange, options, allLabel, fieldClassName }: SelectFilterProps) {
   const id = useId();
   return (
-    <div className="field list-filters__field">
-      <label className="field__label" htmlFor={id}>
+    <div className={fieldClassName ?? 'field list-filters__field'}>
+      <label className={fieldClassName ? undefined : 'field__label'} htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="field__input" value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className={fieldClassName ? 'field__input field__select' : 'field__input'}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {allLabel !== undefined && <option value="">{allLabel}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

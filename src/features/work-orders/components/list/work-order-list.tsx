@@ -1,18 +1,15 @@
 import { useRouter } from '@tanstack/react-router';
-import { useId, useMemo, useState } from 'react';
-import { isOfflineError } from '../../../../lib/http';
-import type { SortState } from '../../../../lib/list';
-import { describeAge } from '../../../../offline/age';
+import { useMemo } from 'react';
 import { useNeedsConnection } from '../../../../offline/kept-detail-ids';
+import { describeAge } from '../../../../offline/age';
 import { useOnline } from '../../../../offline/use-connection';
 import { useNow } from '../../../../offline/use-now';
 import { isTempId } from '../../../../offline/temp-ids';
 import { useServerSearch } from '../../../../offline/use-list-search';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
-import { KeptListProgress } from '../../../../ui/kept-list-progress';
-import { NeedsConnectionMark, NotOnDeviceMark } from '../../../../ui/not-on-device';
-import { SortControls } from '../../../../ui/sort-controls';
-import { KEPT_LIST_RULES } from '../../../../contract/kept-lists';
+import { KeptRecordsNotices, PrimingProgress, keptRecordsQueryState } from '../../../../ui/kept-records-notices';
+import { RecordCell } from '../../../../ui/record-cell';
+import { PlantStatusToolbar, usePlantStatusControls } from '../../../../ui/plant-status-toolbar';
 import { WORK_ORDER_STATUSES } from '../../../../contract';
 import { CACHE_KINDS } from '../../api/keys';
 import { workOrderSearch } from '../../api/search-work-orders';
@@ -26,7 +23,6 @@ import {
   displayStatus,
   formatCost,
   formatServiceDate,
-  NO_FILTERS,
   plantOptions,
   plantText,
   requestNumberText,
@@ -35,7 +31,6 @@ import {
   statusOptions,
   WORK_ORDER_SORT_COLUMNS,
   workOrderSearchText,
-  type WorkOrderFilters,
 } from './list-rules';
 import './service-list.css';
 
@@ -59,24 +54,27 @@ export function PendingMarker({ mark }: { mark: PendingMark | undefined }) {
 
 const sortColumn = (columnName: string) => WORK_ORDER_SORT_COLUMNS.find((column) => column.columnName === columnName)!;
 
+const REQUEST_COLUMN = { columnName: 'request', displayName: 'Request', sortable: false } as const;
+
+/** A request's first cell: its number (the link to its review), homeowner and the marks of its row. */
+const RequestCell = ({ row, needsConnection }: { row: ServiceRequestSummaryView; needsConnection: boolean }) => (
+  <RecordCell
+    className="wo-request"
+    record={row}
+    link={
+      <ReviewLink href={reviewHref(row)} className="wo-request__number">
+        {requestNumberText(row)}
+      </ReviewLink>
+    }
+    needsConnection={needsConnection}
+  >
+    <PendingMarker mark={row.pending} />
+  </RecordCell>
+);
+
 /** The columns, with "Needs a connection" on a request's row when `needsConnection` says its detail cannot open now. */
 const columnsFor = (needsConnection: (row: ServiceRequestSummaryView) => boolean): DataListColumn<ServiceRequestSummaryView>[] => [
-  {
-    columnName: 'request',
-    displayName: 'Request',
-    sortable: false,
-    width: 'minmax(0, 1.25fr)',
-    render: (row) => (
-      <div className="wo-request">
-        <ReviewLink href={reviewHref(row)} className="wo-request__number">
-          {requestNumberText(row)}
-        </ReviewLink>
-        {row.homeownerName && <span className="wo-request__homeowner">{row.homeownerName}</span>}
-        <PendingMarker mark={row.pending} />
-        {row.notOnDevice ? <NotOnDeviceMark /> : needsConnection(row) && <NeedsConnectionMark />}
-      </div>
-    ),
-  },
+  { ...REQUEST_COLUMN, width: 'minmax(0, 1.25fr)', render: (row) => <RequestCell row={row} needsConnection={needsConnection(row)} /> },
   { ...sortColumn('serialNumber'), width: 'minmax(0, 1.15fr)' },
   { ...sortColumn('plant'), width: 'minmax(0, 1fr)', render: plantText },
   { ...sortColumn('status'), width: 'minmax(0, 1fr)', render: displayStatus },
@@ -87,10 +85,6 @@ const columnsFor = (needsConnection: (row: ServiceRequestSummaryView) => boolean
   { ...sortColumn('totalServiceCost'), width: 'minmax(0, 0.85fr)', render: (row) => formatCost(row.totalServiceCost) },
   { ...sortColumn('totalCombinedCost'), width: 'minmax(0, 0.85fr)', render: (row) => formatCost(row.totalCombinedCost) },
 ];
-
-/** Keeps a chosen filter value among the choices after the rows changed, so the select never hides what it filters by. */
-const withChosen = (options: { value: string; label: string }[], chosen: string) =>
-  chosen && !options.some((option) => option.value === chosen) ? [...options, { value: chosen, label: chosen }] : options;
 
 /** While only the first kept rows are read there is nothing more to load: the whole list replaces them. */
 const NOTHING_MORE = () => undefined;
@@ -117,10 +111,8 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
   const priming = useOfflinePriming(scope, list.fromCache ? undefined : list.query.data?.data, online);
   const router = useRouter();
   const now = useNow();
-  const id = useId();
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortState>(DEFAULT_WORK_ORDER_SORT);
-  const [filters, setFilters] = useState<WorkOrderFilters>(NO_FILTERS);
+  const controls = usePlantStatusControls(DEFAULT_WORK_ORDER_SORT);
+  const { search, sort, filters, filtered } = controls;
 
   const tabRows = useMemo(() => rowsForTab(list.rows, { portalMode, tab, homeownerUser }), [list.rows, portalMode, tab, homeownerUser]);
   const rows = useMemo(() => applyFilters(tabRows, filters), [tabRows, filters]);
@@ -143,105 +135,24 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
   const { keptCount, rows: serverRows } = server;
   const inServerMode = serverRows !== undefined;
 
-  const plants = useMemo(
-    () => withChosen(plantOptions(inServerMode ? [...tabRows, ...serverRows] : tabRows), filters.plant),
-    [inServerMode, tabRows, serverRows, filters.plant],
-  );
-  const statuses = useMemo(
-    () => withChosen(inServerMode ? ALL_STATUSES : statusOptions(tabRows), filters.status),
-    [inServerMode, tabRows, filters.status],
-  );
+  const plants = useMemo(() => plantOptions(inServerMode ? [...tabRows, ...serverRows] : tabRows), [inServerMode, tabRows, serverRows]);
+  const statuses = useMemo(() => (inServerMode ? ALL_STATUSES : statusOptions(tabRows)), [inServerMode, tabRows]);
   // Open requests are kept whole on the device; a closed or archived one only once it was opened (issue 19).
   const needsConnection = useNeedsConnection(CACHE_KINDS.detail);
   const columns = useMemo(() => columnsFor((row) => !isTempId(row.key) && needsConnection(row.key)), [needsConnection]);
 
-  const query = list.query;
-  const loading = query.isPending && query.fetchStatus === 'fetching';
-  const failed = query.isError && !query.data;
-  const filtered = search !== '' || filters.plant !== '' || filters.status !== '';
+  const { loading, failed } = keptRecordsQueryState(list.query);
 
+  const savedAge = list.storedAt === undefined ? undefined : describeAge(list.storedAt, now);
   const toolbar = (
-    <div className="wo-toolbar">
-      <div className="wo-toolbar__field">
-        <label htmlFor={`${id}-plant`}>Filter by plant</label>
-        <select
-          id={`${id}-plant`}
-          className="field__input field__select"
-          value={filters.plant}
-          onChange={(event) => setFilters((current) => ({ ...current, plant: event.target.value }))}
-        >
-          <option value="">All plants</option>
-          {plants.map((plant) => (
-            <option key={plant.value} value={plant.value}>
-              {plant.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="wo-toolbar__field">
-        <label htmlFor={`${id}-status`}>Filter by status</label>
-        <select
-          id={`${id}-status`}
-          className="field__input field__select"
-          value={filters.status}
-          onChange={(event) => setFilters((current) => ({ ...current, status: event.target.value }))}
-        >
-          <option value="">All statuses</option>
-          {statuses.map((status) => (
-            <option key={status.value} value={status.value}>
-              {status.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <SortControls columns={WORK_ORDER_SORT_COLUMNS} sort={sort} onSortChange={setSort} fieldClassName="wo-toolbar__field" />
-      {filtered && (
-        <button
-          type="button"
-          className="button wo-toolbar__clear"
-          onClick={() => {
-            setFilters(NO_FILTERS);
-            setSearch('');
-          }}
-        >
-          Clear filters
-        </button>
-      )}
-    </div>
+    <PlantStatusToolbar className="wo-toolbar" controls={controls} plants={plants} statuses={statuses} sorts={WORK_ORDER_SORT_COLUMNS} />
   );
 
   return (
     <div className="wo-list">
-      {list.fromCache && list.storedAt !== undefined && (
-        <p className="notice notice--info wo-list__age" role="status">
-          Saved copy, updated {describeAge(list.storedAt, now)}. It refreshes when the connection is back.
-        </p>
-      )}
-      {list.fromCache && (
-        <p className="notice notice--info wo-list__kept" role="status">
-          This device holds {keptCount.toLocaleString('en-US')} work orders: {KEPT_LIST_RULES.workOrders.toLowerCase()}. The rest need a
-          connection.
-        </p>
-      )}
-      <KeptListProgress progress={list.progress} shortOfSpace={list.shortOfSpace} what="work orders" />
-      {priming && (
-        <div className="wo-list__priming" role="status">
-          <label>
-            Making open work orders available offline ({priming.done} of {priming.total})
-            <progress max={priming.total} value={priming.done} />
-          </label>
-        </div>
-      )}
-      {failed && (
-        <div className="notice notice--warning wo-list__error" role="alert">
-          {isOfflineError(query.error)
-            ? 'You are offline and no copy of the work orders is saved on this device yet. They load when the connection is back.'
-            : 'The work orders could not be loaded.'}{' '}
-          <button type="button" className="button button--link" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      <KeptRecordsNotices className="wo-list" kind="workOrders" view={list} keptCount={keptCount} savedAge={savedAge}>
+        <PrimingProgress className="wo-list__priming" label="Making open work orders available offline" priming={priming} />
+      </KeptRecordsNotices>
       <DataList
         label={tab === 'portal' ? 'Homeowner portal requests' : 'Work orders'}
         columns={columns}
@@ -249,14 +160,10 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
           (list.partialTotal === undefined
             ? { rows, searchText: workOrderSearchText }
             : { mode: 'server' as const, rows, total: list.partialTotal, hasMore: false, onLoadMore: NOTHING_MORE }))}
-        rowKey={(row) => row.key}
+        {...controls.dataList}
         loading={loading}
         searchLabel="Search requests"
         searchPlaceholder="Search Requests..."
-        search={search}
-        onSearchChange={setSearch}
-        sort={sort}
-        onSortChange={setSort}
         onRowClick={(row) => void router.navigate({ href: reviewHref(row) })}
         rowClassName={(row) => (row.pending ? `wo-row--${row.pending.state}` : undefined)}
         emptyMessage={
