@@ -1,19 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_DELETED } from '../../src/contract';
-import { KEPT_LIST_CAPS } from '../../src/contract/kept-lists';
+import { CLOSED_STATUSES, QUOTE_DELETED } from '../../src/contract';
+import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../../src/contract/time-zones';
+import { KEPT_LIST_CAPS, keptSince } from '../../src/contract/kept-lists';
 import * as schema from '../../src/server/db/schema';
 import type { Session } from '../../src/server/http/route';
 import { partsOrderSyncSource } from '../../src/server/parts-orders/store';
 import { quoteSyncSource } from '../../src/server/quotes/store';
 import { inventorySyncSource } from '../../src/server/routes/inventory';
 import { orderSyncSource } from '../../src/server/routes/orders';
-import type { Position } from '../../src/server/sync/cursor';
+import { START, type KeptPart, type Position } from '../../src/server/sync/cursor';
 import { inScope, readWindow, type SyncSource, type SyncWindow } from '../../src/server/sync/source';
 import { keptRuleOf } from '../../src/server/sync/kept-rule';
 import { workOrderSyncSource } from '../../src/server/work-orders/store';
 import { createTestContext, type TestContext } from './harness';
-import { AFTER_START, expectPagesLikePlain, planOf, rowsOf, scansOf, statementsOf, wholeScopeSorts } from './query-plans';
+import { AFTER_START, expectPagesLikePlain, nodesOf, planOf, rowsOf, scansOf, statementsOf, wholeScopeSorts } from './query-plans';
 
 /*
  * Delta pages of a scope of several values (issue 31 §4, sync/source.ts readWindow): a plant user's page is one branch per
@@ -30,6 +31,7 @@ const plantUser = {
   flags: { isPriceViewer: true },
 } as unknown as Session;
 const clock = () => new Date();
+const today = () => businessDay(DEFAULT_ORG_TIME_ZONE);
 const keptRule = keptRuleOf(clock, KEPT_LIST_CAPS);
 /** Any position past the start: a download from nothing reads only the kept rows (sync/kept-rule.ts), a later page every row. */
 const HORIZON = 2 ** 53 - 1;
@@ -97,6 +99,49 @@ describe('a plant user’s page of work orders', () => {
     expect(scansOf(plan, 'service_requests').map((scan) => [scan['Node Type'], scan['Index Name']])).toEqual([
       [expect.stringMatching(/^Index (Only )?Scan$/), 'service_requests_plant_sync_idx'],
     ]);
+  });
+});
+
+describe('a plant user’s first download of work orders, in the kept-list rule’s two parts', () => {
+  const source = () => workOrderSyncSource(plantUser, keptRule);
+  const partWindow =
+    (part: KeptPart) =>
+    (from: Position, limit: number): SyncWindow => ({ from, horizon: HORIZON, limit, part });
+  const closed = `status in (${CLOSED_STATUSES.map((status) => `'${status}'`).join(', ')})`;
+
+  beforeAll(async () => {
+    // The seed closed few of these plants' work orders lately: some hundreds more, each day of change its own.
+    await t.db.execute(sql`alter table service_requests disable trigger service_requests_changed_on`);
+    await t.db.execute(
+      sql.raw(`update service_requests set changed_on = current_date - (id % 60) where id in
+                 (select id from service_requests where plant_number in ('910', '931') and ${closed} order by id limit 400)`),
+    );
+    await t.db.execute(sql`alter table service_requests enable trigger service_requests_changed_on`);
+  });
+
+  it('reads the open part by the partial index of open rows, one scan per plant, with no sort of the whole scope', async () => {
+    const statements = await statementsOf(t.db, (db) => source().rows(db, partWindow('open')(START, 5000)));
+    const plan = await planOf(t.db, statements[0]!);
+    expect(scansOf(plan, 'service_requests').map((scan) => [scan['Node Type'], scan['Index Name']])).toEqual(
+      PLANTS.map(() => ['Index Scan', 'service_requests_plant_open_sync_idx']),
+    );
+    expect(wholeScopeSorts(plan, 'service_requests')).toEqual([]);
+  });
+
+  it('reads the closed part by the index of the day of change: only rows changed in the window, not the scope', async () => {
+    const statements = await statementsOf(t.db, (db) => source().rows(db, partWindow('closed')(START, 5000)));
+    const indexes = nodesOf(await planOf(t.db, statements[0]!)).flatMap((node) => node['Index Name'] ?? []);
+    expect(indexes.length).toBe(PLANTS.length);
+    expect(new Set(indexes)).toEqual(new Set(['service_requests_plant_changed_idx']));
+  });
+
+  it.each([
+    ['open', `and not (${closed})`, 500],
+    ['closed', `and ${closed} and changed_on >= '${keptSince(today())}'`, 50],
+  ] as const)('pages the %s part like a plain read of it, across page boundaries', async (part, extra, limit) => {
+    const { pages, rows } = await expectPagesLikePlain(t.db, source(), plainRead('service_requests', extra), partWindow(part), limit);
+    expect(pages).toBeGreaterThan(2);
+    expect(rows).toBeGreaterThan(limit * 2);
   });
 });
 

@@ -75,6 +75,10 @@ describe('the kept work orders', () => {
     // Every page of the download reads kept rows only: no page of rows that are not kept, sent as removed.
     expect(pages).toBe(Math.floor(expected.length / 50) + 1);
     expect(removed).toBe(0);
+    // In two parts (sync/delta.ts): every open one, then the closed ones.
+    const closedFrom = [...rows.values()].findIndex((row) => row.isClosed);
+    expect(closedFrom).toBeGreaterThan(0);
+    expect([...rows.values()].slice(closedFrom).every((row) => row.isClosed)).toBe(true);
     // The seed spreads closed work orders over two years: the rule leaves most of them on the server.
     expect(rows.size).toBeLessThan(all!.n);
     for (const row of rows.values()) expect(isKeptRecord(row, today())).toBe(true);

@@ -62,7 +62,7 @@ export const scansOf = (plan: PlanNode, table: string) => nodesOf(plan).filter((
 export const wholeScopeSorts = (plan: PlanNode, table: string) =>
   nodesOf(plan).filter((node) => node['Node Type'] === 'Sort' && unlimitedBelow(node).some((below) => below['Relation Name'] === table));
 
-/** A position below every real transaction id, past the download from nothing (which the kept-list rule filters). */
+/** A position below every real transaction id, past the start: a delta's window, which reads every row. */
 export const AFTER_START: Position = { xid: 1, id: 0 };
 
 /**

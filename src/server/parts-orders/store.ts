@@ -293,7 +293,7 @@ export function partsOrderSyncSource(session: Session, rule: KeptRule): SyncSour
   const ruled = ruledList(
     rule,
     'partsOrders',
-    { table: t.partsOrders, open: not(t.partsOrders.isClosed), changedOn: t.partsOrders.changedOn, xid: t.partsOrders.syncXid },
+    { table: t.partsOrders, open: not(t.partsOrders.isClosed), changedOn: t.partsOrders.changedOn },
     condition,
     sessionScope(session),
   );

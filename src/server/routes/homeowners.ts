@@ -162,12 +162,7 @@ export function homeownerSyncSource(session: Session, rule: KeptRule): SyncSourc
   const ruled = ruledList(
     rule,
     'homeowners',
-    {
-      table: t.warrantyCards,
-      open: sql`${t.warrantyCards.hasOpenWorkOrder}`,
-      changedOn: t.warrantyCards.changedOn,
-      xid: t.warrantyCards.syncXid,
-    },
+    { table: t.warrantyCards, open: sql`${t.warrantyCards.hasOpenWorkOrder}`, changedOn: t.warrantyCards.changedOn },
     condition,
     sessionScope(session),
   );

@@ -22,12 +22,16 @@ export const fingerprint = (source: Pick<SyncSource<unknown>, 'table' | 'scope'>
     .digest('base64url')
     .slice(0, 16);
 
+/** The two parts of a ruled list's download from nothing (delta.ts): its open rows, then the closed ones it keeps. */
+export type KeptPart = 'open' | 'closed';
+
 export interface CursorState extends Position {
   scope: string;
   /**
-   * A download from nothing under way (issue 31): the horizon it began at. Rows written below it come only if the
-   * kept-list rule keeps them; later ones all come (a row that left the rule meanwhile comes as removed).
+   * A ruled list's download from nothing under way (issue 31), in one of its parts: the position is the part's, and
+   * `keptBelow` the horizon the download began at, from where it goes on as a delta once both parts are read.
    */
+  part?: KeptPart;
   keptBelow?: number;
   /** The list holds more than its cap: the first day of change of the rows the device keeps (SyncPage.keptFrom). */
   keptFrom?: string;
@@ -36,23 +40,29 @@ export interface CursorState extends Position {
 /** Longer than any cursor encodeCursor makes: a longer tag is not decoded. */
 export const MAX_CURSOR_CHARS = 400;
 
-/** scope.xid.id, then .keptBelow and .keptFrom (YYYYMMDD), either of them empty, when either is set. */
+const PART_LETTERS = { open: 'o', closed: 'c' } as const satisfies Record<KeptPart, string>;
+
+/** scope.xid.id, then .keptBelow.keptFrom (YYYYMMDD; either may be empty) when either is set, and .o or .c in a part. */
 export function encodeCursor(state: CursorState): string {
+  const part = state.part === undefined ? '' : `.${PART_LETTERS[state.part]}`;
   const kept =
     state.keptBelow === undefined && state.keptFrom === undefined
       ? ''
-      : `.${state.keptBelow ?? ''}.${state.keptFrom?.replaceAll('-', '') ?? ''}`;
+      : `.${state.keptBelow ?? ''}.${state.keptFrom?.replaceAll('-', '') ?? ''}${part}`;
   return Buffer.from(`${state.scope}.${state.xid}.${state.id}${kept}`, 'utf8').toString('base64url');
 }
 
+/** The cursor a tag carries, or undefined. A download's horizon without its part (an older release's) is not followed. */
 export function decodeCursor(text: string): CursorState | undefined {
-  const match = /^([A-Za-z0-9_-]{16})\.(\d{1,18})\.(\d{1,10})(?:\.(\d{1,18})?\.(\d{8})?)?$/.exec(
+  const match = /^([A-Za-z0-9_-]{16})\.(\d{1,18})\.(\d{1,10})(?:\.(\d{1,18})?\.(\d{8})?(?:\.([oc]))?)?$/.exec(
     Buffer.from(text, 'base64url').toString('utf8'),
   );
   if (!match) return undefined;
   const [xid, id, keptBelow] = [match[2], match[3], match[4]].map((part) => (part === undefined ? undefined : Number(part)));
   if (!Number.isSafeInteger(xid) || !Number.isSafeInteger(id) || (keptBelow !== undefined && !Number.isSafeInteger(keptBelow)))
     return undefined;
+  const part = match[6] === undefined ? undefined : match[6] === 'o' ? 'open' : 'closed';
+  if ((part === undefined) !== (keptBelow === undefined)) return undefined;
   const day = match[5];
   const keptFrom = day === undefined ? undefined : `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
   if (keptFrom !== undefined && !isRealDay(keptFrom)) return undefined;
@@ -60,7 +70,7 @@ export function decodeCursor(text: string): CursorState | undefined {
     scope: match[1]!,
     xid: xid!,
     id: id!,
-    ...(keptBelow === undefined ? {} : { keptBelow }),
+    ...(part === undefined ? {} : { part, keptBelow }),
     ...(keptFrom === undefined ? {} : { keptFrom }),
   };
 }

@@ -2,9 +2,9 @@ import { and, sql } from 'drizzle-orm';
 import { SYNC_DEFAULT_LIMIT, SYNC_START, type SyncPage } from '../../contract/sync';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import { decodeCursor, encodeCursor, fingerprint, START, type CursorState, type Position } from './cursor';
+import { decodeCursor, encodeCursor, fingerprint, START, type CursorState, type KeptPart, type Position } from './cursor';
 import { probe } from './probe';
-import { atOrAfter, type SyncSource } from './source';
+import { atOrAfter, type SyncedRow, type SyncSource } from './source';
 import { tombstonesOf } from './tombstones';
 
 /*
@@ -22,6 +22,14 @@ import { tombstonesOf } from './tombstones';
  * PostgreSQL server shared by several instances alike: transaction ids belong to the database.
  */
 
+/*
+ * A list kept by the kept-list rule (kept-rule.ts) is downloaded from nothing in two parts, each in the order of an
+ * index of its own: its kept open rows, then its kept closed ones, of what stood below the horizon it began at
+ * (`keptBelow`). It then goes on as a delta from that horizon, which brings every row written meanwhile (a row that
+ * left the rule meanwhile comes as removed). Read in plain (sync_xid, id) order, every page of that download sorted all
+ * the scope's kept rows left (0.3–0.5 s a page for a plant of the 1M benchmark).
+ */
+
 /** GET <list>?since=<cursor>[&limit=n]: one page of changes (contract/sync.ts), of SYNC_DEFAULT_LIMIT rows at most without n. */
 export async function readDelta<Item>(
   db: Database,
@@ -32,38 +40,63 @@ export async function readDelta<Item>(
   const scope = fingerprint(source);
   const cursor = since === SYNC_START ? undefined : decodeCursor(since);
   const followable = cursor?.scope === scope ? cursor : undefined;
-  const { horizon, pruned, changed } = await probe(db, source as SyncSource<unknown>, followable);
-  const reset = since !== SYNC_START && (!followable || followable.xid < pruned);
-  const from: Position = followable && !reset ? followable : START;
-  const fromStart = from.xid === START.xid && from.id === START.id;
+  // Within a download's parts nothing is asked of the probe but its horizons.
+  const { horizon, pruned, changed } = await probe(db, source as SyncSource<unknown>, followable?.part ? undefined : followable);
+  // A cursor goes on as a delta from its position, or from the horizon its download began at.
+  const reset = since !== SYNC_START && (!followable || (followable.keptBelow ?? followable.xid) < pruned);
+  const resume = reset ? undefined : followable;
+  const fromStart = !resume || (resume.part === undefined && resume.xid === START.xid && resume.id === START.id);
   // The usual refresh: nothing changed, and the cursor moves up to the horizon. A capped list's first kept day moves
   // only with its rows (the cursor carries it).
-  if (!reset && !fromStart && !changed) {
-    const keptFrom = followable?.keptFrom;
+  if (!fromStart && !resume.part && !changed) {
+    const keptFrom = resume.keptFrom;
     return withKeptFrom({ items: [], removed: [], cursor: encodeCursor({ scope, xid: horizon, id: 0, keptFrom }), more: false }, keptFrom);
   }
 
-  // A download from nothing holds only the kept rows of what stood when it began, over all its pages (kept-rule.ts),
-  // from the first kept day it began with when the list holds more than its cap.
-  const keptBelow = fromStart ? horizon : followable?.keptBelow;
-  const continuing = !fromStart && keptBelow !== undefined;
-  const keptFrom = continuing ? followable?.keptFrom : await source.keptFloor?.(db);
-  const rows = await source.rows(db, { from, horizon, limit, keptBelow, keptFrom });
-  const last = rows.at(-1);
-  const more = rows.length === limit && last !== undefined;
-  const end: CursorState = more ? { scope, xid: last.xid, id: last.id + 1, keptBelow, keptFrom } : { scope, xid: horizon, id: 0, keptFrom };
+  const ruled = source.keptFloor !== undefined;
+  const keptBelow = fromStart ? horizon : resume.keptBelow;
+  // From the first kept day found when the download began, while it lasts; a delta finds it anew (cached a while).
+  const keptFrom = resume?.part ? resume.keptFrom : await source.keptFloor?.(db);
+  // A page fills itself from each stretch in turn: a download's part, the next part, then the delta.
+  let stretch: { part?: KeptPart | undefined; from: Position } = fromStart
+    ? { part: ruled ? 'open' : undefined, from: START }
+    : { part: resume.part, from: resume };
+  let deltaFrom = stretch.part ? undefined : stretch.from;
+  const rows: SyncedRow<Item>[] = [];
+  let end: CursorState;
+  let more = true;
+  for (;;) {
+    const { part, from } = stretch;
+    const wanted = limit - rows.length;
+    const read = await source.rows(db, { from, horizon: part ? keptBelow! : horizon, limit: wanted, part, keptFrom });
+    rows.push(...read);
+    const last = read.at(-1);
+    if (read.length === wanted && last) {
+      end = part
+        ? { scope, xid: last.xid, id: last.id + 1, part, keptBelow, keptFrom }
+        : { scope, xid: last.xid, id: last.id + 1, keptFrom };
+      break;
+    }
+    if (!part) {
+      end = { scope, xid: horizon, id: 0, keptFrom };
+      more = false;
+      break;
+    }
+    stretch = part === 'open' ? { part: 'closed', from: START } : { from: { xid: keptBelow!, id: 0 } };
+    if (!stretch.part) deltaFrom = stretch.from;
+  }
 
   const removed: number[] = [];
   const items: Item[] = [];
-  // A download from nothing has nothing to remove.
-  if (!fromStart) {
+  // What was removed since the delta's start; a download from nothing has nothing to remove.
+  if (deltaFrom && (deltaFrom.xid !== START.xid || deltaFrom.id !== START.id)) {
     const gone = await db
       .select({ id: t.syncTombstones.rowId })
       .from(t.syncTombstones)
       .where(
         and(
           tombstonesOf(source),
-          atOrAfter(t.syncTombstones.syncXid, t.syncTombstones.rowId, from),
+          atOrAfter(t.syncTombstones.syncXid, t.syncTombstones.rowId, deltaFrom),
           sql`(${t.syncTombstones.syncXid}, ${t.syncTombstones.rowId}) < (${end.xid}::bigint, ${end.id}::integer)`,
         ),
       );

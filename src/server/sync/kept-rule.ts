@@ -1,4 +1,4 @@
-import { and, count, desc, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, gte, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { addDaysToDay } from '../../contract/days';
 import { isKeptRecord, keptSince, type KeptListCaps, type KeptRuleSubject, type RuledList } from '../../contract/kept-lists';
@@ -56,18 +56,23 @@ async function keptFloor(db: Database, table: PgTable, changedOn: AnyPgColumn, k
 }
 
 /**
- * What a page reads of a ruled list: during a download from nothing, the kept rows of what stood when it began and
- * every row written since (one that left the rule meanwhile then comes as removed); afterwards, every change.
+ * What a page of a download from nothing reads of a ruled list (delta.ts): the kept open rows, or the kept closed ones.
+ * Each part is read in its own index's order: a plant's open rows by the partial index of open rows, its closed ones
+ * by day of change. Afterwards (no part) a page reads every change, and a row outside the rule comes as removed.
  */
-const keptInWindow = (window: SyncWindow, kept: SQL, xid: AnyPgColumn): SQL | undefined =>
-  window.keptBelow === undefined ? undefined : or(kept, gte(xid, window.keptBelow));
+function keptPart(window: SyncWindow, columns: RuledColumns, today: string): SQL | undefined {
+  const { open, changedOn } = columns;
+  const fromKeptDay = window.keptFrom === undefined ? undefined : gte(changedOn, sql`${window.keptFrom}::date`);
+  if (window.part === 'open') return and(open, fromKeptDay);
+  if (window.part === 'closed') return and(not(open), gte(changedOn, sql`${keptSince(today)}::date`), fromKeptDay);
+  return undefined;
+}
 
-/** Where a ruled list's rule reads its rows: the table, which rows are open, their day of change and sync position. */
+/** Where a ruled list's rule reads its rows: the table, which rows are open and their day of change. */
 export interface RuledColumns {
   table: PgTable;
   open: SQL;
   changedOn: AnyPgColumn;
-  xid: AnyPgColumn;
 }
 
 /**
@@ -79,7 +84,7 @@ export function ruledList(rule: KeptRule, list: RuledList, columns: RuledColumns
   const floorKey = JSON.stringify([list, today, ...scope]);
   const kept = (keptFrom?: string) => keptRecords(columns.open, columns.changedOn, today, keptFrom);
   return {
-    inWindow: (window: SyncWindow) => keptInWindow(window, kept(window.keptFrom), columns.xid),
+    inWindow: (window: SyncWindow) => keptPart(window, columns, today),
     keeps: (row: KeptRuleSubject, window: SyncWindow) => isKeptRecord(row, today, window.keptFrom),
     count: async (db: Database, keptFrom?: string) =>
       (

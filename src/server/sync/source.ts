@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, is, lt, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import type { Session } from '../http/route';
-import type { Position } from './cursor';
+import type { KeptPart, Position } from './cursor';
 
 /* What a synced list is (SyncSource) and the window of rows a page reads; the scheme itself is described in delta.ts. */
 
@@ -21,8 +21,8 @@ export interface SyncWindow {
   /** Rows of transactions at or above this are not final yet. */
   horizon: number;
   limit: number | undefined;
-  /** A download from nothing under way: rows written below this horizon come only if the list's kept-list rule keeps them. */
-  keptBelow?: number | undefined;
+  /** A ruled list's download from nothing under way (delta.ts): which of its parts, each read in (sync_xid, id) order. */
+  part?: KeptPart | undefined;
   /** The list holds more than its cap: only rows changed on or after this day are kept (kept-rule.ts keptFloor). */
   keptFrom?: string | undefined;
 }
@@ -43,7 +43,10 @@ export interface SyncSource<Item> {
   changes: { from: SQL; where: SQL | undefined; xid: AnyPgColumn; id: AnyPgColumn };
   /** Rows in the whole list (of a list kept by the kept-list rule: the kept rows, from `keptFrom` on when capped). */
   count: (db: Database, keptFrom?: string) => Promise<number>;
-  /** A list kept by the kept-list rule: the first day of change of its newest `cap` kept rows, when it holds more. */
+  /**
+   * A list kept by the kept-list rule: the first day of change of its newest `cap` kept rows, when it holds more. Its
+   * download from nothing is read in parts (SyncWindow.part).
+   */
   keptFloor?: (db: Database) => Promise<string | undefined>;
 }
 

@@ -239,7 +239,7 @@ export function workOrderSyncSource(session: Session, rule: KeptRule, assetId?: 
       ? ruledList(
           rule,
           'workOrders',
-          { table: t.serviceRequests, open: openRequests, changedOn: t.serviceRequests.changedOn, xid: t.serviceRequests.syncXid },
+          { table: t.serviceRequests, open: openRequests, changedOn: t.serviceRequests.changedOn },
           condition,
           scope,
         )
