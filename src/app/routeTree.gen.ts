@@ -14,6 +14,7 @@ import { Route as R404RouteImport } from './routes/404'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ReleaseNotesRouteImport } from './routes/releaseNotes'
+import { Route as TwoFactorSetupRouteImport } from './routes/two-factor-setup'
 import { Route as AuthenticatedDeliveryReportsRouteImport } from './routes/_authenticated/_delivery-reports'
 import { Route as AuthenticatedLeadsRouteImport } from './routes/_authenticated/_leads'
 import { Route as AuthenticatedSalesRouteImport } from './routes/_authenticated/_sales'
@@ -125,6 +126,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
 const ReleaseNotesRoute = ReleaseNotesRouteImport.update({
   id: '/releaseNotes',
   path: '/releaseNotes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TwoFactorSetupRoute = TwoFactorSetupRouteImport.update({
+  id: '/two-factor-setup',
+  path: '/two-factor-setup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedDeliveryReportsRoute =
@@ -702,6 +708,7 @@ export interface FileRoutesByFullPath {
   '/404': typeof R404Route
   '/forgot-password': typeof ForgotPasswordRoute
   '/releaseNotes': typeof ReleaseNotesRoute
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/admin': typeof AuthenticatedAdminRouteWithChildren
   '/contact': typeof AuthenticatedContactRoute
   '/device-status': typeof AuthenticatedDeviceStatusRoute
@@ -791,6 +798,7 @@ export interface FileRoutesByTo {
   '/404': typeof R404Route
   '/forgot-password': typeof ForgotPasswordRoute
   '/releaseNotes': typeof ReleaseNotesRoute
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/contact': typeof AuthenticatedContactRoute
   '/device-status': typeof AuthenticatedDeviceStatusRoute
   '/feedback': typeof AuthenticatedFeedbackRoute
@@ -877,6 +885,7 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/forgot-password': typeof ForgotPasswordRoute
   '/releaseNotes': typeof ReleaseNotesRoute
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/_authenticated/_delivery-reports': typeof AuthenticatedDeliveryReportsRouteWithChildren
   '/_authenticated/_leads': typeof AuthenticatedLeadsRouteWithChildren
   '/_authenticated/_sales': typeof AuthenticatedSalesRouteWithChildren
@@ -973,6 +982,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/forgot-password'
     | '/releaseNotes'
+    | '/two-factor-setup'
     | '/admin'
     | '/contact'
     | '/device-status'
@@ -1062,6 +1072,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/forgot-password'
     | '/releaseNotes'
+    | '/two-factor-setup'
     | '/contact'
     | '/device-status'
     | '/feedback'
@@ -1147,6 +1158,7 @@ export interface FileRouteTypes {
     | '/_authenticated'
     | '/forgot-password'
     | '/releaseNotes'
+    | '/two-factor-setup'
     | '/_authenticated/_delivery-reports'
     | '/_authenticated/_leads'
     | '/_authenticated/_sales'
@@ -1243,6 +1255,7 @@ export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ReleaseNotesRoute: typeof ReleaseNotesRoute
+  TwoFactorSetupRoute: typeof TwoFactorSetupRoute
   LoginExpiredRoute: typeof LoginExpiredRoute
   LoginSsoRoute: typeof LoginSsoRoute
   SetPasswordChar123TokenChar125Route: typeof SetPasswordChar123TokenChar125Route
@@ -1284,6 +1297,13 @@ declare module '@tanstack/react-router' {
       path: '/releaseNotes'
       fullPath: '/releaseNotes'
       preLoaderRoute: typeof ReleaseNotesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/two-factor-setup': {
+      id: '/two-factor-setup'
+      path: '/two-factor-setup'
+      fullPath: '/two-factor-setup'
+      preLoaderRoute: typeof TwoFactorSetupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/_delivery-reports': {
@@ -2339,6 +2359,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   ForgotPasswordRoute: ForgotPasswordRoute,
   ReleaseNotesRoute: ReleaseNotesRoute,
+  TwoFactorSetupRoute: TwoFactorSetupRoute,
   LoginExpiredRoute: LoginExpiredRoute,
   LoginSsoRoute: LoginSsoRoute,
   SetPasswordChar123TokenChar125Route: SetPasswordChar123TokenChar125Route,

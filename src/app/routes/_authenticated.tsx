@@ -21,6 +21,11 @@ export const Route = createFileRoute('/_authenticated')({
     if (location.pathname !== '/myAccount' && announcePasswordExpiry(session.user, { warnings: false }) === 'expired') {
       throw redirect({ href: PASSWORD_EXPIRED_PATH, replace: true });
     }
+    // issue 33 §2 (REQUIRE_2FA_ROLES): nothing else opens until two-factor sign-in is on; the server refuses the rest too.
+    if (session.user.twoFactorSetupRequired) {
+      rememberRedirect(location.href);
+      throw redirect({ to: '/two-factor-setup', replace: true });
+    }
     return { user: session.user };
   },
   pendingComponent: LoadingSplash,

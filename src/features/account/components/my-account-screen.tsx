@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notifier';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { submitThenFocusInvalid } from '../../../ui/focus';
 import { PasswordChangeUpdateBody, useUpdateAccount } from '../api/update-account';
+import { TwoFactorSection } from './two-factor-section';
 
 export const ACCOUNT_UPDATED_MESSAGE = 'Your account has been updated!';
 
@@ -137,6 +138,7 @@ export function MyAccountScreen({ user, passwordExpired, refreshProfile }: MyAcc
           </form.AppForm>
         </div>
       </form>
+      {!passwordExpired && <TwoFactorSection onChanged={refreshProfile} />}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useUsers } from '../api/get-users';
 import { READ_ONLY_USERS_MESSAGE } from '../constants';
 import { DEFAULT_USER_SORT, USER_SORT_COLUMNS, userListView, userSearchText } from '../user-list';
 import { linkPurposeOf, SEND_LINK_TEXT, useSendLinkAction } from './send-link';
+import { useResetTwoFactorAction } from './reset-two-factor';
 import '../admin-users.css';
 
 /** How many retail centers a row shows before 'Show More'. */
@@ -43,7 +44,17 @@ function RetailerCell({ user, expanded, onToggle }: { user: ManagedUser; expande
 }
 
 /** Edit User, and for an active user the link that lets them in: an invitation (no password yet) or a password reset. */
-function UserActions({ user, onSendLink, sending }: { user: ManagedUser; onSendLink: (user: ManagedUser) => void; sending: boolean }) {
+function UserActions({
+  user,
+  onSendLink,
+  sending,
+  onResetTwoFactor,
+}: {
+  user: ManagedUser;
+  onSendLink: (user: ManagedUser) => void;
+  sending: boolean;
+  onResetTwoFactor: (user: ManagedUser) => void;
+}) {
   const name = `${user.firstName} ${user.lastName}`;
   const sendLabel = SEND_LINK_TEXT[linkPurposeOf(user)].action;
   return (
@@ -69,6 +80,16 @@ function UserActions({ user, onSendLink, sending }: { user: ManagedUser; onSendL
           {sendLabel}
         </button>
       )}
+      {user.twoFactorEnabled && (
+        <button
+          type="button"
+          className="button button--link admin-users__reset-two-factor"
+          aria-label={`Reset two-factor sign-in of ${name}`}
+          onClick={() => onResetTwoFactor(user)}
+        >
+          Reset two-factor
+        </button>
+      )}
     </div>
   );
 }
@@ -79,6 +100,7 @@ function userColumns(options: {
   editable: boolean;
   onSendLink: (user: ManagedUser) => void;
   sendingTo: number | undefined;
+  onResetTwoFactor: (user: ManagedUser) => void;
 }): DataListColumn<ManagedUser>[] {
   const columns: DataListColumn<ManagedUser>[] = [
     ...USER_SORT_COLUMNS.map((column) => ({ ...column, width: column.columnName === 'userName' ? 'minmax(0, 1.6fr)' : 'minmax(0, 1fr)' })),
@@ -92,6 +114,14 @@ function userColumns(options: {
       ),
     },
     { columnName: 'isActive', displayName: 'Is Active', sortable: false, width: '6rem' },
+    // issue 33 §2: who has two-factor sign-in on.
+    {
+      columnName: 'twoFactorEnabled',
+      displayName: 'Two-factor',
+      sortable: false,
+      width: '6rem',
+      render: (user) => (user.twoFactorEnabled ? 'On' : 'Off'),
+    },
   ];
   if (options.editable) {
     columns.push({
@@ -99,7 +129,14 @@ function userColumns(options: {
       displayName: 'Actions',
       sortable: false,
       width: '11rem',
-      render: (user) => <UserActions user={user} onSendLink={options.onSendLink} sending={options.sendingTo === user.cmhUserId} />,
+      render: (user) => (
+        <UserActions
+          user={user}
+          onSendLink={options.onSendLink}
+          sending={options.sendingTo === user.cmhUserId}
+          onResetTwoFactor={options.onResetTwoFactor}
+        />
+      ),
     });
   }
   return columns;
@@ -132,13 +169,15 @@ export function UsersScreen() {
     [],
   );
   const onSendLink = useCallback((user: ManagedUser) => void send(user), [send]);
+  const resetTwoFactor = useResetTwoFactorAction();
+  const onResetTwoFactor = useCallback((user: ManagedUser) => void resetTwoFactor(user), [resetTwoFactor]);
   const editableColumns = useMemo(
-    () => userColumns({ expanded, toggle, editable: true, onSendLink, sendingTo }),
-    [expanded, toggle, onSendLink, sendingTo],
+    () => userColumns({ expanded, toggle, editable: true, onSendLink, sendingTo, onResetTwoFactor }),
+    [expanded, toggle, onSendLink, sendingTo, onResetTwoFactor],
   );
   const readOnlyColumns = useMemo(
-    () => userColumns({ expanded, toggle, editable: false, onSendLink, sendingTo }),
-    [expanded, toggle, onSendLink, sendingTo],
+    () => userColumns({ expanded, toggle, editable: false, onSendLink, sendingTo, onResetTwoFactor }),
+    [expanded, toggle, onSendLink, sendingTo, onResetTwoFactor],
   );
   const loading = users.isPending && users.fetchStatus === 'fetching';
   const offlineWithoutData = !users.data && isOfflineError(users.error);

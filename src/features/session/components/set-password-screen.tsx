@@ -21,6 +21,7 @@ import { SignInAfterPasswordSetError, useSetPassword } from '../api/set-password
 import { linkTokenInMemory } from '../link-token';
 import { forgotPasswordFailure } from './forgot-password-screen';
 import { LoginCard, navigateAfterSignIn } from './sign-in-pages';
+import { TwoFactorStep } from './two-factor-step';
 
 export const SET_PASSWORD_OFFLINE_MESSAGE = 'Setting a password needs a connection. Connect to the internet and open the link again.';
 const PAGE_TITLE = 'Set your password';
@@ -122,6 +123,7 @@ function SetPasswordForm({ token, link, onRefused }: { token: string; link: Vali
   const setPassword = useSetPassword();
   const [offline, setOffline] = useState(false);
   const [setButNotSignedIn, setSetButNotSignedIn] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const form = useBasicForm({
     defaultValues: { token, password: '', confirmPassword: '' },
@@ -130,8 +132,9 @@ function SetPasswordForm({ token, link, onRefused }: { token: string; link: Vali
     onSubmit: async ({ value, formApi }) => {
       setOffline(false);
       try {
-        const user = await setPassword.mutateAsync(v.parse(SetPasswordBody, value));
-        await navigateAfterSignIn(navigate, user);
+        const result = await setPassword.mutateAsync(v.parse(SetPasswordBody, value));
+        if (result.step === 'code') setChallenge(result.challenge);
+        else await navigateAfterSignIn(navigate, result.user);
         linkTokenInMemory.token = null;
       } catch (error) {
         if (error instanceof SignInAfterPasswordSetError) {
@@ -154,6 +157,18 @@ function SetPasswordForm({ token, link, onRefused }: { token: string; link: Vali
       }
     },
   });
+
+  if (challenge) {
+    return (
+      <LoginCard title="Your password is set">
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={(user) => navigateAfterSignIn(navigate, user)}
+          onRestart={() => void navigate({ to: '/login' })}
+        />
+      </LoginCard>
+    );
+  }
 
   if (setButNotSignedIn) {
     return (
