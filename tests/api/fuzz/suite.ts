@@ -33,6 +33,7 @@ import {
 } from '../../../src/server/db/schema';
 import { createApp, type App } from '../../../src/server/app';
 import { createApiKey } from '../../../src/server/auth/api-keys';
+import { OUTCOME_TTL_MS, seal, sealKeyOf } from '../../../src/server/auth/single-sign-on';
 import { createTokenService } from '../../../src/server/auth/tokens';
 import type { Database } from '../../../src/server/db/client';
 import { allRoutes } from '../../../src/server/routes';
@@ -480,6 +481,18 @@ async function freshLinkToken() {
 }
 const openLinkToken = once(freshLinkToken);
 
+/** A one-time code of the single sign-on callback for the demo service user, sealed with the app's secret. */
+async function singleSignOnCode() {
+  const { cmhUserId } = await ok<CmhUser>('GET', '/auth/api/Account/User', 'service');
+  return seal(sealKeyOf(t.config.tokenSecret), 'outcome', {
+    kind: 'signed-in',
+    userId: cmhUserId,
+    jti: randomUUID(),
+    returnUrl: null,
+    exp: Date.now() + OUTCOME_TTL_MS,
+  });
+}
+
 /* ---- one entry per write endpoint, keyed by method and path as routes/index.ts declares them ---- */
 
 const entries: Record<string, FuzzEntry> = {
@@ -572,6 +585,14 @@ const entries: Record<string, FuzzEntry> = {
     user: 'none',
     bodyFollowsRecord: true,
     valid: async () => ({ body: { token: await freshLinkToken(), password: 'Fuzz#2026!x', confirmPassword: 'Fuzz#2026!x' } }),
+  },
+  // Single sign-on's one-time code (issue 33 §1), as the callback seals it for a user it matched; each is taken once. The
+  // session needs no provider: the code is all it reads. A refused code (used, expired, not this server's) writes nothing.
+  'POST /auth/oidc/session': {
+    passesParsing: 0.05,
+    user: 'none',
+    bodyFollowsRecord: true,
+    valid: async () => ({ body: { code: await singleSignOnCode() } }),
   },
   // Each link sent ends the user's older one: the same user serves every request.
   'POST /api/api/User/SendLink': {
