@@ -2,6 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useRouter } from '@tanstack/react-router';
 import { useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
 import { isLocalPath } from '../lib/links';
+import { DisabledReason } from './disabled-reason';
 
 /**
  * Menus on Radix DropdownMenu (WAI-ARIA menu button: arrows, Home/End, typeahead, Escape back to the button, focus
@@ -158,7 +159,7 @@ function EntryView({ entry }: { entry: MenuEntry }) {
   const text = (
     <>
       {entry.label}
-      {entry.disabled && entry.disabledReason && <span className="menu__reason"> ({entry.disabledReason})</span>}
+      {entry.disabled && entry.disabledReason && <DisabledReason reason={entry.disabledReason} />}
     </>
   );
   if (entry.href) {

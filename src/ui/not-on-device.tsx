@@ -3,6 +3,9 @@ import './not-on-device.css';
 /** Text of the mark on a list row whose detail is not kept on the device, shown while the server cannot be reached. */
 export const NEEDS_CONNECTION = 'Needs a connection';
 
+/** An action that needs the server, while it cannot be reached: disabled, saying so (a menu entry's or ActionButton's props). */
+export const OFFLINE_DISABLED = { disabled: true, disabledReason: NEEDS_CONNECTION } as const;
+
 /** The mark itself: said before the row is tapped, so nobody taps into an error (issue 19). */
 export function NeedsConnectionMark() {
   // The space keeps the mark a word of its own in the row's text (what a screen reader and a search read).

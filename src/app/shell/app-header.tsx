@@ -18,6 +18,7 @@ import {
 import { useChangeRetailer } from '../../features/session/api/change-retailer';
 import { useLogout } from '../../features/session/api/logout';
 import { SyncBadge } from '../../features/sync/sync-badge';
+import { DisabledReason } from '../../ui/disabled-reason';
 import { Modal } from '../../ui/modal';
 import { HEADER_RETAILER_LIMIT, headerMenuEntries, type HeaderMenuEntry } from './header-menu';
 import { RetailCenterPicker } from './retail-center-picker';
@@ -44,7 +45,7 @@ function EntryItem({ entry, onWhatsNew, logout }: { entry: HeaderMenuEntry; onWh
       ) : (
         <MenuItem disabled>
           {entry.label}
-          <span className="menu__reason"> (Not configured)</span>
+          <DisabledReason reason="Not configured" />
         </MenuItem>
       );
     case 'whats-new':

@@ -3,9 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useParams } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { CmhUser, InventoryItem, Prospect, Quote, QuoteRevision, SalesDetail, SalesOrder } from '../../../src/contract';
+import type { CmhUser, InventoryItem, Lead, Prospect, Quote, QuoteRevision, SalesDetail, SalesOrder } from '../../../src/contract';
 import { inventoryList } from '../../../src/features/inventory/api/inventory';
 import { InventoryScreen } from '../../../src/features/inventory/components/inventory-screen';
+import { leadList } from '../../../src/features/leads/api/leads';
+import { LeadsScreen } from '../../../src/features/leads/components/leads-screen';
 import { ProspectContact } from '../../../src/features/leads/components/prospect-contact';
 import { orderList } from '../../../src/features/orders/api/orders';
 import { OrdersScreen } from '../../../src/features/orders/components/orders-screen';
@@ -22,7 +24,7 @@ import { jsonResponse } from '../fixtures/render-screen';
 import { listOrSyncPage } from '../fixtures/sync';
 import { freshDb } from '../offline/helpers';
 
-/* The sales lists and the screens their rows open, wired as the app's route files wire them, over a fake server. */
+/* The sales lists (quotes, orders, leads, inventory) and the screens their rows open, wired as the app's route files wire them, over a fake server. */
 
 const isoDay = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -205,9 +207,42 @@ export const prospect = (prospectId: number): Prospect => ({
   createdAt: '2026-11-01',
 });
 
+/** An unclaimed lead (Unclaimed is the leads list's first filter). */
+export const lead = (leadId: number, changes: Partial<Lead> = {}): Lead => ({
+  leadId,
+  independentLeadId: 90000 + leadId,
+  leadDate: TODAY,
+  firstName: 'Ann',
+  lastName: `Lee${leadId}`,
+  comments: '',
+  address: '12 Main St',
+  city: 'Clinton',
+  state: 'TN',
+  zip: '37716',
+  email: `ann.lee${leadId}@example.com`,
+  dayPhone: '8655550100',
+  relocating: 'N',
+  relocatingCity: '',
+  relocatingState: '',
+  status: null,
+  friendlySource: 'Website',
+  claimedDate: '',
+  customer: '',
+  retailerNumber: '4217',
+  quoteNumber: '',
+  plantNumber: '910',
+  modelNumber: '',
+  modelDesc: '',
+  squareFootage: 1_680,
+  prospectId: null,
+  rowVersion: 1,
+  ...changes,
+});
+
 export interface SalesBackend {
   quotes: Quote[];
   orders: SalesOrder[];
+  leads: Lead[];
   inventory: InventoryItem[];
   /** Detail reports by `plantNumber:quoteNumber:orderNumber` (orderNumber '0' for a quote's). */
   details: Map<string, SalesDetail>;
@@ -227,6 +262,7 @@ export function startBackend(): SalesBackend {
   const backend: SalesBackend = {
     quotes: [],
     orders: [],
+    leads: [],
     inventory: [],
     details: new Map(),
     revisions: new Map(),
@@ -248,6 +284,12 @@ export function startBackend(): SalesBackend {
     if (/^\/api\/Quote$/i.test(path)) return jsonResponse(200, listOrSyncPage(url, backend.quotes));
     if (/^\/api\/order$/i.test(path)) return jsonResponse(200, listOrSyncPage(url, backend.orders));
     if (/^\/api\/Inventory$/i.test(path)) return jsonResponse(200, listOrSyncPage(url, backend.inventory));
+    if (/^\/api\/Lead$/i.test(path)) return jsonResponse(200, listOrSyncPage(url, backend.leads));
+    if (/^\/crm\/webapi\/api\/Prospects\/Lead$/i.test(path)) {
+      const { leadId } = JSON.parse(String(init.body)) as { leadId: number };
+      const made = [...backend.prospects.values()].find((one) => one.leadId === leadId);
+      return made ? jsonResponse(200, { prospectId: made.prospectId }) : jsonResponse(404, { message: 'Lead was not found.' });
+    }
     if (/^\/api\/Reports\/Sales\/?$/i.test(path)) {
       const query = url.searchParams;
       const found = backend.details.get(`${query.get('plantNumber')}:${query.get('quoteNumber')}:${query.get('orderNumber') || '0'}`);
@@ -279,7 +321,7 @@ export function startBackend(): SalesBackend {
  * let end here, so that the next test's first sync is its own.
  */
 export async function stopBackend() {
-  await Promise.allSettled([quoteList, orderList, inventoryList].map((list) => list.sync('tear-down')));
+  await Promise.allSettled([quoteList, orderList, leadList, inventoryList].map((list) => list.sync('tear-down')));
   vi.unstubAllGlobals();
   setNotifier(null);
   setHttpNavigation(null);
@@ -317,6 +359,7 @@ export function renderSales(user: CmhUser, initialEntry: string) {
       path: '/sales/orders',
       component: () => <OrdersScreen user={user} keptReports={keptSalesReports(scope)} />,
     }),
+    createRoute({ getParentRoute: () => root, path: '/sales/leads', component: () => <LeadsScreen user={user} /> }),
     createRoute({ getParentRoute: () => root, path: '/sales/inventory', component: () => <InventoryScreen user={user} /> }),
     createRoute({
       getParentRoute: () => root,

@@ -9,7 +9,19 @@ import { getOffline } from '../../../src/offline/runtime';
 import { NEEDS_CONNECTION, notOnDeviceMessage } from '../../../src/ui/not-on-device';
 import { demoProfile } from '../fixtures/demo-profiles';
 import { fakeListLayout } from '../work-orders/list/fixtures';
-import { detail, goOffline, order, prospect, quote, renderSales, revisions, startBackend, stopBackend, type SalesBackend } from './harness';
+import {
+  detail,
+  goOffline,
+  lead,
+  order,
+  prospect,
+  quote,
+  renderSales,
+  revisions,
+  startBackend,
+  stopBackend,
+  type SalesBackend,
+} from './harness';
 
 /*
  * Issue 19 for the sales lists: offline, a row whose detail is kept opens it from its copy with its age; a row whose
@@ -182,6 +194,61 @@ describe('quotes offline (issue 19)', () => {
     const compare = await screen.findByRole('dialog', { name: 'Compare BAQ-310001' });
     await within(compare).findByText(notOnDeviceMessage('comparison'));
     expect(within(compare).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('actions that need the server, offline (issue 34 §4): disabled with the reason, as the quote menu’s are', () => {
+  /** The button, found by its name online or, offline, by its name with the reason. */
+  const button = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}( \\(${NEEDS_CONNECTION}\\))?$`) });
+  const writes = () => backend.reads.filter((read) => !read.startsWith('GET '));
+
+  it('Copy of an order into Build A Quote: offline disabled and saying why, no dialog; online again it copies', async () => {
+    backend.orders = [order(1)];
+    renderSales(sales, '/sales/orders');
+    await screen.findByText('Buyer 1');
+    const copy = () => button('Copy order 700001 into Build A Quote') as HTMLButtonElement;
+    expect(copy().disabled).toBe(false);
+    expect(copy().textContent).toBe('Copy');
+
+    goOffline(backend);
+    await waitFor(() => expect(copy().disabled).toBe(true));
+    expect(copy().textContent).toBe(`Copy (${NEEDS_CONNECTION})`);
+    expect(copy().getAttribute('aria-label')).toBe(`Copy order 700001 into Build A Quote (${NEEDS_CONNECTION})`);
+    fireEvent.click(copy());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(writes()).toEqual([]);
+
+    goOffline(backend, false);
+    await waitFor(() => expect(copy().disabled).toBe(false));
+    expect(copy().textContent).toBe('Copy');
+    fireEvent.click(copy());
+    await screen.findByRole('dialog', { name: 'Copy to Build A Quote' });
+  });
+
+  it('Convert of a lead to a prospect: offline disabled and saying why, no dialog; online again it converts', async () => {
+    backend.leads = [lead(5)];
+    backend.prospects.set(6, { ...prospect(6), leadId: 5 });
+    renderSales(sales, '/sales/leads');
+    await screen.findByText('Ann Lee5');
+    const convert = () => button('Convert Ann Lee5 to a prospect') as HTMLButtonElement;
+    expect(convert().disabled).toBe(false);
+
+    goOffline(backend);
+    await waitFor(() => expect(convert().disabled).toBe(true));
+    expect(convert().textContent).toBe(`Convert (${NEEDS_CONNECTION})`);
+    expect(convert().getAttribute('aria-label')).toBe(`Convert Ann Lee5 to a prospect (${NEEDS_CONNECTION})`);
+    fireEvent.click(convert());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(writes()).toEqual([]);
+    // Claim still works offline (it is queued): only the actions that need the server are disabled.
+    expect((button('Claim Ann Lee5') as HTMLButtonElement).disabled).toBe(false);
+
+    goOffline(backend, false);
+    await waitFor(() => expect(convert().disabled).toBe(false));
+    expect(convert().textContent).toBe('Convert');
+    fireEvent.click(convert());
+    await screen.findByRole('heading', { name: 'Contact Info' });
+    expect(writes()).toEqual(['POST /crm/webapi/api/Prospects/Lead']);
   });
 });
 

@@ -16,13 +16,16 @@ import type { SortState } from '../../../lib/list';
 import { isOfflineError } from '../../../lib/http';
 import { hasRole } from '../../../lib/permissions';
 import { outboxActions } from '../../../offline/runtime';
+import { useOnline } from '../../../offline/use-connection';
 import { useKeptListView } from '../../../offline/use-kept-list';
 import { useOutboxEntries, useOutboxEvents } from '../../../offline/use-outbox';
 import { useOutboxWrite } from '../../../offline/use-outbox-write';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
+import { ActionButton } from '../../../ui/disabled-reason';
 import { KeptListStatus } from '../../../ui/kept-list-status';
 import { SelectFilter } from '../../../ui/select-filter';
 import { useModals } from '../../../ui/modals';
+import { OFFLINE_DISABLED } from '../../../ui/not-on-device';
 import { FailuresBanner, PendingBadge } from '../../../ui/pending-marks';
 import { leadIntentOf, leadStatusCall } from '../api/calls';
 import { viewScope } from '../../../entities/view-scope';
@@ -107,6 +110,7 @@ export function LeadsScreen({ user }: { user: CmhUser }) {
   const write = useOutboxWrite(leadKeys.all, 'lead-queued');
   const modals = useModals();
   const router = useRouter();
+  const online = useOnline();
   const [filter, setFilter] = useState<LeadFilter>(DEFAULT_LEAD_FILTER);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>({ columnName: 'leadDate', direction: 'desc' });
@@ -145,7 +149,8 @@ export function LeadsScreen({ user }: { user: CmhUser }) {
       const { prospectId } = await modals.withLoading(convertLead(lead.leadId));
       await router.navigate({ href: `/crm/web/prospects/${prospectId}/contactInfo` });
     } catch (error) {
-      // spec 2 §8: a failed conversion hides the loading overlay (done); the error catalogue has told the user, offline we do.
+      // spec 2 §8: a failed conversion hides the loading overlay (done); the error catalogue has told the user. Offline
+      // the button is disabled (it says it needs a connection); a connection lost on the way is said here.
       if (isOfflineError(error)) await modals.message('You are offline. Converting a lead to a prospect needs the connection.');
     }
   }
@@ -244,14 +249,14 @@ export function LeadsScreen({ user }: { user: CmhUser }) {
                   </button>
                 )}
                 {canConvert(lead) && !lead.pending && (
-                  <button
-                    type="button"
+                  <ActionButton
                     className="button button--small"
                     aria-label={`Convert ${lead.fullName} to a prospect`}
+                    {...(online ? {} : OFFLINE_DISABLED)}
                     onClick={() => void convert(lead)}
                   >
                     Convert
-                  </button>
+                  </ActionButton>
                 )}
               </div>
             ),

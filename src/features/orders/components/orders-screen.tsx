@@ -16,12 +16,14 @@ import { notify } from '../../../lib/notifier';
 import { isHttpError, isOfflineError, reportHttpError } from '../../../lib/http';
 import { hasRole } from '../../../lib/permissions';
 import { useNeedsConnection } from '../../../offline/kept-detail-ids';
+import { useOnline } from '../../../offline/use-connection';
 import { useKeptListView } from '../../../offline/use-kept-list';
 import { DataList, type DataListColumn } from '../../../ui/data-list';
+import { ActionButton } from '../../../ui/disabled-reason';
 import { KeptListStatus } from '../../../ui/kept-list-status';
 import { SelectFilter } from '../../../ui/select-filter';
 import { useModals } from '../../../ui/modals';
-import { NeedsConnectionMark } from '../../../ui/not-on-device';
+import { NeedsConnectionMark, OFFLINE_DISABLED } from '../../../ui/not-on-device';
 import { copyOrderIntoBuildAQuote, orderKeys, orderList, useOrders, type KeptReports } from '../api/orders';
 import { viewScope } from '../../../entities/view-scope';
 
@@ -56,6 +58,7 @@ export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports
   const modals = useModals();
   const router = useRouter();
   const queryClient = useQueryClient();
+  const online = useOnline();
   const [facility, setFacility] = useState('');
   const [csm, setCsm] = useState('');
   const [search, setSearch] = useState('');
@@ -87,7 +90,8 @@ export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports
       result = await modals.withLoading(copyOrderIntoBuildAQuote(order));
     } catch (error) {
       // spec 2 §8: HTTP errors close the panel and hide the loading (the error catalogue has spoken); a refusal (the
-      // retailer has no product lines) says why here, and a 400 without a message gets the catalogue's; offline, say so.
+      // retailer has no product lines) says why here, and a 400 without a message gets the catalogue's. Offline the button
+      // is disabled (it says it needs a connection); a connection lost on the way is said here.
       if (isOfflineError(error)) await modals.message('You are offline. Copying an order into Build A Quote needs the connection.');
       else if (isHttpError(error, 400) && error.body?.message) await modals.message(error.body.message, 'Copy to Build A Quote');
       else if (isHttpError(error, 400)) reportHttpError(error);
@@ -133,17 +137,17 @@ export function OrdersScreen({ user, keptReports }: { user: CmhUser; keptReports
             sortable: false,
             width: '7.5rem',
             render: (row: SalesOrder) => (
-              <button
-                type="button"
+              <ActionButton
                 className="button button--small"
                 aria-label={`Copy order ${row.orderNumber} into Build A Quote`}
+                {...(online ? {} : OFFLINE_DISABLED)}
                 onClick={(event) => {
                   event.stopPropagation();
                   void copy(row);
                 }}
               >
                 Copy
-              </button>
+              </ActionButton>
             ),
           },
         ]

@@ -24,7 +24,7 @@ import { DropdownMenu, type MenuEntry } from '../../../ui/dropdown-menu';
 import { KeptListStatus } from '../../../ui/kept-list-status';
 import { SelectFilter } from '../../../ui/select-filter';
 import { useModals } from '../../../ui/modals';
-import { NEEDS_CONNECTION, NeedsConnectionMark } from '../../../ui/not-on-device';
+import { NeedsConnectionMark, OFFLINE_DISABLED } from '../../../ui/not-on-device';
 import {
   checkLockedQuote,
   copyIntoBuildAQuote,
@@ -230,9 +230,7 @@ export function QuotesScreen({ user, keptReports }: { user: CmhUser; keptReports
     return quoteActions(user, quote).map((action) => {
       const needsServer =
         (ONLINE_ONLY.has(action) && !online) || (action === 'compare' && quote.latestRevision >= 2 && compareNeedsConnection(quote));
-      return needsServer
-        ? { label: labels[action], disabled: true, disabledReason: NEEDS_CONNECTION }
-        : { label: labels[action], onSelect: run[action] };
+      return needsServer ? { label: labels[action], ...OFFLINE_DISABLED } : { label: labels[action], onSelect: run[action] };
     });
   }
 
