@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IDEMPOTENCY_HEADER,
@@ -29,14 +30,17 @@ import {
   serviceRequests,
   submittedSurveys,
   users,
+  userTotp,
   warrantyCards,
 } from '../../../src/server/db/schema';
 import { createApp, type App } from '../../../src/server/app';
 import { createApiKey } from '../../../src/server/auth/api-keys';
 import { OUTCOME_TTL_MS, seal, sealKeyOf } from '../../../src/server/auth/single-sign-on';
 import { createTokenService } from '../../../src/server/auth/tokens';
+import { disableTwoFactor } from '../../../src/server/auth/totp';
 import type { Database } from '../../../src/server/db/client';
 import { allRoutes } from '../../../src/server/routes';
+import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/db/seed';
 import { callerFor, createTestContext, type TestContext } from '../harness';
 import { informationBody } from '../information-body';
 import { INVALID_JSON, ODD_PATH_PARAMETERS, bodiesAround, bodyText, mutationsAround } from './mutations';
@@ -493,6 +497,27 @@ async function singleSignOnCode() {
   });
 }
 
+/** The TOTP secrets of the demo users whose two-factor sign-in the suite turned on (issue 33 §2). */
+const totpSecrets = new Map<string, string>();
+
+/**
+ * Two-factor sign-in on for a demo user (turned on through the API when it is off), and a code of now: the user's last
+ * used step is cleared, so that the code of this step serves the valid request again after an accepted one.
+ */
+async function twoFactorCode(user: string, options: { fresh?: boolean } = {}) {
+  const { cmhUserId } = await ok<CmhUser>('GET', '/auth/api/Account/User', user);
+  const [row] = await t.db.select({ on: users.twoFactorEnabledAt }).from(users).where(eq(users.id, cmhUserId));
+  let secret = totpSecrets.get(user);
+  if (options.fresh || !row?.on || !secret) {
+    await disableTwoFactor(t.db, cmhUserId);
+    secret = (await ok<{ secret: string }>('POST', '/auth/api/Account/TwoFactor/Setup', user)).secret;
+    await ok('POST', '/auth/api/Account/TwoFactor/Enable', user, { body: { code: await generate({ secret }) } });
+    totpSecrets.set(user, secret);
+  }
+  await t.db.update(userTotp).set({ lastUsedStep: null }).where(eq(userTotp.userId, cmhUserId));
+  return { cmhUserId, code: await generate({ secret }) };
+}
+
 /* ---- one entry per write endpoint, keyed by method and path as routes/index.ts declares them ---- */
 
 const entries: Record<string, FuzzEntry> = {
@@ -595,6 +620,57 @@ const entries: Record<string, FuzzEntry> = {
     valid: async () => ({ body: { code: await singleSignOnCode() } }),
   },
   // Each link sent ends the user's older one: the same user serves every request.
+  // Two-factor sign-in (issue 33 §2). A setup key waiting for its code is replaced by the next one.
+  'POST /auth/api/Account/TwoFactor/Setup': { passesParsing: 0.5, user: 'viewer', valid: () => ({}) },
+  // A wrong code counts toward the code step's throttle (two_factor_attempts); an accepted one turns it on, so the next
+  // valid request starts a new setup.
+  'POST /auth/api/Account/TwoFactor/Enable': {
+    passesParsing: 0.05,
+    user: 'driver',
+    bodyFollowsRecord: true,
+    valid: async () => {
+      const { cmhUserId } = await ok<CmhUser>('GET', '/auth/api/Account/User', 'driver');
+      await disableTwoFactor(t.db, cmhUserId);
+      const { secret } = await ok<{ secret: string }>('POST', '/auth/api/Account/TwoFactor/Setup', 'driver');
+      return { body: { code: await generate({ secret }) } };
+    },
+    writesWhenRefused: ['two_factor_attempts'],
+  },
+  'POST /auth/api/Account/TwoFactor/Disable': {
+    passesParsing: 0.05,
+    user: 'sales',
+    bodyFollowsRecord: true,
+    valid: async () => ({ body: { password: DEFAULT_DEMO_PASSWORD, code: (await twoFactorCode('sales')).code } }),
+    writesWhenRefused: ['two_factor_attempts'],
+  },
+  'POST /auth/api/Account/TwoFactor/RecoveryCodes': {
+    passesParsing: 0.05,
+    user: 'company',
+    bodyFollowsRecord: true,
+    valid: async () => ({ body: { code: (await twoFactorCode('company')).code } }),
+    writesWhenRefused: ['two_factor_attempts'],
+  },
+  // The code step: the challenge of a password sign-in of the plant user, and a code. A refused code is counted and in
+  // the audit trail (sign-in.failed, step code).
+  'POST /auth/api/Account/TwoFactor/Verify': {
+    passesParsing: 0.05,
+    user: 'none',
+    bodyFollowsRecord: true,
+    valid: async () => {
+      const { code } = await twoFactorCode('plant');
+      const signIn = await t.call<{ challenge: string }>('POST', '/auth/api/Account/Token', {
+        body: { Username: 'plant@demo.homesite.test', Password: DEFAULT_DEMO_PASSWORD },
+      });
+      return { body: { challenge: signIn.body.challenge, code } };
+    },
+    writesWhenRefused: ['two_factor_attempts', 'audit_events'],
+  },
+  // The admin resets the service user's two-factor sign-in; the next valid request turns it on again first.
+  'POST /api/api/User/TwoFactorReset': {
+    passesParsing: 0.05,
+    user: 'admin',
+    valid: async () => ({ body: { cmhUserId: (await twoFactorCode('service')).cmhUserId } }),
+  },
   'POST /api/api/User/SendLink': {
     passesParsing: 0.05,
     user: 'admin',
