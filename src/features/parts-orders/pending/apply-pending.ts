@@ -1,10 +1,10 @@
+import { entriesByRecord, queuedApplier } from '../../../offline/apply-queued';
 import { pendingMarkOf } from '../../../offline/conflicts';
 import {
   allReceivedCorrect,
   applyReceiptMarks,
   businessDay,
   CreatePartsOrderInput,
-  DATE_PLACEHOLDER,
   DEFAULT_ORG_TIME_ZONE,
   PartsOrderItemInput,
   PartsOrderUpdate,
@@ -20,6 +20,7 @@ import {
 } from '../../../contract';
 import type { OutboxEntry } from '../../../offline/db';
 import { bodyFields } from '../../../offline/read-entry';
+import { applyPartsItemChange, worstMark as worst } from '../../../entities/pending-parts-items';
 import { partsOrderIntentOf, type PartsOrderIntent } from '../api/calls';
 import { orderKeyOfRecord, type PartsOrderItemView, type PartsOrderSummaryView, type PartsOrderView, type PendingMark } from '../model';
 
@@ -35,9 +36,6 @@ import { orderKeyOfRecord, type PartsOrderItemView, type PartsOrderSummaryView, 
  */
 
 type ItemIntent = Extract<PartsOrderIntent, { kind: 'item' }>;
-
-/** A failed change outweighs a pending one on the same row. */
-const worst = (current: PendingMark | undefined, next: PendingMark) => (current?.state === 'failed' ? current : next);
 
 /** What the device knows to fill in an order it made itself (the server fills in the rest when the create arrives). */
 export interface SkeletonContext {
@@ -151,45 +149,9 @@ const matches = (id: string, ...candidates: (string | number | null)[]) =>
   candidates.some((candidate) => candidate !== null && String(candidate) === id);
 
 function applyItem(view: PartsOrderView, entry: OutboxEntry, intent: ItemIntent, mark: PendingMark) {
-  const isIt = (item: PartsOrderItemView) => matches(intent.id, item.key, item.partsOrderItemId);
-  if (intent.action === 'remove') {
-    view.partsItems = view.partsItems.filter((item) => !isIt(item));
-    return;
-  }
-  const body = bodyFields(PartsOrderItemInput, entry.body);
-  const fields = {
-    categoryNumber: body.categoryNumber ?? '',
-    commodityNumber: body.commodityNumber ?? '',
-    partNumber: body.partNumber ?? '',
-    partDescription: body.partDescription ?? '',
-    notes: body.notes ?? '',
-    billingCode: body.billingCode ?? '',
-    unitOfMeasure: body.unitOfMeasure ?? '',
-    quantity: body.quantity ?? 1,
-  };
-  const combinedPartNumber = `${fields.categoryNumber}${fields.commodityNumber}${fields.partNumber}`;
-  if (intent.action === 'add') {
-    const key = intent.id;
-    view.partsItems = [
-      ...view.partsItems,
-      {
-        ...fields,
-        combinedPartNumber,
-        key,
-        partsOrderItemId: key,
-        receivedDate: DATE_PLACEHOLDER,
-        isCorrect: null,
-        incorrectPartMessage: '',
-        vantagePartsRequestNumber: null,
-        vantagePartsRequestLineItemId: null,
-        rowVersion: 0,
-        pending: mark,
-      },
-    ];
-    return;
-  }
-  view.partsItems = view.partsItems.map((item) =>
-    isIt(item) ? { ...item, ...fields, combinedPartNumber, rowVersion: item.rowVersion + 1, pending: worst(item.pending, mark) } : item,
+  const readBody = () => bodyFields(PartsOrderItemInput, entry.body);
+  view.partsItems = applyPartsItemChange(view.partsItems, intent, readBody, mark, (item) =>
+    matches(intent.id, item.key, item.partsOrderItemId),
   );
 }
 
@@ -222,6 +184,29 @@ function applyShipTo(view: PartsOrderView, entry: OutboxEntry) {
   view.shipToZipcode = body.shipToZipcode ?? view.shipToZipcode;
 }
 
+const applyEntries = queuedApplier({
+  intentOf: partsOrderIntentOf,
+  createKind: 'create-order',
+  // The order the changes apply to: the server's, or the one its queued create makes; its items copied.
+  start: (server: PartsOrder | undefined, create, context: SkeletonContext): PartsOrderView | undefined => {
+    if (server) return { ...viewOfServerOrder(server), failures: [] };
+    if (create?.intent.kind !== 'create-order') return undefined;
+    const skeleton = skeletonOrder(create.entry, create.intent.orderId, context);
+    return { ...skeleton, partsItems: [...skeleton.partsItems], failures: [] };
+  },
+  apply: (view, intent, entry, mark) => {
+    if (intent.kind === 'ship-to') {
+      applyShipTo(view, entry);
+      view.rowVersion += 1;
+      view.pendingShipTo = worst(view.pendingShipTo, mark);
+    } else if (intent.kind === 'item') {
+      applyItem(view, entry, intent, mark);
+    } else if (intent.kind === 'receipt') {
+      applyReceipt(view, entry, mark);
+    }
+  },
+});
+
 /**
  * The order as it will be: `base` (the server's copy; undefined for an order made on this device) with
  * `entries` (its record's outbox entries, in queue order) applied. Undefined when there is neither a
@@ -232,48 +217,7 @@ export function applyPending(
   entries: readonly OutboxEntry[],
   context: SkeletonContext = {},
 ): PartsOrderView | undefined {
-  const intents = entries.map((entry) => partsOrderIntentOf(entry));
-  const createAt = intents.findIndex((intent) => intent?.kind === 'create-order');
-  const create = intents[createAt];
-  const start = base
-    ? viewOfServerOrder(base)
-    : create?.kind === 'create-order'
-      ? skeletonOrder(entries[createAt]!, create.orderId, context)
-      : undefined;
-  if (!start) return undefined;
-  const view: PartsOrderView = { ...start, partsItems: [...start.partsItems], failures: [] };
-
-  for (const [index, entry] of entries.entries()) {
-    const intent = intents[index];
-    if (!intent) continue;
-    const mark = pendingMarkOf(entry);
-    view.hasPendingChanges = true;
-    if (mark.state === 'failed') view.failures.push(mark);
-    switch (intent.kind) {
-      case 'create-order':
-        if (!base) view.pending = mark;
-        break;
-      case 'ship-to':
-        applyShipTo(view, entry);
-        view.rowVersion += 1;
-        view.pendingShipTo = worst(view.pendingShipTo, mark);
-        break;
-      case 'cancel':
-        view.pendingCancel = mark;
-        break;
-      case 'submit':
-        view.pendingSubmit = mark;
-        view.rowVersion += 1;
-        break;
-      case 'item':
-        applyItem(view, entry, intent, mark);
-        break;
-      case 'receipt':
-        applyReceipt(view, entry, mark);
-        break;
-    }
-  }
-  return view;
+  return applyEntries(base, entries, context);
 }
 
 function summaryOfView(view: PartsOrderView): PartsOrderSummaryView {
@@ -322,12 +266,7 @@ export function applyPendingToList(
   entries: readonly OutboxEntry[],
   context: SkeletonContext = {},
 ): PartsOrderSummaryView[] {
-  const byOrder = new Map<string, OutboxEntry[]>();
-  for (const entry of entries) {
-    const key = orderKeyOfRecord(entry.recordKey);
-    if (key === undefined) continue;
-    byOrder.set(key, [...(byOrder.get(key) ?? []), entry]);
-  }
+  const byOrder = entriesByRecord(entries, orderKeyOfRecord);
   const known = new Set(rows.map((row) => String(row.partsOrderId)));
   const created: PartsOrderSummaryView[] = [];
   for (const [key, orderEntries] of byOrder) {

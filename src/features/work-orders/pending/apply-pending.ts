@@ -1,4 +1,4 @@
-import { pendingMarkOf } from '../../../offline/conflicts';
+import { entriesByRecord, queuedApplier } from '../../../offline/apply-queued';
 import {
   ATTACHMENT_TYPES,
   AttachmentFields,
@@ -19,11 +19,13 @@ import {
 } from '../../../contract';
 import type { OutboxEntry } from '../../../offline/db';
 import { bodyFields } from '../../../offline/read-entry';
+import { applyPartsItemChange, worstMark as worst } from '../../../entities/pending-parts-items';
 import { workOrderIntentOf, type WorkOrderIntent } from '../api/calls';
 import {
   requestKeyOfRecord,
   type PendingMark,
   type ServiceAttachmentView,
+  type ServicePartsItemView,
   type ServiceRequestSummaryView,
   type ServiceRequestView,
 } from '../model';
@@ -187,48 +189,8 @@ function applyItem(view: ServiceRequestView, entry: OutboxEntry, intent: RowInte
 }
 
 function applyPart(view: ServiceRequestView, entry: OutboxEntry, intent: RowIntent, mark: PendingMark) {
-  if (intent.action === 'remove') {
-    view.partsItems = view.partsItems.filter(
-      (part) => !matches(intent.id, part.key, part.partsOrderItemId, part.vantagePartsRequestLineItemId),
-    );
-    return;
-  }
-  const body = bodyFields(ServicePartInput, entry.body);
-  const fields = {
-    categoryNumber: body.categoryNumber ?? '',
-    commodityNumber: body.commodityNumber ?? '',
-    partNumber: body.partNumber ?? '',
-    partDescription: body.partDescription ?? '',
-    notes: body.notes ?? '',
-    billingCode: body.billingCode ?? '',
-    unitOfMeasure: body.unitOfMeasure ?? '',
-    quantity: body.quantity ?? 1,
-  };
-  const combinedPartNumber = `${fields.categoryNumber}${fields.commodityNumber}${fields.partNumber}`;
-  if (intent.action === 'add') {
-    view.partsItems = [
-      ...view.partsItems,
-      {
-        ...fields,
-        combinedPartNumber,
-        key: intent.id,
-        partsOrderItemId: intent.id,
-        receivedDate: DATE_PLACEHOLDER,
-        isCorrect: null,
-        incorrectPartMessage: '',
-        vantagePartsRequestNumber: null,
-        vantagePartsRequestLineItemId: null,
-        rowVersion: 0,
-        pending: mark,
-      },
-    ];
-    return;
-  }
-  view.partsItems = view.partsItems.map((part) =>
-    matches(intent.id, part.key, part.partsOrderItemId, part.vantagePartsRequestLineItemId)
-      ? { ...part, ...fields, combinedPartNumber, rowVersion: part.rowVersion + 1, pending: worst(part.pending, mark) }
-      : part,
-  );
+  const isIt = (part: ServicePartsItemView) => matches(intent.id, part.key, part.partsOrderItemId, part.vantagePartsRequestLineItemId);
+  view.partsItems = applyPartsItemChange(view.partsItems, intent, () => bodyFields(ServicePartInput, entry.body), mark, isIt);
 }
 
 function applyAttachment(view: ServiceRequestView, entry: OutboxEntry, intent: RowIntent, mark: PendingMark) {
@@ -297,8 +259,54 @@ function applyInformation(view: ServiceRequestView, entry: OutboxEntry) {
   view.isUnderWarranty = body.isUnderWarranty ?? view.isUnderWarranty;
 }
 
-/** A failed change outweighs a pending one on the same row. */
-const worst = (current: PendingMark | undefined, next: PendingMark) => (current?.state === 'failed' ? current : next);
+/** A queued change of the request or its rows, besides its create, cancel and submit (offline/apply-queued.ts). */
+function applyChange(view: ServiceRequestView, intent: WorkOrderIntent, entry: OutboxEntry, mark: PendingMark) {
+  switch (intent.kind) {
+    case 'information':
+      applyInformation(view, entry);
+      view.rowVersion += 1;
+      view.pending = worst(view.pending, mark);
+      break;
+    case 'archive':
+      view.pending = worst(view.pending, mark);
+      view.rowVersion += 1;
+      break;
+    case 'service-item':
+      applyItem(view, entry, intent, mark);
+      break;
+    case 'parts-item':
+      applyPart(view, entry, intent, mark);
+      break;
+    case 'attachment':
+      applyAttachment(view, entry, intent, mark);
+      break;
+  }
+}
+
+/** The request the queued changes apply to: the server's, or the one its queued create makes; its rows copied. */
+function requestToChange(
+  server: ServiceRequest | undefined,
+  create: { entry: OutboxEntry; intent: WorkOrderIntent } | undefined,
+  homeOf: (assetId: number) => HomeSummary | undefined,
+): ServiceRequestView | undefined {
+  let view: ServiceRequestView;
+  if (server) view = viewOfServerRequest(server);
+  else if (create?.intent.kind === 'create-request') view = skeletonRequest(create.entry, create.intent, homeOf(create.intent.assetId));
+  else return undefined;
+  return {
+    ...view,
+    serviceItems: [...view.serviceItems],
+    partsItems: [...view.partsItems],
+    serviceAttachments: [...view.serviceAttachments],
+  };
+}
+
+const applyEntries = queuedApplier({
+  intentOf: workOrderIntentOf,
+  createKind: 'create-request',
+  start: requestToChange,
+  apply: applyChange,
+});
 
 /**
  * The request as it will be: `base` (the server's copy; undefined for a request made on this device)
@@ -310,59 +318,8 @@ export function applyPending(
   entries: readonly OutboxEntry[],
   homeOf: (assetId: number) => HomeSummary | undefined = () => undefined,
 ): ServiceRequestView | undefined {
-  const intents = entries.map((entry) => workOrderIntentOf(entry));
-  const createAt = intents.findIndex((intent) => intent?.kind === 'create-request');
-  const create = intents[createAt];
-  let view: ServiceRequestView | undefined = base
-    ? viewOfServerRequest(base)
-    : create?.kind === 'create-request'
-      ? skeletonRequest(entries[createAt]!, create, homeOf(create.assetId))
-      : undefined;
+  const view = applyEntries(base, entries, homeOf);
   if (!view) return undefined;
-  view = {
-    ...view,
-    serviceItems: [...view.serviceItems],
-    partsItems: [...view.partsItems],
-    serviceAttachments: [...view.serviceAttachments],
-  };
-
-  for (const [index, entry] of entries.entries()) {
-    const intent = intents[index];
-    if (!intent) continue;
-    const mark = pendingMarkOf(entry);
-    view.hasPendingChanges = true;
-    if (mark.state === 'failed') view.failures.push(mark);
-    switch (intent.kind) {
-      case 'create-request':
-        if (!base) view.pending = mark;
-        break;
-      case 'information':
-        applyInformation(view, entry);
-        view.rowVersion += 1;
-        view.pending = worst(view.pending, mark);
-        break;
-      case 'cancel':
-        view.pendingCancel = mark;
-        break;
-      case 'submit':
-        view.pendingSubmit = mark;
-        view.rowVersion += 1;
-        break;
-      case 'archive':
-        view.pending = worst(view.pending, mark);
-        view.rowVersion += 1;
-        break;
-      case 'service-item':
-        applyItem(view, entry, intent, mark);
-        break;
-      case 'parts-item':
-        applyPart(view, entry, intent, mark);
-        break;
-      case 'attachment':
-        applyAttachment(view, entry, intent, mark);
-        break;
-    }
-  }
   if (view.hasPendingChanges) {
     // Totals as the server will compute them from what is known here (spec 3 §3 costs).
     const costs = workOrderCosts({ ...view, items: view.serviceItems });
@@ -426,12 +383,7 @@ export function applyPendingToList(
   entries: readonly OutboxEntry[],
   homeOf: (assetId: number) => HomeSummary | undefined = () => undefined,
 ): ServiceRequestSummaryView[] {
-  const byRecord = new Map<string, OutboxEntry[]>();
-  for (const entry of entries) {
-    const key = requestKeyOfRecord(entry.recordKey);
-    if (key === undefined) continue;
-    byRecord.set(key, [...(byRecord.get(key) ?? []), entry]);
-  }
+  const byRecord = entriesByRecord(entries, requestKeyOfRecord);
   const result: ServiceRequestSummaryView[] = [];
   const created: ServiceRequestSummaryView[] = [];
   const listed = byRecord.size > 0 ? new Set(rows.map((row) => String(row.serviceRequestId))) : undefined;

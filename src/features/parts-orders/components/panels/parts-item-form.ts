@@ -1,14 +1,5 @@
-import * as v from 'valibot';
-import {
-  BILLING_CODES,
-  defaultBillingCode,
-  itemFieldsFromCatalog,
-  PartsOrderItemInput,
-  WORK_ORDER_MESSAGES,
-  type CatalogPart,
-  type PartsOrder,
-  type UnitOfMeasure,
-} from '../../../../contract';
+import { defaultBillingCode, itemFieldsFromCatalog, type CatalogPart, type PartsOrder, type UnitOfMeasure } from '../../../../contract';
+import * as form from '../../../../entities/parts-item-form';
 import type { PartsOrderItemView } from '../../model';
 
 /*
@@ -16,53 +7,17 @@ import type { PartsOrderItemView } from '../../model';
  * catalog fills category, commodity, part number, description and unit of measure, and locks the description
  * and unit the catalog supplies; clearing the pick resets the item. Checked against the contract's schema.
  */
-export interface ItemValues {
-  categoryNumber: string;
-  commodityNumber: string;
-  partNumber: string;
-  partDescription: string;
-  notes: string;
-  billingCode: string;
-  unitOfMeasure: string;
-  quantity: string;
-}
+export type ItemValues = form.PartsItemValues;
+export type ItemField = form.PartsItemField;
+export const ITEM_LABELS = form.PARTS_ITEM_LABELS;
+export const ITEM_FIELDS = form.PARTS_ITEM_FIELDS;
+export const billingCodeOptions = form.billingCodeOptions;
 
-export type ItemField = keyof ItemValues;
+/** A new item: the order's default billing code (a stock order's is Retailer Inventory, spec 3 §4). */
+export const newItemValues = (order: Pick<PartsOrder, 'longSerialNumber'>): ItemValues =>
+  form.newPartsItemValues(defaultBillingCode(order));
 
-export const ITEM_LABELS: Record<ItemField, string> = {
-  categoryNumber: 'Category',
-  commodityNumber: 'Commodity',
-  partNumber: 'Part number',
-  partDescription: 'Part description',
-  notes: 'Notes',
-  billingCode: 'Billing code',
-  unitOfMeasure: 'Unit of measure',
-  quantity: 'Quantity',
-};
-export const ITEM_FIELDS = Object.keys(ITEM_LABELS) as ItemField[];
-
-/** A new item: quantity 1 (spec 3 §3) and the order's default billing code (a stock order's is Retailer Inventory, spec 3 §4). */
-export const newItemValues = (order: Pick<PartsOrder, 'longSerialNumber'>): ItemValues => ({
-  categoryNumber: '',
-  commodityNumber: '',
-  partNumber: '',
-  partDescription: '',
-  notes: '',
-  billingCode: defaultBillingCode(order),
-  unitOfMeasure: '',
-  quantity: '1',
-});
-
-export const itemValues = (item: PartsOrderItemView): ItemValues => ({
-  categoryNumber: item.categoryNumber,
-  commodityNumber: item.commodityNumber,
-  partNumber: item.partNumber,
-  partDescription: item.partDescription,
-  notes: item.notes,
-  billingCode: item.billingCode,
-  unitOfMeasure: item.unitOfMeasure.trim(),
-  quantity: Number.isFinite(item.quantity) ? String(item.quantity) : '1',
-});
+export const itemValues = (item: PartsOrderItemView): ItemValues => form.partsItemValuesOf(item);
 
 /** The fields a picked catalog part sets, and which of them it locks. */
 export const catalogValues = (part: CatalogPart) => itemFieldsFromCatalog(part);
@@ -82,46 +37,15 @@ export function findCatalogPart(
   );
 }
 
-export const billingCodeOptions = () => [
-  { value: '', label: 'Select a billing code' },
-  ...BILLING_CODES.map((code) => ({ value: code, label: code })),
-];
-
-/** '' is none; '$1,250' is 1250; anything else that is not a number is NaN. */
+/** '' is none; '1,250' is 1250; anything else that is not a number is NaN. */
 function textToNumber(text: string): number | undefined {
   const cleaned = text.replace(/[,\s]/g, '');
   if (cleaned === '') return undefined;
   return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
-export type ItemCheck = { ok: true; body: PartsOrderItemInput } | { ok: false; fields: Partial<Record<ItemField, string>> };
+export type ItemCheck = form.PartsItemCheck;
 
-/**
- * The form against PartsOrderItemInput. `units`: the known units of measure (a code outside them is refused,
- * except `allowedUnit`: the one the item or its catalog part already has); undefined when the list is not available.
- */
-export function checkItem(values: ItemValues, units: readonly UnitOfMeasure[] | undefined, allowedUnit = ''): ItemCheck {
-  const fields: Partial<Record<ItemField, string>> = {};
-  const unit = values.unitOfMeasure.trim();
-  if (unit && units && units.length > 0 && unit !== allowedUnit && !units.some((known) => known.abbreviation === unit)) {
-    fields.unitOfMeasure = WORK_ORDER_MESSAGES.unitOfMeasureUnknown;
-  }
-  const parsed = v.safeParse(PartsOrderItemInput, {
-    categoryNumber: values.categoryNumber,
-    commodityNumber: values.commodityNumber,
-    partNumber: values.partNumber,
-    partDescription: values.partDescription,
-    notes: values.notes,
-    billingCode: values.billingCode,
-    unitOfMeasure: unit,
-    quantity: textToNumber(values.quantity) ?? Number.NaN,
-  });
-  if (!parsed.success) {
-    for (const issue of parsed.issues) {
-      const key = issue.path?.[0]?.key;
-      if (typeof key === 'string' && key in ITEM_LABELS) fields[key as ItemField] ??= issue.message;
-    }
-  }
-  if (!parsed.success || Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, body: parsed.output };
-}
+/** The form against PartsOrderItemInput (entities/parts-item-form.ts checkPartsItemValues). */
+export const checkItem = (values: ItemValues, units: readonly UnitOfMeasure[] | undefined, allowedUnit = ''): ItemCheck =>
+  form.checkPartsItemValues(values, textToNumber(values.quantity) ?? Number.NaN, units, allowedUnit);

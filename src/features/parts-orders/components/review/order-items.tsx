@@ -1,6 +1,7 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { PARTS_ORDER_MESSAGES } from '../../../../contract';
 import { notify } from '../../../../lib/notifier';
+import { ReviewDetail } from '../../../../ui/record-review';
 import { useModals } from '../../../../ui/modals';
 import { PathLink } from '../../../../ui/path-link';
 import { deleteItemCall, markIncorrectCall, markReceivedCall } from '../../api/calls';
@@ -14,16 +15,6 @@ import { dateOrBlank, itemName, receiptText, receivableItems, refusalMessage } f
 
 export const SELECT_ALL_LABEL = 'Select all parts not yet marked correct';
 export const MARK_RECEIVED_LABEL = 'Mark Received';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  if (children === '' || children === null || children === undefined) return null;
-  return (
-    <div className="po-field">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 function ReceiptMark({ item }: { item: PartsOrderItemView }) {
   const text = receiptText(item);
@@ -105,7 +96,7 @@ export function OrderItems({ view, editable, canReceive }: { view: PartsOrderVie
 
   return (
     <section className="po-section card" aria-labelledby={`${id}-title`}>
-      <div className="po-section__header">
+      <div className="review-section__header">
         <h2 id={`${id}-title`}>Parts</h2>
         <div className="po-section__actions">
           {editable && (
@@ -142,13 +133,13 @@ export function OrderItems({ view, editable, canReceive }: { view: PartsOrderVie
       {view.partsItems.length === 0 ? (
         <p className="po-empty">No parts on this order yet.</p>
       ) : (
-        <ol className="po-items">
+        <ol className="review-items">
           {view.partsItems.map((item) => {
             const name = itemName(item);
             const receivableItem = typeof item.partsOrderItemId === 'number' && receivableIds.has(item.partsOrderItemId);
             return (
-              <li key={item.key} className={`po-item${item.pending ? ' po-item--pending' : ''}`}>
-                <div className="po-item__header">
+              <li key={item.key} className={`review-item${item.pending ? ' review-item--pending' : ''}`}>
+                <div className="review-item__header">
                   {canReceive && receivableItem && (
                     <input
                       type="checkbox"
@@ -162,18 +153,18 @@ export function OrderItems({ view, editable, canReceive }: { view: PartsOrderVie
                   <ReceiptMark item={item} />
                   <PendingBadge mark={item.pending} subject={name} />
                 </div>
-                <dl className="po-fields po-fields--item">
-                  <Detail label="Part number">{item.partNumber}</Detail>
-                  <Detail label="Description">{item.partDescription}</Detail>
-                  <Detail label="Quantity">{String(item.quantity)}</Detail>
-                  <Detail label="Unit of measure">{item.unitOfMeasure.trim()}</Detail>
-                  <Detail label="Billing code">{item.billingCode}</Detail>
+                <dl className="review-fields po-fields--item">
+                  <ReviewDetail label="Part number">{item.partNumber}</ReviewDetail>
+                  <ReviewDetail label="Description">{item.partDescription}</ReviewDetail>
+                  <ReviewDetail label="Quantity">{String(item.quantity)}</ReviewDetail>
+                  <ReviewDetail label="Unit of measure">{item.unitOfMeasure.trim()}</ReviewDetail>
+                  <ReviewDetail label="Billing code">{item.billingCode}</ReviewDetail>
                   {item.notes.trim() && (
-                    <Detail label="Notes">
+                    <ReviewDetail label="Notes">
                       <span className="po-multiline">{item.notes}</span>
-                    </Detail>
+                    </ReviewDetail>
                   )}
-                  <Detail label="Received">{dateOrBlank(item.receivedDate)}</Detail>
+                  <ReviewDetail label="Received">{dateOrBlank(item.receivedDate)}</ReviewDetail>
                 </dl>
                 {item.pending?.state === 'failed' ? (
                   <div className="po-item__actions">

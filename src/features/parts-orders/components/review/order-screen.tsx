@@ -7,14 +7,13 @@ import { describeAge } from '../../../../offline/age';
 import { useNow } from '../../../../offline/use-now';
 import { discardUnsentCreate, outboxActions, WriteRefusedError } from '../../../../offline/runtime';
 import { useModals } from '../../../../ui/modals';
-import { NotOnDevice } from '../../../../ui/not-on-device';
-import { PathLink } from '../../../../ui/path-link';
 import { cancelOrderCall, submitOrderCall } from '../../api/calls';
 import { partsOrderKeys } from '../../api/keys';
 import { PARTS_LIST_PATH, PARTS_ORDER_TEXTS } from '../../messages';
 import { orderRef, type PartsOrderView } from '../../model';
 import { usePartsOrderWrite } from '../../use-parts-order-write';
 import { FailuresBanner, PendingBadge } from '../../../../ui/pending-marks';
+import { PendingTag, ReviewField, ReviewHeader, ReviewStatePage, ReviewSubmitButton, SavedCopyNotice } from '../../../../ui/record-review';
 import { useOrderReview } from './order-context';
 import { OrderItems } from './order-items';
 import { dateOrTbd, homeownerText, orderTitle, plantText, refusalMessage, savedShipToText, serialOrStock } from './review-model';
@@ -28,6 +27,8 @@ const BEFORE_SHIPPING = new Set(PARTS_ORDER_STATUSES.slice(1, 3).map((status) =>
 const awaitingShipment = (view: PartsOrderView) =>
   !isStaged(view) && !view.isClosed && BEFORE_SHIPPING.has(view.orderStatus.trim().toUpperCase());
 
+const STATE_TEXTS = { ...PARTS_ORDER_TEXTS, what: 'parts order', back: { href: PARTS_LIST_PATH, label: 'Back to Parts Requests' } };
+
 function Page({ children }: { children: ReactNode }) {
   return <div className="page po-review">{children}</div>;
 }
@@ -36,81 +37,15 @@ function Page({ children }: { children: ReactNode }) {
 export function PartsOrderScreen() {
   const { state } = useOrderReview();
   const queryClient = useQueryClient();
-  switch (state.status) {
-    case 'ready':
-      return <OrderContent view={state.view} storedAt={state.storedAt} fromCache={state.fromCache} />;
-    case 'not-found':
-      return (
-        <Page>
-          <h1 className="page__title">{PARTS_ORDER_TEXTS.title}</h1>
-          <p className="notice notice--warning" role="status">
-            {PARTS_ORDER_TEXTS.notFound}
-          </p>
-          <PathLink href={PARTS_LIST_PATH}>Back to Parts Requests</PathLink>
-        </Page>
-      );
-    case 'not-on-device':
-      return (
-        <Page>
-          <h1 className="page__title">{PARTS_ORDER_TEXTS.title}</h1>
-          <NotOnDevice what="parts order" />
-          <PathLink href={PARTS_LIST_PATH}>Back to Parts Requests</PathLink>
-        </Page>
-      );
-    case 'error':
-      // spec 3 §8: failure loading a parts order sets an error state and stops the loading display.
-      return (
-        <Page>
-          <h1 className="page__title">{PARTS_ORDER_TEXTS.title}</h1>
-          <div className="notice notice--warning" role="alert">
-            <p>{PARTS_ORDER_TEXTS.loadError}</p>
-            <button type="button" className="button" onClick={() => void queryClient.invalidateQueries({ queryKey: partsOrderKeys.all })}>
-              Try again
-            </button>
-          </div>
-        </Page>
-      );
-    default:
-      return (
-        <Page>
-          <h1 className="page__title">{PARTS_ORDER_TEXTS.title}</h1>
-          <p className="page__loading" role="status">
-            Loading parts order...
-          </p>
-        </Page>
-      );
-  }
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="po-field">
-      <dt>{label}</dt>
-      <dd>{children === '' || children === null || children === undefined ? '—' : children}</dd>
-    </div>
-  );
-}
-
-function CopyAge({ view, storedAt, fromCache }: { view: PartsOrderView; storedAt: number | undefined; fromCache: boolean }) {
-  const now = useNow();
-  if (!fromCache) return null;
-  if (storedAt === undefined) {
-    return (
-      <p className="notice notice--info" role="status">
-        This parts order was made on this device and has not reached the server yet.
-      </p>
-    );
-  }
-  return (
-    <p className="notice notice--info" role="status">
-      Saved copy, updated {describeAge(storedAt, now)}. The server cannot be reached
-      {view.hasPendingChanges ? '; your changes will be sent when it can' : ''}.
-    </p>
-  );
+  const retry = () => void queryClient.invalidateQueries({ queryKey: partsOrderKeys.all });
+  if (state.status !== 'ready')
+    return <ReviewStatePage status={state.status} pageClassName="po-review" texts={STATE_TEXTS} onRetry={retry} />;
+  return <OrderContent view={state.view} storedAt={state.storedAt} fromCache={state.fromCache} />;
 }
 
 function OrderContent({ view, storedAt, fromCache }: { view: PartsOrderView; storedAt: number | undefined; fromCache: boolean }) {
   const { editable, canReceive } = useOrderReview();
+  const now = useNow();
   const write = usePartsOrderWrite();
   const modals = useModals();
   const router = useRouter();
@@ -165,70 +100,53 @@ function OrderContent({ view, storedAt, fromCache }: { view: PartsOrderView; sto
   const homeowner = homeownerText(view);
   return (
     <Page>
-      <div className="po-header card">
-        <div className="po-header__top">
-          <div>
-            <h1 className="page__title po-header__title" id={headingId}>
-              {orderTitle(view)}
-            </h1>
-            <p className="po-header__status">
-              <span className="po-status">{view.orderStatus}</span>
-              {view.isClosed && <span className="po-tag">Closed</span>}
-              <PendingBadge mark={view.pending} subject="parts order" />
-              {view.pendingSubmit && (
-                <span className="po-tag">
-                  Submit <PendingBadge mark={view.pendingSubmit} subject="submit" />
-                </span>
-              )}
-              {view.pendingCancel && (
-                <span className="po-tag">
-                  Cancel <PendingBadge mark={view.pendingCancel} subject="cancel" />
-                </span>
-              )}
-              {view.pendingReceipt && (
-                <span className="po-tag">
-                  Receipt <PendingBadge mark={view.pendingReceipt} subject="receipt" />
-                </span>
-              )}
-            </p>
-          </div>
-          {editable && (
-            <div className="po-actions">
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={busy !== null}
-                aria-busy={busy === 'submit'}
-                onClick={() => void submit()}
-              >
-                {busy === 'submit' ? 'Submitting...' : 'Submit'}
-              </button>
+      <ReviewHeader
+        headingId={headingId}
+        title={orderTitle(view)}
+        status={view.orderStatus}
+        tags={
+          <>
+            {view.isClosed && <span className="review-tag">Closed</span>}
+            <PendingBadge mark={view.pending} subject="parts order" />
+            <PendingTag label="Submit" mark={view.pendingSubmit} />
+            <PendingTag label="Cancel" mark={view.pendingCancel} />
+            <PendingTag label="Receipt" mark={view.pendingReceipt} />
+          </>
+        }
+        actions={
+          editable && (
+            <div className="review-actions">
+              <ReviewSubmitButton busy={busy} onSubmit={() => void submit()} />
               <button type="button" className="button" disabled={busy !== null} aria-busy={busy === 'cancel'} onClick={() => void cancel()}>
                 Cancel Order
               </button>
             </div>
-          )}
-        </div>
-        <dl className="po-fields">
-          {view.partsLogNumber && <Field label="Parts log number">{view.partsLogNumber}</Field>}
-          <Field label="Plant">{plantText(view)}</Field>
-          <Field label="Serial number">{serialOrStock(view)}</Field>
-          <Field label="Homeowner">{homeowner}</Field>
-          <Field label="Status">{view.orderStatus}</Field>
-          <Field label="Order date">{dateOrTbd(view.orderDate)}</Field>
-          {!staged && <Field label="Expected ship date">{dateOrTbd(view.expectedShipDate)}</Field>}
-          {!staged && <Field label="Shipped via">{view.viaDescription}</Field>}
-          {!staged && <Field label="Tracking number">{view.trackingNumber}</Field>}
-          {view.serviceRequestNumber && <Field label="Service request">{view.serviceRequestNumber}</Field>}
-          {!staged && <Field label="Ship to">{savedShipToText(view)}</Field>}
-        </dl>
-      </div>
+          )
+        }
+      >
+        {view.partsLogNumber && <ReviewField label="Parts log number">{view.partsLogNumber}</ReviewField>}
+        <ReviewField label="Plant">{plantText(view)}</ReviewField>
+        <ReviewField label="Serial number">{serialOrStock(view)}</ReviewField>
+        <ReviewField label="Homeowner">{homeowner}</ReviewField>
+        <ReviewField label="Status">{view.orderStatus}</ReviewField>
+        <ReviewField label="Order date">{dateOrTbd(view.orderDate)}</ReviewField>
+        {!staged && <ReviewField label="Expected ship date">{dateOrTbd(view.expectedShipDate)}</ReviewField>}
+        {!staged && <ReviewField label="Shipped via">{view.viaDescription}</ReviewField>}
+        {!staged && <ReviewField label="Tracking number">{view.trackingNumber}</ReviewField>}
+        {view.serviceRequestNumber && <ReviewField label="Service request">{view.serviceRequestNumber}</ReviewField>}
+        {!staged && <ReviewField label="Ship to">{savedShipToText(view)}</ReviewField>}
+      </ReviewHeader>
 
-      <CopyAge view={view} storedAt={storedAt} fromCache={fromCache} />
+      <SavedCopyNotice
+        fromCache={fromCache}
+        savedAge={storedAt === undefined ? undefined : describeAge(storedAt, now)}
+        pendingChanges={view.hasPendingChanges}
+        madeHere="This parts order was made on this device and has not reached the server yet."
+      />
       <FailuresBanner failures={view.failures} actions={outboxActions} />
       {invalidOrder && (
-        <div ref={issuesRef} tabIndex={-1} className="notice notice--warning po-issues" role="alert">
-          <p className="po-issues__title">{SUBMIT_BLOCKED_TITLE}</p>
+        <div ref={issuesRef} tabIndex={-1} className="notice notice--warning review-issues" role="alert">
+          <p className="review-issues__title">{SUBMIT_BLOCKED_TITLE}</p>
           <p>{invalidOrder}</p>
         </div>
       )}

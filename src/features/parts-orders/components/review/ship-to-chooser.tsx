@@ -50,7 +50,7 @@ export function ShipToChooser({ view, editable }: { view: PartsOrderView; editab
   const unavailable = choices.length === 0 && !waiting;
   return (
     <section className="po-section card" aria-labelledby={`${id}-title`}>
-      <div className="po-section__header">
+      <div className="review-section__header">
         <h2 id={`${id}-title`}>{SHIP_TO_LEGEND}</h2>
         <PendingBadge mark={view.pendingShipTo} subject="ship-to location" />
       </div>

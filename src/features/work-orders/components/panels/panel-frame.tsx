@@ -1,22 +1,14 @@
 import type { AnyFormApi } from '@tanstack/react-form';
-import { useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../../../lib/notifier';
-import { useResolvedTempId } from '../../../../offline/use-outbox';
+import { usePanelItemIn } from '../../../../entities/panel-item';
 import { WriteRefusedError } from '../../../../offline/runtime';
 import { DeviceFullError } from '../../../../offline/storage-full';
 import { revalidateLogic } from '../../../../ui/form';
-import { SidePanel, SidePanelCancel } from '../../../../ui/side-panel';
+import { PanelLoading as PanelLoadingIn, ReturnTo } from '../../../../ui/panel-states';
 import type { ServiceRequestView } from '../../model';
 import { useReview } from '../review/review-context';
 import { refusalField, refusalMessage, type ReviewPaths } from '../review/review-model';
 import './panels.css';
-
-/**
- * How long a panel waits for its item to show up again before it returns to the review: when the outbox
- * delivers an item the queued copy leaves the queue a moment before the server's fresh copy arrives.
- */
-export const ITEM_GRACE_MS = 2_000;
 
 /**
  * The panels' forms check on every change (messages still show only once a field was left or a save tried):
@@ -35,20 +27,6 @@ export function usePanelRequest(): PanelRequest {
   return { status: 'ready', view: state.view, paths };
 }
 
-/** True once `present` has been false for `graceMs` on end (it is reset whenever it is true again). */
-export function useGone(present: boolean, graceMs = ITEM_GRACE_MS): boolean {
-  const [gone, setGone] = useState(false);
-  useEffect(() => {
-    if (present) {
-      setGone(false);
-      return;
-    }
-    const timer = setTimeout(() => setGone(true), graceMs);
-    return () => clearTimeout(timer);
-  }, [present, graceMs]);
-  return gone && !present;
-}
-
 export type PanelItem<Item> =
   { status: 'waiting' } | { status: 'gone' } | { status: 'ready'; view: ServiceRequestView; paths: ReviewPaths; item: Item | undefined };
 
@@ -62,39 +40,19 @@ export function usePanelItem<Item>(
   find: (view: ServiceRequestView, ids: readonly string[]) => Item | undefined,
 ): PanelItem<Item> {
   const target = usePanelRequest();
-  const resolved = useResolvedTempId(itemId ?? '');
-  const ids = [itemId, resolved].filter((id) => id !== undefined).map(String);
-  const found = target.status === 'ready' && itemId !== undefined ? find(target.view, ids) : undefined;
-  const last = useRef<Item | undefined>(undefined);
-  if (found !== undefined) last.current = found;
-  const gone = useGone(target.status !== 'ready' || itemId === undefined || found !== undefined);
+  const item = usePanelItemIn(itemId, target.status === 'ready' ? target.view : undefined, find);
   if (target.status !== 'ready') return target;
-  if (itemId === undefined) return { ...target, item: undefined };
-  if (gone) return { status: 'gone' };
-  const item = found ?? last.current;
-  return item === undefined ? { status: 'waiting' } : { ...target, item };
+  return item.status === 'ready' ? { ...target, item: item.item } : item;
 }
 
 /** spec 3 §2: "Each panel returns to the review screen if no active request is loaded." */
 export function ReturnToReview() {
-  const { reviewHref } = useReview();
-  const router = useRouter();
-  useEffect(() => {
-    void router.navigate({ href: reviewHref, replace: true, ignoreBlocker: true });
-  }, [router, reviewHref]);
-  return null;
+  return <ReturnTo href={useReview().reviewHref} />;
 }
 
 /** The panel while its request (or item) is still on its way. */
 export function PanelLoading({ title }: { title: string }) {
-  const { reviewHref } = useReview();
-  return (
-    <SidePanel title={title} closeTo={reviewHref} footer={<SidePanelCancel>Close</SidePanelCancel>}>
-      <p role="status" className="page__loading">
-        Loading...
-      </p>
-    </SidePanel>
-  );
+  return <PanelLoadingIn title={title} closeTo={useReview().reviewHref} />;
 }
 
 /** A message about the whole form (not one field), e.g. the server's refusal. */

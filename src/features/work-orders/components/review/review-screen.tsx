@@ -11,9 +11,9 @@ import { workOrderKeys } from '../../api/keys';
 import { ARCHIVE_ERROR, WORK_ORDER_CONFIRMATIONS, WORK_ORDER_TOASTS } from '../../messages';
 import { requestRef, type ServiceRequestView } from '../../model';
 import { useWorkOrderWrite } from '../../use-work-order-write';
-import { NotOnDevice } from '../../../../ui/not-on-device';
 import { PathLink } from '../../../../ui/path-link';
 import { FailuresBanner, PendingBadge } from '../../../../ui/pending-marks';
+import { PendingTag, ReviewField, ReviewHeader, ReviewStatePage, ReviewSubmitButton, SavedCopyNotice } from '../../../../ui/record-review';
 import { useReview } from './review-context';
 import {
   accountAddressText,
@@ -36,6 +36,14 @@ export const REVIEW_NOT_FOUND_MESSAGE = 'This work order was not found. It may h
 export const REVIEW_LOAD_ERROR_MESSAGE = 'The work order could not be loaded.';
 export const SUBMIT_BLOCKED_TITLE = 'This work order cannot be submitted yet:';
 
+const STATE_TEXTS = {
+  title: 'Work Order',
+  notFound: REVIEW_NOT_FOUND_MESSAGE,
+  loadError: REVIEW_LOAD_ERROR_MESSAGE,
+  what: 'work order',
+  back: { href: SERVICE_PATH, label: 'Back to Service & Parts' },
+};
+
 function Page({ children }: { children: ReactNode }) {
   return <div className="page work-order-review">{children}</div>;
 }
@@ -44,84 +52,18 @@ function Page({ children }: { children: ReactNode }) {
 export function ReviewScreen() {
   const { state } = useReview();
   const queryClient = useQueryClient();
-  switch (state.status) {
-    case 'ready':
-      return <ReviewContent view={state.view} storedAt={state.storedAt} fromCache={state.fromCache} />;
-    case 'not-found':
-      return (
-        <Page>
-          <h1 className="page__title">Work Order</h1>
-          <p className="notice notice--warning" role="status">
-            {REVIEW_NOT_FOUND_MESSAGE}
-          </p>
-          <PathLink href={SERVICE_PATH}>Back to Service &amp; Parts</PathLink>
-        </Page>
-      );
-    case 'not-on-device':
-      return (
-        <Page>
-          <h1 className="page__title">Work Order</h1>
-          <NotOnDevice what="work order" />
-          <PathLink href={SERVICE_PATH}>Back to Service &amp; Parts</PathLink>
-        </Page>
-      );
-    case 'error':
-      // spec 3 §4, §8: a review load failure sets an error state.
-      return (
-        <Page>
-          <h1 className="page__title">Work Order</h1>
-          <div className="notice notice--warning review-error" role="alert">
-            <p>{REVIEW_LOAD_ERROR_MESSAGE}</p>
-            <button type="button" className="button" onClick={() => void queryClient.invalidateQueries({ queryKey: workOrderKeys.all })}>
-              Try again
-            </button>
-          </div>
-        </Page>
-      );
-    default:
-      return (
-        <Page>
-          <h1 className="page__title">Work Order</h1>
-          <p className="page__loading" role="status">
-            Loading work order...
-          </p>
-        </Page>
-      );
-  }
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="review-field">
-      <dt>{label}</dt>
-      <dd>{children === '' || children === null || children === undefined ? '—' : children}</dd>
-    </div>
-  );
+  const retry = () => void queryClient.invalidateQueries({ queryKey: workOrderKeys.all });
+  if (state.status !== 'ready')
+    return <ReviewStatePage status={state.status} pageClassName="work-order-review" texts={STATE_TEXTS} onRetry={retry} />;
+  return <ReviewContent view={state.view} storedAt={state.storedAt} fromCache={state.fromCache} />;
 }
 
 const dateOrTbd = (value: string) => serviceDateText(value) || 'TBD';
 const hours = (value: number) => `${value} ${value === 1 ? 'hour' : 'hours'}`;
 
-function CopyAge({ view, storedAt, fromCache }: { view: ServiceRequestView; storedAt: number | undefined; fromCache: boolean }) {
-  const now = useNow();
-  if (!fromCache) return null;
-  if (storedAt === undefined) {
-    return (
-      <p className="notice notice--info" role="status">
-        This request was made on this device and has not reached the server yet.
-      </p>
-    );
-  }
-  return (
-    <p className="notice notice--info" role="status">
-      Saved copy, updated {describeAge(storedAt, now)}. The server cannot be reached
-      {view.hasPendingChanges ? '; your changes will be sent when it can' : ''}.
-    </p>
-  );
-}
-
 function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView; storedAt: number | undefined; fromCache: boolean }) {
   const { editable, archivable, paths } = useReview();
+  const now = useNow();
   const write = useWorkOrderWrite();
   const modals = useModals();
   const router = useRouter();
@@ -196,40 +138,21 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
   const blocked = issues.length > 0 || refusal !== undefined;
   return (
     <Page>
-      <div className="review-header card">
-        <div className="review-header__top">
-          <div>
-            <h1 className="page__title review-header__title" id={headingId}>
-              Work Order {requestNumberText(view)}
-            </h1>
-            <p className="review-header__status">
-              <span className="review-status">{statusText(view)}</span>
-              {view.isArchived && <span className="review-tag">Archived</span>}
-              <PendingBadge mark={view.pending} subject="work order" />
-              {view.pendingSubmit && (
-                <span className="review-tag">
-                  Submit <PendingBadge mark={view.pendingSubmit} subject="submit" />
-                </span>
-              )}
-              {view.pendingCancel && (
-                <span className="review-tag">
-                  Cancel <PendingBadge mark={view.pendingCancel} subject="cancel" />
-                </span>
-              )}
-            </p>
-          </div>
+      <ReviewHeader
+        headingId={headingId}
+        title={`Work Order ${requestNumberText(view)}`}
+        status={statusText(view)}
+        tags={
+          <>
+            {view.isArchived && <span className="review-tag">Archived</span>}
+            <PendingBadge mark={view.pending} subject="work order" />
+            <PendingTag label="Submit" mark={view.pendingSubmit} />
+            <PendingTag label="Cancel" mark={view.pendingCancel} />
+          </>
+        }
+        actions={
           <div className="review-actions">
-            {editable && (
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={busy !== null}
-                aria-busy={busy === 'submit'}
-                onClick={() => void submit()}
-              >
-                {busy === 'submit' ? 'Submitting...' : 'Submit'}
-              </button>
-            )}
+            {editable && <ReviewSubmitButton busy={busy} onSubmit={() => void submit()} />}
             {editable && (
               <button type="button" className="button" disabled={busy !== null} onClick={() => void cancel()}>
                 Cancel Work Order
@@ -247,27 +170,31 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
               </button>
             )}
           </div>
-        </div>
-        <dl className="review-fields">
-          {view.vantageWorkOrderNumber && (
-            <Field label="Request number">{requestNumberText({ ...view, vantageWorkOrderNumber: null })}</Field>
-          )}
-          <Field label="Request type">{requestTypeText(view.requestType)}</Field>
-          <Field label="Plant">{plantText(view)}</Field>
-          <Field label="Serial number">
-            {view.serialNumber} {/* spec 3 §2 /serviceHistory/{assetId}: the home's earlier requests, parts and warranty card. */}
-            <PathLink href={`/serviceHistory/${view.assetId}`} aria-label={`Service history of ${view.serialNumber}`}>
-              Service History
-            </PathLink>
-          </Field>
-          <Field label="Model">{view.modelNumber}</Field>
-          <Field label="Homeowner">{homeownerText(view)}</Field>
-          <Field label="Address">{accountAddressText(view)}</Field>
-          <Field label="Technician">{view.technician}</Field>
-        </dl>
-      </div>
+        }
+      >
+        {view.vantageWorkOrderNumber && (
+          <ReviewField label="Request number">{requestNumberText({ ...view, vantageWorkOrderNumber: null })}</ReviewField>
+        )}
+        <ReviewField label="Request type">{requestTypeText(view.requestType)}</ReviewField>
+        <ReviewField label="Plant">{plantText(view)}</ReviewField>
+        <ReviewField label="Serial number">
+          {view.serialNumber} {/* spec 3 §2 /serviceHistory/{assetId}: the home's earlier requests, parts and warranty card. */}
+          <PathLink href={`/serviceHistory/${view.assetId}`} aria-label={`Service history of ${view.serialNumber}`}>
+            Service History
+          </PathLink>
+        </ReviewField>
+        <ReviewField label="Model">{view.modelNumber}</ReviewField>
+        <ReviewField label="Homeowner">{homeownerText(view)}</ReviewField>
+        <ReviewField label="Address">{accountAddressText(view)}</ReviewField>
+        <ReviewField label="Technician">{view.technician}</ReviewField>
+      </ReviewHeader>
 
-      <CopyAge view={view} storedAt={storedAt} fromCache={fromCache} />
+      <SavedCopyNotice
+        fromCache={fromCache}
+        savedAge={storedAt === undefined ? undefined : describeAge(storedAt, now)}
+        pendingChanges={view.hasPendingChanges}
+        madeHere="This request was made on this device and has not reached the server yet."
+      />
       <FailuresBanner failures={view.failures} actions={outboxActions} />
       <UploadProgress />
       {blocked && (
@@ -298,15 +225,15 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
           )}
         </div>
         <dl className="review-fields">
-          <Field label="Request type">{requestTypeText(view.requestType)}</Field>
-          <Field label="Request date">{dateOrTbd(view.requestDate)}</Field>
-          <Field label="Scheduled date">{dateOrTbd(view.scheduledDate)}</Field>
-          <Field label="Start date">{dateOrTbd(view.startDate)}</Field>
-          <Field label="End date">{dateOrTbd(view.endDate)}</Field>
-          <Field label="Performed date">{dateOrTbd(view.performedDate)}</Field>
-          <Field label="Trip time">{hours(view.tripTime)}</Field>
-          <Field label="Mileage">{`${view.mileage} miles`}</Field>
-          <Field label="Other costs">{costText(view.otherCosts)}</Field>
+          <ReviewField label="Request type">{requestTypeText(view.requestType)}</ReviewField>
+          <ReviewField label="Request date">{dateOrTbd(view.requestDate)}</ReviewField>
+          <ReviewField label="Scheduled date">{dateOrTbd(view.scheduledDate)}</ReviewField>
+          <ReviewField label="Start date">{dateOrTbd(view.startDate)}</ReviewField>
+          <ReviewField label="End date">{dateOrTbd(view.endDate)}</ReviewField>
+          <ReviewField label="Performed date">{dateOrTbd(view.performedDate)}</ReviewField>
+          <ReviewField label="Trip time">{hours(view.tripTime)}</ReviewField>
+          <ReviewField label="Mileage">{`${view.mileage} miles`}</ReviewField>
+          <ReviewField label="Other costs">{costText(view.otherCosts)}</ReviewField>
         </dl>
       </section>
 
@@ -320,13 +247,13 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
           )}
         </div>
         <dl className="review-fields">
-          <Field label="Case subject">{view.caseSubject}</Field>
-          <Field label="Description">
+          <ReviewField label="Case subject">{view.caseSubject}</ReviewField>
+          <ReviewField label="Description">
             <span className="review-multiline">{view.caseDescription}</span>
-          </Field>
-          <Field label="Technician">{view.technician}</Field>
-          <Field label="Signature">{view.signatureOnFile ? 'On File' : 'Not Available'}</Field>
-          <Field label="Under warranty">{view.isUnderWarranty ? 'Yes' : 'No'}</Field>
+          </ReviewField>
+          <ReviewField label="Technician">{view.technician}</ReviewField>
+          <ReviewField label="Signature">{view.signatureOnFile ? 'On File' : 'Not Available'}</ReviewField>
+          <ReviewField label="Under warranty">{view.isUnderWarranty ? 'Yes' : 'No'}</ReviewField>
         </dl>
       </section>
 
@@ -335,13 +262,13 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
           <h2 id={`${headingId}-costs`}>Costs</h2>
         </div>
         <dl className="review-fields review-fields--costs">
-          <Field label="Labor">{costText(view.laborCost)}</Field>
-          <Field label="Parts">{costText(view.partsCost)}</Field>
-          <Field label="Mileage">{costText(view.mileageCost)}</Field>
-          <Field label="Driver">{costText(view.driverCost)}</Field>
-          <Field label="Other">{costText(view.otherCosts)}</Field>
-          <Field label="Total Service Cost">{costText(view.totalServiceCost)}</Field>
-          <Field label="Total Combined Cost">{costText(view.totalCombinedCost)}</Field>
+          <ReviewField label="Labor">{costText(view.laborCost)}</ReviewField>
+          <ReviewField label="Parts">{costText(view.partsCost)}</ReviewField>
+          <ReviewField label="Mileage">{costText(view.mileageCost)}</ReviewField>
+          <ReviewField label="Driver">{costText(view.driverCost)}</ReviewField>
+          <ReviewField label="Other">{costText(view.otherCosts)}</ReviewField>
+          <ReviewField label="Total Service Cost">{costText(view.totalServiceCost)}</ReviewField>
+          <ReviewField label="Total Combined Cost">{costText(view.totalCombinedCost)}</ReviewField>
         </dl>
       </section>
 

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { laborRateFor } from '../../../../contract';
 import { notify } from '../../../../lib/notifier';
 import type { OutboxCall } from '../../../../offline/outbox';
+import { ReviewDetail } from '../../../../ui/record-review';
 import { useModals } from '../../../../ui/modals';
 import { deleteAttachmentCall, deletePartsItemCall, deleteServiceItemCall } from '../../api/calls';
 import { WORK_ORDER_CONFIRMATIONS, WORK_ORDER_TOASTS } from '../../messages';
@@ -47,16 +48,6 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
       </div>
       {children}
     </section>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  if (children === '' || children === null || children === undefined) return null;
-  return (
-    <div className="review-field">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 
@@ -127,21 +118,21 @@ export function ServiceItemsSection({ view }: { view: ServiceRequestView }) {
                   <PendingBadge mark={item.pending} subject={name} />
                 </div>
                 <dl className="review-fields review-fields--item">
-                  <Detail label="Problem description">
+                  <ReviewDetail label="Problem description">
                     <span className="review-multiline">{item.problemDescription}</span>
-                  </Detail>
-                  <Detail label="Determined cause">
+                  </ReviewDetail>
+                  <ReviewDetail label="Determined cause">
                     <span className="review-multiline">{item.determinedCause}</span>
-                  </Detail>
-                  <Detail label="Action taken">
+                  </ReviewDetail>
+                  <ReviewDetail label="Action taken">
                     <span className="review-multiline">{item.actionTaken}</span>
-                  </Detail>
-                  {declined && <Detail label="Declined reason">{item.declinedReason || '—'}</Detail>}
-                  <Detail label="Crew">{item.isTwoMan ? 'Two-man' : 'One-man'}</Detail>
-                  <Detail label="Labor hours">{String(item.laborHours)}</Detail>
-                  <Detail label="Labor rate">{`${costText(rate)} per hour`}</Detail>
-                  <Detail label="Labor cost">{costText(item.laborCost)}</Detail>
-                  <Detail label="Parts cost">{costText(item.partsCost)}</Detail>
+                  </ReviewDetail>
+                  {declined && <ReviewDetail label="Declined reason">{item.declinedReason || '—'}</ReviewDetail>}
+                  <ReviewDetail label="Crew">{item.isTwoMan ? 'Two-man' : 'One-man'}</ReviewDetail>
+                  <ReviewDetail label="Labor hours">{String(item.laborHours)}</ReviewDetail>
+                  <ReviewDetail label="Labor rate">{`${costText(rate)} per hour`}</ReviewDetail>
+                  <ReviewDetail label="Labor cost">{costText(item.laborCost)}</ReviewDetail>
+                  <ReviewDetail label="Parts cost">{costText(item.partsCost)}</ReviewDetail>
                 </dl>
                 <RowActions
                   mark={item.pending}
@@ -189,14 +180,14 @@ export function PartsItemsSection({ view }: { view: ServiceRequestView }) {
                   <PendingBadge mark={part.pending} subject={name} />
                 </div>
                 <dl className="review-fields review-fields--item">
-                  <Detail label="Part number">{part.combinedPartNumber || part.partNumber}</Detail>
-                  <Detail label="Billing code">{part.billingCode}</Detail>
-                  <Detail label="Unit of measure">{part.unitOfMeasure}</Detail>
-                  <Detail label="Quantity">{String(part.quantity)}</Detail>
-                  <Detail label="Notes">{part.notes && <span className="review-multiline">{part.notes}</span>}</Detail>
-                  <Detail label="Parts request">{part.vantagePartsRequestNumber ?? ''}</Detail>
-                  <Detail label="Received">{serviceDateText(part.receivedDate)}</Detail>
-                  <Detail label="Incorrect part message">{part.isCorrect === false ? part.incorrectPartMessage : ''}</Detail>
+                  <ReviewDetail label="Part number">{part.combinedPartNumber || part.partNumber}</ReviewDetail>
+                  <ReviewDetail label="Billing code">{part.billingCode}</ReviewDetail>
+                  <ReviewDetail label="Unit of measure">{part.unitOfMeasure}</ReviewDetail>
+                  <ReviewDetail label="Quantity">{String(part.quantity)}</ReviewDetail>
+                  <ReviewDetail label="Notes">{part.notes && <span className="review-multiline">{part.notes}</span>}</ReviewDetail>
+                  <ReviewDetail label="Parts request">{part.vantagePartsRequestNumber ?? ''}</ReviewDetail>
+                  <ReviewDetail label="Received">{serviceDateText(part.receivedDate)}</ReviewDetail>
+                  <ReviewDetail label="Incorrect part message">{part.isCorrect === false ? part.incorrectPartMessage : ''}</ReviewDetail>
                 </dl>
                 <RowActions
                   mark={part.pending}
