@@ -9,7 +9,9 @@ import {
 } from '../../src/contract';
 import { HOMEOWNER_SORT_COLUMNS } from '../../src/features/homeowners/list-rules';
 import { homeownerSearchText } from '../../src/features/homeowners/pending/apply-pending';
+import { searchCards } from '../../src/server/homeowners/search';
 import { createTestContext, type TestContext } from './harness';
+import { nodesOf, planWithoutSort, scansOf, SCOPES, statementsOf } from './query-plans';
 
 /*
  * Issue 31 §3: My Homeowners searched, sorted and paged on the server, for the cards the device does not keep:
@@ -43,6 +45,18 @@ const shown = (row: WarrantyCard, column: string): string =>
 describe('GET /api/Warranty/Homeowners?page=', () => {
   it('sorts by the list’s own columns', () => {
     expect(HOMEOWNER_SORT_COLUMNS.map((column) => column.columnName).sort()).toEqual([...HOMEOWNER_SORT_NAMES]);
+  });
+
+  it.each(SCOPES)('reads its first screen in the default order from an index for %s, with no sort of the scope', async (_, session) => {
+    const statements = await statementsOf(t.db, (db) => searchCards(db, session, { page: 1 }));
+    const plan = await planWithoutSort(
+      t.db,
+      statements.find((statement) => statement.sql.includes(' limit '))!,
+    );
+    expect(nodesOf(plan).filter((node) => node['Node Type'] === 'Sort')).toEqual([]);
+    expect(scansOf(plan, 'warranty_cards').map((scan) => scan['Index Name'])).toEqual(['warranty_cards_last_name_idx']);
+    // The count needs no join without words to look for.
+    expect(statements.find((statement) => statement.sql.includes('count('))!.sql).not.toContain('join');
   });
 
   it('pages every card the user sees, by last name first, with the total, rows as the plain list gives them', async () => {

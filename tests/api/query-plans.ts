@@ -1,6 +1,7 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../src/server/db/client';
+import type { Session } from '../../src/server/http/route';
 import type { Position } from '../../src/server/sync/cursor';
 import type { SyncSource, SyncWindow } from '../../src/server/sync/source';
 
@@ -42,13 +43,23 @@ export interface PlanNode {
 }
 
 export async function planOf(db: Database, statement: Statement): Promise<PlanNode> {
-  const client = (
-    db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> } }
-  ).$client;
+  // The database's own client (a pool, PGlite, or a transaction's): each answers query(text, params) with { rows }.
+  type Client = { query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
+  const client = (db as unknown as { session: { client: Client } }).session.client;
   const { rows } = await client.query(`explain (format json) ${statement.sql}`, statement.params);
   const answer = rows[0]!['QUERY PLAN'];
   return (typeof answer === 'string' ? JSON.parse(answer) : answer)[0].Plan as PlanNode;
 }
+
+/**
+ * The plan of `statement` were sorting the planner's last resort: whether an index gives its order at all, at any scale
+ * (at a test's, a sort of a small table may well be cheaper). An ORDER BY no index matches keeps its Sort.
+ */
+export const planWithoutSort = (db: Database, statement: Statement): Promise<PlanNode> =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_sort = off`);
+    return planOf(tx as unknown as Database, statement);
+  });
 
 export const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
@@ -89,3 +100,25 @@ export async function expectPagesLikePlain(
     from = { xid: last.xid, id: last.id + 1 };
   }
 }
+
+/** The scope shapes a plan is checked in: a user of several plants, and one of a retail center (prices shown). */
+export const SCOPES: [string, Session][] = [
+  [
+    'plants',
+    {
+      user: {
+        isPlantUser: true,
+        availablePlants: ['910', '915', '920', '931'].map((plantNumber) => ({ plantNumber })),
+        currentRetailer: null,
+      },
+      flags: { isPriceViewer: true },
+    } as unknown as Session,
+  ],
+  [
+    'a retail center',
+    {
+      user: { isPlantUser: false, availablePlants: [], currentRetailer: { retailerNumber: '100001' } },
+      flags: { isPriceViewer: true },
+    } as unknown as Session,
+  ],
+];

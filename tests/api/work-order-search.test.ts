@@ -8,7 +8,9 @@ import {
   type ServiceRequestSummary,
   type SyncPage,
 } from '../../src/contract';
+import { searchRequests } from '../../src/server/work-orders/search';
 import { createTestContext, type TestContext } from './harness';
+import { nodesOf, planWithoutSort, scansOf, SCOPES, statementsOf } from './query-plans';
 
 /*
  * Issue 31 §3: the work order list searched, sorted and paged on the server, for what the device does not keep:
@@ -44,6 +46,18 @@ describe('GET /api/service?page=', () => {
     // Every row in the list's own shape, as the plain list gives it.
     const byId = new Map(plain.map((row) => [row.serviceRequestId, row]));
     for (const row of first.rows) expect(row).toEqual(byId.get(row.serviceRequestId));
+  });
+
+  it.each(SCOPES)('reads its first screen in the default order from an index for %s, with no sort of the scope', async (_, session) => {
+    const statements = await statementsOf(t.db, (db) => searchRequests(db, session, { page: 1 }));
+    const plan = await planWithoutSort(
+      t.db,
+      statements.find((statement) => statement.sql.includes(' limit '))!,
+    );
+    expect(nodesOf(plan).filter((node) => node['Node Type'] === 'Sort')).toEqual([]);
+    expect(scansOf(plan, 'service_requests').map((scan) => scan['Index Name'])).toEqual(['service_requests_request_day_idx']);
+    // The count needs no join without words to look for.
+    expect(statements.find((statement) => statement.sql.includes('count('))!.sql).not.toContain('join');
   });
 
   it('finds a closed work order the device does not keep by its number, in any case, word by word', async () => {

@@ -1,7 +1,7 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   ARCHIVED_WARRANTY_LABEL,
+  searchWords,
   WARRANTY_STATUSES,
   type HomeownerSearchQuery,
   type HomeownerSortName,
@@ -10,6 +10,7 @@ import {
 } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
+import { sortableText } from '../db/schema/columns';
 import type { Session } from '../http/route';
 import { cardsOf, toWarrantyCard } from '../routes/homeowners';
 import { matchingWords, searchOrder, searchPage, type SortKeys } from '../sync/search-page';
@@ -32,18 +33,15 @@ const statusText = sql`(case ${w.statusCode} ${sql.join(
 /** What the search box looks through: the fields of homeownerSearchText (the serial is the home's). */
 const searchText = sql`lower(concat_ws(' ', ${t.homes.serialNumber}, ${w.firstName}, ${w.middleInitial}, ${w.lastName}, ${w.emailAddress}))`;
 
-/** Text in any case, blank as none (last either way), as the kept list compares it. */
-const textKey = (column: AnyPgColumn | SQL) => sql`lower(nullif(btrim(${column}), ''))`;
-
 /** The order of each sort column; dates are days, a card without one has none. */
 const SORT_KEYS: SortKeys<HomeownerSortName> = {
-  emailAddress: [textKey(w.emailAddress)],
-  firstName: [textKey(w.firstName)],
-  lastName: [textKey(w.lastName)],
+  emailAddress: [sortableText(w.emailAddress)],
+  firstName: [sortableText(w.firstName)],
+  lastName: [sortableText(w.lastName)],
   manufacturedDate: [t.homes.manufacturedDate],
-  modelName: [textKey(t.homes.modelName)],
+  modelName: [sortableText(t.homes.modelName)],
   npsDate: [w.npsDate],
-  serialNumber: [textKey(t.homes.serialNumber)],
+  serialNumber: [sortableText(t.homes.serialNumber)],
   soldDate: [w.soldDate],
   statusLabel: [statusText],
 };
@@ -63,7 +61,11 @@ export function searchCards(db: Database, session: Session, query: HomeownerSear
         .limit(limit)
         .offset(offset),
     async () => {
-      const [matching] = await db.select({ n: count() }).from(w).innerJoin(t.homes, eq(t.homes.id, w.homeId)).where(condition);
+      // Every card has its home (a foreign key, not null): only the words searched need it to count.
+      const cards = db.select({ n: count() }).from(w).$dynamic();
+      const [matching] = await (searchWords(query.q).length > 0 ? cards.innerJoin(t.homes, eq(t.homes.id, w.homeId)) : cards).where(
+        condition,
+      );
       return matching?.n ?? 0;
     },
     toWarrantyCard,

@@ -1,9 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  EARLIEST_REAL_DATE,
   HOMEOWNER_PORTAL_ORIGIN,
   REQUEST_TYPES,
+  searchWords,
   WORK_ORDER_STATUSES,
   type SearchPage,
   type ServiceRequestSummary,
@@ -12,6 +12,7 @@ import {
 } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
+import { serviceDay } from '../db/schema/work-orders';
 import type { Session } from '../http/route';
 import { matchingWords, searchOrder, searchPage, type SortKeys } from '../sync/search-page';
 import { listCondition, summaries, toSummary } from './store';
@@ -33,11 +34,8 @@ const labelOf = (column: AnyPgColumn, labels: Readonly<Record<string, string>>) 
 
 const statusText = labelOf(r.status, WORK_ORDER_STATUSES);
 
-/** A service date, or null for none: the placeholder and any date before 1990 count as none (normalizeServiceDate). */
-const serviceDate = (column: AnyPgColumn) => sql`(case when ${column} >= ${EARLIEST_REAL_DATE}::date then ${column} end)`;
-
 /** MM/DD/YYYY of a service date, '' for none (formatServiceDate). */
-const usDate = (column: AnyPgColumn) => sql`coalesce(to_char(${serviceDate(column)}, 'MM/DD/YYYY'), '')`;
+const usDate = (column: AnyPgColumn) => sql`coalesce(to_char(${serviceDay(column)}, 'MM/DD/YYYY'), '')`;
 
 /** What the search box looks through: the fields of workOrderSearchText. */
 const searchText = sql`lower(concat_ws(' ', ${r.serviceRequestNumber}, ${r.vantageWorkOrderNumber}, ${r.serialNumber},
@@ -46,11 +44,11 @@ const searchText = sql`lower(concat_ws(' ', ${r.serviceRequestNumber}, ${r.vanta
 
 /** The order of each sort column (list-rules.ts WORK_ORDER_SORT_COLUMNS): Plant reads "name (number)". */
 const SORT_KEYS: SortKeys<WorkOrderSortName> = {
-  performedDate: [serviceDate(r.performedDate)],
+  performedDate: [serviceDay(r.performedDate)],
   plant: [t.plants.name, r.plantNumber],
-  requestDate: [serviceDate(r.requestDate)],
+  requestDate: [serviceDay(r.requestDate)],
   serialNumber: [r.serialNumber],
-  startDate: [serviceDate(r.startDate)],
+  startDate: [serviceDay(r.startDate)],
   status: [statusText],
   technician: [r.technician],
   totalCombinedCost: [r.totalCombinedCost],
@@ -75,12 +73,13 @@ export function searchRequests(db: Database, session: Session, query: WorkOrderS
         .limit(limit)
         .offset(offset),
     async () => {
-      const [matching] = await db
-        .select({ n: count() })
-        .from(r)
-        .innerJoin(t.plants, eq(t.plants.plantNumber, r.plantNumber))
-        .innerJoin(t.homes, eq(t.homes.id, r.homeId))
-        .where(condition);
+      // Every request has its plant and home (foreign keys, not null): only the words searched need them to count.
+      const requests = db.select({ n: count() }).from(r).$dynamic();
+      const [matching] = await (
+        searchWords(query.q).length > 0
+          ? requests.innerJoin(t.plants, eq(t.plants.plantNumber, r.plantNumber)).innerJoin(t.homes, eq(t.homes.id, r.homeId))
+          : requests
+      ).where(condition);
       return matching?.n ?? 0;
     },
     toSummary,

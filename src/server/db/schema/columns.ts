@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { bigint, customType, numeric, timestamp } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { bigint, customType, numeric, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /* Column kinds several tables share. */
 
@@ -24,3 +24,6 @@ export const money = (name: string) => numeric(name, { precision: 12, scale: 2, 
 
 /** Labor hours (spec 3 §5 rounds them to the quarter hour). */
 export const hours = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' }).notNull().default(0);
+
+/** A text as a search sorts it: lower case, blank as none (so that blanks sort last, as the kept list sorts them). */
+export const sortableText = (column: AnyPgColumn | SQL) => sql`lower(nullif(btrim(${column}), ''))`;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, stamp, syncXid } from './columns';
+import { createdAt, sortableText, stamp, syncXid } from './columns';
 import { homes, plants, retailers } from './organisation';
 import { users } from './users';
 
@@ -95,5 +95,7 @@ export const warrantyCards = pgTable(
       .where(sql`has_open_work_order`),
     index('warranty_cards_plant_changed_idx').on(t.plantNumber, t.changedOn),
     index('warranty_cards_retailer_changed_idx').on(t.retailerNumber, t.changedOn),
+    // The server search's first screen (homeowners/search.ts, by last name) in any scope, walked, not sorted.
+    index('warranty_cards_last_name_idx').on(sql`${sortableText(t.lastName)} asc nulls last`, t.id.desc().nullsFirst()),
   ],
 );

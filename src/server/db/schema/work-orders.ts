@@ -1,11 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { CLOSED_STATUSES } from '../../../contract/work-orders';
-import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { CLOSED_STATUSES, EARLIEST_REAL_DATE } from '../../../contract/work-orders';
+import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, hours, money, stamp, syncXid } from './columns';
 import { homes, plants, retailers } from './organisation';
 import { users } from './users';
 
 /* Work orders (issue 4): service requests, work orders, their items, parts and attachments (spec 3). */
+
+/**
+ * A service date, or null for none: the placeholder and any date before 1990 count as none (normalizeServiceDate).
+ * The date is written into the SQL, not bound, so that the search's sort and its index are the same expression.
+ */
+export const serviceDay = (column: AnyPgColumn) =>
+  sql`(case when ${column} >= ${sql.raw(`'${EARLIEST_REAL_DATE}'::date`)} then ${column} end)`;
 
 /** Service rates of a plant (spec 3 §3): copied onto a request when it is created, so later changes do not reprice it. */
 export const plantServiceRates = pgTable('plant_service_rates', {
@@ -88,6 +95,8 @@ export const serviceRequests = pgTable(
     index('service_requests_plant_open_sync_idx').on(t.plantNumber, t.syncXid, t.id).where(openStatuses),
     index('service_requests_retailer_changed_idx').on(t.retailerNumber, t.changedOn),
     index('service_requests_plant_changed_idx').on(t.plantNumber, t.changedOn),
+    // The server search's first screen (work-orders/search.ts, newest request first) in any scope, walked, not sorted.
+    index('service_requests_request_day_idx').on(sql`${serviceDay(t.requestDate)} desc nulls last`, t.id.desc().nullsFirst()),
   ],
 );
 

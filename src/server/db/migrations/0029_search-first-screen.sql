@@ -1,0 +1,2 @@
+CREATE INDEX "warranty_cards_last_name_idx" ON "warranty_cards" USING btree (lower(nullif(btrim("last_name"), '')) asc nulls last,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "service_requests_request_day_idx" ON "service_requests" USING btree ((case when "request_date" >= '1990-01-01'::date then "request_date" end) desc nulls last,"id" DESC NULLS FIRST);
