@@ -9,6 +9,8 @@ import { demoProfile } from '../fixtures/demo-profiles';
 import { jsonResponse, renderScreen } from '../fixtures/render-screen';
 import { fakeJwt } from '../fixtures/tokens';
 
+/** Asked by the screen on opening: whether to offer "Sign in with …" (issue 33 §1). */
+const OPTIONS = '/auth/oidc/options';
 const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
 const notices: Notification[] = [];
 const admin = demoProfile('admin');
@@ -62,7 +64,8 @@ describe('login screen (spec 1 §2 Login, §4, §5)', () => {
     signIn();
     expect(await screen.findByText('Username is required.')).toBeTruthy();
     expect(screen.getByText('Password is required.')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only whether single sign-on is offered was asked (on opening).
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== OPTIONS)).toEqual([]);
     await waitFor(() => expect(document.activeElement).toBe(username()));
   });
 
@@ -77,7 +80,7 @@ describe('login screen (spec 1 §2 Login, §4, §5)', () => {
     const { router } = await renderLogin();
     await fillAndSubmit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls.find(([called]) => String(called) !== OPTIONS)!;
     expect(String(url)).toBe('/auth/api/Account/Token');
     expect(JSON.parse(String(init.body))).toEqual({ Username: admin.userName, Password: 'Demo#2026!' });
     expect(readToken()).toBe(token);
@@ -109,7 +112,7 @@ describe('login screen (spec 1 §2 Login, §4, §5)', () => {
   });
 
   it("400: stays, shows the server's message, empties the password and can submit again", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(400, { message: 'The user name or password is incorrect.' }));
+    fetchMock.mockImplementation(async () => jsonResponse(400, { message: 'The user name or password is incorrect.' }));
     const { router } = await renderLogin();
     await fillAndSubmit(admin.userName, 'wrong');
     await waitFor(() => expect(password().value).toBe(''));
@@ -145,5 +148,59 @@ describe('login screen (spec 1 §2 Login, §4, §5)', () => {
     await fillAndSubmit();
     expect(await screen.findByText(/You are offline/)).toBeTruthy();
     expect(notices).toEqual([]);
+  });
+
+  describe('single sign-on (issue 33 §1)', () => {
+    const offering = (label: string) =>
+      fetchMock.mockImplementation(async (url) =>
+        String(url) === OPTIONS ? jsonResponse(200, { singleSignOn: { label } }) : jsonResponse(404, { message: 'not found' }),
+      );
+
+    it('no button when the server offers none', async () => {
+      fetchMock.mockImplementation(async () => jsonResponse(200, { singleSignOn: null }));
+      await renderLogin();
+      await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === OPTIONS)).toBe(true));
+      expect(screen.queryByRole('button', { name: /^Sign in with/ })).toBeNull();
+    });
+
+    it('"Sign in with {label}" above the password form leaves for the server’s start, with the returnUrl', async () => {
+      offering('Valley View SSO');
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, assign });
+      await renderLogin('sales');
+      const button = await screen.findByRole('button', { name: 'Sign in with Valley View SSO' });
+      expect(button.compareDocumentPosition(password()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      fireEvent.click(button);
+      expect(assign).toHaveBeenCalledWith('/auth/oidc/start?returnUrl=sales');
+    });
+
+    it('offline: the button kept from before, disabled, and why', async () => {
+      offering('Valley View SSO');
+      const first = await renderLogin();
+      await screen.findByRole('button', { name: 'Sign in with Valley View SSO' });
+      first.unmount();
+      cleanup();
+      fetchMock.mockReset();
+      fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+      Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });
+      try {
+        await renderLogin();
+        window.dispatchEvent(new Event('offline'));
+        const button = await screen.findByRole('button', { name: 'Sign in with Valley View SSO' });
+        await waitFor(() => expect(button).toHaveProperty('disabled', true));
+        expect(screen.getByText('Signing in with Valley View SSO needs a connection: you are offline.')).toBeTruthy();
+      } finally {
+        Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => true });
+        window.dispatchEvent(new Event('online'));
+      }
+    });
+
+    it('a refusal shows on the sign-in page', async () => {
+      fetchMock.mockImplementation(async () => jsonResponse(200, { singleSignOn: { label: 'Okta' } }));
+      await renderScreen(() => <LoginScreen expired={false} refusal="No HomeSite user for x@y.example — ask your administrator" />, {
+        path: '/login/sso',
+      });
+      expect((await screen.findByRole('alert')).textContent).toBe('No HomeSite user for x@y.example — ask your administrator');
+    });
   });
 });
