@@ -218,7 +218,7 @@ describe('My Homeowners (spec 3 §2)', () => {
     goOffline(backend);
     renderHomeowners(user);
     await screen.findByText(
-      'This device holds 3 homeowners: homes with an open work order, and cards or work orders changed in the last 90 days (at most the 40,000 changed last). The rest need a connection.',
+      'This device holds 3 homeowners: homes with an open work order, and cards or work orders changed in the last 90 days (at most the 30,000 changed last). The rest need a connection.',
       undefined,
       { timeout: 5000 },
     );

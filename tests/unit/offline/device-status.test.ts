@@ -109,7 +109,7 @@ describe('readDeviceContents', () => {
       {
         list: 'workOrders',
         name: 'Work orders',
-        rule: `Open ones, and closed ones changed in the last ${KEEP_CLOSED_DAYS} days (at most the 50,000 changed last)`,
+        rule: `Open ones, and closed ones changed in the last ${KEEP_CLOSED_DAYS} days (at most the 45,000 changed last)`,
         scopeKey: 'sam:4217',
         rows: 3,
         syncedAt: 1_000,
