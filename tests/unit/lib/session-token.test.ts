@@ -2,7 +2,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { REDIRECT_COOKIE, TOKEN_COOKIE } from '../../../src/contract';
 import { readCookie } from '../../../src/lib/cookies';
-import { clearToken, readToken, readTokenClaims, rememberRedirect, storeToken, takeRedirect } from '../../../src/lib/session-token';
+import {
+  clearToken,
+  isSingleSignOnSession,
+  readToken,
+  readTokenClaims,
+  rememberRedirect,
+  storeToken,
+  takeRedirect,
+} from '../../../src/lib/session-token';
+import { announcePasswordExpiry } from '../../../src/features/session/password-expiry-notice';
 import { fakeJwt } from '../fixtures/tokens';
 
 afterEach(() => {
@@ -48,5 +57,20 @@ describe('redirect cookie (spec 1 §4, §8)', () => {
     rememberRedirect('//evil.test/x');
     rememberRedirect('https://evil.test/');
     expect(takeRedirect()).toBeUndefined();
+  });
+
+  it('marks a session of single sign-on, carried to the token that replaces it (a retailer switch), never to a password sign-in’s', () => {
+    const expired = { isInternal: false, passwordLastChanged: new Date(Date.now() - 200 * 86_400_000).toISOString() };
+    storeToken(fakeJwt({ userName: 'a@demo.homesite.test', exp: 1_900_000_000 }), { singleSignOn: true });
+    expect(isSingleSignOnSession()).toBe(true);
+    // The password did not let this session in: its age sends nobody to My Account.
+    expect(announcePasswordExpiry(expired, { warnings: true })).toBe('current');
+    storeToken(fakeJwt({ userName: 'a@demo.homesite.test', retailerNumber: '4218', exp: 1_900_000_000 }));
+    expect(isSingleSignOnSession()).toBe(true);
+    storeToken(fakeJwt({ userName: 'b@demo.homesite.test', exp: 1_900_000_000 }), { singleSignOn: false });
+    expect(isSingleSignOnSession()).toBe(false);
+    expect(announcePasswordExpiry(expired, { warnings: false })).toBe('expired');
+    clearToken();
+    expect(isSingleSignOnSession()).toBe(false);
   });
 });
