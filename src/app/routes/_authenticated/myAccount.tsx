@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { deriveFlags } from '../../../lib/permissions';
 import { useRefreshProfile, useSignedInUser } from '../../../features/session/api/get-profile';
 import { MyAccountScreen } from '../../../features/account/components/my-account-screen';
+import { TwoFactorSection } from '../../../features/account/components/two-factor-section';
 import { MyAccountSearch } from '../../search-params';
 
 export const Route = createFileRoute('/_authenticated/myAccount')({
@@ -21,6 +22,7 @@ export const Route = createFileRoute('/_authenticated/myAccount')({
         user={user}
         passwordExpired={passwordExpired}
         refreshProfile={refreshProfile}
+        twoFactor={<TwoFactorSection onChanged={refreshProfile} />}
       />
     );
   },

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { AccountUpdateBody, type CmhUser, PASSWORD_RULES } from '../../../contract';
 import { isHttpError, isOfflineError } from '../../../lib/http';
@@ -7,7 +7,6 @@ import { notify } from '../../../lib/notifier';
 import { revalidateLogic, useAppForm } from '../../../ui/form';
 import { submitThenFocusInvalid } from '../../../ui/focus';
 import { PasswordChangeUpdateBody, useUpdateAccount } from '../api/update-account';
-import { TwoFactorSection } from './two-factor-section';
 
 export const ACCOUNT_UPDATED_MESSAGE = 'Your account has been updated!';
 
@@ -17,10 +16,12 @@ export interface MyAccountScreenProps {
   passwordExpired: boolean;
   /** Reloads the profile after a save (and after a conflict), so the app shows what the server holds. */
   refreshProfile: () => Promise<unknown>;
+  /** The Two-factor sign-in section (issue 33 §2: two-factor-section.tsx), under the form; not while the password expired. */
+  twoFactor?: ReactNode;
 }
 
 /** spec 1 §2, §5 My Account: names, and an optional password change (required when the password expired). */
-export function MyAccountScreen({ user, passwordExpired, refreshProfile }: MyAccountScreenProps) {
+export function MyAccountScreen({ user, passwordExpired, refreshProfile, twoFactor }: MyAccountScreenProps) {
   const navigate = useNavigate();
   const updateAccount = useUpdateAccount();
   const [changingPassword, setChangingPassword] = useState(passwordExpired);
@@ -138,7 +139,7 @@ export function MyAccountScreen({ user, passwordExpired, refreshProfile }: MyAcc
           </form.AppForm>
         </div>
       </form>
-      {!passwordExpired && <TwoFactorSection onChanged={refreshProfile} />}
+      {!passwordExpired && twoFactor}
     </div>
   );
 }
