@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Installs Debian's chromium, firefox-esr, webkit2gtk-driver, xvfb, postgresql and faketime
+# `npm test`: every test. Installs Debian's chromium, chromium-headless-shell, firefox-esr, webkit2gtk-driver, xvfb, postgresql and faketime
 # when missing (the e2e tests drive real Chromium, and a smoke run each in Firefox ESR and WebKitGTK, which runs under
 # an Xvfb the test starts; the business-day test runs the server under faketime's clock; the API suite runs twice:
 # embedded PGlite, then a real PostgreSQL server).
@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || need+=(chromium-headless-shell)
 command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
 command -v firefox-esr >/dev/null 2>&1 || need+=(firefox-esr)
 command -v WebKitWebDriver >/dev/null 2>&1 || need+=(webkit2gtk-driver)
