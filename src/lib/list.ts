@@ -118,9 +118,10 @@ const haystackCache = new WeakMap<object, WeakMap<object, string>>();
 /**
  * Search, sort and page over rows held in memory, fast enough for 50,000 rows on each keystroke (issue 10):
  * a row's search text is made once (and kept per row object), and each column's order once, as ranks of its
- * distinct values (so the collator compares distinct values, not every pair of rows) in a typed array. A query
- * then walks that order once, counting the matches and keeping the first `limit`. Same rules as before:
- * every word must occur; equal values keep the rows' order; blanks last in either direction.
+ * distinct values (so the collator compares distinct values, not every pair of rows) in a typed array. A search
+ * looks for each word with indexOf in all rows' text at once, then walks that order once, keeping the matches;
+ * a query for more of the same matches (the list growing as it scrolls) takes them from there (issue 34 §5).
+ * Same rules as before: every word must occur; equal values keep the rows' order; blanks last in either direction.
  */
 export function createListIndex<Row>(
   rows: readonly Row[],
@@ -134,17 +135,47 @@ export function createListIndex<Row>(
   const cacheKey: object = searchText ?? columns;
   let cache = haystackCache.get(cacheKey);
   if (!cache) haystackCache.set(cacheKey, (cache = new WeakMap()));
-  let haystacks: string[] | undefined;
+  let haystack: { text: string; starts: Uint32Array } | undefined;
   const orders = new Map<string, Uint32Array>();
+  /** The matches of the last search and sort, in order: showing more of them (infinite scroll) does not search again. */
+  let last: { key: string; matches: Uint32Array } | undefined;
 
-  function haystacksOf(): string[] {
-    haystacks ??= rows.map((row) => {
-      if (typeof row !== 'object' || row === null) return textOf(row).toLowerCase();
-      let text = cache!.get(row);
-      if (text === undefined) cache!.set(row, (text = textOf(row).toLowerCase()));
+  /**
+   * Every row's search text in one string, a line each, and where each row's line starts: a word is looked for with
+   * indexOf across all rows at once rather than row by row (a line break never occurs inside a word of a search).
+   */
+  function haystackOf() {
+    if (haystack) return haystack;
+    const starts = new Uint32Array(rows.length + 1);
+    const texts = rows.map((row, index) => {
+      let text: string | undefined;
+      if (typeof row !== 'object' || row === null) text = textOf(row).toLowerCase();
+      else {
+        text = cache!.get(row);
+        if (text === undefined) cache!.set(row, (text = textOf(row).toLowerCase()));
+      }
+      starts[index + 1] = starts[index]! + text.length + 1;
       return text;
     });
-    return haystacks;
+    haystack = { text: texts.join('\n'), starts };
+    return haystack;
+  }
+
+  /** How many of `words` each row contains (one count per word however often it occurs). */
+  function wordsFound(words: string[]): Uint32Array {
+    const { text, starts } = haystackOf();
+    const found = new Uint32Array(rows.length);
+    for (const word of words) {
+      let row = 0;
+      let at = text.indexOf(word);
+      while (at !== -1) {
+        while (starts[row + 1]! <= at) row += 1;
+        found[row]! += 1;
+        // The rest of this row's line counts no more: go on from the next row's.
+        at = row + 1 < rows.length ? text.indexOf(word, starts[row + 1]) : -1;
+      }
+    }
+    return found;
   }
 
   /** Row indexes in the column's order for `direction`, blanks (in row order) at the end. */
@@ -178,29 +209,40 @@ export function createListIndex<Row>(
     return order;
   }
 
-  function query({ search, sort, limit }: ListQuery) {
-    const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
-    const column = sort ? columns.find((candidate) => candidate.columnName === sort.columnName) : undefined;
+  /** The indexes of the rows matching every word, in the sort's order. */
+  function matchesOf(words: string[], column: SortColumn<Row> | undefined, sort: SortState | null | undefined): Uint32Array {
+    // Words repeated count once each: a row matches when it contains each distinct word.
+    const distinct = [...new Set(words)];
+    const key = `${column && sort ? `${column.columnName}:${sort.direction}` : ''}\n${distinct.join(' ')}`;
+    if (last?.key === key) return last.matches;
     const order = sort && column ? orderOf(column, sort.direction) : undefined;
-    const texts = words.length > 0 ? haystacksOf() : undefined;
-    const found: Row[] = [];
+    const found = distinct.length > 0 ? wordsFound(distinct) : undefined;
+    const matches = new Uint32Array(rows.length);
     let total = 0;
     for (let position = 0; position < rows.length; position += 1) {
       const index = order ? order[position]! : position;
-      if (texts) {
-        const text = texts[index]!;
-        if (!words.every((word) => text.includes(word))) continue;
-      }
+      if (found && found[index] !== distinct.length) continue;
+      matches[total] = index;
       total += 1;
-      if (found.length < limit) found.push(rows[index]!);
     }
-    return { rows: found, total };
+    last = { key, matches: matches.subarray(0, total) };
+    return last.matches;
+  }
+
+  function query({ search, sort, limit }: ListQuery) {
+    const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    const column = sort ? columns.find((candidate) => candidate.columnName === sort.columnName) : undefined;
+    const matches = matchesOf(words, column, sort);
+    const shown = Math.min(limit, matches.length);
+    const found: Row[] = new Array<Row>(shown);
+    for (let position = 0; position < shown; position += 1) found[position] = rows[matches[position]!]!;
+    return { rows: found, total: matches.length };
   }
 
   return {
     query,
     prepare(sort) {
-      haystacksOf();
+      haystackOf();
       const column = sort ? columns.find((candidate) => candidate.columnName === sort.columnName) : undefined;
       if (sort && column) orderOf(column, sort.direction);
     },

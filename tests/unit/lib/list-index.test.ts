@@ -88,6 +88,47 @@ describe('createListIndex', () => {
     );
   });
 
+  it('answers a run of queries on one index as each alone would: searches, sorts and pages in any order (issue 34 §5)', () => {
+    // Short words of few letters, so that the end of one row's text and the start of the next often spell one.
+    const word = fc.string({ unit: fc.constantFrom('o', 'a', 'k', 'e', 'n', '1', 'x'), minLength: 1, maxLength: 3 });
+    const search = fc.oneof(
+      fc.constantFrom('', 'oak', 'OAK oak', 'item 1'),
+      fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')),
+    );
+    const sort = fc.option(
+      fc.record({ columnName: fc.constantFrom('name', 'count'), direction: fc.constantFrom('asc' as const, 'desc' as const) }),
+      { nil: null },
+    );
+    fc.assert(
+      fc.property(
+        rowsArbitrary,
+        fc.array(fc.tuple(search, sort, fc.integer({ min: 0, max: 30 })), { minLength: 1, maxLength: 8 }),
+        (drafts, queries) => {
+          const rows = drafts.map((draft, id) => ({ id, ...draft }));
+          const index = createListIndex(rows, columns);
+          for (const [text, order, limit] of queries) {
+            const expected = reference(rows, text, order);
+            const answer = index.query({ search: text, sort: order, limit });
+            expect(answer.total).toBe(expected.length);
+            expect(answer.rows.map((row) => row.id)).toEqual(expected.slice(0, limit).map((row) => row.id));
+          }
+        },
+      ),
+    );
+  });
+
+  it('never matches a word across two rows: each row is its own line', () => {
+    const rows: Row[] = [
+      { id: 0, name: 'oak', city: 'knox', count: 1 },
+      { id: 1, name: 'ville', city: null, count: 2 },
+    ];
+    const index = createListIndex(rows, columns);
+    // Row 0's text ends in 'knox' and row 1's starts with 'ville': 'xv' is in neither.
+    expect(index.query({ search: 'xv', sort: null, limit: 10 }).total).toBe(0);
+    expect(index.query({ search: 'knox', sort: null, limit: 10 }).rows.map((row) => row.id)).toEqual([0]);
+    expect(index.query({ search: 'ville', sort: null, limit: 10 }).rows.map((row) => row.id)).toEqual([1]);
+  });
+
   it('reuses a row’s search text when a new index is made over the same row objects', () => {
     let calls = 0;
     const searchText = (row: Row) => {
