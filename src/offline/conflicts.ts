@@ -1,7 +1,6 @@
 import { isEmptyDate } from '../lib/dates';
 import type { ChangeConflict, ConflictChoice, ConflictField, PendingMark } from '../lib/pending-mark';
-import { storedBody, type JsonValue, type OutboxEntry, type OutboxError } from './db';
-import type { OutboxCall } from './outbox';
+import { storedBody, type JsonValue, type OutboxCall, type OutboxEntry, type OutboxError } from './outbox-types';
 
 /*
  * A change that met a newer version of its record (409 with the record as it is now, contract ConflictBody).

@@ -1,6 +1,5 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type {
-  ApiBase,
   CatalogPartRow,
   InventoryItem,
   Lead,
@@ -11,6 +10,7 @@ import type {
   WarrantyCard,
 } from '../contract';
 import { legacyIntent } from './legacy-intents';
+import type { OutboxEntry } from './outbox-types';
 import { isLostConnection, reportStoreLost } from './store-lost';
 
 /*
@@ -27,77 +27,17 @@ import { isLostConnection, reportStoreLost } from './store-lost';
  *   list answers it, keyed by its id, with syncState holding each list's cursor and whose copy it is (./kept-lists.ts).
  */
 
-export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'done';
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-/** A body as a feature builds it from the contract's types: JSON, where a field may be undefined. */
-export type OutboxBody = JsonValue | OutboxBody[] | { readonly [key: string]: OutboxBody | undefined };
-
-/** A body as the outbox keeps and compares it: a field left undefined is not sent (JSON), so it counts as absent. */
-export const storedBody = (body: OutboxBody | undefined) => body as JsonValue | undefined;
-
-/**
- * What the user did, as the feature that queued the call says it: each feature defines a discriminated union of
- * these (`feature` names the feature, `kind` the change) and builds one beside each call (its api/calls.ts). Screens
- * read their pending marks from it, never from the call's path. Temp ids in it are rewritten like the call's.
- */
-export interface OutboxIntent {
-  readonly feature: string;
-  readonly kind: string;
-  readonly [field: string]: JsonValue;
-}
-
-/** What the server said when it refused an entry (or the last transient error it met). */
-export interface OutboxError {
-  /** HTTP status, or 0 when the request never got an answer. */
-  status: number;
-  message: string;
-  /** A 409's record as the server holds it now (ConflictBody.current): what the user compares their change with. */
-  current?: JsonValue;
-}
-
-export interface OutboxEntry {
-  /** Position in the queue: entries replay in this order. */
-  seq?: number;
-  /** Stable id of the entry (uuid), used by the UI and for logging. */
-  id: string;
-  method: OutboxMethod;
-  base: ApiBase;
-  /** Path below the base, exactly as the contract writes it (may hold temp ids until they are known). */
-  path: string;
-  query?: Record<string, string>;
-  body?: JsonValue;
-  /** Rows of `files` uploaded with this call (multipart); removed with the entry once it is sent. */
-  fileIds: string[];
-  /** Created once, at enqueue, and sent on every retry: it is what makes replay exactly-once. */
-  idempotencyKey: string;
-  /** The user who made the change (lower-cased user name): it is only ever sent with that user's token. */
-  owner?: string;
-  /** The record this call belongs to, e.g. `service-request:tmp_…`: entries of one record keep their order. */
-  recordKey: string;
-  /** What the user reads, e.g. 'Create service request'. */
-  label: string;
-  /** What the user did (OutboxIntent): what screens mark as pending. */
-  intent: OutboxIntent;
-  /** The temp id this call creates; its server id is read from the answer at `idField`. */
-  createsTempId?: string;
-  /** Dot path of the new record's id in the create's answer (default `id`). */
-  idField?: string;
-  /** Further temp ids the create hands out, each read from the answer at its own path (e.g. a request's number). */
-  alsoCreates?: AlsoCreated[];
-  /** Temp ids this call refers to: it waits until their creates have been sent. */
-  dependsOn: string[];
-  status: OutboxStatus;
-  attempts: number;
-  /** Earliest time (ms) of the next automatic try after a transient error; 0 when due now. */
-  nextAttemptAt: number;
-  /** How the form names the body's fields (OutboxCall.fieldLabels). */
-  fieldLabels?: Record<string, string>;
-  /** The body fields the user changed in this update (OutboxCall.changes); absent: every field counts as changed. */
-  changes?: readonly string[];
-  lastError?: OutboxError;
-  createdAt: number;
-}
+export {
+  storedBody,
+  type AlsoCreated,
+  type JsonValue,
+  type OutboxBody,
+  type OutboxEntry,
+  type OutboxError,
+  type OutboxIntent,
+  type OutboxMethod,
+  type OutboxStatus,
+} from './outbox-types';
 
 /**
  * A file waiting to be uploaded. Its bytes are kept as an ArrayBuffer, not a Blob: Blobs in IndexedDB
@@ -111,11 +51,6 @@ export interface OutboxFile {
   name: string;
   type: string;
   size: number;
-}
-
-export interface AlsoCreated {
-  tempId: string;
-  idField: string;
 }
 
 export interface TempIdMapping {

@@ -1,4 +1,4 @@
-import type { JsonValue, OutboxEntry, OutboxIntent } from './db';
+import type { JsonValue, OutboxEntry, OutboxIntent } from './outbox-types';
 
 /*
  * Entries queued before issue 21 hold the REST call alone. The store's version-6 upgrade (db.ts) gives each the

@@ -1,23 +1,11 @@
-import type { ApiBase } from '../contract';
-import {
-  META_LAST_SYNC,
-  META_OUTBOX_PAUSE,
-  getMeta,
-  storedBody,
-  type JsonValue,
-  type OfflineDb,
-  type OutboxBody,
-  type OutboxEntry,
-  type OutboxError,
-  type OutboxFile,
-  type OutboxIntent,
-  type OutboxMethod,
-  type AlsoCreated,
-} from './db';
+import { META_LAST_SYNC, META_OUTBOX_PAUSE, getMeta, type OfflineDb, type OutboxFile } from './db';
+import { storedBody, type JsonValue, type OutboxCall, type OutboxEntry, type OutboxError, type OutboxIntent } from './outbox-types';
 import { newUuid } from '../lib/ids';
 import { authorName, otherAuthor } from '../lib/pending-mark';
 import { followRecord } from './conflicts';
 import { findTempIds, readPath, rewriteJson, rewriteQuery, rewriteString, type TempIdMap } from './temp-ids';
+
+export type { OutboxCall, OutboxFileInput } from './outbox-types';
 
 /*
  * The outbox holds every write that has not reached the server yet, as the exact REST call it
@@ -52,48 +40,6 @@ import { findTempIds, readPath, rewriteJson, rewriteQuery, rewriteString, type T
  * this entry keeps meeting: after MAX_SERVER_ERROR_ATTEMPTS it is parked too, so that one entry cannot
  * hold the queue forever (503 maintenance and network errors never park).
  */
-
-export interface OutboxFileInput {
-  /** Multipart field name. */
-  field: string;
-  blob: Blob;
-  /** File name sent to the server; defaults to the File's own name. */
-  name?: string;
-}
-
-/**
- * A write as a feature describes it: the REST call, what the user did (`intent`, the feature's own union), and what
- * the queue needs to order and show it. `Body` is the contract type of the call's body.
- */
-export interface OutboxCall<Body extends OutboxBody = OutboxBody, Intent extends OutboxIntent = OutboxIntent> {
-  method: OutboxMethod;
-  base: ApiBase;
-  path: string;
-  query?: Record<string, string>;
-  /** JSON body; with files, its top-level fields become multipart fields. */
-  body?: Body;
-  files?: OutboxFileInput[];
-  recordKey: string;
-  label: string;
-  intent: Intent;
-  createsTempId?: string;
-  idField?: string;
-  /** Further temp ids the create hands out, read from the answer at their own paths. */
-  alsoCreates?: AlsoCreated[];
-  /** Temp ids the call needs besides those found in its path, query and body. */
-  dependsOn?: string[];
-  /** The key of a first try that got no answer: the server may have stored it, so the replay must repeat it. */
-  idempotencyKey?: string;
-  /** How the form names the body's fields, for a conflict's mine beside theirs (offline/conflicts.ts). */
-  fieldLabels?: Readonly<Record<string, string>>;
-  /**
-   * For an update (a body with a rowVersion): the body fields the user changed (conflicts.ts changedFields). The
-   * others only carry the record as the user saw it: they follow the record when an earlier queued change of it is
-   * settled, so an update never writes a field the user did not touch in it (issue 22 §11). Without it (entries
-   * queued by earlier versions) every field counts as changed.
-   */
-  changes?: readonly string[];
-}
 
 export interface SendAnswer {
   status: number;
