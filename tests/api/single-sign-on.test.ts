@@ -201,6 +201,17 @@ describe('configuration', () => {
 });
 
 describe('the code flow', () => {
+  it('a provider that cannot be reached: the start sends the browser back to the sign-in page, which says so', async () => {
+    const unreachable = appWith(ssoEnv({ OIDC_ISSUER: 'http://127.0.0.1:1' }));
+    const response = await unreachable.request('/auth/oidc/start');
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('location')!, PUBLIC_URL);
+    expect(location.pathname).toBe('/login/sso');
+    expect(response.headers.getSetCookie().some((line) => line.startsWith('HomeSite.oidc='))).toBe(false);
+    const code = new URLSearchParams(location.hash.slice(1)).get('code')!;
+    expect(await refusalOf(code, unreachable)).toBe('Valley View SSO cannot be reached just now. Please try again in a moment.');
+  });
+
   it('the start sends the browser to the provider with PKCE (S256), state and nonce, the flow in a sealed HttpOnly cookie', async () => {
     const { authorizationUrl, setCookie, cookie } = await start();
     expect(authorizationUrl.origin).toBe(provider.issuer);
