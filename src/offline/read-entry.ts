@@ -6,9 +6,15 @@ import type { OutboxEntry, OutboxIntent } from './db';
  * (typed as the feature's own union), and what they sent from its body, read with the contract's schema.
  */
 
-/** The entry's intent as `feature`'s union, or undefined when another feature queued it. */
-export function intentOf<Intent extends OutboxIntent>(entry: Pick<OutboxEntry, 'intent'>, feature: Intent['feature']): Intent | undefined {
-  return entry.intent.feature === feature ? (entry.intent as Intent) : undefined;
+/**
+ * The entry's intent read through a feature's schema of its union (each kind a valibot object with its `feature` and
+ * `kind` literals); undefined when another feature queued it, or when it is not one of the kinds the feature knows.
+ */
+export function intentOf<Schema extends v.GenericSchema<unknown, OutboxIntent>>(
+  entry: Pick<OutboxEntry, 'intent'>,
+  schema: Schema,
+): v.InferOutput<Schema> | undefined {
+  return v.is(schema, entry.intent) ? (entry.intent as v.InferOutput<Schema>) : undefined;
 }
 
 export type BodyFields<Entries extends v.ObjectEntries> = { [Name in keyof Entries]?: v.InferOutput<Entries[Name]> };

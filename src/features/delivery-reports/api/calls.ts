@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { paths, type DeliveryReportInput, type NewSurveyAttachmentInput, type SurveyAttachmentUpdate } from '../../../contract';
 import type { OutboxEntry } from '../../../offline/db';
 import type { OutboxCall } from '../../../offline/outbox';
@@ -13,12 +14,19 @@ import { deliveryRecordKey } from './keys';
 const DELIVERY_REPORTS = 'delivery-reports';
 
 /** What the user did, as a delivery-report entry of the outbox says it (OutboxIntent). */
-export type DeliveryIntent =
-  | { feature: typeof DELIVERY_REPORTS; kind: 'submit-report'; plantNumber: string; serialNumber: string }
-  | { feature: typeof DELIVERY_REPORTS; kind: 'survey-attachment'; action: 'add' | 'update' | 'remove'; submittedSurveyId: number };
+export const DeliveryIntent = v.variant('kind', [
+  v.object({ feature: v.literal(DELIVERY_REPORTS), kind: v.literal('submit-report'), plantNumber: v.string(), serialNumber: v.string() }),
+  v.object({
+    feature: v.literal(DELIVERY_REPORTS),
+    kind: v.literal('survey-attachment'),
+    action: v.picklist(['add', 'update', 'remove']),
+    submittedSurveyId: v.number(),
+  }),
+]);
+export type DeliveryIntent = v.InferOutput<typeof DeliveryIntent>;
 
 /** The intent of a delivery-report entry; undefined for another feature's. */
-export const deliveryIntentOf = (entry: Pick<OutboxEntry, 'intent'>) => intentOf<DeliveryIntent>(entry, DELIVERY_REPORTS);
+export const deliveryIntentOf = (entry: Pick<OutboxEntry, 'intent'>) => intentOf(entry, DeliveryIntent);
 
 /** POST /DeliveryForm: the whole form with its photos (base64); answers the new submitted survey id. */
 export const submitDeliveryReportCall = (body: DeliveryReportInput): OutboxCall<DeliveryReportInput, DeliveryIntent> => ({

@@ -1,7 +1,13 @@
+import * as v from 'valibot';
 import { useMutation } from '@tanstack/react-query';
 import { paths, type FeedbackSurvey } from '../../../contract';
 import { newUuid } from '../../../lib/ids';
 import { sendOrQueue } from '../../../offline/runtime';
+
+/** What the user did, as the outbox entry says it (OutboxIntent): sent the survey. */
+export const FeedbackIntent = v.object({ feature: v.literal('feedback'), kind: v.literal('submit-feedback') });
+export type FeedbackIntent = v.InferOutput<typeof FeedbackIntent>;
+const SUBMIT_FEEDBACK: FeedbackIntent = { feature: 'feedback', kind: 'submit-feedback' };
 
 /** POST {api}/Survey/Feedback: the Feedback tile's survey answers, sent now or queued in the outbox when offline. */
 export const submitFeedback = (body: FeedbackSurvey, online: boolean) =>
@@ -13,7 +19,7 @@ export const submitFeedback = (body: FeedbackSurvey, online: boolean) =>
       body: { ...body },
       recordKey: `feedback:${newUuid()}`,
       label: `Feedback (${body.satisfaction} of 5)`,
-      intent: { feature: 'feedback', kind: 'submit-feedback' },
+      intent: SUBMIT_FEEDBACK,
     },
     online,
   );

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { paths, type WarrantyCardSave } from '../../../contract';
 import { changedFields } from '../../../offline/conflicts';
 import type { OutboxEntry } from '../../../offline/db';
@@ -8,10 +9,15 @@ import { serialKey, warrantyRecordKey } from '../model';
 const HOMEOWNERS = 'homeowners';
 
 /** What the user did to a home's warranty card, as its outbox entry says it (OutboxIntent). */
-export type WarrantyIntent = { feature: typeof HOMEOWNERS; kind: 'warranty-card'; action: 'create' | 'update' };
+export const WarrantyIntent = v.object({
+  feature: v.literal(HOMEOWNERS),
+  kind: v.literal('warranty-card'),
+  action: v.picklist(['create', 'update']),
+});
+export type WarrantyIntent = v.InferOutput<typeof WarrantyIntent>;
 
 /** The intent of a warranty card's entry; undefined for another feature's. */
-export const warrantyIntentOf = (entry: Pick<OutboxEntry, 'intent'>) => intentOf<WarrantyIntent>(entry, HOMEOWNERS);
+export const warrantyIntentOf = (entry: Pick<OutboxEntry, 'intent'>) => intentOf(entry, WarrantyIntent);
 
 /** What the user reads in the pending-changes list and on the card, e.g. 'Warranty card 944-CLW012345TNAB'. */
 export const warrantyCardLabel = (plantNumber: string, serialNumber: string) => `Warranty card ${plantNumber}-${serialKey(serialNumber)}`;

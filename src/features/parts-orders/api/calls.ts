@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import {
   paths,
   type CreatePartsOrderInput,
@@ -23,19 +24,22 @@ import { orderRecordKey, type PartsOrderRef } from '../model';
 const PARTS_ORDERS = 'parts-orders';
 
 /** What the user did to a parts order, as its outbox entry says it (OutboxIntent). */
-export type PartsOrderIntent =
+const feature = v.literal(PARTS_ORDERS);
+export const PartsOrderIntent = v.variant('kind', [
   /** `orderId`: the order's temp id until the create is answered. */
-  | { feature: typeof PARTS_ORDERS; kind: 'create-order'; orderId: string }
-  | { feature: typeof PARTS_ORDERS; kind: 'ship-to' }
-  | { feature: typeof PARTS_ORDERS; kind: 'cancel' }
-  | { feature: typeof PARTS_ORDERS; kind: 'submit' }
+  v.object({ feature, kind: v.literal('create-order'), orderId: v.string() }),
+  v.object({ feature, kind: v.literal('ship-to') }),
+  v.object({ feature, kind: v.literal('cancel') }),
+  v.object({ feature, kind: v.literal('submit') }),
   /** An item added, changed or removed: `id` names it (its temp id when `add`, while unsent). */
-  | { feature: typeof PARTS_ORDERS; kind: 'item'; action: 'add' | 'update' | 'remove'; id: string }
+  v.object({ feature, kind: v.literal('item'), action: v.picklist(['add', 'update', 'remove']), id: v.string() }),
   /** Receipt marks (correct or incorrect) of some of a submitted order's items; the body names them. */
-  | { feature: typeof PARTS_ORDERS; kind: 'receipt' };
+  v.object({ feature, kind: v.literal('receipt') }),
+]);
+export type PartsOrderIntent = v.InferOutput<typeof PartsOrderIntent>;
 
 /** The intent of an order's entry; undefined for another feature's. */
-export const partsOrderIntentOf = (entry: Pick<OutboxEntry, 'intent'>) => intentOf<PartsOrderIntent>(entry, PARTS_ORDERS);
+export const partsOrderIntentOf = (entry: Pick<OutboxEntry, 'intent'>) => intentOf(entry, PartsOrderIntent);
 
 const call = <Body extends OutboxBody>(
   ref: Pick<PartsOrderRef, 'key'>,

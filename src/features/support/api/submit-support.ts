@@ -1,7 +1,13 @@
+import * as v from 'valibot';
 import { useMutation } from '@tanstack/react-query';
 import { paths, type SupportMessage } from '../../../contract';
 import { newUuid } from '../../../lib/ids';
 import { sendOrQueue } from '../../../offline/runtime';
+
+/** What the user did, as the outbox entry says it (OutboxIntent): sent a support request. */
+export const SupportIntent = v.object({ feature: v.literal('support'), kind: v.literal('submit-support-request') });
+export type SupportIntent = v.InferOutput<typeof SupportIntent>;
+const SUBMIT_SUPPORT: SupportIntent = { feature: 'support', kind: 'submit-support-request' };
 
 /** POST {api}/Support (spec 1 §7): body name, phone, priority, type, message; queued in the outbox when offline. */
 export const submitSupport = (body: SupportMessage, online: boolean) =>
@@ -13,7 +19,7 @@ export const submitSupport = (body: SupportMessage, online: boolean) =>
       body: { ...body },
       recordKey: `support:${newUuid()}`,
       label: `Support request: ${body.message.slice(0, 60)}`,
-      intent: { feature: 'support', kind: 'submit-support-request' },
+      intent: SUBMIT_SUPPORT,
     },
     online,
   );

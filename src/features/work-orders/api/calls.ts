@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import {
   paths,
   type AttachmentFields,
@@ -23,38 +24,45 @@ import { isWorkOrder, requestRecordKey, type RequestRef } from '../model';
 
 const WORK_ORDERS = 'work-orders';
 
+const feature = v.literal(WORK_ORDERS);
+const kindOnly = <Kind extends string>(kind: Kind) => v.object({ feature, kind: v.literal(kind) });
 /** A change of one row under a request: `id` names the row (its temp id when `add`, while unsent). */
-type RowIntent<Kind extends string> = { feature: typeof WORK_ORDERS; kind: Kind; action: 'add' | 'update' | 'remove'; id: string };
+const rowIntent = <Kind extends string>(kind: Kind) =>
+  v.object({ feature, kind: v.literal(kind), action: v.picklist(['add', 'update', 'remove']), id: v.string() });
 
 /** What the user did to a request, as its outbox entry says it (OutboxIntent). */
-export type WorkOrderIntent =
-  | {
-      feature: typeof WORK_ORDERS;
-      kind: 'create-request';
-      /** The temp ids the create hands out: the request's id and its number. */
-      requestId: string;
-      requestNumber: string;
-      plantNumber: string;
-      longSerialNumber: string;
-      assetId: number;
-      /**
-       * The zone of the home's retail center, whose business day the request is dated by (contract/time-zones.ts):
-       * the request date its skeleton shows until the server's answer. Absent in a create queued by an older version.
-       */
-      timeZone?: string;
-    }
+export const WorkOrderIntent = v.variant('kind', [
+  v.object({
+    feature,
+    kind: v.literal('create-request'),
+    /** The temp ids the create hands out: the request's id and its number. */
+    requestId: v.string(),
+    requestNumber: v.string(),
+    plantNumber: v.string(),
+    longSerialNumber: v.string(),
+    assetId: v.number(),
+    /**
+     * The zone of the home's retail center, whose business day the request is dated by (contract/time-zones.ts):
+     * the request date its skeleton shows until the server's answer. Absent in a create queued by an older version.
+     */
+    timeZone: v.optional(v.string()),
+  }),
   /** The information and additional-information panels. */
-  | { feature: typeof WORK_ORDERS; kind: 'information' }
+  kindOnly('information'),
   /** Cancelling a staged request (it is removed). */
-  | { feature: typeof WORK_ORDERS; kind: 'cancel' }
-  | { feature: typeof WORK_ORDERS; kind: 'submit' }
-  | { feature: typeof WORK_ORDERS; kind: 'archive' }
-  | RowIntent<'service-item'>
-  | RowIntent<'parts-item'>
-  | RowIntent<'attachment'>;
+  kindOnly('cancel'),
+  kindOnly('submit'),
+  kindOnly('archive'),
+  rowIntent('service-item'),
+  rowIntent('parts-item'),
+  rowIntent('attachment'),
+]);
+export type WorkOrderIntent = v.InferOutput<typeof WorkOrderIntent>;
+type RowKind = 'service-item' | 'parts-item' | 'attachment';
+type RowIntent<Kind extends RowKind> = Extract<WorkOrderIntent, { kind: Kind }>;
 
 /** The intent of a request's entry; undefined for another feature's. */
-export const workOrderIntentOf = (entry: Pick<OutboxEntry, 'intent'>) => intentOf<WorkOrderIntent>(entry, WORK_ORDERS);
+export const workOrderIntentOf = (entry: Pick<OutboxEntry, 'intent'>) => intentOf(entry, WorkOrderIntent);
 
 const call = <Body extends OutboxBody>(
   ref: Pick<RequestRef, 'key'>,
@@ -73,16 +81,8 @@ const call = <Body extends OutboxBody>(
   ...extra,
 });
 
-const row = <Kind extends RowIntent<string>['kind']>(
-  kind: Kind,
-  action: RowIntent<Kind>['action'],
-  id: number | string,
-): RowIntent<Kind> => ({
-  feature: WORK_ORDERS,
-  kind,
-  action,
-  id: String(id),
-});
+const row = <Kind extends RowKind>(kind: Kind, action: RowIntent<Kind>['action'], id: number | string): RowIntent<Kind> =>
+  ({ feature: WORK_ORDERS, kind, action, id: String(id) }) as RowIntent<Kind>;
 
 /** POST /service/CreateServiceRequest?plantNumber&longSerialNumber&assetId with an empty body. */
 export function createServiceRequestCall(home: Pick<HomeSummary, 'plantNumber' | 'serialNumber' | 'assetId'>, timeZone: string) {

@@ -280,6 +280,9 @@ function applyChange(view: ServiceRequestView, intent: WorkOrderIntent, entry: O
     case 'attachment':
       applyAttachment(view, entry, intent, mark);
       break;
+    default:
+      // The create, the cancel and the submit are queuedApplier's; a kind added to the union and missed here fails to compile.
+      intent satisfies Extract<WorkOrderIntent, { kind: 'create-request' | 'cancel' | 'submit' }>;
   }
 }
 
