@@ -215,9 +215,9 @@ export async function finishFlow(config: SingleSignOnConfig, flow: FlowState, ca
     let claims: Record<string, unknown> = idClaims;
     const lacksVerification = !config.trustUnverifiedEmail && !('email_verified' in idClaims);
     if (!(config.emailClaim in idClaims) || lacksVerification) {
+      // The userinfo endpoint answers for the same subject (openid-client checks it): its claims, where it has them.
       const userInfo = await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
-      claims = { ...userInfo, ...idClaims, ...(config.emailClaim in idClaims ? {} : { [config.emailClaim]: userInfo[config.emailClaim] }) };
-      if (lacksVerification && 'email_verified' in userInfo) claims.email_verified = userInfo.email_verified;
+      claims = { ...idClaims, ...userInfo };
     }
     const email = claims[config.emailClaim];
     if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(email.trim())) return { ok: false, reason: 'no-email' };

@@ -28,6 +28,7 @@ import {
   shipToFieldsOf,
   type ShipToLocation,
   SyncQueryFields,
+  PlantNumber,
 } from '../../contract';
 import { PartsOrderListRow } from '../../contract/list-rows';
 import type { Database } from '../db/client';
@@ -70,7 +71,6 @@ import { businessDayOf } from '../business-day/business-day';
 
 const M = PARTS_ORDER_MESSAGES;
 const LogNumber = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,20}$/, 'Parts log number must be letters and digits.'));
-const PlantParam = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Plant number must be digits.'));
 
 /** Reads use the Service & Parts menu rule (spec 3 §6): Service_User or Service_Viewer; writes need a service admin. */
 const READ = { flag: 'isServiceViewer' } as const;
@@ -445,7 +445,7 @@ const orderRoutes: RouteDefinition[] = [
     answer: PartsOrderAnswer,
     errors: [404],
     ...WRITE,
-    params: v.object({ plantNumber: PlantParam, partsLogNumber: LogNumber }),
+    params: v.object({ plantNumber: PlantNumber, partsLogNumber: LogNumber }),
     body: PartsReceiptInput,
     handle: ({ c, db, deps, session, params, body }) =>
       recordReceipt({ c, db, session, clock: deps.clock }, byLogNumber(params.plantNumber, params.partsLogNumber), body),

@@ -40,6 +40,7 @@ import {
   QuoteValidation,
   UnavailableOption,
   type RoleName,
+  PlantNumber,
 } from '../../contract';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
@@ -71,7 +72,6 @@ import { businessDayOf } from '../business-day/business-day';
 const READ = { flag: 'isSalesViewer' } as const;
 const EDIT = { roles: [...QUOTE_EDIT_ROLES] as RoleName[] };
 const QuoteNumber = v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Quote number must be digits.'));
-const PlantParam = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Plant number must be digits.'));
 
 const notFound = () => errorResponse(404, QUOTE_MESSAGES.notFound);
 const refused = (message: string) => jsonResponse(400, { message });
@@ -307,7 +307,7 @@ export const quoteRoutes: RouteDefinition[] = [
     answer: QuoteValidation,
     errors: [404],
     ...READ,
-    params: v.object({ quoteNumber: QuoteNumber, plantNumber: PlantParam, userId: Id }),
+    params: v.object({ quoteNumber: QuoteNumber, plantNumber: PlantNumber, userId: Id }),
     handle: async ({ c, db, session, params }) => {
       const refusal = notYou(session, params.userId);
       if (refusal) return refusal;
