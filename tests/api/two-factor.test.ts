@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import * as v from 'valibot';
@@ -19,10 +22,12 @@ import {
 import { createApp } from '../../src/server/app';
 import { KEY_MISSING_MESSAGE, parseRequiredRoles, parseTotpKey, twoFactorConfigFromEnv } from '../../src/server/auth/totp-config';
 import { totpKeysOf, unsealSecret } from '../../src/server/auth/totp-secrets';
+import { openDatabase } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { DEFAULT_IDENTITY_CONFIG, type IdentityConfig } from '../../src/server/mail/config';
 import { createMailTransport } from '../../src/server/mail/mailer';
 import { deliverDueMail, mailKeyOf } from '../../src/server/mail/queue';
+import { runHomesite } from '../cli-runner';
 import { startMailListener } from '../mail-listener';
 import { callerFor, createTestContext, type TestContext } from './harness';
 
@@ -474,4 +479,41 @@ describe('REQUIRE_2FA_ROLES', () => {
     expect(off.status).toBe(400);
     expect(off.body).toEqual({ message: TWO_FACTOR_MESSAGES.requiredByRole });
   });
+});
+
+describe('the command line', () => {
+  it('user reset-two-factor turns it off for a user locked out, in the audit trail as the operator', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'homesite-2fa-cli-'));
+    const userName = 'locked.out@smokymountainhomes.test';
+    try {
+      const seeded = await openDatabase({ dataDir });
+      await seeded.migrate();
+      const [user] = await seeded.db
+        .insert(schema.users)
+        .values({ userName, firstName: 'Lee', lastName: 'Stone', twoFactorEnabledAt: new Date() })
+        .returning({ id: schema.users.id });
+      await seeded.db.insert(schema.userTotp).values({ userId: user!.id, sealedSecret: 'v1.x.y', confirmedAt: new Date() });
+      await seeded.close();
+
+      const env = { DATA_DIR: dataDir, USER: 'ops-person' };
+      const reset = await runHomesite(['user', 'reset-two-factor', userName.toUpperCase()], env);
+      expect(reset.code, reset.stderr).toBe(0);
+      expect(reset.stdout).toContain(`Two-factor sign-in of ${userName} is reset`);
+      const again = await runHomesite(['user', 'reset-two-factor', userName], env);
+      expect(again.stdout).toContain('has no two-factor sign-in: nothing to reset');
+
+      const after = await openDatabase({ dataDir });
+      try {
+        const [row] = await after.db.select().from(schema.users).where(eq(schema.users.id, user!.id));
+        expect(row!.twoFactorEnabledAt).toBeNull();
+        expect(await after.db.select().from(schema.userTotp)).toEqual([]);
+        const events = await after.db.select().from(schema.auditEvents).where(eq(schema.auditEvents.action, 'two-factor.reset'));
+        expect(events).toMatchObject([{ actorKind: 'cli', actorName: 'ops-person', targetName: userName }]);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -5,7 +5,8 @@ import { emailInUse } from '../../admin-users/managed-users';
 import { cliOrigin, recordAudit, type AuditOrigin } from '../../audit/audit';
 import { endOpenLinks } from '../../auth/one-time-links';
 import { hashPassword } from '../../auth/passwords';
-import { clearFailedSignIns } from '../../auth/throttle';
+import { clearFailedCodes, clearFailedSignIns } from '../../auth/throttle';
+import { disableTwoFactor } from '../../auth/totp';
 import { cutOffTokens } from '../../auth/tokens';
 import type { Database } from '../../db/client';
 import * as t from '../../db/schema';
@@ -254,6 +255,41 @@ Example:
   },
 };
 
+const userResetTwoFactor: Command = {
+  name: ['user', 'reset-two-factor'],
+  summary: 'Turn a user’s two-factor sign-in off (a lost phone and lost recovery codes)',
+  arguments: ['<user-name>'],
+  description: `Turns the user's two-factor sign-in off, as an administrator's reset in Users does (issue 33): their
+authenticator app's codes and their recovery codes stop working, they sign in with their password alone and can set it
+up again in My Account. It also clears their failed codes. For the administrator who cannot sign in any more; no mail
+is sent. A user whose role requires two-factor sign-in (REQUIRE_2FA_ROLES) is sent to its setup at their next sign-in.
+
+Example:
+  npx homesite user reset-two-factor it@example.com`,
+  run: async ({ io, positionals }) => {
+    const [userName = ''] = positionals;
+    await withDatabase(io.env, { migrations: 'apply' }, async ({ db }) => {
+      const user = await findUser(db, userName);
+      const [row] = await db.select({ on: t.users.twoFactorEnabledAt }).from(t.users).where(eq(t.users.id, user.id));
+      if (!row?.on) {
+        writeLine(io.stdout, `${user.userName} has no two-factor sign-in: nothing to reset.`);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await disableTwoFactor(tx, user.id);
+        await clearFailedCodes(tx, user.userName.toLowerCase());
+        await recordAudit(tx, {
+          ...cliOrigin(io.env),
+          action: 'two-factor.reset',
+          target: { userId: user.id, name: user.userName },
+          details: { delivery: 'none' },
+        });
+      });
+      writeLine(io.stdout, `Two-factor sign-in of ${user.userName} is reset: they sign in with their password alone.`);
+    });
+  },
+};
+
 function activation(active: boolean): Command {
   const word = active ? 'activate' : 'deactivate';
   return {
@@ -444,4 +480,12 @@ Example:
   },
 };
 
-export const userCommands: readonly Command[] = [userCreate, userResetPassword, userInvite, activation(false), activation(true), userList];
+export const userCommands: readonly Command[] = [
+  userCreate,
+  userResetPassword,
+  userResetTwoFactor,
+  userInvite,
+  activation(false),
+  activation(true),
+  userList,
+];
