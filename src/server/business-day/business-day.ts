@@ -9,7 +9,7 @@ import {
 } from '../../contract/time-zones';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import type { Session } from '../http/route';
+import type { Session } from '../auth/session';
 
 /*
  * The business day on the server (contract/time-zones.ts): the day in the zone of the record's location. A record

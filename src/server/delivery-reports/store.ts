@@ -18,7 +18,7 @@ import {
 import { hasRole } from '../../lib/permissions';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import type { Session } from '../http/route';
+import type { Session } from '../auth/session';
 import { visibleByScope } from '../work-orders/rules';
 
 /** Reads: the reports' roles (spec 2 §6); writes: the users among them who are not view-only (contract header). */

@@ -11,7 +11,7 @@ import {
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { sortableText } from '../db/schema/columns';
-import type { Session } from '../http/route';
+import type { Session } from '../auth/session';
 import { cardsOf, toWarrantyCard } from '../routes/homeowners';
 import { matchingWords, searchOrder, searchPage, type SortKeys } from '../sync/search-page';
 import { visibleByScope } from '../work-orders/rules';

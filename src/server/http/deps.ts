@@ -12,8 +12,7 @@ import type { Lifecycle } from '../ops/lifecycle';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
 import type { KeptListCaps } from '../../contract/kept-lists';
-import type { KeptRule } from '../sync/kept-rule';
-import type { LiveChanges } from '../sync/live';
+import type { KeptRule, LiveChanges } from '../sync/types';
 
 export interface AppConfig {
   /** HS256 signing secret; see resolveTokenSecret for where it comes from. */

@@ -6,12 +6,11 @@ import {
   IDEMPOTENCY_HEADER,
   toErrorBody,
   TWO_FACTOR_MESSAGES,
-  type CmhUser,
   type Endpoint,
   type RoleName,
 } from '../../contract';
 import { hasRole, type DerivedFlags } from '../../lib/permissions';
-import type { TokenClaims } from '../auth/tokens';
+import type { Session } from '../auth/session';
 import { isSetupRequired } from '../auth/totp';
 import type { Database } from '../db/client';
 import { DEFAULT_MAX_BODY_BYTES, readBodyWithin } from './body-limit';
@@ -22,19 +21,15 @@ import { normalizedPath, originalPathname, pathParams, routePattern, serverPath 
 import type { RouteDoc, RouteDocFields } from './route-doc';
 import '../ops/request-context';
 
+/** The session type lives in auth/session.ts (the areas' rules read it there); routes may take it from here with route(). */
+export type { Session } from '../auth/session';
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** required: 401 without a valid token; optional: the user when there is one; none: never looks. */
 export type AuthMode = 'required' | 'optional' | 'none';
 
 type Schema = v.GenericSchema;
 type Parsed<S, Fallback> = S extends Schema ? v.InferOutput<S> : Fallback;
-
-export interface Session {
-  /** Shared with other requests of the same user (auth/session-cache.ts): read it, never change it. */
-  user: CmhUser;
-  flags: DerivedFlags;
-  claims: TokenClaims;
-}
 
 export interface RouteContext<P, Q, B, A extends AuthMode> {
   c: Context;

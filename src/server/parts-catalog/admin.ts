@@ -39,7 +39,7 @@ import { hasRole } from '../../lib/permissions';
 import { imageTypeOf, type ImageType } from '../../lib/images';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import type { Session } from '../http/route';
+import type { Session } from '../auth/session';
 import { catalogRows, toCatalogPart } from './catalog';
 
 type PartRow = typeof t.partsCatalog.$inferSelect;

@@ -22,7 +22,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import type { Session } from '../http/route';
+import type { Session } from '../auth/session';
 import { visibleByScope } from '../work-orders/rules';
 
 export const PARTS_REQUEST_ID_OFFSET = 800_000;

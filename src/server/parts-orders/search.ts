@@ -10,7 +10,7 @@ import {
 import { PLACEHOLDER_PREFIXES } from '../../lib/dates';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import type { Session } from '../http/route';
+import type { Session } from '../auth/session';
 import { matchingWords, searchOrder, searchPage, type SortKeys } from '../sync/search-page';
 import { visibleOrders } from './rules';
 import { summaries, toSummary } from './store';

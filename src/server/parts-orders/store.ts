@@ -12,7 +12,7 @@ import type { ZonedLocation } from '../../contract/time-zones';
 import { zoneColumns, zoneOf } from '../business-day/business-day';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import type { Session } from '../http/route';
+import type { Session } from '../auth/session';
 import { ruledList, type KeptRule } from '../sync/kept-rule';
 import { readWindow, sessionScope, type SyncSource } from '../sync/source';
 import { keysetPages, type ListPages } from '../sync/stream-list';

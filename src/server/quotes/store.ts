@@ -3,7 +3,7 @@ import { QUOTE_ACTIVE, QUOTE_APPROVAL_LABELS, QUOTE_DELETED, QUOTE_LOCK_MINUTES,
 import { addDaysToDay } from '../../contract/days';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import type { Session } from '../http/route';
+import type { Session } from '../auth/session';
 import { nextQuoteNumberFrom, type NumberStarts } from '../numbers/number-starts';
 import { readWindow, sessionScope, type SyncSource } from '../sync/source';
 import { keysetPages, type ListPages } from '../sync/stream-list';

@@ -3,7 +3,8 @@ import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AuditQuery, businessDay, AuditPage, pat
 import { organisationTimeZone } from '../business-day/business-day';
 import { csvHeader, csvLine, type CsvColumn } from '../../lib/csv';
 import { allAuditEvents, auditFilterOf, listAuditEvents, type AuditScope } from '../audit/audit';
-import { route, type Session } from '../http/route';
+import type { Session } from '../auth/session';
+import { route } from '../http/route';
 
 /** An internal administrator sees the whole trail; a retailer's administrator the events of their retail centers' users. */
 const scopeOf = (session: Session): AuditScope =>

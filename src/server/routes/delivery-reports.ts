@@ -50,7 +50,8 @@ import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { errorResponse, jsonResponse, refusalResponse } from '../http/errors';
 import { idParam } from '../http/params';
-import { route, type RouteDefinition, type Session } from '../http/route';
+import type { Session } from '../auth/session';
+import { route, type RouteDefinition } from '../http/route';
 import { staleRecordResponse, updateIfCurrent } from '../http/row-version';
 
 const HomeParams = v.object({

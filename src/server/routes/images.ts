@@ -9,7 +9,8 @@ import { visibleAttachmentFile } from '../delivery-reports/store';
 import { ERROR_MESSAGES, errorResponse } from '../http/errors';
 import { fileAnswer } from '../http/file-answer';
 import { Id } from '../http/params';
-import { route, type RouteDefinition, type Session } from '../http/route';
+import type { Session } from '../auth/session';
+import { route, type RouteDefinition } from '../http/route';
 import { visibleAnd } from '../work-orders/rules';
 import { READ, Text } from './work-orders/access';
 

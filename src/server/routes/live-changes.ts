@@ -4,7 +4,8 @@ import { KEPT_LIST_NAMES, catalogListName, type KeptListName } from '../../contr
 import type { DerivedFlags } from '../../lib/permissions';
 import type { Database } from '../db/client';
 import { errorResponse } from '../http/errors';
-import { permits, route, type RouteDefinition, type Session } from '../http/route';
+import type { Session } from '../auth/session';
+import { permits, route, type RouteDefinition } from '../http/route';
 import { catalogSyncSource } from '../parts-catalog/catalog';
 import { partsOrderSyncSource } from '../parts-orders/store';
 import { readableCatalogPlants } from '../parts-orders/rules';

@@ -14,7 +14,8 @@ import { organisationTimeZone, zoneOf } from '../business-day/business-day';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { errorResponse } from '../http/errors';
-import { route, type Session } from '../http/route';
+import type { Session } from '../auth/session';
+import { route } from '../http/route';
 
 /*
  * The admin field of a location's time zone (issue 30 §1): the retail centers and plants an admin administers, each

@@ -27,7 +27,8 @@ import {
   type NpsWindow,
 } from '../../contract';
 import * as t from '../db/schema';
-import { route, type RouteDefinition, type Session } from '../http/route';
+import type { Session } from '../auth/session';
+import { route, type RouteDefinition } from '../http/route';
 
 /** Warranty card statuses of a home's current owner (spec 3 §3: I Incomplete, A Active). */
 const CURRENT_CARD_STATUSES = ['A', 'I'];

@@ -10,7 +10,8 @@ import { OrderLookupQuery, SalesOrder, SyncQueryFields, paths } from '../../cont
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { jsonResponse } from '../http/errors';
-import { route, type RouteDefinition, type Session } from '../http/route';
+import type { Session } from '../auth/session';
+import { route, type RouteDefinition } from '../http/route';
 import { readDelta } from '../sync/delta';
 import { answerList } from '../sync/list-answer';
 import { pricedSessionScope, readWindow, type SyncSource } from '../sync/source';

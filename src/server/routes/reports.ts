@@ -23,7 +23,8 @@ import {
 import { ServiceRequestListRow } from '../../contract/list-rows';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import { route, type RouteDefinition, type Session } from '../http/route';
+import type { Session } from '../auth/session';
+import { route, type RouteDefinition } from '../http/route';
 import { partsOrderNameOf } from '../parts-orders/rules';
 import { visibleByScope } from '../work-orders/rules';
 import { businessDayOfSession } from '../business-day/business-day';

@@ -23,7 +23,8 @@ import { brandLogo } from '../../lib/formats';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { ERROR_MESSAGES, errorResponse } from '../http/errors';
-import { route, type RouteDefinition, type Session } from '../http/route';
+import type { Session } from '../auth/session';
+import { route, type RouteDefinition } from '../http/route';
 import { latestOptions, type OptionRow, type QuoteRow } from '../quotes/store';
 import { visibleByScope } from '../work-orders/rules';
 

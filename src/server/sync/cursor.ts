@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
 import { isRealDay } from '../../contract/days';
-import type { SyncSource } from './source';
+import type { CursorState, KeptPart, Position, SyncSource } from './types';
+
+export type { CursorState, KeptPart, Position } from './types';
 
 /* Positions in a synced list and the cursors that carry them to the device (why transaction ids: delta.ts). */
-
-/** The position of a row: its writing transaction, then its id. */
-export interface Position {
-  xid: number;
-  id: number;
-}
 
 export const START: Position = { xid: 0, id: 0 };
 
@@ -21,21 +17,6 @@ export const fingerprint = (source: Pick<SyncSource<unknown>, 'table' | 'scope'>
     .update(JSON.stringify([SYNC_FORMAT, source.table, ...source.scope]))
     .digest('base64url')
     .slice(0, 16);
-
-/** The two parts of a ruled list's download from nothing (delta.ts): its open rows, then the closed ones it keeps. */
-export type KeptPart = 'open' | 'closed';
-
-export interface CursorState extends Position {
-  scope: string;
-  /**
-   * A ruled list's download from nothing under way (issue 31), in one of its parts: the position is the part's, and
-   * `keptBelow` the horizon the download began at, from where it goes on as a delta once both parts are read.
-   */
-  part?: KeptPart;
-  keptBelow?: number;
-  /** The list holds more than its cap: the first day of change of the rows the device keeps (SyncPage.keptFrom). */
-  keptFrom?: string;
-}
 
 /** Longer than any cursor encodeCursor makes: a longer tag is not decoded. */
 export const MAX_CURSOR_CHARS = 400;

@@ -5,21 +5,15 @@ import { isKeptRecord, keptSince, type KeptListCaps, type KeptRuleSubject, type 
 import { businessDay } from '../../contract/time-zones';
 import { organisationTimeZone } from '../business-day/business-day';
 import type { Database } from '../db/client';
-import type { SyncWindow } from './source';
+import type { KeptRule, SyncWindow } from './types';
+
+export type { KeptRule } from './types';
 
 /*
  * The kept-list rule of contract/kept-lists.ts on the server: a device's first download of a ruled list (work orders,
  * parts orders) holds only the rows the rule keeps, and a row that changes outside it reaches the device as removed.
  * Rows that age out change nothing here: the device lets go of them by the same rule (offline/kept-lists.ts).
  */
-
-/** What the ruled lists' sources read the rule by: the clock of its day and each list's cap (KEPT_LIST_CAPS; tests give smaller). */
-export interface KeptRule {
-  clock: () => Date;
-  caps: KeptListCaps;
-  /** The capped lists' first kept days found lately, by list, day and scope (ruledList): one app's, never a module's. */
-  floors: Map<string, { day: string | undefined; until: number }>;
-}
 
 export const keptRuleOf = (clock: () => Date, caps: KeptListCaps): KeptRule => ({ clock, caps, floors: new Map() });
 

@@ -2,10 +2,12 @@ import { LIVE_CHANGES, type LiveChangesEvent } from '../../contract/sync';
 import type { SessionCache } from '../auth/session-cache';
 import type { TokenClaims } from '../auth/tokens';
 import type { Database, DatabaseNotifications } from '../db/client';
-import type { Session } from '../http/route';
+import type { Session } from '../auth/session';
 import { fingerprint } from './cursor';
 import { probe } from './probe';
-import type { SyncSource, SyncTable } from './source';
+import type { LiveChanges, SyncSource, SyncTable } from './types';
+
+export type { LiveChanges } from './types';
 
 /*
  * Live changes (issue 23 §1): each signed-in browser holds one Server-Sent Events stream, and is told which of its
@@ -57,17 +59,6 @@ export interface LiveChangesOptions {
   reportError: (error: unknown) => void;
   heartbeatMs?: number;
   recheckMs?: number;
-}
-
-export interface LiveChanges {
-  /**
-   * The stream's answer for a signed-in session; null when this database cannot notify (then there is no stream), or
-   * once closed (a draining instance: the device tries again, and the proxy sends it to another instance).
-   */
-  open: (session: Session) => Promise<Response | null>;
-  readonly openStreams: number;
-  /** Ends every stream and stops listening, and refuses new streams from then on (shutdown). */
-  close: () => Promise<void>;
 }
 
 export const SYNC_CHANNEL = 'homesite_sync';

@@ -1,54 +1,11 @@
 import { and, asc, eq, inArray, is, lt, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/client';
-import type { Session } from '../http/route';
-import type { KeptPart, Position } from './cursor';
+import type { Session } from '../auth/session';
+import type { Position, SyncWindow } from './types';
+
+export type { SyncedRow, SyncSource, SyncTable, SyncWindow } from './types';
 
 /* What a synced list is (SyncSource) and the window of rows a page reads; the scheme itself is described in delta.ts. */
-
-export type SyncTable =
-  'service_requests' | 'parts_orders' | 'warranty_cards' | 'parts_catalog' | 'quotes' | 'sales_orders' | 'leads' | 'inventory_homes';
-
-export interface SyncedRow<Item> {
-  xid: number;
-  id: number;
-  /** null: the row changed but is no longer in the list (e.g. a catalog part no longer approved) → removed. */
-  item: Item | null;
-}
-
-export interface SyncWindow {
-  from: Position;
-  /** Rows of transactions at or above this are not final yet. */
-  horizon: number;
-  limit: number | undefined;
-  /** A ruled list's download from nothing under way (delta.ts): which of its parts, each read in (sync_xid, id) order. */
-  part?: KeptPart | undefined;
-  /** The list holds more than its cap: only rows changed on or after this day are kept (kept-rule.ts keptFloor). */
-  keptFrom?: string | undefined;
-}
-
-/** One synced list as one user sees it. */
-export interface SyncSource<Item> {
-  table: SyncTable;
-  /** What the visible rows depend on besides the data: the user's scope and the list's parameters. */
-  scope: readonly unknown[];
-  /** Rows at or after `window.from`, below the horizon, in (sync_xid, id) order, at most `limit`. */
-  rows: (db: Database, window: SyncWindow) => Promise<SyncedRow<Item>[]>;
-  /** Which tombstones of the table may concern this user (more is harmless: removing a row not kept does nothing). */
-  tombstones: SQL | undefined;
-  /**
-   * Where the list's rows are (the table with the joins its scope needs), which ones, and their position columns:
-   * a device whose copy is current is answered by one statement that finds nothing there (readDelta).
-   */
-  changes: { from: SQL; where: SQL | undefined; xid: AnyPgColumn; id: AnyPgColumn };
-  /** Rows in the whole list (of a list kept by the kept-list rule: the kept rows, from `keptFrom` on when capped). */
-  count: (db: Database, keptFrom?: string) => Promise<number>;
-  /**
-   * A list kept by the kept-list rule: the first day of change of its newest `cap` kept rows, when it holds more. Its
-   * download from nothing is read in parts (SyncWindow.part).
-   */
-  keptFloor?: (db: Database) => Promise<string | undefined>;
-}
 
 /** Rows (or tombstones) at or after a position. */
 export const atOrAfter = (xid: SQL | AnyPgColumn, id: SQL | AnyPgColumn, from: Position) =>

@@ -28,7 +28,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CLOSED_STATUSES } from '../../contract';
-import type { Session } from '../http/route';
+import type { Session } from '../auth/session';
 import * as t from '../db/schema';
 import { inScope, type Scope } from '../sync/source';
 

@@ -13,7 +13,7 @@ import {
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import { serviceDay } from '../db/schema/work-orders';
-import type { Session } from '../http/route';
+import type { Session } from '../auth/session';
 import { matchingWords, searchOrder, searchPage, type SortKeys } from '../sync/search-page';
 import { listCondition, summaries, toSummary } from './store';
 

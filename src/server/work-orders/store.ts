@@ -13,7 +13,7 @@ import {
 import { DEFAULT_BASES } from '../../contract/bases';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
-import type { Session } from '../http/route';
+import type { Session } from '../auth/session';
 import { zoneOf } from '../business-day/business-day';
 import { ruledList, type KeptRule } from '../sync/kept-rule';
 import { readWindow, sessionScope, type SyncSource } from '../sync/source';

@@ -5,7 +5,7 @@ import { WORK_ORDER_MESSAGES } from '../../../contract';
 import type { Database } from '../../db/client';
 import { errorResponse, jsonResponse } from '../../http/errors';
 import { Id } from '../../http/params';
-import type { Session } from '../../http/route';
+import type { Session } from '../../auth/session';
 import { canEdit } from '../../work-orders/rules';
 import { byRequestId, findRequest, loadFullRequest, type RequestRow } from '../../work-orders/store';
 
