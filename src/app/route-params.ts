@@ -21,6 +21,15 @@ export function defineParams<TSchema extends v.GenericSchema<PathParams, Record<
   };
 }
 
+/**
+ * A path segment kept as the text the screen reads (a serial number, a Vantage or catalog id, an item's id or temp id):
+ * the screen says when it names nothing, as it did before routes had schemas; only a blank one is refused.
+ */
+export const RouteSegment = v.pipe(
+  v.string(),
+  v.check((segment) => segment.trim() !== ''),
+);
+
 /** A record's id as the server gives it: 1 to 9 digits, read as a number. */
 export const NumericId = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number));
 

@@ -16,7 +16,9 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ReleaseNotesRouteImport } from './routes/releaseNotes'
 import { Route as TwoFactorSetupRouteImport } from './routes/two-factor-setup'
 import { Route as AuthenticatedDeliveryReportsRouteImport } from './routes/_authenticated/_delivery-reports'
+import { Route as AuthenticatedInventoryRouteImport } from './routes/_authenticated/_inventory'
 import { Route as AuthenticatedLeadsRouteImport } from './routes/_authenticated/_leads'
+import { Route as AuthenticatedReportsRouteImport } from './routes/_authenticated/_reports'
 import { Route as AuthenticatedSalesRouteImport } from './routes/_authenticated/_sales'
 import { Route as AuthenticatedServiceRouteImport } from './routes/_authenticated/_service'
 import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/admin'
@@ -43,11 +45,11 @@ import { Route as AuthenticatedAdminLocationsRouteImport } from './routes/_authe
 import { Route as AuthenticatedAdminPartsCatalogRouteImport } from './routes/_authenticated/admin_.partsCatalog'
 import { Route as AuthenticatedLearnIndexRouteImport } from './routes/_authenticated/learn.index'
 import { Route as AuthenticatedLearnEbuiltRouteImport } from './routes/_authenticated/learn.ebuilt'
-import { Route as AuthenticatedReportsIndexRouteImport } from './routes/_authenticated/reports.index'
-import { Route as AuthenticatedSalesInventoryRouteImport } from './routes/_authenticated/sales.inventory'
 import { Route as AuthenticatedServiceMyhomeownersRouteImport } from './routes/_authenticated/service.myhomeowners'
 import { Route as AuthenticatedServiceHistoryAssetIdRouteImport } from './routes/_authenticated/serviceHistory.$assetId'
+import { Route as AuthenticatedInventorySalesInventoryRouteImport } from './routes/_authenticated/_inventory.sales.inventory'
 import { Route as AuthenticatedLeadsSalesLeadsRouteImport } from './routes/_authenticated/_leads.sales.leads'
+import { Route as AuthenticatedReportsReportsIndexRouteImport } from './routes/_authenticated/_reports.reports.index'
 import { Route as AuthenticatedSalesSalesOrdersRouteImport } from './routes/_authenticated/_sales.sales.orders'
 import { Route as AuthenticatedSalesSalesQuotesRouteImport } from './routes/_authenticated/_sales.sales.quotes'
 import { Route as AuthenticatedServicePartsordersPartsOrderIdRouteImport } from './routes/_authenticated/_service.partsorders.$partsOrderId'
@@ -138,8 +140,16 @@ const AuthenticatedDeliveryReportsRoute =
     id: '/_delivery-reports',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedInventoryRoute = AuthenticatedInventoryRouteImport.update({
+  id: '/_inventory',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedLeadsRoute = AuthenticatedLeadsRouteImport.update({
   id: '/_leads',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedReportsRoute = AuthenticatedReportsRouteImport.update({
+  id: '/_reports',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedSalesRoute = AuthenticatedSalesRouteImport.update({
@@ -278,18 +288,6 @@ const AuthenticatedLearnEbuiltRoute =
     path: '/learn/ebuilt',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedReportsIndexRoute =
-  AuthenticatedReportsIndexRouteImport.update({
-    id: '/reports/',
-    path: '/reports/',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedSalesInventoryRoute =
-  AuthenticatedSalesInventoryRouteImport.update({
-    id: '/sales/inventory',
-    path: '/sales/inventory',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
 const AuthenticatedServiceMyhomeownersRoute =
   AuthenticatedServiceMyhomeownersRouteImport.update({
     id: '/service/myhomeowners',
@@ -302,11 +300,23 @@ const AuthenticatedServiceHistoryAssetIdRoute =
     path: '/$assetId',
     getParentRoute: () => AuthenticatedServiceHistoryRoute,
   } as any)
+const AuthenticatedInventorySalesInventoryRoute =
+  AuthenticatedInventorySalesInventoryRouteImport.update({
+    id: '/sales/inventory',
+    path: '/sales/inventory',
+    getParentRoute: () => AuthenticatedInventoryRoute,
+  } as any)
 const AuthenticatedLeadsSalesLeadsRoute =
   AuthenticatedLeadsSalesLeadsRouteImport.update({
     id: '/sales/leads',
     path: '/sales/leads',
     getParentRoute: () => AuthenticatedLeadsRoute,
+  } as any)
+const AuthenticatedReportsReportsIndexRoute =
+  AuthenticatedReportsReportsIndexRouteImport.update({
+    id: '/reports/',
+    path: '/reports/',
+    getParentRoute: () => AuthenticatedReportsRoute,
   } as any)
 const AuthenticatedSalesSalesOrdersRoute =
   AuthenticatedSalesSalesOrdersRouteImport.update({
@@ -730,12 +740,11 @@ export interface FileRoutesByFullPath {
   '/admin/locations': typeof AuthenticatedAdminLocationsRoute
   '/admin/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
-  '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
   '/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   '/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
   '/admin/': typeof AuthenticatedAdminIndexRoute
   '/learn/': typeof AuthenticatedLearnIndexRoute
-  '/reports/': typeof AuthenticatedReportsIndexRoute
+  '/sales/inventory': typeof AuthenticatedInventorySalesInventoryRoute
   '/sales/leads': typeof AuthenticatedLeadsSalesLeadsRoute
   '/sales/orders': typeof AuthenticatedSalesSalesOrdersRoute
   '/sales/quotes': typeof AuthenticatedSalesSalesQuotesRoute
@@ -749,6 +758,7 @@ export interface FileRoutesByFullPath {
   '/learn/$categoryId/$subCategoryId': typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
   '/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
   '/transportation/driver-management/search': typeof AuthenticatedTransportationDriverManagementSearchRouteWithChildren
+  '/reports/': typeof AuthenticatedReportsReportsIndexRoute
   '/service/': typeof AuthenticatedServiceServiceIndexRoute
   '/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRoute
   '/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRoute
@@ -819,11 +829,10 @@ export interface FileRoutesByTo {
   '/admin/locations': typeof AuthenticatedAdminLocationsRoute
   '/admin/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
-  '/sales/inventory': typeof AuthenticatedSalesInventoryRoute
   '/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   '/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
   '/learn': typeof AuthenticatedLearnIndexRoute
-  '/reports': typeof AuthenticatedReportsIndexRoute
+  '/sales/inventory': typeof AuthenticatedInventorySalesInventoryRoute
   '/sales/leads': typeof AuthenticatedLeadsSalesLeadsRoute
   '/sales/orders': typeof AuthenticatedSalesSalesOrdersRoute
   '/sales/quotes': typeof AuthenticatedSalesSalesQuotesRoute
@@ -834,6 +843,7 @@ export interface FileRoutesByTo {
   '/learn/$categoryId/$subCategoryId': typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
   '/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
   '/transportation/driver-management/search': typeof AuthenticatedTransportationDriverManagementSearchRouteWithChildren
+  '/reports': typeof AuthenticatedReportsReportsIndexRoute
   '/service': typeof AuthenticatedServiceServiceIndexRoute
   '/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRoute
   '/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRoute
@@ -887,7 +897,9 @@ export interface FileRoutesById {
   '/releaseNotes': typeof ReleaseNotesRoute
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/_authenticated/_delivery-reports': typeof AuthenticatedDeliveryReportsRouteWithChildren
+  '/_authenticated/_inventory': typeof AuthenticatedInventoryRouteWithChildren
   '/_authenticated/_leads': typeof AuthenticatedLeadsRouteWithChildren
+  '/_authenticated/_reports': typeof AuthenticatedReportsRouteWithChildren
   '/_authenticated/_sales': typeof AuthenticatedSalesRouteWithChildren
   '/_authenticated/_service': typeof AuthenticatedServiceRouteWithChildren
   '/_authenticated/admin': typeof AuthenticatedAdminRouteWithChildren
@@ -912,12 +924,11 @@ export interface FileRoutesById {
   '/_authenticated/admin/locations': typeof AuthenticatedAdminLocationsRoute
   '/_authenticated/admin_/partsCatalog': typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   '/_authenticated/learn/ebuilt': typeof AuthenticatedLearnEbuiltRoute
-  '/_authenticated/sales/inventory': typeof AuthenticatedSalesInventoryRoute
   '/_authenticated/service/myhomeowners': typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   '/_authenticated/serviceHistory/$assetId': typeof AuthenticatedServiceHistoryAssetIdRoute
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
   '/_authenticated/learn/': typeof AuthenticatedLearnIndexRoute
-  '/_authenticated/reports/': typeof AuthenticatedReportsIndexRoute
+  '/_authenticated/_inventory/sales/inventory': typeof AuthenticatedInventorySalesInventoryRoute
   '/_authenticated/_leads/sales/leads': typeof AuthenticatedLeadsSalesLeadsRoute
   '/_authenticated/_sales/sales/orders': typeof AuthenticatedSalesSalesOrdersRoute
   '/_authenticated/_sales/sales/quotes': typeof AuthenticatedSalesSalesQuotesRoute
@@ -931,6 +942,7 @@ export interface FileRoutesById {
   '/_authenticated/learn/$categoryId/$subCategoryId': typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
   '/_authenticated/serviceHistory/$serialDigits/$plantNumber': typeof AuthenticatedServiceHistorySerialDigitsPlantNumberRoute
   '/_authenticated/transportation/driver-management/search': typeof AuthenticatedTransportationDriverManagementSearchRouteWithChildren
+  '/_authenticated/_reports/reports/': typeof AuthenticatedReportsReportsIndexRoute
   '/_authenticated/_service/service/': typeof AuthenticatedServiceServiceIndexRoute
   '/_authenticated/_delivery-reports/reports/deliveryreports/$submittedSurveyId': typeof AuthenticatedDeliveryReportsReportsDeliveryreportsSubmittedSurveyIdRoute
   '/_authenticated/_delivery-reports/surveys/deliveryreports/$submittedSurveyId': typeof AuthenticatedDeliveryReportsSurveysDeliveryreportsSubmittedSurveyIdRoute
@@ -1004,12 +1016,11 @@ export interface FileRouteTypes {
     | '/admin/locations'
     | '/admin/partsCatalog'
     | '/learn/ebuilt'
-    | '/sales/inventory'
     | '/service/myhomeowners'
     | '/serviceHistory/$assetId'
     | '/admin/'
     | '/learn/'
-    | '/reports/'
+    | '/sales/inventory'
     | '/sales/leads'
     | '/sales/orders'
     | '/sales/quotes'
@@ -1023,6 +1034,7 @@ export interface FileRouteTypes {
     | '/learn/$categoryId/$subCategoryId'
     | '/serviceHistory/$serialDigits/$plantNumber'
     | '/transportation/driver-management/search'
+    | '/reports/'
     | '/service/'
     | '/reports/deliveryreports/$submittedSurveyId'
     | '/surveys/deliveryreports/$submittedSurveyId'
@@ -1093,11 +1105,10 @@ export interface FileRouteTypes {
     | '/admin/locations'
     | '/admin/partsCatalog'
     | '/learn/ebuilt'
-    | '/sales/inventory'
     | '/service/myhomeowners'
     | '/serviceHistory/$assetId'
     | '/learn'
-    | '/reports'
+    | '/sales/inventory'
     | '/sales/leads'
     | '/sales/orders'
     | '/sales/quotes'
@@ -1108,6 +1119,7 @@ export interface FileRouteTypes {
     | '/learn/$categoryId/$subCategoryId'
     | '/serviceHistory/$serialDigits/$plantNumber'
     | '/transportation/driver-management/search'
+    | '/reports'
     | '/service'
     | '/reports/deliveryreports/$submittedSurveyId'
     | '/surveys/deliveryreports/$submittedSurveyId'
@@ -1160,7 +1172,9 @@ export interface FileRouteTypes {
     | '/releaseNotes'
     | '/two-factor-setup'
     | '/_authenticated/_delivery-reports'
+    | '/_authenticated/_inventory'
     | '/_authenticated/_leads'
+    | '/_authenticated/_reports'
     | '/_authenticated/_sales'
     | '/_authenticated/_service'
     | '/_authenticated/admin'
@@ -1185,12 +1199,11 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/locations'
     | '/_authenticated/admin_/partsCatalog'
     | '/_authenticated/learn/ebuilt'
-    | '/_authenticated/sales/inventory'
     | '/_authenticated/service/myhomeowners'
     | '/_authenticated/serviceHistory/$assetId'
     | '/_authenticated/admin/'
     | '/_authenticated/learn/'
-    | '/_authenticated/reports/'
+    | '/_authenticated/_inventory/sales/inventory'
     | '/_authenticated/_leads/sales/leads'
     | '/_authenticated/_sales/sales/orders'
     | '/_authenticated/_sales/sales/quotes'
@@ -1204,6 +1217,7 @@ export interface FileRouteTypes {
     | '/_authenticated/learn/$categoryId/$subCategoryId'
     | '/_authenticated/serviceHistory/$serialDigits/$plantNumber'
     | '/_authenticated/transportation/driver-management/search'
+    | '/_authenticated/_reports/reports/'
     | '/_authenticated/_service/service/'
     | '/_authenticated/_delivery-reports/reports/deliveryreports/$submittedSurveyId'
     | '/_authenticated/_delivery-reports/surveys/deliveryreports/$submittedSurveyId'
@@ -1313,11 +1327,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDeliveryReportsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/_inventory': {
+      id: '/_authenticated/_inventory'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedInventoryRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/_leads': {
       id: '/_authenticated/_leads'
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedLeadsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_reports': {
+      id: '/_authenticated/_reports'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedReportsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/_sales': {
@@ -1502,20 +1530,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedLearnEbuiltRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/reports/': {
-      id: '/_authenticated/reports/'
-      path: '/reports'
-      fullPath: '/reports/'
-      preLoaderRoute: typeof AuthenticatedReportsIndexRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/sales/inventory': {
-      id: '/_authenticated/sales/inventory'
-      path: '/sales/inventory'
-      fullPath: '/sales/inventory'
-      preLoaderRoute: typeof AuthenticatedSalesInventoryRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
     '/_authenticated/service/myhomeowners': {
       id: '/_authenticated/service/myhomeowners'
       path: '/service/myhomeowners'
@@ -1530,12 +1544,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedServiceHistoryAssetIdRouteImport
       parentRoute: typeof AuthenticatedServiceHistoryRoute
     }
+    '/_authenticated/_inventory/sales/inventory': {
+      id: '/_authenticated/_inventory/sales/inventory'
+      path: '/sales/inventory'
+      fullPath: '/sales/inventory'
+      preLoaderRoute: typeof AuthenticatedInventorySalesInventoryRouteImport
+      parentRoute: typeof AuthenticatedInventoryRoute
+    }
     '/_authenticated/_leads/sales/leads': {
       id: '/_authenticated/_leads/sales/leads'
       path: '/sales/leads'
       fullPath: '/sales/leads'
       preLoaderRoute: typeof AuthenticatedLeadsSalesLeadsRouteImport
       parentRoute: typeof AuthenticatedLeadsRoute
+    }
+    '/_authenticated/_reports/reports/': {
+      id: '/_authenticated/_reports/reports/'
+      path: '/reports'
+      fullPath: '/reports/'
+      preLoaderRoute: typeof AuthenticatedReportsReportsIndexRouteImport
+      parentRoute: typeof AuthenticatedReportsRoute
     }
     '/_authenticated/_sales/sales/orders': {
       id: '/_authenticated/_sales/sales/orders'
@@ -1949,6 +1977,21 @@ const AuthenticatedDeliveryReportsRouteWithChildren =
     AuthenticatedDeliveryReportsRouteChildren,
   )
 
+interface AuthenticatedInventoryRouteChildren {
+  AuthenticatedInventorySalesInventoryRoute: typeof AuthenticatedInventorySalesInventoryRoute
+}
+
+const AuthenticatedInventoryRouteChildren: AuthenticatedInventoryRouteChildren =
+  {
+    AuthenticatedInventorySalesInventoryRoute:
+      AuthenticatedInventorySalesInventoryRoute,
+  }
+
+const AuthenticatedInventoryRouteWithChildren =
+  AuthenticatedInventoryRoute._addFileChildren(
+    AuthenticatedInventoryRouteChildren,
+  )
+
 interface AuthenticatedLeadsRouteChildren {
   AuthenticatedLeadsSalesLeadsRoute: typeof AuthenticatedLeadsSalesLeadsRoute
   AuthenticatedLeadsCrmWebProspectsProspectIdContactInfoRoute: typeof AuthenticatedLeadsCrmWebProspectsProspectIdContactInfoRoute
@@ -1962,6 +2005,17 @@ const AuthenticatedLeadsRouteChildren: AuthenticatedLeadsRouteChildren = {
 
 const AuthenticatedLeadsRouteWithChildren =
   AuthenticatedLeadsRoute._addFileChildren(AuthenticatedLeadsRouteChildren)
+
+interface AuthenticatedReportsRouteChildren {
+  AuthenticatedReportsReportsIndexRoute: typeof AuthenticatedReportsReportsIndexRoute
+}
+
+const AuthenticatedReportsRouteChildren: AuthenticatedReportsRouteChildren = {
+  AuthenticatedReportsReportsIndexRoute: AuthenticatedReportsReportsIndexRoute,
+}
+
+const AuthenticatedReportsRouteWithChildren =
+  AuthenticatedReportsRoute._addFileChildren(AuthenticatedReportsRouteChildren)
 
 interface AuthenticatedSalesRouteChildren {
   AuthenticatedSalesSalesOrdersRoute: typeof AuthenticatedSalesSalesOrdersRoute
@@ -2288,7 +2342,9 @@ const AuthenticatedTransportationDriverManagementSearchRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedDeliveryReportsRoute: typeof AuthenticatedDeliveryReportsRouteWithChildren
+  AuthenticatedInventoryRoute: typeof AuthenticatedInventoryRouteWithChildren
   AuthenticatedLeadsRoute: typeof AuthenticatedLeadsRouteWithChildren
+  AuthenticatedReportsRoute: typeof AuthenticatedReportsRouteWithChildren
   AuthenticatedSalesRoute: typeof AuthenticatedSalesRouteWithChildren
   AuthenticatedServiceRoute: typeof AuthenticatedServiceRouteWithChildren
   AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
@@ -2305,10 +2361,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedSupportRoute: typeof AuthenticatedSupportRoute
   AuthenticatedAdminPartsCatalogRoute: typeof AuthenticatedAdminPartsCatalogRouteWithChildren
   AuthenticatedLearnEbuiltRoute: typeof AuthenticatedLearnEbuiltRoute
-  AuthenticatedSalesInventoryRoute: typeof AuthenticatedSalesInventoryRoute
   AuthenticatedServiceMyhomeownersRoute: typeof AuthenticatedServiceMyhomeownersRouteWithChildren
   AuthenticatedLearnIndexRoute: typeof AuthenticatedLearnIndexRoute
-  AuthenticatedReportsIndexRoute: typeof AuthenticatedReportsIndexRoute
   AuthenticatedAdminPartsCatalogChangeManagementRoute: typeof AuthenticatedAdminPartsCatalogChangeManagementRouteWithChildren
   AuthenticatedLearnCategoryIdSubCategoryIdRoute: typeof AuthenticatedLearnCategoryIdSubCategoryIdRoute
   AuthenticatedTransportationDriverManagementSearchRoute: typeof AuthenticatedTransportationDriverManagementSearchRouteWithChildren
@@ -2317,7 +2371,9 @@ interface AuthenticatedRouteChildren {
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDeliveryReportsRoute:
     AuthenticatedDeliveryReportsRouteWithChildren,
+  AuthenticatedInventoryRoute: AuthenticatedInventoryRouteWithChildren,
   AuthenticatedLeadsRoute: AuthenticatedLeadsRouteWithChildren,
+  AuthenticatedReportsRoute: AuthenticatedReportsRouteWithChildren,
   AuthenticatedSalesRoute: AuthenticatedSalesRouteWithChildren,
   AuthenticatedServiceRoute: AuthenticatedServiceRouteWithChildren,
   AuthenticatedAdminRoute: AuthenticatedAdminRouteWithChildren,
@@ -2336,11 +2392,9 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAdminPartsCatalogRoute:
     AuthenticatedAdminPartsCatalogRouteWithChildren,
   AuthenticatedLearnEbuiltRoute: AuthenticatedLearnEbuiltRoute,
-  AuthenticatedSalesInventoryRoute: AuthenticatedSalesInventoryRoute,
   AuthenticatedServiceMyhomeownersRoute:
     AuthenticatedServiceMyhomeownersRouteWithChildren,
   AuthenticatedLearnIndexRoute: AuthenticatedLearnIndexRoute,
-  AuthenticatedReportsIndexRoute: AuthenticatedReportsIndexRoute,
   AuthenticatedAdminPartsCatalogChangeManagementRoute:
     AuthenticatedAdminPartsCatalogChangeManagementRouteWithChildren,
   AuthenticatedLearnCategoryIdSubCategoryIdRoute:

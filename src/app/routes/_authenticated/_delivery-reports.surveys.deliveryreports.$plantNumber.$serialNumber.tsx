@@ -1,4 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { defineParams, RouteSegment } from '../../route-params';
+import { PlantNumber } from '../../../contract';
 import { canWriteDeliveryReports } from '../../../features/delivery-reports/api/keys';
 import { DeliveryFormScreen } from '../../../features/delivery-reports/components/delivery-form-screen';
 import { DELIVERY_TITLES, AttachmentSearch } from '../../../features/delivery-reports/routes';
@@ -7,6 +10,7 @@ import { viewScope } from '../../../entities/view-scope';
 
 /** spec 2 §2 /surveys/deliveryreports/{plantNumber}/{serialNumber}: a home's blank delivery report; ?attachment= opens the side panel. */
 export const Route = createFileRoute('/_authenticated/_delivery-reports/surveys/deliveryreports/$plantNumber/$serialNumber')({
+  params: defineParams(v.object({ plantNumber: PlantNumber, serialNumber: RouteSegment })),
   staticData: { title: DELIVERY_TITLES.form },
   validateSearch: AttachmentSearch,
   beforeLoad: ({ context }) => {

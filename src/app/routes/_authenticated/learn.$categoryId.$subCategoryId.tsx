@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { defineParams, RouteSegment } from '../../route-params';
 import * as v from 'valibot';
 import { LearnSubCategoryScreen } from '../../../features/learn/components/learn-sub-category-screen';
 
@@ -9,6 +10,7 @@ const LearnDocumentSearch = v.object({
 
 /** spec 3 §2 /learn/{categoryId}/{subCategoryId}: the sub-category's documents (the screen titles itself 'Learn - {name}'). */
 export const Route = createFileRoute('/_authenticated/learn/$categoryId/$subCategoryId')({
+  params: defineParams(v.object({ categoryId: RouteSegment, subCategoryId: RouteSegment })),
   validateSearch: LearnDocumentSearch,
   staticData: { title: 'Learn' },
   component: function LearnSubCategoryRoute() {
