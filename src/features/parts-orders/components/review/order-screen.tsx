@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { isStaged, PARTS_ORDER_MESSAGES, PARTS_ORDER_STATUSES } from '../../../../contract';
-import { notify } from '../../../../lib/notifier';
 import { describeAge } from '../../../../offline/age';
 import { useNow } from '../../../../offline/use-now';
-import { discardUnsentCreate, outboxActions, WriteRefusedError } from '../../../../offline/runtime';
+import { outboxActions } from '../../../../offline/runtime';
+import { useReviewActions } from '../../../../entities/review-actions';
 import { useModals } from '../../../../ui/modals';
 import { cancelOrderCall, submitOrderCall } from '../../api/calls';
 import { partsOrderKeys } from '../../api/keys';
@@ -27,11 +26,8 @@ const BEFORE_SHIPPING = new Set(PARTS_ORDER_STATUSES.slice(1, 3).map((status) =>
 const awaitingShipment = (view: PartsOrderView) =>
   !isStaged(view) && !view.isClosed && BEFORE_SHIPPING.has(view.orderStatus.trim().toUpperCase());
 
+const MADE_HERE = 'This parts order was made on this device and has not reached the server yet.';
 const STATE_TEXTS = { ...PARTS_ORDER_TEXTS, what: 'parts order', back: { href: PARTS_LIST_PATH, label: 'Back to Parts Requests' } };
-
-function Page({ children }: { children: ReactNode }) {
-  return <div className="page po-review">{children}</div>;
-}
 
 /** spec 3 §2 /partsorders/{partsOrderId} (staged: review and edit) and /partsorders/vantage/{partsRequestId} (read-only, receipt). */
 export function PartsOrderScreen() {
@@ -46,60 +42,37 @@ export function PartsOrderScreen() {
 function OrderContent({ view, storedAt, fromCache }: { view: PartsOrderView; storedAt: number | undefined; fromCache: boolean }) {
   const { editable, canReceive } = useOrderReview();
   const now = useNow();
+  const savedAge = storedAt === undefined ? undefined : describeAge(storedAt, now);
   const write = usePartsOrderWrite();
   const modals = useModals();
-  const router = useRouter();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'submit' | 'cancel' | null>(null);
   const [blocked, setBlocked] = useState<string>();
-  const issuesRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const ref = orderRef(view);
   const staged = isStaged(view);
   // spec 3 §4: submit with no items sets the invalid-order state; it goes again as soon as a part is added.
   const invalidOrder = blocked === PARTS_ORDER_MESSAGES.noItems && view.partsItems.length > 0 ? undefined : blocked;
 
+  const actions = useReviewActions(setBusy, PARTS_LIST_PATH, partsOrderKeys.all, refusalMessage, setBlocked);
+
   async function submit() {
     setBlocked(undefined);
     if (view.partsItems.length === 0) {
       setBlocked(PARTS_ORDER_MESSAGES.noItems);
-      requestAnimationFrame(() => issuesRef.current?.focus());
-      return;
+      return actions.focusIssues();
     }
-    setBusy('submit');
-    try {
-      await write(submitOrderCall(ref), PARTS_ORDER_MESSAGES.submitted);
-      void router.navigate({ href: PARTS_LIST_PATH });
-    } catch (error) {
-      setBlocked(error instanceof WriteRefusedError ? refusalMessage(error.message) : 'The parts order was not submitted.');
-      void queryClient.invalidateQueries({ queryKey: partsOrderKeys.all });
-      requestAnimationFrame(() => issuesRef.current?.focus());
-    } finally {
-      setBusy(null);
-    }
+    await actions.submit(() => write(submitOrderCall(ref), PARTS_ORDER_MESSAGES.submitted), 'The parts order was not submitted.');
   }
 
   async function cancel() {
     if (!(await modals.confirm(PARTS_ORDER_MESSAGES.confirmCancel))) return;
-    setBusy('cancel');
-    try {
-      if (await discardUnsentCreate(ref.key)) notify({ level: 'success', title: PARTS_ORDER_MESSAGES.canceled });
-      else await write(cancelOrderCall(ref), PARTS_ORDER_MESSAGES.canceled);
-      void router.navigate({ href: PARTS_LIST_PATH });
-    } catch (error) {
-      notify({
-        level: 'warning',
-        title: 'The parts order was not canceled.',
-        description: error instanceof Error ? refusalMessage(error.message) : undefined,
-      });
-    } finally {
-      setBusy(null);
-    }
+    const send = () => write(cancelOrderCall(ref), PARTS_ORDER_MESSAGES.canceled);
+    await actions.cancel(ref.key, send, PARTS_ORDER_MESSAGES.canceled, 'The parts order was not canceled.');
   }
 
   const homeowner = homeownerText(view);
   return (
-    <Page>
+    <div className="page po-review">
       <ReviewHeader
         headingId={headingId}
         title={orderTitle(view)}
@@ -137,15 +110,10 @@ function OrderContent({ view, storedAt, fromCache }: { view: PartsOrderView; sto
         {!staged && <ReviewField label="Ship to">{savedShipToText(view)}</ReviewField>}
       </ReviewHeader>
 
-      <SavedCopyNotice
-        fromCache={fromCache}
-        savedAge={storedAt === undefined ? undefined : describeAge(storedAt, now)}
-        pendingChanges={view.hasPendingChanges}
-        madeHere="This parts order was made on this device and has not reached the server yet."
-      />
+      <SavedCopyNotice fromCache={fromCache} savedAge={savedAge} pendingChanges={view.hasPendingChanges} madeHere={MADE_HERE} />
       <FailuresBanner failures={view.failures} actions={outboxActions} />
       {invalidOrder && (
-        <div ref={issuesRef} tabIndex={-1} className="notice notice--warning review-issues" role="alert">
+        <div ref={actions.issuesRef} tabIndex={-1} className="notice notice--warning review-issues" role="alert">
           <p className="review-issues__title">{SUBMIT_BLOCKED_TITLE}</p>
           <p>{invalidOrder}</p>
         </div>
@@ -159,6 +127,6 @@ function OrderContent({ view, storedAt, fromCache }: { view: PartsOrderView; sto
 
       {staged && <ShipToChooser view={view} editable={editable} />}
       <OrderItems view={view} editable={editable} canReceive={canReceive} />
-    </Page>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { notify } from '../../../../lib/notifier';
 import { describeAge } from '../../../../offline/age';
 import { useNow } from '../../../../offline/use-now';
-import { discardUnsentCreate, outboxActions, WriteRefusedError } from '../../../../offline/runtime';
+import { outboxActions } from '../../../../offline/runtime';
+import { useReviewActions } from '../../../../entities/review-actions';
 import { useModals } from '../../../../ui/modals';
 import { archiveCall, cancelRequestCall, submitCall } from '../../api/calls';
 import { workOrderKeys } from '../../api/keys';
@@ -35,7 +35,9 @@ export const SERVICE_PATH = '/service';
 export const REVIEW_NOT_FOUND_MESSAGE = 'This work order was not found. It may have been removed, or it belongs to another retail center.';
 export const REVIEW_LOAD_ERROR_MESSAGE = 'The work order could not be loaded.';
 export const SUBMIT_BLOCKED_TITLE = 'This work order cannot be submitted yet:';
+const CANCEL_FAILED = 'The work order was not canceled.';
 
+const MADE_HERE = 'This request was made on this device and has not reached the server yet.';
 const STATE_TEXTS = {
   title: 'Work Order',
   notFound: REVIEW_NOT_FOUND_MESSAGE,
@@ -43,10 +45,6 @@ const STATE_TEXTS = {
   what: 'work order',
   back: { href: SERVICE_PATH, label: 'Back to Service & Parts' },
 };
-
-function Page({ children }: { children: ReactNode }) {
-  return <div className="page work-order-review">{children}</div>;
-}
 
 /** spec 3 §2 Work order review: the request's header data, its items, parts and attachments, and the editor's actions. */
 export function ReviewScreen() {
@@ -64,14 +62,12 @@ const hours = (value: number) => `${value} ${value === 1 ? 'hour' : 'hours'}`;
 function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView; storedAt: number | undefined; fromCache: boolean }) {
   const { editable, archivable, paths } = useReview();
   const now = useNow();
+  const savedAge = storedAt === undefined ? undefined : describeAge(storedAt, now);
   const write = useWorkOrderWrite();
   const modals = useModals();
-  const router = useRouter();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'submit' | 'cancel' | 'archive' | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [refusal, setRefusal] = useState<string>();
-  const issuesRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const ref = requestRef(view);
   const staged = view.vantageWorkOrderId === null;
@@ -79,25 +75,14 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
   const issues = attempted ? submitIssues(view) : [];
   const archiving = view.pending?.label === archiveCall(ref).label && view.pending.state === 'pending';
 
+  const actions = useReviewActions(setBusy, SERVICE_PATH, workOrderKeys.all, refusalMessage, setRefusal);
+
   async function submit() {
     setRefusal(undefined);
     setAttempted(true);
-    if (submitIssues(view).length > 0) {
-      requestAnimationFrame(() => issuesRef.current?.focus());
-      return;
-    }
-    setBusy('submit');
-    try {
-      await write(submitCall(ref), WORK_ORDER_TOASTS.submitted);
-      void router.navigate({ href: SERVICE_PATH });
-    } catch (error) {
-      // spec 3 §4, §8: submit failure reloads the screen.
-      setRefusal(error instanceof WriteRefusedError ? refusalMessage(error.message) : 'The work order was not submitted.');
-      void queryClient.invalidateQueries({ queryKey: workOrderKeys.all });
-      requestAnimationFrame(() => issuesRef.current?.focus());
-    } finally {
-      setBusy(null);
-    }
+    if (submitIssues(view).length > 0) return actions.focusIssues();
+    // spec 3 §4, §8: submit failure reloads the screen.
+    await actions.submit(() => write(submitCall(ref), WORK_ORDER_TOASTS.submitted), 'The work order was not submitted.');
   }
 
   async function cancel() {
@@ -107,20 +92,12 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
       return;
     }
     if (!(await modals.confirm(WORK_ORDER_CONFIRMATIONS.cancelStaged))) return;
-    setBusy('cancel');
-    try {
-      if (await discardUnsentCreate(ref.key)) notify({ level: 'success', title: WORK_ORDER_TOASTS.canceled });
-      else await write(cancelRequestCall(ref), WORK_ORDER_TOASTS.canceled);
-      void router.navigate({ href: SERVICE_PATH });
-    } catch (error) {
-      notify({
-        level: 'warning',
-        title: 'The work order was not canceled.',
-        description: error instanceof Error ? refusalMessage(error.message) : undefined,
-      });
-    } finally {
-      setBusy(null);
-    }
+    await actions.cancel(
+      ref.key,
+      () => write(cancelRequestCall(ref), WORK_ORDER_TOASTS.canceled),
+      WORK_ORDER_TOASTS.canceled,
+      CANCEL_FAILED,
+    );
   }
 
   async function archive() {
@@ -137,7 +114,7 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
 
   const blocked = issues.length > 0 || refusal !== undefined;
   return (
-    <Page>
+    <div className="page work-order-review">
       <ReviewHeader
         headingId={headingId}
         title={`Work Order ${requestNumberText(view)}`}
@@ -189,16 +166,11 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
         <ReviewField label="Technician">{view.technician}</ReviewField>
       </ReviewHeader>
 
-      <SavedCopyNotice
-        fromCache={fromCache}
-        savedAge={storedAt === undefined ? undefined : describeAge(storedAt, now)}
-        pendingChanges={view.hasPendingChanges}
-        madeHere="This request was made on this device and has not reached the server yet."
-      />
+      <SavedCopyNotice fromCache={fromCache} savedAge={savedAge} pendingChanges={view.hasPendingChanges} madeHere={MADE_HERE} />
       <FailuresBanner failures={view.failures} actions={outboxActions} />
       <UploadProgress />
       {blocked && (
-        <div ref={issuesRef} tabIndex={-1} className="notice notice--warning review-issues" role="alert">
+        <div ref={actions.issuesRef} tabIndex={-1} className="notice notice--warning review-issues" role="alert">
           <p className="review-issues__title">{SUBMIT_BLOCKED_TITLE}</p>
           <ul>
             {issues.map((issue) => (
@@ -275,6 +247,6 @@ function ReviewContent({ view, storedAt, fromCache }: { view: ServiceRequestView
       <ServiceItemsSection view={view} />
       <PartsItemsSection view={view} />
       <AttachmentsSection view={view} />
-    </Page>
+    </div>
   );
 }
