@@ -118,14 +118,19 @@ describe('Background drain', () => {
 
     const blank = await fireOutboxSync(context, new URL(app.url).origin);
     let arrived: ServiceRequestSummary[] = [];
-    for (let attempt = 0; attempt < 60; attempt++) {
-      arrived = (await requestsOfHome(home.assetId)).filter((row) => !before.some((old) => old.serviceRequestId === row.serviceRequestId));
-      if (arrived.length > 0) {
-        const stored = await app.api<ServiceRequest>('GET', `/api/service/${arrived[0]!.serviceRequestId}`, { token: serviceToken });
-        if (stored.body.serviceAttachments.length > 0) break;
-      }
-      await blank.waitForTimeout(500);
-    }
+    await expect
+      .poll(
+        async () => {
+          arrived = (await requestsOfHome(home.assetId)).filter(
+            (row) => !before.some((old) => old.serviceRequestId === row.serviceRequestId),
+          );
+          if (arrived.length === 0) return false;
+          const stored = await app.api<ServiceRequest>('GET', `/api/service/${arrived[0]!.serviceRequestId}`, { token: serviceToken });
+          return stored.body.serviceAttachments.length > 0;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
     expect(arrived).toHaveLength(1);
     const stored = await app.api<ServiceRequest>('GET', `/api/service/${arrived[0]!.serviceRequestId}`, { token: serviceToken });
     expect(stored.body.serviceItems.map((item) => item.problemDescription)).toEqual(['Back door sticks']);

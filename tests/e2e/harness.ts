@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { startServer } from '../../src/server/main';
 import { seededDataDir } from './seeded-data-dir';
 
@@ -190,11 +191,8 @@ export async function seriousAxeViolations(page: Page) {
 }
 
 /** Polls the server until `done` holds of what `read` answers (the outbox replays on `online`); answers the last read. */
-export async function waitOnServer<T>(page: Page, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+export async function waitOnServer<T>(_page: Page, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   let value = await read();
-  for (let attempt = 0; attempt < 60 && !done(value); attempt++) {
-    await page.waitForTimeout(500);
-    value = await read();
-  }
+  await expect.poll(async () => done((value = await read())), { timeout: 30_000, interval: 500 }).toBe(true);
   return value;
 }

@@ -15,6 +15,19 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 if (!databaseUrl)
   console.warn('\n*** SKIPPED: tests/e2e/live-changes.test.ts needs TEST_DATABASE_URL (two instances on one PostgreSQL). ***\n');
 
+/** Polls the page's count of refresh triggers until it holds still between two reads (countRefreshTriggers). */
+async function triggersSettled(page: Page) {
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const now = await page.evaluate(() => (globalThis as unknown as { __refreshTriggers: string[] }).__refreshTriggers.length);
+      const still = now === last;
+      last = now;
+      return still;
+    })
+    .toBe(true);
+}
+
 describe.skipIf(!databaseUrl)('live changes across two instances on PostgreSQL (Chromium)', () => {
   let instances: Awaited<ReturnType<typeof startTwoInstances>>;
   let browser: Browser;
@@ -39,8 +52,8 @@ describe.skipIf(!databaseUrl)('live changes across two instances on PostgreSQL (
     const claimButton = (page: Page) => page.getByRole('button', { name: `Claim ${leadName(lead)}` });
     await claimButton(onTwo.page).first().waitFor();
     await claimButton(onOne.page).first().waitFor();
-    // Give the streams time to settle after their first pull, so that no trigger of the sign-in counts.
-    await onTwo.page.waitForTimeout(1_500);
+    // The streams settle after their first pull: no trigger of the sign-in may count, so wait until none is still coming.
+    await Promise.all([triggersSettled(onTwo.page), triggersSettled(onOne.page)]);
     const sinceTwo = await onTwo.triggers();
     const sinceOne = await onOne.triggers();
     const leadReads: string[] = [];
@@ -60,8 +73,8 @@ describe.skipIf(!databaseUrl)('live changes across two instances on PostgreSQL (
     // The device pulled the delta (?since=), not the whole list.
     expect(leadReads.length).toBeGreaterThanOrEqual(1);
     expect(leadReads.every((url) => /[?&]since=/.test(url))).toBe(true);
+    // The figure and its goal (p95 ≤ 1 s) are the live benchmark's (tests/bench/live-changes.ts, npm run bench).
     console.log(`live change shown on the other instance's device ${shownAfterMs} ms after the API call`);
-    expect(shownAfterMs).toBeLessThan(3_000);
     await onTwo.context.close();
     await onOne.context.close();
   });

@@ -70,7 +70,7 @@ async function waitForKeptHistory(page: Page, assetId: number) {
       return found.every(Boolean);
     }, assetId);
   // page.evaluate awaits the page's promise (waitForFunction would take the promise itself as truthy).
-  for (let attempt = 0; attempt < 60 && !(await kept()); attempt++) await page.waitForTimeout(500);
+  await expect.poll(kept, { timeout: 30_000, interval: 500 }).toBe(true);
   expect(await kept()).toBe(true);
 }
 

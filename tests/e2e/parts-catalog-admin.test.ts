@@ -66,11 +66,13 @@ async function syncRetailerCatalogs(page: Page) {
 }
 
 async function waitForKept(page: Page, partsCatalogId: number, kept: boolean) {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    if ((await keptCatalogIds(page, '910')).includes(partsCatalogId) === kept) return;
-    await page.waitForTimeout(500);
-  }
-  throw new Error(`part ${partsCatalogId} ${kept ? 'never arrived on' : 'never left'} the device`);
+  await expect
+    .poll(async () => (await keptCatalogIds(page, '910')).includes(partsCatalogId), {
+      message: `part ${partsCatalogId} ${kept ? 'never arrived on' : 'never left'} the device`,
+      timeout: 30_000,
+      interval: 500,
+    })
+    .toBe(kept);
 }
 
 /** Waits until the device keeps a catalog image (IndexedDB documentCopies, kind 'catalog-image'). */
@@ -89,7 +91,7 @@ async function waitForKeptImage(page: Page, fileName: string) {
         }),
       fileName,
     );
-  for (let attempt = 0; attempt < 60 && !(await kept()); attempt++) await page.waitForTimeout(500);
+  await expect.poll(kept, { timeout: 30_000, interval: 500 }).toBe(true);
   expect(await kept()).toBe(true);
 }
 

@@ -37,6 +37,25 @@ const periodicSyncTags = (page: Page) =>
     return registration.periodicSync?.getTags();
   });
 
+/** The status of a lead in the device's kept list (IndexedDB 'homesite', table leads); undefined when it is not kept. */
+const keptLeadStatus = (page: Page, leadId: number) =>
+  page.evaluate(
+    (id) =>
+      new Promise<string | null | undefined>((resolve, reject) => {
+        const open = indexedDB.open('homesite');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('leads').objectStore('leads').get(id);
+          read.onsuccess = () => {
+            resolve((read.result as { status: string | null } | undefined)?.status);
+            open.result.close();
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    leadId,
+  );
+
 describe('Periodic Background Sync', () => {
   it('fired with every page closed, it brings the kept leads up to date, and the app reopened offline shows the change (a browser tab registers nothing)', async () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
@@ -72,8 +91,8 @@ describe('Periodic Background Sync', () => {
     const blank = await firePeriodicSync(context, origin);
     const read = await readFinished;
     expect(new URL(read.url()).searchParams.get('since')).not.toBe('0');
-    // The merge is one IndexedDB transaction after the answer.
-    await blank.waitForTimeout(1_000);
+    // The merge is one IndexedDB transaction after the answer: wait until the device's copy has the lead claimed.
+    await expect.poll(() => keptLeadStatus(blank, lead!.leadId)).toBe('C');
     await blank.close();
 
     // Reopened offline: the list is the device's copy, which the worker brought up to date.

@@ -178,8 +178,8 @@ describe('a plain backend (no delta sync, no ETag, no idempotency)', () => {
       (order) => order.rowVersion > orderBefore.rowVersion,
     );
     await expect.poll(() => queued(page), { timeout: 15_000 }).toBe(0);
-    // Give a doubled write the time to show itself before counting.
-    await page.waitForTimeout(1_500);
+    // Before counting: every write the browser sent through the proxy has its answer, so a doubled one is in the log.
+    await expect.poll(() => proxy.log.filter((entry) => entry.method !== 'GET' && entry.status === undefined).length).toBe(0);
     expect((await get<ServiceRequest>(`/api/service/${target.serviceRequestId}`)).rowVersion).toBe(requestBefore.rowVersion + 1);
     expect(requestAfter.technician).toBe('Plain Backend Tech');
     expect((await get<PartsOrder>(`/api/Parts/vantage/${shipped.vantagePartsRequestId}`)).rowVersion).toBe(orderBefore.rowVersion + 1);

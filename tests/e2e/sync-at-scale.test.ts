@@ -83,10 +83,7 @@ describe('Work orders at scale', () => {
     await page.goto('/service');
     await page.getByText(/^Making work orders available offline/).waitFor({ timeout: 30_000 });
     let state = await keptState(page, 'workOrders');
-    for (let waited = 0; !state?.complete && waited < 240; waited++) {
-      await page.waitForTimeout(500);
-      state = await keptState(page, 'workOrders');
-    }
+    await expect.poll(async () => (state = await keptState(page, 'workOrders'))?.complete, { timeout: 120_000, interval: 500 }).toBe(true);
     const seconds = (Date.now() - started) / 1000;
     console.log(`primed ${state?.rows} work orders in ${seconds.toFixed(1)} s (${Math.round((state?.rows ?? 0) / seconds)} rows/s)`);
     expect(state).toEqual({ complete: true, total: kept.length, rows: kept.length });

@@ -200,11 +200,17 @@ describe('Work orders', () => {
     await context.setOffline(false);
     // The outbox replays on `online`; wait until the server has the submitted request.
     let arrived: ServiceRequestSummary[] = [];
-    for (let attempt = 0; attempt < 60; attempt++) {
-      arrived = (await requestsOfHome(home.assetId)).filter((row) => !before.some((old) => old.serviceRequestId === row.serviceRequestId));
-      if (arrived.length > 0 && arrived[0]!.vantageWorkOrderId !== null) break;
-      await page.waitForTimeout(500);
-    }
+    await expect
+      .poll(
+        async () => {
+          arrived = (await requestsOfHome(home.assetId)).filter(
+            (row) => !before.some((old) => old.serviceRequestId === row.serviceRequestId),
+          );
+          return arrived.length > 0 && arrived[0]!.vantageWorkOrderId !== null;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
     expect(arrived).toHaveLength(1);
     const stored = await app.api<ServiceRequest>('GET', `/api/service/${arrived[0]!.serviceRequestId}`, { token: serviceToken });
     expect(stored.body.status).toBe('O');
