@@ -241,10 +241,10 @@ describe('the code flow', () => {
     const profile = await t.call('GET', '/auth/api/Account/User', { token: account.bearerToken });
     expect(profile.status).toBe(200);
     expect(v.parse(CmhUser, profile.body).userName).toBe(SERVICE);
-    // The same token as a password sign-in: its claims are the same shape.
+    // The same token as a password sign-in, marked as one of single sign-on.
     const password = await t.login('service');
     const claimsOf = (token: string) => Object.keys(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as object).sort();
-    expect(claimsOf(account.bearerToken)).toEqual(claimsOf(password));
+    expect(claimsOf(account.bearerToken)).toEqual([...claimsOf(password), 'sso'].sort());
 
     // The code is taken once.
     expect(await refusalOf(code)).toMatch(/finished already/);
@@ -382,6 +382,41 @@ describe('who gets in', () => {
         })
       ).status,
     ).toBe(200);
+  });
+});
+
+describe('REQUIRE_2FA_ROLES', () => {
+  it('does not hold a session of single sign-on at the setup (the provider owns the second factor), nor its next token', async () => {
+    const roles = v.parse(CmhUser, (await t.call('GET', '/auth/api/Account/User', { token: await t.login('service') })).body).roles;
+    const required = createApp({
+      db: t.db,
+      config: {
+        ...t.config,
+        identity: identityWith(ssoEnv()),
+        twoFactor: { encryptionKey: null, mode: 'demo', requiredRoles: [roles[0]!] },
+      },
+    });
+    const call = callerFor(required);
+    const profileOf = async (token: string) => (await call('GET', '/auth/api/Account/User', { token })).body as Record<string, unknown>;
+    // With the password: held at the setup.
+    const password = (await call('POST', '/auth/api/Account/Token', { body: { Username: SERVICE, Password: 'Demo#2026!' } })).body as {
+      bearerToken: string;
+    };
+    expect((await profileOf(password.bearerToken)).twoFactorSetupRequired).toBe(true);
+    expect((await call('GET', '/api/service', { token: password.bearerToken })).status).toBe(403);
+    // Through the provider: not held, and neither is the token a retail-center switch gives it.
+    const { code } = await signInThrough(SERVICE, required);
+    const account = v.parse(SingleSignOnAnswer, (await session(code, required)).body);
+    expect((await profileOf(account.bearerToken)).twoFactorSetupRequired).toBeUndefined();
+    expect((await call('GET', '/api/service', { token: account.bearerToken })).status).toBe(200);
+    const profile = v.parse(CmhUser, await profileOf(account.bearerToken));
+    const switched = await call('GET', '/auth/api/Account/ChangeRetailerNumber', {
+      token: account.bearerToken,
+      query: { retailerNumber: profile.retailerNumber! },
+    });
+    expect(switched.status).toBe(200);
+    const next = (switched.body as { bearerToken: string }).bearerToken;
+    expect((await call('GET', '/api/service', { token: next })).status).toBe(200);
   });
 });
 

@@ -18,13 +18,15 @@ export interface SessionUser {
  * answers the token. Every way in ends here once it has checked everything it checks: the password alone when the user
  * has no two-factor sign-in, the password and the code step (routes/two-factor.ts), a one-time link (routes/identity.ts).
  * Single sign-on joins here too, without HomeSite's code step: the identity provider owns the second factor (issue 33
- * §2). Whoever calls it has already refused an inactive user.
+ * §2): its session says so (`singleSignOn`), and REQUIRE_2FA_ROLES asks no HomeSite setup of it. Whoever calls it has
+ * already refused an inactive user.
  */
 export async function openSession(
   db: Database,
   tokens: TokenService,
   user: SessionUser,
   audit: { origin: AuditOrigin; at: Date; details?: Record<string, unknown> },
+  how: { singleSignOn?: boolean } = {},
 ): Promise<Account> {
   await recordAudit(db, {
     ...audit.origin,
@@ -39,6 +41,7 @@ export async function openSession(
     userName: user.userName,
     retailerNumber: profile?.retailerNumber ?? null,
     tokenGeneration: user.tokenGeneration,
+    singleSignOn: how.singleSignOn,
   });
   return { firstName: user.firstName, lastName: user.lastName, email: user.userName, bearerToken };
 }

@@ -19,12 +19,20 @@ export interface TokenClaims {
    * older generations (tokenRefused). Absent from tokens issued before it was added, which count as generation 0.
    */
   gen?: number;
+  /** Opened through the organisation's identity provider (single sign-on), which owns the second factor (issue 33 §2). */
+  sso?: true;
   exp: number;
 }
 
 /** Database calls take the handle of the request (its transaction on writes: see http/route.ts). */
 export interface TokenService {
-  issue: (user: { cmhUserId: number; userName: string; retailerNumber: string | null; tokenGeneration: number }) => Promise<string>;
+  issue: (user: {
+    cmhUserId: number;
+    userName: string;
+    retailerNumber: string | null;
+    tokenGeneration: number;
+    singleSignOn?: boolean;
+  }) => Promise<string>;
   /**
    * The claims of a well-signed, unexpired token, without asking the database: the caller still has to
    * check revocation (http/route.ts does, in the session query of auth/session-cache.ts).
@@ -60,6 +68,7 @@ const isClaims = (payload: Record<string, unknown>): payload is Record<string, u
   typeof payload.jti === 'string' &&
   typeof payload.iat === 'number' &&
   (payload.gen === undefined || typeof payload.gen === 'number') &&
+  (payload.sso === undefined || payload.sso === true) &&
   typeof payload.exp === 'number';
 
 /** users.id is an int4. */
@@ -151,6 +160,7 @@ export function createTokenService(secret: string): TokenService {
         jti: randomUUID(),
         iat,
         gen: user.tokenGeneration,
+        ...(user.singleSignOn ? { sso: true as const } : {}),
         exp: iat + TOKEN_LIFETIME_SECONDS,
       };
       return sign({ ...claims }, await signingKey(), 'HS256');

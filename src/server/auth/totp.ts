@@ -6,6 +6,7 @@ import QRCode from 'qrcode';
 import { isTotpCode, RECOVERY_CODE_COUNT, type TwoFactorChallenge, type TwoFactorSetup } from '../../contract';
 import { PRODUCT_NAME } from '../../lib/constants';
 import type { Database } from '../db/client';
+import type { Session } from './session';
 import * as t from '../db/schema';
 import { twoFactorSetupRequired, type TwoFactorConfig } from './totp-config';
 import { sealSecret, totpKeysOf, unsealSecret, type TotpKeys } from './totp-secrets';
@@ -30,8 +31,9 @@ export const twoFactorOf = (config: TwoFactorConfig, tokenSecret: string): TwoFa
   challengeKey: Buffer.from(hkdfSync('sha256', tokenSecret, 'homesite', 'two-factor challenge', 32)).toString('base64url'),
 });
 
-export const isSetupRequired = (twoFactor: TwoFactor, user: { roles: readonly string[]; twoFactorEnabled?: boolean }) =>
-  twoFactorSetupRequired(user, twoFactor.config);
+/** Whether REQUIRE_2FA_ROLES holds this session at the setup: not one of single sign-on, whose provider owns the second factor. */
+export const isSetupRequired = (twoFactor: TwoFactor, session: Pick<Session, 'user' | 'claims'>) =>
+  session.claims.sso !== true && twoFactorSetupRequired(session.user, twoFactor.config);
 
 const STEP_SECONDS = 30;
 /** How long the code step waits after the password. */

@@ -222,7 +222,7 @@ export function route<
     if (auth === 'required' && !session) return errorResponse(401, ERROR_MESSAGES.unauthorized);
     if (session) c.set('userId', session.user.cmhUserId);
 
-    if (session && !declaration.beforeTwoFactorSetup && isSetupRequired(deps.twoFactor, session.user))
+    if (session && !declaration.beforeTwoFactorSetup && isSetupRequired(deps.twoFactor, session))
       return errorResponse(403, TWO_FACTOR_MESSAGES.setupRequired);
     if (session && !permits(session, declaration)) return errorResponse(403, declaration.forbidden ?? ERROR_MESSAGES.forbidden);
 

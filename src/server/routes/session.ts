@@ -30,17 +30,24 @@ export const INACTIVE_ACCOUNT_MESSAGE = 'This account is inactive. Please contac
  * The profile call's answer, made once per cached profile (auth/session-cache.ts keeps one object per
  * user and profile version): gzipping it per request cost more than the rest of the call.
  */
-const profileAnswers = new WeakMap<CmhUser, { json: string; gzipped: Uint8Array<ArrayBuffer> }>();
+interface ProfileAnswer {
+  json: string;
+  gzipped: Uint8Array<ArrayBuffer>;
+}
+const profileAnswers = new WeakMap<CmhUser, { plain?: ProfileAnswer; setupRequired?: ProfileAnswer }>();
 
-/** `setupRequired`: REQUIRE_2FA_ROLES asks two-factor sign-in of this user, who has none (the same for one profile object of one app). */
-function profileAnswer(user: CmhUser, setupRequired: boolean) {
-  let answer = profileAnswers.get(user);
-  if (!answer) {
-    const json = JSON.stringify(setupRequired ? { ...user, twoFactorSetupRequired: true } : user);
-    answer = { json, gzipped: new Uint8Array(gzipSync(json)) };
-    profileAnswers.set(user, answer);
-  }
-  return answer;
+/**
+ * `setupRequired`: REQUIRE_2FA_ROLES asks two-factor sign-in of this user, who has none, in this session (a session of
+ * single sign-on is not asked): one answer of each kind for one profile object.
+ */
+function profileAnswer(user: CmhUser, setupRequired: boolean): ProfileAnswer {
+  let answers = profileAnswers.get(user);
+  if (!answers) profileAnswers.set(user, (answers = {}));
+  const kind = setupRequired ? 'setupRequired' : 'plain';
+  const known = answers[kind];
+  if (known) return known;
+  const json = JSON.stringify(setupRequired ? { ...user, twoFactorSetupRequired: true } : user);
+  return (answers[kind] = { json, gzipped: new Uint8Array(gzipSync(json)) });
 }
 
 /** session: login, profile, retailer switch, terms, logout (spec 1 §4, §7). */
@@ -133,7 +140,7 @@ export const sessionRoutes = [
     answer: CmhUser,
     beforeTwoFactorSetup: true,
     handle: ({ c, deps, session }) => {
-      const answer = profileAnswer(session.user satisfies CmhUser, isSetupRequired(deps.twoFactor, session.user));
+      const answer = profileAnswer(session.user satisfies CmhUser, isSetupRequired(deps.twoFactor, session));
       c.header('content-type', 'application/json');
       c.header('vary', 'accept-encoding');
       if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
@@ -164,6 +171,8 @@ export const sessionRoutes = [
         userName: user.userName,
         retailerNumber: user.retailerNumber,
         tokenGeneration: changed.tokenGeneration,
+        // A session of single sign-on stays one in its new token.
+        singleSignOn: session.claims.sso,
       });
       return c.json({ bearerToken, user } satisfies ChangeRetailerAnswer);
     },

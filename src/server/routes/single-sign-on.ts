@@ -223,11 +223,13 @@ export const singleSignOnRoutes = [
         .where(eq(t.users.id, outcome.userId));
       // Deactivated in the moment between the callback and now.
       if (!user?.isActive) return errorResponse(400, noHomeSiteUserMessage(user?.userName ?? 'this account'));
-      const account = await openSession(db, deps.tokens, user, {
-        origin: requestOrigin(c, { cmhUserId: user.id, userName: user.userName }),
-        at: now,
-        details: { via: 'oidc' },
-      });
+      const account = await openSession(
+        db,
+        deps.tokens,
+        user,
+        { origin: requestOrigin(c, { cmhUserId: user.id, userName: user.userName }), at: now, details: { via: 'oidc' } },
+        { singleSignOn: true },
+      );
       return c.json({ ...account, returnUrl: outcome.returnUrl } satisfies SingleSignOnAnswer);
     },
   }),

@@ -31,13 +31,13 @@ import {
   checkCode,
   disableTwoFactor,
   enableTwoFactor,
-  isSetupRequired,
   readChallenge,
   recoveryCodesLeft,
   renewRecoveryCodes,
   startSetup,
   type CodeCheck,
 } from '../auth/totp';
+import { twoFactorSetupRequired } from '../auth/totp-config';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 import type { AppDeps } from '../http/deps';
@@ -142,7 +142,7 @@ export const twoFactorRoutes = [
         enabled,
         enabledAt: user?.enabledAt?.toISOString() ?? null,
         recoveryCodesLeft: enabled ? await recoveryCodesLeft(db, session.user.cmhUserId) : 0,
-        required: isSetupRequired(deps.twoFactor, { roles: session.user.roles, twoFactorEnabled: false }),
+        required: twoFactorSetupRequired({ roles: session.user.roles }, deps.twoFactor.config),
         unavailable: deps.twoFactor.keys.unavailable,
       } satisfies TwoFactorStatus);
     },
@@ -207,7 +207,7 @@ export const twoFactorRoutes = [
       const user = await userRow(db, session.user.cmhUserId);
       if (!user) return errorResponse(401, 'Your account no longer exists.');
       if (!user.twoFactorEnabledAt) return errorResponse(400, TWO_FACTOR_MESSAGES.notOn);
-      if (isSetupRequired(deps.twoFactor, { roles: session.user.roles, twoFactorEnabled: false }))
+      if (twoFactorSetupRequired({ roles: session.user.roles }, deps.twoFactor.config))
         return errorResponse(400, TWO_FACTOR_MESSAGES.requiredByRole);
       const spent = await spendCode({
         c,
