@@ -80,9 +80,10 @@ export function createApp({ db, config, routes = allRoutes }: CreateAppOptions) 
   };
 
   const app = new Hono({ getPath: routingPath });
-  // Outermost: an answer given before its body was read waits for the rest of the body, so that the client reads it.
-  app.use('*', drainUnreadBody);
   app.use('*', accessLog({ logger, metrics, lifecycle, trustedProxyHops: config.trustedProxyHops ?? 0 }));
+  // An answer given before its body was read waits for the rest of the body, so that the client reads it; inside the
+  // access log, so that the request counts as in flight (and its time as taken) until then.
+  app.use('*', drainUnreadBody);
   if (config.corsOrigins?.length) app.use('*', corsForOrigins(config.corsOrigins));
   app.use('*', securityHeaders(config));
   // A retailer's work-order list is megabytes of JSON; gzip makes it about a tenth for a lot connection.

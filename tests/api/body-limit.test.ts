@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/main';
@@ -122,6 +123,32 @@ describe('a body over the limit', () => {
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual([201, 201, 201]);
   }, 60_000);
+
+  it('leaves a connection open when there is nothing to wait for: a GET, a body read whole, a 404', async () => {
+    const agent = new Agent({ keepAlive: true });
+    const ask = (method: string, path: string, text?: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const sent = request(`${server.url}${path}`, { method, agent, headers: { 'content-type': 'application/json' } }, (answer) => {
+          answer.resume();
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, connection: answer.headers.connection }));
+        });
+        sent.on('error', reject);
+        sent.end(text);
+      });
+    try {
+      expect([
+        await ask('GET', '/healthz'),
+        await ask('POST', PATH, body(1024).toString()),
+        await ask('POST', '/api/api/NoSuchThing', '{}'),
+      ]).toEqual([
+        { status: 200, connection: 'keep-alive' },
+        { status: 201, connection: 'keep-alive' },
+        { status: 404, connection: 'keep-alive' },
+      ]);
+    } finally {
+      agent.destroy();
+    }
+  });
 
   it('past the bound the server reads no further: a declared 100 MB is answered 413 at once, its body unsent', async () => {
     // The 64 KB sent are far short of the 100 MB declared: a server waiting for them would answer at its request timeout (5 min).

@@ -51,7 +51,8 @@ async function sendInHalves(baseUrl: string, path: string, token: string, idempo
  * The upload with its second half held back until `sendRest` is called, once the server has the first: the server is
  * in the middle of the write, reading the body inside its transaction. The server process must have been started with
  * METRICS_TOKEN=`metricsToken`: the first half has arrived once the server is answering the request (its in-flight
- * gauge), or has answered it (a repeat of a key already done is answered from the store, its body unread).
+ * gauge, which counts a request until its answer is ready: a repeat of a key already done is answered from the store once
+ * the rest of its body has arrived, http/body-limit.ts), or has answered it.
  */
 export async function startSlowUpload(
   baseUrl: string,

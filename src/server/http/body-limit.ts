@@ -65,7 +65,9 @@ async function discard(body: ReadableStream<Uint8Array>, bound: number): Promise
 export const drainUnreadBody: MiddlewareHandler = async (c, next) => {
   await next();
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-  if (!incoming || incoming.readableEnded || incoming.destroyed) return;
+  // Nothing to wait for once the whole request has arrived (complete: a GET, or a body already in the buffers, unread
+  // or not), or in-process.
+  if (!incoming || incoming.complete || incoming.readableEnded || incoming.destroyed) return;
   const bound = UNREAD_BODY_BOUND_FACTOR * (c.get('bodyLimit') ?? DEFAULT_MAX_BODY_BYTES);
   const declared = Number(incoming.headers['content-length'] ?? 0);
   const body = c.req.raw.body;
