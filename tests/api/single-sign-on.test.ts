@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CmhUser, SingleSignOnAnswer, SingleSignOnOptions, noHomeSiteUserMessage } from '../../src/contract';
+import { CmhUser, SingleSignOnAnswer, SingleSignOnOptions, noHomeSiteUserMessage, type RoleName } from '../../src/contract';
 import { createApp, type App } from '../../src/server/app';
 import { singleSignOnConfigFromEnv } from '../../src/server/auth/oidc-config';
 import * as schema from '../../src/server/db/schema';
@@ -393,7 +393,7 @@ describe('REQUIRE_2FA_ROLES', () => {
       config: {
         ...t.config,
         identity: identityWith(ssoEnv()),
-        twoFactor: { encryptionKey: null, mode: 'demo', requiredRoles: [roles[0]!] },
+        twoFactor: { encryptionKey: null, mode: 'demo', requiredRoles: [roles[0] as RoleName] },
       },
     });
     const call = callerFor(required);

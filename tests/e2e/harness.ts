@@ -27,10 +27,13 @@ export const FULL_CHROMIUM = '/usr/bin/chromium';
 /** Debian's chromium-headless-shell: the same engine without the browser around it, about 30% less CPU (issue 34). */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
-/** Chromium, headless, as the e2e tests drive it: the headless shell where installed (CHROMIUM_PATH overrides). */
-export const launchChromium = () =>
+/**
+ * Chromium, headless, as the e2e tests drive it: the headless shell where installed (CHROMIUM_PATH overrides), or
+ * with `full` the whole browser, for what the shell lacks (Periodic Background Sync: its getTags fails there).
+ */
+export const launchChromium = ({ full = false }: { full?: boolean } = {}) =>
   chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM),
+    executablePath: process.env.CHROMIUM_PATH ?? (!full && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM),
     args: CHROMIUM_ARGS,
   });
 
@@ -81,7 +84,7 @@ export function apiClient(url: () => string): Pick<E2eApp, 'api' | 'tokenFor'> {
  * The built app (dist/) and a real server on a free port with an embedded database of its own: a copy of the run's
  * seeded one, or with `seedScale` a fresh one the server seeds at that scale (the benchmark seed).
  */
-export async function startE2eApp(options: { seedScale?: number } = {}): Promise<E2eApp> {
+export async function startE2eApp(options: { seedScale?: number; fullChromium?: boolean } = {}): Promise<E2eApp> {
   // E2E_DIST_DIR lets a second build be tested without touching ./dist.
   const distDir = builtDistDir();
   const { path: dataDir, seeded: copied } =
@@ -95,7 +98,7 @@ export async function startE2eApp(options: { seedScale?: number } = {}): Promise
     rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`The server seeded its copy of the run's seeded database (${dataDir}) again.`);
   }
-  const browser = await launchChromium();
+  const browser = await launchChromium({ full: options.fullChromium });
 
   return {
     url: server.url,
