@@ -21,7 +21,8 @@ import {
   type PlanNode,
 } from './query-plans';
 
-const keptRule = keptRuleOf(() => new Date(), KEPT_LIST_CAPS);
+// Not capped: these tests are of scope moves and plans, and most of the grown cards were changed today (over the cap).
+const keptRule = keptRuleOf(() => new Date(), { ...KEPT_LIST_CAPS, homeowners: 1_000_000 });
 
 /*
  * Delta pages of warranty cards (issue 31 §4): a card carries its home's plant and retail center (migration 0024, set by

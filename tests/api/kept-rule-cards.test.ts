@@ -184,4 +184,24 @@ describe('a list over its cap', () => {
     expect(cards.rows.size).toBeLessThanOrEqual(caps.homeowners);
     expect(cards.pages[0]!.keptFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+
+  it('keeps a newest day whole when it alone holds more than the cap, rather than nothing', async () => {
+    const retailer = await retailerOf();
+    // More than the cap changed today: a day kept or let go together would keep nothing.
+    const changed = await t.db
+      .update(serviceRequests)
+      .set({ rowVersion: sql`${serviceRequests.rowVersion} + 1` })
+      .where(
+        sql`${serviceRequests.id} in (select id from service_requests where retailer_number = ${retailer} order by id limit ${caps.workOrders + 3})`,
+      )
+      .returning({ id: serviceRequests.id, changedOn: serviceRequests.changedOn });
+    expect(changed.every((row) => row.changedOn === today())).toBe(true);
+    // A new app: the first kept day found before is cached (kept-rule.ts KEPT_FLOOR_TTL_MS).
+    const fresh = callerFor(createApp({ db: t.db, config: { ...t.config, keptListCaps: caps } }));
+    const { rows, pages } = await download<ServiceRequestSummary>(fresh, '/api/service', requestKey);
+    expect(pages[0]!.keptFrom).toBe(today());
+    // Every row of the list changed today, more than the cap.
+    expect(rows.size).toBeGreaterThan(caps.workOrders);
+    expect([...rows.values()].every((row) => row.changedOn === today())).toBe(true);
+  });
 });

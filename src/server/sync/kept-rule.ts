@@ -36,17 +36,20 @@ const keptRecords = (open: SQL, changedOn: AnyPgColumn, today: string, keptFrom?
 /**
  * The first day of change that keeps at most `cap` of the list's kept rows (`kept`: scope and rule), or undefined when
  * all of them fit: the day after the one the (cap + 1)th most recently changed row was changed on. Rows of one day are
- * kept or let go together, so a list may hold fewer than its cap, never more.
+ * kept or let go together, so a list may hold fewer than its cap, and more only when its newest day alone holds more
+ * (an import, say): that day is kept whole rather than nothing.
  */
 async function keptFloor(db: Database, table: PgTable, changedOn: AnyPgColumn, kept: SQL | undefined, cap: number) {
-  const [row] = await db
-    .select({ day: sql<string>`${changedOn}::text` })
-    .from(table)
-    .where(and(kept))
-    .orderBy(desc(changedOn))
-    .offset(cap)
-    .limit(1);
-  return row ? addDaysToDay(row.day, 1) : undefined;
+  const newestFirst = () =>
+    db
+      .select({ day: sql<string>`${changedOn}::text` })
+      .from(table)
+      .where(and(kept))
+      .orderBy(desc(changedOn));
+  const [past] = await newestFirst().offset(cap).limit(1);
+  if (!past) return undefined;
+  const [newest] = await newestFirst().limit(1);
+  return newest?.day === past.day ? past.day : addDaysToDay(past.day, 1);
 }
 
 /**
