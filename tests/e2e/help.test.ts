@@ -4,7 +4,8 @@ import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWo
 
 let app: E2eApp;
 beforeAll(async () => {
-  app = await startE2eApp();
+  // The full chromium: the headless shell plays no video (the test plays the help video).
+  app = await startE2eApp({ fullChromium: true });
 });
 afterAll(async () => {
   await app?.close();
