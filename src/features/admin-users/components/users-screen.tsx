@@ -119,7 +119,7 @@ function userColumns(options: {
       columnName: 'twoFactorEnabled',
       displayName: 'Two-factor',
       sortable: false,
-      width: '6rem',
+      width: '7.5rem',
       render: (user) => (user.twoFactorEnabled ? 'On' : 'Off'),
     },
   ];
