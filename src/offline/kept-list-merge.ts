@@ -9,8 +9,12 @@ import type { KeptListState, OfflineDb } from './db';
  * merged.
  */
 
-/** Rows per page of a download: big enough that a page's round trip is small beside its merge, small enough to show progress. */
-export const KEPT_LIST_PAGE_SIZE = 5_000;
+/**
+ * Rows per page of a download: big enough that a page's round trip is small beside its merge, small enough to show
+ * progress and the first rows soon. On the 1M benchmark a plant's 23,491 work orders came in 1.3 s at 2,000 rows a page
+ * (p50 90 ms) and 1.4 s at 5,000 (p50 300 ms: a server's page costs more than its share of rows as it grows).
+ */
+export const KEPT_LIST_PAGE_SIZE = 2_000;
 
 /** Where a kept list lives on the device: its table, and the share of it when it shares the table (a plant's catalog). */
 export interface KeptListStore<Row> {

@@ -13,6 +13,7 @@ import { createGunzip } from 'node:zlib';
 import pg from 'pg';
 import { DEFAULT_BASES } from '../../src/contract/bases';
 import { KEPT_LIST_SOURCES, catalogListSource, type KeptListSource } from '../../src/contract/kept-lists';
+import { KEPT_LIST_PAGE_SIZE } from '../../src/offline/kept-list-merge';
 import type { Endpoint } from '../../src/contract/paths';
 import { createServerProcess, type ServerProcess } from '../e2e/server-process';
 import { launchChromium, signInInBrowser } from './browser';
@@ -32,8 +33,8 @@ const GOALS = {
 const STEP_MS = Number(process.env.BENCH_SCALE_TIMEOUT ?? 120_000);
 /** The whole list of every plant streams for minutes: its own deadline (BENCH_SCALE_WHOLE_LIST_TIMEOUT, ms). */
 const WHOLE_LIST_MS = Number(process.env.BENCH_SCALE_WHOLE_LIST_TIMEOUT ?? 300_000);
-/** The app's own page size (offline/kept-list-merge.ts KEPT_LIST_PAGE_SIZE). */
-const PAGE_ROWS = 5_000;
+/** The app's own page size. */
+const PAGE_ROWS = KEPT_LIST_PAGE_SIZE;
 /** How long the deltas after a rename are watched for the renamed plant's rows. */
 const RESTAMP_WATCH_MS = 20_000;
 /** The plant whose rename is measured: one of plant@'s two. */

@@ -307,7 +307,8 @@ export function partsOrderSyncSource(session: Session, rule: KeptRule): SyncSour
         window,
         { xid: t.partsOrders.syncXid, id: t.partsOrders.id },
         scopeOf(session, t.partsOrders),
-        (where) => summaries(db, and(where, ruled.inWindow(window))).$dynamic(),
+        (where) => summaries(db, where).$dynamic(),
+        ruled.inWindow(window),
       );
       return rows.map((row) => ({ xid: row.xid, id: row.order.id, item: ruled.keeps(row.order, window) ? toSummary(row) : null }));
     },

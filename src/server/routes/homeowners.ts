@@ -173,8 +173,12 @@ export function homeownerSyncSource(session: Session, rule: KeptRule): SyncSourc
     tombstones: visibleByScope(session, t.syncTombstones),
     changes: { from: sql`${t.warrantyCards}`, where: condition, xid: t.warrantyCards.syncXid, id: t.warrantyCards.id },
     rows: async (db, window) => {
-      const rows = await readWindow(window, { xid: t.warrantyCards.syncXid, id: t.warrantyCards.id }, scope, (where) =>
-        cardsOf(db, and(where, ruled.inWindow(window))).$dynamic(),
+      const rows = await readWindow(
+        window,
+        { xid: t.warrantyCards.syncXid, id: t.warrantyCards.id },
+        scope,
+        (where) => cardsOf(db, where).$dynamic(),
+        ruled.inWindow(window),
       );
       return rows.map((row) => ({
         xid: row.card.syncXid,

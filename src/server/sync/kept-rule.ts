@@ -40,6 +40,10 @@ const keptRecords = (open: SQL, changedOn: AnyPgColumn, today: string, keptFrom?
  * (an import, say): that day is kept whole rather than nothing.
  */
 async function keptFloor(db: Database, table: PgTable, changedOn: AnyPgColumn, kept: SQL | undefined, cap: number) {
+  // Counted first: most scopes keep fewer rows than the cap, and walking the rows by day to the cap's offset reads the
+  // whole scope (a plant of the 1M benchmark: 0.35 s; every plant: seconds), where the count reads only kept ones.
+  const [all] = await db.select({ rows: count() }).from(table).where(kept);
+  if ((all?.rows ?? 0) <= cap) return undefined;
   const newestFirst = () =>
     db
       .select({ day: sql<string>`${changedOn}::text` })

@@ -30,7 +30,8 @@ type Rows<Query extends PgSelect> = Query['_']['result'];
 
 /**
  * The rows of a window in (sync_xid, id) order, at most its limit: `select(condition)` is the list's query with its joins,
- * given the window's condition and `scope` (a user's Scope, or any condition that picks the list's rows).
+ * given the window's condition and `scope` (a user's Scope, or any condition that picks the list's rows); `part` is a
+ * ruled list's condition of the window's part (kept-rule.ts), if any.
  *
  * Each scope has an index on (scope column, sync_xid, id), but it is in that order for one value only: for
  * `plant_number IN (a, b) ORDER BY sync_xid, id LIMIT n` PostgreSQL reads and sorts the whole scope on every page
@@ -44,12 +45,18 @@ export async function readWindow<Query extends PgSelect>(
   position: { xid: AnyPgColumn; id: AnyPgColumn },
   scope: Scope | SQL | undefined,
   select: (condition: SQL) => Query,
+  part?: SQL,
 ): Promise<Rows<Query>> {
   const { limit } = window;
-  const at = inWindow(position.xid, position.id, window);
+  const at = and(inWindow(position.xid, position.id, window), part)!;
   // A new ORDER BY for each use: drizzle rewrites the columns of a union's own in place.
   const order = () => windowOrder(position.xid, position.id);
-  if (scope !== undefined && !is(scope, SQL) && scope.values.length > 1 && limit !== undefined) {
+  const branches = scope !== undefined && !is(scope, SQL) && scope.values.length > 1 && limit !== undefined;
+  if (window.part === 'closed') {
+    const conditions = branches ? scope.values.map((value) => and(eq(scope.column, value), at)!) : [and(inScopeOf(scope), at)!];
+    return (await limited(select(closedPart(position, conditions, limit)).orderBy(...order()), limit)) as Rows<Query>;
+  }
+  if (branches) {
     const [first, ...rest] = scope.values.map((value) =>
       select(and(eq(scope.column, value), at)!)
         .orderBy(...order())
@@ -59,8 +66,27 @@ export async function readWindow<Query extends PgSelect>(
     const merged = rest.reduce((union, branch) => union.unionAll(branch as never), first!);
     return (await merged.orderBy(...order()).limit(limit)) as Rows<Query>;
   }
-  const query = select(and(scope === undefined || is(scope, SQL) ? scope : inScope(scope), at)!).orderBy(...order());
-  return (await (limit === undefined ? query : query.limit(limit))) as Rows<Query>;
+  return (await limited(select(and(inScopeOf(scope), at)!).orderBy(...order()), limit)) as Rows<Query>;
+}
+
+const inScopeOf = (scope: Scope | SQL | undefined) => (scope === undefined || is(scope, SQL) ? scope : inScope(scope));
+
+const limited = <Query extends PgSelect>(query: Query, limit: number | undefined) => (limit === undefined ? query : query.limit(limit));
+
+/**
+ * The rows of a download's closed part (`conditions`: one per branch), by id. They are the few rows of the scope changed
+ * lately, which lie at the far end of its (scope, sync_xid, id) index: walked in that order, a plant of the 1M benchmark
+ * filtered 108,000 rows for a page of 1,445 (0.5 s). Each branch's ids are found by day of change (the scope's
+ * changed_on index) and sorted, `+ 0` keeping the planner from walking the sync index on its LIMIT estimate, and only
+ * the page's rows are joined to what the list's query adds: sorted after its joins, it joined every kept row (0.4 s).
+ */
+function closedPart(position: { xid: AnyPgColumn; id: AnyPgColumn }, conditions: SQL[], limit: number | undefined): SQL {
+  const limitClause = limit === undefined ? sql`` : sql` limit ${limit}`;
+  const ids = conditions.map(
+    (condition) =>
+      sql`(select ${position.id} from ${position.id.table} where ${condition} order by ${position.xid} + 0, ${position.id}${limitClause})`,
+  );
+  return sql`${position.id} in (${sql.join(ids, sql` union all `)})`;
 }
 
 /**

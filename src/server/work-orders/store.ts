@@ -254,7 +254,8 @@ export function workOrderSyncSource(session: Session, rule: KeptRule, assetId?: 
         window,
         { xid: t.serviceRequests.syncXid, id: t.serviceRequests.id },
         ruled ? scopeOf(session, t.serviceRequests) : condition,
-        (where) => summaries(db, and(where, ruled?.inWindow(window))).$dynamic(),
+        (where) => summaries(db, where).$dynamic(),
+        ruled?.inWindow(window),
       );
       return rows.map((row) => ({
         xid: row.xid,

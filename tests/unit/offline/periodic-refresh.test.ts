@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_COOKIE, type InventoryItem, type SyncPage } from '../../../src/contract';
 import { catalogListName } from '../../../src/contract/kept-lists';
 import type { KeptListState, OfflineDb } from '../../../src/offline/db';
-import { KeptList, type KeptListSpec } from '../../../src/offline/kept-lists';
+import { KEPT_LIST_PAGE_SIZE, KeptList, type KeptListSpec } from '../../../src/offline/kept-lists';
 import { createOutbox } from '../../../src/offline/outbox';
 import { refreshKeptLists, type KeptListsRefreshOptions } from '../../../src/offline/periodic-refresh';
 import { freshDb, renameRecord } from './helpers';
@@ -167,7 +167,7 @@ describe('the kept lists refreshed by the service worker with no page open', () 
     const result = await refresh(db, { fetch });
 
     expect(result?.refreshed).toEqual(['inventory']);
-    expect(calls.map((call) => call.path)).toEqual(['/api/Inventory?since=1&limit=5000']);
+    expect(calls.map((call) => call.path)).toEqual([`/api/Inventory?since=1&limit=${KEPT_LIST_PAGE_SIZE}`]);
     expect(await db.syncState.get('leads')).toEqual(officeLeads);
     expect(await db.syncState.get(catalogListName('910'))).toEqual(officeCatalog);
 
@@ -207,7 +207,7 @@ describe('the kept lists refreshed by the service worker with no page open', () 
     const { fetch, calls } = workerFetch(server);
     const result = await refresh(db, { fetch });
 
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['PUT /api/records/1', 'GET /api/Inventory?since=1&limit=5000']);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['PUT /api/records/1', `GET /api/Inventory?since=1&limit=${KEPT_LIST_PAGE_SIZE}`]);
     expect(result).toMatchObject({ drained: { sent: 1, remaining: 0 }, refreshed: ['inventory'] });
     expect(await db.outbox.count()).toBe(0);
   });
