@@ -26,6 +26,8 @@ export function useKeptListRows<Row>(list: KeptList<Row>, scope: string, query: 
     progress: kept.progress,
     shortOfSpace: kept.shortOfSpace,
     partialTotal: first?.total,
+    /** The device's copy was read and holds no whole copy of this scope (none yet, or a download under way). */
+    incomplete: kept.rows !== undefined && !(mine && kept.state?.complete === true),
   };
 }
 

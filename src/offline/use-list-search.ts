@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import type * as v from 'valibot';
 import { MAX_SEARCH_PAGE, sortParam, type Endpoint, type SearchPage } from '../contract';
 import { request } from '../lib/http';
@@ -42,10 +42,12 @@ const queryOf = ({ q, sort, filters = {} }: ListSearch, page: number): Record<st
 const searchPage = <Row>(list: SearchableList<Row>, search: ListSearch, page: number): Promise<SearchPage<Row>> =>
   request(list.endpoint, { query: queryOf(search, page), schema: list.answer });
 
+const scopeTotalKey = <Row>(list: SearchableList<Row>, scope: string, filters: SearchFilters) => [...list.queryKey, 'scope-total', scope, filters];
+
 /** How many rows the user sees on the server (within `filters`, the part of the scope a screen shows). */
 export const useListScopeTotal = <Row>(list: SearchableList<Row>, scope: string, filters: SearchFilters, enabled: boolean) =>
   useQuery({
-    queryKey: [...list.queryKey, 'scope-total', scope, filters],
+    queryKey: scopeTotalKey(list, scope, filters),
     queryFn: async () => (await searchPage(list, { filters }, 1)).total,
     enabled,
     meta: NOT_PERSISTED,
@@ -69,7 +71,11 @@ export interface ServerSearchOptions<Row, View extends { key: string }> {
   scope: string;
   /** The kept rows the screen shows (its tab), before its search and filters. */
   kept: readonly View[];
-  /** Whether the kept list's sync answered (its rows are the device's whole copy): the server's total is asked then, even when the device keeps none. */
+  /**
+   * Whether the kept rows are all the device will show without the server: its sync answered (its rows are the whole
+   * copy), or the device holds no whole copy yet (a first download under way, whose first page may take seconds at
+   * scale while a search page takes a fraction of one). The server's total is asked then, even when the device keeps none.
+   */
   loaded: boolean;
   online: boolean;
   /** Whether the kept rows are the device's copy because the server could not be reached. */
@@ -91,9 +97,27 @@ export interface ServerSearchOptions<Row, View extends { key: string }> {
 export function useServerSearch<Row, View extends { key: string }>(options: ServerSearchOptions<Row, View>) {
   const { list, scope, kept, loaded, online, fromCache, scopeFilters = {}, search, keyOf, notKept } = options;
   const keptCount = useMemo(() => kept.filter((row) => !isTempId(row.key)).length, [kept]);
-  const scopeTotal = useListScopeTotal(list, scope, scopeFilters, online && loaded && !fromCache).data;
-  const serverMode = online && !fromCache && scopeTotal !== undefined && scopeTotal > keptCount;
-  const searched = useListSearch(list, scope, { ...search, filters: { ...scopeFilters, ...search.filters } }, serverMode);
+  const asking = online && loaded && !fromCache;
+  // With no words and no filters of its own, the search's first page counts the scope: no round trip of its own (on a
+  // fresh device that page is the first screen, and asking it after the total was half a second more at a million rows).
+  const plain = !search.q?.trim() && Object.values(search.filters ?? {}).every((value) => !value);
+  const total = useListScopeTotal(list, scope, scopeFilters, asking && !plain);
+  const searched = useListSearch(
+    list,
+    scope,
+    { ...search, filters: { ...scopeFilters, ...search.filters } },
+    asking && (plain || (total.data !== undefined && total.data > keptCount)),
+  );
+  const plainTotal = plain ? searched.data?.pages[0]?.total : undefined;
+  const scopeTotal = plainTotal ?? total.data;
+  const serverMode = asking && scopeTotal !== undefined && scopeTotal > keptCount;
+  // Kept as the total's answer too: words typed next ask it from there, without a turn back to the kept rows meanwhile.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (plainTotal !== undefined) queryClient.setQueryData(scopeTotalKey(list, scope, scopeFilters), plainTotal);
+    // scopeFilters is a new object each render with the same fields; the key is built from its fields.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryClient, plainTotal, list, scope, JSON.stringify(scopeFilters)]);
   const rows = useMemo(() => {
     if (!searched.data) return undefined;
     const byKey = new Map(kept.map((row) => [row.key, row]));

@@ -177,7 +177,7 @@ export function MyHomeownersScreen({ user, onNewPartsOrder }: MyHomeownersScreen
     list: homeownerSearch,
     scope,
     kept: serverCards,
-    loaded: list.query.data !== undefined,
+    loaded: list.query.data !== undefined || list.incomplete,
     online,
     fromCache: list.fromCache,
     search: { q: search, sort, filters: { status: incompleteOnly ? INCOMPLETE_LABEL : undefined } },

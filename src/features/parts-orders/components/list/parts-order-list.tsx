@@ -120,7 +120,7 @@ export function PartsOrderList({ user }: { user: CmhUser }) {
     list: partsOrderSearch,
     scope,
     kept: list.rows,
-    loaded: list.query.data !== undefined,
+    loaded: list.query.data !== undefined || list.incomplete,
     online,
     fromCache: list.fromCache,
     search: { q: search, sort, filters: { plant: filters.plant, status: filters.status } },

@@ -124,7 +124,7 @@ export function WorkOrderList({ scope, tab, portalMode, homeownerUser }: WorkOrd
     list: workOrderSearch,
     scope,
     kept: tabRows,
-    loaded: list.query.data !== undefined,
+    loaded: list.query.data !== undefined || list.incomplete,
     online,
     fromCache: list.fromCache,
     scopeFilters: { portal },
