@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { HomeownerListAnswer, paths } from '../../../contract';
+import { HOMES_KEPT_CAP, HomeownerListAnswer, paths } from '../../../contract';
 import { request } from '../../../lib/http';
 import { NOT_PERSISTED, readThrough, type CachedRead } from '../../../offline/cached-read';
-import { HOMES_KEPT_KIND, fetchHomes } from '../../../entities/homes';
+import { HOMES_KEPT_KIND, fetchHomes, searchHomes } from '../../../entities/homes';
 import { lookupHomeOfCard, lookupHomeOfSummary, type LookupHome } from '../model';
 import { HISTORY_KINDS, serviceHistoryKeys, type LookupSource } from './keys';
 
@@ -29,3 +29,19 @@ export const lookupHomesQueryOptions = (scope: string, source: LookupSource) =>
     meta: NOT_PERSISTED,
     staleTime: 5 * 60_000,
   });
+
+/**
+ * The homes the server finds for the serial digits when the device's copy may not hold the home: a large scope keeps
+ * HOMES_KEPT_CAP homes (contract/homes.ts). Online only; none otherwise.
+ */
+export const serverLookupQueryOptions = (scope: string, serialDigits: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...serviceHistoryKeys.lookupHomes(scope, 'homes'), 'search', serialDigits],
+    queryFn: async ({ signal }) => (await searchHomes(serialDigits, signal)).map(lookupHomeOfSummary),
+    enabled,
+    meta: NOT_PERSISTED,
+    retry: false,
+  });
+
+/** Whether a copy of the homes may leave some out (it holds as many as a device keeps). */
+export const mayLackHomes = (homes: readonly unknown[]) => homes.length >= HOMES_KEPT_CAP;

@@ -4,7 +4,8 @@ import type { CmhUser } from '../../../contract';
 import { describeAge } from '../../../offline/age';
 import { useNow } from '../../../offline/use-now';
 import { canSeeServiceRecords } from '../../../lib/permissions';
-import { lookupHomesQueryOptions } from '../api/get-lookup-homes';
+import { lookupHomesQueryOptions, mayLackHomes, serverLookupQueryOptions } from '../api/get-lookup-homes';
+import { useOnline } from '../../../offline/use-connection';
 import { HISTORY_MESSAGES } from '../messages';
 import { homesMatchingSerialDigits, plantText } from '../model';
 import { isMissingOffline } from './history-sections';
@@ -24,8 +25,16 @@ export interface SerialLookupScreenProps {
  * whose plant matches. None: a not-found state; several: the user chooses.
  */
 export function SerialLookupScreen({ serialDigits, plantNumber, user }: SerialLookupScreenProps) {
-  const homes = useQuery(lookupHomesQueryOptions(viewScope(user), canSeeServiceRecords(user) ? 'homes' : 'homeowners'));
+  const scope = viewScope(user);
+  const source = canSeeServiceRecords(user) ? 'homes' : 'homeowners';
+  const homes = useQuery(lookupHomesQueryOptions(scope, source));
   const now = useNow();
+  const online = useOnline();
+  const keptMatches = homes.data ? homesMatchingSerialDigits(homes.data.data, serialDigits, plantNumber) : [];
+  // Not among the homes kept of a large scope: the server's search may find it.
+  const onServer = useQuery(
+    serverLookupQueryOptions(scope, serialDigits, online && source === 'homes' && keptMatches.length === 0 && mayLackHomes(homes.data?.data ?? [])),
+  );
 
   if (!homes.data) {
     return (
@@ -47,7 +56,17 @@ export function SerialLookupScreen({ serialDigits, plantNumber, user }: SerialLo
     );
   }
 
-  const matches = homesMatchingSerialDigits(homes.data.data, serialDigits, plantNumber);
+  if (onServer.isFetching) {
+    return (
+      <div className="page service-history">
+        <ServiceHistoryTitle />
+        <p className="page__loading" role="status">
+          Loading...
+        </p>
+      </div>
+    );
+  }
+  const matches = keptMatches.length > 0 ? keptMatches : homesMatchingSerialDigits(onServer.data ?? [], serialDigits, plantNumber);
   if (matches.length === 1) return <ServiceHistoryScreen assetId={matches[0]!.assetId} user={user} knownHome={matches[0]} />;
 
   return (

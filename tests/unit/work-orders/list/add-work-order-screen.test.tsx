@@ -59,6 +59,23 @@ describe('Add New Work Order (spec 3 §2)', () => {
     expect(screen.getByRole('link', { name: 'Back to Service & Parts' }).getAttribute('href')).toBe('/service');
   });
 
+  it('finds a home the device does not keep on the server (a large scope keeps 5,000), and keeps it for offline', async () => {
+    backend.serverHomes = [home(909, 'OLD-909-TN', '42', { homeownerName: 'Ola Old', city: 'Sneedville' })];
+    const first = await render('OLD909TN', '42');
+    await createButton();
+    expect(within(screen.getByRole('region', { name: 'Home' })).getByText('Ola Old')).toBeTruthy();
+    const searched = backend.fetch.mock.calls.map(([input]) => String(input)).filter((input) => input.includes('page='));
+    expect(searched.map((input) => new URL(input, 'http://localhost').searchParams.get('q'))).toEqual(['OLD909TN']);
+    first.unmount();
+
+    // Offline, the home picked is found with the device's copy.
+    backend.offline = true;
+    setNavigatorOnline(false);
+    await render('OLD909TN', '42');
+    await createButton();
+    expect(within(screen.getByRole('region', { name: 'Home' })).getByText('Ola Old')).toBeTruthy();
+  });
+
   it('creates the request once (POST CreateServiceRequest for the home), however often it is clicked, and opens its review', async () => {
     const { router } = await render();
     const button = await createButton();

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import type { HomeSummary, ServiceRequestSummary } from '../../../../src/contract';
+import { SEARCH_PAGE_SIZE, type HomeSummary, type ServiceRequestSummary } from '../../../../src/contract';
+import { homeSearchText } from '../../../../src/features/work-orders/components/list/list-rules';
 import type { ServiceRequestSummaryView } from '../../../../src/features/work-orders/model';
 import { resetHttpClients, setHttpNavigation } from '../../../../src/lib/http';
 import { setNotifier } from '../../../../src/lib/notifier';
@@ -70,6 +71,8 @@ export interface FakeBackend {
   /** What GET {api}/service and GET {api}/Homes answer; `offline` makes every fetch fail as without a network. */
   list: unknown[];
   homes: HomeSummary[];
+  /** Homes only the server's search finds (a large scope's device keeps HOMES_KEPT_CAP of them). */
+  serverHomes: HomeSummary[];
   offline: boolean;
   /** How the outbox's calls are answered (the writes). */
   answer: (entry: OutboxEntry) => SendAnswer;
@@ -82,6 +85,7 @@ export function startBackend(): FakeBackend {
   const backend: FakeBackend = {
     list: [],
     homes: [],
+    serverHomes: [],
     offline: false,
     answer: () => ({ status: 200, body: {} }),
     sent: [],
@@ -91,7 +95,7 @@ export function startBackend(): FakeBackend {
     if (backend.offline) throw new TypeError('Failed to fetch');
     const url = new URL(String(input), 'http://localhost');
     if (/^\/api\/service\/?$/i.test(url.pathname)) return jsonResponse(200, listOrSyncPage(url, backend.list));
-    if (/^\/api\/homes\/?$/i.test(url.pathname)) return jsonResponse(200, backend.homes);
+    if (/^\/api\/homes\/?$/i.test(url.pathname)) return jsonResponse(200, homesAnswer(url, backend));
     return jsonResponse(404, { message: 'Not found' });
   });
   vi.stubGlobal('fetch', backend.fetch);
@@ -121,4 +125,14 @@ export function stopBackend() {
 /** navigator.onLine as the browser would report it. */
 export function setNavigatorOnline(online: boolean) {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+}
+
+/** GET /api/Homes: the kept homes, or (`?page=`) the server's search of every home, `serverHomes` too. */
+function homesAnswer(url: URL, backend: FakeBackend) {
+  if (!url.searchParams.has('page')) return backend.homes;
+  const words = (url.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const rows = [...backend.homes, ...backend.serverHomes].filter((home) =>
+    words.every((word) => homeSearchText(home).toLowerCase().includes(word)),
+  );
+  return { rows: rows.slice(0, SEARCH_PAGE_SIZE), total: rows.length, page: 1, pageSize: SEARCH_PAGE_SIZE };
 }

@@ -1,16 +1,18 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { zoneOfRecordFor, type CmhUser, type RequestType, type ServiceRequest } from '../../../../contract';
+import { serialKey, zoneOfRecordFor, type CmhUser, type HomeSummary, type RequestType, type ServiceRequest } from '../../../../contract';
 import { viewScope } from '../../../../entities/view-scope';
 import { isOfflineError } from '../../../../lib/http';
 import { describeAge } from '../../../../offline/age';
+import { useOnline } from '../../../../offline/use-connection';
 import { useNow } from '../../../../offline/use-now';
 import { WriteRefusedError } from '../../../../offline/runtime';
 import { createServiceRequestCall } from '../../api/calls';
 import { WORK_ORDER_TOASTS } from '../../messages';
 import { useWorkOrderWrite } from '../../use-work-order-write';
 import { findHome, homeAddress, plantText } from './list-rules';
-import { useHomes } from '../../../../entities/homes';
+import { homeKeys, keepPickedHome, searchHomes, useHomes } from '../../../../entities/homes';
 import './service-list.css';
 
 export interface AddWorkOrderScreenProps {
@@ -31,7 +33,9 @@ const reviewOf = (requestId: number | string, requestType: RequestType | undefin
  * review opens on its temporary id; the homes come from the device's copy.
  */
 export function AddWorkOrderScreen({ user, serialNumber, plantNumber, requestType }: AddWorkOrderScreenProps) {
-  const homes = useHomes(viewScope(user));
+  const scope = viewScope(user);
+  const homes = useHomes(scope);
+  const found = useHomeOnServer(scope, serialNumber, plantNumber, homes.data?.data);
   const write = useWorkOrderWrite();
   const router = useRouter();
   const now = useNow();
@@ -41,7 +45,8 @@ export function AddWorkOrderScreen({ user, serialNumber, plantNumber, requestTyp
   const inFlight = useRef(false);
 
   const copy = homes.data;
-  const home = copy ? findHome(copy.data, serialNumber, plantNumber) : undefined;
+  const home = (copy ? findHome(copy.data, serialNumber, plantNumber) : undefined) ?? found.data ?? undefined;
+  const searching = !home && found.isFetching;
 
   const create = async () => {
     if (!home || inFlight.current) return;
@@ -60,12 +65,12 @@ export function AddWorkOrderScreen({ user, serialNumber, plantNumber, requestTyp
     }
   };
 
-  if (!copy) {
+  if (!copy || searching) {
     const offline = homes.isError && isOfflineError(homes.error);
     return (
       <div className="page add-work-order">
         <h1 className="page__title">Add New Work Order</h1>
-        {homes.isError ? (
+        {homes.isError && !copy ? (
           <div className="notice notice--warning" role="alert">
             {offline
               ? 'You are offline and no copy of the homes is saved on this device yet, so the home cannot be found.'
@@ -156,4 +161,25 @@ export function AddWorkOrderScreen({ user, serialNumber, plantNumber, requestTyp
       </section>
     </div>
   );
+}
+
+/**
+ * A home the device's copy does not hold (a large scope keeps HOMES_KEPT_CAP homes, contract/homes.ts), found on the
+ * server by its serial number while online, and kept with the copy: the request opened for it shows it offline too.
+ */
+function useHomeOnServer(scope: string, serialNumber: string, plantNumber: string, copy: readonly HomeSummary[] | undefined) {
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...homeKeys.all, 'found', scope, serialKey(serialNumber), plantNumber],
+    queryFn: async ({ signal }) => {
+      const home = findHome(await searchHomes(serialKey(serialNumber), signal), serialNumber, plantNumber);
+      if (!home) return null;
+      await keepPickedHome(scope, home);
+      await queryClient.invalidateQueries({ queryKey: homeKeys.list(scope) });
+      return home;
+    },
+    enabled: online && copy !== undefined && !findHome(copy, serialNumber, plantNumber),
+    retry: false,
+  });
 }

@@ -1,16 +1,24 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { serialKey, type HomeSummary } from '../../../../contract';
+import { useMemo, useState } from 'react';
+import { HOMES_KEPT_CAP, serialKey, type HomeSummary } from '../../../../contract';
+import { homeSearch, useHomes } from '../../../../entities/homes';
 import { isOfflineError } from '../../../../lib/http';
+import type { SortState } from '../../../../lib/list';
 import { describeAge } from '../../../../offline/age';
+import { useOnline } from '../../../../offline/use-connection';
+import { useServerSearch } from '../../../../offline/use-list-search';
 import { useNow } from '../../../../offline/use-now';
 import { DataList, type DataListColumn } from '../../../../ui/data-list';
 import { Modal } from '../../../../ui/modal';
 import { homeSearchText, plantText } from './list-rules';
-import { useHomes } from '../../../../entities/homes';
+
+type PickerHome = HomeSummary & { key: string };
+const asPickerHome = (home: HomeSummary): PickerHome => ({ ...home, key: String(home.assetId) });
+const DEFAULT_SORT: SortState = { columnName: 'serialNumber', direction: 'asc' };
 
 const addParams = (home: HomeSummary) => ({ serialNumber: serialKey(home.serialNumber), plantNumber: home.plantNumber });
 
-const HOME_COLUMNS: DataListColumn<HomeSummary>[] = [
+const HOME_COLUMNS: DataListColumn<PickerHome>[] = [
   { columnName: 'serialNumber', displayName: 'Serial Number', width: 'minmax(0, 1.3fr)' },
   { columnName: 'plant', displayName: 'Plant', width: 'minmax(6rem, 1fr)', value: plantText },
   { columnName: 'modelName', displayName: 'Model', width: 'minmax(6rem, 1fr)', value: (home) => home.modelName || home.modelNumber },
@@ -53,8 +61,24 @@ export function HomePicker({ scope, open, onClose }: { scope: string; open: bool
   const homes = useHomes(scope);
   const navigate = useNavigate();
   const now = useNow();
+  const online = useOnline();
   const copy = homes.data;
   const loading = homes.isPending && homes.fetchStatus === 'fetching';
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const kept = useMemo(() => (copy?.data ?? []).map(asPickerHome), [copy]);
+  // A large scope's copy holds HOMES_KEPT_CAP homes (and the ones picked here): online, the picker searches them all.
+  const server = useServerSearch({
+    list: homeSearch,
+    scope,
+    kept,
+    loaded: open && kept.length >= HOMES_KEPT_CAP,
+    online,
+    fromCache: copy?.fromCache ?? false,
+    search: { q: search, sort },
+    keyOf: (home) => String(home.assetId),
+    notKept: (home) => asPickerHome(home),
+  });
 
   return (
     <Modal
@@ -88,13 +112,15 @@ export function HomePicker({ scope, open, onClose }: { scope: string; open: bool
         <DataList
           label="Homes"
           columns={HOME_COLUMNS}
-          rows={copy?.data ?? []}
-          rowKey={(home) => home.assetId}
+          {...(server.dataList ?? { rows: kept, searchText: homeSearchText })}
+          rowKey={(home) => home.key}
           loading={loading}
           searchLabel="Search homes"
           searchPlaceholder="Serial, plant, model, homeowner or city"
-          searchText={homeSearchText}
-          defaultSort={{ columnName: 'serialNumber', direction: 'asc' }}
+          search={search}
+          onSearchChange={setSearch}
+          sort={sort}
+          onSortChange={setSort}
           onRowClick={(home) => void navigate({ to: '/service/add/$serialNumber/$plantNumber', params: addParams(home) })}
           emptyMessage="No homes found."
         />
