@@ -14,7 +14,7 @@ import pg from 'pg';
 import { DEFAULT_BASES } from '../../src/contract/bases';
 import { KEPT_LIST_SOURCES, catalogListSource, type KeptListSource } from '../../src/contract/kept-lists';
 import { KEPT_LIST_PAGE_SIZE } from '../../src/offline/kept-list-merge';
-import type { Endpoint } from '../../src/contract/paths';
+import { paths, type Endpoint } from '../../src/contract/paths';
 import { createServerProcess, type ServerProcess } from '../e2e/server-process';
 import { launchChromium, signInInBrowser } from './browser';
 import { REGIONAL_USER, SCALE_TARGET, growScaleDatabase } from './scale-grow';
@@ -300,6 +300,18 @@ async function firstSync(context: Context, user: string) {
     }
   }
   if (skipped.length > 0) console.log(`  (not ${user}@'s to keep, answered 403: ${skipped.join(', ')})`);
+  // The homes copy the service screens keep (entities/homes.ts): one plain answer, at most HOMES_KEPT_CAP rows.
+  const homesBegan = performance.now();
+  const homesAnswer = await fetch(`${context.url}${urlOf(paths.homes)}`, { headers: { authorization: `Bearer ${token}` } });
+  const homesBody = await homesAnswer.text();
+  const homesMs = performance.now() - homesBegan;
+  if (homesAnswer.ok) {
+    const homes = (JSON.parse(homesBody) as unknown[]).length;
+    rows += homes;
+    bytes += Buffer.byteLength(homesBody);
+    total += homesMs;
+    console.log(`  homes: ${count(homes)} rows in one answer, ${seconds(homesMs)}, ${megabytes(Buffer.byteLength(homesBody))}`);
+  } else complete = false;
   console.log(
     `${user}@'s device${complete ? '' : ' (INCOMPLETE: a list stopped)'}: ${count(rows)} rows, ${megabytes(bytes)} kept, ready in ${seconds(total)} ` +
       `(lists one after the other), ${pageFigures(pages)}; server peak RSS ${megabytes(context.memory.peak())} ` +
