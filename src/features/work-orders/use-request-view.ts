@@ -9,7 +9,7 @@ import { useWorkOrders, workOrderList } from './api/get-work-orders';
 import { workOrderKeys } from './api/keys';
 import { requestKeyOfRecord, requestRecordKey, type ServiceRequestView } from './model';
 import { applyPending, applyPendingToList } from './pending/apply-pending';
-import { useHomes } from '../../entities/homes';
+import { homesQueryOptions, useHomes } from '../../entities/homes';
 
 /** How a screen names a request: its id (or temp id) from a /servicerequests route, or a work-order id. */
 export type RequestAddress = { serviceRequestId: string } | { workOrderId: number };
@@ -64,8 +64,11 @@ export function useWorkOrderListView(scope: string) {
   // The query syncs (now, every 60 s, after a delivered change); the rows come from the kept list, page by page.
   const list = useWorkOrders(scope);
   const { rows: baseRows, ...kept } = useKeptListRows(workOrderList, scope, list);
-  const homes = useHomes(scope);
   const entries = useOutboxEntries();
+  // Only a request made on this device and not yet sent reads its home from the copy: the list does not ask for the
+  // homes otherwise (on a fresh device they would be read beside its first screen).
+  const creating = entries?.some((entry) => entry.createsTempId !== undefined) ?? false;
+  const homes = useQuery({ ...homesQueryOptions(scope), enabled: creating });
   const rows = useMemo(() => {
     const homeList = homes.data?.data ?? [];
     return applyPendingToList(baseRows ?? [], entries ?? [], (assetId) => homeList.find((home) => home.assetId === assetId));
