@@ -124,3 +124,47 @@ export interface OutboxCall<Body extends OutboxBody = OutboxBody, Intent extends
    */
   changes?: readonly string[];
 }
+
+/* What the outbox answers and tells (outbox.ts): beside the entries, so that its modules share them without a circle. */
+
+export interface SendAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface OutboxPause {
+  at: number;
+  error: OutboxError;
+  /** The session the pause met (OutboxOptions.currentSession): the same one, after a reload too, does not lift it. */
+  session?: string;
+}
+
+export type ReplayStop = 'drained' | 'transient' | 'paused';
+
+export interface ReplayResult {
+  sent: number;
+  failed: number;
+  /** Entries still in the queue (pending or failed) when the run ended. */
+  remaining: number;
+  stoppedBy: ReplayStop;
+}
+
+export type OutboxEvent =
+  | { type: 'queued'; entry: OutboxEntry }
+  | { type: 'sending'; entry: OutboxEntry }
+  | { type: 'sent'; entry: OutboxEntry; answer: SendAnswer }
+  | { type: 'retrying'; entry: OutboxEntry; error: OutboxError; nextAttemptAt: number }
+  | { type: 'failed'; entry: OutboxEntry; error: OutboxError }
+  | { type: 'paused'; error: OutboxError }
+  | { type: 'resumed' }
+  | { type: 'idAssigned'; tempId: string; serverId: string | number }
+  /**
+   * `upload` sums the bytes of every upload under way in this run (several may be out at once);
+   * `entryId` names the one whose progress just moved.
+   */
+  | { type: 'progress'; sent: number; total: number; upload?: { entryId: string; loaded: number; total: number } }
+  | { type: 'discarded'; entries: OutboxEntry[] }
+  | { type: 'replayStarted' }
+  | { type: 'replayFinished'; result: ReplayResult };
+
+export type OutboxListener = (event: OutboxEvent) => void;

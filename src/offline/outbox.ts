@@ -1,11 +1,51 @@
-import { META_LAST_SYNC, META_OUTBOX_PAUSE, getMeta, type OfflineDb, type OutboxFile } from './db';
-import { storedBody, type JsonValue, type OutboxCall, type OutboxEntry, type OutboxError, type OutboxIntent } from './outbox-types';
+import { META_OUTBOX_PAUSE, getMeta, type OfflineDb, type OutboxFile } from './db';
+import {
+  classifyStatus,
+  createAnswerHandling,
+  errorFromAnswer,
+  errorFromThrown,
+  MAX_SERVER_ERROR_ATTEMPTS,
+  rewriteIntent,
+  type AnswerKind,
+  type QueueView,
+} from './outbox-answers';
+import { createdBy, createOutboxEdits } from './outbox-edits';
+import {
+  storedBody,
+  type OutboxCall,
+  type OutboxEntry,
+  type OutboxError,
+  type OutboxEvent,
+  type OutboxListener,
+  type OutboxPause,
+  type ReplayResult,
+  type ReplayStop,
+  type SendAnswer,
+} from './outbox-types';
 import { newUuid } from '../lib/ids';
 import { authorName, otherAuthor } from '../lib/pending-mark';
-import { followRecord } from './conflicts';
-import { findTempIds, readPath, rewriteJson, rewriteQuery, rewriteString, type TempIdMap } from './temp-ids';
+import { findTempIds, rewriteJson, rewriteQuery, rewriteString } from './temp-ids';
 
-export type { OutboxCall, OutboxFileInput } from './outbox-types';
+export type {
+  OutboxCall,
+  OutboxEvent,
+  OutboxFileInput,
+  OutboxListener,
+  OutboxPause,
+  ReplayResult,
+  ReplayStop,
+  SendAnswer,
+} from './outbox-types';
+export {
+  BACKOFF_BASE_MS,
+  BACKOFF_MAX_MS,
+  MAX_SERVER_ERROR_ATTEMPTS,
+  backoffDelay,
+  classifyStatus,
+  errorFromAnswer,
+  type AnswerKind,
+} from './outbox-answers';
+export { OthersChangeError } from './outbox-edits';
 
 /*
  * The outbox holds every write that has not reached the server yet, as the exact REST call it
@@ -41,54 +81,12 @@ export type { OutboxCall, OutboxFileInput } from './outbox-types';
  * hold the queue forever (503 maintenance and network errors never park).
  */
 
-export interface SendAnswer {
-  status: number;
-  body: unknown;
-}
-
 export interface SendOptions {
   onUploadProgress?: (loaded: number, total: number) => void;
 }
 
 /** Sends one entry; resolves with any HTTP answer, rejects only when no answer came (network error, timeout). */
 export type OutboxSend = (entry: OutboxEntry, files: OutboxFile[], options: SendOptions) => Promise<SendAnswer>;
-
-export interface OutboxPause {
-  at: number;
-  error: OutboxError;
-  /** The session the pause met (OutboxOptions.currentSession): the same one, after a reload too, does not lift it. */
-  session?: string;
-}
-
-export type ReplayStop = 'drained' | 'transient' | 'paused';
-
-export interface ReplayResult {
-  sent: number;
-  failed: number;
-  /** Entries still in the queue (pending or failed) when the run ended. */
-  remaining: number;
-  stoppedBy: ReplayStop;
-}
-
-export type OutboxEvent =
-  | { type: 'queued'; entry: OutboxEntry }
-  | { type: 'sending'; entry: OutboxEntry }
-  | { type: 'sent'; entry: OutboxEntry; answer: SendAnswer }
-  | { type: 'retrying'; entry: OutboxEntry; error: OutboxError; nextAttemptAt: number }
-  | { type: 'failed'; entry: OutboxEntry; error: OutboxError }
-  | { type: 'paused'; error: OutboxError }
-  | { type: 'resumed' }
-  | { type: 'idAssigned'; tempId: string; serverId: string | number }
-  /**
-   * `upload` sums the bytes of every upload under way in this run (several may be out at once);
-   * `entryId` names the one whose progress just moved.
-   */
-  | { type: 'progress'; sent: number; total: number; upload?: { entryId: string; loaded: number; total: number } }
-  | { type: 'discarded'; entries: OutboxEntry[] }
-  | { type: 'replayStarted' }
-  | { type: 'replayFinished'; result: ReplayResult };
-
-export type OutboxListener = (event: OutboxEvent) => void;
 
 export interface OutboxOptions {
   db: OfflineDb;
@@ -115,75 +113,10 @@ export interface OutboxOptions {
   tallySentUnder?: string;
 }
 
-export const BACKOFF_BASE_MS = 2_000;
-/** About 8 minutes of backoff: a 500 that survives it is not going away by itself. */
-export const MAX_SERVER_ERROR_ATTEMPTS = 8;
-export const BACKOFF_MAX_MS = 5 * 60_000;
 /** Calls out at once, of different records. Six is what a browser opens per host over HTTP/1.1: more would only queue inside it. */
 export const MAX_IN_FLIGHT = 6;
 
-/** Exponential backoff with ±20 % jitter, capped at BACKOFF_MAX_MS: 2 s, 4 s, 8 s … 5 min. */
-export function backoffDelay(attempts: number, random: () => number): number {
-  const exponential = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
-  return Math.min(BACKOFF_MAX_MS, Math.round(exponential * (0.8 + 0.4 * random())));
-}
-
-export type AnswerKind = 'done' | 'transient' | 'unauthorized' | 'rejected';
-
-export function classifyStatus(status: number): AnswerKind {
-  if (status >= 200 && status < 300) return 'done';
-  if (status === 401) return 'unauthorized';
-  if (status === 408 || status === 429 || status >= 500) return 'transient';
-  return 'rejected';
-}
-
-const DEFAULT_MESSAGES: Record<number, string> = {
-  0: 'No connection to the server.',
-  400: 'Bad Request',
-  401: 'Your session has expired. Sign in again to send your changes.',
-  403: 'You do not have permission to make this change.',
-  404: 'The record of this change no longer exists.',
-  409: 'This record was changed by someone else.',
-  413: 'The upload is too large.',
-  422: 'The server could not process this change.',
-  503: 'The server is under maintenance.',
-};
-
-export function errorFromAnswer(answer: SendAnswer): OutboxError {
-  const body = answer.body;
-  const serverMessage =
-    body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-      ? (body as { message: string }).message
-      : undefined;
-  const error: OutboxError = {
-    status: answer.status,
-    message: serverMessage || DEFAULT_MESSAGES[answer.status] || `The server answered HTTP ${answer.status}.`,
-  };
-  // A stale update's 409 carries the record as it is now (ConflictBody): kept to show mine beside theirs.
-  if (answer.status === 409 && body && typeof body === 'object' && 'current' in body) {
-    const current = (body as { current?: unknown }).current;
-    if (current !== undefined) error.current = current as JsonValue;
-  }
-  return error;
-}
-
-function errorFromThrown(error: unknown): OutboxError {
-  const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
-  return { status: 0, message: `${DEFAULT_MESSAGES[0]}${detail}` };
-}
-
 export const OUTBOX_LOCK_NAME = 'homesite-outbox';
-
-/** Someone other than the change's author tried to discard or rewrite it (issue 22 §1). */
-export class OthersChangeError extends Error {
-  override readonly name = 'OthersChangeError';
-  constructor(
-    readonly author: string,
-    label: string,
-  ) {
-    super(`“${label}” was made by ${author}: only they can send or discard it, after signing in on this device.`);
-  }
-}
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
@@ -227,6 +160,18 @@ export function createOutbox(options: OutboxOptions) {
       }
     }
   }
+
+  const { park, complete, pause, retryLater } = createAnswerHandling({
+    db,
+    now,
+    random,
+    tallySentUnder: options.tallySentUnder,
+    currentSession: options.currentSession,
+    emit,
+    remember,
+    view: () => view,
+  });
+  const { retry, revise, dropOnto, discard, dependentsOf } = createOutboxEdits({ db, uuid, authorElse, edited, emit });
 
   async function tempIdMap(ids: readonly string[]): Promise<Map<string, string | number>> {
     const map = new Map<string, string | number>();
@@ -376,73 +321,6 @@ export function createOutbox(options: OutboxOptions) {
     return claimed;
   }
 
-  async function park(entry: OutboxEntry, error: OutboxError) {
-    await db.withReopen(() =>
-      db.outbox.update(entry.seq!, { status: 'failed', lastError: error, nextAttemptAt: 0, attempts: entry.attempts }),
-    );
-    const parked: OutboxEntry = { ...entry, status: 'failed', lastError: error, nextAttemptAt: 0 };
-    remember(parked);
-    emit({ type: 'failed', entry: parked, error });
-  }
-
-  /**
-   * 2xx: the entry and its files go, the temp ids it created are learned and rewritten everywhere, in
-   * one transaction. The run's view follows: the entry leaves it, the rows rewritten are replaced.
-   */
-  async function complete(entry: OutboxEntry, answer: SendAnswer): Promise<{ tempId: string; serverId: string | number }[]> {
-    const assigned: { tempId: string; serverId: string | number }[] = [];
-    const changed = new Map<number, OutboxEntry>();
-    const completeInStore = async () => {
-      assigned.length = 0;
-      changed.clear();
-      const current = await db.outbox.get(entry.seq!);
-      if (!current) return;
-      await db.outbox.delete(entry.seq!);
-      if (current.fileIds.length) await db.files.bulkDelete(current.fileIds);
-      await db.meta.put({ key: META_LAST_SYNC, value: now() });
-      if (options.tallySentUnder) {
-        const tally = (await db.meta.get(options.tallySentUnder))?.value;
-        await db.meta.put({ key: options.tallySentUnder, value: (typeof tally === 'number' ? tally : 0) + 1 });
-      }
-      if (!current.createsTempId) return;
-      const created = [{ tempId: current.createsTempId, idField: current.idField ?? 'id' }, ...(current.alsoCreates ?? [])];
-      for (const { tempId, idField } of created) {
-        const serverId = readPath(answer.body, idField);
-        // Without an id the dependents cannot be sent; they are parked (claim) rather than dropped.
-        if (!((typeof serverId === 'string' && serverId !== '') || (typeof serverId === 'number' && Number.isFinite(serverId)))) continue;
-        await db.tempIds.put({ tempId, serverId, assignedAt: now() });
-        const ids: TempIdMap = new Map([[tempId, serverId]]);
-        const dependents = await db.outbox.where('dependsOn').equals(tempId).toArray();
-        for (const dependent of dependents) {
-          const changes: Partial<OutboxEntry> = {
-            path: rewriteString(dependent.path, ids),
-            recordKey: rewriteString(dependent.recordKey, ids),
-            intent: rewriteIntent(dependent.intent, ids),
-            dependsOn: dependent.dependsOn.filter((id) => id !== tempId),
-          };
-          if (dependent.query) changes.query = rewriteQuery(dependent.query, ids)!;
-          if (dependent.body !== undefined) changes.body = rewriteJson(dependent.body, ids);
-          await db.outbox.update(dependent.seq!, changes);
-          changed.set(dependent.seq!, { ...dependent, ...changes });
-        }
-        // Later entries of the same record keep their order under the record's new key.
-        for (const row of await db.outbox.where('recordKey').equals(current.recordKey).toArray()) {
-          const recordKey = rewriteString(row.recordKey, ids);
-          if (recordKey === row.recordKey) continue;
-          await db.outbox.update(row.seq!, { recordKey });
-          changed.set(row.seq!, { ...row, recordKey });
-        }
-        assigned.push({ tempId, serverId });
-      }
-    };
-    // The answer is at hand: written after a reopen, the entry is not sent a second time (issue 22 §6).
-    await db.withReopen(() => db.transaction('rw', [db.outbox, db.files, db.tempIds, db.meta], completeInStore));
-    view?.entries.delete(entry.seq!);
-    changed.forEach(remember);
-    for (const { tempId, serverId } of assigned) view?.known.set(tempId, serverId);
-    return assigned;
-  }
-
   /** Sends one claimed ('sending') entry and does the bookkeeping its answer calls for. */
   async function sendOne(entry: OutboxEntry, onUploadProgress: (loaded: number, total: number) => void): Promise<AnswerKind | 'no-answer'> {
     if (authorElse(entry)) {
@@ -493,27 +371,6 @@ export function createOutbox(options: OutboxOptions) {
       await park(entry, errorFromAnswer(answer));
     }
     return kind;
-  }
-
-  async function pause(entry: OutboxEntry, error: OutboxError) {
-    await db.withReopen(() =>
-      db.transaction('rw', db.outbox, db.meta, async () => {
-        await db.outbox.update(entry.seq!, { status: 'pending', lastError: error });
-        const session = options.currentSession?.();
-        await db.meta.put({ key: META_OUTBOX_PAUSE, value: { at: now(), error, ...(session ? { session } : {}) } satisfies OutboxPause });
-      }),
-    );
-    remember({ ...entry, status: 'pending', lastError: error });
-    emit({ type: 'paused', error });
-  }
-
-  async function retryLater(entry: OutboxEntry, error: OutboxError) {
-    const attempts = entry.attempts + 1;
-    const nextAttemptAt = now() + backoffDelay(attempts, random);
-    await db.withReopen(() => db.outbox.update(entry.seq!, { status: 'pending', attempts, nextAttemptAt, lastError: error }));
-    const waiting: OutboxEntry = { ...entry, status: 'pending', attempts, nextAttemptAt, lastError: error };
-    remember(waiting);
-    emit({ type: 'retrying', entry: waiting, error, nextAttemptAt });
   }
 
   async function runPass(): Promise<ReplayResult> {
@@ -667,132 +524,6 @@ export function createOutbox(options: OutboxOptions) {
     return replay({ force: true });
   }
 
-  async function getEntry(seq: number): Promise<OutboxEntry> {
-    const entry = await db.withReopen(() => db.outbox.get(seq));
-    if (!entry) throw new Error(`No queued change #${seq}.`);
-    return entry;
-  }
-
-  /**
-   * Puts a failed entry back in line. After a refusal (4xx) it gets a new idempotency key: a server
-   * may keep the refusal under the old key, and a refusal means nothing was written, so no double.
-   * After a server failure (5xx) the old key stays: whether that request wrote anything is unknown.
-   */
-  async function retry(seq: number): Promise<void> {
-    const entry = await getEntry(seq);
-    if (entry.status !== 'failed') return;
-    const refused = (entry.lastError?.status ?? 0) >= 400 && (entry.lastError?.status ?? 0) < 500;
-    const update = { status: 'pending' as const, attempts: 0, nextAttemptAt: 0, ...(refused ? { idempotencyKey: uuid() } : {}) };
-    await db.withReopen(() => db.outbox.update(seq, update));
-    edited();
-  }
-
-  /**
-   * Later queued updates of the resource `entry` updates, once `entry` settled on the server's `record` version:
-   * each predicted its rowVersion from this one's (one more per update before it), so it moves by `shift`; and
-   * the fields it did not change follow the record as it will then be (conflicts.ts followRecord), so that what
-   * the user chose for `entry` is not overwritten by a later update composed before the choice (issue 22 §11).
-   */
-  async function carryLaterUpdates(entry: OutboxEntry, record: JsonValue | undefined, shift: number) {
-    const later = await db.outbox.where('seq').above(entry.seq!).toArray();
-    let after = record;
-    for (const row of later) {
-      const version = rowVersionOf(row.body);
-      if (
-        row.method !== entry.method ||
-        row.base !== entry.base ||
-        row.path !== entry.path ||
-        version === undefined ||
-        row.status === 'sending'
-      )
-        continue;
-      const body: JsonValue = { ...(followRecord(row.body, after, row.changes) as Record<string, JsonValue>), rowVersion: version + shift };
-      await db.outbox.update(row.seq!, { body });
-      after = body;
-    }
-  }
-
-  /**
-   * Replaces the call of a failed entry (e.g. the body rebased on the record's current rowVersion) and puts it
-   * back in line; later queued updates of the same resource move onto it (carryLaterUpdates).
-   */
-  async function revise(seq: number, change: { path?: string; query?: Record<string, string>; body?: JsonValue }): Promise<void> {
-    const reviseInStore = async () => {
-      const entry = await getEntry(seq);
-      if (entry.status !== 'failed') throw new Error('Only a failed change can be revised.');
-      refuseOthersChanges([entry]);
-      const update: Partial<OutboxEntry> = { status: 'pending', attempts: 0, nextAttemptAt: 0, idempotencyKey: uuid() };
-      if (change.path !== undefined) update.path = change.path;
-      if (change.query !== undefined) update.query = change.query;
-      if (change.body !== undefined) update.body = change.body;
-      await db.outbox.update(seq, update);
-      const shift = (rowVersionOf(change.body) ?? NaN) - (rowVersionOf(entry.body) ?? NaN);
-      if (Number.isFinite(shift)) await carryLaterUpdates(entry, change.body, shift);
-    };
-    await db.withReopen(() => db.transaction('rw', db.outbox, reviseInStore));
-    edited();
-  }
-
-  /**
-   * Drops an update the server refused with 409 whose user kept the server's version (`current`): later queued
-   * updates of the resource, which predicted their rowVersion from it, move onto `current` (carryLaterUpdates).
-   */
-  async function dropOnto(seq: number, current: JsonValue): Promise<void> {
-    const entry = await getEntry(seq);
-    refuseOthersChanges([entry]);
-    const version = rowVersionOf(entry.body);
-    const theirs = rowVersionOf(current);
-    if (version !== undefined && theirs !== undefined) {
-      // Without this update the next one goes at their version, not one past this one's.
-      await db.withReopen(() => db.transaction('rw', db.outbox, () => carryLaterUpdates(entry, current, theirs - (version + 1))));
-    }
-    await discard(seq);
-  }
-
-  /** The entry and every entry that needs the record it creates, transitively: what a discard removes. */
-  async function discardSet(seq: number): Promise<OutboxEntry[]> {
-    const entries = await db.outbox.orderBy('seq').toArray();
-    const root = entries.find((entry) => entry.seq === seq);
-    if (!root) return [];
-    const chosen = [root];
-    const lostTempIds = new Set(createdBy(root));
-    for (const entry of entries) {
-      if (entry === root || !entry.dependsOn.some((tempId) => lostTempIds.has(tempId))) continue;
-      chosen.push(entry);
-      for (const tempId of createdBy(entry)) lostTempIds.add(tempId);
-    }
-    return chosen;
-  }
-
-  /** The entries a discard of `seq` would also remove (beyond `seq` itself), for the confirmation. */
-  async function dependentsOf(seq: number): Promise<OutboxEntry[]> {
-    return (await db.withReopen(() => discardSet(seq))).slice(1);
-  }
-
-  /** Throws when one of `entries` is another user's change (issue 22 §1: on a shared tablet only its author may drop or rewrite it). */
-  function refuseOthersChanges(entries: readonly OutboxEntry[]) {
-    const theirs = entries.find(authorElse);
-    if (theirs) throw new OthersChangeError(theirs.owner!, theirs.label);
-  }
-
-  /** Removes an entry the user gave up on, with the entries that cannot be sent without it. */
-  async function discard(seq: number): Promise<OutboxEntry[]> {
-    const discardInStore = async () => {
-      const chosen = await discardSet(seq);
-      if (chosen.some((entry) => entry.status === 'sending')) {
-        throw new Error('This change is being sent right now; wait for the answer before discarding it.');
-      }
-      refuseOthersChanges(chosen);
-      await db.outbox.bulkDelete(chosen.map((entry) => entry.seq!));
-      await db.files.bulkDelete(chosen.flatMap((entry) => entry.fileIds));
-      return chosen;
-    };
-    const removed = await db.withReopen(() => db.transaction('rw', db.outbox, db.files, discardInStore));
-    edited();
-    if (removed.length) emit({ type: 'discarded', entries: removed });
-    return removed;
-  }
-
   /** The server id of a record created offline once known, else the id itself. */
   async function resolveId(id: string): Promise<string | number> {
     return (await db.withReopen(() => db.tempIds.get(id)))?.serverId ?? id;
@@ -818,16 +549,6 @@ export function createOutbox(options: OutboxOptions) {
     subscribe,
     isReplaying: () => running !== undefined,
   };
-}
-
-/**
- * A running replay's picture of the queue: every entry by seq (in seq order), the server ids known for
- * the temp ids they wait for, and the queueEdits count it was read at.
- */
-interface QueueView {
-  entries: Map<number, OutboxEntry>;
-  known: Map<string, string | number>;
-  readAt: number;
 }
 
 /**
@@ -870,20 +591,4 @@ function sameSchedule(a: OutboxEntry, b: OutboxEntry): boolean {
     a.dependsOn.length === b.dependsOn.length &&
     a.dependsOn.every((tempId, index) => tempId === b.dependsOn[index])
   );
-}
-
-function rowVersionOf(body: JsonValue | undefined): number | undefined {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const version = body.rowVersion;
-  return typeof version === 'number' && Number.isInteger(version) ? version : undefined;
-}
-
-/** An intent names records as screens key them, by text: a temp id in it becomes the server id as text. */
-function rewriteIntent(intent: OutboxIntent, ids: TempIdMap): OutboxIntent {
-  return rewriteJson(intent, new Map([...ids].map(([tempId, serverId]) => [tempId, String(serverId)])));
-}
-
-/** The temp ids a call or entry hands out when its create is answered. */
-function createdBy(call: Pick<OutboxCall, 'createsTempId' | 'alsoCreates'>): string[] {
-  return call.createsTempId ? [call.createsTempId, ...(call.alsoCreates ?? []).map((also) => also.tempId)] : [];
 }
