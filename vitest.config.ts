@@ -24,10 +24,8 @@ const e2e = {
 const E2E_ALONE = [
   'tests/e2e/sync-at-scale.test.ts',
   'tests/e2e/faults.test.ts',
-  'tests/e2e/security-headers.test.ts',
-  'tests/e2e/wide-lists.test.ts',
-  'tests/e2e/tablet-landscape.test.ts',
-  'tests/e2e/shell-nav.test.ts',
+  // The screen sweep: CSP and headers, wide lists, tablet landscape and the shell, several users' contexts at once.
+  'tests/e2e/screens.test.ts',
   // Its deadline (a change on instance 1 shown on instance 2) would wait on another file's PostgreSQL transactions: the
   // delta horizon is the server's oldest running transaction, whatever its database.
   'tests/e2e/live-changes.test.ts',

@@ -1,9 +1,8 @@
-import { rmSync } from 'node:fs';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORK_ORDER_MESSAGES, type ServiceRequest } from '../../src/contract';
 import { apiClient, builtDistDir, launchChromium, signIn } from './harness';
-import { seededDataDir } from './seeded-data-dir';
+import { removeDataDir, seededDataDir } from './seeded-data-dir';
 import { createServerProcess, type ServerProcess } from './server-process';
 
 /*
@@ -40,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
 });
 
 async function browserAt(timezoneId: string) {

@@ -79,6 +79,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('invitations and password resets
       distDir: process.env.E2E_DIST_DIR ?? 'dist',
       identity: identityConfigFromEnv(env, 'production'),
       quiet: true,
+      shutdownDelayMs: 0,
     });
     browser = await launchChromium();
   }, 180_000);

@@ -15,7 +15,8 @@ export async function startTwoInstances(adminUrl: string, distDir = process.env.
   const tokenSecret = randomBytes(32).toString('base64url');
   const servers: RunningServer[] = [];
   try {
-    for (let n = 0; n < 2; n++) servers.push(await startServer({ port: 0, databaseUrl: scratch.url, distDir, quiet: true, tokenSecret }));
+    for (let n = 0; n < 2; n++)
+      servers.push(await startServer({ port: 0, databaseUrl: scratch.url, distDir, quiet: true, tokenSecret, shutdownDelayMs: 0 }));
   } catch (error) {
     await Promise.all(servers.map((server) => server.close()));
     await scratch.drop();

@@ -188,6 +188,7 @@ for (const variant of variants) {
         databaseUrl: env.DATABASE_URL || undefined,
         distDir: process.env.E2E_DIST_DIR ?? 'dist',
         quiet: true,
+        shutdownDelayMs: 0,
       });
       return server;
     };

@@ -1,4 +1,5 @@
 import { cpSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -7,6 +8,8 @@ import { inject } from 'vitest';
 export interface SeededTemplate {
   path: string;
   day: string;
+  /** The run's directory, which holds the template and the files' copies, and is removed at the end of the run. */
+  runDir: string;
 }
 
 declare module 'vitest' {
@@ -23,9 +26,22 @@ export const utcDay = (date = new Date()) => date.toISOString().slice(0, 10);
  * and the server seeds it at its first start, as it does on a new install.
  */
 export function seededDataDir(prefix: string): { path: string; seeded: boolean } {
-  const path = mkdtempSync(join(tmpdir(), prefix));
   const template = inject('e2eSeededTemplate');
+  const path = mkdtempSync(join(template?.runDir ?? tmpdir(), prefix));
   if (!template || template.day !== utcDay()) return { path, seeded: false };
   cpSync(template.path, path, { recursive: true });
   return { path, seeded: true };
+}
+
+/** A new empty data dir in the run's directory (or the system's temporary one, outside a run). */
+export function emptyDataDir(prefix: string): string {
+  return mkdtempSync(join(inject('e2eSeededTemplate')?.runDir ?? tmpdir(), prefix));
+}
+
+/**
+ * Removes a data dir in the background (removing an embedded database's files took 2–3 s a file on a loaded machine,
+ * time the next file can use): nothing waits for it, and the run directory's removal at the end takes what is left.
+ */
+export function removeDataDir(path: string) {
+  void rm(path, { recursive: true, force: true }).catch(() => undefined);
 }

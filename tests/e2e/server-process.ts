@@ -73,6 +73,8 @@ export async function createServerProcess(options: ServerProcessOptions): Promis
         HOST: '127.0.0.1',
         DATA_DIR: options.dataDir,
         DIST_DIR: options.distDir,
+        // No proxy's health check waits on a test's server: it stops at once (the default waits 5 s), unless a test says.
+        SHUTDOWN_DELAY_MS: '0',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -72,6 +72,7 @@ describe('single sign-on with an OpenID Connect provider', () => {
       dataDir,
       distDir: builtDistDir(),
       quiet: true,
+      shutdownDelayMs: 0,
       identity: identityConfigFromEnv(env, 'demo'),
     });
     browser = await launchChromium();

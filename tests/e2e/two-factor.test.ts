@@ -23,6 +23,7 @@ async function startWith(env: NodeJS.ProcessEnv): Promise<E2eApp> {
     dataDir,
     distDir: builtDistDir(),
     quiet: true,
+    shutdownDelayMs: 0,
     twoFactor: optionsFromEnv({ ...env, LOG_LEVEL: 'silent' }, []).twoFactor,
   });
   const browser = await launchChromium();

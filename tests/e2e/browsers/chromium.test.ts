@@ -1,9 +1,9 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtDistDir, CHROMIUM_ARGS, FULL_CHROMIUM } from '../harness';
 import { createServerProcess, type ServerProcess } from '../server-process';
-import { seededDataDir } from '../seeded-data-dir';
+import { removeDataDir, seededDataDir } from '../seeded-data-dir';
 import { runOfflineSmoke, SMOKE_SERVER_ENV, type SmokeDriver } from './smoke';
 
 /*
@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) removeDataDir(dataDir);
 });
 
 function playwrightDriver(page: Page): SmokeDriver {

@@ -1,9 +1,9 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerProcess, type ServerProcess } from '../server-process';
-import { seededDataDir } from '../seeded-data-dir';
+import { removeDataDir, seededDataDir } from '../seeded-data-dir';
 import { runOfflineSmoke, SMOKE_SERVER_ENV, type SmokeDriver } from './smoke';
 
 /*
@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) removeDataDir(dataDir);
 });
 
 function puppeteerDriver(page: Page): SmokeDriver {

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Builder, By, Capabilities, type WebDriver } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerProcess, freePort, type ServerProcess } from '../server-process';
-import { seededDataDir } from '../seeded-data-dir';
+import { removeDataDir, seededDataDir } from '../seeded-data-dir';
 import { runOfflineSmoke, SMOKE_SERVER_ENV, type SmokeDriver } from './smoke';
 
 /*
@@ -112,7 +112,7 @@ afterAll(async () => {
   webDriverProcess?.kill();
   xvfb?.kill();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) removeDataDir(dataDir);
 });
 
 /** In the page: keeps the document's uncaught errors and unhandled rejections in window.__smokeErrors. */
