@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoUser, newContext, signIn, startE2eApp, type E2eApp } from './harness';
+import { DEMO_PASSWORD, demoUser, newContext, signInByToken, startE2eApp, type E2eApp } from './harness';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
 describe('My Account password change (spec 1 §5)', () => {
   it('shows each password rule, then changes the password on the server', async () => {
     const { context, page } = await newContext(app);
-    await signIn(page, 'service');
+    await signInByToken(app, page, 'service');
     await page.goto('/myAccount');
     await page.getByRole('button', { name: 'Change password' }).click();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newContext, seriousAxeViolations, signIn, startE2eApp, tileNames, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signIn, signInByToken, startE2eApp, tileNames, type E2eApp } from './harness';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ describe('user administration', () => {
   it('an admin creates a user with roles and a retail center, who then signs in and sees exactly their tiles', async () => {
     const admin = await newContext(app);
     const page = admin.page;
-    await signIn(page, 'admin', { terms: 'agree' });
+    await signInByToken(app, page, 'admin');
 
     await page.goto('/admin');
     await page.waitForURL('**/admin/users');
@@ -101,7 +101,7 @@ describe('user administration', () => {
 
   it('edits a user in the side panel: the email cannot change, the change is saved', async () => {
     const { context, page } = await newContext(app);
-    await signIn(page, 'admin', { terms: 'if-asked' });
+    await signInByToken(app, page, 'admin');
     await page.goto('/admin/users');
     await page.getByRole('searchbox', { name: 'Search users' }).fill('viewer@demo');
     const viewerRow = page
@@ -123,7 +123,7 @@ describe('user administration', () => {
 
   it('sends a user who is not an admin home from /admin/*', async () => {
     const { context, page } = await newContext(app);
-    await signIn(page, 'viewer', { terms: 'agree' });
+    await signInByToken(app, page, 'viewer');
     await page.goto('/admin/users');
     await page.waitForURL('**/home');
     await page.goto('/admin/newUser');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { HomeSummary, ServiceRequest, ServiceRequestSummary } from '../../src/contract';
 import { followWrites, outboxSize } from './device-writes';
 import { fireOutboxSync } from './service-worker-events';
-import { newContext, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { newContext, signInByToken, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 /*
  * Issue 23 "Done when — Background drain in Chromium": three changes queued offline, one with a photo; every page of
@@ -57,7 +57,7 @@ describe('Background drain', () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, 'service');
+    await signInByToken(app, page, 'service');
     // Online once: the list and the homes are kept on the device.
     await page.goto('/service');
     await page.getByRole('table', { name: 'Work orders' }).getByRole('link').first().waitFor();

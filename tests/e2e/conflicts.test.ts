@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ServiceRequest } from '../../src/contract';
-import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signInByToken, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 import { readServiceRequest, stagedServiceRequest } from './service-requests';
 
 /*
@@ -75,7 +75,7 @@ describe('Conflicts (409)', () => {
   it('a change queued offline meets their newer version: mine beside theirs on the record and on Pending changes, settled field by field', async () => {
     const request = await stagedRequest(0);
     const { context, page } = await newContext(app, { serviceWorker: true });
-    await signIn(page, 'service');
+    await signInByToken(app, page, 'service');
     await openRequest(page, request.serviceRequestId);
 
     const panel = await saveTechnician(page, 'Mine Tech', () => context.setOffline(true));
@@ -127,7 +127,7 @@ describe('Conflicts (409)', () => {
   it('a save made online meets their newer version: the dialog shows both; keeping theirs writes nothing', async () => {
     const request = await stagedRequest(1);
     const { context, page } = await newContext(app);
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, page, 'service');
     await openRequest(page, request.serviceRequestId);
     await saveTechnician(page, 'Online Mine', () => theirSave(request.serviceRequestId, { technician: 'Third Tech' }));
     const dialog = page.getByRole('dialog', { name: 'Changed by someone else' });
@@ -151,7 +151,7 @@ describe('Conflicts (409)', () => {
   it('issue 22 §11: two edits queued on a tablet relaunched offline, the first meets their newer version; after the choice the second sends only its own field', async () => {
     const request = await stagedRequest(2);
     const { context, page: first } = await newContext(app, { viewport: { width: 820, height: 1180 }, serviceWorker: true });
-    await signIn(first, 'service', { terms: 'if-asked' });
+    await signInByToken(app, first, 'service');
     await openRequest(first, request.serviceRequestId);
     await waitForServiceWorker(first);
     // Online once the panel's code is loaded; then the app is closed and opened again with no connection.

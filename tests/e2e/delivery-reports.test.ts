@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTION_TYPES, type DeliveryReport, type DeliveryReportRow, type HomeSummary, type SurveyQuestion } from '../../src/contract';
-import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signInByToken, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 
 /*
  * Issue 12 §5, §7 in Chromium against the real server, as the service demo user: the delivery forms kept on the
@@ -156,7 +156,8 @@ const keptDraftPhotos = (page: Page, serialNumber: string) =>
 describe('delivery reports in Chromium', () => {
   it('fills in and submits a report offline with two photos, pending across a reload, sent once when back online', async () => {
     const { context, page } = await newContext(app, { viewport: { width: 1024, height: 768 }, serviceWorker: true });
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, page, 'service');
+    await page.goto('/home');
     await waitForServiceWorker(page);
     const home = (await homesWithoutReport())[0]!;
     const blank = await app.api<DeliveryReport>('GET', `/api/DeliveryForm/${home.plantNumber}/${home.serialNumber}`, { token });
@@ -254,7 +255,7 @@ describe('delivery reports in Chromium', () => {
 
   it('submits a report online and shows it read-only; cancel and the panel ask before discarding', async () => {
     const { context, page } = await newContext(app);
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, page, 'service');
     const home = (await homesWithoutReport())[0]!;
     const blank = (await app.api<DeliveryReport>('GET', `/api/DeliveryForm/${home.plantNumber}/${home.serialNumber}`, { token })).body;
     await page.goto(`/surveys/deliveryreports/${home.plantNumber}/${home.serialNumber}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_LIST_RULES } from '../../src/contract/kept-lists';
 import type { Page } from 'playwright-core';
-import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signInByToken, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 import { readServiceRequest, stagedServiceRequest } from './service-requests';
 
 /*
@@ -48,7 +48,8 @@ describe('device status (issue 23 §4)', () => {
   it('shows the kept list, refuses to remove while a change waits, Sync now sends it, then Remove asks and clears the device', async () => {
     const request = await stagedRequest();
     const { context, page } = await newContext(app, { serviceWorker: true });
-    await signIn(page, 'service');
+    await signInByToken(app, page, 'service');
+    await page.goto('/home');
     await waitForServiceWorker(page);
 
     // The work orders list is kept once opened; the request is opened so that it can be edited offline.

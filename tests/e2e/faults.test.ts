@@ -1,11 +1,11 @@
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeSummary, ServiceRequest } from '../../src/contract';
 import { startFaultProxy, type FaultProxy, type ProxyLogEntry } from './fault-proxy';
-import { apiClient, builtDistDir, DEMO_PASSWORD, demoUser, launchChromium, signIn, waitForServiceWorker } from './harness';
-import { seededDataDir } from './seeded-data-dir';
+import { apiClient, builtDistDir, DEMO_PASSWORD, demoUser, launchChromium, signInByToken, waitForServiceWorker } from './harness';
+import { removeDataDir, seededDataDir } from './seeded-data-dir';
 import { createServerProcess, type ServerProcess } from './server-process';
 
 /*
@@ -42,7 +42,7 @@ afterAll(async () => {
   await browser?.close();
   await proxy?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) removeDataDir(dataDir);
 });
 
 /** Polls `read` until `done` holds of its value; fails with `what` and the last value after `timeoutMs`. */
@@ -137,7 +137,7 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page; errors:
 
 /** Signs in through the proxy and opens the staged request's review screen. */
 async function openRequest(page: Page, requestId: number) {
-  await signIn(page, 'service', { terms: 'if-asked' });
+  await signInByToken({ url: proxy.url, api, tokenFor }, page, 'service');
   await page.goto(`/servicerequests/${requestId}`);
   await page.getByRole('region', { name: 'Service Items' }).waitFor();
   await page.getByRole('link', { name: 'Add Service Item' }).waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signInByToken, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ describe('Help', () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, 'service');
+    await signInByToken(app, page, 'service');
 
     await page.goto('/help');
     await page.getByRole('heading', { name: 'Help', level: 1 }).waitFor();

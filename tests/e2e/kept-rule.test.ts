@@ -6,7 +6,7 @@ import { cardRuleSubject, isKeptRecord, KEEP_CLOSED_DAYS } from '../../src/contr
 import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../../src/contract/time-zones';
 import { requestsToPrime } from '../../src/features/work-orders/use-offline-priming';
 import { NOT_ON_DEVICE } from '../../src/ui/not-on-device';
-import { signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { signInByToken, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 /*
  * Issue 31 §2–§3 in Chromium against the real server: the device keeps the open work orders and the closed ones changed
@@ -75,7 +75,7 @@ describe('what the device keeps of the work orders (issue 31)', () => {
   it('an older closed work order is not on the device: found by search online, marked, opened; offline the list says the rest need a connection', async () => {
     const context = await app.browser.newContext({ baseURL: app.url });
     let page = await context.newPage();
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, page, 'service');
     const old = rows.find((row) => row.isClosed && row.vantageWorkOrderNumber && !isKeptRecord(row, today()));
     expect(old, 'the seed has closed work orders older than the rule').toBeDefined();
     const number = old!.vantageWorkOrderNumber!;
@@ -111,7 +111,7 @@ describe('what the device keeps of the work orders (issue 31)', () => {
   it('a work order that closed and aged out leaves the device after a sync, unless a change to it is queued; that change is still sent', async () => {
     const context = await app.browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, page, 'service');
     await page.goto('/service');
     await workOrders(page).getByRole('link').first().waitFor();
     const recent = addDaysToDay(today(), -50);
@@ -159,7 +159,7 @@ describe('what the device keeps of the parts orders (issue 31)', () => {
     const kept = orders.filter((row) => isKeptRecord(row, today())).length;
     const context = await app.browser.newContext({ baseURL: app.url });
     let page = await context.newPage();
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, page, 'service');
     const partsOrders = () => page.getByRole('table', { name: 'Parts orders' });
 
     await page.goto('/service/parts');
@@ -197,7 +197,7 @@ describe('what the device keeps of the warranty cards (issue 31)', () => {
     const kept = cards.filter(keeps).length;
     const context = await app.browser.newContext({ baseURL: app.url });
     let page = await context.newPage();
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, page, 'service');
     const homeowners = () => page.getByRole('table', { name: 'Homeowners' });
     const searchBox = () => page.getByRole('searchbox', { name: 'Search homeowners' });
 

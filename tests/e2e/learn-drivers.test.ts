@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Driver, EmployeeSearchResult } from '../../src/contract';
-import { newContext, seriousAxeViolations, signIn, startE2eApp, submitLogin, waitForServiceWorker, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signInByToken, startE2eApp, submitLogin, waitForServiceWorker, type E2eApp } from './harness';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -90,7 +90,7 @@ describe('EBE driver management (spec 3 §2 Driver management)', () => {
 
   it('sends users who are not EBE users home', async () => {
     const { context, page } = await newContext(app);
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, page, 'service');
     await page.goto(DRIVER_PATH);
     await page.waitForURL('**/home');
     expect(page.url()).not.toContain('transportation');
@@ -103,7 +103,7 @@ describe('Learn (spec 3 §2 Learn and Help)', () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, page, 'service');
 
     await page.goto('/learn');
     await page.getByRole('heading', { level: 1, name: 'Learn' }).waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newContext, signIn, startE2eApp, waitOnServer, type E2eApp } from './harness';
+import { newContext, signInByToken, startE2eApp, waitOnServer, type E2eApp } from './harness';
 import { installIndexedDbLoss, loseIndexedDb } from './indexeddb-loss';
 import { readServiceRequest, stagedServiceRequest } from './service-requests';
 
@@ -59,7 +59,7 @@ describe('a lost IndexedDB connection (issue 22 §6)', () => {
     const id = await stagedRequest();
     const { context, page } = await newContext(app);
     await installIndexedDbLoss(context);
-    await signIn(page, 'service');
+    await signInByToken(app, page, 'service');
     const panel = await typeTechnician(page, id, 'Reopened Tech');
 
     await loseIndexedDb(page);
@@ -84,7 +84,7 @@ describe('a lost IndexedDB connection (issue 22 §6)', () => {
     const id = await stagedRequest();
     const { context, page } = await newContext(app);
     await installIndexedDbLoss(context);
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, page, 'service');
     const panel = await typeTechnician(page, id, 'Tech after reload');
 
     await loseIndexedDb(page, { reopenFails: true });

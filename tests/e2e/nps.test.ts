@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npsWindow, upcomingWindow, type NpsDetail, type NpsScore, type NpsUpcomingCall, type NpsWindow } from '../../src/contract';
 import { localIsoDay } from '../../src/lib/date-format';
-import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signInByToken, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 /*
  * Issue 12 NPS in Chromium against the real server, as the sales demo user (Nps_Viewer at 4217): the chart's bars
@@ -50,7 +50,8 @@ describe('NPS in Chromium', () => {
     expect(upcoming.length).toBeGreaterThan(0);
 
     const { context, page } = await newContext(app, { serviceWorker: true });
-    await signIn(page, 'sales', { terms: 'if-asked' });
+    await signInByToken(app, page, 'sales');
+    await page.goto('/home');
     await waitForServiceWorker(page);
     await page.goto('/nps');
     await page.getByRole('heading', { name: 'NPS', exact: true }).waitFor();
@@ -110,7 +111,7 @@ describe('NPS in Chromium', () => {
   it('links a completed call’s customer to the home’s service history for service viewers only', async () => {
     // sales@ is no service viewer: names are plain text.
     const salesContext = await newContext(app);
-    await signIn(salesContext.page, 'sales', { terms: 'if-asked' });
+    await signInByToken(app, salesContext.page, 'sales');
     await salesContext.page.goto('/nps');
     await salesContext.page.getByRole('tab', { name: 'Completed Calls' }).click();
     const salesList = salesContext.page.getByRole('table', { name: 'Completed Calls' });
@@ -127,7 +128,7 @@ describe('NPS in Chromium', () => {
     const linked = details.find((row) => row.vantageAssetId !== null)!;
     expect(linked).toBeDefined();
     const { context, page } = await newContext(app);
-    await signIn(page, 'admin', { terms: 'if-asked' });
+    await signInByToken(app, page, 'admin');
     await page.goto('/nps');
     await page.getByRole('tab', { name: 'Completed Calls' }).click();
     await page.getByLabel('Search completed calls').fill(linked.serial);
@@ -142,7 +143,8 @@ describe('NPS in Chromium', () => {
 
   it('says so, instead of loading forever, when opened offline before anything was saved', async () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
-    await signIn(page, 'admin', { terms: 'if-asked' });
+    await signInByToken(app, page, 'admin');
+    await page.goto('/home');
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.goto('/nps');
@@ -157,7 +159,7 @@ describe('NPS in Chromium', () => {
 
   it('sends the company-owned retailer’s user home, although they hold Nps_Viewer', async () => {
     const { context, page } = await newContext(app);
-    await signIn(page, 'company', { terms: 'if-asked' });
+    await signInByToken(app, page, 'company');
     await page.goto('/nps');
     await page.waitForURL('**/home');
     await context.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_ADMIN_TEXT, npsWindow, type NpsDetail } from '../../src/contract';
 import { localIsoDay } from '../../src/lib/date-format';
 import { NEEDS_CONNECTION, notOnDeviceMessage } from '../../src/ui/not-on-device';
-import { newContext, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { newContext, signInByToken, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 /*
  * Issue 19 in Chromium for the reports, NPS, delivery reports and parts catalog admin lists, with two sign-ins (no
@@ -54,7 +54,8 @@ async function expectNotOnDevice(page: Page, what: string) {
 describe('reports, NPS, delivery reports and parts catalog admin offline, row by row (issue 19)', () => {
   it('admin: the delivery reports of /reports, NPS calls and the delivery report homes open offline or say so', async () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
-    await signIn(page, 'admin', { terms: 'if-asked' });
+    await signInByToken(app, page, 'admin');
+    await page.goto('/home');
     await waitForServiceWorker(page);
 
     // ---- online: every list opened (so kept), and a few details opened (so kept) ----
@@ -179,7 +180,8 @@ describe('reports, NPS, delivery reports and parts catalog admin offline, row by
 
   it('plant: each part of the catalog opens its Part Form offline; change requests kept once opened, the others marked', async () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
-    await signIn(page, 'plant', { terms: 'if-asked' });
+    await signInByToken(app, page, 'plant');
+    await page.goto('/home');
     await waitForServiceWorker(page);
 
     // ---- online ----

@@ -9,7 +9,7 @@ import { requestsToPrime } from '../../src/features/work-orders/use-offline-prim
 import { CONNECTION_TEXT } from '../../src/features/sync/sync-badge';
 import { NEEDS_CONNECTION, notOnDeviceMessage } from '../../src/ui/not-on-device';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
-import { signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
+import { signInByToken, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 
 /*
  * Issue 19 in Chromium against the real server, on a tablet-sized context: what the service lists keep opens
@@ -96,7 +96,7 @@ describe('service lists offline, every row (issue 19)', () => {
     let page = await context.newPage();
     const errors: string[] = [];
     context.on('weberror', (error) => errors.push(error.error().message));
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken({ ...app, url: proxy.url }, page, 'service');
 
     // Online once: the lists are kept, and every open request and open parts order whole.
     const rows = await serviceRows();
@@ -228,7 +228,7 @@ describe('service lists offline, every row (issue 19)', () => {
   it('with the server down and the network up, the header says it cannot be reached, kept work orders open, and the first answer brings Online back', async () => {
     const context = await app.browser.newContext({ baseURL: proxy.url, viewport: TABLET, hasTouch: true });
     const page = await context.newPage();
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken({ ...app, url: proxy.url }, page, 'service');
     const target = editableWorkOrder(await serviceRows());
     await page.goto('/service');
     await workOrders(page).getByRole('link').first().waitFor();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PartsOrder, PartsOrderSummary, ServiceRequestSummary, WarrantyCard } from '../../src/contract';
 import { followWrites } from './device-writes';
-import { newContext, signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
+import { newContext, signInByToken, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 
 /*
  * Issue 5 in Chromium against the real server, with the network off from the first write to the reload:
@@ -97,7 +97,7 @@ describe('Parts orders and warranty cards offline', () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, 'service');
+    await signInByToken(app, page, 'service');
     // Online once: the homeowner list and the open parts orders are kept on the device.
     await page.goto('/service/myhomeowners');
     await page
@@ -200,7 +200,7 @@ describe('Parts orders and warranty cards offline', () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, page, 'service');
     await primeParts(page);
     await waitForServiceWorker(page);
 

@@ -14,7 +14,7 @@ import {
   type ChangeHistoryItem,
   type PartsCatalog,
 } from '../../src/contract';
-import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signInByToken, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 let app: E2eApp;
 let plantToken: string;
@@ -99,7 +99,7 @@ describe('parts catalog admin and change management (issue 13)', () => {
   it('a plant user adds a part with an image, the change manager approves it, a retailer finds it offline; the approval is reverted', async () => {
     // The retailer keeps plant 910's approved catalog (4217 is served by 910) before the part exists.
     const retailer = await newContext(app, { serviceWorker: true });
-    await signIn(retailer.page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, retailer.page, 'service');
     await syncRetailerCatalogs(retailer.page);
     await waitForServiceWorker(retailer.page);
     const keptBefore = await keptCatalogIds(retailer.page, '910');
@@ -108,7 +108,8 @@ describe('parts catalog admin and change management (issue 13)', () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, 'plant', { terms: 'if-asked' });
+    await signInByToken(app, page, 'plant');
+    await page.goto('/home');
 
     // spec 1 §2 header: both links for a plant user who is a change manager.
     await page.getByRole('button', { name: /Pat/ }).first().click();
@@ -268,7 +269,7 @@ describe('parts catalog admin and change management (issue 13)', () => {
 
   it('below 1024 px the tree and the parts take the screen in turn; the Part Form asks for a change and removes a part; a decline, a blocked revert; others are sent home', async () => {
     const { context, page } = await newContext(app, { viewport: { width: 900, height: 1000 } });
-    await signIn(page, 'plant', { terms: 'if-asked' });
+    await signInByToken(app, page, 'plant');
     await page.goto('/admin/partsCatalog?plant=931');
     expect(await page.getByLabel('Plant', { exact: true }).inputValue()).toBe('931');
     const tree = page.getByRole('navigation', { name: 'Categories and commodities' });
@@ -341,7 +342,7 @@ describe('parts catalog admin and change management (issue 13)', () => {
     await context.close();
 
     const retailer = await newContext(app);
-    await signIn(retailer.page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, retailer.page, 'service');
     await retailer.page.goto('/admin/partsCatalog');
     await retailer.page.waitForURL('**/home');
     await retailer.page.goto('/admin/partsCatalog/changeManagement');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead } from '../../src/contract';
 import { leadName } from './live-changes-helpers';
 import { firePeriodicSync } from './service-worker-events';
-import { newContext, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { newContext, signInByToken, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 /*
  * Issue 23 §2, "On an installed app, Periodic Background Sync refreshes the kept lists": the sales leads list kept on
@@ -68,7 +68,7 @@ describe('Periodic Background Sync', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     // The device-sync chunk has started (it opens the live-changes stream, then would register the periodic sync).
     const streamOpen = page.waitForResponse((response) => response.url().includes('/api/sync/live') && response.status() === 200);
-    await signIn(page, 'sales', { terms: 'if-asked' });
+    await signInByToken(app, page, 'sales');
     await page.goto('/sales/leads');
     const unclaimed = (await app.api<Lead[]>('GET', '/api/Lead', { token: salesToken })).body.filter((lead) => lead.status === null);
     const [lead, other] = unclaimed;

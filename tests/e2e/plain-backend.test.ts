@@ -9,7 +9,7 @@ import {
   type ServiceRequestSummary,
 } from '../../src/contract';
 import { requestsToPrime } from '../../src/features/work-orders/use-offline-priming';
-import { signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
+import { signInByToken, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 import { startPlainBackendProxy, type PlainBackendLogEntry, type PlainBackendProxy } from './plain-backend-proxy';
 
 /*
@@ -123,7 +123,7 @@ describe('a plain backend (no delta sync, no ETag, no idempotency)', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     context.on('weberror', (error) => errors.push(error.error().message));
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken({ ...app, url: proxy.url }, page, 'service');
 
     // Online: both lists are kept, row for row as the server has them, from whole-list answers.
     await page.goto('/service');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaidServiceOrderRow } from '../../src/contract';
-import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signInByToken, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 /*
  * The Reports container of issue 12 (spec 2 §2) in Chromium against the real server: the initial report by role, each
@@ -42,7 +42,8 @@ async function csvOf(page: Page) {
 describe('reports in Chromium', () => {
   it('opens each of the five reports with rows, the paid report on the previous month, exports one as CSV and reads it offline after a reload', async () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
-    await signIn(page, 'sales', { terms: 'if-asked' });
+    await signInByToken(app, page, 'sales');
+    await page.goto('/home');
     await waitForServiceWorker(page);
     await page.goto('/reports');
 
@@ -145,7 +146,7 @@ describe('reports in Chromium', () => {
 
   it('starts a service viewer on the open service requests, and a delivery report row opens its read-only view', async () => {
     const { context, page } = await newContext(app, { viewport: { width: 820, height: 1180 } });
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, page, 'service');
     await page.goto('/reports');
     await page.getByRole('heading', { name: 'Open Service Requests' }).waitFor();
     await firstRow(page, 'Open Service Requests').waitFor();

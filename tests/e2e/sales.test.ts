@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead, Quote } from '../../src/contract';
-import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signInByToken, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 
 /*
  * Issue 11 in Chromium against the real server, as the sales demo user: the quotes list (delete, unlock, compare, read
@@ -44,7 +44,8 @@ async function quoteAction(page: Page, quoteNumber: string, action: string) {
 describe('sales in Chromium', () => {
   it('deletes and unlocks quotes, compares two revisions, and reads the list offline after a reload', async () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
-    await signIn(page, 'sales', { terms: 'if-asked' });
+    await signInByToken(app, page, 'sales');
+    await page.goto('/home');
     await waitForServiceWorker(page);
     await page.goto('/sales/quotes');
     await expect.poll(() => page.title()).toContain('Quotes');
@@ -86,7 +87,7 @@ describe('sales in Chromium', () => {
 
   it('opens an order’s detail with pricing and prints a clean paper copy', async () => {
     const { context, page } = await newContext(app);
-    await signIn(page, 'sales', { terms: 'if-asked' });
+    await signInByToken(app, page, 'sales');
     await page.goto('/sales/orders');
     await table(page, 'Orders').getByRole('row').nth(1).click();
     await page.getByRole('heading', { name: 'Order Detail' }).waitFor();
@@ -107,7 +108,8 @@ describe('sales in Chromium', () => {
 
   it('claims a lead online and one offline, sent once when back online, and prints the claimed leads', async () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
-    await signIn(page, 'sales', { terms: 'if-asked' });
+    await signInByToken(app, page, 'sales');
+    await page.goto('/home');
     await waitForServiceWorker(page);
     await page.goto('/sales/leads');
     await table(page, 'Leads').getByRole('row').nth(1).waitFor();
@@ -169,7 +171,7 @@ describe('sales in Chromium', () => {
 
   it('searches the inventory', async () => {
     const { context, page } = await newContext(app);
-    await signIn(page, 'sales', { terms: 'if-asked' });
+    await signInByToken(app, page, 'sales');
     await page.goto('/sales/inventory');
     await table(page, 'Inventory').getByRole('row').nth(1).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -4,7 +4,7 @@ import type { HomeSummary, ServiceRequest, ServiceRequestSummary, SyncPage } fro
 import { isKeptRecord } from '../../src/contract/kept-lists';
 import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../../src/contract/time-zones';
 import { workOrderSearchText } from '../../src/features/work-orders/components/list/list-rules';
-import { newContext, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { newContext, signInByToken, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 /*
  * Issue 10 in Chromium against the real server on the benchmark seed: of the service user's 50,000 work orders, those
@@ -77,7 +77,8 @@ describe('Work orders at scale', () => {
     expect(kept.length).toBeLessThan(rows.length);
 
     const { context, page } = await newContext(app, { serviceWorker: true });
-    await signIn(page, 'service');
+    await signInByToken(app, page, 'service');
+    await page.goto('/home');
     await waitForServiceWorker(page);
     const started = Date.now();
     await page.goto('/service');

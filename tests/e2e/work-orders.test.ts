@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { HomeSummary, ServiceRequest, ServiceRequestSummary } from '../../src/contract';
 import { followWrites } from './device-writes';
-import { newContext, seriousAxeViolations, signIn, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { newContext, seriousAxeViolations, signInByToken, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 /*
  * Issue 4's flagship flow in Chromium against the real server: a technician creates a service
@@ -109,7 +109,7 @@ describe('Work orders', () => {
     const { context, page } = await newContext(app);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, 'service');
+    await signInByToken(app, page, 'service');
     await page.goto('/service');
     await page.getByRole('heading', { name: 'Service & Parts', level: 1 }).waitFor();
     await page.getByRole('table', { name: 'Work orders' }).getByRole('link').first().waitFor();
@@ -154,7 +154,7 @@ describe('Work orders', () => {
     const { context, page } = await newContext(app, { serviceWorker: true });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, 'service', { terms: 'if-asked' });
+    await signInByToken(app, page, 'service');
     // Online once: the list, the homes and the units of measure are kept on the device.
     await page.goto('/service');
     await page.getByRole('table', { name: 'Work orders' }).getByRole('link').first().waitFor();
