@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEEDS_CONNECTION, notOnDeviceMessage } from '../../src/ui/not-on-device';
 import { newContext, signInByToken, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { keptWhole } from './kept-whole';
 
 /*
  * Issue 19 in Chromium for the sales lists, as the sales demo user, in one browser context: each kept list (quotes,
@@ -27,28 +28,6 @@ const LISTS = [
   { path: '/sales/inventory', table: 'Inventory', store: 'inventory' },
 ] as const;
 type List = (typeof LISTS)[number];
-
-/** Whether the device's copy of a kept list is whole (offline/kept-lists.ts syncState), read from IndexedDB. */
-function keptWhole(page: Page, store: string) {
-  return page.evaluate(async (name) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('homesite');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('syncState')) return false;
-      const request = db.transaction('syncState').objectStore('syncState').get(name);
-      const state = await new Promise<{ complete?: boolean } | undefined>((resolve, reject) => {
-        request.onsuccess = () => resolve(request.result as { complete?: boolean } | undefined);
-        request.onerror = () => reject(request.error);
-      });
-      return state?.complete === true;
-    } finally {
-      db.close();
-    }
-  }, store);
-}
 
 /** Row `n` of a list (1 is the first row under the header). */
 const row = (page: Page, list: List, n: number) => page.getByRole('table', { name: list.table }).getByRole('row').nth(n);

@@ -9,6 +9,7 @@ import { requestsToPrime } from '../../src/features/work-orders/use-offline-prim
 import { CONNECTION_TEXT } from '../../src/features/sync/sync-badge';
 import { NEEDS_CONNECTION, notOnDeviceMessage } from '../../src/ui/not-on-device';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
+import { keptWhole } from './kept-whole';
 import { signInByToken, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 
 /*
@@ -113,6 +114,7 @@ describe('service lists offline, every row (issue 19)', () => {
     await waitUntilKept(page, KEPT_DETAIL_KINDS.partsOrder, Math.min(openOrders.length, PARTS_PRIME_LIMIT));
     await page.goto('/service/myhomeowners');
     await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    await expect.poll(() => keptWhole(page, 'homeowners'), { timeout: 30_000 }).toBe(true);
 
     page = await relaunchOffline(context, page, '/service');
     await workOrders(page).getByRole('link').first().waitFor();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PartsOrder, PartsOrderSummary, ServiceRequestSummary, WarrantyCard } from '../../src/contract';
 import { followWrites } from './device-writes';
+import { keptWhole } from './kept-whole';
 import { newContext, signInByToken, startE2eApp, waitForServiceWorker, waitOnServer, type E2eApp } from './harness';
 
 /*
@@ -35,6 +36,8 @@ async function primeParts(page: Page) {
   await page.goto('/service/parts');
   await page.getByRole('button', { name: 'New Stock Order' }).waitFor();
   await page.locator('.po-list__table').getByRole('link').first().waitFor();
+  // The open orders are made available offline once the list is kept whole (its first rows may be the server's).
+  await expect.poll(() => keptWhole(page, 'partsOrders'), { timeout: 30_000 }).toBe(true);
   await page
     .getByText(/^Making .* available offline/)
     .first()
@@ -104,6 +107,7 @@ describe('Parts orders and warranty cards offline', () => {
       .getByRole('link', { name: /^Warranty for / })
       .first()
       .waitFor();
+    await expect.poll(() => keptWhole(page, 'homeowners'), { timeout: 30_000 }).toBe(true);
     await primeParts(page);
     await page.goto('/service');
     await waitForKeptHistory(page, card.vantageAssetId);

@@ -15,6 +15,7 @@ import {
   type PartsCatalog,
 } from '../../src/contract';
 import { newContext, seriousAxeViolations, signInByToken, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
+import { keptWhole } from './kept-whole';
 
 let app: E2eApp;
 let plantToken: string;
@@ -54,6 +55,8 @@ const keptCatalogIds = (page: Page, plantNumber: string) =>
 async function syncRetailerCatalogs(page: Page) {
   await page.goto('/service/parts');
   await page.getByRole('button', { name: 'New Stock Order' }).waitFor();
+  // What the open orders need is made available offline once the list is kept whole (its first rows may be the server's).
+  await expect.poll(() => keptWhole(page, 'partsOrders'), { timeout: 30_000 }).toBe(true);
   await page
     .getByText(/^Making .* available offline/)
     .first()
