@@ -1,6 +1,7 @@
 import type { RoleName } from '../../../contract';
 import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import { daysBefore } from './days';
@@ -174,8 +175,8 @@ export async function seedAdminUsers(db: Database, random: Random, today: Date, 
       })
       .returning({ id: t.users.id });
     const userId = user!.id;
-    await db.insert(t.userRoles).values(person.roles.map((role) => ({ userId, roleId: roleIds.get(role)! })));
-    await db.insert(t.userRetailers).values(person.retailers.map((retailerNumber) => ({ userId, retailerNumber })));
+    await insertRows(db, t.userRoles, person.roles.map((role) => ({ userId, roleId: roleIds.get(role)! })));
+    await insertRows(db, t.userRetailers, person.retailers.map((retailerNumber) => ({ userId, retailerNumber })));
   }
   return { users: people.length };
 }

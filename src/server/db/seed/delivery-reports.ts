@@ -5,6 +5,7 @@ import { QUESTION_TYPES, SURVEY_TYPES, type QuestionType } from '../../../contra
 import { surveyFileName } from '../../delivery-reports/rules';
 import { serverFile } from '../../package-files';
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 import {
   ADMIN_RETAIL_CENTERS,
@@ -311,8 +312,8 @@ export async function seedDeliveryReports(db: Database, random: Random, today: D
       });
     }
   });
-  await db.insert(t.surveyAnswers).values(answers);
-  await db.insert(t.surveyAttachments).values(attachments);
+  await insertRows(db, t.surveyAnswers, answers);
+  await insertRows(db, t.surveyAttachments, attachments);
   return {
     surveyQuestions: delivery.rows.length + checklist.rows.length,
     deliveryReports: reports.length,

@@ -1,4 +1,5 @@
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 import { daysBefore } from './days';
 import type { Random } from './random';
@@ -246,7 +247,7 @@ export async function seedDrivers(db: Database, random: Random, today: Date): Pr
     jobTitle: random.weighted(JOB_TITLES),
     location: random.pick(LOCATIONS),
   }));
-  await db.insert(t.hbgEmployees).values(employees);
+  await insertRows(db, t.hbgEmployees, employees);
 
   // Most drivers by trade are drivers already; a few are not yet (a manager's work), and a few others drive too.
   const drivers = employees.flatMap((employee) => {
@@ -256,6 +257,6 @@ export async function seedDrivers(db: Database, random: Random, today: Date): Pr
     const updatedAt = daysBefore(today, random.int(5, 700));
     return [{ employeeNumber: employee.employeeNumber, driverTypeId: typeId(description), createdAt: updatedAt, updatedAt }];
   });
-  await db.insert(t.drivers).values(drivers);
+  await insertRows(db, t.drivers, drivers);
   return { driverTypes: types.length, hbgEmployees: employees.length, drivers: drivers.length };
 }

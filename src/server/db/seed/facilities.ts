@@ -1,4 +1,5 @@
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import type { Random } from './random';
@@ -40,6 +41,6 @@ export async function seedFacilities(db: Database, random: Random, retailers: re
       .filter((plantNumber) => known.has(plantNumber))
       .map((plantNumber) => ({ retailerNumber: retailer.retailerNumber, plantNumber }));
   });
-  await db.insert(t.retailerPlants).values(rows);
+  await insertRows(db, t.retailerPlants, rows);
   return { retailerPlants: rows.length };
 }

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { HELP_FILE_TYPES } from '../../../contract';
 import { serverFile } from '../../package-files';
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 import { daysBefore } from './days';
 
@@ -44,6 +45,6 @@ export async function seedHelpDocuments(db: Database, today: Date) {
       updatedAt,
     };
   });
-  await db.insert(t.helpDocuments).values(rows);
+  await insertRows(db, t.helpDocuments, rows);
   return { helpDocuments: rows.length };
 }

@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { normalizeCardAddress, ownerAddressLine, splitPhone } from '../../../contract';
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, BENCHMARK_RETAILER, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import { HOME_MODELS } from './homes';
@@ -167,7 +168,7 @@ export async function seedHomeowners(db: Database, random: Random, today: Date, 
       homes,
       BENCHMARK_MIN_HOMEOWNERS - soldCount,
     );
-    for (let start = 0; start < extra.length; start += BATCH_ROWS) await db.insert(t.homes).values(extra.slice(start, start + BATCH_ROWS));
+    for (let start = 0; start < extra.length; start += BATCH_ROWS) await insertRows(db, t.homes, extra.slice(start, start + BATCH_ROWS));
     extraHomes = extra.length;
     homes = await db.select().from(t.homes).orderBy(asc(t.homes.id));
   }
@@ -187,6 +188,6 @@ export async function seedHomeowners(db: Database, random: Random, today: Date, 
     cards.push(planCard(random, home, statusCode));
   }
   for (let start = 0; start < cards.length; start += BATCH_ROWS)
-    await db.insert(t.warrantyCards).values(cards.slice(start, start + BATCH_ROWS));
+    await insertRows(db, t.warrantyCards, cards.slice(start, start + BATCH_ROWS));
   return { warrantyCards: cards.length, homeownerHomes: extraHomes };
 }

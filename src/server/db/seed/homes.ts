@@ -1,4 +1,5 @@
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import { utcIsoDay } from '../../../lib/dates';
@@ -180,7 +181,7 @@ export async function seedHomes(db: Database, random: Random, today: Date, retai
   }
 
   for (let start = 0; start < rows.length; start += 500) {
-    await db.insert(t.homes).values(rows.slice(start, start + 500));
+    await insertRows(db, t.homes, rows.slice(start, start + 500));
   }
   return { homes: rows.length };
 }

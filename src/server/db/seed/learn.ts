@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 import { LEARN_LIBRARY, renderManual } from './learn-manuals';
 import { daysBefore } from './days';
@@ -47,7 +48,7 @@ export async function seedLearn(db: Database, random: Random, today: Date): Prom
         }),
       ),
     );
-    await db.insert(t.learnDocuments).values(documents);
+    await insertRows(db, t.learnDocuments, documents);
     documentCount += documents.length;
   }
   return { learnCategories: LEARN_LIBRARY.length, learnSubCategories: subCategoryCount, learnDocuments: documentCount };

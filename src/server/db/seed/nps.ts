@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { UPCOMING_NPS_DAYS } from '../../../contract';
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER } from './demo-users';
 import { FIRST_NAMES, LAST_NAMES } from './homes';
@@ -174,6 +175,6 @@ export async function seedNps(db: Database, random: Random, today: Date, _scale:
   }
 
   for (let start = 0; start < responses.length; start += BATCH_ROWS)
-    await db.insert(t.npsResponses).values(responses.slice(start, start + BATCH_ROWS));
+    await insertRows(db, t.npsResponses, responses.slice(start, start + BATCH_ROWS));
   return { npsResponses: responses.length, npsRescheduledCards: movedCards };
 }

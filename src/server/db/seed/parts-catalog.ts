@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { catalogIllustration, type Glyph } from '../../parts-catalog/illustrations';
 import type { Database } from '../client';
+import { insertRows, insertRowsReturningIds } from './bulk';
 import * as t from '../schema';
 import { PLANT_USER_FACILITIES, demoUserName } from './demo-users';
 import { daysBefore } from './days';
@@ -693,8 +694,8 @@ const HOUR_MS = 3_600_000;
  * commodity and one for every fifth part.
  */
 export async function seedPartsCatalog(db: Database, random: Random, today: Date) {
-  await db.insert(t.catalogCategories).values(CATALOG.map(({ categoryNumber, description }) => ({ categoryNumber, description })));
-  await db.insert(t.catalogCommodities).values(
+  await insertRows(db, t.catalogCategories, CATALOG.map(({ categoryNumber, description }) => ({ categoryNumber, description })));
+  await insertRows(db, t.catalogCommodities, 
     CATALOG.flatMap((category) =>
       category.commodities.map((commodity) => ({
         categoryNumber: category.categoryNumber,
@@ -727,7 +728,7 @@ export async function seedPartsCatalog(db: Database, random: Random, today: Date
       );
     }),
   ];
-  await db.insert(t.catalogImages).values(images);
+  await insertRows(db, t.catalogImages, images);
 
   const rows: CatalogInsert[] = [];
   const stories: RowStory[] = [];
@@ -790,17 +791,11 @@ export async function seedPartsCatalog(db: Database, random: Random, today: Date
     }
   }
   const ids: number[] = [];
-  for (let start = 0; start < rows.length; start += 500) {
-    const inserted = await db
-      .insert(t.partsCatalog)
-      .values(rows.slice(start, start + 500))
-      .returning({ id: t.partsCatalog.id });
-    ids.push(...inserted.map((row) => row.id));
-  }
+  for (let start = 0; start < rows.length; start += 500) ids.push(...(await insertRowsReturningIds(db, t.partsCatalog, rows.slice(start, start + 500))));
 
   const corporate = [...master, ...corporateOnlyParts()];
   for (let start = 0; start < corporate.length; start += 500) {
-    await db.insert(t.corporateParts).values(
+    await insertRows(db, t.corporateParts, 
       corporate.slice(start, start + 500).map((part) => ({
         categoryNumber: part.categoryNumber,
         commodityNumber: part.commodityNumber,
@@ -815,7 +810,7 @@ export async function seedPartsCatalog(db: Database, random: Random, today: Date
 
   const history = catalogHistory(rows, stories, ids, random);
   for (let start = 0; start < history.length; start += 500)
-    await db.insert(t.partsCatalogHistory).values(history.slice(start, start + 500));
+    await insertRows(db, t.partsCatalogHistory, history.slice(start, start + 500));
   return {
     catalogCategories: CATALOG.length,
     catalogCommodities: CATALOG.reduce((sum, category) => sum + category.commodities.length, 0),

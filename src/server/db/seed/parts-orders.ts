@@ -8,6 +8,7 @@ import {
 } from '../../../contract';
 import { CLOSED_STATUS, PARTS_REQUEST_ID_OFFSET, SUBMITTED_STATUS, partsLogNumberOf } from '../../parts-orders/rules';
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER, demoUserName } from './demo-users';
 import { utcIsoDay } from '../../../lib/dates';
@@ -138,7 +139,7 @@ async function seedShipToLocations(db: Database, random: Random) {
       });
     });
   }
-  await db.insert(t.retailerShipToLocations).values(rows);
+  await insertRows(db, t.retailerShipToLocations, rows);
   const byRetailer = new Map<string, ShipTo[]>();
   for (const row of rows) {
     const shipTo: ShipTo = {
@@ -350,7 +351,7 @@ export async function seedPartsOrders(db: Database, random: Random, today: Date,
   for (let start = 0; start < planned.length; start += BATCH_ROWS) {
     const batch = planned.slice(start, start + BATCH_ROWS);
     const idOf = (index: number) => ids[start + index]!;
-    await db.insert(t.partsOrders).values(
+    await insertRows(db, t.partsOrders, 
       batch.map(({ order }, index) => {
         const id = idOf(index);
         const submitted = order.status !== STAGED_ORDER_STATUS;
@@ -363,7 +364,7 @@ export async function seedPartsOrders(db: Database, random: Random, today: Date,
       }),
     );
     const rows = batch.flatMap((plan, index) => plan.items.map((item) => ({ ...item, partsOrderId: idOf(index) })));
-    if (rows.length > 0) await db.insert(t.partsOrderItems).values(rows);
+    if (rows.length > 0) await insertRows(db, t.partsOrderItems, rows);
     items += rows.length;
   }
   // Submitted orders' items carry their line item id on the plant's side (as a submit sets it).

@@ -1,5 +1,6 @@
 import type { ReleaseNoteItem } from '../../../contract';
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 
 interface ReleaseNoteSeed {
@@ -95,7 +96,7 @@ export async function seedReleaseNotes(db: Database) {
       .insert(t.releaseNotes)
       .values({ version: note.version, releaseDate: note.releaseDate, title: note.title, summary: note.summary })
       .returning({ id: t.releaseNotes.id });
-    await db.insert(t.releaseNoteItems).values(note.items.map((item, position) => ({ releaseNoteId: row!.id, position, ...item })));
+    await insertRows(db, t.releaseNoteItems, note.items.map((item, position) => ({ releaseNoteId: row!.id, position, ...item })));
   }
   return { releaseNotes: RELEASE_NOTES.length };
 }

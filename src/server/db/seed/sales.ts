@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client';
+import { insertRows, insertRowsReturningIds } from './bulk';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, BENCHMARK_RETAILER, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER, demoUserName } from './demo-users';
 import { FIRST_NAMES, HOME_MODELS, LAST_NAMES, STREETS } from './homes';
@@ -185,12 +186,9 @@ function nextRevision(random: Random, previous: readonly OptionSeed[]): OptionSe
   return options;
 }
 
-async function insertReturningIds<T extends { id: number }>(rows: readonly unknown[], insert: (batch: never[]) => Promise<T[]>) {
+async function insertReturningIds(rows: readonly unknown[], insert: (batch: never[]) => Promise<number[]>) {
   const ids: number[] = [];
-  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-    const written = await insert(rows.slice(start, start + BATCH_ROWS) as never[]);
-    ids.push(...written.map((row) => row.id));
-  }
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) ids.push(...(await insert(rows.slice(start, start + BATCH_ROWS) as never[])));
   return ids;
 }
 
@@ -455,7 +453,7 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
 
   const quoteIds = await insertReturningIds(
     quotePlans.map((plan) => plan.row),
-    (batch) => db.insert(t.quotes).values(batch).returning({ id: t.quotes.id }),
+    (batch) => insertRowsReturningIds(db, t.quotes, batch),
   );
   const revisionRows = quotePlans.flatMap((plan, index) =>
     plan.revisions.map((_, number) => ({
@@ -465,27 +463,25 @@ export async function seedSales(db: Database, random: Random, today: Date, scale
         number === 0 ? 'First quote' : random.pick(['Customer changed options', 'Price update', 'Added porch', 'Adjusted quantities']),
     })),
   );
-  const revisionIds = await insertReturningIds(revisionRows, (batch) =>
-    db.insert(t.quoteRevisions).values(batch).returning({ id: t.quoteRevisions.id }),
-  );
+  const revisionIds = await insertReturningIds(revisionRows, (batch) => insertRowsReturningIds(db, t.quoteRevisions, batch));
   const optionRows = quotePlans
     .flatMap((plan) => plan.revisions)
     .flatMap((options, index) => options.map((option) => ({ ...option, revisionId: revisionIds[index]! })));
   for (let start = 0; start < optionRows.length; start += BATCH_ROWS)
-    await db.insert(t.quoteOptions).values(optionRows.slice(start, start + BATCH_ROWS));
+    await insertRows(db, t.quoteOptions, optionRows.slice(start, start + BATCH_ROWS));
   const orderRows = orderPlans.map((plan) => ({ ...plan.row, quoteId: quoteIds[plan.quoteIndex]! }));
   for (let start = 0; start < orderRows.length; start += BATCH_ROWS)
-    await db.insert(t.salesOrders).values(orderRows.slice(start, start + BATCH_ROWS));
+    await insertRows(db, t.salesOrders, orderRows.slice(start, start + BATCH_ROWS));
   const prospectIds = await insertReturningIds(
     prospectsOfLeads.map((plan) => plan.row),
-    (batch) => db.insert(t.prospects).values(batch).returning({ id: t.prospects.id }),
+    (batch) => insertRowsReturningIds(db, t.prospects, batch),
   );
   prospectsOfLeads.forEach((plan, index) => {
     leads[plan.leadIndex]!.prospectId = prospectIds[index]!;
   });
-  for (let start = 0; start < leads.length; start += BATCH_ROWS) await db.insert(t.leads).values(leads.slice(start, start + BATCH_ROWS));
+  for (let start = 0; start < leads.length; start += BATCH_ROWS) await insertRows(db, t.leads, leads.slice(start, start + BATCH_ROWS));
   for (let start = 0; start < inventory.length; start += BATCH_ROWS)
-    await db.insert(t.inventoryHomes).values(inventory.slice(start, start + BATCH_ROWS));
+    await insertRows(db, t.inventoryHomes, inventory.slice(start, start + BATCH_ROWS));
 
   return {
     quotes: quotePlans.length,

@@ -1,6 +1,7 @@
 import { asc, isNotNull } from 'drizzle-orm';
 import { BILLING_CODE_LABELS, type BillingCode } from '../../../contract';
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, COMPANY_OWNED_RETAILER, PLANT_USER_FACILITIES, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import { utcIsoDay } from '../../../lib/dates';
@@ -134,6 +135,6 @@ export async function seedServiceBillings(db: Database, random: Random, today: D
 
   const rows: BillingInsert[] = billings.map(({ retailerNumber: _retailer, plantNumber: _plant, ...row }) => row);
   for (let start = 0; start < rows.length; start += BATCH_ROWS)
-    await db.insert(t.serviceOrderBillings).values(rows.slice(start, start + BATCH_ROWS));
+    await insertRows(db, t.serviceOrderBillings, rows.slice(start, start + BATCH_ROWS));
   return { serviceOrderBillings: rows.length, receivableBillings: rows.filter((row) => !row.paidDate).length };
 }

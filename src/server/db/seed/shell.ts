@@ -1,6 +1,7 @@
 import { ROLE_NAMES, type RoleName } from '../../../contract';
 import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 import {
   ADMIN_RETAIL_CENTERS,
@@ -203,7 +204,7 @@ export async function seedShell(db: Database, random: Random, today: Date, demoP
   const roleIds = new Map(roleRows.map((role) => [role.name, role.id]));
 
   const retailers = retailerSeeds(random);
-  await db.insert(t.retailers).values(
+  await insertRows(db, t.retailers, 
     retailers.map((retailer, index) => {
       const partnerPortal = retailer.retailerNumber === PARTNER_PORTAL_RETAILER;
       // The demo's second independent retailer has no homeowner portal, so the spec's empty defaults show somewhere.
@@ -235,7 +236,7 @@ export async function seedShell(db: Database, random: Random, today: Date, demoP
     }),
   );
 
-  await db.insert(t.plants).values(
+  await insertRows(db, t.plants, 
     PLANTS.map((plant) => ({
       plantNumber: plant.plantNumber,
       name: plant.name,
@@ -252,7 +253,7 @@ export async function seedShell(db: Database, random: Random, today: Date, demoP
     })),
   );
 
-  await db.insert(t.termsDocuments).values({
+  await insertRows(db, t.termsDocuments, {
     title: 'HomeSite Terms of Use',
     body: 'By using HomeSite you agree to keep customer information confidential, to use the portal only for the business of your retail center or plant, and to keep your sign-in details to yourself.',
     createdAt: new Date('2024-03-01T14:00:00Z'),
@@ -276,12 +277,12 @@ export async function seedShell(db: Database, random: Random, today: Date, demoP
       })
       .returning({ id: t.users.id });
     const userId = user!.id;
-    await db.insert(t.userRoles).values(demo.roles.map((role) => ({ userId, roleId: roleIds.get(role)! })));
+    await insertRows(db, t.userRoles, demo.roles.map((role) => ({ userId, roleId: roleIds.get(role)! })));
     if (demo.retailers.length > 0) {
-      await db.insert(t.userRetailers).values(demo.retailers.map((retailerNumber) => ({ userId, retailerNumber })));
+      await insertRows(db, t.userRetailers, demo.retailers.map((retailerNumber) => ({ userId, retailerNumber })));
     }
     if (demo.plants.length > 0) {
-      await db.insert(t.userPlants).values(demo.plants.map((plantNumber) => ({ userId, plantNumber })));
+      await insertRows(db, t.userPlants, demo.plants.map((plantNumber) => ({ userId, plantNumber })));
     }
   }
   return { retailers };

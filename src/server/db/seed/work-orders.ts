@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { asc, getTableColumns, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { asc, sql } from 'drizzle-orm';
 import {
   HOMEOWNER_PORTAL_ORIGIN,
   PERFORMED_DATE_MAX_AGE_DAYS,
@@ -13,6 +12,7 @@ import {
   workOrderCosts,
 } from '../../../contract';
 import type { Database } from '../client';
+import { insertRows } from './bulk';
 import * as t from '../schema';
 import { ADMIN_RETAIL_CENTERS, BENCHMARK_RETAILER, COMPANY_OWNED_RETAILER, SECOND_INDEPENDENT_RETAILER } from './demo-users';
 import { utcIsoDay } from '../../../lib/dates';
@@ -375,22 +375,6 @@ function attachmentRow(
   };
 }
 
-/**
- * Inserts many rows as one JSON parameter (json_populate_recordset): a benchmark seed writes 200,000
- * rows, and binding each value as its own parameter takes most of a minute. Every row has the same keys.
- */
-async function bulkInsert(db: Database, table: PgTable, rows: readonly Record<string, unknown>[]) {
-  if (rows.length === 0) return;
-  const columns = getTableColumns(table);
-  const keys = Object.keys(rows[0]!);
-  const names = sql.join(
-    keys.map((key) => sql.identifier(columns[key]!.name)),
-    sql`, `,
-  );
-  const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((key) => [columns[key]!.name, row[key] ?? null]))));
-  await db.execute(sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)`);
-}
-
 /** Ids taken from the table's sequence up front, so children can point at their request without a round trip per batch. */
 async function reserveRequestIds(db: Database, count: number): Promise<number[]> {
   // PGlite and node-postgres both answer { rows }.
@@ -406,7 +390,7 @@ async function insertPlanned(db: Database, planned: readonly Planned[]) {
   for (let start = 0; start < planned.length; start += BATCH_ROWS) {
     const batch = planned.slice(start, start + BATCH_ROWS);
     const idOf = (index: number) => ids[start + index]!;
-    await bulkInsert(
+    await insertRows(
       db,
       t.serviceRequests,
       batch.map((plan, index) => {
@@ -424,10 +408,9 @@ async function insertPlanned(db: Database, planned: readonly Planned[]) {
     const items = batch.flatMap((plan, index) => plan.items.map((item) => ({ ...item, serviceRequestId: idOf(index) })));
     const parts = batch.flatMap((plan, index) => plan.parts.map((part) => ({ ...part, serviceRequestId: idOf(index) })));
     const attachments = batch.flatMap((plan, index) => plan.attachments.map((file) => ({ ...file, serviceRequestId: idOf(index) })));
-    await bulkInsert(db, t.serviceItems, items);
-    await bulkInsert(db, t.serviceParts, parts);
-    // Attachments carry bytes, which JSON cannot: the ordinary insert (there are only a few).
-    if (attachments.length > 0) await db.insert(t.serviceAttachments).values(attachments);
+    await insertRows(db, t.serviceItems, items);
+    await insertRows(db, t.serviceParts, parts);
+    if (attachments.length > 0) await insertRows(db, t.serviceAttachments, attachments);
     counts.items += items.length;
     counts.parts += parts.length;
     counts.attachments += attachments.length;
@@ -441,9 +424,7 @@ async function insertPlanned(db: Database, planned: readonly Planned[]) {
  * benchmark seed with at least BENCHMARK_MIN_WORK_ORDERS requests.
  */
 export async function seedWorkOrders(db: Database, random: Random, today: Date, scale: number) {
-  await db
-    .insert(t.plantServiceRates)
-    .values(PLANTS.map((plant) => ({ plantNumber: plant.plantNumber, ...RATES.get(plant.plantNumber)! })));
+  await insertRows(db, t.plantServiceRates, PLANTS.map((plant) => ({ plantNumber: plant.plantNumber, ...RATES.get(plant.plantNumber)! })));
   // Migration 0016 puts them in every database; a seed of an older one makes sure.
   await db
     .insert(t.unitsOfMeasure)
