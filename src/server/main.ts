@@ -1,3 +1,4 @@
+import { matchDatabaseBusinessDay } from './business-day/business-day';
 import { existsSync, realpathSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -135,6 +136,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let restamper: Restamper | undefined;
   try {
     await database.migrate();
+    await matchDatabaseBusinessDay(database.db);
     let seeded = false;
     if (mode === 'demo') {
       seeded = (await seedDatabase(database.db, { scale: options.seedScale, demoPassword: options.demoPassword })).seeded;

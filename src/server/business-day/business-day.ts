@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   businessDay,
   canonicalTimeZone,
@@ -60,3 +60,24 @@ export const zoneOfSession = (session: Session) => zoneOfUser(session.user, orga
 
 /** The business day now where the user works. */
 export const businessDayOfSession = (session: Session, clock: () => Date) => businessDay(zoneOfSession(session), clock());
+
+/**
+ * Has the database date a record's change (migration 0030 homesite_business_day(), read by the changed_on triggers)
+ * in `zone`, the organisation's. Written only when it names another zone: instances started together with one
+ * configuration find it written already, and a concurrent rewrite by another instance is as good as this one's.
+ */
+export async function matchDatabaseBusinessDay(db: Database, zone: string = organisationTimeZone()) {
+  const literal = `'${zone.replace(/'/g, "''")}'`;
+  const body = ` SELECT (now() AT TIME ZONE ${literal})::date `;
+  const found = (await db.execute(sql`select prosrc as body from pg_proc where proname = 'homesite_business_day'`)) as unknown as {
+    rows: { body: string }[];
+  };
+  const [current] = found.rows;
+  if (current?.body === body) return;
+  try {
+    await db.execute(sql.raw(`CREATE OR REPLACE FUNCTION homesite_business_day() RETURNS date LANGUAGE sql STABLE AS $$${body}$$`));
+  } catch (error) {
+    // Another instance rewrote it at the same moment ("tuple concurrently updated"): the same zone, or its own.
+    if (!/concurrently/.test(String(error))) throw error;
+  }
+}
