@@ -29,7 +29,7 @@ let distDir: string;
 let dataDir: string | null = null;
 
 beforeAll(async () => {
-  // A small built app, so that served files are checked too (the real build is checked by tests/e2e/security-headers.test.ts).
+  // A small built app, so that served files are checked too (the real build is checked by tests/e2e/screens.test.ts).
   distDir = mkdtempSync(join(tmpdir(), 'homesite-headers-dist-'));
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(

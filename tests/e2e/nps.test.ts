@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { npsWindow, upcomingWindow, type NpsDetail, type NpsScore, type NpsUpcomingCall, type NpsWindow } from '../../src/contract';
-import { localIsoDay } from '../../src/lib/date-format';
+import {
+  npsWindow,
+  upcomingWindow,
+  type CmhUser,
+  type NpsDetail,
+  type NpsScore,
+  type NpsUpcomingCall,
+  type NpsWindow,
+} from '../../src/contract';
+import { businessDay, zoneOfUser } from '../../src/contract/time-zones';
 import { newContext, seriousAxeViolations, signInByToken, startE2eApp, waitForServiceWorker, type E2eApp } from './harness';
 
 /*
@@ -13,15 +21,17 @@ import { newContext, seriousAxeViolations, signInByToken, startE2eApp, waitForSe
 
 let app: E2eApp;
 let token: string;
+/** The user's business day, as the screen counts it (nps-screen.tsx): not the machine's, a day apart every US evening. */
+let today: string;
 beforeAll(async () => {
   app = await startE2eApp();
   token = await app.tokenFor('sales');
+  today = businessDay(zoneOfUser((await app.api<CmhUser>('GET', '/auth/api/Account/User', { token })).body));
 });
 afterAll(async () => {
   await app?.close();
 });
 
-const today = localIsoDay(new Date());
 const onServer = async <T>(path: string, window: NpsWindow) =>
   (await app.api<T>('GET', `${path}?startDate=${window.startDate}&endDate=${window.endDate}`, { token })).body;
 
