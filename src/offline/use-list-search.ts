@@ -42,7 +42,12 @@ const queryOf = ({ q, sort, filters = {} }: ListSearch, page: number): Record<st
 const searchPage = <Row>(list: SearchableList<Row>, search: ListSearch, page: number): Promise<SearchPage<Row>> =>
   request(list.endpoint, { query: queryOf(search, page), schema: list.answer });
 
-const scopeTotalKey = <Row>(list: SearchableList<Row>, scope: string, filters: SearchFilters) => [...list.queryKey, 'scope-total', scope, filters];
+const scopeTotalKey = <Row>(list: SearchableList<Row>, scope: string, filters: SearchFilters) => [
+  ...list.queryKey,
+  'scope-total',
+  scope,
+  filters,
+];
 
 /** How many rows the user sees on the server (within `filters`, the part of the scope a screen shows). */
 export const useListScopeTotal = <Row>(list: SearchableList<Row>, scope: string, filters: SearchFilters, enabled: boolean) =>

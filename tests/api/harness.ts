@@ -261,7 +261,8 @@ async function openOver(client: PGlite): Promise<OpenDatabase> {
   const ticket = new Blob([]);
   handedOver.set(ticket, client);
   const database = await openDatabase({ memory: true, loadDataDir: ticket });
-  if ((database.db as unknown as { $client: PGlite }).$client !== client) throw new Error('openDatabase did not open the PGlite handed over');
+  if ((database.db as unknown as { $client: PGlite }).$client !== client)
+    throw new Error('openDatabase did not open the PGlite handed over');
   return database;
 }
 

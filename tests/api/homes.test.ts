@@ -76,7 +76,9 @@ describe('GET {api}/Homes at scale (issue 31 §2–3): a device keeps at most HO
     const [newerLeft] = await t.db
       .select({ n: count() })
       .from(homes)
-      .where(and(sql`${homes.serialNumber} like 'OLD%'`, sql`${homes.manufacturedDate} > ${new Date(oldest).toISOString().slice(0, 10)}::date`));
+      .where(
+        and(sql`${homes.serialNumber} like 'OLD%'`, sql`${homes.manufacturedDate} > ${new Date(oldest).toISOString().slice(0, 10)}::date`),
+      );
     expect(newerLeft!.n).toBeLessThanOrEqual(kept.length);
   });
 
@@ -90,7 +92,9 @@ describe('GET {api}/Homes at scale (issue 31 §2–3): a device keeps at most HO
     expect(found.body.rows.map((home) => home.serialNumber)).toEqual([oldest]);
     expect(found.body.rows[0]).toMatchObject({ homeownerName: 'Oldham', city: 'Sneedville', modelName: 'Oldfield' });
 
-    const words = await t.call<SearchPage<HomeSummary>>('GET', '/api/Homes?page=2&q=oldham%20sneedville&sort=-serialNumber', { token: plantToken });
+    const words = await t.call<SearchPage<HomeSummary>>('GET', '/api/Homes?page=2&q=oldham%20sneedville&sort=-serialNumber', {
+      token: plantToken,
+    });
     expect(words.body.total).toBe(HOMES_KEPT_CAP + 10);
     expect(words.body.rows).toHaveLength(SEARCH_PAGE_SIZE);
     expect(words.body.rows[0]!.serialNumber).toBe(`OLD${String(HOMES_KEPT_CAP + 10 - SEARCH_PAGE_SIZE).padStart(6, '0')}TN`);

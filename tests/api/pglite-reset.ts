@@ -111,7 +111,9 @@ export async function takeSnapshot(client: PGlite): Promise<Snapshot> {
     where c.relkind = 'S' and ${USER_SCHEMAS} order by 1`);
   const values: string[] = [];
   for (const { name } of sequences.rows) {
-    const { rows } = await client.query<{ value: string; called: boolean }>(`select last_value::text as value, is_called as called from ${name}`);
+    const { rows } = await client.query<{ value: string; called: boolean }>(
+      `select last_value::text as value, is_called as called from ${name}`,
+    );
     values.push(`setval('${name.replace(/'/g, "''")}', ${rows[0]!.value}, ${rows[0]!.called})`);
   }
   return {
@@ -143,7 +145,10 @@ export async function restoreSnapshot(client: PGlite, snapshot: Snapshot): Promi
   const statements = ['begin', 'set local session_replication_role = replica'];
   for (const table of changed) {
     if (table.key.length === 0) {
-      statements.push(`delete from ${table.name}`, `insert into ${table.name} (${table.columns}) select ${table.columns} from ${table.copy}`);
+      statements.push(
+        `delete from ${table.name}`,
+        `insert into ${table.name} (${table.columns}) select ${table.columns} from ${table.copy}`,
+      );
       continue;
     }
     const sameKey = table.key.map((column) => `now.${quote(column)} = was.${quote(column)}`).join(' and ');

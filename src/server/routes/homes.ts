@@ -82,9 +82,9 @@ function searchHomes(db: Database, session: Session, query: HomeSearchQuery) {
     async () => {
       const homes = db.select({ n: count() }).from(h).$dynamic();
       // Every home has its plant (a foreign key, not null): only the words searched need it to count.
-      const [matching] = await (searchWords(query.q).length > 0 ? homes.innerJoin(t.plants, eq(t.plants.plantNumber, h.plantNumber)) : homes).where(
-        condition,
-      );
+      const [matching] = await (
+        searchWords(query.q).length > 0 ? homes.innerJoin(t.plants, eq(t.plants.plantNumber, h.plantNumber)) : homes
+      ).where(condition);
       return matching?.n ?? 0;
     },
     toHomeSummary,

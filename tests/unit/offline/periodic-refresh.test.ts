@@ -207,7 +207,10 @@ describe('the kept lists refreshed by the service worker with no page open', () 
     const { fetch, calls } = workerFetch(server);
     const result = await refresh(db, { fetch });
 
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['PUT /api/records/1', `GET /api/Inventory?since=1&limit=${KEPT_LIST_PAGE_SIZE}`]);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'PUT /api/records/1',
+      `GET /api/Inventory?since=1&limit=${KEPT_LIST_PAGE_SIZE}`,
+    ]);
     expect(result).toMatchObject({ drained: { sent: 1, remaining: 0 }, refreshed: ['inventory'] });
     expect(await db.outbox.count()).toBe(0);
   });

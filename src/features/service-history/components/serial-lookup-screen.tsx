@@ -33,7 +33,11 @@ export function SerialLookupScreen({ serialDigits, plantNumber, user }: SerialLo
   const keptMatches = homes.data ? homesMatchingSerialDigits(homes.data.data, serialDigits, plantNumber) : [];
   // Not among the homes kept of a large scope: the server's search may find it.
   const onServer = useQuery(
-    serverLookupQueryOptions(scope, serialDigits, online && source === 'homes' && keptMatches.length === 0 && mayLackHomes(homes.data?.data ?? [])),
+    serverLookupQueryOptions(
+      scope,
+      serialDigits,
+      online && source === 'homes' && keptMatches.length === 0 && mayLackHomes(homes.data?.data ?? []),
+    ),
   );
 
   if (!homes.data) {

@@ -175,8 +175,16 @@ export async function seedAdminUsers(db: Database, random: Random, today: Date, 
       })
       .returning({ id: t.users.id });
     const userId = user!.id;
-    await insertRows(db, t.userRoles, person.roles.map((role) => ({ userId, roleId: roleIds.get(role)! })));
-    await insertRows(db, t.userRetailers, person.retailers.map((retailerNumber) => ({ userId, retailerNumber })));
+    await insertRows(
+      db,
+      t.userRoles,
+      person.roles.map((role) => ({ userId, roleId: roleIds.get(role)! })),
+    );
+    await insertRows(
+      db,
+      t.userRetailers,
+      person.retailers.map((retailerNumber) => ({ userId, retailerNumber })),
+    );
   }
   return { users: people.length };
 }

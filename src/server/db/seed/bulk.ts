@@ -33,12 +33,20 @@ function jsonValue(column: PgColumn, value: unknown): unknown {
 }
 
 /** Inserts `rows` into `table`: one statement per run of rows giving the same columns (leaving the same ones to their defaults). */
-export async function insertRows<T extends PgTable>(db: Database, table: T, rows: T['$inferInsert'] | readonly T['$inferInsert'][]): Promise<void> {
+export async function insertRows<T extends PgTable>(
+  db: Database,
+  table: T,
+  rows: T['$inferInsert'] | readonly T['$inferInsert'][],
+): Promise<void> {
   await insertRowsReturning(db, table, (Array.isArray(rows) ? rows : [rows]) as readonly Record<string, unknown>[], undefined);
 }
 
 /** insertRows, answering the new rows' `id` in the order of `rows`. */
-export async function insertRowsReturningIds<T extends PgTable>(db: Database, table: T, rows: readonly T['$inferInsert'][]): Promise<number[]> {
+export async function insertRowsReturningIds<T extends PgTable>(
+  db: Database,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+): Promise<number[]> {
   return insertRowsReturning(db, table, rows as readonly Record<string, unknown>[], 'id');
 }
 

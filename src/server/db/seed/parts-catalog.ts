@@ -694,8 +694,14 @@ const HOUR_MS = 3_600_000;
  * commodity and one for every fifth part.
  */
 export async function seedPartsCatalog(db: Database, random: Random, today: Date) {
-  await insertRows(db, t.catalogCategories, CATALOG.map(({ categoryNumber, description }) => ({ categoryNumber, description })));
-  await insertRows(db, t.catalogCommodities, 
+  await insertRows(
+    db,
+    t.catalogCategories,
+    CATALOG.map(({ categoryNumber, description }) => ({ categoryNumber, description })),
+  );
+  await insertRows(
+    db,
+    t.catalogCommodities,
     CATALOG.flatMap((category) =>
       category.commodities.map((commodity) => ({
         categoryNumber: category.categoryNumber,
@@ -791,11 +797,14 @@ export async function seedPartsCatalog(db: Database, random: Random, today: Date
     }
   }
   const ids: number[] = [];
-  for (let start = 0; start < rows.length; start += 500) ids.push(...(await insertRowsReturningIds(db, t.partsCatalog, rows.slice(start, start + 500))));
+  for (let start = 0; start < rows.length; start += 500)
+    ids.push(...(await insertRowsReturningIds(db, t.partsCatalog, rows.slice(start, start + 500))));
 
   const corporate = [...master, ...corporateOnlyParts()];
   for (let start = 0; start < corporate.length; start += 500) {
-    await insertRows(db, t.corporateParts, 
+    await insertRows(
+      db,
+      t.corporateParts,
       corporate.slice(start, start + 500).map((part) => ({
         categoryNumber: part.categoryNumber,
         commodityNumber: part.commodityNumber,
@@ -809,8 +818,7 @@ export async function seedPartsCatalog(db: Database, random: Random, today: Date
   }
 
   const history = catalogHistory(rows, stories, ids, random);
-  for (let start = 0; start < history.length; start += 500)
-    await insertRows(db, t.partsCatalogHistory, history.slice(start, start + 500));
+  for (let start = 0; start < history.length; start += 500) await insertRows(db, t.partsCatalogHistory, history.slice(start, start + 500));
   return {
     catalogCategories: CATALOG.length,
     catalogCommodities: CATALOG.reduce((sum, category) => sum + category.commodities.length, 0),

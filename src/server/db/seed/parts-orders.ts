@@ -351,7 +351,9 @@ export async function seedPartsOrders(db: Database, random: Random, today: Date,
   for (let start = 0; start < planned.length; start += BATCH_ROWS) {
     const batch = planned.slice(start, start + BATCH_ROWS);
     const idOf = (index: number) => ids[start + index]!;
-    await insertRows(db, t.partsOrders, 
+    await insertRows(
+      db,
+      t.partsOrders,
       batch.map(({ order }, index) => {
         const id = idOf(index);
         const submitted = order.status !== STAGED_ORDER_STATUS;

@@ -96,7 +96,11 @@ export async function seedReleaseNotes(db: Database) {
       .insert(t.releaseNotes)
       .values({ version: note.version, releaseDate: note.releaseDate, title: note.title, summary: note.summary })
       .returning({ id: t.releaseNotes.id });
-    await insertRows(db, t.releaseNoteItems, note.items.map((item, position) => ({ releaseNoteId: row!.id, position, ...item })));
+    await insertRows(
+      db,
+      t.releaseNoteItems,
+      note.items.map((item, position) => ({ releaseNoteId: row!.id, position, ...item })),
+    );
   }
   return { releaseNotes: RELEASE_NOTES.length };
 }

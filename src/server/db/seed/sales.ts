@@ -188,7 +188,8 @@ function nextRevision(random: Random, previous: readonly OptionSeed[]): OptionSe
 
 async function insertReturningIds(rows: readonly unknown[], insert: (batch: never[]) => Promise<number[]>) {
   const ids: number[] = [];
-  for (let start = 0; start < rows.length; start += BATCH_ROWS) ids.push(...(await insert(rows.slice(start, start + BATCH_ROWS) as never[])));
+  for (let start = 0; start < rows.length; start += BATCH_ROWS)
+    ids.push(...(await insert(rows.slice(start, start + BATCH_ROWS) as never[])));
   return ids;
 }
 

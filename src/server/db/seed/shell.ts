@@ -204,7 +204,9 @@ export async function seedShell(db: Database, random: Random, today: Date, demoP
   const roleIds = new Map(roleRows.map((role) => [role.name, role.id]));
 
   const retailers = retailerSeeds(random);
-  await insertRows(db, t.retailers, 
+  await insertRows(
+    db,
+    t.retailers,
     retailers.map((retailer, index) => {
       const partnerPortal = retailer.retailerNumber === PARTNER_PORTAL_RETAILER;
       // The demo's second independent retailer has no homeowner portal, so the spec's empty defaults show somewhere.
@@ -236,7 +238,9 @@ export async function seedShell(db: Database, random: Random, today: Date, demoP
     }),
   );
 
-  await insertRows(db, t.plants, 
+  await insertRows(
+    db,
+    t.plants,
     PLANTS.map((plant) => ({
       plantNumber: plant.plantNumber,
       name: plant.name,
@@ -277,12 +281,24 @@ export async function seedShell(db: Database, random: Random, today: Date, demoP
       })
       .returning({ id: t.users.id });
     const userId = user!.id;
-    await insertRows(db, t.userRoles, demo.roles.map((role) => ({ userId, roleId: roleIds.get(role)! })));
+    await insertRows(
+      db,
+      t.userRoles,
+      demo.roles.map((role) => ({ userId, roleId: roleIds.get(role)! })),
+    );
     if (demo.retailers.length > 0) {
-      await insertRows(db, t.userRetailers, demo.retailers.map((retailerNumber) => ({ userId, retailerNumber })));
+      await insertRows(
+        db,
+        t.userRetailers,
+        demo.retailers.map((retailerNumber) => ({ userId, retailerNumber })),
+      );
     }
     if (demo.plants.length > 0) {
-      await insertRows(db, t.userPlants, demo.plants.map((plantNumber) => ({ userId, plantNumber })));
+      await insertRows(
+        db,
+        t.userPlants,
+        demo.plants.map((plantNumber) => ({ userId, plantNumber })),
+      );
     }
   }
   return { retailers };

@@ -424,7 +424,11 @@ async function insertPlanned(db: Database, planned: readonly Planned[]) {
  * benchmark seed with at least BENCHMARK_MIN_WORK_ORDERS requests.
  */
 export async function seedWorkOrders(db: Database, random: Random, today: Date, scale: number) {
-  await insertRows(db, t.plantServiceRates, PLANTS.map((plant) => ({ plantNumber: plant.plantNumber, ...RATES.get(plant.plantNumber)! })));
+  await insertRows(
+    db,
+    t.plantServiceRates,
+    PLANTS.map((plant) => ({ plantNumber: plant.plantNumber, ...RATES.get(plant.plantNumber)! })),
+  );
   // Migration 0016 puts them in every database; a seed of an older one makes sure.
   await db
     .insert(t.unitsOfMeasure)
