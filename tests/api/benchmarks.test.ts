@@ -145,7 +145,8 @@ describe('the mixed-load checker (tests/bench/mixed-load.ts verify)', () => {
       text: itemText,
     });
 
-    const today = new Date().toISOString().slice(0, 10);
+    // Yesterday's UTC day: never in the future of a US retail center, whatever the hour (its day is the UTC one or the one before).
+    const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const information = {
       requestType: 'S',
       caseSubject: `${marker} visit`,

@@ -14,7 +14,17 @@ import { inScope, readWindow, type SyncSource, type SyncWindow } from '../../src
 import { keptRuleOf } from '../../src/server/sync/kept-rule';
 import { workOrderSyncSource } from '../../src/server/work-orders/store';
 import { createTestContext, type TestContext } from './harness';
-import { AFTER_START, expectPagesLikePlain, nodesOf, planOf, rowsOf, scansOf, statementsOf, wholeScopeSorts } from './query-plans';
+import {
+  AFTER_START,
+  expectPagesLikePlain,
+  nodesOf,
+  planOf,
+  planWithoutSort,
+  rowsOf,
+  scansOf,
+  statementsOf,
+  wholeScopeSorts,
+} from './query-plans';
 
 /*
  * Delta pages of a scope of several values (issue 31 §4, sync/source.ts readWindow): a plant user's page is one branch per
@@ -121,7 +131,9 @@ describe('a plant user’s first download of work orders, in the kept-list rule�
 
   it('reads the open part by the partial index of open rows, one scan per plant, with no sort of the whole scope', async () => {
     const statements = await statementsOf(t.db, (db) => source().rows(db, partWindow('open')(START, 5000)));
-    const plan = await planOf(t.db, statements[0]!);
+    // Sorting the last resort: at a test's scale a bitmap scan and a sort of one plant's few open rows may cost less,
+    // as they did once the rows of earlier files were put back (their order on disk changes the planner's estimate).
+    const plan = await planWithoutSort(t.db, statements[0]!);
     expect(scansOf(plan, 'service_requests').map((scan) => [scan['Node Type'], scan['Index Name']])).toEqual(
       PLANTS.map(() => ['Index Scan', 'service_requests_plant_open_sync_idx']),
     );

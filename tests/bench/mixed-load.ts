@@ -263,7 +263,8 @@ async function runClients(plan: Plan): Promise<Outcome> {
         if (added?.record) Object.assign(added.record, { id: ownRequest, text });
       } else if (turn === 2) {
         const record = client.shared[(index + updates++) % client.shared.length]!;
-        const today = new Date().toISOString().slice(0, 10);
+        // Yesterday's UTC day: never in the future of a US retail center, whatever the hour (its day is the UTC one or the one before).
+        const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
         await update('update info', pathOf(paths.serviceRequest(record.id)), record.id, rowVersions, (attempt) => ({
           requestType: 'S',
           caseSubject: `${plan.marker} visit ${step}.${attempt}`,

@@ -194,7 +194,8 @@ async function replayRun(
   run: number,
 ) {
   const [{ lastId } = { lastId: 0 }] = await target.db.select({ lastId: max(t.serviceRequests.id) }).from(t.serviceRequests);
-  const today = new Date().toISOString().slice(0, 10);
+  // Yesterday's UTC day: never in the future of a US retail center, whatever the hour (its day is the UTC one or the one before).
+  const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const db = openOfflineDb(`bench-outbox-${run}-${Date.now()}`);
   const losing = fetchLosingAnswers(network, lossRate, 20_260 + run);
   const send = createFetchSend({
