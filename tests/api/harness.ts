@@ -8,7 +8,6 @@ import { IDEMPOTENCY_HEADER, QUOTE_LOCK_MINUTES } from '../../src/contract';
 import { createApp, type App, type AppConfig } from '../../src/server/app';
 import { openDatabase, type Database, type OpenDatabase } from '../../src/server/db/client';
 import { DEFAULT_DEMO_PASSWORD, demoUserName, seedDatabase } from '../../src/server/db/seed';
-import { restoreSnapshot, tablesDifferentFrom, takeSnapshot, type Snapshot } from './pglite-reset';
 
 export interface CallOptions {
   token?: string;
@@ -44,16 +43,13 @@ export interface TestContext {
  * The real app in-process over a migrated and seeded database: in-memory PGlite, or — when
  * TEST_DATABASE_URL is set — a database of its own on that PostgreSQL server, dropped at close.
  * Call once per test file (beforeAll) and close in afterAll. `seed: false` gives an empty, migrated database
- * (what production starts from); `config` adds to the app's configuration (identity: links and mail). Either way the
- * database starts as a copy of a template that holds that already (see templateDump and createScratchDatabase), so
- * nothing is migrated or seeded here. On PGlite a worker keeps its database for the next file (leasePglite): it is put
- * back to the template's rows at the next lease, far quicker than loading the template again.
+ * (what production starts from); `config` adds to the app's configuration (identity: links and mail). Either way the database starts as a copy of a template that holds that already
+ * (see templateDump and createScratchDatabase), so nothing is migrated or seeded here.
  */
 export async function createTestContext(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<TestContext> {
   const template: TemplateKind = (options.seed ?? true) ? 'seeded' : 'migrated';
   const server = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL, template) : null;
-  const lease = server ? null : await leasePglite(template);
-  const database = server ? await openDatabase({ databaseUrl: server.url }) : lease!.database;
+  const database = await openDatabase(server ? { databaseUrl: server.url } : { memory: true, loadDataDir: await templateDump(template) });
 
   let now: Date | null = null;
   const config: AppConfig = {
@@ -85,7 +81,6 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
       now = next;
     },
     close: async () => {
-      if (lease) return lease.release();
       await database.close();
       await server?.drop();
     },
@@ -195,77 +190,6 @@ async function templateDump(kind: TemplateKind): Promise<Blob> {
   }
 }
 
-interface PooledPglite {
-  client: PGlite;
-  snapshot: Snapshot;
-}
-
-/**
- * The PGlite databases of this worker not leased to a file, by kind. The `api` project shares its modules per worker
- * (isolate: false), so the next file's lease finds the last one's database here; a file of an isolated project makes
- * its own, which goes with its worker.
- */
-const idlePglites: Record<TemplateKind, PooledPglite[]> = { seeded: [], migrated: [] };
-
-/**
- * A PGlite of `kind` for one file: this worker's idle one put back to the template's rows (pglite-reset.ts), or, when
- * there is none (the first file, a second database at once) or its schema changed, the template loaded. `database`
- * is a handle of its own (openOver), as a database opened for the file would be; release gives it back.
- */
-async function leasePglite(kind: TemplateKind) {
-  let pooled = idlePglites[kind].pop();
-  if (pooled && !(await restoreSnapshot(pooled.client, pooled.snapshot))) {
-    await pooled.client.close();
-    pooled = undefined;
-  }
-  if (pooled && process.env.HARNESS_CHECK_RESET) {
-    const different = await tablesDifferentFrom(pooled.client, pooled.snapshot);
-    if (different.length) throw new Error(`the reset database differs from its template in ${different.join(', ')}`);
-  }
-  if (!pooled) {
-    const client = await PGlite.create({ loadDataDir: await templateDump(kind) });
-    pooled = { client, snapshot: await takeSnapshot(client) };
-  }
-  const leased = pooled;
-  const database = await openOver(leased.client);
-  let released = false;
-  return {
-    database,
-    release: async () => {
-      if (released) return;
-      released = true;
-      idlePglites[kind].push(leased);
-    },
-  };
-}
-
-const handedOver = new WeakMap<Blob, PGlite>();
-let createHandsOver = false;
-
-/**
- * openDatabase over a PGlite that is open already: a new drizzle handle with its notifications, as openDatabase makes
- * for each database. The server keeps state per handle (its list answers by position, notifications), so a file
- * reusing the worker's database gets a handle of its own, and nothing of the last file's. openDatabase always makes
- * its PGlite (PGlite.create): here PGlite.create hands back `client` when given the ticket passed as loadDataDir.
- */
-async function openOver(client: PGlite): Promise<OpenDatabase> {
-  if (!createHandsOver) {
-    createHandsOver = true;
-    const create = PGlite.create.bind(PGlite) as (...args: unknown[]) => Promise<PGlite>;
-    (PGlite as unknown as { create: (...args: unknown[]) => Promise<PGlite> }).create = (...args: unknown[]) => {
-      const ticket = (args[0] as { loadDataDir?: unknown } | undefined)?.loadDataDir;
-      const open = ticket instanceof Blob ? handedOver.get(ticket) : undefined;
-      return open ? Promise.resolve(open) : create(...args);
-    };
-  }
-  const ticket = new Blob([]);
-  handedOver.set(ticket, client);
-  const database = await openDatabase({ memory: true, loadDataDir: ticket });
-  if ((database.db as unknown as { $client: PGlite }).$client !== client)
-    throw new Error('openDatabase did not open the PGlite handed over');
-  return database;
-}
-
 const databaseUrl = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -373,8 +297,15 @@ export async function createScratchDatabase(adminUrl: string, from?: TemplateKin
  * migrating and seeding a new cluster (over 15 s here). The caller removes the directory.
  */
 export async function seededPgliteDir(prefix: string) {
+  const t = await createTestContext();
+  let dump: Blob;
+  try {
+    dump = await (t.db as unknown as { $client: PGlite }).$client.dumpDataDir('gzip');
+  } finally {
+    await t.close();
+  }
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const cluster = await PGlite.create({ dataDir: join(dir, 'pglite'), loadDataDir: await templateDump('seeded') });
+  const cluster = await PGlite.create({ dataDir: join(dir, 'pglite'), loadDataDir: dump });
   await cluster.close();
   return dir;
 }

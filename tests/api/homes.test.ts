@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOMES_KEPT_CAP, SEARCH_PAGE_SIZE, type HomeSummary, type SearchPage } from '../../src/contract';
+import { HOMES_KEPT_CAP, SEARCH_PAGE_SIZE, type CmhUser, type HomeSummary, type SearchPage } from '../../src/contract';
 import { homes, userPlants, users } from '../../src/server/db/schema';
 import { createTestContext, type TestContext } from './harness';
 
@@ -50,7 +50,13 @@ describe('GET {api}/Homes at scale (issue 31 §2–3): a device keeps at most HO
     plantToken = await t.login('plant');
     const [user] = await t.db.select().from(users).where(eq(users.userName, 'plant@demo.homesite.test'));
     const [plant] = await t.db.select().from(userPlants).where(eq(userPlants.userId, user!.id));
-    const [retailer] = await t.db.select({ retailerNumber: homes.retailerNumber }).from(homes).limit(1);
+    // Of another retail center than the retailer user's, whose search must not find them.
+    const service = await t.call<CmhUser>('GET', '/auth/api/Account/User', { token: await t.login('service') });
+    const [retailer] = await t.db
+      .select({ retailerNumber: homes.retailerNumber })
+      .from(homes)
+      .where(ne(homes.retailerNumber, service.body.currentRetailer!.retailerNumber))
+      .limit(1);
     // Old homes enough to pass the cap, each manufactured before any seeded home.
     await t.db.execute(sql`
       insert into homes (serial_number, plant_number, retailer_number, model_number, model_name, sections, square_footage,
