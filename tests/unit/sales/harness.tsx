@@ -28,8 +28,11 @@ import { freshDb } from '../offline/helpers';
 
 const isoDay = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-/** Within the quotes list's default 30 days. */
-export const TODAY = isoDay(new Date());
+/**
+ * Within the quotes list's default 30 days, which end on the user's business day: yesterday's UTC day is in it at any
+ * hour (a US day is the UTC one or the one before), where the UTC day itself is in the future every US evening.
+ */
+export const TODAY = isoDay(new Date(Date.now() - 86_400_000));
 
 export const quote = (quoteId: number, changes: Partial<Quote> = {}): Quote => ({
   quoteId,
