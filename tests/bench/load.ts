@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -352,9 +353,36 @@ export async function benchApiUnderLoad(options: ApiLoadOptions) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The closed-loop `fetch` generator, still used by work-orders-api.ts for its per-reader figures
-// (whole-list answers of thousands of rows, a fixed number of requests). The fetch client runs on the
-// server's own thread, so its throughput figures are a floor; the issue 10 figures use `hammer` above.
+// The closed-loop generator used by work-orders-api.ts for its per-reader figures (whole-list answers
+// of thousands of rows, a fixed number of requests). Its client runs on the server's own thread, so its
+// throughput figures are a floor; the issue 10 figures use `hammer` above.
+
+const rawAgent = new http.Agent({ keepAlive: true });
+
+/**
+ * A GET that asks for gzip and keeps the answer's bytes as they came, for `load`: fetch would inflate every answer on
+ * the server's own thread (fifty 29 MB work order lists at once starved the server until the client's sockets broke),
+ * so the figures would be the client's. A browser inflates on its own machine.
+ */
+export function rawGet(url: string, headers: Record<string, string>): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    // A kept-alive socket the server closed as idle (its keepAliveTimeout) while this thread was busy: send again
+    // on a new one, as Node's documentation of `request.reusedSocket` advises.
+    const failed = (error: NodeJS.ErrnoException) =>
+      request.reusedSocket && error.code === 'ECONNRESET' ? rawGet(url, headers).then(resolve, reject) : reject(error);
+    const request = http.get(url, { headers: { ...headers, 'accept-encoding': 'gzip' }, agent: rawAgent }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('error', reject);
+      answer.on('end', () => {
+        const status = answer.statusCode ?? 0;
+        const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+        resolve(new Response(body, { status, headers: answer.headers as Record<string, string> }));
+      });
+    });
+    request.on('error', failed);
+  });
+}
 
 /**
  * Fires `total` requests with at most `concurrency` in flight; returns latency percentiles and the throughput of

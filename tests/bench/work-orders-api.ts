@@ -11,7 +11,7 @@ import type { Session } from '../../src/server/http/route';
 import { listRequests } from '../../src/server/work-orders/store';
 import * as t from '../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../src/server/main';
-import { formatLoad, load } from './load';
+import { formatLoad, load, rawGet } from './load';
 
 export interface ScaledServer {
   app: RunningServer;
@@ -90,10 +90,10 @@ export async function benchWorkOrdersApi(scaled: ScaledServer, options: WorkOrde
   for (const reader of READERS) {
     const token = await signIn(app, reader.key, options.password);
     const headers = { authorization: `Bearer ${token}` };
-    const list = () => fetch(`${app.url}/api/service`, { headers });
+    const list = () => rawGet(`${app.url}/api/service`, headers);
 
     const t0 = performance.now();
-    const first = await list();
+    const first = await fetch(`${app.url}/api/service`, { headers });
     const bytes = new Uint8Array(await first.arrayBuffer());
     const alone = performance.now() - t0;
     if (!first.ok) throw new Error(`GET /api/service as ${reader.key} answered ${first.status}`);
@@ -107,7 +107,7 @@ export async function benchWorkOrdersApi(scaled: ScaledServer, options: WorkOrde
     slowestP50 = Math.max(slowestP50, listed.p50);
     // The 60-second refresh of an unchanged list (spec 3 §2): a conditional request answered 304.
     const etag = first.headers.get('etag') ?? '';
-    const revalidate = () => fetch(`${app.url}/api/service`, { headers: { ...headers, 'if-none-match': etag } });
+    const revalidate = () => rawGet(`${app.url}/api/service`, { ...headers, 'if-none-match': etag });
     console.log(
       measured(
         `  same, If-None-Match (304)`,
@@ -121,10 +121,10 @@ export async function benchWorkOrdersApi(scaled: ScaledServer, options: WorkOrde
 
   const headers = { authorization: `Bearer ${sample.token}` };
   const { serviceRequestId, assetId } = sample.request;
-  const one = () => fetch(`${app.url}/api/service/${serviceRequestId}`, { headers });
+  const one = () => rawGet(`${app.url}/api/service/${serviceRequestId}`, headers);
   console.log(measured('GET /api/service/{id} (full)', await load(one, { total: options.requests, concurrency: options.concurrency })));
   const ofHome = (await (await fetch(`${app.url}/api/service?assetId=${assetId}`, { headers })).json()) as unknown[];
-  const byAsset = () => fetch(`${app.url}/api/service?assetId=${assetId}`, { headers });
+  const byAsset = () => rawGet(`${app.url}/api/service?assetId=${assetId}`, headers);
   console.log(
     measured(
       `GET /api/service?assetId (${ofHome.length} rows)`,
@@ -189,9 +189,7 @@ async function profileList(app: RunningServer, token: string) {
   const stringify = await timed(3, async () => JSON.stringify(rows));
   const narrowMs = await timed(3, () => app.db.execute(narrow));
   const aggregated = await timed(3, () => app.db.execute(sql`select coalesce(json_agg(x), '[]')::text from (${narrow}) x`));
-  const http = await timed(3, async () =>
-    (await fetch(`${app.url}/api/service`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer(),
-  );
+  const http = await timed(3, async () => (await rawGet(`${app.url}/api/service`, { authorization: `Bearer ${token}` })).arrayBuffer());
   const line = (name: string, ms: number | string) =>
     console.log(`  ${name.padEnd(62)} ${typeof ms === 'number' ? `${ms.toFixed(0)} ms` : ms}`);
   console.log(`where one list answer of admin@ goes (${rows.length} rows, retailer ${retailerNumber}; medians of 3):`);
