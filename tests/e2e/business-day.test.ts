@@ -23,15 +23,24 @@ const { api, tokenFor } = apiClient(() => server.url);
 beforeAll(async () => {
   const distDir = builtDistDir();
   dataDir = seededDataDir('homesite-business-day-').path;
-  // faketime's clock starts at FAKE_NOW and runs on from there (TZ=UTC: the server's own zone must not matter).
+  // libfaketime's clock starts at FAKE_NOW and runs on from there (TZ=UTC: the server's own zone must not matter). The
+  // library is preloaded into the server itself, as the faketime command does ($LIB is the loader's, per architecture):
+  // that command forks the server and does not pass signals on, so stopping it left the server running.
   server = await createServerProcess({
     dataDir,
     distDir,
-    wrapper: ['faketime', '-f', `@${FAKE_NOW.replace('T', ' ').replace('Z', '')}`],
-    env: { TZ: 'UTC' },
+    env: {
+      TZ: 'UTC',
+      LD_PRELOAD: '/usr/$LIB/faketime/libfaketime.so.1',
+      FAKETIME: `@${FAKE_NOW.replace('T', ' ').replace('Z', '')}`,
+    },
   });
   const launching = launchChromium();
   await server.start();
+  // The server's own clock is the faked one (its Date header), so that the test means the same at any hour.
+  const serverNow = Date.parse((await fetch(`${server.url}/api/does-not-exist`)).headers.get('date') ?? '');
+  expect(serverNow - Date.parse(FAKE_NOW)).toBeGreaterThanOrEqual(-1_000);
+  expect(serverNow - Date.parse(FAKE_NOW)).toBeLessThan(10 * 60_000);
   browser = await launching;
   serviceToken = await tokenFor('service');
 });

@@ -15,8 +15,6 @@ export interface ServerProcessOptions {
   /** Default: a free port, chosen once and kept across restarts. */
   port?: number;
   env?: Record<string, string>;
-  /** A command the server runs under, e.g. `['faketime', '-f', '@2026-12-07 01:30:00']` for a clock of its own. */
-  wrapper?: readonly string[];
 }
 
 export interface ServerProcess {
@@ -62,8 +60,7 @@ export async function createServerProcess(options: ServerProcessOptions): Promis
     if (child) throw new Error('The server process is already running.');
     // Built already by the tests' globalSetup, unless a source changed since (or a benchmark runs this).
     await buildServerIfStale();
-    const [command, ...args] = [...(options.wrapper ?? []), process.execPath, resolve('dist-server/main.js')];
-    const started = spawn(command!, args, {
+    const started = spawn(process.execPath, [resolve('dist-server/main.js')], {
       env: {
         ...process.env,
         // Always the embedded database in the data dir, with the default seed, whatever the caller's environment says.
