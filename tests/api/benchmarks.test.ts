@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BASES, IDEMPOTENCY_HEADER, paths, type WarrantyCard } from '../../src/contract';
 import * as schema from '../../src/server/db/schema';
-import { faultsOf, hammer, load, scratchPostgres } from '../bench/load';
+import { faultsOf, hammer, load, pastWorkDay, scratchPostgres } from '../bench/load';
 import { verify, type VerifiedPlan, type WriteRecord } from '../bench/mixed-load';
 import { benchOutboxReplay, type ReplayTarget } from '../bench/outbox-replay';
 import { createTestContext, type TestContext } from './harness';
@@ -145,8 +145,7 @@ describe('the mixed-load checker (tests/bench/mixed-load.ts verify)', () => {
       text: itemText,
     });
 
-    // Yesterday's UTC day: never in the future of a US retail center, whatever the hour (its day is the UTC one or the one before).
-    const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const today = pastWorkDay();
     const information = {
       requestType: 'S',
       caseSubject: `${marker} visit`,

@@ -19,7 +19,7 @@ import type { Database } from '../../src/server/db/client';
 import * as t from '../../src/server/db/schema';
 import { REPLAYED_HEADER } from '../../src/server/http/idempotency';
 import { startServer, type RunningServer } from '../../src/server/main';
-import { scratchPostgres, signInAs, startHelloWorld } from './load';
+import { pastWorkDay, scratchPostgres, signInAs, startHelloWorld } from './load';
 
 const GOALS = { errors: 0, lost: 0, doubled: 0 } as const;
 
@@ -263,8 +263,7 @@ async function runClients(plan: Plan): Promise<Outcome> {
         if (added?.record) Object.assign(added.record, { id: ownRequest, text });
       } else if (turn === 2) {
         const record = client.shared[(index + updates++) % client.shared.length]!;
-        // Yesterday's UTC day: never in the future of a US retail center, whatever the hour (its day is the UTC one or the one before).
-        const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+        const today = pastWorkDay();
         await update('update info', pathOf(paths.serviceRequest(record.id)), record.id, rowVersions, (attempt) => ({
           requestType: 'S',
           caseSubject: `${plan.marker} visit ${step}.${attempt}`,

@@ -16,6 +16,7 @@ import { MAX_IN_FLIGHT, createOutbox, type OutboxCall } from '../../src/offline/
 import { newTempId } from '../../src/offline/temp-ids';
 import type { Database } from '../../src/server/db/client';
 import * as t from '../../src/server/db/schema';
+import { pastWorkDay } from './load';
 import { startScaledServer } from './work-orders-api';
 
 const REQUESTS = 100;
@@ -194,8 +195,7 @@ async function replayRun(
   run: number,
 ) {
   const [{ lastId } = { lastId: 0 }] = await target.db.select({ lastId: max(t.serviceRequests.id) }).from(t.serviceRequests);
-  // Yesterday's UTC day: never in the future of a US retail center, whatever the hour (its day is the UTC one or the one before).
-  const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const today = pastWorkDay();
   const db = openOfflineDb(`bench-outbox-${run}-${Date.now()}`);
   const losing = fetchLosingAnswers(network, lossRate, 20_260 + run);
   const send = createFetchSend({
