@@ -54,6 +54,8 @@ const type = (name: string, value: string) => {
 };
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 // The demo profiles' retail centers carry no zone: the sold date window counts from the organisation's day.
+/** The homeowner list's own reads, not the server search a device with no whole copy asks beside them. */
+const listReads = () => backend.reads.filter((read) => read.startsWith('/api/Warranty/Homeowners') && !read.includes('page=')).length;
 const inDays = (days: number) => formatUsDate(addDaysToDay(businessDay(DEFAULT_ORG_TIME_ZONE), days));
 const details = () =>
   Object.fromEntries(
@@ -117,8 +119,6 @@ describe("the 'Edit Homeowner' panel (spec 3 §2, §4, §5)", () => {
     type('First name', '  Mary ');
     type('Address line 2', 'Lot 7');
     type('Sold date', inDays(-30));
-    // The list's own reads, not the server search a device with no whole copy asks beside them.
-    const listReads = () => backend.reads.filter((read) => read.startsWith('/api/Warranty/Homeowners') && !read.includes('page=')).length;
     const before = listReads();
     save();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -154,8 +154,6 @@ describe("the 'Edit Homeowner' panel (spec 3 §2, §4, §5)", () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Warranty for CLW01001TN' }));
     await panel();
     await waitFor(() => expect(field('First name').value).toBe('First1'));
-    // The list's own reads, not the server search a device with no whole copy asks beside them.
-    const listReads = () => backend.reads.filter((read) => read.startsWith('/api/Warranty/Homeowners') && !read.includes('page=')).length;
     // The reload marks the homeowner queries stale as its timer fires, before its request goes out.
     const reloadStarted = () =>
       queryClient
