@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ import {
   partsOrders,
   quotes,
   salesOrders,
+  serviceItems,
   serviceRequests,
   submittedSurveys,
   users,
@@ -41,6 +42,7 @@ import { disableTwoFactor } from '../../../src/server/auth/totp';
 import type { Database } from '../../../src/server/db/client';
 import { allRoutes } from '../../../src/server/routes';
 import { DEFAULT_DEMO_PASSWORD } from '../../../src/server/db/seed';
+import { DEFAULT_NUMBER_STARTS, nextWorkOrderId, workOrderNumberOf } from '../../../src/server/numbers/number-starts';
 import { callerFor, createTestContext, type TestContext } from '../harness';
 import { informationBody } from '../information-body';
 import { INVALID_JSON, ODD_PATH_PARAMETERS, bodiesAround, bodyText, mutationsAround } from './mutations';
@@ -120,7 +122,8 @@ async function ok<T>(method: string, path: string, user: string, options: { body
   return result.body;
 }
 
-async function stagedRequest(): Promise<ServiceRequest> {
+/** A new staged request, through the API. */
+async function createdRequest(): Promise<ServiceRequest> {
   const home = await soldHome('4217');
   return ok<ServiceRequest>('POST', '/api/service/CreateServiceRequest', 'service', {
     query: { plantNumber: home.plantNumber, longSerialNumber: home.serialNumber, assetId: String(home.id) },
@@ -156,14 +159,14 @@ const servicePart = {
 
 /** A staged request that may be submitted: a request type and a service item. */
 async function submittableRequest() {
-  const request = await stagedRequest();
+  const request = await createdRequest();
   await ok('PUT', `/api/service/${request.serviceRequestId}`, 'service', { body: { ...requestInfo(request), requestType: 'A' } });
   await ok('POST', `/api/service/${request.serviceRequestId}/items`, 'service', { body: serviceItem });
   return request;
 }
 
-/** A new open work order: a request of our own, submitted. */
-async function openWorkOrder() {
+/** A new open work order through the API: a request of our own, submitted. */
+async function submittedWorkOrder() {
   const request = await submittableRequest();
   return ok<ServiceRequest>('POST', `/api/Service/${request.serviceRequestId}/SubmitServiceRequest`, 'service');
 }
@@ -395,6 +398,58 @@ function once<T>(make: () => Promise<T>) {
   let made: Promise<T> | undefined;
   return () => (made ??= make());
 }
+/**
+ * `count` copies of a request the API made (its row and service items), each with its own number and, for a work
+ * order, its own work-order id: the ids of requests that only differ from it in those. About a quarter of the suite's
+ * time went to making a fresh record through the API (four calls for a work order) after each accepted write.
+ */
+async function copiesOf(model: ServiceRequest, count: number): Promise<number[]> {
+  const [row] = await t.db.select().from(serviceRequests).where(eq(serviceRequests.id, model.serviceRequestId));
+  const { id, createdAt: _created, updatedAt: _updated, syncXid: _xid, serviceRequestNumber: _number, ...fields } = row!;
+  const firstWorkOrderId = fields.vantageWorkOrderId === null ? null : await nextWorkOrderId(t.db, DEFAULT_NUMBER_STARTS);
+  const copies = await t.db
+    .insert(serviceRequests)
+    .values(
+      Array.from({ length: count }, (_, index) => {
+        const workOrderId = firstWorkOrderId === null ? null : firstWorkOrderId + index;
+        return {
+          ...fields,
+          vantageWorkOrderId: workOrderId,
+          vantageWorkOrderNumber: workOrderId === null ? null : workOrderNumberOf(workOrderId),
+        };
+      }),
+    )
+    .returning({ id: serviceRequests.id });
+  const ids = copies.map((copy) => copy.id);
+  // As CreateServiceRequest numbers a request: its id, six digits.
+  await t.db
+    .update(serviceRequests)
+    .set({ serviceRequestNumber: sql`lpad(${serviceRequests.id}::text, 6, '0')` })
+    .where(inArray(serviceRequests.id, ids));
+  const items = await t.db.select().from(serviceItems).where(eq(serviceItems.serviceRequestId, id));
+  if (items.length > 0)
+    await t.db
+      .insert(serviceItems)
+      .values(
+        ids.flatMap((copyId) => items.map(({ id: _itemId, createdAt: _itemCreated, ...item }) => ({ ...item, serviceRequestId: copyId }))),
+      );
+  return ids;
+}
+
+const requestOf = (id: number) => ok<ServiceRequest>('GET', `/api/service/${id}`, 'service');
+const stagedRequestIds = pool(50, async (count) => copiesOf(await createdRequest(), count));
+const workOrderIds = pool(50, async (count) => copiesOf(await submittedWorkOrder(), count));
+
+/** A staged request of our own (retailer 4217's first sold home), not written to since it was made. */
+async function stagedRequest(): Promise<ServiceRequest> {
+  return requestOf(await stagedRequestIds());
+}
+
+/** An open work order of our own with one service item, not written to since it was submitted. */
+async function openWorkOrder(): Promise<ServiceRequest> {
+  return requestOf(await workOrderIds());
+}
+
 const uploadRequest = once(stagedRequest);
 const uploadWorkOrder = once(openWorkOrder);
 const shipToOrder = once(stagedPartsOrder);
