@@ -42,6 +42,7 @@ const api = {
   hookTimeout: 60_000,
   // The files that start the server or the command line as a process run the compiled one.
   globalSetup: ['tests/build-server-setup.ts'],
+  setupFiles: ['tests/api/worker-database.ts'],
 };
 /**
  * API files that need a module graph of their own: one mocks a module the server imports, and the fuzz suite's parts

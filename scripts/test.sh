@@ -39,12 +39,12 @@ step "unit tests"; vitest unit --project unit --project unit-dom
 step "build the server"; npm run --silent build:server
 step "API tests (embedded PGlite)"; vitest api-pglite --project api --project api-isolated
 
-if pg_url=$(bash scripts/test-postgres.sh); then
-  # Two workers for the fuzz suite's parts, then one file at a time: the other files read deltas, whose horizon is the
-  # oldest transaction running anywhere on the server (transaction ids are cluster-wide), so a file writing in another
-  # database beside them holds their just-written rows back until the next call (server/sync/delta.ts).
-  step "API tests (PostgreSQL server): fuzz"; TEST_DATABASE_URL="$pg_url" vitest api-postgres-fuzz --project api-isolated tests/api/fuzz-
-  step "API tests (PostgreSQL server)"; TEST_DATABASE_URL="$pg_url" vitest api-postgres --project api --project api-isolated --maxWorkers=1 --exclude 'tests/api/fuzz-*'
+# Two PostgreSQL servers, one per API worker (tests/api/worker-database.ts): files read deltas, whose horizon is the
+# oldest transaction running anywhere on the server (transaction ids are cluster-wide), so a file writing in another
+# database of the same server would hold their just-written rows back until the next call (server/sync/delta.ts).
+if pg_url=$(bash scripts/test-postgres.sh) && pg_url_2=$(bash scripts/test-postgres.sh second); then
+  step "API tests (PostgreSQL servers)"
+  TEST_DATABASE_URL="$pg_url" TEST_DATABASE_URL_1="$pg_url" TEST_DATABASE_URL_2="$pg_url_2" vitest api-postgres --project api --project api-isolated
 else
   echo "PostgreSQL could not be started; the API suite ran on PGlite only." >&2; exit 1
 fi

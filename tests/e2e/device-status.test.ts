@@ -23,11 +23,11 @@ afterAll(async () => {
 const stagedRequest = () => stagedServiceRequest(app, token);
 const readRequest = (id: number) => readServiceRequest(app, token, id);
 
-/** Rows of a kept list's table and its syncState entries, read from the page's IndexedDB. */
+/** Rows of the work orders' kept table, its syncState entries and whether its download is complete, read from the page's IndexedDB. */
 const keptOnDevice = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<{ workOrders: number; syncState: number }>((resolve, reject) => {
+      new Promise<{ workOrders: number; syncState: number; complete: boolean }>((resolve, reject) => {
         const open = indexedDB.open('homesite');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -35,9 +35,14 @@ const keptOnDevice = (page: Page) =>
           const tx = db.transaction(['workOrders', 'syncState'], 'readonly');
           const workOrders = tx.objectStore('workOrders').count();
           const syncState = tx.objectStore('syncState').count();
+          const state = tx.objectStore('syncState').get('workOrders');
           tx.oncomplete = () => {
             db.close();
-            resolve({ workOrders: workOrders.result, syncState: syncState.result });
+            resolve({
+              workOrders: workOrders.result,
+              syncState: syncState.result,
+              complete: (state.result as { complete?: boolean } | undefined)?.complete === true,
+            });
           };
           tx.onerror = () => reject(tx.error);
         };
@@ -55,6 +60,9 @@ describe('device status (issue 23 §4)', () => {
     // The work orders list is kept once opened; the request is opened so that it can be edited offline.
     await page.goto('/service');
     await page.getByRole('table', { name: 'Work orders' }).getByRole('link').first().waitFor();
+    // The first rows come from the server's search page, before the kept rows are written: the page is not left (a
+    // load of the next page would stop the download) until they are.
+    await expect.poll(async () => (await keptOnDevice(page)).complete).toBe(true);
     await page.goto(`/servicerequests/${request.serviceRequestId}`);
     await page.getByRole('link', { name: 'Edit Information' }).waitFor();
 
@@ -114,7 +122,7 @@ describe('device status (issue 23 §4)', () => {
     await confirm.getByText("Remove this device's data?", { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await page.waitForURL('**/login');
-    expect(await keptOnDevice(page)).toEqual({ workOrders: 0, syncState: 0 });
+    expect(await keptOnDevice(page)).toEqual({ workOrders: 0, syncState: 0, complete: false });
     await context.close();
   });
 });

@@ -260,6 +260,11 @@ export class SmokePage {
     );
   }
 
+  /** The `href` of every element `css` selects. */
+  hrefs(css: string): Promise<string[]> {
+    return this.driver.evaluate((selector: string) => [...document.querySelectorAll(selector)].map((a) => a.getAttribute('href') ?? ''), css);
+  }
+
   text(css: string, contains: string) {
     return this.driver.evaluate(visibleText, css, contains);
   }
@@ -370,7 +375,15 @@ export async function runOfflineSmoke({ driver, server, browser, log = () => und
 
   // 4. Open the work order from the list and add a service item: it waits in the outbox.
   await page.fill({ label: 'Search requests' }, target.vantageWorkOrderNumber!);
-  await page.click({ css: `a[href="/workorders/${target.vantageWorkOrderId}"]`, within: workOrderLink.within });
+  // The search applies after its debounce and moves the row: click once the list holds only it, not where it was before.
+  const targetHref = `/workorders/${target.vantageWorkOrderId}`;
+  await until(
+    `the list narrowed to ${targetHref}`,
+    () =>
+      page.hrefs('[role="table"] a[href^="/workorders/"]'),
+    (hrefs) => hrefs.length > 0 && hrefs.every((href) => href === targetHref),
+  );
+  await page.click({ css: `a[href="${targetHref}"]`, within: workOrderLink.within });
   await page.urlMatches(new RegExp(`/workorders/${target.vantageWorkOrderId}$`));
   const addItem: Target = { css: 'a', name: 'Add Service Item' };
   const opened = await until(
