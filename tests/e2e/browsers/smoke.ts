@@ -262,7 +262,10 @@ export class SmokePage {
 
   /** The `href` of every element `css` selects. */
   hrefs(css: string): Promise<string[]> {
-    return this.driver.evaluate((selector: string) => [...document.querySelectorAll(selector)].map((a) => a.getAttribute('href') ?? ''), css);
+    return this.driver.evaluate(
+      (selector: string) => [...document.querySelectorAll(selector)].map((a) => a.getAttribute('href') ?? ''),
+      css,
+    );
   }
 
   text(css: string, contains: string) {
@@ -379,8 +382,7 @@ export async function runOfflineSmoke({ driver, server, browser, log = () => und
   const targetHref = `/workorders/${target.vantageWorkOrderId}`;
   await until(
     `the list narrowed to ${targetHref}`,
-    () =>
-      page.hrefs('[role="table"] a[href^="/workorders/"]'),
+    () => page.hrefs('[role="table"] a[href^="/workorders/"]'),
     (hrefs) => hrefs.length > 0 && hrefs.every((href) => href === targetHref),
   );
   await page.click({ css: `a[href="${targetHref}"]`, within: workOrderLink.within });
