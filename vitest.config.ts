@@ -50,6 +50,13 @@ const api = {
  */
 const API_ISOLATED = ['tests/api/sign-in-timing.test.ts', 'tests/api/fuzz-*.test.ts'];
 
+/**
+ * Logic unit files that need a module graph of their own: they register a kept list under a name the app's own modules
+ * register too (offline/kept-lists.ts keeps one KeptList per name), and would get the app's list, which fetches over
+ * HTTP, wherever a file before them in the worker had imported it.
+ */
+const UNIT_ISOLATED = ['tests/unit/offline/device-status.test.ts'];
+
 const unit = {
   // Worker threads start faster than the default child processes; unit files need no process of their own.
   pool: 'threads' as const,
@@ -68,7 +75,17 @@ export default defineConfig({
       // Logic tests run in Node; only component tests (.tsx) and the few .ts tests that say `@vitest-environment happy-dom`
       // (cookies, localStorage, window events) pay for a DOM. Logic files share their worker's modules (47 s → 32 s);
       // component files cannot (their module mocks and React roots leak into the next file: 100 of 468 failed).
-      { test: { ...unit, name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', isolate: false } },
+      {
+        test: {
+          ...unit,
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...UNIT_ISOLATED],
+          environment: 'node',
+          isolate: false,
+        },
+      },
+      { test: { ...unit, name: 'unit-isolated', include: UNIT_ISOLATED, environment: 'node' } },
       {
         test: {
           ...unit,

@@ -34,7 +34,7 @@ typecheck_status=0; wait $typecheck || typecheck_status=$?
 lint_status=0; wait $lint || lint_status=$?
 cat "$results/typecheck.log" "$results/lint.log"
 [ $typecheck_status -eq 0 ] && [ $lint_status -eq 0 ] || { echo "typecheck exit $typecheck_status, lint exit $lint_status" >&2; exit 1; }
-step "unit tests"; vitest unit --project unit --project unit-dom
+step "unit tests"; vitest unit --project unit --project unit-isolated --project unit-dom
 # The compiled server and command line (about a second): the API and e2e files that start them as processes run these.
 step "build the server"; npm run --silent build:server
 step "API tests (embedded PGlite)"; vitest api-pglite --project api --project api-isolated
