@@ -186,15 +186,9 @@ export class KeptList<Row> {
     this.publish({ syncing: true, progress: resuming ? { received: state.received, total: state.total! } : undefined });
     let rowsPublishedAt = 0;
     try {
-      let nextPage = this.spec.fetchPage(state.cursor, pageSize);
+      const pages = pagesAhead(state.cursor, (cursor) => this.spec.fetchPage(cursor, pageSize));
       for (;;) {
-        const page = await nextPage;
-        // The next page downloads while this one is written: the cursor is all it needs. Written or not, it is
-        // asked for again from the stored cursor if this write fails.
-        if (page.more) {
-          nextPage = this.spec.fetchPage(page.cursor, pageSize);
-          nextPage.catch(() => undefined);
-        }
+        const page = await pages.next();
         const restart = startsAfresh(state, page);
         if (restart && page.total !== undefined) await this.checkSpace(page.total);
         if (generation !== this.generation) throw new KeptListForgotten(this.spec.list);
@@ -296,6 +290,34 @@ export const keptPageOf =
     request(source.endpoint, { ...options, query: { ...source.query, since, limit }, schema: source.page });
 
 const keptLists = new Map<string, KeptList<unknown>>();
+
+/** Pages downloaded beyond the one being written. */
+const KEPT_PAGES_AHEAD = 2;
+
+/**
+ * The pages of a download from `cursor`, each asked for as soon as the one before it has arrived (its cursor is all
+ * it needs), while earlier ones are still being written, up to KEPT_PAGES_AHEAD beyond the one taken last: the
+ * server builds the next pages while the device writes, where waiting for each write left both idle in turn. A page
+ * read ahead but never written is asked for again from the stored cursor by the next sync.
+ */
+export function pagesAhead<Row>(cursor: string, fetchPage: (cursor: string) => Promise<SyncPage<Row>>) {
+  const queued: Promise<SyncPage<Row> | undefined>[] = [fetchPage(cursor)];
+  const queueOneMore = () => {
+    const after = queued.at(-1)!.then((page) => (page?.more ? fetchPage(page.cursor) : undefined));
+    // A failure is met by whoever takes that page; the ones never taken must not be reported as unhandled.
+    after.catch(() => undefined);
+    queued.push(after);
+  };
+  for (let n = 0; n < KEPT_PAGES_AHEAD; n++) queueOneMore();
+  return {
+    /** The next page; called again only while the last one taken said `more`. */
+    async next(): Promise<SyncPage<Row>> {
+      const page = await queued.shift()!;
+      queueOneMore();
+      return page!;
+    },
+  };
+}
 
 /** The one KeptList of a spec (the screens that show a list share its rows in memory). */
 export function keptList<Row>(spec: KeptListSpec<Row>): KeptList<Row> {

@@ -7,7 +7,15 @@ import { businessDay, DEFAULT_ORG_TIME_ZONE } from '../../../src/contract/time-z
 import { OfflineError } from '../../../src/lib/http';
 import type { Table } from 'dexie';
 import type { OfflineDb } from '../../../src/offline/db';
-import { KeptList, KeptListForgotten, keptList, readKeptList, syncKeptLists, type KeptListSpec } from '../../../src/offline/kept-lists';
+import {
+  KeptList,
+  KeptListForgotten,
+  keptList,
+  pagesAhead,
+  readKeptList,
+  syncKeptLists,
+  type KeptListSpec,
+} from '../../../src/offline/kept-lists';
 import { createOfflineRuntime, setOfflineRuntime } from '../../../src/offline/runtime';
 import { freshDb } from './helpers';
 
@@ -78,6 +86,33 @@ function setup(server: ReturnType<typeof fakeServer>, share?: string) {
 const partsTable = (store: OfflineDb) => store.catalogParts as unknown as Table<Part, number>;
 
 const ids = (rows: readonly Part[] | undefined) => (rows ?? []).map((row) => row.partsCatalogId).sort((a, b) => a - b);
+
+describe('pagesAhead', () => {
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('asks for each page once the one before it arrives, up to two beyond the one taken, and none past the last', async () => {
+    const server = fakeServer(parts(9));
+    const pages = pagesAhead('0', (cursor) => server.fetchPage(cursor, 2));
+    await settled();
+    // Nothing taken yet: the first page and two beyond it.
+    expect(server.calls).toEqual(['0', '2', '4']);
+    const taken = [await pages.next()];
+    await settled();
+    expect(server.calls).toEqual(['0', '2', '4', '6']);
+    while (taken.at(-1)!.more) taken.push(await pages.next());
+    await settled();
+    expect(taken.map((page) => page.cursor)).toEqual(['2', '4', '6', '8', '9']);
+    expect(server.calls).toEqual(['0', '2', '4', '6', '8']);
+  });
+
+  it('hands a failed page to whoever takes it, and reports none of the pages never taken', async () => {
+    const server = fakeServer(parts(9));
+    server.dropCall = 2;
+    const pages = pagesAhead('0', (cursor) => server.fetchPage(cursor, 2));
+    expect((await pages.next()).cursor).toBe('2');
+    await expect(pages.next()).rejects.toThrow(OfflineError);
+  });
+});
 
 describe('KeptList', () => {
   it('downloads a list from nothing page by page, showing rows so far of the total, into its table and memory', async () => {
