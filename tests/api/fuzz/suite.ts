@@ -398,6 +398,7 @@ function once<T>(make: () => Promise<T>) {
   let made: Promise<T> | undefined;
   return () => (made ??= make());
 }
+
 /**
  * `count` copies of a request the API made (its row and service items), each with its own number and, for a work
  * order, its own work-order id: the ids of requests that only differ from it in those. About a quarter of the suite's
