@@ -53,9 +53,9 @@ const type = (name: string, value: string) => {
   fireEvent.blur(field(name));
 };
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-// The demo profiles' retail centers carry no zone: the sold date window counts from the organisation's day.
 /** The homeowner list's own reads, not the server search a device with no whole copy asks beside them. */
 const listReads = () => backend.reads.filter((read) => read.startsWith('/api/Warranty/Homeowners') && !read.includes('page=')).length;
+// The demo profiles' retail centers carry no zone: the sold date window counts from the organisation's day.
 const inDays = (days: number) => formatUsDate(addDaysToDay(businessDay(DEFAULT_ORG_TIME_ZONE), days));
 const details = () =>
   Object.fromEntries(
