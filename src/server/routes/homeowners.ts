@@ -17,7 +17,7 @@
  *   normalizeCardAddress), and a saved one is normalized and split before it is written.
  * - "Today" for the sold date window is the business day of the home's retail center (server/business-day).
  */
-import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   ACTIVE_WARRANTY_STATUS,
@@ -37,6 +37,7 @@ import {
   type WarrantyCardSave,
 } from '../../contract';
 import type { Database } from '../db/client';
+import { wholeRow } from '../db/whole-row';
 import * as t from '../db/schema';
 import { errorResponse, issuesResponse, jsonResponse } from '../http/errors';
 import { idParam } from '../http/params';
@@ -60,16 +61,12 @@ const ASSET_READ_ROLES: readonly RoleName[] = [...READ_ROLES, 'Service_Viewer'];
 const WRITE_ROLES: readonly RoleName[] = ['Warranty_User', 'Service_User'];
 
 const AssetId = idParam('assetId must be digits.');
-// Only what a card answer shows: a first download reads 20,000 of them, and every column read costs the driver time.
-// The home's id is the card's home_id: a delta page's outer ORDER BY names "id", which only the card's may be (sync/source.ts).
-const {
-  createdByUserId: _createdBy,
-  createdAt: _createdAt,
-  updatedAt: _updatedAt,
-  ...answeredCardColumns
-} = getTableColumns(t.warrantyCards);
+// A first download reads 20,000 cards: the card is one value (db/whole-row.ts), and of the rest only what an answer shows.
+// A delta page's outer ORDER BY names "sync_xid" and "id" (sync/source.ts readWindow): the card's, selected as columns too.
 const cardColumns = {
-  card: answeredCardColumns,
+  id: t.warrantyCards.id,
+  syncXid: t.warrantyCards.syncXid,
+  card: wholeRow(t.warrantyCards),
   home: {
     serialNumber: t.homes.serialNumber,
     modelNumber: t.homes.modelNumber,
@@ -81,7 +78,7 @@ const cardColumns = {
   retailerZone: zoneColumns(t.retailers),
 };
 type CardRow = {
-  card: Omit<typeof t.warrantyCards.$inferSelect, 'createdByUserId' | 'createdAt' | 'updatedAt'>;
+  card: typeof t.warrantyCards.$inferSelect;
   home: Pick<typeof t.homes.$inferSelect, 'serialNumber' | 'modelNumber' | 'modelName' | 'manufacturedDate'>;
   plantName: string;
   retailerName: string;
