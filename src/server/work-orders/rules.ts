@@ -35,6 +35,8 @@ import { inScope, type Scope } from '../sync/source';
 /** The demo seed's work order ids: the request id plus this offset. HomeSite's own come from numbers/number-starts.ts. */
 export const WORK_ORDER_ID_OFFSET = 700_000;
 export const workOrderNumber = (requestId: number) => `WO-${String(requestId).padStart(7, '0')}`;
+/** A service request's number: its id, six digits (CreateServiceRequest numbers it once the row has its id). */
+export const serviceRequestNumberOf = (requestId: number) => String(requestId).padStart(6, '0');
 
 const EDITABLE_BY_RETAILER: readonly string[] = ['Unsubmitted', 'O', 'S', 'I', 'D'];
 const EDITABLE_BY_PLANT: readonly string[] = [...EDITABLE_BY_RETAILER, 'F', 'W'];

@@ -422,7 +422,7 @@ async function copiesOf(model: ServiceRequest, count: number): Promise<number[]>
     )
     .returning({ id: serviceRequests.id });
   const ids = copies.map((copy) => copy.id);
-  // As CreateServiceRequest numbers a request: its id, six digits.
+  // Numbered as CreateServiceRequest numbers a request (serviceRequestNumberOf: its id, six digits), in one statement.
   await t.db
     .update(serviceRequests)
     .set({ serviceRequestNumber: sql`lpad(${serviceRequests.id}::text, 6, '0')` })

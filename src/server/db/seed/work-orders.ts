@@ -18,7 +18,7 @@ import { ADMIN_RETAIL_CENTERS, BENCHMARK_RETAILER, COMPANY_OWNED_RETAILER, SECON
 import { utcIsoDay } from '../../../lib/dates';
 import { addDays, daysBefore } from './days';
 import type { Random } from './random';
-import { WORK_ORDER_ID_OFFSET, workOrderNumber } from '../../work-orders/rules';
+import { WORK_ORDER_ID_OFFSET, serviceRequestNumberOf, workOrderNumber } from '../../work-orders/rules';
 import { PLANTS } from './shell';
 
 /** Requests spread over all homes at scale 1; the demo retailers get one per status on top. */
@@ -399,7 +399,7 @@ async function insertPlanned(db: Database, planned: readonly Planned[]) {
         return {
           ...plan.request,
           id,
-          serviceRequestNumber: String(id).padStart(6, '0'),
+          serviceRequestNumber: serviceRequestNumberOf(id),
           vantageWorkOrderId: submitted ? WORK_ORDER_ID_OFFSET + id : null,
           vantageWorkOrderNumber: submitted ? workOrderNumber(id) : null,
         };

@@ -32,7 +32,7 @@ import { staleRecordResponse } from '../../http/row-version';
 import { readDelta } from '../../sync/delta';
 import { answerList } from '../../sync/list-answer';
 import { DEFAULT_NUMBER_STARTS, nextWorkOrderId, workOrderNumberOf } from '../../numbers/number-starts';
-import { canArchive, canSeeHome, isDispatchEnabled, isStaged } from '../../work-orders/rules';
+import { canArchive, canSeeHome, isDispatchEnabled, isStaged, serviceRequestNumberOf } from '../../work-orders/rules';
 import {
   byRequestId,
   byWorkOrderId,
@@ -214,7 +214,7 @@ export const serviceRequestRoutes: readonly RouteDefinition[] = [
       const id = created!.id;
       const [numbered] = await db
         .update(t.serviceRequests)
-        .set({ serviceRequestNumber: String(id).padStart(6, '0') })
+        .set({ serviceRequestNumber: serviceRequestNumberOf(id) })
         .where(eq(t.serviceRequests.id, id))
         .returning();
       return c.json(await loadFullRequest(db, session, numbered!, NOTHING_BENEATH), 201);
