@@ -14,18 +14,19 @@ for _ in $(seq 1 30); do pg_isready -q -p "$port" && break; sleep 0.5; done
 
 as_postgres() { if [ "$(id -u)" -eq 0 ]; then su postgres -c "$1"; else sudo -u postgres sh -c "$1"; fi; }
 sql() { as_postgres "psql -p $port -qtAX -v ON_ERROR_STOP=1 -c \"$1\"" >/dev/null 2>&1; }
+query() { as_postgres "psql -p $port -qtAX -c \"$1\"" 2>/dev/null; }
 
 # Leftovers of earlier runs (an hour old or more, by the timestamp in their names): drop them.
 cutoff=$(( $(date +%s) - 3600 ))
-for db in $(as_postgres "psql -p $port -qtAX -c \"SELECT datname FROM pg_database WHERE datname ~ '^homesite_test_'\"" 2>/dev/null); do
+for db in $(query "SELECT datname FROM pg_database WHERE datname ~ '^homesite_test_'"); do
   stamp=$(echo "$db" | sed -E 's/^homesite_test_([0-9]+)_.*/\1/')
   [[ "$stamp" =~ ^[0-9]+$ ]] && [ "$stamp" -lt "$cutoff" ] && sql "DROP DATABASE IF EXISTS $db" || true
 done
-for role in $(as_postgres "psql -p $port -qtAX -c \"SELECT rolname FROM pg_roles WHERE rolname ~ '^homesite_test_'\"" 2>/dev/null); do
+for role in $(query "SELECT rolname FROM pg_roles WHERE rolname ~ '^homesite_test_'"); do
   stamp=$(echo "$role" | sed -E 's/^homesite_test_([0-9]+)_.*/\1/')
   [[ "$stamp" =~ ^[0-9]+$ ]] && [ "$stamp" -lt "$cutoff" ] || continue
   # the per-file databases the API harness left behind belong to that run's role
-  for owned in $(as_postgres "psql -p $port -qtAX -c \"SELECT datname FROM pg_database d JOIN pg_roles r ON d.datdba = r.oid WHERE r.rolname = '$role'\"" 2>/dev/null); do
+  for owned in $(query "SELECT datname FROM pg_database d JOIN pg_roles r ON d.datdba = r.oid WHERE r.rolname = '$role'"); do
     sql "DROP DATABASE IF EXISTS $owned" || true
   done
   sql "DROP ROLE IF EXISTS $role" || true
